@@ -1,0 +1,383 @@
+//! Pawn-chess positions and legal moves on bitboards.
+
+use super::{Rules, parse_variant, start_fen};
+use crate::board::fen::{Fen, placement};
+use crate::board::{Bitboard, Color, Geometry, Move, MoveKind, MoveList, Square};
+use crate::game::{Game, Terminal};
+use crate::games::zobrist;
+
+/// A pawn-chess position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pawns {
+    pub(crate) geometry: Geometry,
+    pub(crate) rules: Rules,
+    variant: &'static str,
+    /// Pawns by colour.
+    pub(crate) pawns: [Bitboard; 2],
+    pub(crate) side: Color,
+    /// The square skipped by a double step on the last ply (only with en passant).
+    pub(crate) en_passant: Option<Square>,
+    fullmove: u32,
+    hash: u64,
+}
+
+impl Pawns {
+    /// The geometry of the board.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The pawns of `color`.
+    pub fn pawns(&self, color: Color) -> Bitboard {
+        self.pawns[color.index()]
+    }
+
+    /// Whether a pawn stands on its goal line: the game is decided.
+    pub fn decided(&self) -> Option<Color> {
+        let g = &self.geometry;
+        if (self.pawns[0] & g.last_rank(Color::White)).any() {
+            Some(Color::White)
+        } else if (self.pawns[1] & g.last_rank(Color::Black)).any() {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in [Color::White, Color::Black] {
+            for sq in self.pawns[c.index()] {
+                h ^= zobrist::piece(c.index(), sq.index());
+            }
+        }
+        if self.side == Color::Black {
+            h ^= zobrist::side();
+        }
+        if let Some(ep) = self.en_passant {
+            h ^= zobrist::en_passant(ep.index());
+        }
+        h
+    }
+}
+
+/// Pushes one move per target square, the origin found by stepping back `back` squares.
+#[inline]
+fn push_moves(moves: &mut MoveList, targets: Bitboard, back: i8, kind: MoveKind) {
+    for to in targets {
+        let from = Square((to.0 as i8 - back) as u8);
+        moves.push(Move::new(from, to, kind));
+    }
+}
+
+impl Game for Pawns {
+    const GAME: &'static str = "pawns";
+    const DRAW_PLIES: Option<u32> = None;
+    const REPETITION: bool = false;
+    const NULL_MOVE: bool = false;
+
+    fn variants() -> &'static [&'static str] {
+        &super::VARIANTS
+    }
+
+    fn startpos(variant: &str) -> Result<Self, String> {
+        let (_, size, _) = parse_variant(variant)?;
+        Self::from_fen(variant, &start_fen(size, size))
+    }
+
+    fn from_fen(variant: &str, text: &str) -> Result<Self, String> {
+        let (variant, _, rules) = parse_variant(variant)?;
+        let fen = Fen::parse(text)?;
+        let g = fen.geometry;
+        if g.width < 3 || g.height < 3 {
+            return Err(format!(
+                "pawn chess needs a board from 3×3 to 8×8, the FEN has {}×{}",
+                g.width, g.height
+            ));
+        }
+        if fen.castling != "-" {
+            return Err("pawn chess has no castling: the castling field must be '-'".into());
+        }
+        let mut pawns = [Bitboard::EMPTY; 2];
+        for &(sq, c) in &fen.pieces {
+            match c {
+                'P' => pawns[0] |= sq.bb(),
+                'p' => pawns[1] |= sq.bb(),
+                other => return Err(format!("pawn chess has only pawns, the FEN has '{other}'")),
+            }
+        }
+        let mut pos = Pawns {
+            geometry: g,
+            rules,
+            variant,
+            pawns,
+            side: fen.side,
+            en_passant: None,
+            fullmove: fen.fullmove.max(1),
+            hash: 0,
+        };
+        if let Some(ep) = fen.en_passant.filter(|_| rules.en_passant) {
+            // The pawn that just double-stepped stands one square beyond the skipped square,
+            // which must be empty, as must its origin on the base line.
+            let mover = fen.side.flip();
+            let beyond = g.forward(ep.bb(), mover);
+            let behind = g.forward(ep.bb(), fen.side);
+            let occupied = pawns[0] | pawns[1];
+            let ok = (behind & g.home_rank(mover)).any()
+                && (beyond & pawns[mover.index()]).any()
+                && !(occupied & (ep.bb() | behind)).any();
+            if !ok {
+                return Err(format!(
+                    "en-passant square {ep} does not follow a double step"
+                ));
+            }
+            pos.en_passant = Some(ep);
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    fn fen(&self) -> String {
+        let board = placement(&self.geometry, |sq| {
+            if self.pawns[0].contains(sq) {
+                Some('P')
+            } else if self.pawns[1].contains(sq) {
+                Some('p')
+            } else {
+                None
+            }
+        });
+        let ep = self.en_passant.map_or("-".to_string(), |s| s.to_string());
+        format!(
+            "{board} {} - {ep} 0 {}",
+            self.side.fen_char(),
+            self.fullmove
+        )
+    }
+
+    fn variant(&self) -> &'static str {
+        self.variant
+    }
+
+    fn size(&self) -> (u8, u8) {
+        (self.geometry.width, self.geometry.height)
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        if self.decided().is_some() {
+            return;
+        }
+        let g = &self.geometry;
+        let us = self.side;
+        let own = self.pawns[us.index()];
+        let theirs = self.pawns[us.flip().index()];
+        let empty = g.board & !(own | theirs);
+        // Step sizes in square indices, seen from White; Black steps backwards.
+        let up: i8 = if us == Color::White { 8 } else { -8 };
+        let left = up - 1; // towards file a
+        let right = up + 1;
+        let mut targets = theirs;
+        if let Some(ep) = self.en_passant {
+            targets |= ep.bb();
+        }
+        let caps_left = g.forward_left(own, us) & targets;
+        let caps_right = g.forward_right(own, us) & targets;
+        for (caps, back) in [(caps_left, left), (caps_right, right)] {
+            for to in caps {
+                let kind = if Some(to) == self.en_passant {
+                    MoveKind::EnPassant
+                } else {
+                    MoveKind::Normal
+                };
+                moves.push(Move::new(Square((to.0 as i8 - back) as u8), to, kind));
+            }
+        }
+        let singles = g.forward(own, us) & empty;
+        push_moves(moves, singles, up, MoveKind::Normal);
+        if self.rules.double_step {
+            let from_home = g.forward(own & g.home_rank(us), us) & empty;
+            let doubles = g.forward(from_home, us) & empty;
+            push_moves(moves, doubles, 2 * up, MoveKind::DoubleStep);
+        }
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        let mut next = self.clone();
+        let us = self.side.index();
+        let them = 1 - us;
+        let (from, to) = (mv.from(), mv.to());
+        next.pawns[us] ^= from.bb() | to.bb();
+        next.hash ^= zobrist::piece(us, from.index()) ^ zobrist::piece(us, to.index());
+        match mv.kind() {
+            MoveKind::EnPassant => {
+                let victim = self.geometry.forward(to.bb(), self.side.flip());
+                next.pawns[them] ^= victim;
+                next.hash ^= zobrist::piece(them, victim.lsb().index());
+            }
+            _ => {
+                if self.pawns[them].contains(to) {
+                    next.pawns[them] ^= to.bb();
+                    next.hash ^= zobrist::piece(them, to.index());
+                }
+            }
+        }
+        if let Some(ep) = self.en_passant {
+            next.hash ^= zobrist::en_passant(ep.index());
+        }
+        next.en_passant = None;
+        if mv.kind() == MoveKind::DoubleStep && self.rules.en_passant {
+            let skipped = Square((from.0 + to.0) / 2);
+            next.en_passant = Some(skipped);
+            next.hash ^= zobrist::en_passant(skipped.index());
+        }
+        next.side = self.side.flip();
+        next.hash ^= zobrist::side();
+        if self.side == Color::Black {
+            next.fullmove += 1;
+        }
+        next
+    }
+
+    fn terminal(&self) -> Terminal {
+        match self.decided() {
+            Some(winner) if winner == self.side => Terminal::Win,
+            Some(_) => Terminal::Loss,
+            None => Terminal::Draw,
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        0
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        // Captures and arrivals on the goal line.
+        let them = self.pawns[self.side.flip().index()];
+        them.contains(mv.to())
+            || mv.kind() == MoveKind::EnPassant
+            || self.geometry.last_rank(self.side).contains(mv.to())
+    }
+
+    fn noisy_order(&self, mv: Move) -> i32 {
+        if self.geometry.last_rank(self.side).contains(mv.to()) {
+            1000
+        } else {
+            // Captures nearer the goal first.
+            let progress = match self.side {
+                Color::White => mv.to().rank() as i32,
+                Color::Black => (self.geometry.height - 1 - mv.to().rank()) as i32,
+            };
+            100 + progress
+        }
+    }
+
+    fn evaluate(&self) -> i32 {
+        super::eval::evaluate(self)
+    }
+
+    fn xboard_setup(&self) -> Vec<String> {
+        let (w, h) = self.size();
+        vec![format!(
+            "setup (P....................p....................) {w}x{h}+0_fairy {}",
+            start_fen(w, h)
+        )]
+    }
+
+    fn pretty(&self) -> String {
+        let g = &self.geometry;
+        let mut out = String::new();
+        for rank in (0..g.height).rev() {
+            out.push_str(&format!("{} ", rank + 1));
+            for file in 0..g.width {
+                let sq = Square::new(file, rank);
+                out.push(if self.pawns[0].contains(sq) {
+                    '♙'
+                } else if self.pawns[1].contains(sq) {
+                    '♟'
+                } else if (file + rank) % 2 == 0 {
+                    '·'
+                } else {
+                    ' '
+                });
+                out.push(' ');
+            }
+            out.push('\n');
+        }
+        out.push_str("  ");
+        for file in 0..g.width {
+            out.push((b'a' + file) as char);
+            out.push(' ');
+        }
+        out.push('\n');
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves_of(pos: &Pawns) -> Vec<String> {
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        let mut v: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn start_moves_with_and_without_double_step() {
+        let p = Pawns::startpos("pawns4").unwrap();
+        assert_eq!(moves_of(&p), ["a1a2", "b1b2", "c1c2", "d1d2"]);
+        let p = Pawns::startpos("pawns4d").unwrap();
+        assert_eq!(moves_of(&p).len(), 8);
+        assert_eq!(p.fen(), "pppp/4/4/PPPP w - - 0 1");
+    }
+
+    #[test]
+    fn en_passant_only_on_the_next_ply() {
+        let p = Pawns::from_fen("pawns5ep", "5/5/1p3/5/P4 w - - 0 1").unwrap();
+        let p = p.play(p.parse_move("a1a3").unwrap());
+        assert_eq!(p.fen(), "5/5/Pp3/5/5 b - a2 0 1");
+        assert!(moves_of(&p).contains(&"b3a2".to_string()));
+        let q = p.play(p.parse_move("b3a2").unwrap());
+        assert_eq!(q.fen(), "5/5/5/p4/5 w - - 0 2");
+        assert_eq!(q.hash(), q.compute_hash());
+        // Without the en-passant rule there is no such capture.
+        let p = Pawns::from_fen("pawns5d", "5/5/1p3/5/P4 w - - 0 1").unwrap();
+        let p = p.play(p.parse_move("a1a3").unwrap());
+        assert!(!moves_of(&p).contains(&"b3a2".to_string()));
+    }
+
+    #[test]
+    fn arrival_ends_the_game() {
+        let p = Pawns::from_fen("pawns3", "1p1/P2/3 w - - 0 1").unwrap();
+        let p = p.play(p.parse_move("a2b3").unwrap());
+        assert!(moves_of(&p).is_empty());
+        assert_eq!(p.terminal(), Terminal::Loss);
+        let blocked = Pawns::from_fen("pawns3", "3/p2/P2 w - - 0 1").unwrap();
+        assert!(moves_of(&blocked).is_empty());
+        assert_eq!(blocked.terminal(), Terminal::Draw);
+    }
+
+    #[test]
+    fn bad_fens_are_refused() {
+        for bad in [
+            "ppn/3/PPP w - - 0 1",
+            "pp/PP w - - 0 1",
+            "ppp/3/PPP w K - 0 1",
+        ] {
+            assert!(Pawns::from_fen("pawns3", bad).is_err(), "{bad}");
+        }
+        assert!(Pawns::from_fen("pawns5ep", "5/5/1p3/5/P4 b - a2 0 1").is_err());
+    }
+}

@@ -1,0 +1,21 @@
+//! kiebitz: a family of chess-variant engines sharing one core.
+//!
+//! - [`board`]: squares, bitboards, colours and moves for boards up to 8×8, and FEN fields.
+//! - [`game`]: the [`game::Game`] trait, all the core knows of a game.
+//! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
+//! - [`perft`]: move-path counting and divide, for every game.
+//! - [`search`]: iterative-deepening alpha-beta with a transposition table and time control.
+//! - [`protocol`]: the engine loop speaking UCI or XBoard/CECP v2, over any stream.
+//! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
+//! - [`analysis`]: exhaustive game-graph analysis and solving (pawn chess).
+//! - [`tournament`]: kiebitz-match, engine-vs-engine tournaments.
+
+pub mod analysis;
+pub mod board;
+pub mod cli;
+pub mod game;
+pub mod games;
+pub mod perft;
+pub mod protocol;
+pub mod search;
+pub mod tournament;

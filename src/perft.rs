@@ -1,0 +1,49 @@
+//! Perft: the number of legal move sequences of a given length (SPEC §3.4), for any game.
+//! Positions whose result is decided have no moves; repetition and move-count draws are
+//! ignored, as usual. The last ply is counted from the move list without playing it.
+
+use crate::board::{Move, MoveList};
+use crate::game::Game;
+
+/// The number of legal move sequences of length `depth` from `pos`.
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&mv| perft(&pos.play(mv), depth - 1))
+        .sum()
+}
+
+/// Perft split by root move, in move-generation order (Stockfish's `go perft` divide).
+pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if depth == 0 {
+        return Vec::new();
+    }
+    moves
+        .iter()
+        .map(|&mv| (mv, perft(&pos.play(mv), depth - 1)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pawns::Pawns;
+
+    #[test]
+    fn divide_adds_up_to_perft() {
+        let pos = Pawns::startpos("pawns4d").unwrap();
+        let total: u64 = divide(&pos, 4).iter().map(|(_, n)| n).sum();
+        assert_eq!(total, perft(&pos, 4));
+        assert_eq!(perft(&pos, 0), 1);
+    }
+}
