@@ -141,4 +141,28 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
 
     /// The board as text for the terminal, White at the bottom, with coordinates.
     fn pretty(&self) -> String;
+
+    /// Static exchange evaluation: whether `mv` wins at least `threshold` centipawns once the
+    /// exchanges on its target square are played out. Games without SEE say `true`.
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        let _ = (mv, threshold);
+        true
+    }
+
+    /// A perfect answer for this position if the game can compute one within `budget` (a
+    /// solved game, a tablebase): the best move and its exact score for the side to move in
+    /// the search's units (`search::MATE - plies` for a win, 0 for a draw). Default: none.
+    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
+        let _ = budget;
+        None
+    }
+
+    /// The positions `bench` searches to a fixed depth: a stable node count is the search's
+    /// signature. Default: the start position of every variant.
+    fn bench_positions() -> Vec<Self> {
+        Self::variants()
+            .iter()
+            .filter_map(|v| Self::startpos(v).ok())
+            .collect()
+    }
 }
