@@ -1,10 +1,453 @@
 //! kiebitz-match: engine-vs-engine tournaments for every game (SPEC §7).
 //!
-//! PLACEHOLDER — the tournament helper fills this in.
+//! - [`cli`]: the command line.
+//! - [`engine`]: engine processes speaking UCI or XBoard.
+//! - [`clock`]: time controls and clocks.
+//! - [`openings`]: openings from EPD/FEN files or seeded random plies filtered by a search.
+//! - [`referee`]: one game under kiebitz's rules, with adjudication and forfeits.
+//! - [`pgn`]: PGN out, and back in for replaying.
+//! - [`stats`]: Elo, error bars, LOS, pentanomial counts, SPRT.
+//!
+//! This file dispatches on the game and runs the tournament: worker threads (one per
+//! concurrent game) each own a pair of engine processes, restarted after a fault; the main
+//! thread collects results, prints the running score, writes the PGN and stops on an SPRT
+//! decision.
+
+pub mod cli;
+pub mod clock;
+pub mod engine;
+pub mod openings;
+pub mod pgn;
+pub mod referee;
+pub mod stats;
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+
+use crate::board::Color;
+use crate::game::{Game, Outcome};
+use crate::games::pawns::Pawns;
+
+use cli::Config;
+use engine::Engine;
+use openings::{Book, Rng};
+use referee::{GameRecord, Rules, Seats};
+use stats::{Penta, Verdict, Wld};
 
 /// `kiebitz-match …`: returns the exit code.
 pub fn main(args: &[String]) -> i32 {
-    let _ = args;
-    eprintln!("kiebitz-match: not built yet");
-    2
+    let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .try_init();
+    let cfg = match cli::parse(args) {
+        Ok(cfg) => cfg,
+        Err(e) => {
+            eprintln!("kiebitz-match: {e}");
+            return 2;
+        }
+    };
+    if let Some(info) = &cfg.info {
+        println!("{info}");
+        return 0;
+    }
+    let result = match cfg.game.as_str() {
+        "pawns" => run::<Pawns>(&cfg),
+        // ADD A GAME HERE: one arm per game, e.g.
+        //   "raeuberschach" | "raeuber" => run::<crate::games::raeuber::Raeuber>(&cfg),
+        //   "chess" => run::<crate::games::chess::Chess>(&cfg),
+        other => Err(format!(
+            "unknown game '{other}' (known: {})",
+            GAMES.join(", ")
+        )),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("kiebitz-match: {e}");
+            1
+        }
+    }
+}
+
+/// The games `--game` accepts (keep in step with the dispatch in [`main`]).
+pub const GAMES: &[&str] = &["pawns"];
+
+/// What the main thread knows after each game.
+#[derive(Default)]
+struct Tally {
+    wld: Wld,
+    penta: Penta,
+    /// First engine's points (0, 1 or 2 halves) of the first game of each pair, when its
+    /// partner has not finished yet.
+    pending: std::collections::HashMap<usize, usize>,
+}
+
+fn first_engine_half_points(record: &GameRecord, first_is_white: bool) -> usize {
+    match (record.outcome, first_is_white) {
+        (Outcome::Draw, _) => 1,
+        (Outcome::Win(Color::White), true) | (Outcome::Win(Color::Black), false) => 2,
+        _ => 0,
+    }
+}
+
+/// Runs the tournament for game `G`.
+pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
+    let variant: &str = match &cfg.variant {
+        Some(v) => v,
+        None => G::variants()[0],
+    };
+    let start = G::startpos(variant).map_err(|e| {
+        format!(
+            "{e} (variants of {}: {})",
+            G::GAME,
+            G::variants().join(", ")
+        )
+    })?;
+    let variant = start.variant();
+
+    let mut bases: Vec<G> = match &cfg.openings {
+        Some(f) => openings::read_file::<G>(&f.path, variant)?,
+        None => vec![start.clone()],
+    };
+    if let Some(f) = &cfg.openings {
+        if f.start > bases.len() {
+            return Err(format!(
+                "--openings start={} but {} holds only {} positions",
+                f.start,
+                f.path,
+                bases.len()
+            ));
+        }
+        bases.rotate_left(f.start - 1);
+        if f.random_order {
+            let mut rng = Rng::new(cfg.seed);
+            for i in (1..bases.len()).rev() {
+                bases.swap(i, rng.below(i + 1));
+            }
+        }
+    }
+    let book = Book::new(bases, cfg.random.clone(), cfg.seed);
+
+    // The engines' own names for the variant: standard chess needs none.
+    let is_chess = G::GAME == "chess";
+    let engine_variant: Vec<Option<String>> = cfg
+        .engines
+        .iter()
+        .map(|e| {
+            e.variant.clone().or_else(|| {
+                (!is_chess).then(|| match e.proto {
+                    engine::Proto::Uci => variant.to_string(),
+                    engine::Proto::Xboard => G::xboard_name(variant).to_string(),
+                })
+            })
+        })
+        .collect();
+    let rules = Rules {
+        draw: cfg.draw,
+        resign: cfg.resign,
+        maxmoves: cfg.maxmoves,
+        timeout: cfg.timeout,
+        engine_variant: [engine_variant[0].clone(), engine_variant[1].clone()],
+    };
+
+    // Start each engine once: a wrong command fails here, and we learn the names.
+    let mut names = Vec::new();
+    for e in &cfg.engines {
+        let engine = Engine::start(e)?;
+        names.push(engine.display_name());
+    }
+    if names[0] == names[1] {
+        names[1].push_str(" (2)");
+    }
+
+    let total = cfg.total_games();
+    let header = pgn::Header {
+        event: cfg.event.clone(),
+        site: std::env::var("HOSTNAME").unwrap_or_else(|_| "?".into()),
+        date: pgn::today(),
+    };
+    let mut pgn_file = match &cfg.pgn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open PGN file {path}: {e}"))?,
+        ),
+        None => None,
+    };
+
+    println!(
+        "{} vs {}: {} games of {} {} ({} + {}), concurrency {}",
+        names[0],
+        names[1],
+        total,
+        G::GAME,
+        variant,
+        cfg.engines[0].tc.describe(),
+        cfg.engines[1].tc.describe(),
+        cfg.concurrency
+    );
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = channel::<Result<GameRecord, String>>();
+    let mut tally = Tally::default();
+    let mut verdict = Verdict::Continue;
+    let mut fatal: Option<String> = None;
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.concurrency.min(total) {
+            let tx = tx.clone();
+            let (next, stop, book, rules, names) = (&next, &stop, &book, &rules, &names);
+            scope.spawn(move || {
+                let mut engines: [Option<Engine>; 2] = [None, None];
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= total {
+                        break;
+                    }
+                    let pair = g / 2;
+                    // Game 2k: the first engine has White; game 2k+1: colours swapped.
+                    let first_white = g % 2 == 0;
+                    let opening = match book.get(pair) {
+                        Ok(o) => o,
+                        Err(e) => {
+                            let _ = tx.send(Err(e));
+                            break;
+                        }
+                    };
+                    for (k, slot) in engines.iter_mut().enumerate() {
+                        if slot.is_none() {
+                            match Engine::start(&cfg.engines[k]) {
+                                Ok(e) => *slot = Some(e),
+                                Err(e) => log::error!("restarting {}: {e}", names[k]),
+                            }
+                        }
+                    }
+                    let [a, b] = &mut engines;
+                    let (Some(ea), Some(eb)) = (a.as_mut(), b.as_mut()) else {
+                        // An engine could not be restarted: it loses the game by default.
+                        let broken_first = a.is_none();
+                        let _ = tx.send(Ok(forfeit_record(
+                            &opening.start,
+                            g,
+                            pair,
+                            names,
+                            first_white,
+                            broken_first,
+                            cfg,
+                        )));
+                        continue;
+                    };
+                    let (seats, white_is_first) = if first_white {
+                        (
+                            Seats {
+                                engines: [ea, eb],
+                                names: [names[0].clone(), names[1].clone()],
+                            },
+                            true,
+                        )
+                    } else {
+                        (
+                            Seats {
+                                engines: [eb, ea],
+                                names: [names[1].clone(), names[0].clone()],
+                            },
+                            false,
+                        )
+                    };
+                    let record = referee::play_game(seats, &opening, rules, g + 1, pair);
+                    // Restart an engine that misbehaved.
+                    for (side, bad) in record.faulty.iter().enumerate() {
+                        if *bad {
+                            let first = (side == 0) == white_is_first;
+                            engines[if first { 0 } else { 1 }] = None;
+                        }
+                    }
+                    if tx.send(Ok(record)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+
+        let mut done = 0usize;
+        for msg in rx {
+            let record = match msg {
+                Ok(r) => r,
+                Err(e) => {
+                    fatal = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                    continue;
+                }
+            };
+            done += 1;
+            let first_white = (record.number - 1) % 2 == 0;
+            let half = first_engine_half_points(&record, first_white);
+            match half {
+                2 => tally.wld.wins += 1,
+                1 => tally.wld.draws += 1,
+                _ => tally.wld.losses += 1,
+            }
+            if let Some(other) = tally.pending.remove(&record.pair) {
+                tally.penta.add(other + half);
+            } else {
+                tally.pending.insert(record.pair, half);
+            }
+            println!(
+                "Finished game {} ({} vs {}): {} {{{}}}",
+                record.number,
+                record.white,
+                record.black,
+                record.outcome.result_string(),
+                record.reason
+            );
+            if record.termination != referee::Termination::Normal
+                && record.termination != referee::Termination::Adjudication
+            {
+                log::warn!(
+                    "game {}: {} ({})",
+                    record.number,
+                    record.reason,
+                    record.termination.tag()
+                );
+            }
+            if let Some(f) = pgn_file.as_mut() {
+                let text = pgn::write(&record, &header, is_chess);
+                if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+                    fatal = Some(format!("cannot write the PGN file: {e}"));
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            println!(
+                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+                names[0],
+                names[1],
+                tally.wld.wins,
+                tally.wld.losses,
+                tally.wld.draws,
+                tally.wld.score(),
+                tally.wld.games()
+            );
+            if let Some(sprt) = &cfg.sprt {
+                let llr = sprt.llr(&tally.penta.elo());
+                if verdict == Verdict::Continue {
+                    verdict = sprt.verdict(llr);
+                    if verdict != Verdict::Continue {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            if done % cfg.rating_interval as usize == 0 {
+                print_block(&tally, cfg, verdict);
+            }
+            let _ = std::io::stdout().flush();
+        }
+    });
+    print_block(&tally, cfg, verdict);
+    match verdict {
+        Verdict::H0 => println!("SPRT: H0 accepted (the difference is at most elo0)"),
+        Verdict::H1 => println!("SPRT: H1 accepted (the difference is at least elo1)"),
+        Verdict::Continue => {}
+    }
+    println!("Finished match");
+    match fatal {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
+    let games = tally.wld.elo();
+    let pairs = tally.penta.elo();
+    let draw_ratio = if tally.wld.games() > 0 {
+        100.0 * tally.wld.draws as f64 / tally.wld.games() as f64
+    } else {
+        0.0
+    };
+    println!(
+        "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
+        games.elo,
+        games.error,
+        100.0 * tally.wld.los(),
+        draw_ratio
+    );
+    let p = tally.penta.0;
+    println!(
+        "Ptnml(0-2): [{}, {}, {}, {}, {}], pairs {}, pair Elo: {:.1} +/- {:.1}, LOS: {:.1} %",
+        p[0],
+        p[1],
+        p[2],
+        p[3],
+        p[4],
+        tally.penta.pairs(),
+        pairs.elo,
+        pairs.error,
+        100.0 * pairs.los
+    );
+    if let Some(sprt) = &cfg.sprt {
+        let llr = sprt.llr(&pairs);
+        let (lo, hi) = sprt.bounds();
+        let state = match verdict {
+            Verdict::Continue => "continue",
+            Verdict::H0 => "H0 accepted",
+            Verdict::H1 => "H1 accepted",
+        };
+        println!(
+            "SPRT: llr {:.3} ({:.1} %), lbound {:.2}, ubound {:.2} - {} [elo0={}, elo1={}, alpha={}, beta={}]",
+            llr,
+            100.0 * llr / hi,
+            lo,
+            hi,
+            state,
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta
+        );
+    }
+}
+
+/// A game lost by an engine that could not be (re)started.
+fn forfeit_record<G: Game>(
+    start: &G,
+    g: usize,
+    pair: usize,
+    names: &[String],
+    first_white: bool,
+    broken_first: bool,
+    cfg: &Config,
+) -> GameRecord {
+    let white_broken = broken_first == first_white;
+    let loser = if white_broken {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let (w, b) = if first_white { (0, 1) } else { (1, 0) };
+    let fen = start.fen();
+    let startpos = G::startpos(start.variant())
+        .map(|s| s.fen() == fen)
+        .unwrap_or(false);
+    GameRecord {
+        number: g + 1,
+        pair,
+        white: names[w].clone(),
+        black: names[b].clone(),
+        variant: start.variant(),
+        fen,
+        startpos,
+        moves: Vec::new(),
+        outcome: Outcome::Win(loser.flip()),
+        termination: referee::Termination::Abandoned,
+        reason: format!(
+            "{} cannot be started",
+            if white_broken { "White" } else { "Black" }
+        ),
+        time_controls: [cfg.engines[w].tc.pgn_tag(), cfg.engines[b].tc.pgn_tag()],
+        faulty: [white_broken, !white_broken],
+    }
 }

@@ -1,0 +1,598 @@
+//! The `kiebitz-match` command line, in the style of cutechess-cli and fastchess: options
+//! start with `-` or `--`, and `--engine`, `--each`, `--openings`, `--random-openings`,
+//! `--sprt`, `--draw`, `--resign` take `key=value` words.
+//!
+//! Depends on [`super::clock`], [`super::engine`], [`super::openings`], [`super::referee`]
+//! and [`super::stats`].
+
+use std::time::Duration;
+
+use super::clock::{Period, TimeControl};
+use super::engine::{EngineConfig, Proto};
+use super::openings::RandomPlies;
+use super::referee::{DrawAdjudication, ResignAdjudication};
+use super::stats::Sprt;
+
+/// The usage text for `--help`.
+pub const USAGE: &str = "\
+usage: kiebitz-match --game GAME [--variant V]
+         --engine cmd=PROGRAM [name=NAME] [proto=uci|xboard] [args=\"A B\"] [option.NAME=VALUE]…
+         --engine …  [--each KEY=VALUE…]  [--tc 10+0.1 | --st S | --movetime MS | --depth D | --nodes N]
+         [--games N] [--rounds N] [--concurrency N] [--openings FILE | file=FILE [order=random] [start=N]]
+         [--random-openings plies=N [margin=CP] [depth=D]] [--repeat] [--pgn FILE] [--seed N]
+         [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--draw movenumber=N movecount=N score=CP]
+         [--resign movecount=N score=CP [twosided=true]] [--maxmoves N] [--timemargin MS]
+         [--timeout S] [--ratinginterval N] [--event NAME]
+
+Plays two engines against each other in GAME (pawns, …) with kiebitz's rules as referee.
+Engine keys: cmd, name, proto, args, dir, option.NAME, tc, st (seconds per move),
+movetime (ms per move), depth, nodes, timemargin (ms), variant (the engine's name for it).
+Every opening is played twice with colours swapped; --games × --rounds games in all.";
+
+/// Where the openings come from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpeningsFile {
+    pub path: String,
+    pub random_order: bool,
+    /// 1-based first position to use.
+    pub start: usize,
+}
+
+/// Everything the command line says.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub game: String,
+    pub variant: Option<String>,
+    pub engines: Vec<EngineConfig>,
+    /// Games per round, and rounds: `games × rounds` games in all.
+    pub games: u32,
+    pub rounds: u32,
+    pub concurrency: usize,
+    pub openings: Option<OpeningsFile>,
+    pub random: Option<RandomPlies>,
+    pub pgn: Option<String>,
+    pub sprt: Option<Sprt>,
+    pub seed: u64,
+    pub draw: Option<DrawAdjudication>,
+    pub resign: Option<ResignAdjudication>,
+    pub maxmoves: Option<u32>,
+    /// Wait for a move at most this long when no clock bounds it.
+    pub timeout: Duration,
+    /// Print the Elo block every this many games (and at the end).
+    pub rating_interval: u32,
+    pub event: String,
+    /// `--help` or `--version` was asked for: print this and stop.
+    pub info: Option<String>,
+}
+
+impl Config {
+    pub fn total_games(&self) -> usize {
+        self.games as usize * self.rounds as usize
+    }
+}
+
+/// An engine's keys before checking.
+#[derive(Clone, Debug, Default)]
+struct Draft {
+    name: Option<String>,
+    cmd: Option<String>,
+    args: Vec<String>,
+    dir: Option<String>,
+    proto: Option<Proto>,
+    options: Vec<(String, String)>,
+    clock: Option<Option<Period>>,
+    movetime: Option<Duration>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    timemargin: Option<Duration>,
+    variant: Option<String>,
+}
+
+fn num<T: std::str::FromStr>(what: &str, v: &str) -> Result<T, String> {
+    v.parse()
+        .map_err(|_| format!("{what} needs a number, got '{v}'"))
+}
+
+fn positive<T: std::str::FromStr + PartialOrd + Default>(what: &str, v: &str) -> Result<T, String> {
+    let n: T = num(what, v)?;
+    if n <= T::default() {
+        return Err(format!("{what} must be positive, got '{v}'"));
+    }
+    Ok(n)
+}
+
+fn seconds(what: &str, v: &str) -> Result<Duration, String> {
+    let s: f64 = num(what, v)?;
+    if !(s.is_finite() && s > 0.0) {
+        return Err(format!(
+            "{what} must be a positive number of seconds, got '{v}'"
+        ));
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
+fn millis(what: &str, v: &str) -> Result<Duration, String> {
+    let ms: u64 = num(what, v)?;
+    Ok(Duration::from_millis(ms))
+}
+
+impl Draft {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if let Some(name) = key.strip_prefix("option.") {
+            if name.is_empty() {
+                return Err("option. needs a name: option.NAME=VALUE".into());
+            }
+            self.options.push((name.to_string(), value.to_string()));
+            return Ok(());
+        }
+        match key {
+            "cmd" => self.cmd = Some(value.to_string()),
+            "name" => self.name = Some(value.to_string()),
+            "args" => self
+                .args
+                .extend(value.split_whitespace().map(str::to_string)),
+            "arg" => self.args.push(value.to_string()),
+            "dir" => self.dir = Some(value.to_string()),
+            "proto" => {
+                self.proto = Some(match value {
+                    "uci" => Proto::Uci,
+                    "xboard" | "cecp" => Proto::Xboard,
+                    _ => return Err(format!("proto must be uci or xboard, got '{value}'")),
+                })
+            }
+            "tc" => {
+                self.clock = Some(if value == "inf" || value == "infinite" {
+                    None
+                } else {
+                    Some(Period::parse(value)?)
+                })
+            }
+            "st" => self.movetime = Some(seconds("st", value)?),
+            "movetime" => self.movetime = Some(millis("movetime", value)?),
+            "depth" => self.depth = Some(positive("depth", value)?),
+            "nodes" => self.nodes = Some(positive("nodes", value)?),
+            "timemargin" => self.timemargin = Some(millis("timemargin", value)?),
+            "variant" => self.variant = Some(value.to_string()),
+            _ => {
+                return Err(format!(
+                    "unknown engine key '{key}' (known: cmd name proto args dir option.NAME tc st movetime depth nodes timemargin variant)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// This draft on top of `each` (engine keys win, options of both in order).
+    fn over(self, each: &Draft) -> Draft {
+        let mut options = each.options.clone();
+        options.extend(self.options);
+        let mut args = each.args.clone();
+        args.extend(self.args);
+        Draft {
+            name: self.name.or(each.name.clone()),
+            cmd: self.cmd.or(each.cmd.clone()),
+            args,
+            dir: self.dir.or(each.dir.clone()),
+            proto: self.proto.or(each.proto),
+            options,
+            clock: self.clock.or(each.clock),
+            movetime: self.movetime.or(each.movetime),
+            depth: self.depth.or(each.depth),
+            nodes: self.nodes.or(each.nodes),
+            timemargin: self.timemargin.or(each.timemargin),
+            variant: self.variant.or(each.variant.clone()),
+        }
+    }
+
+    fn finish(self, n: usize, default_margin: Duration) -> Result<EngineConfig, String> {
+        let cmd = self
+            .cmd
+            .ok_or_else(|| format!("engine {n} has no cmd=PROGRAM"))?;
+        let mut words = cmd.split_whitespace().map(str::to_string);
+        let program = words
+            .next()
+            .ok_or_else(|| format!("engine {n}: cmd is empty"))?;
+        let mut args: Vec<String> = words.collect();
+        args.extend(self.args);
+        let tc = TimeControl {
+            clock: self.clock.flatten(),
+            movetime: self.movetime,
+            depth: self.depth,
+            nodes: self.nodes,
+        };
+        if !tc.is_set() {
+            return Err(format!(
+                "engine {n} ({program}) has no time control: give --tc 10+0.1, st=, movetime=, depth= or nodes="
+            ));
+        }
+        let proto = self.proto.unwrap_or(Proto::Uci);
+        if proto == Proto::Xboard && tc.nodes.is_some() {
+            return Err(format!(
+                "engine {n} ({program}): XBoard has no node limit; use proto=uci or another limit"
+            ));
+        }
+        Ok(EngineConfig {
+            name: self.name.unwrap_or_default(),
+            program,
+            args,
+            dir: self.dir.map(Into::into),
+            proto,
+            options: self.options,
+            tc,
+            timemargin: self.timemargin.unwrap_or(default_margin),
+            variant: self.variant,
+        })
+    }
+}
+
+fn is_flag(s: &str) -> bool {
+    let t = s.trim_start_matches('-');
+    s.starts_with('-') && t.len() + 2 >= s.len() && t.starts_with(|c: char| c.is_ascii_alphabetic())
+}
+
+/// `key=value` words following an option.
+fn pairs<'a>(option: &str, words: &'a [String]) -> Result<Vec<(&'a str, &'a str)>, String> {
+    words
+        .iter()
+        .map(|w| {
+            w.split_once('=')
+                .ok_or_else(|| format!("{option}: expected key=value, got '{w}'"))
+        })
+        .collect()
+}
+
+fn bool_value(what: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "true" | "1" | "yes" | "on" => Ok(true),
+        "false" | "0" | "no" | "off" => Ok(false),
+        _ => Err(format!("{what} must be true or false, got '{v}'")),
+    }
+}
+
+/// Parses the arguments (without the program name).
+pub fn parse(args: &[String]) -> Result<Config, String> {
+    let mut cfg = Config {
+        game: String::new(),
+        variant: None,
+        engines: Vec::new(),
+        games: 2,
+        rounds: 1,
+        concurrency: 1,
+        openings: None,
+        random: None,
+        pgn: None,
+        sprt: None,
+        seed: 1,
+        draw: None,
+        resign: None,
+        maxmoves: None,
+        timeout: Duration::from_secs(60),
+        rating_interval: 1,
+        event: "kiebitz-match".into(),
+        info: None,
+    };
+    let mut drafts: Vec<Draft> = Vec::new();
+    let mut each = Draft::default();
+    let mut margin = Duration::from_millis(100);
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        if !is_flag(flag) {
+            return Err(format!(
+                "unexpected argument '{flag}' (options start with --)"
+            ));
+        }
+        let name = flag.trim_start_matches('-');
+        let mut j = i + 1;
+        while j < args.len() && !is_flag(&args[j]) {
+            j += 1;
+        }
+        let words = &args[i + 1..j];
+        i = j;
+        let one = || -> Result<&str, String> {
+            match words {
+                [w] => Ok(w.as_str()),
+                _ => Err(format!("{flag} takes one value, got {}", words.len())),
+            }
+        };
+        let none = || -> Result<(), String> {
+            if words.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("{flag} takes no value, got '{}'", words.join(" ")))
+            }
+        };
+        match name {
+            "help" | "h" => {
+                none()?;
+                cfg.info = Some(USAGE.to_string());
+            }
+            "version" | "V" => {
+                none()?;
+                cfg.info = Some(format!("kiebitz-match {}", env!("CARGO_PKG_VERSION")));
+            }
+            "game" => cfg.game = one()?.to_string(),
+            "variant" => cfg.variant = Some(one()?.to_string()),
+            "engine" => {
+                let mut d = Draft::default();
+                for (k, v) in pairs(flag, words)? {
+                    d.set(k, v)
+                        .map_err(|e| format!("engine {}: {e}", drafts.len() + 1))?;
+                }
+                drafts.push(d);
+            }
+            "each" => {
+                for (k, v) in pairs(flag, words)? {
+                    each.set(k, v).map_err(|e| format!("--each: {e}"))?;
+                }
+            }
+            "tc" => each.set("tc", one()?)?,
+            "st" => each.set("st", one()?)?,
+            "movetime" => each.set("movetime", one()?)?,
+            "depth" => each.set("depth", one()?)?,
+            "nodes" => each.set("nodes", one()?)?,
+            "timemargin" => margin = millis("--timemargin", one()?)?,
+            "games" => cfg.games = positive("--games", one()?)?,
+            "rounds" => cfg.rounds = positive("--rounds", one()?)?,
+            "concurrency" => cfg.concurrency = positive("--concurrency", one()?)?,
+            "seed" | "srand" => cfg.seed = num("--seed", one()?)?,
+            "pgn" | "pgnout" => {
+                let w = words
+                    .first()
+                    .ok_or_else(|| format!("{flag} needs a file name"))?;
+                cfg.pgn = Some(w.strip_prefix("file=").unwrap_or(w).to_string());
+            }
+            "repeat" => {
+                // Pairs with colours swapped are always played; accepted for familiarity.
+                if words.len() > 1 {
+                    return Err(format!("{flag} takes at most one value"));
+                }
+            }
+            "openings" => {
+                let mut f = OpeningsFile {
+                    path: String::new(),
+                    random_order: false,
+                    start: 1,
+                };
+                for w in words {
+                    match w.split_once('=') {
+                        None => f.path = w.clone(),
+                        Some(("file", v)) => f.path = v.to_string(),
+                        Some(("format", v)) => {
+                            if v != "epd" && v != "fen" {
+                                return Err(format!(
+                                    "--openings: format must be epd or fen, got '{v}'"
+                                ));
+                            }
+                        }
+                        Some(("order", "random")) => f.random_order = true,
+                        Some(("order", "sequential")) => f.random_order = false,
+                        Some(("order", v)) => {
+                            return Err(format!(
+                                "--openings: order must be sequential or random, got '{v}'"
+                            ));
+                        }
+                        Some(("start", v)) => f.start = positive("--openings start", v)?,
+                        Some((k, _)) => {
+                            return Err(format!(
+                                "--openings: unknown key '{k}' (known: file format order start)"
+                            ));
+                        }
+                    }
+                }
+                if f.path.is_empty() {
+                    return Err("--openings needs a file: --openings file=openings.epd".into());
+                }
+                cfg.openings = Some(f);
+            }
+            "random-openings" => {
+                let mut r = RandomPlies::default();
+                for (k, v) in pairs(flag, words)? {
+                    match k {
+                        "plies" => r.plies = positive("plies", v)?,
+                        "margin" => r.margin = num("margin", v)?,
+                        "depth" => r.depth = num("depth", v)?,
+                        _ => {
+                            return Err(format!(
+                                "--random-openings: unknown key '{k}' (known: plies margin depth)"
+                            ));
+                        }
+                    }
+                }
+                cfg.random = Some(r);
+            }
+            "sprt" => {
+                let (mut e0, mut e1, mut a, mut b) = (None, None, 0.05, 0.05);
+                for (k, v) in pairs(flag, words)? {
+                    let x: f64 = num(k, v)?;
+                    match k {
+                        "elo0" => e0 = Some(x),
+                        "elo1" => e1 = Some(x),
+                        "alpha" => a = x,
+                        "beta" => b = x,
+                        _ => {
+                            return Err(format!(
+                                "--sprt: unknown key '{k}' (known: elo0 elo1 alpha beta)"
+                            ));
+                        }
+                    }
+                }
+                let (Some(e0), Some(e1)) = (e0, e1) else {
+                    return Err("--sprt needs elo0= and elo1=".into());
+                };
+                cfg.sprt = Some(Sprt::new(e0, e1, a, b)?);
+            }
+            "draw" => {
+                let mut d = DrawAdjudication {
+                    movenumber: 40,
+                    movecount: 8,
+                    score: 10,
+                };
+                for (k, v) in pairs(flag, words)? {
+                    match k {
+                        "movenumber" => d.movenumber = num(k, v)?,
+                        "movecount" => d.movecount = positive(k, v)?,
+                        "score" => d.score = num(k, v)?,
+                        _ => {
+                            return Err(format!(
+                                "--draw: unknown key '{k}' (known: movenumber movecount score)"
+                            ));
+                        }
+                    }
+                }
+                cfg.draw = Some(d);
+            }
+            "resign" => {
+                let mut r = ResignAdjudication {
+                    movecount: 3,
+                    score: 1000,
+                    twosided: false,
+                };
+                for (k, v) in pairs(flag, words)? {
+                    match k {
+                        "movecount" => r.movecount = positive(k, v)?,
+                        "score" => r.score = positive(k, v)?,
+                        "twosided" => r.twosided = bool_value(k, v)?,
+                        _ => {
+                            return Err(format!(
+                                "--resign: unknown key '{k}' (known: movecount score twosided)"
+                            ));
+                        }
+                    }
+                }
+                cfg.resign = Some(r);
+            }
+            "maxmoves" => cfg.maxmoves = Some(positive("--maxmoves", one()?)?),
+            "timeout" => cfg.timeout = seconds("--timeout", one()?)?,
+            "ratinginterval" => cfg.rating_interval = positive("--ratinginterval", one()?)?,
+            "event" => cfg.event = words.join(" "),
+            _ => return Err(format!("unknown option {flag} (see --help)")),
+        }
+    }
+    if cfg.info.is_some() {
+        return Ok(cfg);
+    }
+    if cfg.game.is_empty() {
+        return Err("which game? --game pawns (see --help)".into());
+    }
+    if drafts.len() != 2 {
+        return Err(format!(
+            "kiebitz-match plays two engines against each other: give --engine twice, got {}",
+            drafts.len()
+        ));
+    }
+    for (n, d) in drafts.into_iter().enumerate() {
+        cfg.engines.push(d.over(&each).finish(n + 1, margin)?);
+    }
+    Ok(cfg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_full_command_line() {
+        let cfg = parse(&args(
+            "--game pawns --variant pawns5 --engine cmd=./a name=A option.Hash=16 \
+             -engine cmd=./b proto=xboard depth=3 --each tc=10+0.1 option.Threads=1 \
+             --games 4 --rounds 3 --concurrency 2 --openings file=o.epd order=random \
+             --sprt elo0=0 elo1=5 --seed 9 --draw movenumber=30 movecount=4 score=5 \
+             --resign movecount=2 score=600 twosided=true --pgn out.pgn --timemargin 250",
+        ))
+        .unwrap();
+        assert_eq!(cfg.game, "pawns");
+        assert_eq!(cfg.total_games(), 12);
+        assert_eq!(cfg.concurrency, 2);
+        let a = &cfg.engines[0];
+        assert_eq!(a.name, "A");
+        assert_eq!(a.program, "./a");
+        assert_eq!(
+            a.options,
+            vec![
+                ("Threads".to_string(), "1".to_string()),
+                ("Hash".to_string(), "16".to_string())
+            ]
+        );
+        assert_eq!(a.tc.clock.unwrap().base, Duration::from_secs(10));
+        assert_eq!(a.timemargin, Duration::from_millis(250));
+        let b = &cfg.engines[1];
+        assert_eq!(b.proto, Proto::Xboard);
+        assert_eq!(b.tc.depth, Some(3));
+        assert!(cfg.openings.as_ref().unwrap().random_order);
+        assert_eq!(cfg.sprt.unwrap().elo1, 5.0);
+        assert_eq!(cfg.seed, 9);
+        assert_eq!(cfg.draw.unwrap().movecount, 4);
+        assert!(cfg.resign.unwrap().twosided);
+        assert_eq!(cfg.pgn.as_deref(), Some("out.pgn"));
+    }
+
+    #[test]
+    fn commands_with_arguments_and_negative_values() {
+        let cfg = parse(&[
+            "--game".into(),
+            "pawns".into(),
+            "--engine".into(),
+            "cmd=python3 fake.py crash".into(),
+            "option.Contempt=-10".into(),
+            "--engine".into(),
+            "cmd=b".into(),
+            "--st".into(),
+            "0.5".into(),
+        ])
+        .unwrap();
+        assert_eq!(cfg.engines[0].program, "python3");
+        assert_eq!(cfg.engines[0].args, vec!["fake.py", "crash"]);
+        assert_eq!(cfg.engines[0].options[0].1, "-10");
+        assert_eq!(cfg.engines[1].tc.movetime, Some(Duration::from_millis(500)));
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        let err = |s: &str| parse(&args(s)).unwrap_err();
+        assert_eq!(
+            err("--engine cmd=a --engine cmd=b --tc 1"),
+            "which game? --game pawns (see --help)"
+        );
+        assert_eq!(
+            err("--game pawns --engine cmd=a --tc 1"),
+            "kiebitz-match plays two engines against each other: give --engine twice, got 1"
+        );
+        assert_eq!(
+            err("--game pawns --engine cmd=a --engine cmd=b"),
+            "engine 1 (a) has no time control: give --tc 10+0.1, st=, movetime=, depth= or nodes="
+        );
+        assert_eq!(
+            err("--game pawns --engine cmd=a bogus=1 --engine cmd=b --tc 1"),
+            "engine 1: unknown engine key 'bogus' (known: cmd name proto args dir option.NAME tc st movetime depth nodes timemargin variant)"
+        );
+        assert_eq!(
+            err("--game pawns --frobnicate"),
+            "unknown option --frobnicate (see --help)"
+        );
+        assert_eq!(err("--games x"), "--games needs a number, got 'x'");
+        assert_eq!(err("--games 0"), "--games must be positive, got '0'");
+        assert!(
+            err("--game pawns --engine cmd=a --engine cmd=b --tc 1+").contains("bad time control")
+        );
+        assert_eq!(
+            err("--sprt elo0=5 elo1=0"),
+            "SPRT needs elo0 < elo1, got elo0=5 elo1=0"
+        );
+        assert_eq!(
+            err("--game pawns --engine cmd=a proto=xboard --engine cmd=b --nodes 100"),
+            "engine 1 (a): XBoard has no node limit; use proto=uci or another limit"
+        );
+        assert!(
+            parse(&args("--help"))
+                .unwrap()
+                .info
+                .unwrap()
+                .starts_with("usage:")
+        );
+    }
+}

@@ -1,0 +1,276 @@
+//! Openings: positions from an EPD/FEN file (one a line, EPD operations ignored), optionally
+//! followed by seeded random plies, or random plies from the start position kept only when a
+//! short search by kiebitz's own searcher finds them balanced.
+//!
+//! Opening `i` is used by pair `i` (both games, colours swapped). Depends on the Game trait
+//! and the searcher.
+
+use std::sync::Mutex;
+
+use crate::board::MoveList;
+use crate::game::Game;
+use crate::search::{Control, Limits, Score, Searcher};
+
+/// A small deterministic generator (SplitMix64): the same seed gives the same openings.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// How random openings are made and filtered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RandomPlies {
+    /// Random plies played from the base position.
+    pub plies: u32,
+    /// Keep a position only if the search's score is within ±`margin` centipawns.
+    pub margin: i32,
+    /// Depth of the filtering search (0: no filter).
+    pub depth: u32,
+}
+
+impl Default for RandomPlies {
+    fn default() -> Self {
+        RandomPlies {
+            plies: 4,
+            margin: 100,
+            depth: 6,
+        }
+    }
+}
+
+/// One opening: the start position and the moves the book adds to it.
+#[derive(Clone, Debug)]
+pub struct Opening<G> {
+    pub start: G,
+    /// Moves in coordinate notation played from `start` before the engines take over.
+    pub moves: Vec<String>,
+}
+
+/// Reads an EPD or FEN file: one position per line, `#` comments and blank lines skipped.
+/// An EPD line's operations (after the fourth field) are ignored; a FEN's clocks are kept.
+pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() < 4 {
+            return Err(format!(
+                "{path}:{}: a position needs at least 4 fields (board, side, castling, en passant): {line}",
+                i + 1
+            ));
+        }
+        let clocks = fields.len() >= 6
+            && fields[4].parse::<u32>().is_ok()
+            && fields[5].trim_end_matches(';').parse::<u32>().is_ok();
+        let fen = if clocks {
+            format!(
+                "{} {}",
+                fields[..5].join(" "),
+                fields[5].trim_end_matches(';')
+            )
+        } else {
+            format!("{} 0 1", fields[..4].join(" "))
+        };
+        let pos = G::from_fen(variant, &fen).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(format!(
+                "{path}:{}: the game is already over here: {fen}",
+                i + 1
+            ));
+        }
+        out.push(pos);
+    }
+    if out.is_empty() {
+        return Err(format!("openings file {path} holds no positions"));
+    }
+    Ok(out)
+}
+
+/// Where pair `i`'s opening comes from.
+pub struct Book<G: Game> {
+    bases: Vec<G>,
+    random: Option<RandomPlies>,
+    seed: u64,
+    /// Generated openings, in order, and the generator's state.
+    made: Mutex<(Vec<Opening<G>>, Rng, Option<Searcher<G>>, u64)>,
+}
+
+impl<G: Game> Book<G> {
+    /// `bases`: the file's positions in play order (or just the start position);
+    /// `random`: random plies on top, filtered by a search.
+    pub fn new(bases: Vec<G>, random: Option<RandomPlies>, seed: u64) -> Book<G> {
+        Book {
+            bases,
+            random,
+            seed,
+            made: Mutex::new((Vec::new(), Rng::new(seed ^ 0x6b69_6562_6974_7a21), None, 0)),
+        }
+    }
+
+    /// The opening of pair `index`; the file's positions are used in turn, cycling.
+    pub fn get(&self, index: usize) -> Result<Opening<G>, String> {
+        let Some(random) = &self.random else {
+            return Ok(Opening {
+                start: self.bases[index % self.bases.len()].clone(),
+                moves: Vec::new(),
+            });
+        };
+        let mut made = self.made.lock().unwrap_or_else(|p| p.into_inner());
+        while made.0.len() <= index {
+            let n = made.0.len();
+            let base = self.bases[n % self.bases.len()].clone();
+            let (list, rng, searcher, tries) = &mut *made;
+            let opening = generate(&base, random, rng, searcher, tries, self.seed)?;
+            list.push(opening);
+        }
+        Ok(made.0[index].clone())
+    }
+}
+
+/// How many random walks may be rejected per kept opening before giving up.
+const MAX_TRIES: u32 = 2000;
+
+fn generate<G: Game>(
+    base: &G,
+    random: &RandomPlies,
+    rng: &mut Rng,
+    searcher: &mut Option<Searcher<G>>,
+    total_tries: &mut u64,
+    seed: u64,
+) -> Result<Opening<G>, String> {
+    let mut moves = MoveList::new();
+    for _ in 0..MAX_TRIES {
+        *total_tries += 1;
+        let mut pos = base.clone();
+        let mut history = Vec::new();
+        let mut line = Vec::new();
+        let mut ok = true;
+        for _ in 0..random.plies {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                ok = false;
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            line.push(pos.move_text(mv));
+            history.push(pos.hash());
+            pos = pos.play(mv);
+        }
+        pos.legal_moves(&mut moves);
+        if !ok || moves.is_empty() {
+            continue;
+        }
+        if random.depth > 0 {
+            let s = searcher.get_or_insert_with(|| Searcher::new(16));
+            s.clear();
+            let limits = Limits {
+                depth: Some(random.depth),
+                nodes: Some(2_000_000),
+                ..Default::default()
+            };
+            let result = s.search(&pos, &history, &limits, &Control::default(), &mut |_| {});
+            match result.score {
+                Score::Cp(cp) if cp.abs() <= random.margin => {}
+                _ => continue,
+            }
+        }
+        return Ok(Opening {
+            start: base.clone(),
+            moves: line,
+        });
+    }
+    Err(format!(
+        "no balanced opening found in {MAX_TRIES} random walks of {} plies (seed {seed}, margin {} cp, depth {}): try fewer plies or a wider margin",
+        random.plies, random.margin, random.depth
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pawns::Pawns;
+
+    #[test]
+    fn rng_is_deterministic() {
+        let mut a = Rng::new(1);
+        let mut b = Rng::new(1);
+        let xs: Vec<u64> = (0..5).map(|_| a.next_u64()).collect();
+        let ys: Vec<u64> = (0..5).map(|_| b.next_u64()).collect();
+        assert_eq!(xs, ys);
+        // SplitMix64's first output for seed 1 (reference implementation by S. Vigna).
+        assert_eq!(xs[0], 0x910a_2dec_8902_5cc1);
+    }
+
+    #[test]
+    fn random_openings_replay_and_repeat() {
+        let start = Pawns::startpos("pawns5").unwrap();
+        let random = RandomPlies {
+            plies: 3,
+            margin: 10_000,
+            depth: 1,
+        };
+        let book = Book::new(vec![start.clone()], Some(random.clone()), 7);
+        let again = Book::new(vec![start.clone()], Some(random), 7);
+        for i in 0..4 {
+            let o = book.get(i).unwrap();
+            assert_eq!(o.moves.len(), 3);
+            assert_eq!(o.moves, again.get(i).unwrap().moves);
+            let mut pos = o.start.clone();
+            for m in &o.moves {
+                let mv = pos.parse_move(m).unwrap();
+                pos = pos.play(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn epd_and_fen_lines() {
+        let dir = std::env::temp_dir().join(format!("kiebitz-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("o.epd");
+        std::fs::write(
+            &path,
+            "# comment\n\nppppp/5/5/5/PPPPP w - - id \"start\";\npp1pp/2p2/5/2P2/PP1PP b - - 3 7\n",
+        )
+        .unwrap();
+        let ps: Vec<Pawns> = read_file(path.to_str().unwrap(), "pawns5").unwrap();
+        assert_eq!(ps.len(), 2);
+        assert_eq!(ps[0].fen(), "ppppp/5/5/5/PPPPP w - - 0 1");
+        // Pawn chess has no halfmove clock: every move is irreversible.
+        assert_eq!(ps[1].fen(), "pp1pp/2p2/5/2P2/PP1PP b - - 0 7");
+        std::fs::write(&path, "ppppp/5/5/5/PPPPP w -\n").unwrap();
+        let err = read_file::<Pawns>(path.to_str().unwrap(), "pawns5").unwrap_err();
+        assert!(
+            err.contains("o.epd:1: a position needs at least 4 fields"),
+            "{err}"
+        );
+        std::fs::write(&path, "ppppp/5/5/5/PPPPQ w - -\n").unwrap();
+        let err = read_file::<Pawns>(path.to_str().unwrap(), "pawns5").unwrap_err();
+        assert!(err.contains("o.epd:1:"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

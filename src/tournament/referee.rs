@@ -1,0 +1,496 @@
+//! The referee: plays one game between two engines under kiebitz's own rules (the Game trait),
+//! keeps the clocks, and decides the result — by the rules (no legal moves → `terminal()`,
+//! threefold repetition, the `DRAW_PLIES` rule, insufficient material), by adjudication on the
+//! engines' scores (draw, resign, move limit), or against an engine that misbehaves (illegal
+//! move, crash, stall, time forfeit, resignation).
+//!
+//! Depends on the Game trait, [`super::engine`], [`super::clock`] and [`super::openings`].
+
+use std::time::Duration;
+
+use crate::board::{Color, Move, MoveList};
+use crate::game::{Game, Outcome, Terminal};
+
+use super::clock::{Clock, TimeControl};
+use super::engine::{Engine, Fault, GameView, Reply};
+use super::openings::Opening;
+
+/// Draw adjudication: after move `movenumber`, when both engines' scores stayed within
+/// ±`score` centipawns for `movecount` consecutive moves each.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DrawAdjudication {
+    pub movenumber: u32,
+    pub movecount: u32,
+    pub score: i32,
+}
+
+/// Resign adjudication: an engine whose score stayed at or below −`score` for `movecount`
+/// consecutive moves of its own loses; `twosided`: only if its opponent agrees (≥ +`score`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResignAdjudication {
+    pub movecount: u32,
+    pub score: i32,
+    pub twosided: bool,
+}
+
+/// Referee settings shared by every game of a tournament.
+#[derive(Clone, Debug, Default)]
+pub struct Rules {
+    pub draw: Option<DrawAdjudication>,
+    pub resign: Option<ResignAdjudication>,
+    /// Draw after this many full moves.
+    pub maxmoves: Option<u32>,
+    /// How long to wait for a move when neither clock nor move time bounds it.
+    pub timeout: Duration,
+    /// The engines' name for the variant (`None`: standard chess, nothing to tell them).
+    pub engine_variant: [Option<String>; 2],
+}
+
+/// How a game ended, as the PGN `Termination` tag says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    Normal,
+    Adjudication,
+    TimeForfeit,
+    IllegalMove,
+    /// The engine crashed or closed its output.
+    Abandoned,
+    /// The engine did not answer.
+    StalledConnection,
+}
+
+impl Termination {
+    pub fn tag(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Adjudication => "adjudication",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::IllegalMove => "illegal move",
+            Termination::Abandoned => "abandoned",
+            Termination::StalledConnection => "stalled connection",
+        }
+    }
+}
+
+/// One move of the record, with the engine's comment (`+0.35/12 0.101s`, or `book`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRecord {
+    pub text: String,
+    pub comment: Option<String>,
+}
+
+/// Everything the PGN and the statistics need about a finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// 1-based game number in the tournament.
+    pub number: usize,
+    /// 0-based pair (opening) index.
+    pub pair: usize,
+    pub white: String,
+    pub black: String,
+    pub variant: &'static str,
+    /// The start FEN, and whether it is the variant's start position.
+    pub fen: String,
+    pub startpos: bool,
+    pub moves: Vec<MoveRecord>,
+    pub outcome: Outcome,
+    pub termination: Termination,
+    /// A sentence: `Black has no legal move and loses`, `White loses on time`, …
+    pub reason: String,
+    pub time_controls: [String; 2],
+    /// Which engine (White, Black) misbehaved and should be restarted.
+    pub faulty: [bool; 2],
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Reads a move leniently: exact, lower case, or without a promotion letter the game does not
+/// write (Fairy-Stockfish sends `a5a6q` for a pawn-chess arrival that kiebitz writes `a5a6`).
+pub fn parse_move_lenient<G: Game>(pos: &G, text: &str) -> Result<Move, String> {
+    if let Ok(mv) = pos.parse_move(text) {
+        return Ok(mv);
+    }
+    let lower = text.to_ascii_lowercase();
+    if let Ok(mv) = pos.parse_move(&lower) {
+        return Ok(mv);
+    }
+    if lower.len() == 5 && lower.is_ascii() {
+        if let Ok(mv) = pos.parse_move(&lower[..4]) {
+            return Ok(mv);
+        }
+    }
+    if text.is_empty() {
+        return Err("an empty move".into());
+    }
+    Err(format!("{text} is not a legal move in {}", pos.fen()))
+}
+
+/// `+0.35/12 0.101s` in the engine's view, mates as `+M3` (moves).
+fn move_comment(reply: &Reply) -> String {
+    let time = format!("{:.3}s", reply.elapsed.as_secs_f64());
+    match reply.score {
+        None => time,
+        Some(s) => {
+            let score = if s.abs() >= 29000 {
+                let plies = 30000 - s.abs();
+                let sign = if s > 0 { "+" } else { "-" };
+                format!("{sign}M{}", (plies + 1) / 2)
+            } else {
+                format!("{:+.2}", s as f64 / 100.0)
+            };
+            match reply.depth {
+                Some(d) => format!("{score}/{d} {time}"),
+                None => format!("{score} {time}"),
+            }
+        }
+    }
+}
+
+/// The rules' verdict on a position, if the game is over. `history` holds the hashes of the
+/// earlier positions, oldest first.
+pub fn rules_verdict<G: Game>(pos: &G, history: &[u64]) -> Option<(Outcome, String)> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let us = pos.side_to_move();
+    if moves.is_empty() {
+        return Some(match pos.terminal() {
+            Terminal::Loss => (
+                Outcome::Win(us.flip()),
+                format!(
+                    "{} wins: {} has no legal move and loses",
+                    side_name(us.flip()),
+                    side_name(us)
+                ),
+            ),
+            Terminal::Win => (
+                Outcome::Win(us),
+                format!("{} has no legal move and wins", side_name(us)),
+            ),
+            Terminal::Draw => (
+                Outcome::Draw,
+                format!("Draw: {} has no legal move", side_name(us)),
+            ),
+        });
+    }
+    if G::REPETITION {
+        let window = (pos.reversible_plies() as usize).min(history.len());
+        let h = pos.hash();
+        let seen = history[history.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&x| x == h)
+            .count();
+        if seen >= 2 {
+            return Some((Outcome::Draw, "Draw by 3-fold repetition".into()));
+        }
+    }
+    if let Some(limit) = G::DRAW_PLIES {
+        if pos.reversible_plies() >= limit {
+            return Some((
+                Outcome::Draw,
+                format!(
+                    "Draw by the {limit}-ply rule ({} moves without progress)",
+                    limit / 2
+                ),
+            ));
+        }
+    }
+    if pos.insufficient_material() {
+        return Some((Outcome::Draw, "Draw by insufficient mating material".into()));
+    }
+    None
+}
+
+/// The two engines of a game, White's first.
+pub struct Seats<'a> {
+    pub engines: [&'a mut Engine; 2],
+    pub names: [String; 2],
+}
+
+/// Plays one game from `opening`.
+pub fn play_game<G: Game>(
+    seats: Seats,
+    opening: &Opening<G>,
+    rules: &Rules,
+    number: usize,
+    pair: usize,
+) -> GameRecord {
+    let Seats { engines, names } = seats;
+    let [white, black] = engines;
+    let mut engines: [&mut Engine; 2] = [white, black];
+    let tcs: [TimeControl; 2] = [engines[0].config.tc.clone(), engines[1].config.tc.clone()];
+    let margins = [engines[0].config.timemargin, engines[1].config.timemargin];
+    let start = opening.start.clone();
+    let fen = start.fen();
+    let startpos = G::startpos(start.variant())
+        .map(|s| s.fen() == fen)
+        .unwrap_or(false);
+    let mut record = GameRecord {
+        number,
+        pair,
+        white: names[0].clone(),
+        black: names[1].clone(),
+        variant: start.variant(),
+        fen: fen.clone(),
+        startpos,
+        moves: Vec::new(),
+        outcome: Outcome::Draw,
+        termination: Termination::Normal,
+        reason: String::new(),
+        time_controls: [tcs[0].pgn_tag(), tcs[1].pgn_tag()],
+        faulty: [false, false],
+    };
+
+    let mut pos = start.clone();
+    let mut history: Vec<u64> = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
+    for m in &opening.moves {
+        let mv = match pos.parse_move(m) {
+            Ok(mv) => mv,
+            Err(e) => {
+                record.reason = format!("Bad opening line: {e}");
+                record.termination = Termination::Abandoned;
+                return record;
+            }
+        };
+        texts.push(pos.move_text(mv));
+        record.moves.push(MoveRecord {
+            text: pos.move_text(mv),
+            comment: Some("book".into()),
+        });
+        history.push(pos.hash());
+        pos = pos.play(mv);
+    }
+
+    let mut clocks = [Clock::new(&tcs[0]), Clock::new(&tcs[1])];
+    for (i, engine) in engines.iter_mut().enumerate() {
+        let variant = rules.engine_variant[i].as_deref();
+        let view = GameView {
+            variant,
+            fen: if startpos { None } else { Some(&fen) },
+            white_starts: start.side_to_move() == Color::White,
+            moves: &[],
+            clocks: [&clocks[0], &clocks[1]],
+            tcs: [&tcs[0], &tcs[1]],
+            white_to_move: true,
+            timeout: rules.timeout,
+        };
+        if let Err(e) = engine.new_game(&view) {
+            let side = if i == 0 { Color::White } else { Color::Black };
+            record.outcome = Outcome::Win(side.flip());
+            record.termination = Termination::Abandoned;
+            record.reason = format!("{} cannot start the game: {e}", side_name(side));
+            record.faulty[i] = true;
+            return record;
+        }
+    }
+
+    let mut draw_run = 0u32;
+    let mut resign_run = [0u32; 2];
+    let mut last_score: [Option<i32>; 2] = [None, None];
+    let first_fullmove: u32 = fen
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
+    loop {
+        if let Some((outcome, reason)) = rules_verdict(&pos, &history) {
+            record.outcome = outcome;
+            record.reason = reason;
+            break;
+        }
+        let plies = texts.len() as u32;
+        let fullmoves_done = plies / 2;
+        if let Some(max) = rules.maxmoves {
+            if fullmoves_done >= max {
+                record.outcome = Outcome::Draw;
+                record.termination = Termination::Adjudication;
+                record.reason = format!("Draw by adjudication: {max} moves played");
+                break;
+            }
+        }
+        let us = pos.side_to_move();
+        let i = us.index();
+        let view = GameView {
+            variant: rules.engine_variant[i].as_deref(),
+            fen: if startpos { None } else { Some(&fen) },
+            white_starts: start.side_to_move() == Color::White,
+            moves: &texts,
+            clocks: [&clocks[0], &clocks[1]],
+            tcs: [&tcs[0], &tcs[1]],
+            white_to_move: us == Color::White,
+            timeout: rules.timeout,
+        };
+        let lose = |record: &mut GameRecord, term: Termination, reason: String| {
+            record.outcome = Outcome::Win(us.flip());
+            record.termination = term;
+            record.reason = reason;
+            record.faulty[i] = term != Termination::Normal;
+        };
+        let reply = match engines[i].go(&view) {
+            Ok(r) => r,
+            Err(Fault::Crashed(why)) => {
+                lose(
+                    &mut record,
+                    Termination::Abandoned,
+                    format!("{} disconnects: {why}", side_name(us)),
+                );
+                break;
+            }
+            Err(Fault::Stalled(why)) => {
+                lose(
+                    &mut record,
+                    Termination::StalledConnection,
+                    format!("{}'s connection stalls: {why}", side_name(us)),
+                );
+                break;
+            }
+        };
+        if reply.resigned {
+            lose(
+                &mut record,
+                Termination::Normal,
+                format!("{} resigns", side_name(us)),
+            );
+            break;
+        }
+        let in_time = if clocks[i].running() {
+            clocks[i].charge(reply.elapsed, margins[i])
+        } else if let Some(t) = tcs[i].movetime {
+            // XBoard's `st` takes whole seconds.
+            let t = if engines[i].config.proto == super::engine::Proto::Xboard {
+                Duration::from_secs(t.as_secs_f64().ceil().max(1.0) as u64)
+            } else {
+                t
+            };
+            reply.elapsed <= t + margins[i]
+        } else {
+            true
+        };
+        if !in_time {
+            lose(
+                &mut record,
+                Termination::TimeForfeit,
+                format!(
+                    "{} loses on time ({:.3} s for the move)",
+                    side_name(us),
+                    reply.elapsed.as_secs_f64()
+                ),
+            );
+            break;
+        }
+        let mv = match parse_move_lenient(&pos, &reply.text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                lose(
+                    &mut record,
+                    Termination::IllegalMove,
+                    format!("{} makes an illegal move: {e}", side_name(us)),
+                );
+                break;
+            }
+        };
+        let text = pos.move_text(mv);
+        record.moves.push(MoveRecord {
+            text: text.clone(),
+            comment: Some(move_comment(&reply)),
+        });
+        texts.push(text);
+        history.push(pos.hash());
+        pos = pos.play(mv);
+        last_score[i] = reply.score;
+
+        // Adjudication on the engines' scores (each from the mover's point of view).
+        if let Some(d) = rules.draw {
+            match reply.score {
+                Some(s) if s.abs() <= d.score => draw_run += 1,
+                _ => draw_run = 0,
+            }
+            let move_number = first_fullmove + (texts.len() as u32) / 2;
+            if move_number >= d.movenumber && draw_run >= 2 * d.movecount {
+                record.outcome = Outcome::Draw;
+                record.termination = Termination::Adjudication;
+                record.reason = "Draw by adjudication: both engines see a level game".into();
+                break;
+            }
+        }
+        if let Some(r) = rules.resign {
+            let losing = matches!(reply.score, Some(s) if s <= -r.score);
+            let agreed = !r.twosided || matches!(last_score[1 - i], Some(s) if s >= r.score);
+            if losing && agreed {
+                resign_run[i] += 1;
+            } else {
+                resign_run[i] = 0;
+            }
+            if resign_run[i] >= r.movecount {
+                record.outcome = Outcome::Win(us.flip());
+                record.termination = Termination::Adjudication;
+                record.reason = format!("{} loses by adjudication (its score)", side_name(us));
+                break;
+            }
+        }
+    }
+    let result = record.outcome.result_string();
+    for engine in engines.iter_mut() {
+        engine.game_over(result, &record.reason);
+    }
+    record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pawns::Pawns;
+
+    #[test]
+    fn verdicts_by_the_rules() {
+        // White's pawn has arrived: Black to move has lost.
+        let p = Pawns::from_fen("pawns4", "P3/4/1p2/4 b - - 0 3").unwrap();
+        let (o, why) = rules_verdict(&p, &[]).unwrap();
+        assert_eq!(o, Outcome::Win(Color::White));
+        assert_eq!(why, "White wins: Black has no legal move and loses");
+        // Blocked pawns: no moves, a draw.
+        let p = Pawns::from_fen("pawns4", "4/p3/P3/4 w - - 0 9").unwrap();
+        assert_eq!(rules_verdict(&p, &[]).unwrap().0, Outcome::Draw);
+        let p = Pawns::startpos("pawns4").unwrap();
+        assert!(rules_verdict(&p, &[]).is_none());
+    }
+
+    #[test]
+    fn lenient_moves() {
+        let p = Pawns::from_fen("pawns4", "4/P3/3p/4 w - - 0 3").unwrap();
+        assert_eq!(
+            p.move_text(parse_move_lenient(&p, "a3a4q").unwrap()),
+            "a3a4"
+        );
+        assert_eq!(p.move_text(parse_move_lenient(&p, "A3A4").unwrap()), "a3a4");
+        let err = parse_move_lenient(&p, "a3b4").unwrap_err();
+        assert_eq!(err, "a3b4 is not a legal move in 4/P3/3p/4 w - - 0 3");
+        assert_eq!(parse_move_lenient(&p, "").unwrap_err(), "an empty move");
+    }
+
+    #[test]
+    fn comments() {
+        let r = Reply {
+            text: "a2a3".into(),
+            elapsed: Duration::from_millis(101),
+            score: Some(35),
+            depth: Some(12),
+            resigned: false,
+        };
+        assert_eq!(move_comment(&r), "+0.35/12 0.101s");
+        let r = Reply {
+            score: Some(-(30000 - 4)),
+            depth: None,
+            ..r
+        };
+        assert_eq!(move_comment(&r), "-M2 0.101s");
+    }
+}
