@@ -477,13 +477,13 @@ impl Engine {
             Proto::Xboard => {
                 self.send("new").map_err(|f| format!("{f:?}"))?;
                 if let Some(v) = view.variant {
-                    if let Some(list) = &self.xb.variants {
-                        if !list.iter().any(|x| x == v) {
-                            log::warn!(
-                                "engine '{}' does not list variant '{v}' in its features",
-                                self.label()
-                            );
-                        }
+                    if let Some(list) = &self.xb.variants
+                        && !list.iter().any(|x| x == v)
+                    {
+                        log::warn!(
+                            "engine '{}' does not list variant '{v}' in its features",
+                            self.label()
+                        );
                     }
                     self.send(&format!("variant {v}"))
                         .map_err(|f| format!("{f:?}"))?;

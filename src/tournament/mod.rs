@@ -148,6 +148,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         maxmoves: cfg.maxmoves,
         timeout: cfg.timeout,
         engine_variant: [engine_variant[0].clone(), engine_variant[1].clone()],
+        abort: std::sync::Arc::new(AtomicBool::new(false)),
     };
 
     // Start each engine once: a wrong command fails here, and we learn the names.
@@ -189,15 +190,17 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         cfg.concurrency
     );
     let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
+    let stop = &*rules.abort;
     let (tx, rx) = channel::<Result<GameRecord, String>>();
     let mut tally = Tally::default();
     let mut verdict = Verdict::Continue;
     let mut fatal: Option<String> = None;
+    let mut done = 0usize;
+    let mut printed = 0usize;
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.min(total) {
             let tx = tx.clone();
-            let (next, stop, book, rules, names) = (&next, &stop, &book, &rules, &names);
+            let (next, book, rules, names) = (&next, &book, &rules, &names);
             scope.spawn(move || {
                 let mut engines: [Option<Engine>; 2] = [None, None];
                 loop {
@@ -259,6 +262,9 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                         )
                     };
                     let record = referee::play_game(seats, &opening, rules, g + 1, pair);
+                    if record.termination == referee::Termination::Unterminated {
+                        break;
+                    }
                     // Restart an engine that misbehaved.
                     for (side, bad) in record.faulty.iter().enumerate() {
                         if *bad {
@@ -274,9 +280,10 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         }
         drop(tx);
 
-        let mut done = 0usize;
         for msg in rx {
             let record = match msg {
+                // After an SPRT decision, games still finishing are not counted.
+                Ok(_) if verdict != Verdict::Continue => continue,
                 Ok(r) => r,
                 Err(e) => {
                     fatal = Some(e);
@@ -333,7 +340,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 tally.wld.games()
             );
             if let Some(sprt) = &cfg.sprt {
-                let llr = sprt.llr(&tally.penta.elo());
+                let llr = sprt.llr(&tally.penta);
                 if verdict == Verdict::Continue {
                     verdict = sprt.verdict(llr);
                     if verdict != Verdict::Continue {
@@ -341,13 +348,16 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                     }
                 }
             }
-            if done % cfg.rating_interval as usize == 0 {
+            if done.is_multiple_of(cfg.rating_interval as usize) {
                 print_block(&tally, cfg, verdict);
+                printed = done;
             }
             let _ = std::io::stdout().flush();
         }
     });
-    print_block(&tally, cfg, verdict);
+    if printed != done || done == 0 {
+        print_block(&tally, cfg, verdict);
+    }
     match verdict {
         Verdict::H0 => println!("SPRT: H0 accepted (the difference is at most elo0)"),
         Verdict::H1 => println!("SPRT: H1 accepted (the difference is at least elo1)"),
@@ -389,7 +399,7 @@ fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
         100.0 * pairs.los
     );
     if let Some(sprt) = &cfg.sprt {
-        let llr = sprt.llr(&pairs);
+        let llr = sprt.llr(&tally.penta);
         let (lo, hi) = sprt.bounds();
         let state = match verdict {
             Verdict::Continue => "continue",

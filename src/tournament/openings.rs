@@ -110,13 +110,17 @@ pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
     Ok(out)
 }
 
+/// The generated openings so far, the generator, the filtering searcher and the number of
+/// random walks tried.
+type Made<G> = (Vec<Opening<G>>, Rng, Option<Searcher<G>>, u64);
+
 /// Where pair `i`'s opening comes from.
 pub struct Book<G: Game> {
     bases: Vec<G>,
     random: Option<RandomPlies>,
     seed: u64,
     /// Generated openings, in order, and the generator's state.
-    made: Mutex<(Vec<Opening<G>>, Rng, Option<Searcher<G>>, u64)>,
+    made: Mutex<Made<G>>,
 }
 
 impl<G: Game> Book<G> {

@@ -44,6 +44,9 @@ pub struct Rules {
     pub timeout: Duration,
     /// The engines' name for the variant (`None`: standard chess, nothing to tell them).
     pub engine_variant: [Option<String>; 2],
+    /// Set when the tournament ends early (an SPRT decision): games in progress stop at the
+    /// next move and are reported as [`Termination::Unterminated`].
+    pub abort: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// How a game ended, as the PGN `Termination` tag says it.
@@ -57,6 +60,8 @@ pub enum Termination {
     Abandoned,
     /// The engine did not answer.
     StalledConnection,
+    /// The tournament stopped during the game; it is not counted.
+    Unterminated,
 }
 
 impl Termination {
@@ -68,6 +73,7 @@ impl Termination {
             Termination::IllegalMove => "illegal move",
             Termination::Abandoned => "abandoned",
             Termination::StalledConnection => "stalled connection",
+            Termination::Unterminated => "unterminated",
         }
     }
 }
@@ -119,10 +125,11 @@ pub fn parse_move_lenient<G: Game>(pos: &G, text: &str) -> Result<Move, String> 
     if let Ok(mv) = pos.parse_move(&lower) {
         return Ok(mv);
     }
-    if lower.len() == 5 && lower.is_ascii() {
-        if let Ok(mv) = pos.parse_move(&lower[..4]) {
-            return Ok(mv);
-        }
+    if lower.len() == 5
+        && lower.is_ascii()
+        && let Ok(mv) = pos.parse_move(&lower[..4])
+    {
+        return Ok(mv);
     }
     if text.is_empty() {
         return Err("an empty move".into());
@@ -191,16 +198,16 @@ pub fn rules_verdict<G: Game>(pos: &G, history: &[u64]) -> Option<(Outcome, Stri
             return Some((Outcome::Draw, "Draw by 3-fold repetition".into()));
         }
     }
-    if let Some(limit) = G::DRAW_PLIES {
-        if pos.reversible_plies() >= limit {
-            return Some((
-                Outcome::Draw,
-                format!(
-                    "Draw by the {limit}-ply rule ({} moves without progress)",
-                    limit / 2
-                ),
-            ));
-        }
+    if let Some(limit) = G::DRAW_PLIES
+        && pos.reversible_plies() >= limit
+    {
+        return Some((
+            Outcome::Draw,
+            format!(
+                "Draw by the {limit}-ply rule ({} moves without progress)",
+                limit / 2
+            ),
+        ));
     }
     if pos.insufficient_material() {
         return Some((Outcome::Draw, "Draw by insufficient mating material".into()));
@@ -308,13 +315,18 @@ pub fn play_game<G: Game>(
         }
         let plies = texts.len() as u32;
         let fullmoves_done = plies / 2;
-        if let Some(max) = rules.maxmoves {
-            if fullmoves_done >= max {
-                record.outcome = Outcome::Draw;
-                record.termination = Termination::Adjudication;
-                record.reason = format!("Draw by adjudication: {max} moves played");
-                break;
-            }
+        if let Some(max) = rules.maxmoves
+            && fullmoves_done >= max
+        {
+            record.outcome = Outcome::Draw;
+            record.termination = Termination::Adjudication;
+            record.reason = format!("Draw by adjudication: {max} moves played");
+            break;
+        }
+        if rules.abort.load(std::sync::atomic::Ordering::Relaxed) {
+            record.termination = Termination::Unterminated;
+            record.reason = "The tournament ended during the game".into();
+            break;
         }
         let us = pos.side_to_move();
         let i = us.index();

@@ -160,7 +160,7 @@ impl Estimate {
             .sum::<f64>()
             / n;
         let stderr = (variance / n).sqrt();
-        let error = if n < 2.0 {
+        let error = if n < 2.0 || mean <= 0.0 || mean >= 1.0 {
             f64::NAN
         } else {
             let lo = (mean - Z95 * stderr).max(1e-12);
@@ -180,7 +180,8 @@ impl Estimate {
             score: mean,
             variance,
             n,
-            elo: elo_from_score(mean),
+            // `+ 0.0` turns −0.0 into 0.0 for printing.
+            elo: elo_from_score(mean) + 0.0,
             error,
             los,
         }
@@ -210,7 +211,7 @@ pub struct Sprt {
 impl Sprt {
     /// Checks the parameters: `elo0 < elo1`, `0 < alpha, beta < 1`.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
-        if !(elo0 < elo1) {
+        if elo0.partial_cmp(&elo1) != Some(std::cmp::Ordering::Less) {
             return Err(format!(
                 "SPRT needs elo0 < elo1, got elo0={elo0} elo1={elo1}"
             ));
@@ -238,8 +239,21 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of H1 against H0 for these samples.
-    pub fn llr(&self, estimate: &Estimate) -> f64 {
+    /// The log-likelihood ratio of H1 against H0 for these pair counts. Empty buckets count
+    /// as 0.001 pairs (fishtest's `regularize`), so that a one-sided run still has a variance.
+    pub fn llr(&self, penta: &Penta) -> f64 {
+        if penta.pairs() == 0 {
+            return 0.0;
+        }
+        let samples: [(f64, f64); 5] = std::array::from_fn(|i| {
+            let c = penta.0[i] as f64;
+            (i as f64 / 4.0, if c == 0.0 { 1e-3 } else { c })
+        });
+        self.llr_of(&Estimate::from_samples(&samples))
+    }
+
+    /// The log-likelihood ratio for an estimate's mean, variance and sample count.
+    pub fn llr_of(&self, estimate: &Estimate) -> f64 {
         if estimate.n == 0.0 || estimate.variance <= 0.0 {
             return 0.0;
         }
@@ -338,13 +352,21 @@ mod tests {
         // (100·0.25 + 200·0.0625 + 0 + 200·0.0625 + 100·0.25)/1000 = 0.075 (by hand);
         // s0 = 0.5, s1 = 1/(1+10^(-5/400)) = 0.5071951;
         // LLR = 1000·(s1−0.5)·(1 − 0.5 − s1)/(2·0.075) = −(20000/3)·(s1−0.5)².
-        let e = Penta([100, 200, 400, 200, 100]).elo();
+        let p = Penta([100, 200, 400, 200, 100]);
+        let e = p.elo();
         close(e.variance, 0.075, 1e-12);
         let s1 = score_from_elo(5.0);
         close(s1, 0.507_195_081_709_051_4, 1e-12);
-        close(sprt.llr(&e), -20000.0 / 3.0 * (s1 - 0.5) * (s1 - 0.5), 1e-9);
-        close(sprt.llr(&e), -0.345_128_005, 1e-8);
-        assert_eq!(sprt.verdict(sprt.llr(&e)), Verdict::Continue);
+        close(sprt.llr(&p), -20000.0 / 3.0 * (s1 - 0.5) * (s1 - 0.5), 1e-9);
+        close(sprt.llr(&p), -0.345_128_005, 1e-8);
+        assert_eq!(sprt.verdict(sprt.llr(&p)), Verdict::Continue);
+        // Ten pairs won twice: the empty buckets count 0.001 each, so n = 10.004,
+        // mean = (0.001·(0 + ¼ + ½ + ¾) + 10) / 10.004, and the LLR is large and positive
+        // (value from the same formula evaluated in Python: 190.6083).
+        let all = Penta([0, 0, 0, 0, 10]);
+        close(sprt.llr(&all), 190.608_292_6, 1e-6);
+        assert_eq!(sprt.verdict(sprt.llr(&all)), Verdict::H1);
+        assert_eq!(sprt.llr(&Penta::default()), 0.0);
         assert_eq!(sprt.verdict(3.0), Verdict::H1);
         assert_eq!(sprt.verdict(-3.0), Verdict::H0);
         assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err());

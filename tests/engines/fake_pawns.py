@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""A tiny pawn-chess engine for kiebitz-match's tests, over UCI or XBoard.
+
+It plays a winning pawn arrival if it has one, else a capture, else a random legal move
+(seeded by the position, so games are reproducible). No double step, no en passant.
+The first argument chooses a misbehaviour:
+  normal   plays properly
+  illegal  answers every search with an illegal move (a1a1)
+  crash    plays one move, then exits on the next search
+  hang     never answers a search
+  slow     answers every search after 0.8 s, whatever the clock says
+"""
+import random
+import sys
+import time
+
+MODE = sys.argv[1] if len(sys.argv) > 1 else "normal"
+
+
+def start_fen(n):
+    return "/".join(["p" * n] + [str(n)] * (n - 2) + ["P" * n]) + " w - - 0 1"
+
+
+def parse_fen(fen):
+    fields = fen.split()
+    rows = fields[0].split("/")
+    h = len(rows)
+    board = {}
+    w = 0
+    for i, row in enumerate(rows):
+        rank = h - 1 - i
+        f = 0
+        num = ""
+        for c in row + "/":
+            if c.isdigit():
+                num += c
+                continue
+            if num:
+                f += int(num)
+                num = ""
+            if c in "Pp":
+                board[(f, rank)] = c
+                f += 1
+        w = max(w, f)
+    return board, w, h, fields[1] if len(fields) > 1 else "w"
+
+
+def sq(f, r):
+    return "abcdefgh"[f] + str(r + 1)
+
+
+def legal(board, w, h, side):
+    me, them, d, goal = ("P", "p", 1, h - 1) if side == "w" else ("p", "P", -1, 0)
+    # A pawn on its goal line has ended the game.
+    if any(v == "P" and r == h - 1 for (f, r), v in board.items()):
+        return []
+    if any(v == "p" and r == 0 for (f, r), v in board.items()):
+        return []
+    moves = []
+    for (f, r), v in sorted(board.items()):
+        if v != me:
+            continue
+        t = r + d
+        if 0 <= t < h:
+            if (f, t) not in board:
+                moves.append(((f, r), (f, t)))
+            for df in (-1, 1):
+                if 0 <= f + df < w and board.get((f + df, t)) == them:
+                    moves.append(((f, r), (f + df, t)))
+    return moves
+
+
+class Game:
+    def __init__(self):
+        self.n = 6
+        self.set_fen(start_fen(self.n))
+
+    def set_fen(self, fen):
+        self.board, self.w, self.h, self.side = parse_fen(fen)
+        self.history = []
+
+    def play(self, text):
+        a = ("abcdefgh".index(text[0]), int(text[1]) - 1)
+        b = ("abcdefgh".index(text[2]), int(text[3]) - 1)
+        self.board[b] = self.board.pop(a)
+        self.side = "b" if self.side == "w" else "w"
+        self.history.append(text)
+
+    def choose(self):
+        moves = legal(self.board, self.w, self.h, self.side)
+        if not moves:
+            return None
+        goal = self.h - 1 if self.side == "w" else 0
+        wins = [m for m in moves if m[1][1] == goal]
+        caps = [m for m in moves if m[1] in self.board]
+        pool = wins or caps or moves
+        rng = random.Random(" ".join(self.history) + str(sorted(self.board.items())))
+        a, b = rng.choice(pool)
+        return sq(*a) + sq(*b)
+
+
+def variant_size(name):
+    digits = "".join(c for c in name if c.isdigit())
+    return int(digits) if digits else 6
+
+
+def search(game, searches):
+    if MODE == "hang":
+        return None
+    if MODE == "crash" and searches >= 1:
+        sys.exit(3)
+    if MODE == "illegal":
+        return "a1a1"
+    if MODE == "slow":
+        time.sleep(0.8)
+    return game.choose() or "0000"
+
+
+def uci(out):
+    game = Game()
+    searches = 0
+    out("id name fake-pawns-" + MODE)
+    out("option name UCI_Variant type combo default pawns6 var pawns4 var pawns5 var pawns6")
+    out("uciok")
+    for line in sys.stdin:
+        tok = line.split()
+        if not tok:
+            continue
+        if tok[0] == "isready":
+            out("readyok")
+        elif tok[0] == "setoption" and "UCI_Variant" in tok:
+            game.n = variant_size(tok[-1])
+        elif tok[0] == "position":
+            moves = tok[tok.index("moves") + 1:] if "moves" in tok else []
+            if tok[1] == "startpos":
+                game.set_fen(start_fen(game.n))
+            else:
+                end = tok.index("moves") if "moves" in tok else len(tok)
+                game.set_fen(" ".join(tok[2:end]))
+            for m in moves:
+                game.play(m)
+        elif tok[0] == "go":
+            mv = search(game, searches)
+            searches += 1
+            if mv is not None:
+                out("info depth 1 score cp 0 nodes 1 pv " + mv)
+                out("bestmove " + mv)
+        elif tok[0] == "quit":
+            return
+
+
+def xboard(out):
+    game = Game()
+    searches = 0
+    force = True
+    for line in sys.stdin:
+        tok = line.split()
+        if not tok:
+            continue
+        cmd = tok[0]
+        if cmd == "protover":
+            out('feature myname="fake-pawns-%s" usermove=1 setboard=1 ping=1 '
+                'variants="pawns4,pawns5,pawns6" sigint=0 done=1' % MODE)
+        elif cmd == "new":
+            game.set_fen(start_fen(game.n))
+            force = False
+        elif cmd == "variant":
+            game.n = variant_size(tok[1])
+            game.set_fen(start_fen(game.n))
+        elif cmd == "setboard":
+            game.set_fen(" ".join(tok[1:]))
+        elif cmd == "force":
+            force = True
+        elif cmd == "ping":
+            out("pong " + tok[1])
+        elif cmd == "usermove":
+            game.play(tok[1])
+        elif cmd == "go":
+            force = False
+            mv = search(game, searches)
+            searches += 1
+            if mv is not None:
+                out("1 0 0 1 " + mv)
+                out("move " + mv)
+                if mv != "a1a1" and mv != "0000":
+                    game.play(mv)
+        elif cmd == "quit":
+            return
+    del force
+
+
+def main():
+    def out(s):
+        sys.stdout.write(s + "\n")
+        sys.stdout.flush()
+
+    first = sys.stdin.readline().strip()
+    if first == "uci":
+        uci(out)
+    elif first == "xboard":
+        xboard(out)
+
+
+if __name__ == "__main__":
+    main()

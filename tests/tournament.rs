@@ -1,0 +1,381 @@
+//! kiebitz-match end to end: tournaments between engines over UCI and XBoard, PGN that
+//! replays under kiebitz's rules to its recorded results, broken engines that lose their games
+//! while the run goes on, SPRT stopping, and bad command lines.
+//!
+//! The engines are `tests/engines/fake_pawns.py` (a tiny pawn-chess player, with a mode that
+//! misbehaves) and the kiebitz-pawns binary itself.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use kiebitz::games::pawns::Pawns;
+use kiebitz::tournament::pgn::{self, PgnGame};
+
+fn fake(mode: &str) -> String {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fake_pawns.py");
+    format!("cmd=python3 {} {mode}", script.display())
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kiebitz-match-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[String]) -> Run {
+    let out = Command::new(common::binary("kiebitz-match"))
+        .args(args)
+        .output()
+        .expect("kiebitz-match runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn args(words: &[&str]) -> Vec<String> {
+    words.iter().map(|s| s.to_string()).collect()
+}
+
+/// The last `Score of A vs B: W - L - D` line as (W, L, D).
+fn final_score(stdout: &str) -> (u32, u32, u32) {
+    let line = stdout
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("Score of "))
+        .expect("a score line");
+    let counts = line.split(": ").nth(1).unwrap();
+    let n: Vec<u32> = counts
+        .split_whitespace()
+        .take(5)
+        .filter(|t| *t != "-")
+        .map(|t| t.parse().unwrap())
+        .collect();
+    (n[0], n[1], n[2])
+}
+
+fn read_pgn(path: &PathBuf) -> Vec<PgnGame> {
+    pgn::parse(&std::fs::read_to_string(path).expect("PGN written")).expect("PGN parses")
+}
+
+/// Every game replays under the rules; games the rules ended have the rules' result.
+fn check_replays(games: &[PgnGame]) {
+    for g in games {
+        let result = g.tag("Result").unwrap();
+        assert_eq!(result, g.result, "Result tag and movetext agree");
+        let (_, verdict) = pgn::replay::<Pawns>(g).expect("the game replays");
+        let term = g.tag("Termination").unwrap();
+        if term == "normal" {
+            let v = verdict.expect("a normal end is an end by the rules");
+            assert_eq!(v.result_string(), result);
+        } else {
+            assert_eq!(verdict, None, "{term}: the rules had not ended the game");
+        }
+        assert_eq!(
+            g.tag("PlyCount").unwrap().parse::<usize>().unwrap(),
+            g.moves.len()
+        );
+    }
+}
+
+/// Points of engine `name` in the PGN games.
+fn points(games: &[PgnGame], name: &str) -> (u32, u32, u32) {
+    let (mut w, mut l, mut d) = (0, 0, 0);
+    for g in games {
+        let white = g.tag("White").unwrap() == name;
+        match (g.result.as_str(), white) {
+            ("1/2-1/2", _) => d += 1,
+            ("1-0", true) | ("0-1", false) => w += 1,
+            _ => l += 1,
+        }
+    }
+    (w, l, d)
+}
+
+#[test]
+fn uci_engine_against_xboard_engine_with_random_openings() {
+    let pgn_path = temp("fake.pgn");
+    let r = run(&[
+        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
+        vec![fake("normal")],
+        args(&["name=U", "--engine"]),
+        vec![fake("normal")],
+        args(&[
+            "name=X",
+            "proto=xboard",
+            "--tc",
+            "5+0.1",
+            "--games",
+            "6",
+            "--concurrency",
+            "2",
+            "--random-openings",
+            "plies=2",
+            "depth=1",
+            "--seed",
+            "3",
+            "--pgn",
+            pgn_path.to_str().unwrap(),
+        ]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let games = read_pgn(&pgn_path);
+    assert_eq!(games.len(), 6);
+    check_replays(&games);
+    assert_eq!(final_score(&r.stdout), points(&games, "U"));
+    for g in &games {
+        assert_eq!(g.tag("Variant"), Some("pawns5"));
+        assert_eq!(g.tag("TimeControl"), Some("5+0.1"));
+        assert_eq!(
+            g.tag("FEN"),
+            None,
+            "the random openings start from the start position"
+        );
+    }
+    // Both games of a pair open with the same two book moves, colours swapped.
+    let mut rounds: Vec<(usize, &PgnGame)> = games
+        .iter()
+        .map(|g| (g.tag("Round").unwrap().parse().unwrap(), g))
+        .collect();
+    rounds.sort_by_key(|x| x.0);
+    for pair in rounds.chunks(2) {
+        let (a, b) = (pair[0].1, pair[1].1);
+        assert_eq!(a.moves[..2], b.moves[..2]);
+        assert_eq!(a.tag("White"), b.tag("Black"));
+    }
+    assert!(r.stdout.contains("Ptnml(0-2): ["), "{}", r.stdout);
+    assert!(r.stdout.contains(", pairs 3,"), "{}", r.stdout);
+    assert!(r.stdout.ends_with("Finished match\n"));
+}
+
+#[test]
+fn openings_from_an_epd_file() {
+    let pgn_path = temp("epd.pgn");
+    let book = common::data_path("pawns5-openings.epd");
+    let r = run(&[
+        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
+        vec![fake("normal")],
+        args(&["name=A", "--engine"]),
+        vec![fake("normal")],
+        args(&["name=B", "--depth", "1", "--games", "4", "--openings"]),
+        vec![book.to_str().unwrap().to_string()],
+        args(&["--pgn", pgn_path.to_str().unwrap()]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let mut games = read_pgn(&pgn_path);
+    games.sort_by_key(|g| g.tag("Round").unwrap().parse::<u32>().unwrap());
+    check_replays(&games);
+    let fens: Vec<&str> = games.iter().map(|g| g.tag("FEN").unwrap()).collect();
+    assert_eq!(
+        fens,
+        vec![
+            "ppppp/5/5/2P2/PP1PP b - - 0 1",
+            "ppppp/5/5/2P2/PP1PP b - - 0 1",
+            "p1ppp/1p3/5/2P2/PP1PP w - - 0 2",
+            "p1ppp/1p3/5/2P2/PP1PP w - - 0 2",
+        ]
+    );
+    assert!(games.iter().all(|g| g.tag("SetUp") == Some("1")));
+    assert_eq!(games[0].tag("TimeControl"), Some("-"));
+}
+
+/// Plays two games of a good engine against a broken one; the broken one loses both.
+fn broken(mode: &str, proto: &str, tc: &str, termination: &str, reason: &str) {
+    let pgn_path = temp(&format!("broken-{mode}-{proto}.pgn"));
+    let r = run(&[
+        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
+        vec![fake("normal")],
+        args(&["name=Good", "--engine"]),
+        vec![fake(mode)],
+        args(&[
+            "name=Broken",
+            &format!("proto={proto}"),
+            "--tc",
+            tc,
+            "--games",
+            "2",
+            "--pgn",
+            pgn_path.to_str().unwrap(),
+        ]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert_eq!(final_score(&r.stdout), (2, 0, 0), "{}", r.stdout);
+    let games = read_pgn(&pgn_path);
+    assert_eq!(games.len(), 2);
+    check_replays(&games);
+    for g in &games {
+        assert_eq!(g.tag("Termination"), Some(termination));
+    }
+    let text = std::fs::read_to_string(&pgn_path).unwrap();
+    assert!(text.contains(reason), "{reason} in\n{text}");
+    assert!(
+        r.stderr.contains(reason),
+        "the log names it too:\n{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    broken(
+        "illegal",
+        "uci",
+        "1+0.1",
+        "illegal move",
+        "makes an illegal move: a1a1",
+    );
+    broken(
+        "illegal",
+        "xboard",
+        "1+0.1",
+        "illegal move",
+        "makes an illegal move: a1a1",
+    );
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted() {
+    // The crashing engine plays one move per process: it must be restarted for game 2.
+    broken(
+        "crash",
+        "uci",
+        "1+0.1",
+        "abandoned",
+        "disconnects: the engine exited",
+    );
+    broken(
+        "crash",
+        "xboard",
+        "1+0.1",
+        "abandoned",
+        "disconnects: the engine exited",
+    );
+}
+
+#[test]
+fn a_hang_loses() {
+    broken(
+        "hang",
+        "uci",
+        "0.3+0.05",
+        "stalled connection",
+        "connection stalls",
+    );
+    broken(
+        "hang",
+        "xboard",
+        "0.3+0.05",
+        "stalled connection",
+        "connection stalls",
+    );
+}
+
+#[test]
+fn a_late_move_loses_on_time() {
+    broken("slow", "uci", "0.4", "time forfeit", "loses on time");
+}
+
+#[test]
+fn sprt_stops_the_run() {
+    let pgn_path = temp("sprt.pgn");
+    let r = run(&[
+        args(&["--game", "pawns", "--variant", "pawns4", "--engine"]),
+        vec![fake("normal")],
+        args(&["name=Good", "--engine"]),
+        vec![fake("illegal")],
+        args(&[
+            "name=Bad",
+            "--tc",
+            "1+0.1",
+            "--games",
+            "200",
+            "--sprt",
+            "elo0=0",
+            "elo1=5",
+            "--ratinginterval",
+            "50",
+            "--pgn",
+            pgn_path.to_str().unwrap(),
+        ]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    // Pairs won twice: LLR 1.917 after one pair, 7.644 after two (regularized GSPRT); a game
+    // that was already under way when the test decided is not counted.
+    assert!(r.stdout.contains("SPRT: H1 accepted"), "{}", r.stdout);
+    assert_eq!(final_score(&r.stdout), (4, 0, 0));
+    assert_eq!(read_pgn(&pgn_path).len(), 4);
+}
+
+#[test]
+fn bad_command_lines_fail_clearly() {
+    let r = run(&args(&[
+        "--game", "pawns", "--engine", "cmd=a", "--tc", "1",
+    ]));
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "kiebitz-match: kiebitz-match plays two engines against each other: give --engine twice, got 1\n"
+    );
+    let r = run(&args(&[
+        "--game", "chezz", "--engine", "cmd=a", "--engine", "cmd=b", "--tc", "1",
+    ]));
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("unknown game 'chezz' (known: pawns"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&args(&[
+        "--game",
+        "pawns",
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "--engine",
+        "cmd=b",
+        "--tc",
+        "1",
+    ]));
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .contains("cannot start engine '/nonexistent/engine'"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&args(&[
+        "--game",
+        "pawns",
+        "--variant",
+        "pawns9",
+        "--engine",
+        "cmd=a",
+        "--engine",
+        "cmd=b",
+        "--tc",
+        "1",
+    ]));
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("unknown variant 'pawns9'"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&args(&["--help"]));
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("usage: kiebitz-match"));
+}
