@@ -379,3 +379,64 @@ fn bad_command_lines_fail_clearly() {
     assert_eq!(r.code, 0);
     assert!(r.stdout.starts_with("usage: kiebitz-match"));
 }
+
+#[test]
+fn adjudication_by_scores_and_move_count() {
+    // Both engines report 0.00: a draw once both have said so for 2 moves each.
+    let pgn_path = temp("draw.pgn");
+    let r = run(&[
+        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
+        vec![fake("normal")],
+        args(&["name=A", "--engine"]),
+        vec![fake("normal")],
+        args(&["name=B", "proto=xboard", "--depth", "1", "--games", "2"]),
+        args(&["--draw", "movenumber=1", "movecount=2", "score=0"]),
+        args(&["--pgn", pgn_path.to_str().unwrap()]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert_eq!(final_score(&r.stdout), (0, 0, 2));
+    let games = read_pgn(&pgn_path);
+    check_replays(&games);
+    for g in &games {
+        assert_eq!(g.tag("Termination"), Some("adjudication"));
+        assert_eq!(g.moves.len(), 4);
+    }
+    // The gloomy engine reports −5.00 after each move: it loses on its second move.
+    let pgn_path = temp("resign.pgn");
+    let r = run(&[
+        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
+        vec![fake("normal")],
+        args(&["name=A", "--engine"]),
+        vec![fake("gloomy")],
+        args(&["name=G", "--depth", "1", "--games", "2"]),
+        args(&["--resign", "movecount=2", "score=400"]),
+        args(&["--pgn", pgn_path.to_str().unwrap()]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert_eq!(final_score(&r.stdout), (2, 0, 0));
+    let games = read_pgn(&pgn_path);
+    check_replays(&games);
+    let mut plies: Vec<usize> = games.iter().map(|g| g.moves.len()).collect();
+    plies.sort();
+    // Gloomy as White resigns after its 2nd move (ply 3), as Black after its 2nd (ply 4).
+    assert_eq!(plies, vec![3, 4]);
+    assert!(
+        games
+            .iter()
+            .all(|g| g.tag("Termination") == Some("adjudication"))
+    );
+    // A move limit: a draw after 2 full moves.
+    let r = run(&[
+        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
+        vec![fake("normal")],
+        args(&["name=A", "--engine"]),
+        vec![fake("normal")],
+        args(&["name=B", "--depth", "1", "--games", "2", "--maxmoves", "2"]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert_eq!(final_score(&r.stdout), (0, 0, 2));
+    assert!(r.stdout.contains("{Draw by adjudication: 2 moves played}"));
+}

@@ -454,6 +454,17 @@ impl Engine {
             }
         }
         self.id_name = self.xb.myname.clone();
+        // Options once, before any `variant` (Fairy-Stockfish's VariantPath defines variants).
+        let mut options = self.config.options.clone();
+        options.sort_by_key(|(k, _)| !k.eq_ignore_ascii_case("VariantPath"));
+        for (name, value) in options {
+            let line = match name.as_str() {
+                "Hash" => format!("memory {value}"),
+                "Threads" => format!("cores {value}"),
+                _ => format!("option {name}={value}"),
+            };
+            self.send(&line).map_err(|f| format!("{f:?}"))?;
+        }
         Ok(())
     }
 
@@ -480,7 +491,8 @@ impl Engine {
                     if let Some(list) = &self.xb.variants
                         && !list.iter().any(|x| x == v)
                     {
-                        log::warn!(
+                        // Fairy-Stockfish lists the variants of its VariantPath only later.
+                        log::info!(
                             "engine '{}' does not list variant '{v}' in its features",
                             self.label()
                         );
@@ -518,14 +530,6 @@ impl Engine {
                 if let Some(d) = tc.depth {
                     self.send(&format!("sd {d}"))
                         .map_err(|f| format!("{f:?}"))?;
-                }
-                for (name, value) in self.config.options.clone() {
-                    let line = match name.as_str() {
-                        "Hash" => format!("memory {value}"),
-                        "Threads" => format!("cores {value}"),
-                        _ => format!("option {name}={value}"),
-                    };
-                    self.send(&line).map_err(|f| format!("{f:?}"))?;
                 }
                 self.send("post").map_err(|f| format!("{f:?}"))?;
                 self.send("easy").map_err(|f| format!("{f:?}"))?;

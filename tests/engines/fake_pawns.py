@@ -9,6 +9,7 @@ The first argument chooses a misbehaviour:
   crash    plays one move, then exits on the next search
   hang     never answers a search
   slow     answers every search after 0.8 s, whatever the clock says
+  gloomy   plays properly but reports a score of -5.00 (for resign adjudication)
 """
 import random
 import sys
@@ -143,7 +144,8 @@ def uci(out):
             mv = search(game, searches)
             searches += 1
             if mv is not None:
-                out("info depth 1 score cp 0 nodes 1 pv " + mv)
+                score = -500 if MODE == "gloomy" else 0
+                out("info depth 1 score cp %d nodes 1 pv %s" % (score, mv))
                 out("bestmove " + mv)
         elif tok[0] == "quit":
             return
@@ -180,7 +182,7 @@ def xboard(out):
             mv = search(game, searches)
             searches += 1
             if mv is not None:
-                out("1 0 0 1 " + mv)
+                out("1 %d 0 1 %s" % (-500 if MODE == "gloomy" else 0, mv))
                 out("move " + mv)
                 if mv != "a1a1" and mv != "0000":
                     game.play(mv)
