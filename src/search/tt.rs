@@ -228,8 +228,8 @@ impl Table {
 
     /// Permille of the first thousand entries filled in the current search.
     pub fn hashfull(&self) -> u32 {
-        let mut used = 0;
-        let mut seen = 0;
+        let mut used = 0u32;
+        let mut seen = 0u32;
         'outer: for bucket in &self.buckets {
             for e in &bucket.0 {
                 if seen == 1000 {
