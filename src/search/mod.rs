@@ -87,13 +87,14 @@ pub enum Score {
 }
 
 impl Score {
-    /// The protocol score of a search score: `MATE - n` (a win in n plies) is mate in
-    /// (n + 1) / 2 moves, `-(MATE - n)` (a loss in n plies) is mate in -(n / 2).
+    /// The protocol score of a search score: a game end in n plies (`±(MATE - n)`) is mate in
+    /// (n + 1) / 2 moves, negative when the side to move loses (Stockfish's convention; a loss
+    /// in an odd number of plies, possible where having no move wins, counts its last move).
     pub fn from_value(value: i32) -> Score {
         if value >= MATE_IN_MAX {
             Score::Mate((MATE - value + 1) / 2)
         } else if value <= -MATE_IN_MAX {
-            Score::Mate(-(MATE + value) / 2)
+            Score::Mate(-((MATE + value + 1) / 2))
         } else {
             Score::Cp(value)
         }
@@ -337,7 +338,9 @@ pub fn bench<G: Game>(depth: u32, hash_mb: usize) -> (u64, Duration) {
     let mut nodes = 0;
     for pos in G::bench_positions() {
         searcher.clear();
-        nodes += searcher.search(&pos, &[], &limits, &control, &mut |_| {}).nodes;
+        nodes += searcher
+            .search(&pos, &[], &limits, &control, &mut |_| {})
+            .nodes;
     }
     (nodes, start.elapsed())
 }

@@ -191,7 +191,14 @@ mod tests {
         pos.legal_moves(&mut moves);
         let find = |t: &str| pos.parse_move(t).unwrap();
         let mut heur = Heuristics::default();
-        heur.cutoff(Color::White, 0, 5, find("f1f2"), Move::NULL, &[find("a1a2")]);
+        heur.cutoff(
+            Color::White,
+            0,
+            5,
+            find("f1f2"),
+            Move::NULL,
+            &[find("a1a2")],
+        );
         assert_eq!(heur.history(Color::White, find("f1f2")), 25);
         assert_eq!(heur.history(Color::White, find("a1a2")), -25);
         let hints = Hints {
@@ -212,7 +219,11 @@ mod tests {
         };
         let mut noisy = Picker::new(&pos, &moves, &no_tt, &heur, true);
         assert_eq!(noisy.len(), 2);
-        assert!(noisy.next_move().is_some_and(|(m, bad)| pos.is_noisy(m) && !bad));
+        assert!(
+            noisy
+                .next_move()
+                .is_some_and(|(m, bad)| pos.is_noisy(m) && !bad)
+        );
     }
 
     #[test]

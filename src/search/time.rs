@@ -54,7 +54,11 @@ impl TimeManager {
                 .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 50));
             let inc = limits.inc[side.index()];
             let share = (avail / mtg + inc * 3 / 4).min(avail);
-            let cap = if mtg == 1 { avail * 9 / 10 } else { avail * 4 / 5 };
+            let cap = if mtg == 1 {
+                avail * 9 / 10
+            } else {
+                avail * 4 / 5
+            };
             let h = (share * 3).min(cap);
             soft = Some((share * 3 / 5).min(h));
             hard = Some(h);

@@ -280,7 +280,15 @@ mod tests {
         let mut t = Table::new(0);
         assert_eq!(t.bytes(), 64);
         for h in 1..100u64 {
-            t.store(h.wrapping_mul(0x9e37_79b9_7f4a_7c15), 0, Move::NULL, 1, 1, 1, Bound::Exact);
+            t.store(
+                h.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                0,
+                Move::NULL,
+                1,
+                1,
+                1,
+                Bound::Exact,
+            );
         }
         assert_eq!(t.hashfull(), 1000);
         t.clear();

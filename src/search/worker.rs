@@ -109,7 +109,8 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut lmr = vec![[0; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let x = (d as f64).ln() * (m as f64).ln() * 100.0 / params.lmr_divisor.max(1) as f64;
+                let x =
+                    (d as f64).ln() * (m as f64).ln() * 100.0 / params.lmr_divisor.max(1) as f64;
                 *r = (params.lmr_base + x as i32) / 100;
             }
         }
@@ -274,16 +275,14 @@ impl<'a, G: Game> Worker<'a, G> {
             result = Some((best, depth));
             self.can_abort = true;
 
-            if self.control.stop.load(Relaxed)
-                || self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            if self.control.stop.load(Relaxed) || self.limits.nodes.is_some_and(|n| self.nodes >= n)
             {
                 break;
             }
             self.time.pondering(self.control.pondering.load(Relaxed));
             if self.time.is_timed() {
                 let mate_plies = MATE - score.abs();
-                if moves.len() == 1 || (score.abs() >= MATE_IN_MAX && depth as i32 >= mate_plies)
-                {
+                if moves.len() == 1 || (score.abs() >= MATE_IN_MAX && depth as i32 >= mate_plies) {
                     break;
                 }
                 let mut scale = (0.7 + 0.5 * instability).min(2.0);
@@ -553,7 +552,8 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(hash, ply, best_move, best, eval, depth, bound);
+        self.tt
+            .store(hash, ply, best_move, best, eval, depth, bound);
         best
     }
 
