@@ -185,15 +185,15 @@ pub fn run_session_with<G: Game, R: BufRead, W: Write + Send + 'static>(
     Ok(())
 }
 
-/// A long piece of client text cut for quoting in a message.
+/// Client text for quoting in a message: control characters shown as `?`, long text cut.
 pub(crate) fn shorten(text: &str) -> String {
     const MAX: usize = 80;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(MAX).collect();
-        format!("{head}…")
+    let clean = |c: char| if c.is_control() { '?' } else { c };
+    let mut out: String = text.chars().take(MAX).map(clean).collect();
+    if text.chars().count() > MAX {
+        out.push('…');
     }
+    out
 }
 
 /// A game as played: the start position, the moves, and every position reached.
