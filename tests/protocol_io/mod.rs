@@ -13,6 +13,7 @@ pub const TIMEOUT: Duration = Duration::from_secs(15);
 
 pub struct Client {
     child: Option<Child>,
+    socket: Option<TcpStream>,
     input: Box<dyn Write + Send>,
     lines: Receiver<String>,
     /// Every line received so far, for failure messages.
@@ -46,6 +47,7 @@ impl Client {
         let lines = reader_thread(child.stdout.take().unwrap());
         Client {
             child: Some(child),
+            socket: None,
             input,
             lines,
             seen: Vec::new(),
@@ -58,6 +60,7 @@ impl Client {
         let input = Box::new(stream.try_clone().unwrap());
         Client {
             child: None,
+            socket: stream.try_clone().ok(),
             input,
             lines: reader_thread(stream),
             seen: Vec::new(),
@@ -155,6 +158,9 @@ impl Client {
 
 impl Drop for Client {
     fn drop(&mut self) {
+        if let Some(s) = self.socket.as_ref() {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
         if let Some(child) = self.child.as_mut() {
             let _ = child.kill();
             let _ = child.wait();
