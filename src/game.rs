@@ -165,4 +165,9 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
             .filter_map(|v| Self::startpos(v).ok())
             .collect()
     }
+
+    /// Which pruning, reductions and extensions the shared search may use in this game.
+    /// Default: [`crate::search::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
+    /// right for games with a rough evaluation.
+    const SEARCH: crate::search::SearchParams = crate::search::SearchParams::CONSERVATIVE;
 }

@@ -1,16 +1,251 @@
-//! The shell entrance shared by every engine binary: protocol session on stdin/stdout by
-//! default, subcommands `perft`, `bench`, `play`, and the `--listen` server.
+//! The shell entrance shared by every engine binary (SPEC §1): a protocol session on
+//! stdin/stdout by default, the subcommands `perft`, `bench` and `play`, the `--listen` engine
+//! server, and extra subcommands an engine adds (such as `analyze`).
 //!
-//! PLACEHOLDER — the protocol helper fills this in.
+//! Arguments are parsed with clap. Results go to stdout, diagnostics and errors to stderr;
+//! errors end with a non-zero exit code. Nothing here knows which game it runs.
+
+mod listen;
+mod play;
+
+use std::io::{self, BufReader};
+use std::time::Instant;
+
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand as ClapSubcommand};
 
 use crate::game::Game;
+use crate::perft;
+use crate::protocol::{self, DEFAULT_HASH_MB, MAX_HASH_MB};
 
 /// An extra subcommand a single engine offers (e.g. `analyze` in kiebitz-pawns): its name and
 /// its entry point, which gets the arguments after the name and returns the exit code.
 pub type Subcommand = (&'static str, fn(&[String]) -> i32);
 
+/// Default TCP port of `--listen` without an address.
+pub const DEFAULT_PORT: u16 = 7700;
+
+#[derive(Parser, Debug)]
+#[command(
+    version,
+    about = "Without a subcommand: reads UCI or XBoard commands on stdin (first command \
+             'uci' or 'xboard')."
+)]
+struct Cli {
+    /// Serve protocol sessions over TCP: ADDR is HOST:PORT or a port (127.0.0.1 then).
+    /// Addresses other than loopback must be given explicitly.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "")]
+    listen: Option<String>,
+
+    /// Most sessions served at once by --listen; extra clients are told so and closed.
+    #[arg(long, value_name = "N", default_value_t = 4, requires = "listen")]
+    max_sessions: usize,
+
+    /// Transposition-table size in MiB for each session (the Hash option's start value).
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
+    hash: u64,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(ClapSubcommand, Debug)]
+enum Command {
+    /// Count the legal move paths of DEPTH plies: counts, time and Mnps.
+    Perft {
+        depth: u32,
+        /// Start from this FEN (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Rules to follow (default: the engine's first variant).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Print the count below each root move first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Search fixed positions to a fixed depth; the last line is `Bench: N nodes M nps`.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = 8)]
+        depth: u32,
+    },
+    /// Play a game against the engine in the terminal.
+    Play {
+        /// Your colour.
+        #[arg(long, default_value = "white", value_parser = ["white", "black"])]
+        color: String,
+        /// Engine time: SECONDS per move, or BASE+INC in seconds for a clock game.
+        #[arg(long, default_value = "1")]
+        tc: String,
+        /// Rules to play (default: the engine's first variant).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Start from this FEN.
+        #[arg(long)]
+        fen: Option<String>,
+    },
+}
+
 /// Runs the engine binary for game `G`; returns the process exit code.
 pub fn main<G: Game>(extra: &[Subcommand]) -> i32 {
-    let _ = extra;
-    0
+    let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .format_timestamp(None)
+        .try_init();
+    let args: Vec<String> = std::env::args().collect();
+    run::<G>(&args, extra)
+}
+
+/// [`main`] with explicit arguments (the first is the program name).
+pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
+    if let Some(name) = args.get(1)
+        && let Some((_, entry)) = extra.iter().find(|(n, _)| n == name)
+    {
+        return entry(&args[2..]);
+    }
+    let mut command =
+        Cli::command().name(Box::leak(format!("kiebitz-{}", G::GAME).into_boxed_str()) as &str);
+    if !extra.is_empty() {
+        let names: Vec<&str> = extra.iter().map(|(n, _)| *n).collect();
+        command = command.after_help(format!(
+            "More subcommands: {} (see '<name> --help').",
+            names.join(", ")
+        ));
+    }
+    let matches = match command.try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return 2;
+        }
+    };
+    let result = match (cli.command, cli.listen) {
+        (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
+        (None, Some(addr)) => listen::serve::<G>(&addr, cli.max_sessions, cli.hash as usize),
+        (None, None) => {
+            let stdin = io::stdin();
+            protocol::run_session_with::<G, _, _>(
+                BufReader::new(stdin.lock()),
+                io::stdout(),
+                cli.hash as usize,
+            )
+            .map_err(|e| format!("session failed: {e}"))
+        }
+        (
+            Some(Command::Perft {
+                depth,
+                fen,
+                variant,
+                divide,
+            }),
+            None,
+        ) => run_perft::<G>(depth, fen.as_deref(), variant.as_deref(), divide),
+        (Some(Command::Bench { depth }), None) => run_bench::<G>(depth, cli.hash as usize),
+        (
+            Some(Command::Play {
+                color,
+                tc,
+                variant,
+                fen,
+            }),
+            None,
+        ) => play::play::<G>(
+            &color,
+            &tc,
+            variant.as_deref(),
+            fen.as_deref(),
+            cli.hash as usize,
+        ),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+/// The position a shell command starts from: `--fen` under `--variant`'s rules, or the
+/// variant's start position.
+pub fn start_position<G: Game>(variant: Option<&str>, fen: Option<&str>) -> Result<G, String> {
+    let variant = match variant {
+        None => G::variants()[0],
+        Some(v) => G::variants()
+            .iter()
+            .copied()
+            .find(|x| x.eq_ignore_ascii_case(v))
+            .ok_or_else(|| format!("unknown variant '{v}': one of {}", G::variants().join(" ")))?,
+    };
+    match fen {
+        Some(f) => G::from_fen(variant, f).map_err(|e| format!("bad FEN '{f}': {e}")),
+        None => G::startpos(variant),
+    }
+}
+
+fn run_perft<G: Game>(
+    depth: u32,
+    fen: Option<&str>,
+    variant: Option<&str>,
+    divide: bool,
+) -> Result<(), String> {
+    let pos = start_position::<G>(variant, fen)?;
+    let start = Instant::now();
+    let nodes = if divide {
+        let mut total = 0;
+        for (mv, n) in perft::divide(&pos, depth) {
+            println!("{}: {n}", pos.move_text(mv));
+            total += n;
+        }
+        println!();
+        if depth == 0 { 1 } else { total }
+    } else {
+        perft::perft(&pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!("Nodes: {nodes}");
+    println!("Time: {secs:.3} s");
+    println!("Mnps: {:.1}", nodes as f64 / secs.max(1e-9) / 1e6);
+    Ok(())
+}
+
+fn run_bench<G: Game>(depth: u32, hash_mb: usize) -> Result<(), String> {
+    use crate::search::{Control, Limits, Searcher};
+    if depth == 0 {
+        return Err("bench depth must be at least 1".into());
+    }
+    let positions = G::bench_positions();
+    let mut searcher = Searcher::<G>::new(hash_mb);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let mut nodes = 0u64;
+    for (i, pos) in positions.iter().enumerate() {
+        searcher.clear();
+        let control = Control::default();
+        let result = searcher.search(pos, &[], &limits, &control, &mut |_| {});
+        eprintln!(
+            "position {}/{} {}: {} nodes, best {}",
+            i + 1,
+            positions.len(),
+            pos.fen(),
+            result.nodes,
+            pos.move_text(result.best)
+        );
+        nodes += result.nodes;
+    }
+    let elapsed = start.elapsed();
+    println!("Total time (ms) : {}", elapsed.as_millis());
+    println!("Nodes searched  : {nodes}");
+    println!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));
+    Ok(())
 }

@@ -1,3 +1,559 @@
-//! Protocol layer: the engine loop speaking UCI or XBoard/CECP v2 over any stream.
+//! Protocol layer: the engine loop speaking UCI ([`uci`]) or XBoard/CECP v2 ([`xboard`]) over
+//! any stream — stdin/stdout, an in-memory pipe in tests, a TCP connection.
 //!
-//! PLACEHOLDER — the protocol helper fills this in.
+//! [`run_session`] reads the first command and hands the session to the protocol it names.
+//! What both protocols share lives here: the output channel shared with the search thread
+//! ([`Output`]), the game record with its rule-based end ([`GameLine`]), and the search thread
+//! itself ([`Engine`]), which owns the [`Searcher`] while it runs and gives it back when done.
+//! This module depends on the [`Game`] trait and the search API only: it never knows which
+//! game it runs.
+
+pub mod uci;
+pub mod xboard;
+
+use std::io::{self, BufRead, Read, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::board::{Color, Move, MoveList};
+use crate::game::{Game, Outcome, Terminal};
+use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
+
+/// Default transposition-table size in MiB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Largest accepted transposition-table size in MiB.
+pub const MAX_HASH_MB: usize = 65536;
+/// Default `Move Overhead` in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+/// Longest accepted input line; longer lines are refused without being stored.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The engine's name as the protocols announce it: `kiebitz-<game> <version>`.
+pub fn engine_name<G: Game>() -> String {
+    format!("kiebitz-{} {}", G::GAME, env!("CARGO_PKG_VERSION"))
+}
+
+/// The author line of `id author`.
+pub const AUTHOR: &str = "the kiebitz authors";
+
+/// The protocol output, shared by the command loop and the search thread. Every call writes
+/// whole lines and flushes; a write error (the client is gone) marks the output broken and
+/// the session ends at the next command.
+#[derive(Clone)]
+pub struct Output {
+    inner: Arc<Mutex<Box<dyn Write + Send>>>,
+    broken: Arc<AtomicBool>,
+}
+
+impl Output {
+    pub fn new<W: Write + Send + 'static>(writer: W) -> Output {
+        Output {
+            inner: Arc::new(Mutex::new(Box::new(writer))),
+            broken: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Writes one line (a newline is appended) and flushes.
+    pub fn line(&self, text: &str) {
+        self.lines(&[text]);
+    }
+
+    /// Writes several lines at once, without another writer's lines between them.
+    pub fn lines<S: AsRef<str>>(&self, lines: &[S]) {
+        let mut guard = match self.inner.lock() {
+            Ok(g) => g,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let mut ok = true;
+        for l in lines {
+            log::trace!(">> {}", l.as_ref());
+            ok &= writeln!(guard, "{}", l.as_ref()).is_ok();
+        }
+        ok &= guard.flush().is_ok();
+        if !ok {
+            self.broken.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a write has failed: the other side has gone.
+    pub fn is_broken(&self) -> bool {
+        self.broken.load(Ordering::Relaxed)
+    }
+}
+
+/// Reads protocol lines: bounded in length, invalid UTF-8 replaced, `\r` stripped.
+pub struct LineReader<R> {
+    input: R,
+}
+
+impl<R: BufRead> LineReader<R> {
+    pub fn new(input: R) -> Self {
+        LineReader { input }
+    }
+
+    /// The next line, trimmed; `None` at end of input or on a read error. A line longer than
+    /// [`MAX_LINE`] is returned as `Err` with its beginning, the rest discarded.
+    pub fn next_line(&mut self) -> Option<Result<String, String>> {
+        let mut buf = Vec::new();
+        let n = Read::take(self.input.by_ref(), MAX_LINE as u64 + 1).read_until(b'\n', &mut buf);
+        match n {
+            Ok(0) => None,
+            Err(e) => {
+                log::debug!("input closed: {e}");
+                None
+            }
+            Ok(_) => {
+                if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
+                    // Skip the rest of the overlong line.
+                    let mut sink = Vec::new();
+                    loop {
+                        sink.clear();
+                        match Read::take(self.input.by_ref(), 1 << 16).read_until(b'\n', &mut sink)
+                        {
+                            Ok(0) | Err(_) => break,
+                            Ok(_) if sink.last() == Some(&b'\n') => break,
+                            Ok(_) => {}
+                        }
+                    }
+                    let head: String = String::from_utf8_lossy(&buf[..40]).into_owned();
+                    return Some(Err(format!(
+                        "line longer than {MAX_LINE} bytes ignored: {head}…"
+                    )));
+                }
+                let text = String::from_utf8_lossy(&buf);
+                let line = text.trim().to_string();
+                log::trace!("<< {line}");
+                Some(Ok(line))
+            }
+        }
+    }
+}
+
+/// Runs one protocol session for game `G`: the first command `uci` or `xboard` picks the
+/// protocol (a UCI command such as `isready` or `position` also starts UCI). Returns when the
+/// input ends or `quit` arrives; a running search is stopped first.
+pub fn run_session<G: Game, R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+) -> io::Result<()> {
+    run_session_with::<G, R, W>(input, output, DEFAULT_HASH_MB)
+}
+
+/// [`run_session`] with a chosen initial transposition-table size.
+pub fn run_session_with<G: Game, R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    hash_mb: usize,
+) -> io::Result<()> {
+    let out = Output::new(output);
+    let mut reader = LineReader::new(input);
+    while let Some(line) = reader.next_line() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                out.line(&format!("error: {e}"));
+                continue;
+            }
+        };
+        let word = line.split_whitespace().next().unwrap_or("");
+        match word {
+            "" => continue,
+            "quit" => return Ok(()),
+            "xboard" | "protover" => {
+                xboard::run::<G, R>(&mut reader, &out, hash_mb, &line);
+                return Ok(());
+            }
+            w if uci::is_uci_command(w) => {
+                uci::run::<G, R>(&mut reader, &out, hash_mb, &line);
+                return Ok(());
+            }
+            _ => {
+                log::warn!("unknown first command '{line}'");
+                out.line(&format!(
+                    "error: unknown command '{}': start with 'uci' or 'xboard'",
+                    shorten(&line)
+                ));
+            }
+        }
+        if out.is_broken() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Client text for quoting in a message: control characters shown as `?`, long text cut.
+pub(crate) fn shorten(text: &str) -> String {
+    const MAX: usize = 80;
+    let clean = |c: char| if c.is_control() { '?' } else { c };
+    let mut out: String = text.chars().take(MAX).map(clean).collect();
+    if text.chars().count() > MAX {
+        out.push('…');
+    }
+    out
+}
+
+/// A game as played: the start position, the moves, and every position reached.
+#[derive(Clone, Debug)]
+pub struct GameLine<G: Game> {
+    positions: Vec<G>,
+    moves: Vec<Move>,
+}
+
+impl<G: Game> GameLine<G> {
+    pub fn new(start: G) -> Self {
+        GameLine {
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position now.
+    pub fn current(&self) -> &G {
+        self.positions.last().expect("a game has a start position")
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &G {
+        &self.positions[0]
+    }
+
+    /// The moves played since the start.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Hashes of the positions before the current one, oldest first (the search's history).
+    pub fn history(&self) -> Vec<u64> {
+        let n = self.positions.len() - 1;
+        self.positions[..n].iter().map(G::hash).collect()
+    }
+
+    /// Plays a move that is legal in the current position.
+    pub fn push(&mut self, mv: Move) {
+        let next = self.current().play(mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Plays a move given as text; an illegal or malformed move changes nothing.
+    pub fn push_text(&mut self, text: &str) -> Result<Move, String> {
+        let mv = self.current().parse_move(text)?;
+        self.push(mv);
+        Ok(mv)
+    }
+
+    /// Takes back the last move; false if there is none.
+    pub fn pop(&mut self) -> bool {
+        if self.moves.pop().is_some() {
+            self.positions.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether `mv` is legal now.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        legal_moves(self.current()).contains(&mv)
+    }
+
+    /// The result if the game has ended by the rules: no legal move, threefold repetition,
+    /// the move-count rule, or insufficient material. The text says why.
+    pub fn outcome(&self) -> Option<(Outcome, String)> {
+        let pos = self.current();
+        let side = pos.side_to_move();
+        if legal_moves(pos).is_empty() {
+            return Some(match pos.terminal() {
+                Terminal::Loss => (
+                    Outcome::Win(side.flip()),
+                    format!("{} wins", color_name(side.flip())),
+                ),
+                Terminal::Win => (
+                    Outcome::Win(side),
+                    format!("{} wins, having no move left", color_name(side)),
+                ),
+                Terminal::Draw => (Outcome::Draw, "Draw, no legal move".to_string()),
+            });
+        }
+        if G::REPETITION && self.repetitions() >= 2 {
+            return Some((Outcome::Draw, "Draw by repetition".to_string()));
+        }
+        if let Some(limit) = G::DRAW_PLIES
+            && pos.reversible_plies() >= limit
+        {
+            return Some((
+                Outcome::Draw,
+                format!("Draw by the {}-move rule", limit.div_ceil(2)),
+            ));
+        }
+        if pos.insufficient_material() {
+            return Some((Outcome::Draw, "Draw by insufficient material".to_string()));
+        }
+        None
+    }
+
+    /// How often the current position occurred before (same side to move, within the
+    /// reversible stretch).
+    fn repetitions(&self) -> usize {
+        let pos = self.current();
+        let h = pos.hash();
+        let reach = pos.reversible_plies() as usize;
+        let n = self.positions.len() - 1;
+        (2..=reach.min(n))
+            .step_by(2)
+            .filter(|&back| self.positions[n - back].hash() == h)
+            .count()
+    }
+}
+
+/// "White" or "Black".
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The legal moves of `pos`.
+pub fn legal_moves<G: Game>(pos: &G) -> MoveList {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves
+}
+
+/// The moves of a principal variation as text, stopping at the first move that is not legal
+/// in its position (a defensive check: the protocol never prints an illegal line).
+pub fn pv_text<G: Game>(root: &G, pv: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::new();
+    for &mv in pv {
+        if !legal_moves(&pos).contains(&mv) {
+            break;
+        }
+        out.push(pos.move_text(mv));
+        pos = pos.play(mv);
+    }
+    out
+}
+
+/// Nodes per second from a node count and a time.
+pub fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (nodes as u128 * 1_000_000 / micros) as u64
+}
+
+/// Runs the search, and if it panics or returns an illegal move, falls back to the first
+/// legal move: the protocols always have a legal answer when one exists.
+pub fn safe_search<G: Game>(
+    searcher: &mut Searcher<G>,
+    root: &G,
+    history: &[u64],
+    limits: &Limits,
+    control: &Control,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let legal = legal_moves(root);
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        searcher.search(root, history, limits, control, on_info)
+    }));
+    let fallback = || SearchResult {
+        best: legal.first().copied().unwrap_or(Move::NULL),
+        ponder: None,
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
+    };
+    match result {
+        Ok(r) if legal.contains(&r.best) || (legal.is_empty() && r.best.is_null()) => r,
+        Ok(r) => {
+            log::error!("search returned {} which is not legal here", r.best);
+            fallback()
+        }
+        Err(_) => {
+            log::error!("the search panicked; answering with the first legal move");
+            fallback()
+        }
+    }
+}
+
+/// The body of a search job: runs on the search thread with the searcher and the job's
+/// control flags; returns the move it announced, if any.
+pub type JobBody<G> = Box<dyn FnOnce(&mut Searcher<G>, &Control) -> Option<Move> + Send>;
+
+struct Job<G: Game> {
+    control: Arc<Control>,
+    handle: JoinHandle<(Searcher<G>, Option<Move>)>,
+}
+
+/// The search thread and the searcher it borrows. One job at a time; options that need the
+/// searcher (hash size, clearing) are applied when it is back.
+pub struct Engine<G: Game> {
+    searcher: Option<Searcher<G>>,
+    job: Option<Job<G>>,
+    hash_mb: usize,
+    pending_hash: Option<usize>,
+    pending_clear: bool,
+}
+
+impl<G: Game> Engine<G> {
+    pub fn new(hash_mb: usize) -> Self {
+        Engine {
+            searcher: Some(Searcher::new(hash_mb)),
+            job: None,
+            hash_mb,
+            pending_hash: None,
+            pending_clear: false,
+        }
+    }
+
+    /// The transposition-table size in MiB (as last requested).
+    pub fn hash_mb(&self) -> usize {
+        self.pending_hash.unwrap_or(self.hash_mb)
+    }
+
+    /// Resizes the transposition table, now or when the running search ends.
+    pub fn set_hash(&mut self, mb: usize) {
+        self.pending_hash = Some(mb);
+        self.apply_pending();
+    }
+
+    /// Clears what the searcher has learnt, now or when the running search ends.
+    pub fn clear(&mut self) {
+        self.pending_clear = true;
+        self.apply_pending();
+    }
+
+    fn apply_pending(&mut self) {
+        if let Some(s) = self.searcher.as_mut() {
+            if let Some(mb) = self.pending_hash.take() {
+                self.hash_mb = mb;
+                s.set_hash(mb);
+                self.pending_clear = false;
+            }
+            if std::mem::take(&mut self.pending_clear) {
+                s.clear();
+            }
+        }
+    }
+
+    /// Whether a job is running (or finished but not yet collected).
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Whether the running job has finished by itself.
+    pub fn finished(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.handle.is_finished())
+    }
+
+    /// The running job's control flags.
+    pub fn control(&self) -> Option<&Control> {
+        self.job.as_ref().map(|j| &*j.control)
+    }
+
+    /// Asks the running job to stop.
+    pub fn stop(&self) {
+        if let Some(c) = self.control() {
+            c.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Starts a job on a new thread (after collecting any previous one).
+    pub fn spawn(&mut self, pondering: bool, body: JobBody<G>) {
+        self.wait();
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(self.hash_mb));
+        let control = Arc::new(Control::default());
+        control.pondering.store(pondering, Ordering::SeqCst);
+        let ctl = Arc::clone(&control);
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let announced = body(&mut searcher, &ctl);
+                (searcher, announced)
+            });
+        match handle {
+            Ok(handle) => self.job = Some(Job { control, handle }),
+            Err(e) => {
+                log::error!("cannot start the search thread: {e}");
+                self.searcher = Some(Searcher::new(self.hash_mb));
+            }
+        }
+    }
+
+    /// Waits for the running job to end (it must be stopping or finite) and takes the
+    /// searcher back. Returns the move the job announced.
+    pub fn wait(&mut self) -> Option<Move> {
+        let job = self.job.take()?;
+        let announced = match job.handle.join() {
+            Ok((searcher, announced)) => {
+                self.searcher = Some(searcher);
+                announced
+            }
+            Err(_) => {
+                log::error!("the search thread panicked; starting a fresh searcher");
+                self.searcher = Some(Searcher::new(self.hash_mb));
+                None
+            }
+        };
+        self.apply_pending();
+        announced
+    }
+
+    /// Stops the running job and waits for it.
+    pub fn stop_and_wait(&mut self) -> Option<Move> {
+        self.stop();
+        self.wait()
+    }
+}
+
+impl<G: Game> Drop for Engine<G> {
+    fn drop(&mut self) {
+        self.stop_and_wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pawns::Pawns;
+
+    #[test]
+    fn game_line_plays_and_takes_back() {
+        let mut g = GameLine::new(Pawns::startpos("pawns3").unwrap());
+        assert!(g.push_text("a1a2").is_ok());
+        assert!(g.push_text("a1a2").is_err());
+        assert_eq!(g.moves().len(), 1);
+        assert_eq!(g.history().len(), 1);
+        assert!(g.pop());
+        assert!(!g.pop());
+        assert_eq!(g.current().fen(), "ppp/3/PPP w - - 0 1");
+    }
+
+    #[test]
+    fn outcome_of_an_arrival() {
+        let mut g = GameLine::new(Pawns::from_fen("pawns3", "1p1/P2/3 w - - 0 1").unwrap());
+        assert_eq!(g.outcome(), None);
+        g.push_text("a2b3").unwrap();
+        assert_eq!(
+            g.outcome(),
+            Some((Outcome::Win(Color::White), "White wins".to_string()))
+        );
+    }
+
+    #[test]
+    fn overlong_lines_are_refused() {
+        let mut text = vec![b'x'; MAX_LINE + 10];
+        text.extend_from_slice(b"\nuci\n");
+        let mut r = LineReader::new(&text[..]);
+        assert!(r.next_line().unwrap().is_err());
+        assert_eq!(r.next_line().unwrap().unwrap(), "uci");
+        assert!(r.next_line().is_none());
+    }
+}

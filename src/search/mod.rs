@@ -1,15 +1,55 @@
-//! Search: iterative deepening, alpha-beta, transposition table and time control.
+//! Search: iterative deepening, alpha-beta, transposition table and time control, for any
+//! [`Game`].
 //!
-//! PLACEHOLDER API — the search helper replaces the body, keeping these signatures.
+//! The search knows nothing of a particular game: it asks the [`Game`] trait for legal moves,
+//! what an empty move list means, which moves are noisy, whether a position is forcing, and
+//! the static evaluation. What it does:
+//!
+//! - iterative deepening with aspiration windows; negamax alpha-beta with principal-variation
+//!   search; quiescence over noisy moves with stand pat, or over every legal move without stand
+//!   pat in a forcing position (check in chess, a forced capture in Räuberschach);
+//! - forced game ends scored `±(MATE - plies)` and reported as [`Score::Mate`] in moves; draws by
+//!   repetition (twofold inside the search, against the game history only as far back as the
+//!   last irreversible move), by the move-count rule and by insufficient material;
+//! - a shared transposition table ([`tt`]), move ordering ([`ordering`]): table move, noisy moves
+//!   by the game's order and SEE, killers, countermove, history;
+//! - null move, late-move reductions, (reverse) futility pruning and forcing/single-reply
+//!   extensions, each switched by the game's [`SearchParams`] ([`Game::SEARCH`]);
+//! - time management for every [`Limits`] field ([`time`]), pondering and stopping via
+//!   [`Control`]; a game's own solver ([`Game::solve`]) answers first when it can.
+//!
+//! One thread searches. The design leaves room for Lazy SMP: the table is lock-free (atomic
+//! entries, shared by reference), and everything a thread changes while searching — node
+//! counts, the path, the ordering tables — lives in its [`worker::Worker`], so several workers
+//! could search one root on one table and the main one report.
+//!
+//! With `infinite` set, or while `pondering`, a search that runs out of depth waits for `stop`
+//! (or, pondering, for `ponderhit`) before it returns, so a protocol may print `bestmove` as
+//! soon as [`Searcher::search`] returns.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::board::{Move, MoveList};
 use crate::game::Game;
 
+pub mod ordering;
+pub mod params;
+pub mod time;
+pub mod tt;
+pub mod worker;
+
+#[cfg(test)]
+mod tests;
+
+pub use params::SearchParams;
+
 /// Score of a mate (or any forced game end) in 0 plies; mate in n plies is `MATE - n`.
 pub const MATE: i32 = 32000;
+/// Scores at least this high (or this low, negated) are forced game ends.
+pub const MATE_IN_MAX: i32 = MATE - 1000;
+/// The deepest ply the search reaches (iterations go to `MAX_PLY - 1`).
+pub const MAX_PLY: usize = 128;
 
 /// What limits a search (UCI `go` / XBoard `level st sd time otim`).
 #[derive(Clone, Debug, Default)]
@@ -46,6 +86,21 @@ pub enum Score {
     Mate(i32),
 }
 
+impl Score {
+    /// The protocol score of a search score: a game end in n plies (`±(MATE - n)`) is mate in
+    /// (n + 1) / 2 moves, negative when the side to move loses (Stockfish's convention; a loss
+    /// in an odd number of plies, possible where having no move wins, counts its last move).
+    pub fn from_value(value: i32) -> Score {
+        if value >= MATE_IN_MAX {
+            Score::Mate((MATE - value + 1) / 2)
+        } else if value <= -MATE_IN_MAX {
+            Score::Mate(-((MATE + value + 1) / 2))
+        } else {
+            Score::Cp(value)
+        }
+    }
+}
+
 /// One iteration's report.
 #[derive(Clone, Debug)]
 pub struct Info {
@@ -72,25 +127,55 @@ pub struct SearchResult {
 
 /// A searcher for one game, owning its transposition table and ordering tables.
 pub struct Searcher<G: Game> {
+    tt: tt::Table,
+    heuristics: Box<ordering::Heuristics>,
+    params: SearchParams,
+    use_solver: bool,
     _game: std::marker::PhantomData<G>,
 }
 
 impl<G: Game> Searcher<G> {
     /// A searcher with a transposition table of `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Self {
-        let _ = hash_mb;
         Searcher {
+            tt: tt::Table::new(hash_mb),
+            heuristics: Box::default(),
+            params: G::SEARCH,
+            use_solver: true,
             _game: std::marker::PhantomData,
         }
     }
 
     /// Resizes (and clears) the transposition table.
     pub fn set_hash(&mut self, hash_mb: usize) {
-        let _ = hash_mb;
+        self.tt.resize(hash_mb);
+    }
+
+    /// The transposition table's size in bytes (less than asked if memory was short).
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
     }
 
     /// Forgets everything learnt (UCI `ucinewgame`).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+
+    /// The pruning and extension switches in use (initially the game's [`Game::SEARCH`]).
+    pub fn params(&self) -> SearchParams {
+        self.params
+    }
+
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
+    }
+
+    /// Whether [`Game::solve`] is asked first (default on; off for benchmarks and for
+    /// testing the search itself).
+    pub fn set_use_solver(&mut self, on: bool) {
+        self.use_solver = on;
+    }
 
     /// Searches `root`. `history` holds the hashes of the game's earlier positions, oldest
     /// first, not including `root`, for repetition detection. `on_info` receives a report per
@@ -103,26 +188,159 @@ impl<G: Game> Searcher<G> {
         control: &Control,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let _ = (history, limits, control.stop.load(Ordering::Relaxed));
+        let start = Instant::now();
+        let time = time::TimeManager::new(
+            limits,
+            root.side_to_move(),
+            control.pondering.load(Ordering::Relaxed),
+        );
+        self.tt.new_search();
+        self.heuristics.age();
         let mut moves = MoveList::new();
         root.legal_moves(&mut moves);
-        let best = moves.first().copied().unwrap_or(Move::NULL);
-        let info = Info {
+
+        let result = if moves.is_empty() {
+            // The game is over: nothing to search, but a score to tell.
+            let score = Score::from_value(match root.terminal() {
+                crate::game::Terminal::Loss => -MATE,
+                crate::game::Terminal::Win => MATE,
+                crate::game::Terminal::Draw => 0,
+            });
+            on_info(&Info {
+                depth: 0,
+                seldepth: 0,
+                score,
+                nodes: 0,
+                time: start.elapsed(),
+                hashfull: self.tt.hashfull(),
+                pv: Vec::new(),
+            });
+            SearchResult {
+                best: Move::NULL,
+                ponder: None,
+                score,
+                depth: 0,
+                nodes: 0,
+            }
+        } else if let Some(result) = self.solved(root, &moves, &time, on_info) {
+            result
+        } else {
+            let mut worker = worker::Worker::new(
+                &self.tt,
+                &mut self.heuristics,
+                self.params,
+                control,
+                limits,
+                time.clone(),
+                history,
+                root,
+            );
+            let found = if control.stop.load(Ordering::Relaxed) {
+                None
+            } else {
+                worker.iterate(root, &moves, on_info)
+            };
+            let nodes = worker.nodes;
+            match found {
+                Some((best, depth)) => SearchResult {
+                    best: best.mv,
+                    ponder: best.pv.get(1).copied(),
+                    score: Score::from_value(best.score),
+                    depth,
+                    nodes,
+                },
+                None => {
+                    // Stopped before depth 1 was done: the table's move or the first one.
+                    let best = self
+                        .tt
+                        .probe(root.hash(), 0)
+                        .map(|hit| hit.mv)
+                        .filter(|mv| moves.contains(mv))
+                        .unwrap_or(moves[0]);
+                    let score = Score::Cp(root.evaluate());
+                    on_info(&Info {
+                        depth: 0,
+                        seldepth: 0,
+                        score,
+                        nodes,
+                        time: time.elapsed(),
+                        hashfull: self.tt.hashfull(),
+                        pv: vec![best],
+                    });
+                    SearchResult {
+                        best,
+                        ponder: None,
+                        score,
+                        depth: 0,
+                        nodes,
+                    }
+                }
+            }
+        };
+
+        // `go infinite` and pondering never answer before they are told to.
+        while !control.stop.load(Ordering::Relaxed)
+            && (limits.infinite || control.pondering.load(Ordering::Relaxed))
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        result
+    }
+
+    /// The game's own perfect answer, if it has one within a fraction of the time.
+    fn solved(
+        &self,
+        root: &G,
+        moves: &MoveList,
+        time: &time::TimeManager,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<SearchResult> {
+        if !self.use_solver {
+            return None;
+        }
+        let (mv, value) = root.solve(time.solver_budget())?;
+        if !moves.contains(&mv) {
+            log::warn!("the solver's move {mv} is not legal here; searching instead");
+            return None;
+        }
+        let score = Score::from_value(value);
+        on_info(&Info {
             depth: 1,
             seldepth: 1,
-            score: Score::Cp(0),
-            nodes: moves.len() as u64,
-            time: Duration::ZERO,
-            hashfull: 0,
-            pv: vec![best],
-        };
-        on_info(&info);
-        SearchResult {
-            best,
+            score,
+            nodes: 1,
+            time: time.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv: vec![mv],
+        });
+        Some(SearchResult {
+            best: mv,
             ponder: None,
-            score: Score::Cp(0),
+            score,
             depth: 1,
-            nodes: info.nodes,
-        }
+            nodes: 1,
+        })
     }
+}
+
+/// Searches each of `G::bench_positions()` to `depth` with a cleared `hash_mb` MiB table and no
+/// solver: the total node count is the search's signature (deterministic: one thread, no
+/// time limit). Returns the nodes and the time taken.
+pub fn bench<G: Game>(depth: u32, hash_mb: usize) -> (u64, Duration) {
+    let mut searcher = Searcher::<G>::new(hash_mb);
+    searcher.set_use_solver(false);
+    let limits = Limits {
+        depth: Some(depth.max(1)),
+        ..Limits::default()
+    };
+    let control = Control::default();
+    let start = Instant::now();
+    let mut nodes = 0;
+    for pos in G::bench_positions() {
+        searcher.clear();
+        nodes += searcher
+            .search(&pos, &[], &limits, &control, &mut |_| {})
+            .nodes;
+    }
+    (nodes, start.elapsed())
 }

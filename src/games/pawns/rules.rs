@@ -285,11 +285,27 @@ impl Game for Pawns {
     }
 
     fn xboard_setup(&self) -> Vec<String> {
+        // XBoard's parent `fairy` knows a board of any size and pawns on any rank; the
+        // `piece` line tells it how our pawns move (Betza: step forward, capture diagonally
+        // forward, the double step from the start square, en-passant capture), so that its
+        // legality test accepts exactly our moves. The arrival on the last rank is shown as a
+        // promotion; the game end is the engine's claim.
         let (w, h) = self.size();
-        vec![format!(
-            "setup (P....................p....................) {w}x{h}+0_fairy {}",
-            start_fen(w, h)
-        )]
+        let mut betza = String::from("fmWfc");
+        if self.rules.en_passant {
+            betza.push('e');
+        }
+        betza.push('F');
+        if self.rules.double_step {
+            betza.push_str("ifmnD");
+        }
+        vec![
+            format!(
+                "setup (P....................p....................) {w}x{h}+0_fairy {}",
+                start_fen(w, h)
+            ),
+            format!("piece P& {betza}"),
+        ]
     }
 
     fn pretty(&self) -> String {

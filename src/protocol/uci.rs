@@ -1,0 +1,502 @@
+//! UCI: the command loop, options, `position`, `go` (search and perft) and the output lines.
+//!
+//! Commands are read with vampirc-uci (`uci`, `isready`, `setoption`, `ucinewgame`, `stop`,
+//! `ponderhit`, `quit`, `debug`) and the option lines are written with it. Two commands go
+//! their own way because the crate's grammar cannot carry them: `position` (its FEN grammar
+//! knows only 8×8 boards, and it silently drops moves it cannot read, where we must name the
+//! first illegal one) and `go` (it loses `ponder` next to clock parameters, panics on numbers
+//! above 255 for `depth`/`movestogo`, and knows no `perft`).
+
+use std::io::BufRead;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use vampirc_uci::{UciMessage, UciOptionConfig};
+
+use super::{
+    DEFAULT_MOVE_OVERHEAD_MS, Engine, GameLine, LineReader, MAX_HASH_MB, Output, engine_name,
+    legal_moves, nps, pv_text, safe_search, shorten,
+};
+use crate::board::Move;
+use crate::game::Game;
+use crate::perft;
+use crate::search::{Info, Limits, Score};
+
+/// Whether `word` starts a UCI command (used to pick the protocol from the first line).
+pub fn is_uci_command(word: &str) -> bool {
+    matches!(
+        word,
+        "uci" | "isready" | "position" | "go" | "setoption" | "ucinewgame" | "debug"
+    )
+}
+
+/// One UCI session state.
+struct Session<G: Game> {
+    out: Output,
+    engine: Engine<G>,
+    variant: &'static str,
+    game: GameLine<G>,
+    move_overhead: Duration,
+}
+
+/// Runs a UCI session on `reader`; `first` is the line that chose UCI.
+pub fn run<G: Game, R: BufRead>(
+    reader: &mut LineReader<R>,
+    out: &Output,
+    hash_mb: usize,
+    first: &str,
+) {
+    let variant = G::variants()[0];
+    let start = match G::startpos(variant) {
+        Ok(p) => p,
+        Err(e) => {
+            out.line(&format!("info string error: no start position: {e}"));
+            return;
+        }
+    };
+    let mut s = Session {
+        out: out.clone(),
+        engine: Engine::new(hash_mb),
+        variant,
+        game: GameLine::new(start),
+        move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+    };
+    if !s.command(first) {
+        return;
+    }
+    while let Some(line) = reader.next_line() {
+        let keep_going = match line {
+            Ok(line) => s.command(&line),
+            Err(e) => {
+                s.error(&e);
+                true
+            }
+        };
+        if !keep_going || out.is_broken() {
+            break;
+        }
+    }
+    s.engine.stop_and_wait();
+}
+
+impl<G: Game> Session<G> {
+    fn say(&self, text: &str) {
+        self.out.line(text);
+    }
+
+    fn error(&self, text: &str) {
+        log::info!("error: {text}");
+        self.say(&format!("info string error: {text}"));
+    }
+
+    /// Handles one line; false when the session ends.
+    fn command(&mut self, line: &str) -> bool {
+        let mut words = line.split_whitespace();
+        let Some(word) = words.next() else {
+            return true;
+        };
+        // Collect a search that ended by itself, so its searcher is back.
+        if self.engine.finished() {
+            self.engine.wait();
+        }
+        match word {
+            "position" => {
+                self.position(line);
+                return true;
+            }
+            "go" => {
+                self.go(line);
+                return true;
+            }
+            // Non-standard conveniences: `d` shows the position, `fen` prints it.
+            "d" => {
+                for l in self.game.current().pretty().lines() {
+                    self.say(&format!("info string {l}"));
+                }
+                self.say(&format!("info string fen {}", self.game.current().fen()));
+                return true;
+            }
+            _ => {}
+        }
+        let msg = catch_unwind(AssertUnwindSafe(|| vampirc_uci::parse_one(line)))
+            .unwrap_or_else(|_| UciMessage::Unknown(line.to_string(), None));
+        match msg {
+            UciMessage::Uci => self.identify(),
+            UciMessage::IsReady => self.say("readyok"),
+            UciMessage::Debug(_) | UciMessage::Register { .. } => {}
+            UciMessage::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            UciMessage::UciNewGame => {
+                self.engine.stop_and_wait();
+                self.engine.clear();
+                self.reset_to_start();
+            }
+            UciMessage::Stop => self.engine.stop(),
+            UciMessage::PonderHit => match self.engine.control() {
+                Some(c) => c.pondering.store(false, Ordering::SeqCst),
+                None => log::debug!("ponderhit without a search"),
+            },
+            UciMessage::Quit => return false,
+            _ => self.error(&format!("unknown command '{}'", shorten(line))),
+        }
+        true
+    }
+
+    fn identify(&self) {
+        let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
+        let options = [
+            UciOptionConfig::Spin {
+                name: "Hash".into(),
+                default: Some(self.engine.hash_mb() as i64),
+                min: Some(1),
+                max: Some(MAX_HASH_MB as i64),
+            },
+            UciOptionConfig::Button {
+                name: "Clear Hash".into(),
+            },
+            UciOptionConfig::Spin {
+                name: "Move Overhead".into(),
+                default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
+                min: Some(0),
+                max: Some(5000),
+            },
+            UciOptionConfig::Check {
+                name: "Ponder".into(),
+                default: Some(false),
+            },
+            UciOptionConfig::Combo {
+                name: "UCI_Variant".into(),
+                default: Some(G::variants()[0].to_string()),
+                var: variants,
+            },
+        ];
+        let mut lines = vec![
+            UciMessage::Id {
+                name: Some(engine_name::<G>()),
+                author: None,
+            }
+            .to_string(),
+            UciMessage::Id {
+                name: None,
+                author: Some(super::AUTHOR.to_string()),
+            }
+            .to_string(),
+        ];
+        lines.extend(
+            options
+                .into_iter()
+                .map(|o| UciMessage::Option(o).to_string()),
+        );
+        lines.push(UciMessage::UciOk.to_string());
+        self.out.lines(&lines);
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let value = value.map(str::trim).filter(|v| !v.is_empty());
+        let number = |lo: u64, hi: u64| -> Result<u64, String> {
+            let v = value.ok_or_else(|| format!("option {name} needs a value"))?;
+            match v.parse::<u64>() {
+                Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "option {name}: '{}' is not a number from {lo} to {hi}",
+                    shorten(v)
+                )),
+            }
+        };
+        let result = match name.to_ascii_lowercase().as_str() {
+            "hash" => number(1, MAX_HASH_MB as u64).map(|mb| self.engine.set_hash(mb as usize)),
+            "clear hash" => {
+                self.engine.clear();
+                Ok(())
+            }
+            "move overhead" => {
+                number(0, 5000).map(|ms| self.move_overhead = Duration::from_millis(ms))
+            }
+            "ponder" => match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") | Some("false") => Ok(()),
+                _ => Err("option Ponder: the value must be true or false".to_string()),
+            },
+            "uci_variant" => {
+                let v = value.unwrap_or("");
+                match G::variants().iter().find(|x| x.eq_ignore_ascii_case(v)) {
+                    Some(&variant) => match G::startpos(variant) {
+                        Ok(start) => {
+                            self.variant = variant;
+                            self.game = GameLine::new(start);
+                            Ok(())
+                        }
+                        Err(e) => Err(e),
+                    },
+                    None => Err(format!(
+                        "unknown UCI_Variant '{}': one of {}",
+                        shorten(v),
+                        G::variants().join(" ")
+                    )),
+                }
+            }
+            _ => Err(format!("unknown option '{}'", shorten(name))),
+        };
+        if let Err(e) = result {
+            self.error(&e);
+        }
+    }
+
+    fn reset_to_start(&mut self) {
+        if let Ok(start) = G::startpos(self.variant) {
+            self.game = GameLine::new(start);
+        }
+    }
+
+    /// `position startpos|fen FEN [moves …]`. A bad FEN leaves the position unchanged; an
+    /// illegal move keeps the moves before it.
+    fn position(&mut self, line: &str) {
+        let rest = line.trim_start()["position".len()..].trim();
+        let (setup, moves) = match rest.find(" moves") {
+            Some(i) => (rest[..i].trim(), Some(rest[i + " moves".len()..].trim())),
+            None if rest.ends_with("moves") => (rest.trim_end_matches("moves").trim(), Some("")),
+            None => (rest, None),
+        };
+        let mut words = setup.split_whitespace();
+        let start = match words.next() {
+            Some("startpos") => {
+                if words.next().is_some() {
+                    return self.error(&format!(
+                        "position: unexpected text after startpos in '{}'",
+                        shorten(line)
+                    ));
+                }
+                G::startpos(self.variant)
+            }
+            Some("fen") => {
+                let fen = setup["fen".len()..].trim();
+                G::from_fen(self.variant, fen).map_err(|e| format!("bad FEN '{fen}': {e}"))
+            }
+            _ => Err(format!(
+                "position needs 'startpos' or 'fen FEN', got '{}'",
+                shorten(line)
+            )),
+        };
+        let start = match start {
+            Ok(s) => s,
+            Err(e) => return self.error(&e),
+        };
+        let mut game = GameLine::new(start);
+        for text in moves.unwrap_or("").split_whitespace() {
+            if let Err(e) = game.push_text(text) {
+                self.error(&format!(
+                    "illegal move '{}' after {} legal moves ({e}); position set before it",
+                    shorten(text),
+                    game.moves().len()
+                ));
+                break;
+            }
+        }
+        self.game = game;
+    }
+
+    /// `go …`: a search on the search thread, or `go perft N` at once.
+    fn go(&mut self, line: &str) {
+        let params = match parse_go(line) {
+            Ok(p) => p,
+            Err(e) => return self.error(&e),
+        };
+        if let Some(depth) = params.perft {
+            return self.perft(depth);
+        }
+        // A `go` during a search: finish that one first (its bestmove comes first).
+        self.engine.stop_and_wait();
+        let mut limits = params.limits;
+        limits.move_overhead = self.move_overhead;
+        let root = self.game.current().clone();
+        let history = self.game.history();
+        let out = self.out.clone();
+        let infinite = limits.infinite;
+        self.engine.spawn(
+            params.ponder,
+            Box::new(move |searcher, control| {
+                let mut on_info = |info: &Info| out.line(&info_line(&root, info));
+                let result = safe_search(searcher, &root, &history, &limits, control, &mut on_info);
+                // UCI: after `go infinite` or `go ponder` the bestmove waits for `stop`
+                // (or `ponderhit`), even when the search has nothing more to do.
+                while !control.stop.load(Ordering::SeqCst)
+                    && (infinite || control.pondering.load(Ordering::SeqCst))
+                {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                out.line(&bestmove_line(&root, result.best, result.ponder));
+                Some(result.best)
+            }),
+        );
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let pos = self.game.current();
+        let start = Instant::now();
+        let divide = perft::divide(pos, depth);
+        let total: u64 = if depth == 0 {
+            1
+        } else {
+            divide.iter().map(|(_, n)| n).sum()
+        };
+        let mut lines: Vec<String> = divide
+            .iter()
+            .map(|(mv, n)| format!("{}: {n}", pos.move_text(*mv)))
+            .collect();
+        lines.push(String::new());
+        lines.push(format!("Nodes searched: {total}"));
+        lines.push(String::new());
+        self.out.lines(&lines);
+        log::info!(
+            "perft {depth}: {total} nodes in {:.3} s",
+            start.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// What a `go` line asks for.
+#[derive(Debug, Default)]
+struct GoParams {
+    limits: Limits,
+    ponder: bool,
+    perft: Option<u32>,
+}
+
+/// Largest `go perft` depth accepted (deeper would run for days).
+const MAX_PERFT_DEPTH: u32 = 30;
+
+/// Parses `go` and its parameters. Negative clock times count as zero.
+fn parse_go(line: &str) -> Result<GoParams, String> {
+    let mut p = GoParams::default();
+    let mut words = line.split_whitespace().skip(1).peekable();
+    while let Some(word) = words.next() {
+        let mut number = |what: &str| -> Result<i64, String> {
+            let v = words
+                .next()
+                .ok_or_else(|| format!("go {what} needs a number"))?;
+            v.parse::<i64>()
+                .map_err(|_| format!("go {what}: '{}' is not a number", shorten(v)))
+        };
+        let ms = |n: i64| Duration::from_millis(n.max(0) as u64);
+        match word {
+            "wtime" => p.limits.time[0] = Some(ms(number(word)?)),
+            "btime" => p.limits.time[1] = Some(ms(number(word)?)),
+            "winc" => p.limits.inc[0] = ms(number(word)?),
+            "binc" => p.limits.inc[1] = ms(number(word)?),
+            "movestogo" => {
+                p.limits.movestogo = Some(number(word)?.clamp(1, u32::MAX as i64) as u32)
+            }
+            "depth" => p.limits.depth = Some(number(word)?.clamp(1, 1000) as u32),
+            "nodes" => p.limits.nodes = Some(number(word)?.max(1) as u64),
+            "movetime" => p.limits.movetime = Some(ms(number(word)?)),
+            "mate" => {
+                // A mate in n moves is found within 2n plies.
+                let n = number(word)?.clamp(1, 500) as u32;
+                p.limits.depth = Some(2 * n);
+            }
+            "infinite" => p.limits.infinite = true,
+            "ponder" => p.ponder = true,
+            "perft" => {
+                let n = number(word)?;
+                if !(0..=MAX_PERFT_DEPTH as i64).contains(&n) {
+                    return Err(format!(
+                        "go perft: depth {n} out of range 0..{MAX_PERFT_DEPTH}"
+                    ));
+                }
+                p.perft = Some(n as u32);
+            }
+            "searchmoves" => {
+                // Not supported: skip the moves that follow.
+                log::warn!("go searchmoves is ignored");
+                while words.peek().is_some_and(|w| !is_go_keyword(w)) {
+                    words.next();
+                }
+            }
+            other => return Err(format!("go: unknown parameter '{}'", shorten(other))),
+        }
+    }
+    Ok(p)
+}
+
+fn is_go_keyword(w: &str) -> bool {
+    matches!(
+        w,
+        "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "depth"
+            | "nodes"
+            | "movetime"
+            | "mate"
+            | "infinite"
+            | "ponder"
+            | "perft"
+            | "searchmoves"
+    )
+}
+
+/// `info depth … pv …` for one iteration.
+fn info_line<G: Game>(root: &G, info: &Info) -> String {
+    let score = match info.score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    let mut s = format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {}",
+        info.depth,
+        info.seldepth.max(info.depth),
+        info.nodes,
+        nps(info.nodes, info.time),
+        info.time.as_millis(),
+        info.hashfull
+    );
+    let pv = pv_text(root, &info.pv);
+    if !pv.is_empty() {
+        s.push_str(" pv ");
+        s.push_str(&pv.join(" "));
+    }
+    s
+}
+
+/// `bestmove X [ponder Y]`; `bestmove (none)` when the position has no legal move.
+fn bestmove_line<G: Game>(root: &G, best: Move, ponder: Option<Move>) -> String {
+    if best.is_null() || !legal_moves(root).contains(&best) {
+        return "bestmove (none)".to_string();
+    }
+    let mut s = format!("bestmove {}", root.move_text(best));
+    if let Some(p) = ponder {
+        let next = root.play(best);
+        if legal_moves(&next).contains(&p) {
+            s.push_str(&format!(" ponder {}", next.move_text(p)));
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parameters() {
+        let p = parse_go("go ponder wtime 1000 btime -5 winc 10 binc 20 movestogo 300 depth 300")
+            .unwrap();
+        assert!(p.ponder);
+        assert_eq!(
+            p.limits.time,
+            [Some(Duration::from_millis(1000)), Some(Duration::ZERO)]
+        );
+        assert_eq!(
+            p.limits.inc,
+            [Duration::from_millis(10), Duration::from_millis(20)]
+        );
+        assert_eq!(p.limits.movestogo, Some(300));
+        assert_eq!(p.limits.depth, Some(300));
+        assert_eq!(parse_go("go perft 4").unwrap().perft, Some(4));
+        assert!(parse_go("go perft").is_err());
+        assert!(parse_go("go depth x").is_err());
+        assert!(parse_go("go sideways").is_err());
+        assert!(parse_go("go infinite").unwrap().limits.infinite);
+    }
+}

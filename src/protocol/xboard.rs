@@ -1,0 +1,755 @@
+//! XBoard / CECP v2: commands parsed with nom into [`Command`], the session's modes (force,
+//! playing a colour, analyze), clocks (`level`, `st`, `sd`, `time`, `otim`), engine-defined
+//! variants (`setup` lines from [`Game::xboard_setup`]), thinking output and results.
+//!
+//! The engine's own move is announced by the search thread (`move …`, and the result when the
+//! move ends the game); the command loop then records it before it handles the next command
+//! that needs the position.
+
+use std::io::BufRead;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::{char, i64 as int, space0, space1, u32 as uint};
+use nom::combinator::{all_consuming, map, opt, rest};
+use nom::number::complete::double;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::{
+    Engine, GameLine, LineReader, MAX_HASH_MB, Output, engine_name, legal_moves, pv_text,
+    safe_search, shorten,
+};
+use crate::board::Color;
+use crate::game::Game;
+use crate::search::{Info, Limits, Score};
+
+/// One XBoard command, parsed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command<'a> {
+    Xboard,
+    Protover(u32),
+    Accepted(&'a str),
+    Rejected(&'a str),
+    New,
+    Variant(&'a str),
+    Force,
+    Go,
+    PlayOther,
+    White,
+    Black,
+    /// `level MPS BASE INC`: moves per session, base time, increment.
+    Level {
+        moves: u32,
+        base: Duration,
+        inc: Duration,
+    },
+    /// `st SECONDS`: fixed time per move.
+    St(Duration),
+    /// `sd DEPTH`.
+    Sd(u32),
+    /// `time CS` / `otim CS`: the engine's and the opponent's clock, in centiseconds.
+    Time(i64),
+    Otim(i64),
+    MoveNow,
+    Ping(i64),
+    Result(&'a str),
+    SetBoard(&'a str),
+    UserMove(&'a str),
+    Undo,
+    Remove,
+    Post,
+    NoPost,
+    Hard,
+    Easy,
+    Analyze,
+    Exit,
+    Dot,
+    Memory(u64),
+    Cores(u32),
+    Random,
+    Computer,
+    Name(&'a str),
+    Hint,
+    Bk,
+    Draw,
+    Quit,
+}
+
+fn word(input: &str) -> IResult<&str, &str> {
+    take_while1(|c: char| !c.is_whitespace()).parse(input)
+}
+
+/// Seconds as `S`, `S.F`: a duration.
+fn seconds(input: &str) -> IResult<&str, Duration> {
+    map(double, |s: f64| {
+        Duration::from_secs_f64(if s.is_finite() {
+            s.clamp(0.0, 1e7)
+        } else {
+            0.0
+        })
+    })
+    .parse(input)
+}
+
+/// The base time of `level`: `MINUTES` or `MINUTES:SECONDS`.
+fn base_time(input: &str) -> IResult<&str, Duration> {
+    map(
+        (uint, opt(preceded(char(':'), uint))),
+        |(m, s): (u32, Option<u32>)| Duration::from_secs(m as u64 * 60 + s.unwrap_or(0) as u64),
+    )
+    .parse(input)
+}
+
+fn level(input: &str) -> IResult<&str, Command<'_>> {
+    map(
+        (uint, space1, base_time, space1, seconds),
+        |(moves, _, base, _, inc)| Command::Level { moves, base, inc },
+    )
+    .parse(input)
+}
+
+/// The argument of `name` and `result`: the rest of the line, possibly empty.
+fn text(input: &str) -> IResult<&str, &str> {
+    rest(input)
+}
+
+/// Parses one command line. Errors are a reason for the `Error (…)` reply.
+pub fn parse(line: &str) -> Result<Command<'_>, String> {
+    let line = line.trim();
+    let (cmd, args) = match line.split_once(char::is_whitespace) {
+        Some((c, a)) => (c, a.trim()),
+        None => (line, ""),
+    };
+    let none = |c: Command<'static>| -> Result<Command<'static>, String> {
+        if args.is_empty() {
+            Ok(c)
+        } else {
+            Err("unexpected argument".to_string())
+        }
+    };
+    let arg = |p: fn(&str) -> IResult<&str, Command<'_>>| -> Result<Command<'_>, String> {
+        all_consuming(p)
+            .parse(args)
+            .map(|(_, c)| c)
+            .map_err(|_| "bad argument".to_string())
+    };
+    match cmd {
+        "xboard" => none(Command::Xboard),
+        "protover" => arg(|i| map(uint, Command::Protover).parse(i)),
+        "accepted" => arg(|i| map(word, Command::Accepted).parse(i)),
+        "rejected" => arg(|i| map(word, Command::Rejected).parse(i)),
+        "new" => none(Command::New),
+        "variant" => arg(|i| map(word, Command::Variant).parse(i)),
+        "force" => none(Command::Force),
+        "go" => none(Command::Go),
+        "playother" => none(Command::PlayOther),
+        "white" => none(Command::White),
+        "black" => none(Command::Black),
+        "level" => arg(level),
+        "st" => arg(|i| map(seconds, Command::St).parse(i)),
+        "sd" => arg(|i| map(uint, Command::Sd).parse(i)),
+        "time" => arg(|i| map(int, Command::Time).parse(i)),
+        "otim" => arg(|i| map(int, Command::Otim).parse(i)),
+        "?" => none(Command::MoveNow),
+        "ping" => arg(|i| map(int, Command::Ping).parse(i)),
+        "result" => arg(|i| map(preceded(space0, text), Command::Result).parse(i)),
+        "setboard" if !args.is_empty() => Ok(Command::SetBoard(args)),
+        "setboard" => Err("setboard needs a FEN".to_string()),
+        "usermove" => arg(|i| map(word, Command::UserMove).parse(i)),
+        "undo" => none(Command::Undo),
+        "remove" => none(Command::Remove),
+        "post" => none(Command::Post),
+        "nopost" => none(Command::NoPost),
+        "hard" => none(Command::Hard),
+        "easy" => none(Command::Easy),
+        "analyze" => none(Command::Analyze),
+        "exit" => none(Command::Exit),
+        "." => none(Command::Dot),
+        "memory" => arg(|i| map(nom::character::complete::u64, Command::Memory).parse(i)),
+        "cores" => arg(|i| map(uint, Command::Cores).parse(i)),
+        "random" => none(Command::Random),
+        "computer" => none(Command::Computer),
+        "name" => Ok(Command::Name(args)),
+        "hint" => none(Command::Hint),
+        "bk" => none(Command::Bk),
+        "draw" => none(Command::Draw),
+        "quit" => none(Command::Quit),
+        _ if args.is_empty() && looks_like_move(cmd) => Ok(Command::UserMove(cmd)),
+        _ => Err("unknown command".to_string()),
+    }
+}
+
+/// Whether a bare word looks like a coordinate move (`e2e4`, `a7a8q`): XBoard sends moves
+/// without `usermove` to engines that did not ask for it.
+fn looks_like_move(text: &str) -> bool {
+    fn square(i: &str) -> IResult<&str, (char, char)> {
+        (
+            nom::character::complete::satisfy(|c| c.is_ascii_lowercase()),
+            nom::character::complete::satisfy(|c| c.is_ascii_digit()),
+        )
+            .parse(i)
+    }
+    let mut p = all_consuming((
+        square,
+        square,
+        opt(nom::character::complete::satisfy(|c| {
+            c.is_ascii_alphabetic()
+        })),
+    ));
+    p.parse(text).is_ok()
+        || alt((
+            tag::<&str, &str, nom::error::Error<&str>>("O-O"),
+            tag("0-0"),
+        ))
+        .parse(text)
+        .is_ok()
+}
+
+/// Time control as set by `level` and `st`.
+#[derive(Clone, Debug)]
+struct Clock {
+    /// Moves per session, 0 for the whole game.
+    moves: u32,
+    base: Duration,
+    inc: Duration,
+    /// `st`: fixed time per move.
+    per_move: Option<Duration>,
+    /// `sd`: depth limit.
+    depth: Option<u32>,
+    /// Last `time` and `otim`.
+    own: Option<Duration>,
+    other: Option<Duration>,
+}
+
+impl Default for Clock {
+    fn default() -> Self {
+        Clock {
+            moves: 40,
+            base: Duration::from_secs(300),
+            inc: Duration::ZERO,
+            per_move: None,
+            depth: None,
+            own: None,
+            other: None,
+        }
+    }
+}
+
+/// What the search thread shares with the loop about the engine's move.
+#[derive(Default)]
+struct Announce {
+    cancelled: bool,
+    announced: bool,
+}
+
+/// The kind of job on the search thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum JobKind {
+    Think,
+    Analyze,
+}
+
+struct Session<G: Game> {
+    out: Output,
+    engine: Engine<G>,
+    variant: &'static str,
+    game: GameLine<G>,
+    force: bool,
+    /// The side the engine plays (when not in force mode).
+    engine_side: Color,
+    post: bool,
+    analyzing: bool,
+    clock: Clock,
+    job: Option<(JobKind, Arc<Mutex<Announce>>)>,
+    /// Last thinking report of the running search, for `.`.
+    last_info: Arc<Mutex<Option<Info>>>,
+    job_start: Instant,
+}
+
+/// Runs an XBoard session on `reader`; `first` is the line that chose XBoard.
+pub fn run<G: Game, R: BufRead>(
+    reader: &mut LineReader<R>,
+    out: &Output,
+    hash_mb: usize,
+    first: &str,
+) {
+    let variant = G::variants()[0];
+    let start = match G::startpos(variant) {
+        Ok(p) => p,
+        Err(e) => {
+            out.line(&format!("Error (no start position: {e}): xboard"));
+            return;
+        }
+    };
+    let mut s = Session {
+        out: out.clone(),
+        engine: Engine::new(hash_mb),
+        variant,
+        game: GameLine::new(start),
+        force: false,
+        engine_side: Color::Black,
+        post: true,
+        analyzing: false,
+        clock: Clock::default(),
+        job: None,
+        last_info: Arc::new(Mutex::new(None)),
+        job_start: Instant::now(),
+    };
+    if !s.command(first) {
+        return;
+    }
+    while let Some(line) = reader.next_line() {
+        let keep_going = match line {
+            Ok(line) => s.command(&line),
+            Err(e) => {
+                s.say(&format!("Error (line too long): {e}"));
+                true
+            }
+        };
+        if !keep_going || out.is_broken() {
+            break;
+        }
+    }
+    s.cancel();
+}
+
+impl<G: Game> Session<G> {
+    fn say(&self, text: &str) {
+        self.out.line(text);
+    }
+
+    fn error(&self, reason: &str, line: &str) {
+        log::info!("Error ({reason}): {line}");
+        self.say(&format!("Error ({reason}): {}", shorten(line)));
+    }
+
+    /// Handles one line; false when the session ends.
+    fn command(&mut self, line: &str) -> bool {
+        if line.is_empty() {
+            return true;
+        }
+        self.collect();
+        let cmd = match parse(line) {
+            Ok(c) => c,
+            Err(reason) => {
+                self.error(&reason, line);
+                return true;
+            }
+        };
+        match cmd {
+            Command::Xboard | Command::Accepted(_) | Command::Hint | Command::Bk => {}
+            Command::Rejected(f) => log::warn!("the GUI rejected feature {f}"),
+            Command::Draw => {}
+            Command::Protover(_) => self.features(),
+            Command::New => {
+                self.cancel();
+                self.analyzing = false;
+                self.variant = G::variants()[0];
+                self.reset();
+                self.force = false;
+                self.engine_side = Color::Black;
+                self.clock.depth = None;
+                self.clock.per_move = None;
+                self.engine.clear();
+                self.send_setup();
+            }
+            Command::Variant(name) => match find_variant::<G>(name) {
+                Some(v) => {
+                    self.cancel();
+                    self.variant = v;
+                    self.reset();
+                    self.send_setup();
+                    self.restart_analysis();
+                }
+                None => self.error("unknown variant", line),
+            },
+            Command::Force => {
+                self.cancel();
+                self.force = true;
+            }
+            Command::Go => {
+                self.cancel();
+                self.force = false;
+                self.engine_side = self.game.current().side_to_move();
+                self.think_if_our_turn(true);
+            }
+            Command::PlayOther => {
+                self.cancel();
+                self.force = false;
+                self.engine_side = self.game.current().side_to_move().flip();
+            }
+            Command::White | Command::Black => {
+                log::debug!("ignoring '{line}' (colors=0)");
+            }
+            Command::Level { moves, base, inc } => {
+                self.clock.moves = moves;
+                self.clock.base = base;
+                self.clock.inc = inc;
+                self.clock.per_move = None;
+            }
+            Command::St(t) => self.clock.per_move = Some(t),
+            Command::Sd(d) => self.clock.depth = Some(d.max(1)),
+            Command::Time(cs) => self.clock.own = Some(centis(cs)),
+            Command::Otim(cs) => self.clock.other = Some(centis(cs)),
+            Command::MoveNow => {
+                if self.job.as_ref().is_some_and(|(k, _)| *k == JobKind::Think) {
+                    self.engine.stop();
+                }
+            }
+            Command::Ping(n) => self.say(&format!("pong {n}")),
+            Command::Result(r) => {
+                log::info!("game over: {r}");
+                self.cancel();
+                self.force = true;
+            }
+            Command::SetBoard(fen) => match G::from_fen(self.variant, fen) {
+                Ok(pos) => {
+                    self.cancel();
+                    self.game = GameLine::new(pos);
+                    self.restart_analysis();
+                }
+                Err(e) => {
+                    self.say("tellusererror Illegal position");
+                    self.error(&format!("bad FEN: {e}"), line);
+                }
+            },
+            Command::UserMove(text) => self.user_move(text),
+            Command::Undo | Command::Remove => {
+                let n = if cmd == Command::Undo { 1 } else { 2 };
+                self.cancel();
+                if self.game.moves().len() < n {
+                    self.error("no moves to take back", line);
+                } else {
+                    for _ in 0..n {
+                        self.game.pop();
+                    }
+                    self.restart_analysis();
+                }
+            }
+            Command::Post => self.post = true,
+            Command::NoPost => self.post = false,
+            Command::Hard | Command::Easy | Command::Random | Command::Computer => {}
+            Command::Name(who) => log::info!("opponent: {who}"),
+            Command::Analyze => {
+                self.cancel();
+                self.analyzing = true;
+                self.restart_analysis();
+            }
+            Command::Exit => {
+                if self.analyzing {
+                    self.cancel();
+                    self.analyzing = false;
+                }
+            }
+            Command::Dot => self.status(),
+            Command::Memory(mb) => {
+                self.engine.set_hash((mb as usize).clamp(1, MAX_HASH_MB));
+            }
+            Command::Cores(n) => log::debug!("cores {n}: the search uses one thread"),
+            Command::Quit => return false,
+        }
+        true
+    }
+
+    fn features(&self) {
+        let variants: Vec<&str> = G::variants().iter().map(|v| G::xboard_name(v)).collect();
+        self.out.lines(&[
+            "feature done=0".to_string(),
+            format!(
+                "feature myname=\"{}\" variants=\"{}\" setboard=1 usermove=1 ping=1 sigint=0 \
+                 sigterm=0 analyze=1 colors=0 playother=1 time=1 memory=1 reuse=1 san=0 \
+                 draw=0 name=1 debug=0 exclude=0 smp=0 nps=0",
+                engine_name::<G>(),
+                variants.join(",")
+            ),
+            "feature done=1".to_string(),
+        ]);
+    }
+
+    /// The `setup` (and `piece`) lines that teach XBoard the current variant, if any.
+    fn send_setup(&self) {
+        let lines = self.game.current().xboard_setup();
+        if !lines.is_empty() {
+            self.out.lines(&lines);
+        }
+    }
+
+    fn reset(&mut self) {
+        match G::startpos(self.variant) {
+            Ok(p) => self.game = GameLine::new(p),
+            Err(e) => log::error!("no start position for {}: {e}", self.variant),
+        }
+    }
+
+    fn user_move(&mut self, text: &str) {
+        if self.job.as_ref().is_some_and(|(k, _)| *k == JobKind::Think) {
+            self.say(&format!("Illegal move (it is the engine's turn): {text}"));
+            return;
+        }
+        self.cancel();
+        if let Err(e) = self.game.push_text(text) {
+            log::info!("illegal move {text}: {e}");
+            self.say(&format!("Illegal move: {text}"));
+            self.restart_analysis();
+            return;
+        }
+        if self.analyzing {
+            self.restart_analysis();
+            return;
+        }
+        if let Some((outcome, why)) = self.game.outcome() {
+            self.say(&format!("{} {{{why}}}", outcome.result_string()));
+            return;
+        }
+        self.think_if_our_turn(false);
+    }
+
+    /// Records the engine's move once the search thread has announced it.
+    fn collect(&mut self) {
+        let Some((kind, announce)) = &self.job else {
+            return;
+        };
+        let done = self.engine.finished() || (*kind == JobKind::Think && lock(announce).announced);
+        if done {
+            self.finish_job();
+        }
+    }
+
+    /// Waits for the job (which has ended or is ending) and records an announced move.
+    fn finish_job(&mut self) {
+        if let Some((kind, _)) = self.job.take() {
+            let announced = self.engine.wait();
+            if let (JobKind::Think, Some(mv)) = (kind, announced)
+                && self.game.is_legal(mv)
+            {
+                self.game.push(mv);
+            }
+        }
+    }
+
+    /// Ends the running job: a thinking search that has not announced its move is
+    /// abandoned (its move is never sent); one that has is recorded.
+    fn cancel(&mut self) {
+        if let Some((_, announce)) = &self.job {
+            lock(announce).cancelled = true;
+            self.engine.stop();
+        }
+        self.finish_job();
+    }
+
+    fn restart_analysis(&mut self) {
+        if !self.analyzing {
+            return;
+        }
+        self.cancel();
+        if legal_moves(self.game.current()).is_empty() {
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        self.start_job(JobKind::Analyze, limits);
+    }
+
+    /// Starts thinking if the engine is to move (or `go` said so).
+    fn think_if_our_turn(&mut self, forced: bool) {
+        let pos = self.game.current();
+        if self.force || self.analyzing || (!forced && pos.side_to_move() != self.engine_side) {
+            return;
+        }
+        if let Some((outcome, why)) = self.game.outcome() {
+            self.say(&format!("{} {{{why}}}", outcome.result_string()));
+            return;
+        }
+        let limits = self.limits();
+        self.start_job(JobKind::Think, limits);
+    }
+
+    /// The search limits from the clock settings.
+    fn limits(&self) -> Limits {
+        let c = &self.clock;
+        let us = self.game.current().side_to_move().index();
+        let mut limits = Limits {
+            depth: c.depth,
+            move_overhead: Duration::from_millis(super::DEFAULT_MOVE_OVERHEAD_MS),
+            ..Limits::default()
+        };
+        if let Some(t) = c.per_move {
+            limits.movetime = Some(t);
+        } else {
+            limits.time[us] = Some(c.own.unwrap_or(c.base));
+            limits.time[1 - us] = Some(c.other.unwrap_or(c.base));
+            limits.inc = [c.inc, c.inc];
+            if c.moves > 0 {
+                let done = (self.game.moves().len() / 2) as u32;
+                limits.movestogo = Some(c.moves - done % c.moves);
+            }
+        }
+        limits
+    }
+
+    fn start_job(&mut self, kind: JobKind, limits: Limits) {
+        let announce = Arc::new(Mutex::new(Announce::default()));
+        let game = self.game.clone();
+        let root = game.current().clone();
+        let history = game.history();
+        let out = self.out.clone();
+        let post = self.post || kind == JobKind::Analyze;
+        let last_info = Arc::clone(&self.last_info);
+        *lock(&last_info) = None;
+        let shared = Arc::clone(&announce);
+        let start = Instant::now();
+        self.job_start = start;
+        self.engine.spawn(
+            false,
+            Box::new(move |searcher, control| {
+                let mut on_info = |info: &Info| {
+                    if post {
+                        out.line(&thinking_line(&root, info));
+                    }
+                    *lock(&last_info) = Some(info.clone());
+                };
+                let result = safe_search(searcher, &root, &history, &limits, control, &mut on_info);
+                if kind == JobKind::Analyze {
+                    return None;
+                }
+                let mut a = lock(&shared);
+                if a.cancelled || result.best.is_null() {
+                    return None;
+                }
+                let mut game = game;
+                game.push(result.best);
+                let mut lines = vec![format!("move {}", root.move_text(result.best))];
+                if let Some((outcome, why)) = game.outcome() {
+                    lines.push(format!("{} {{{why}}}", outcome.result_string()));
+                }
+                out.lines(&lines);
+                a.announced = true;
+                log::debug!(
+                    "moved {} after {:.3} s",
+                    root.move_text(result.best),
+                    start.elapsed().as_secs_f64()
+                );
+                let _ = control.stop.load(Ordering::Relaxed);
+                Some(result.best)
+            }),
+        );
+        self.job = Some((kind, announce));
+    }
+
+    /// `.` in analyze mode: `stat01: time nodes depth movesleft movestotal move`.
+    fn status(&self) {
+        if !self.analyzing {
+            return;
+        }
+        let info = lock(&self.last_info).clone();
+        let total = legal_moves(self.game.current()).len();
+        let cs = self.job_start.elapsed().as_millis() / 10;
+        match info {
+            Some(i) => {
+                let pv = pv_text(self.game.current(), &i.pv);
+                self.say(&format!(
+                    "stat01: {cs} {} {} 0 {total} {}",
+                    i.nodes,
+                    i.depth,
+                    pv.first().map_or("", String::as_str)
+                ));
+            }
+            None => self.say(&format!("stat01: {cs} 0 0 {total} {total}")),
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn centis(cs: i64) -> Duration {
+    Duration::from_millis(cs.max(0) as u64 * 10)
+}
+
+/// The variant named `name` by XBoard: its XBoard name or our name, case-insensitive, also
+/// with a board-size prefix such as `5x5+0_` that XBoard adds to engine-defined variants.
+fn find_variant<G: Game>(name: &str) -> Option<&'static str> {
+    let bare = match name.split_once('_') {
+        Some((prefix, rest)) if prefix.contains('x') && prefix.contains('+') => rest,
+        _ => name,
+    };
+    G::variants()
+        .iter()
+        .copied()
+        .find(|v| G::xboard_name(v).eq_ignore_ascii_case(bare) || v.eq_ignore_ascii_case(bare))
+}
+
+/// A thinking line: `depth score time(cs) nodes pv`; mate scores as ±(100000 + moves).
+fn thinking_line<G: Game>(root: &G, info: &Info) -> String {
+    let score = match info.score {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n >= 0 => 100000 + n,
+        Score::Mate(n) => -100000 + n,
+    };
+    format!(
+        "{} {} {} {} {}",
+        info.depth,
+        score,
+        info.time.as_millis() / 10,
+        info.nodes,
+        pv_text(root, &info.pv).join(" ")
+    )
+    .trim_end()
+    .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pawns::Pawns;
+
+    #[test]
+    fn commands_parse() {
+        assert_eq!(
+            parse("level 40 5 0"),
+            Ok(Command::Level {
+                moves: 40,
+                base: Duration::from_secs(300),
+                inc: Duration::ZERO
+            })
+        );
+        assert_eq!(
+            parse("level 0 2:30 1.5"),
+            Ok(Command::Level {
+                moves: 0,
+                base: Duration::from_secs(150),
+                inc: Duration::from_millis(1500)
+            })
+        );
+        assert_eq!(parse("time 12345"), Ok(Command::Time(12345)));
+        assert_eq!(parse("usermove a1a2"), Ok(Command::UserMove("a1a2")));
+        assert_eq!(parse("a1a2"), Ok(Command::UserMove("a1a2")));
+        assert_eq!(parse("ping 7"), Ok(Command::Ping(7)));
+        assert_eq!(
+            parse("setboard 3/3/PPP w - - 0 1"),
+            Ok(Command::SetBoard("3/3/PPP w - - 0 1"))
+        );
+        assert_eq!(
+            parse("result 1-0 {White wins}"),
+            Ok(Command::Result("1-0 {White wins}"))
+        );
+        assert!(parse("level 40 x 0").is_err());
+        assert!(parse("sd").is_err());
+        assert!(parse("frobnicate").is_err());
+        assert!(parse("new now").is_err());
+    }
+
+    #[test]
+    fn variant_names_with_size_prefix() {
+        assert_eq!(find_variant::<Pawns>("pawns5"), Some("pawns5"));
+        assert_eq!(find_variant::<Pawns>("5x5+0_pawns5"), Some("pawns5"));
+        assert_eq!(find_variant::<Pawns>("normal"), None);
+    }
+}

@@ -1,0 +1,237 @@
+//! Move ordering: the tables learnt while searching (killers, history, countermoves) and the
+//! scored move list a node walks through, best-first by selection.
+//!
+//! Order: the transposition-table move, noisy moves that do not lose material by their game's
+//! `noisy_order` (`see_ge(mv, 0)`; games without SEE say every capture is fine), the two killers
+//! of the ply, the countermove of the opponent's last move, the quiet moves by history, and last
+//! the noisy moves that lose material. Depends on `board` and `game` only.
+
+use arrayvec::ArrayVec;
+
+use crate::board::{Color, Move, MoveList};
+use crate::game::Game;
+
+use super::MAX_PLY;
+
+const TT_MOVE: i32 = 2_000_000_000;
+const GOOD_NOISY: i32 = 1_000_000_000;
+const KILLER: i32 = 900_000_000;
+const COUNTER: i32 = 800_000_000;
+const BAD_NOISY: i32 = -1_000_000_000;
+/// History values stay within ±HISTORY_MAX.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// What a search learns about moves, kept from one search to the next (one set per thread).
+pub struct Heuristics {
+    pub killers: [[Move; 2]; MAX_PLY + 1],
+    /// By side to move and from·64+to.
+    history: Vec<[i32; 4096]>,
+    /// The reply that refuted the opponent's last move, by side to move and that move's from·64+to.
+    counters: Vec<[Move; 4096]>,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics {
+            killers: [[Move::NULL; 2]; MAX_PLY + 1],
+            history: vec![[0; 4096]; 2],
+            counters: vec![[Move::NULL; 4096]; 2],
+        }
+    }
+}
+
+impl Heuristics {
+    pub fn clear(&mut self) {
+        *self = Heuristics::default();
+    }
+
+    #[inline]
+    pub fn history(&self, side: Color, mv: Move) -> i32 {
+        self.history[side.index()][mv.from_to()]
+    }
+
+    #[inline]
+    pub fn counter(&self, side: Color, previous: Move) -> Move {
+        if previous.is_null() {
+            Move::NULL
+        } else {
+            self.counters[side.index()][previous.from_to()]
+        }
+    }
+
+    /// A quiet move caused a beta cutoff at `ply` and `depth`; `tried` are the quiet moves
+    /// searched before it in vain.
+    pub fn cutoff(
+        &mut self,
+        side: Color,
+        ply: usize,
+        depth: i32,
+        mv: Move,
+        previous: Move,
+        tried: &[Move],
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != mv {
+            killers[1] = killers[0];
+            killers[0] = mv;
+        }
+        if !previous.is_null() {
+            self.counters[side.index()][previous.from_to()] = mv;
+        }
+        let bonus = (depth * depth).min(1200);
+        let table = &mut self.history[side.index()];
+        gravity(&mut table[mv.from_to()], bonus);
+        for &bad in tried {
+            gravity(&mut table[bad.from_to()], -bonus);
+        }
+    }
+
+    /// Halves the history between searches, so that old lessons fade.
+    pub fn age(&mut self) {
+        for side in self.history.iter_mut() {
+            for h in side.iter_mut() {
+                *h /= 2;
+            }
+        }
+    }
+}
+
+/// Moves `h` towards ±HISTORY_MAX by `bonus`, less the nearer it is already.
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
+/// The moves of one node with their ordering scores, handed out best first.
+pub struct Picker {
+    moves: ArrayVec<(Move, i32), 256>,
+    next: usize,
+}
+
+/// What the picker needs to know besides the position.
+pub struct Hints {
+    pub tt_move: Move,
+    pub killers: [Move; 2],
+    pub counter: Move,
+}
+
+impl Picker {
+    /// Scores `moves` of `pos` (all of them, or only the noisy ones when `noisy_only`).
+    pub fn new<G: Game>(
+        pos: &G,
+        moves: &MoveList,
+        hints: &Hints,
+        heur: &Heuristics,
+        noisy_only: bool,
+    ) -> Picker {
+        let side = pos.side_to_move();
+        let mut scored = ArrayVec::new();
+        for &mv in moves {
+            let noisy = pos.is_noisy(mv);
+            if noisy_only && !noisy && mv != hints.tt_move {
+                continue;
+            }
+            let score = if mv == hints.tt_move {
+                TT_MOVE
+            } else if noisy {
+                let order = pos.noisy_order(mv).clamp(-100_000_000, 100_000_000);
+                if pos.see_ge(mv, 0) {
+                    GOOD_NOISY + order
+                } else {
+                    BAD_NOISY + order
+                }
+            } else if mv == hints.killers[0] {
+                KILLER + 1
+            } else if mv == hints.killers[1] {
+                KILLER
+            } else if mv == hints.counter {
+                COUNTER
+            } else {
+                heur.history(side, mv)
+            };
+            scored.push((mv, score));
+        }
+        Picker {
+            moves: scored,
+            next: 0,
+        }
+    }
+
+    /// The best move not handed out yet, with whether it is ordered as a losing capture.
+    pub fn next_move(&mut self) -> Option<(Move, bool)> {
+        let rest = &mut self.moves[self.next..];
+        let (best, _) = rest
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, &(_, s))| (s, std::cmp::Reverse(i)))?;
+        rest.swap(0, best);
+        let (mv, score) = self.moves[self.next];
+        self.next += 1;
+        Some((mv, score < BAD_NOISY / 2))
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pawns::Pawns;
+
+    #[test]
+    fn order_tt_noisy_killer_history() {
+        // White: b3 can take a4 or c4, and every pawn can step.
+        let pos = Pawns::from_fen("pawns6", "6/6/p1p3/1P4/6/P4P w - - 0 1").unwrap();
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let find = |t: &str| pos.parse_move(t).unwrap();
+        let mut heur = Heuristics::default();
+        heur.cutoff(
+            Color::White,
+            0,
+            5,
+            find("f1f2"),
+            Move::NULL,
+            &[find("a1a2")],
+        );
+        assert_eq!(heur.history(Color::White, find("f1f2")), 25);
+        assert_eq!(heur.history(Color::White, find("a1a2")), -25);
+        let hints = Hints {
+            tt_move: find("a1a2"),
+            killers: [find("b3b4"), Move::NULL],
+            counter: Move::NULL,
+        };
+        let mut picker = Picker::new(&pos, &moves, &hints, &heur, false);
+        let mut order = Vec::new();
+        while let Some((mv, _)) = picker.next_move() {
+            order.push(pos.move_text(mv));
+        }
+        order[1..3].sort();
+        assert_eq!(order, ["a1a2", "b3a4", "b3c4", "b3b4", "f1f2"]);
+        let no_tt = Hints {
+            tt_move: Move::NULL,
+            ..hints
+        };
+        let mut noisy = Picker::new(&pos, &moves, &no_tt, &heur, true);
+        assert_eq!(noisy.len(), 2);
+        assert!(
+            noisy
+                .next_move()
+                .is_some_and(|(m, bad)| pos.is_noisy(m) && !bad)
+        );
+    }
+
+    #[test]
+    fn history_saturates() {
+        let mut h = 0;
+        for _ in 0..10_000 {
+            gravity(&mut h, 1200);
+        }
+        assert!(h <= HISTORY_MAX && h > HISTORY_MAX - 1200);
+    }
+}

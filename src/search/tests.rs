@@ -1,0 +1,563 @@
+//! Tests of the search on pawn chess (forced wins, limits, bench) and on a tiny graph game made
+//! up here for the draw rules pawn chess cannot show (pawns never repeat a position).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use super::*;
+use crate::board::{Color, MoveKind, Square};
+use crate::game::Terminal;
+use crate::games::pawns::Pawns;
+
+fn pawns(variant: &str, fen: &str) -> Pawns {
+    Pawns::from_fen(variant, fen).unwrap()
+}
+
+/// Searches `pos` to `depth` without the game's solver; returns the result and the reports.
+fn search_depth<G: Game>(pos: &G, history: &[u64], depth: u32) -> (SearchResult, Vec<Info>) {
+    search_with(pos, history, depth, G::SEARCH)
+}
+
+fn search_with<G: Game>(
+    pos: &G,
+    history: &[u64],
+    depth: u32,
+    params: SearchParams,
+) -> (SearchResult, Vec<Info>) {
+    let mut searcher = Searcher::<G>::new(4);
+    searcher.set_use_solver(false);
+    searcher.set_params(params);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let mut infos = Vec::new();
+    let result = searcher.search(pos, history, &limits, &Control::default(), &mut |i| {
+        infos.push(i.clone())
+    });
+    (result, infos)
+}
+
+fn legal<G: Game>(pos: &G) -> Vec<Move> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves.to_vec()
+}
+
+/// Every move of the PV is legal where it is played.
+fn assert_pv_legal<G: Game>(pos: &G, pv: &[Move]) {
+    let mut p = pos.clone();
+    for &mv in pv {
+        assert!(legal(&p).contains(&mv), "PV move {mv} is illegal");
+        p = p.play(mv);
+    }
+}
+
+/// The exact value of a pawn-chess position in search units, by plain minimax over the whole
+/// (acyclic) game graph with memoisation: an independent check of the search's mate scores.
+fn exact(pos: &Pawns, memo: &mut HashMap<u64, i32>) -> i32 {
+    if let Some(&v) = memo.get(&pos.hash()) {
+        return v;
+    }
+    let moves = legal(pos);
+    let value = if moves.is_empty() {
+        match pos.terminal() {
+            Terminal::Loss => -MATE,
+            Terminal::Win => MATE,
+            Terminal::Draw => 0,
+        }
+    } else {
+        moves
+            .iter()
+            .map(|&mv| {
+                // One ply further from the end, seen from the other side.
+                let v = -exact(&pos.play(mv), memo);
+                v - v.signum()
+            })
+            .max()
+            .unwrap()
+    };
+    memo.insert(pos.hash(), value);
+    value
+}
+
+#[test]
+fn scores_in_moves() {
+    assert_eq!(Score::from_value(MATE - 1), Score::Mate(1));
+    assert_eq!(Score::from_value(MATE - 5), Score::Mate(3));
+    assert_eq!(Score::from_value(-(MATE - 6)), Score::Mate(-3));
+    assert_eq!(Score::from_value(-(MATE - 2)), Score::Mate(-1));
+    // Where having no move wins, a side can lose on its own last move: 1 ply, mate -1.
+    assert_eq!(Score::from_value(-(MATE - 1)), Score::Mate(-1));
+    assert_eq!(Score::from_value(-MATE), Score::Mate(0));
+    assert_eq!(Score::from_value(-123), Score::Cp(-123));
+}
+
+#[test]
+fn pawn_race_won_by_the_side_to_move() {
+    // White's a5 needs 3 moves to a8, Black's h5 needs 4 to h1. White to move:
+    // a6 (ply 1), h4, a7 (3), h3, a8 (5): Black is to move on ply 5 with no move and has lost.
+    // A win in 5 plies is MATE - 5, mate in (5 + 1) / 2 = 3 moves.
+    let pos = pawns("pawns8", "8/8/8/P6p/8/8/8/8 w - - 0 1");
+    let (result, infos) = search_depth(&pos, &[], 10);
+    assert_eq!(result.score, Score::Mate(3));
+    assert_eq!(pos.move_text(result.best), "a5a6");
+    let last = infos.last().unwrap();
+    assert_eq!(last.score, Score::Mate(3));
+    assert_eq!(last.pv.len(), 5);
+    assert_pv_legal(&pos, &last.pv);
+    assert_eq!(infos.len(), 10);
+}
+
+#[test]
+fn pawn_race_lost_by_the_side_to_move() {
+    // Same pawns, Black to move: h4 (ply 1), a6, h3 (3), a7, h2 (5), a8 (6) — White arrives a
+    // move before h1 would. A loss in 6 plies: -(MATE - 6), mate -(6 + 1) / 2 = -3.
+    let pos = pawns("pawns8", "8/8/8/P6p/8/8/8/8 b - - 0 1");
+    let (result, infos) = search_depth(&pos, &[], 10);
+    assert_eq!(result.score, Score::Mate(-3));
+    assert_eq!(infos.last().unwrap().pv.len(), 6);
+    assert_pv_legal(&pos, &infos.last().unwrap().pv);
+}
+
+#[test]
+fn breakthrough_matches_exhaustive_minimax() {
+    // The classic breakthrough a5 b5 c5 against a7 b7 c7: 1.b6! axb6 (cxb6 2.a6!) 2.c6! bxc6
+    // 3.a6 and a8 on ply 9 at the latest — mate in 5. With Black to move it is a draw. Each
+    // value is also checked against plain minimax over the whole game graph.
+    for (fen, score, first) in [
+        ("8/ppp5/8/PPP5/8/8/8/8 w - - 0 1", Score::Mate(5), "b5b6"),
+        ("8/ppp5/8/PPP5/8/8/8/8 b - - 0 1", Score::Cp(0), ""),
+        ("8/ppp4p/8/PPP5/8/8/7P/8 w - - 0 1", Score::Mate(5), "b5b6"),
+        ("5ppp/8/8/8/5PPP/8/8/8 w - - 0 1", Score::Mate(6), "g4g5"),
+    ] {
+        let pos = pawns("pawns8", fen);
+        let value = exact(&pos, &mut HashMap::new());
+        assert_eq!(Score::from_value(value), score, "{fen}");
+        let (result, infos) = search_depth(&pos, &[], 30);
+        assert_eq!(result.score, score, "{fen}");
+        if !first.is_empty() {
+            assert_eq!(pos.move_text(result.best), first, "{fen}");
+        }
+        // The move played keeps the value.
+        let after = -exact(&pos.play(result.best), &mut HashMap::new());
+        assert_eq!(after - after.signum(), value, "{fen}");
+        assert_pv_legal(&pos, &infos.last().unwrap().pv);
+    }
+}
+
+#[test]
+fn small_boards_solved_from_the_start() {
+    // SPEC §6: 3×3 is a draw, 3×3 with the double step a White win, 4×4 a draw.
+    for (variant, win) in [("pawns3", false), ("pawns3d", true), ("pawns4", false)] {
+        let pos = Pawns::startpos(variant).unwrap();
+        let value = exact(&pos, &mut HashMap::new());
+        assert_eq!(value > 0, win);
+        let (result, _) = search_depth(&pos, &[], 40);
+        assert_eq!(result.score, Score::from_value(value), "{variant}");
+    }
+}
+
+#[test]
+fn best_move_is_legal_whatever_the_limits() {
+    let pos = Pawns::startpos("pawns8").unwrap();
+    let moves = legal(&pos);
+    let cases: [(Limits, bool); 4] = [
+        (Limits::default(), true),
+        (
+            Limits {
+                movetime: Some(Duration::from_millis(1)),
+                ..Limits::default()
+            },
+            false,
+        ),
+        (
+            Limits {
+                nodes: Some(1),
+                ..Limits::default()
+            },
+            false,
+        ),
+        (
+            Limits {
+                time: [Some(Duration::ZERO), Some(Duration::ZERO)],
+                move_overhead: Duration::from_millis(50),
+                ..Limits::default()
+            },
+            false,
+        ),
+    ];
+    for (limits, stopped) in cases {
+        let mut searcher = Searcher::<Pawns>::new(1);
+        let control = Control::default();
+        control.stop.store(stopped, Ordering::Relaxed);
+        let mut infos = 0;
+        let result = searcher.search(&pos, &[], &limits, &control, &mut |_| infos += 1);
+        assert!(moves.contains(&result.best), "{limits:?}");
+        assert!(infos >= 1);
+        // Unless stopped at once, depth 1 is always finished.
+        assert_eq!(result.depth == 0, stopped, "{limits:?}");
+    }
+}
+
+#[test]
+fn node_limit_is_exact_after_depth_one() {
+    let pos = Pawns::startpos("pawns8").unwrap();
+    let mut searcher = Searcher::<Pawns>::new(1);
+    let limits = Limits {
+        nodes: Some(5000),
+        ..Limits::default()
+    };
+    let result = searcher.search(&pos, &[], &limits, &Control::default(), &mut |_| {});
+    assert_eq!(result.nodes, 5000);
+    assert!(legal(&pos).contains(&result.best));
+}
+
+#[test]
+fn no_legal_move_at_the_root() {
+    // Black's pawn has arrived on a1: White, to move, has lost.
+    let pos = pawns("pawns4", "4/4/4/p3 w - - 0 1");
+    let (result, infos) = search_depth(&pos, &[], 5);
+    assert_eq!(result.best, Move::NULL);
+    assert_eq!(result.score, Score::Mate(0));
+    assert_eq!(infos.len(), 1);
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let first = bench::<Pawns>(5, 1);
+    let second = bench::<Pawns>(5, 1);
+    assert_eq!(first.0, second.0);
+    assert!(first.0 > 1000);
+}
+
+#[test]
+fn infinite_waits_for_stop() {
+    // 3×3 is solved at once; the search must still wait for `stop`.
+    let pos = Pawns::startpos("pawns3").unwrap();
+    let control = Arc::new(Control::default());
+    let stopper = {
+        let control = Arc::clone(&control);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            control.stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let result = Searcher::<Pawns>::new(1).search(&pos, &[], &limits, &control, &mut |_| {});
+    assert!(start.elapsed() >= Duration::from_millis(100));
+    assert!(legal(&pos).contains(&result.best));
+    stopper.join().unwrap();
+}
+
+#[test]
+fn ponder_clock_starts_at_ponderhit() {
+    // A 1 ms move time while pondering: the search runs on until `ponderhit` (pondering
+    // cleared after 100 ms), then stops within its 1 ms.
+    let pos = Pawns::startpos("pawns8").unwrap();
+    let control = Arc::new(Control::default());
+    control.pondering.store(true, Ordering::Relaxed);
+    let hitter = {
+        let control = Arc::clone(&control);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            control.pondering.store(false, Ordering::Relaxed);
+        })
+    };
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(1)),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let mut last_depth = 0;
+    let result = Searcher::<Pawns>::new(1)
+        .search(&pos, &[], &limits, &control, &mut |i| last_depth = i.depth);
+    assert!(start.elapsed() >= Duration::from_millis(100));
+    assert!(legal(&pos).contains(&result.best));
+    assert!(last_depth > 1);
+    hitter.join().unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A made-up game on a small directed graph, for the draw rules: a token moves along the edges,
+// the sides alternate, positions repeat when the token comes back.
+
+/// Node data: successors, static evaluation for White, meaning of "no successor", and whether
+/// the node is a draw by insufficient material.
+#[derive(Debug)]
+struct Node {
+    next: &'static [u8],
+    eval: i32,
+    end: Terminal,
+    dead: bool,
+}
+
+const fn node(next: &'static [u8], eval: i32) -> Node {
+    Node {
+        next,
+        eval,
+        end: Terminal::Draw,
+        dead: false,
+    }
+}
+
+const fn end(result: Terminal) -> Node {
+    Node {
+        next: &[],
+        eval: 0,
+        end: result,
+        dead: false,
+    }
+}
+
+/// The graph the tests walk on. Nodes not listed have no moves (a draw).
+static GRAPH: [Node; 64] = {
+    let mut g = [const { node(&[], 0) }; 64];
+    // Twofold repetition inside the tree: 0 ⇄ 1 repeats, 0 → 2 → 3 loses.
+    g[0] = node(&[1, 2], 300);
+    g[1] = node(&[0], 300);
+    g[2] = node(&[3], 0);
+    g[3] = end(Terminal::Loss);
+    // Repetition of the game history: Black at 5 (the game came from 4) may go back to 4,
+    // whose line is good for White (+300), or into a line worth +100 for White.
+    g[4] = node(&[10], 300);
+    g[5] = node(&[4, 20], 0);
+    g[10] = node(&[11], 300);
+    g[11] = node(&[12], 300);
+    g[12] = node(&[13], 300);
+    g[13] = node(&[14], 300);
+    g[14] = node(&[15], 300);
+    g[20] = node(&[21], 100);
+    g[21] = node(&[22], 100);
+    g[22] = node(&[23], 100);
+    g[23] = node(&[24], 100);
+    g[24] = node(&[25], 100);
+    // Move-count rule: 30 mates at once (31) or enters the +100 line (20).
+    g[30] = node(&[20, 31], 0);
+    g[31] = end(Terminal::Loss);
+    // Insufficient material: 40 → 41 is a dead draw, 40 → 42 loses a little.
+    g[40] = node(&[41, 42], 0);
+    g[41] = Node {
+        dead: true,
+        ..node(&[43], 800)
+    };
+    g[42] = node(&[44], -100);
+    g[43] = node(&[], 800);
+    g[44] = node(&[45], -100);
+    g[45] = node(&[46], -100);
+    g[46] = node(&[47], -100);
+    g[47] = node(&[48], -100);
+    // The side without a move wins (Räuberschach): 50 → 51 leaves Black without a move, a
+    // win for Black; from 56 White has no other move.
+    g[50] = node(&[51, 52], 0);
+    g[51] = end(Terminal::Win);
+    g[52] = node(&[53], -50);
+    g[53] = node(&[54], -50);
+    g[54] = node(&[55], -50);
+    g[56] = node(&[51], 0);
+    // Solver: 60 is "solved" (a win in 3 plies); 62's solver claims a move it does not have.
+    g[60] = node(&[61], 0);
+    g[61] = node(&[], 0);
+    g[62] = node(&[63], 0);
+    g
+};
+
+/// A position of the graph game. `REP`: repetitions draw; `DRAW`: the move-count rule in
+/// plies (0: none).
+#[derive(Clone, Debug)]
+struct Walk<const REP: bool, const DRAW: u32> {
+    at: u8,
+    side: Color,
+    reversible: u32,
+}
+
+impl<const REP: bool, const DRAW: u32> Walk<REP, DRAW> {
+    fn new(at: u8, side: Color, reversible: u32) -> Self {
+        Walk {
+            at,
+            side,
+            reversible,
+        }
+    }
+
+    fn node(&self) -> &'static Node {
+        &GRAPH[self.at as usize]
+    }
+
+    fn step(&self, to: u8) -> Move {
+        Move::new(Square(self.at), Square(to), MoveKind::Normal)
+    }
+}
+
+impl<const REP: bool, const DRAW: u32> Game for Walk<REP, DRAW> {
+    const GAME: &'static str = "walk";
+    const DRAW_PLIES: Option<u32> = if DRAW == 0 { None } else { Some(DRAW) };
+    const REPETITION: bool = REP;
+    const NULL_MOVE: bool = false;
+
+    fn variants() -> &'static [&'static str] {
+        &["walk"]
+    }
+    fn startpos(_: &str) -> Result<Self, String> {
+        Ok(Walk::new(0, Color::White, 0))
+    }
+    fn from_fen(_: &str, _: &str) -> Result<Self, String> {
+        Err("the walk game has no FEN".into())
+    }
+    fn fen(&self) -> String {
+        format!("{} {}", self.at, self.side.fen_char())
+    }
+    fn variant(&self) -> &'static str {
+        "walk"
+    }
+    fn size(&self) -> (u8, u8) {
+        (8, 8)
+    }
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+    fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        moves.extend(self.node().next.iter().map(|&to| self.step(to)));
+    }
+    fn play(&self, mv: Move) -> Self {
+        Walk::new(mv.to().0, self.side.flip(), self.reversible + 1)
+    }
+    fn terminal(&self) -> Terminal {
+        self.node().end
+    }
+    fn hash(&self) -> u64 {
+        (self.at as u64 * 2 + self.side.index() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+    fn reversible_plies(&self) -> u32 {
+        self.reversible
+    }
+    fn insufficient_material(&self) -> bool {
+        self.node().dead
+    }
+    fn is_noisy(&self, _: Move) -> bool {
+        false
+    }
+    fn noisy_order(&self, _: Move) -> i32 {
+        0
+    }
+    fn evaluate(&self) -> i32 {
+        match self.side {
+            Color::White => self.node().eval,
+            Color::Black => -self.node().eval,
+        }
+    }
+    fn pretty(&self) -> String {
+        self.fen()
+    }
+    fn solve(&self, _: Duration) -> Option<(Move, i32)> {
+        match self.at {
+            60 => Some((self.step(61), MATE - 3)),
+            62 => Some((self.step(0), 0)),
+            _ => None,
+        }
+    }
+}
+
+/// The graph tests search without pruning or extensions, so that the lines end where the
+/// depth says.
+fn walk<G: Game>(pos: &G, history: &[u64], depth: u32) -> SearchResult {
+    search_with(pos, history, depth, SearchParams::PLAIN).0
+}
+
+#[test]
+fn twofold_repetition_inside_the_search_is_a_draw() {
+    let pos = Walk::<true, 0>::new(0, Color::White, 0);
+    let result = walk(&pos, &[], 6);
+    assert_eq!((result.best, result.score), (pos.step(1), Score::Cp(0)));
+    // Without the rule the cycle keeps its +300.
+    let pos = Walk::<false, 0>::new(0, Color::White, 0);
+    let result = walk(&pos, &[], 6);
+    assert_eq!((result.best, result.score), (pos.step(1), Score::Cp(300)));
+}
+
+#[test]
+fn repetition_of_the_game_history_within_reversible_plies() {
+    let before = Walk::<true, 0>::new(4, Color::White, 0);
+    let history = [before.hash()];
+    // The game went 4 → 5 by a reversible move: going back to 4 repeats it, a draw.
+    let pos = Walk::<true, 0>::new(5, Color::Black, 1);
+    let result = walk(&pos, &history, 5);
+    assert_eq!((result.best, result.score), (pos.step(4), Score::Cp(0)));
+    // The same after an irreversible move: 4 is not a repetition, Black avoids its +300.
+    let pos = Walk::<true, 0>::new(5, Color::Black, 0);
+    let result = walk(&pos, &history, 5);
+    assert_eq!((result.best, result.score), (pos.step(20), Score::Cp(-100)));
+    // And in a game without the rule.
+    let pos = Walk::<false, 0>::new(5, Color::Black, 1);
+    let result = walk(&pos, &history, 5);
+    assert_eq!((result.best, result.score), (pos.step(20), Score::Cp(-100)));
+}
+
+#[test]
+fn move_count_rule_draws_but_mate_comes_first() {
+    // 4-ply rule, 3 plies gone: after any move the game is drawn unless it ended.
+    let pos = Walk::<false, 4>::new(30, Color::White, 3);
+    let result = walk(&pos, &[], 5);
+    assert_eq!((result.best, result.score), (pos.step(31), Score::Mate(1)));
+    let pos = Walk::<false, 4>::new(20, Color::White, 3);
+    assert_eq!(walk(&pos, &[], 5).score, Score::Cp(0));
+    let pos = Walk::<false, 4>::new(20, Color::White, 0);
+    assert_eq!(walk(&pos, &[], 2).score, Score::Cp(100));
+}
+
+#[test]
+fn insufficient_material_is_a_draw() {
+    let pos = Walk::<false, 0>::new(40, Color::White, 0);
+    let result = walk(&pos, &[], 4);
+    assert_eq!((result.best, result.score), (pos.step(41), Score::Cp(0)));
+}
+
+#[test]
+fn no_move_can_be_a_win() {
+    // 50 → 51 would leave Black without a move, a win for Black: White goes to 52.
+    let pos = Walk::<false, 0>::new(50, Color::White, 0);
+    let result = walk(&pos, &[], 2);
+    assert_eq!((result.best, result.score), (pos.step(52), Score::Cp(-50)));
+    // From 56 White must: a loss in 1 ply, mate -1.
+    let pos = Walk::<false, 0>::new(56, Color::White, 0);
+    let result = walk(&pos, &[], 3);
+    assert_eq!((result.best, result.score), (pos.step(51), Score::Mate(-1)));
+    // On 51 itself the side to move has already won.
+    let pos = Walk::<false, 0>::new(51, Color::White, 0);
+    let result = walk(&pos, &[], 3);
+    assert_eq!((result.best, result.score), (Move::NULL, Score::Mate(0)));
+}
+
+#[test]
+fn the_solver_answers_first_when_it_can() {
+    let pos = Walk::<false, 0>::new(60, Color::White, 0);
+    let mut searcher = Searcher::<Walk<false, 0>>::new(1);
+    let mut infos = Vec::new();
+    let result = searcher.search(
+        &pos,
+        &[],
+        &Limits::default(),
+        &Control::default(),
+        &mut |i| infos.push(i.clone()),
+    );
+    assert_eq!((result.best, result.score), (pos.step(61), Score::Mate(2)));
+    assert_eq!(infos.len(), 1);
+    assert_eq!(infos[0].pv, [pos.step(61)]);
+    // An illegal answer is ignored: the search finds the only move itself.
+    let pos = Walk::<false, 0>::new(62, Color::White, 0);
+    let result = searcher.search(
+        &pos,
+        &[],
+        &Limits::default(),
+        &Control::default(),
+        &mut |_| {},
+    );
+    assert_eq!((result.best, result.score), (pos.step(63), Score::Cp(0)));
+}

@@ -1,0 +1,212 @@
+//! Time management: how long one search may run, from the [`Limits`] of a `go` command.
+//!
+//! Two limits: the *soft* one (no new iteration starts after it: the next would rarely
+//! finish) and the *hard* one (the running iteration is abandoned). `movetime` sets both to the
+//! given time; a clock (`wtime`/`btime` with increments and `movestogo`) gives an average share
+//! per move, of which 60% is the soft limit and three times that the hard one, never more than
+//! 80% of the clock. The move overhead is taken off everything. While pondering the clock does
+//! not run: it starts when pondering ends (`ponderhit`). Depends on [`super::Limits`] only.
+
+use std::time::{Duration, Instant};
+
+use super::Limits;
+use crate::board::Color;
+
+/// Moves assumed to remain when the clock has no `movestogo` (sudden death).
+const DEFAULT_MOVES_TO_GO: u32 = 35;
+
+/// A search's time limits and clock.
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    /// When the search began (what `Info::time` counts from).
+    start: Instant,
+    /// When the clock began to run; `None` while pondering.
+    clock_start: Option<Instant>,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    /// The limits of a search by `side` under `limits`, the clock stopped if `pondering`.
+    pub fn new(limits: &Limits, side: Color, pondering: bool) -> TimeManager {
+        let now = Instant::now();
+        let (soft, hard) = Self::budget(limits, side);
+        TimeManager {
+            start: now,
+            clock_start: (!pondering).then_some(now),
+            soft,
+            hard,
+        }
+    }
+
+    /// (soft, hard) limits, `None` when time does not limit the search.
+    fn budget(limits: &Limits, side: Color) -> (Option<Duration>, Option<Duration>) {
+        if limits.infinite {
+            return (None, None);
+        }
+        let overhead = limits.move_overhead;
+        let mut soft: Option<Duration> = None;
+        let mut hard: Option<Duration> = None;
+        if let Some(clock) = limits.time[side.index()] {
+            let avail = clock.saturating_sub(overhead);
+            let mtg = limits
+                .movestogo
+                .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 50));
+            let inc = limits.inc[side.index()];
+            let share = (avail / mtg + inc * 3 / 4).min(avail);
+            let cap = if mtg == 1 {
+                avail * 9 / 10
+            } else {
+                avail * 4 / 5
+            };
+            let h = (share * 3).min(cap);
+            soft = Some((share * 3 / 5).min(h));
+            hard = Some(h);
+        }
+        if let Some(mt) = limits.movetime {
+            let t = mt.saturating_sub(overhead);
+            soft = Some(soft.map_or(t, |s| s.min(t)));
+            hard = Some(hard.map_or(t, |h| h.min(t)));
+        }
+        (soft, hard)
+    }
+
+    /// Whether the clock limits this search at all.
+    pub fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+
+    /// Time since the search began.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Tells whether pondering still goes on; the clock starts when it stops.
+    pub fn pondering(&mut self, pondering: bool) {
+        if !pondering && self.clock_start.is_none() {
+            self.clock_start = Some(Instant::now());
+        }
+    }
+
+    /// Time on the clock since it began to run (zero while pondering).
+    fn used(&self) -> Option<Duration> {
+        self.clock_start.map(|s| s.elapsed())
+    }
+
+    /// Whether the running iteration must be abandoned.
+    pub fn hard_exceeded(&self) -> bool {
+        match (self.hard, self.used()) {
+            (Some(h), Some(used)) => used >= h,
+            _ => false,
+        }
+    }
+
+    /// Whether no new iteration should start; `scale` (0.5 … 2) stretches the soft limit
+    /// when the best move is unstable and shrinks it when it is settled.
+    pub fn soft_exceeded(&self, scale: f64) -> bool {
+        match (self.soft, self.hard, self.used()) {
+            (Some(s), Some(h), Some(used)) => used >= s.mul_f64(scale).min(h),
+            _ => false,
+        }
+    }
+
+    /// The time a game's solver may take before the search: a tenth of the soft limit, and
+    /// a quarter second when time does not limit the search.
+    pub fn solver_budget(&self) -> Duration {
+        self.soft
+            .map_or(Duration::from_millis(250), |s| s / 10)
+            .min(Duration::from_secs(5))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn clock_shares() {
+        // 35 s, no increment, sudden death: 1 s per move, soft 0.6 s, hard 3 s.
+        let limits = Limits {
+            time: [Some(ms(35_000)), Some(ms(1000))],
+            ..Limits::default()
+        };
+        assert_eq!(
+            TimeManager::budget(&limits, Color::White),
+            (Some(ms(600)), Some(ms(3000)))
+        );
+        // Black: 1 s left: share 1000/35 = 28.57 ms.
+        let (soft, hard) = TimeManager::budget(&limits, Color::Black);
+        assert_eq!(hard, Some(Duration::from_nanos(28_571_428 * 3)));
+        assert_eq!(soft, Some(Duration::from_nanos(28_571_428 * 3 / 5)));
+        // One move to go with 1 s and 100 ms overhead: share 900 ms, hard 810 ms (90%).
+        let limits = Limits {
+            time: [Some(ms(1000)), None],
+            movestogo: Some(1),
+            move_overhead: ms(100),
+            ..Limits::default()
+        };
+        assert_eq!(
+            TimeManager::budget(&limits, Color::White),
+            (Some(ms(540)), Some(ms(810)))
+        );
+        // Increment: 10 s / 10 + 3/4 of 2 s.
+        let limits = Limits {
+            time: [Some(ms(10_000)), None],
+            inc: [ms(2000), ms(0)],
+            movestogo: Some(10),
+            ..Limits::default()
+        };
+        assert_eq!(
+            TimeManager::budget(&limits, Color::White),
+            (Some(ms(1500)), Some(ms(7500)))
+        );
+    }
+
+    #[test]
+    fn movetime_infinite_and_none() {
+        let limits = Limits {
+            movetime: Some(ms(500)),
+            move_overhead: ms(20),
+            ..Limits::default()
+        };
+        assert_eq!(
+            TimeManager::budget(&limits, Color::Black),
+            (Some(ms(480)), Some(ms(480)))
+        );
+        let limits = Limits {
+            movetime: Some(ms(5)),
+            move_overhead: ms(20),
+            ..Limits::default()
+        };
+        assert_eq!(
+            TimeManager::budget(&limits, Color::White),
+            (Some(ms(0)), Some(ms(0)))
+        );
+        let limits = Limits {
+            movetime: Some(ms(500)),
+            infinite: true,
+            ..Limits::default()
+        };
+        assert_eq!(TimeManager::budget(&limits, Color::White), (None, None));
+        assert_eq!(
+            TimeManager::budget(&Limits::default(), Color::White),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn pondering_stops_the_clock() {
+        let limits = Limits {
+            movetime: Some(ms(0)),
+            ..Limits::default()
+        };
+        let mut tm = TimeManager::new(&limits, Color::White, true);
+        assert!(!tm.hard_exceeded() && !tm.soft_exceeded(1.0));
+        tm.pondering(false);
+        assert!(tm.hard_exceeded() && tm.soft_exceeded(1.0));
+    }
+}

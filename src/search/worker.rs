@@ -1,0 +1,648 @@
+//! One search thread: iterative deepening over a principal-variation alpha-beta (negamax) with
+//! aspiration windows, quiescence, draw detection, pruning and reductions.
+//!
+//! A [`Worker`] borrows what a thread shares (transposition table, control flags, limits) and
+//! what it owns alone (move-ordering tables); Lazy SMP would run several workers on one table.
+//! Scores are centipawns for the side to move; a forced game end in `n` plies from the root is
+//! `±(MATE - n)`. Depends on `game`, `board` and the sibling modules.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use arrayvec::ArrayVec;
+
+use crate::board::{Move, MoveList};
+use crate::game::{Game, Terminal};
+
+use super::ordering::{Heuristics, Hints, Picker};
+use super::params::SearchParams;
+use super::time::TimeManager;
+use super::tt::{Bound, Table};
+use super::{Control, Info, Limits, MATE, MATE_IN_MAX, MAX_PLY, Score};
+
+/// Above any score.
+const INF: i32 = MATE + 1;
+/// Static evaluations are kept inside ±EVAL_MAX, clear of mate scores.
+const EVAL_MAX: i32 = MATE_IN_MAX - 1000;
+/// "No evaluation" in the transposition table (forcing positions are not evaluated).
+const EVAL_NONE: i32 = i16::MIN as i32;
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+/// Quiescence never goes deeper than this many plies.
+const QSEARCH_MAX: u32 = 32;
+
+/// What the search knows about a ply of the current path.
+#[derive(Clone, Copy)]
+struct Frame {
+    /// The move that led here (`Move::NULL` at the root and after a null move).
+    mv: Move,
+    /// Whether that move was a null move.
+    null: bool,
+    /// Plies since the last null move (repetitions cannot reach across one).
+    from_null: usize,
+}
+
+/// The best move found so far and what came with it.
+#[derive(Clone, Debug)]
+pub struct Best {
+    pub mv: Move,
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+/// A root move with the nodes its subtree took in the last iteration (for ordering).
+struct RootMove {
+    mv: Move,
+    nodes: u64,
+}
+
+/// A search in progress.
+pub struct Worker<'a, G: Game> {
+    tt: &'a Table,
+    heur: &'a mut Heuristics,
+    params: SearchParams,
+    control: &'a Control,
+    limits: &'a Limits,
+    pub time: TimeManager,
+    pub nodes: u64,
+    seldepth: usize,
+    pub aborted: bool,
+    /// Whether time and node limits may cut the current iteration (not before depth 1 is done).
+    can_abort: bool,
+    /// Game history, root, then the current path: position hashes for repetitions.
+    path: Vec<u64>,
+    stack: Vec<Frame>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    lmr: Vec<[i32; 64]>,
+    root_depth: i32,
+    root_moves: Vec<RootMove>,
+    /// The best root move of the running iteration (kept if it is abandoned).
+    iter_best: Option<Best>,
+    _game: std::marker::PhantomData<G>,
+}
+
+/// The score of a position without legal moves, `ply` plies from the root.
+fn terminal_score<G: Game>(pos: &G, ply: usize) -> i32 {
+    match pos.terminal() {
+        Terminal::Loss => -MATE + ply as i32,
+        Terminal::Win => MATE - ply as i32,
+        Terminal::Draw => 0,
+    }
+}
+
+fn evaluate<G: Game>(pos: &G) -> i32 {
+    pos.evaluate().clamp(-EVAL_MAX, EVAL_MAX)
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        tt: &'a Table,
+        heur: &'a mut Heuristics,
+        params: SearchParams,
+        control: &'a Control,
+        limits: &'a Limits,
+        time: TimeManager,
+        history: &[u64],
+        root: &G,
+    ) -> Self {
+        let mut lmr = vec![[0; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let x =
+                    (d as f64).ln() * (m as f64).ln() * 100.0 / params.lmr_divisor.max(1) as f64;
+                *r = (params.lmr_base + x as i32) / 100;
+            }
+        }
+        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        path.extend_from_slice(history);
+        path.push(root.hash());
+        Worker {
+            tt,
+            heur,
+            params,
+            control,
+            limits,
+            time,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            can_abort: false,
+            path,
+            stack: vec![
+                Frame {
+                    mv: Move::NULL,
+                    null: false,
+                    from_null: usize::MAX,
+                };
+                MAX_PLY + 2
+            ],
+            pv: vec![[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            lmr,
+            root_depth: 0,
+            root_moves: Vec::new(),
+            iter_best: None,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// Whether the search must end now: the stop flag, the hard time limit, the node limit.
+    #[inline]
+    fn should_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            if self.control.stop.load(Relaxed) {
+                self.aborted = true;
+            } else if self.can_abort {
+                self.time.pondering(self.control.pondering.load(Relaxed));
+                self.aborted = self.time.hard_exceeded();
+            }
+        }
+        if self.can_abort
+            && let Some(limit) = self.limits.nodes
+            && self.nodes >= limit
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        row[ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        row[ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Whether the current position (last on the path) repeats one since the last
+    /// irreversible move, in the game or in the search.
+    fn repeated(&self, pos: &G, ply: usize) -> bool {
+        let i = self.path.len() - 1;
+        let limit = (pos.reversible_plies() as usize)
+            .min(self.stack[ply].from_null)
+            .min(i);
+        let hash = self.path[i];
+        (2..=limit).step_by(2).any(|k| self.path[i - k] == hash)
+    }
+
+    /// Iterative deepening from `root` with legal moves `moves` (not empty). Calls `on_info`
+    /// once per completed iteration; returns the best move found, if an iteration got that far.
+    pub fn iterate(
+        &mut self,
+        root: &G,
+        moves: &MoveList,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<(Best, u32)> {
+        self.root_moves = moves.iter().map(|&mv| RootMove { mv, nodes: 0 }).collect();
+        if let Some(hit) = self.tt.probe(root.hash(), 0)
+            && let Some(i) = self.root_moves.iter().position(|r| r.mv == hit.mv)
+        {
+            self.root_moves[..=i].rotate_right(1);
+        }
+        let max_depth = self
+            .limits
+            .depth
+            .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        let mut result: Option<(Best, u32)> = None;
+        let mut instability = 0.0f64;
+        for depth in 1..=max_depth {
+            self.root_depth = depth as i32;
+            self.seldepth = 0;
+            self.iter_best = None;
+            let previous = result.as_ref().map(|(b, _)| b.score);
+            let mut delta = self.params.aspiration_window.max(1);
+            let (mut alpha, mut beta) = match previous {
+                Some(s) if self.params.aspiration && depth >= 4 && s.abs() < MATE_IN_MAX => {
+                    ((s - delta).max(-INF), (s + delta).min(INF))
+                }
+                _ => (-INF, INF),
+            };
+            let mut score;
+            loop {
+                score = self.root(root, depth as i32, alpha, beta);
+                if self.aborted {
+                    break;
+                }
+                if let Some(best) = &self.iter_best {
+                    let mv = best.mv;
+                    let i = self.root_moves.iter().position(|r| r.mv == mv).unwrap_or(0);
+                    self.root_moves[..=i].rotate_right(1);
+                }
+                if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INF);
+                } else if score >= beta {
+                    beta = (score + delta).min(INF);
+                } else {
+                    break;
+                }
+                delta += delta;
+                if delta > 1000 {
+                    (alpha, beta) = (-INF, INF);
+                }
+            }
+            if self.aborted {
+                // An unfinished iteration still counts if it found a better move.
+                if let Some(best) = self.iter_best.take()
+                    && result.as_ref().is_none_or(|(b, _)| b.mv != best.mv)
+                {
+                    self.report(depth, &best, on_info);
+                    result = Some((best, depth));
+                }
+                break;
+            }
+            let best = match self.iter_best.take() {
+                Some(best) => best,
+                None => break, // cannot happen with a full window
+            };
+            self.report(depth, &best, on_info);
+            let changed = result.as_ref().is_some_and(|(b, _)| b.mv != best.mv);
+            instability = instability / 2.0 + if changed { 1.0 } else { 0.0 };
+            let dropped = previous.is_some_and(|p| best.score < p - 30);
+            let score = best.score;
+            // Later root moves by the effort they took: the best first.
+            let first = self.root_moves.remove(0);
+            self.root_moves.sort_by_key(|r| std::cmp::Reverse(r.nodes));
+            self.root_moves.insert(0, first);
+            for r in &mut self.root_moves {
+                r.nodes = 0;
+            }
+            result = Some((best, depth));
+            self.can_abort = true;
+
+            if self.control.stop.load(Relaxed) || self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            {
+                break;
+            }
+            self.time.pondering(self.control.pondering.load(Relaxed));
+            if self.time.is_timed() {
+                let mate_plies = MATE - score.abs();
+                if moves.len() == 1 || (score.abs() >= MATE_IN_MAX && depth as i32 >= mate_plies) {
+                    break;
+                }
+                let mut scale = (0.7 + 0.5 * instability).min(2.0);
+                if dropped {
+                    scale *= 1.4;
+                }
+                if self.time.soft_exceeded(scale) {
+                    break;
+                }
+            }
+        }
+        result
+    }
+
+    fn report(&self, depth: u32, best: &Best, on_info: &mut dyn FnMut(&Info)) {
+        on_info(&Info {
+            depth,
+            seldepth: self.seldepth.max(1) as u32,
+            score: Score::from_value(best.score),
+            nodes: self.nodes,
+            time: self.time.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv: best.pv.clone(),
+        });
+    }
+
+    /// Searches every root move; the best one that raised alpha goes to `iter_best`.
+    fn root(&mut self, root: &G, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.pv_len[0] = 0;
+        let mut best = -INF;
+        for i in 0..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let child = root.play(mv);
+            let before = self.nodes;
+            self.stack[1] = Frame {
+                mv,
+                null: false,
+                from_null: usize::MAX,
+            };
+            self.path.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta {
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            self.path.pop();
+            if self.aborted {
+                return best;
+            }
+            self.root_moves[i].nodes += self.nodes - before;
+            best = best.max(score);
+            if score > alpha {
+                self.update_pv(0, mv);
+                self.iter_best = Some(Best {
+                    mv,
+                    score,
+                    pv: self.pv[0][..self.pv_len[0]].to_vec(),
+                });
+                if score >= beta {
+                    break;
+                }
+                alpha = score;
+            }
+        }
+        best
+    }
+
+    fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(pos, ply, 0, alpha, beta);
+        }
+        self.nodes += 1;
+        if self.should_abort() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply + 1);
+        let pv_node = beta - alpha > 1;
+
+        // Draws by the rules of the game.
+        if pos.insufficient_material() || (G::REPETITION && self.repeated(pos, ply)) {
+            return 0;
+        }
+        let mut moves = MoveList::new();
+        if let Some(limit) = G::DRAW_PLIES
+            && pos.reversible_plies() >= limit
+        {
+            pos.legal_moves(&mut moves);
+            return if moves.is_empty() {
+                terminal_score(pos, ply)
+            } else {
+                0
+            };
+        }
+        if ply >= MAX_PLY {
+            return evaluate(pos);
+        }
+        // Mate-distance pruning: no score can beat a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let hash = pos.hash();
+        let hit = self.tt.probe(hash, ply);
+        if !pv_node
+            && let Some(h) = hit
+            && h.depth >= depth
+            && match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            }
+        {
+            return h.score;
+        }
+        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return terminal_score(pos, ply);
+        }
+        let forcing = pos.forcing();
+        let eval = if forcing {
+            EVAL_NONE
+        } else {
+            match hit {
+                Some(h) if h.eval != EVAL_NONE => h.eval,
+                _ => evaluate(pos),
+            }
+        };
+        let p = self.params;
+
+        if !pv_node && !forcing {
+            if p.reverse_futility
+                && depth <= 6
+                && beta.abs() < MATE_IN_MAX
+                && eval - p.reverse_futility_margin * depth >= beta
+            {
+                return eval;
+            }
+            if G::NULL_MOVE
+                && p.null_move
+                && depth >= 3
+                && eval >= beta
+                && !self.stack[ply].null
+                && beta.abs() < MATE_IN_MAX
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let child = pos.play_null();
+                self.stack[ply + 1] = Frame {
+                    mv: Move::NULL,
+                    null: true,
+                    from_null: 0,
+                };
+                self.path.push(child.hash());
+                let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1);
+                self.path.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_IN_MAX { beta } else { score };
+                }
+            }
+        }
+
+        let extend = ply < 2 * self.root_depth as usize
+            && ((p.forcing_extension && forcing) || (p.single_reply_extension && moves.len() == 1));
+        let new_depth = depth - 1 + extend as i32;
+        let futile = p.futility
+            && !pv_node
+            && !forcing
+            && depth <= 3
+            && alpha.abs() < MATE_IN_MAX
+            && eval + p.futility_margin * depth <= alpha;
+
+        let side = pos.side_to_move();
+        let previous = self.stack[ply].mv;
+        let hints = Hints {
+            tt_move,
+            killers: self.heur.killers[ply],
+            counter: if p.countermove {
+                self.heur.counter(side, previous)
+            } else {
+                Move::NULL
+            },
+        };
+        let mut picker = Picker::new(pos, &moves, &hints, self.heur, false);
+        let mut best = -INF;
+        let mut best_move = Move::NULL;
+        let mut searched = 0u32;
+        let mut quiets: ArrayVec<Move, 256> = ArrayVec::new();
+        let from_null = self.stack[ply].from_null.saturating_add(1);
+        let lmr_start = p.lmr_min_moves + if pv_node { 2 } else { 0 };
+
+        while let Some((mv, _)) = picker.next_move() {
+            let noisy = pos.is_noisy(mv);
+            let child = pos.play(mv);
+            let quiet_move = !noisy && !child.forcing();
+            if futile && searched > 0 && quiet_move {
+                continue;
+            }
+            self.stack[ply + 1] = Frame {
+                mv,
+                null: false,
+                from_null,
+            };
+            self.path.push(child.hash());
+            let score = if searched == 0 {
+                -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
+            } else {
+                let mut r = 0;
+                if p.lmr && depth >= 3 && quiet_move && !forcing && searched >= lmr_start {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63) as usize];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(&child, new_depth - r, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha);
+                }
+                if pv_node && s > alpha && s < beta {
+                    s = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha);
+                }
+                s
+            };
+            self.path.pop();
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = mv;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if !noisy {
+                            self.heur.cutoff(side, ply, depth, mv, previous, &quiets);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !noisy {
+                quiets.push(mv);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if !best_move.is_null() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(hash, ply, best_move, best, eval, depth, bound);
+        best
+    }
+
+    /// Quiescence: noisy moves only, with stand pat, until the position is quiet; in a forcing
+    /// position every legal move and no stand pat (for the first `qsearch_forcing_plies`).
+    fn qsearch(&mut self, pos: &G, ply: usize, qply: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        let original_alpha = alpha;
+        self.nodes += 1;
+        if self.should_abort() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply + 1);
+        if pos.insufficient_material() {
+            return 0;
+        }
+        if ply >= MAX_PLY || qply >= QSEARCH_MAX {
+            return evaluate(pos);
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return terminal_score(pos, ply);
+        }
+        let hash = pos.hash();
+        let hit = self.tt.probe(hash, ply);
+        if beta - alpha == 1
+            && let Some(h) = hit
+            && match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            }
+        {
+            return h.score;
+        }
+        let forcing = qply < self.params.qsearch_forcing_plies && pos.forcing();
+        let mut best = -INF;
+        let mut eval = EVAL_NONE;
+        if !forcing {
+            eval = match hit {
+                Some(h) if h.eval != EVAL_NONE => h.eval,
+                _ => evaluate(pos),
+            };
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            best = eval;
+        }
+        let tt_move = hit
+            .map(|h| h.mv)
+            .filter(|&mv| forcing || (!mv.is_null() && pos.is_noisy(mv)))
+            .unwrap_or(Move::NULL);
+        let hints = Hints {
+            tt_move,
+            killers: [Move::NULL; 2],
+            counter: Move::NULL,
+        };
+        let mut picker = Picker::new(pos, &moves, &hints, self.heur, !forcing);
+        let mut best_move = Move::NULL;
+        while let Some((mv, losing)) = picker.next_move() {
+            if !forcing && losing {
+                continue;
+            }
+            let child = pos.play(mv);
+            let score = -self.qsearch(&child, ply + 1, qply + 1, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = mv;
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(hash, ply, best_move, best, eval, 0, bound);
+        best
+    }
+}

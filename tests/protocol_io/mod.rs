@@ -1,0 +1,169 @@
+//! A protocol client for the integration tests: talks to an engine process or a TCP session
+//! and reads its lines with timeouts, so a broken engine fails a test instead of hanging it.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long any single expected answer may take.
+pub const TIMEOUT: Duration = Duration::from_secs(15);
+
+pub struct Client {
+    child: Option<Child>,
+    socket: Option<TcpStream>,
+    input: Box<dyn Write + Send>,
+    lines: Receiver<String>,
+    /// Every line received so far, for failure messages.
+    pub seen: Vec<String>,
+}
+
+fn reader_thread<R: Read + Send + 'static>(r: R) -> Receiver<String> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(r).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+impl Client {
+    /// Starts `binary` with `args`, stdin/stdout piped, stderr discarded.
+    pub fn spawn(binary: &std::path::Path, args: &[&str]) -> Client {
+        let mut child = Command::new(binary)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("engine starts");
+        let input = Box::new(child.stdin.take().unwrap());
+        let lines = reader_thread(child.stdout.take().unwrap());
+        Client {
+            child: Some(child),
+            socket: None,
+            input,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Connects to a TCP session.
+    pub fn connect(addr: &str) -> Client {
+        let stream = TcpStream::connect(addr).expect("server accepts");
+        let input = Box::new(stream.try_clone().unwrap());
+        Client {
+            child: None,
+            socket: stream.try_clone().ok(),
+            input,
+            lines: reader_thread(stream),
+            seen: Vec::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        // A write may fail once the engine has quit; the reads then tell what happened.
+        let _ = writeln!(self.input, "{line}");
+        let _ = self.input.flush();
+    }
+
+    /// The next line, or `None` if nothing comes within `timeout` (or the stream ended).
+    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(l) => {
+                self.seen.push(l.clone());
+                Some(l)
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Reads lines until one satisfies `done`; returns all of them, the last one matching.
+    pub fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some(l) => {
+                    let stop = done(&l);
+                    got.push(l);
+                    if stop {
+                        return got;
+                    }
+                }
+                None => panic!(
+                    "no expected line within {TIMEOUT:?}; received so far:\n{}",
+                    self.seen.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// Reads until a line starting with `prefix`; returns that line.
+    pub fn expect_prefix(&mut self, prefix: &str) -> String {
+        self.read_until(|l| l.starts_with(prefix)).pop().unwrap()
+    }
+
+    /// Sends `line` and returns the next line, which must come within the timeout.
+    pub fn ask(&mut self, line: &str) -> String {
+        self.send(line);
+        match self.next_line(TIMEOUT) {
+            Some(l) => l,
+            None => panic!("no answer to '{line}'; received:\n{}", self.seen.join("\n")),
+        }
+    }
+
+    /// Asserts that nothing arrives within `d`.
+    pub fn silent_for(&mut self, d: Duration) {
+        if let Some(l) = self.next_line(d) {
+            panic!("unexpected line '{l}'");
+        }
+    }
+
+    /// Waits for the engine process to exit; its exit status's success.
+    pub fn wait_exit(&mut self, timeout: Duration) -> bool {
+        let child = self.child.as_mut().expect("a process");
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                return status.success();
+            }
+            if Instant::now() > deadline {
+                panic!("engine did not exit within {timeout:?}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Whether the stream has ended (the other side closed it) within `timeout`.
+    pub fn closed_within(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => self.seen.push(l),
+                Err(RecvTimeoutError::Disconnected) => return true,
+                Err(RecvTimeoutError::Timeout) => return false,
+            }
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        if let Some(s) = self.socket.as_ref() {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
+        if let Some(child) = self.child.as_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! XBoard/CECP v2 sessions with the real kiebitz-pawns binary: handshake, engine-defined
+//! variants, moves both ways, clocks, results, force/undo/remove, analyze, and bad input.
+
+mod common;
+mod protocol_io;
+
+use std::time::Duration;
+
+use kiebitz::game::Game;
+use kiebitz::games::pawns::Pawns;
+use protocol_io::Client;
+
+/// An XBoard session past `protover 2`, with `ping` synchronisation.
+fn xboard() -> Client {
+    let mut e = Client::spawn(&common::binary("kiebitz-pawns"), &[]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect_prefix("feature done=1");
+    e
+}
+
+/// Sends `ping n` and returns the lines before `pong n`.
+fn sync(e: &mut Client, n: u32) -> Vec<String> {
+    e.send(&format!("ping {n}"));
+    let mut lines = e.read_until(|l| l == format!("pong {n}"));
+    lines.pop();
+    lines
+}
+
+/// Reads up to the engine's `move …` line and returns the move.
+fn engine_move(e: &mut Client) -> String {
+    let line = e.expect_prefix("move ");
+    line["move ".len()..].to_string()
+}
+
+#[test]
+fn handshake_lists_features_and_variants() {
+    let mut e = Client::spawn(&common::binary("kiebitz-pawns"), &[]);
+    e.send("xboard");
+    e.send("protover 2");
+    let lines = e.read_until(|l| l == "feature done=1");
+    assert_eq!(lines[0], "feature done=0");
+    let f = &lines[1];
+    assert!(f.contains(&format!("myname=\"kiebitz-pawns {}\"", env!("CARGO_PKG_VERSION"))));
+    assert!(f.contains("variants=\"pawns6,pawns6d,pawns6ep,pawns3,"));
+    for feature in [
+        "setboard=1", "usermove=1", "ping=1", "sigint=0", "sigterm=0", "analyze=1", "colors=0",
+        "playother=1", "time=1", "memory=1",
+    ] {
+        assert!(f.contains(feature), "{feature} missing in {f}");
+    }
+    e.send("quit");
+    assert!(e.wait_exit(Duration::from_secs(5)));
+}
+
+#[test]
+fn a_game_as_xboard_plays_it() {
+    let mut e = xboard();
+    // The commands XBoard 4.9 sends at the start of a game.
+    for c in ["accepted setboard", "memory 32", "cores 1", "new", "random"] {
+        e.send(c);
+    }
+    e.send("variant pawns5");
+    let lines = sync(&mut e, 1);
+    let setup = lines.iter().rfind(|l| l.starts_with("setup ")).expect("a setup line");
+    assert!(setup.contains(" 5x5+0_"), "{setup}");
+    assert!(setup.ends_with(" ppppp/5/5/5/PPPPP w - - 0 1"), "{setup}");
+    for c in ["level 40 5 0", "post", "hard", "easy", "computer", "name tester"] {
+        e.send(c);
+    }
+    assert!(sync(&mut e, 2).is_empty());
+    let mut pos = Pawns::startpos("pawns5").unwrap();
+    // The engine plays Black: each of our moves gets an answer.
+    for mv in ["c1c2", "a1a2"] {
+        e.send("time 30000");
+        e.send("otim 30000");
+        e.send(&format!("usermove {mv}"));
+        pos = pos.play(pos.parse_move(mv).unwrap());
+        let reply = engine_move(&mut e);
+        let m = pos.parse_move(&reply).unwrap_or_else(|_| panic!("illegal {reply}"));
+        pos = pos.play(m);
+        assert!(sync(&mut e, 3).iter().all(|l| !l.starts_with("move")));
+    }
+    // The engine takes White after `go`.
+    e.send("force");
+    e.send("setboard ppppp/5/5/5/PPPPP w - - 0 1");
+    e.send("st 1");
+    e.send("sd 2");
+    e.send("go");
+    let reply = engine_move(&mut e);
+    let start = Pawns::startpos("pawns5").unwrap();
+    assert!(start.parse_move(&reply).is_ok(), "{reply}");
+    e.send("result 1/2-1/2 {adjourned}");
+    assert!(sync(&mut e, 4).is_empty());
+}
+
+#[test]
+fn results_are_announced_after_either_sides_move() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("variant pawns3");
+    e.send("force");
+    // White's pawn arrives by our move: the engine announces the result and does not move.
+    e.send("setboard 1p1/P2/3 w - - 0 1");
+    e.send("playother");
+    e.send("usermove a2b3");
+    let lines = sync(&mut e, 1);
+    assert_eq!(lines.last().map(String::as_str), Some("1-0 {White wins}"));
+    // The engine's own winning move, then the result.
+    e.send("force");
+    e.send("setboard 1p1/P2/3 w - - 0 1");
+    e.send("go");
+    assert_eq!(engine_move(&mut e), "a2b3");
+    assert_eq!(e.next_line(protocol_io::TIMEOUT).as_deref(), Some("1-0 {White wins}"));
+    // A blocked position is a draw.
+    e.send("force");
+    e.send("setboard 3/p2/P2 w - - 0 1");
+    e.send("go");
+    assert_eq!(sync(&mut e, 2).last().map(String::as_str), Some("1/2-1/2 {Draw, no legal move}"));
+}
+
+#[test]
+fn force_undo_and_remove() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("variant pawns4");
+    e.send("force");
+    for mv in ["a1a2", "d4d3", "b1b2"] {
+        e.send(&format!("usermove {mv}"));
+    }
+    e.send("undo");
+    e.send("remove");
+    sync(&mut e, 1);
+    // Back at the start: White to move, and two moves taken back again by `remove`.
+    e.send("usermove b1b2");
+    e.send("usermove d4d3");
+    e.send("remove");
+    e.send("remove");
+    let lines = sync(&mut e, 1);
+    assert_eq!(lines, ["Error (no moves to take back): remove"]);
+    // Still the start position, White to move: a legal white move is accepted.
+    e.send("usermove a1a2");
+    assert!(sync(&mut e, 2).is_empty());
+}
+
+#[test]
+fn bad_input_gets_error_lines_and_changes_nothing() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("variant pawns4");
+    sync(&mut e, 1);
+    e.send("force");
+    let cases = [
+        ("usermove a1a4", "Illegal move: a1a4"),
+        ("usermove zz", "Illegal move: zz"),
+        ("frobnicate", "Error (unknown command): frobnicate"),
+        ("level forty", "Error (bad argument): level forty"),
+        ("variant chess960", "Error (unknown variant): variant chess960"),
+        ("undo", "Error (no moves to take back): undo"),
+    ];
+    for (bad, answer) in cases {
+        e.send(bad);
+        assert_eq!(sync(&mut e, 2), [answer], "{bad}");
+    }
+    e.send("setboard pppp/4/4/PPPX w - - 0 1");
+    let lines = sync(&mut e, 3);
+    assert_eq!(lines[0], "tellusererror Illegal position");
+    assert!(lines[1].starts_with("Error (bad FEN: "), "{}", lines[1]);
+    // The position is still the start: the engine finds a legal move in it.
+    e.send("go");
+    let mv = engine_move(&mut e);
+    assert!(Pawns::startpos("pawns4").unwrap().parse_move(&mv).is_ok(), "{mv}");
+}
+
+#[test]
+fn analyze_mode_reports_and_answers_ping() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("variant pawns6");
+    e.send("force");
+    e.send("post");
+    e.send("analyze");
+    std::thread::sleep(Duration::from_millis(100));
+    // Pings are answered while the analysis runs; no move is ever made.
+    let lines = sync(&mut e, 1);
+    assert!(lines.iter().all(|l| !l.starts_with("move")), "{lines:?}");
+    e.send(".");
+    e.send("usermove a1a2");
+    e.send("exit");
+    let lines = sync(&mut e, 2);
+    assert!(lines.iter().all(|l| !l.starts_with("move")), "{lines:?}");
+    let thinking: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.split_whitespace().count() >= 4 && !l.starts_with("stat01"))
+        .collect();
+    // Thinking lines: depth score time nodes pv.
+    for l in thinking {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        assert!(f[..4].iter().all(|x| x.parse::<i64>().is_ok()), "{l}");
+    }
+    e.send("quit");
+    assert!(e.wait_exit(Duration::from_secs(5)));
+}
