@@ -440,3 +440,32 @@ fn adjudication_by_scores_and_move_count() {
     assert_eq!(final_score(&r.stdout), (0, 0, 2));
     assert!(r.stdout.contains("{Draw by adjudication: 2 moves played}"));
 }
+
+#[test]
+fn kiebitz_pawns_against_itself_over_uci_and_xboard() {
+    let pgn_path = temp("kiebitz.pgn");
+    let engine = format!("cmd={}", common::binary("kiebitz-pawns").display());
+    let r = run(&[
+        args(&["--game", "pawns", "--variant", "pawns6d", "--engine"]),
+        vec![engine.clone()],
+        args(&["name=K-uci", "option.Hash=8", "--engine"]),
+        vec![engine],
+        args(&["name=K-xboard", "proto=xboard", "option.Hash=8"]),
+        args(&["--tc", "2+0.05", "--timemargin", "500", "--games", "6"]),
+        args(&["--concurrency", "2", "--seed", "5"]),
+        args(&["--random-openings", "plies=3", "depth=4", "margin=150"]),
+        args(&["--pgn", pgn_path.to_str().unwrap()]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let games = read_pgn(&pgn_path);
+    assert_eq!(games.len(), 6);
+    check_replays(&games);
+    for g in &games {
+        // Every game ends by the rules: no forfeit, no illegal move, no stall.
+        assert_eq!(g.tag("Termination"), Some("normal"), "{g:?}");
+        assert_eq!(g.tag("Variant"), Some("pawns6d"));
+    }
+    assert_eq!(final_score(&r.stdout), points(&games, "K-uci"));
+    assert!(r.stdout.contains(", pairs 3,"), "{}", r.stdout);
+}
