@@ -475,6 +475,115 @@ mod tests {
         assert!(rules_verdict(&p, &[]).is_none());
     }
 
+    /// A toy game for the history rules: a token shuttles between squares a1…h1, each side
+    /// moving it one square left or right; it never ends by itself. No move is irreversible.
+    #[derive(Clone, Debug)]
+    struct Shuttle {
+        at: u8,
+        side: Color,
+        plies: u32,
+    }
+
+    impl Game for Shuttle {
+        const GAME: &'static str = "shuttle";
+        const DRAW_PLIES: Option<u32> = Some(12);
+        const REPETITION: bool = true;
+        const NULL_MOVE: bool = false;
+        fn variants() -> &'static [&'static str] {
+            &["shuttle"]
+        }
+        fn startpos(_: &str) -> Result<Self, String> {
+            Ok(Shuttle {
+                at: 0,
+                side: Color::White,
+                plies: 0,
+            })
+        }
+        fn from_fen(v: &str, _: &str) -> Result<Self, String> {
+            Self::startpos(v)
+        }
+        fn fen(&self) -> String {
+            format!("{} {}", self.at, self.side.fen_char())
+        }
+        fn variant(&self) -> &'static str {
+            "shuttle"
+        }
+        fn size(&self) -> (u8, u8) {
+            (8, 1)
+        }
+        fn side_to_move(&self) -> Color {
+            self.side
+        }
+        fn legal_moves(&self, moves: &mut MoveList) {
+            use crate::board::{MoveKind, Square};
+            moves.clear();
+            for to in [self.at.wrapping_sub(1), self.at + 1] {
+                if to < 8 {
+                    moves.push(Move::new(Square(self.at), Square(to), MoveKind::Normal));
+                }
+            }
+        }
+        fn play(&self, mv: Move) -> Self {
+            Shuttle {
+                at: mv.to().0,
+                side: self.side.flip(),
+                plies: self.plies + 1,
+            }
+        }
+        fn terminal(&self) -> Terminal {
+            Terminal::Draw
+        }
+        fn hash(&self) -> u64 {
+            self.at as u64 * 2 + self.side.index() as u64
+        }
+        fn reversible_plies(&self) -> u32 {
+            self.plies
+        }
+        fn is_noisy(&self, _: Move) -> bool {
+            false
+        }
+        fn noisy_order(&self, _: Move) -> i32 {
+            0
+        }
+        fn evaluate(&self) -> i32 {
+            0
+        }
+        fn pretty(&self) -> String {
+            self.fen()
+        }
+    }
+
+    /// Plays `path` (squares the token visits) and returns the verdict after each ply.
+    fn verdicts(path: &[u8]) -> Vec<Option<String>> {
+        let mut pos = Shuttle::startpos("shuttle").unwrap();
+        let mut history = Vec::new();
+        let mut out = Vec::new();
+        for &to in path {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            let mv = moves.into_iter().find(|m| m.to().0 == to).unwrap();
+            history.push(pos.hash());
+            pos = pos.play(mv);
+            out.push(rules_verdict(&pos, &history).map(|v| v.1));
+        }
+        out
+    }
+
+    #[test]
+    fn threefold_repetition_and_the_ply_rule() {
+        // a1 with White to move recurs after plies 2 and 4: the third occurrence draws.
+        let v = verdicts(&[1, 0, 1, 0, 1]);
+        assert_eq!(v[..3], [None, None, None]);
+        assert_eq!(v[3].as_deref(), Some("Draw by 3-fold repetition"));
+        // A walk out and half way back visits no position three times: the 12-ply rule.
+        let v = verdicts(&[1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2]);
+        assert_eq!(v[..11].iter().filter(|x| x.is_some()).count(), 0, "{v:?}");
+        assert_eq!(
+            v[11].as_deref(),
+            Some("Draw by the 12-ply rule (6 moves without progress)")
+        );
+    }
+
     #[test]
     fn lenient_moves() {
         let p = Pawns::from_fen("pawns4", "4/P3/3p/4 w - - 0 3").unwrap();
