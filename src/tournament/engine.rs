@@ -513,7 +513,8 @@ impl Engine {
                 }
                 let tc = self.config.tc.clone();
                 if let Some(p) = tc.clock {
-                    let base = p.base.as_secs();
+                    // Whole seconds, at least one: `time` tells the real clock before each move.
+                    let base = (p.base.as_secs_f64().ceil() as u64).max(1);
                     let inc = p.inc.as_secs_f64();
                     let base = if base % 60 == 0 {
                         format!("{}", base / 60)
