@@ -267,7 +267,7 @@ fn a_crash_loses_and_the_engine_is_restarted() {
 }
 
 #[test]
-fn a_hang_loses() {
+fn a_hang_loses_uci() {
     broken(
         "hang",
         "uci",
@@ -275,6 +275,10 @@ fn a_hang_loses() {
         "stalled connection",
         "connection stalls",
     );
+}
+
+#[test]
+fn a_hang_loses_xboard() {
     broken(
         "hang",
         "xboard",
@@ -468,4 +472,46 @@ fn kiebitz_pawns_against_itself_over_uci_and_xboard() {
     }
     assert_eq!(final_score(&r.stdout), points(&games, "K-uci"));
     assert!(r.stdout.contains(", pairs 3,"), "{}", r.stdout);
+    let r = run(&args(&[
+        "--game",
+        "pawns",
+        "--check-pgn",
+        pgn_path.to_str().unwrap(),
+    ]));
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(r.stdout.ends_with("6 games, 0 wrong\n"), "{}", r.stdout);
+}
+
+#[test]
+fn check_pgn_replays_games_and_their_results() {
+    let game = |result: &str| {
+        format!(
+            "[Variant \"pawns3\"]\n[FEN \"ppp/3/PPP b - - 0 1\"]\n[SetUp \"1\"]\n\
+             [Result \"{result}\"]\n[Termination \"normal\"]\n\n\
+             1... a3a2 2. b1a2 c3c2 3. a2a3 {{White wins}} {result}\n\n"
+        )
+    };
+    let path = temp("check.pgn");
+    std::fs::write(&path, game("1-0")).unwrap();
+    let check = |p: &PathBuf| {
+        run(&args(&[
+            "--game",
+            "pawns",
+            "--check-pgn",
+            p.to_str().unwrap(),
+        ]))
+    };
+    let r = check(&path);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert_eq!(r.stdout, "game 1: ok (4 plies, 1-0)\n1 games, 0 wrong\n");
+    std::fs::write(&path, format!("{}{}", game("1-0"), game("0-1"))).unwrap();
+    let r = check(&path);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .contains("game 2: the rules say 1-0, the PGN says 0-1\n2 games, 1 wrong\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stderr.contains("1 of 2 games"), "{}", r.stderr);
 }

@@ -23,11 +23,13 @@ usage: kiebitz-match --game GAME [--variant V]
          [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--draw movenumber=N movecount=N score=CP]
          [--resign movecount=N score=CP [twosided=true]] [--maxmoves N] [--timemargin MS]
          [--timeout S] [--ratinginterval N] [--event NAME]
+       kiebitz-match --game GAME --check-pgn FILE
 
 Plays two engines against each other in GAME (pawns, …) with kiebitz's rules as referee.
 Engine keys: cmd, name, proto, args, dir, option.NAME, tc, st (seconds per move),
 movetime (ms per move), depth, nodes, timemargin (ms), variant (the engine's name for it).
-Every opening is played twice with colours swapped; --games × --rounds games in all.";
+Every opening is played twice with colours swapped; --games × --rounds games in all.
+--check-pgn replays every game of a PGN file under GAME's rules and checks its Result.";
 
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,6 +65,8 @@ pub struct Config {
     pub event: String,
     /// `--help` or `--version` was asked for: print this and stop.
     pub info: Option<String>,
+    /// `--check-pgn FILE`: replay a PGN file under the game's rules instead of playing.
+    pub check_pgn: Option<String>,
 }
 
 impl Config {
@@ -270,6 +274,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         rating_interval: 1,
         event: "kiebitz-match".into(),
         info: None,
+        check_pgn: None,
     };
     let mut drafts: Vec<Draft> = Vec::new();
     let mut each = Draft::default();
@@ -466,6 +471,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "timeout" => cfg.timeout = seconds("--timeout", one()?)?,
             "ratinginterval" => cfg.rating_interval = positive("--ratinginterval", one()?)?,
             "event" => cfg.event = words.join(" "),
+            "check-pgn" => cfg.check_pgn = Some(one()?.to_string()),
             _ => return Err(format!("unknown option {flag} (see --help)")),
         }
     }
@@ -474,6 +480,9 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     }
     if cfg.game.is_empty() {
         return Err("which game? --game pawns (see --help)".into());
+    }
+    if cfg.check_pgn.is_some() {
+        return Ok(cfg);
     }
     if drafts.len() != 2 {
         return Err(format!(

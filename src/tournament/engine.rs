@@ -516,7 +516,7 @@ impl Engine {
                     // Whole seconds, at least one: `time` tells the real clock before each move.
                     let base = (p.base.as_secs_f64().ceil() as u64).max(1);
                     let inc = p.inc.as_secs_f64();
-                    let base = if base % 60 == 0 {
+                    let base = if base.is_multiple_of(60) {
                         format!("{}", base / 60)
                     } else {
                         format!("{}:{:02}", base / 60, base % 60)

@@ -51,10 +51,10 @@ pub fn main(args: &[String]) -> i32 {
         return 0;
     }
     let result = match cfg.game.as_str() {
-        "pawns" => run::<Pawns>(&cfg),
+        "pawns" => dispatch::<Pawns>(&cfg),
         // ADD A GAME HERE: one arm per game, e.g.
-        //   "raeuberschach" | "raeuber" => run::<crate::games::raeuber::Raeuber>(&cfg),
-        //   "chess" => run::<crate::games::chess::Chess>(&cfg),
+        //   "raeuberschach" | "raeuber" => dispatch::<crate::games::raeuber::Raeuber>(&cfg),
+        //   "chess" => dispatch::<crate::games::chess::Chess>(&cfg),
         other => Err(format!(
             "unknown game '{other}' (known: {})",
             GAMES.join(", ")
@@ -66,6 +66,55 @@ pub fn main(args: &[String]) -> i32 {
             eprintln!("kiebitz-match: {e}");
             1
         }
+    }
+}
+
+/// Plays the tournament, or checks a PGN file, for game `G`.
+fn dispatch<G: Game>(cfg: &Config) -> Result<(), String> {
+    match &cfg.check_pgn {
+        Some(path) => check_pgn::<G>(path),
+        None => run::<G>(cfg),
+    }
+}
+
+/// Replays every game of a PGN file under the rules of `G`: each must be legal, and a game
+/// whose `Termination` is `normal` must end where the rules end it, with that result.
+pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read PGN file {path}: {e}"))?;
+    let games = pgn::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+    let mut bad = 0;
+    for (i, g) in games.iter().enumerate() {
+        let verdict = pgn::replay::<G>(g).and_then(|(_, verdict)| {
+            let normal = g.tag("Termination").is_none_or(|t| t == "normal");
+            match verdict {
+                Some(o) if o.result_string() != g.result => Err(format!(
+                    "the rules say {}, the PGN says {}",
+                    o.result_string(),
+                    g.result
+                )),
+                None if normal && g.result != "*" => {
+                    Err("the rules have not ended the game, yet its end is called normal".into())
+                }
+                _ => Ok(()),
+            }
+        });
+        match verdict {
+            Ok(()) => println!("game {}: ok ({} plies, {})", i + 1, g.moves.len(), g.result),
+            Err(e) => {
+                bad += 1;
+                println!("game {}: {e}", i + 1);
+            }
+        }
+    }
+    println!("{} games, {} wrong", games.len(), bad);
+    if bad > 0 {
+        Err(format!(
+            "{bad} of {} games in {path} do not replay to their result",
+            games.len()
+        ))
+    } else {
+        Ok(())
     }
 }
 
