@@ -561,3 +561,19 @@ fn the_solver_answers_first_when_it_can() {
     );
     assert_eq!((result.best, result.score), (pos.step(63), Score::Cp(0)));
 }
+
+/// Bench figures for pawn chess: `cargo test --release --lib bench_report -- --ignored
+/// --nocapture` (a measurement, not a check; `BENCH_DEPTHS=8,10` picks the depths).
+#[test]
+#[ignore]
+fn bench_report() {
+    let depths: Vec<u32> = std::env::var("BENCH_DEPTHS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|d| d.parse().ok()).collect())
+        .unwrap_or_else(|| vec![6, 8, 10, 12]);
+    for depth in depths {
+        let (nodes, time) = bench::<Pawns>(depth, 16);
+        let nps = nodes as f64 / time.as_secs_f64().max(1e-9);
+        eprintln!("depth {depth}: Bench: {nodes} nodes {nps:.0} nps ({time:?})");
+    }
+}

@@ -489,6 +489,9 @@ impl<'a, G: Game> Worker<'a, G> {
         while let Some((mv, _)) = picker.next_move() {
             let noisy = pos.is_noisy(mv);
             let child = pos.play(mv);
+            if new_depth > 0 || p.qsearch_tt {
+                self.tt.prefetch(child.hash());
+            }
             let quiet_move = !noisy && !child.forcing();
             if futile && searched > 0 && quiet_move {
                 continue;
@@ -579,7 +582,11 @@ impl<'a, G: Game> Worker<'a, G> {
             return terminal_score(pos, ply);
         }
         let hash = pos.hash();
-        let hit = self.tt.probe(hash, ply);
+        let hit = if self.params.qsearch_tt {
+            self.tt.probe(hash, ply)
+        } else {
+            None
+        };
         if beta - alpha == 1
             && let Some(h) = hit
             && match h.bound {
@@ -620,6 +627,9 @@ impl<'a, G: Game> Worker<'a, G> {
                 continue;
             }
             let child = pos.play(mv);
+            if self.params.qsearch_tt {
+                self.tt.prefetch(child.hash());
+            }
             let score = -self.qsearch(&child, ply + 1, qply + 1, -beta, -alpha);
             if self.aborted {
                 return 0;
@@ -642,7 +652,9 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(hash, ply, best_move, best, eval, 0, bound);
+        if self.params.qsearch_tt {
+            self.tt.store(hash, ply, best_move, best, eval, 0, bound);
+        }
         best
     }
 }
