@@ -84,6 +84,12 @@ fn exact(pos: &Pawns, memo: &mut HashMap<u64, i32>) -> i32 {
 }
 
 #[test]
+fn a_searcher_can_move_to_a_search_thread() {
+    fn send<T: Send>() {}
+    send::<Searcher<Pawns>>();
+}
+
+#[test]
 fn scores_in_moves() {
     assert_eq!(Score::from_value(MATE - 1), Score::Mate(1));
     assert_eq!(Score::from_value(MATE - 5), Score::Mate(3));
