@@ -413,15 +413,14 @@ impl<'a, G: Game> Worker<'a, G> {
             return terminal_score(pos, ply);
         }
         let forcing = pos.forcing();
-        let eval = if forcing {
-            EVAL_NONE
-        } else {
-            match hit {
-                Some(h) if h.eval != EVAL_NONE => h.eval,
-                _ => evaluate(pos),
-            }
-        };
         let p = self.params;
+        // The static evaluation, only where a pruning decision needs it.
+        let wants_eval = p.reverse_futility || p.futility || (G::NULL_MOVE && p.null_move);
+        let eval = match hit {
+            _ if forcing || !wants_eval => EVAL_NONE,
+            Some(h) if h.eval != EVAL_NONE => h.eval,
+            _ => evaluate(pos),
+        };
 
         if !pv_node && !forcing {
             if p.reverse_futility
