@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 use crate::board::{Move, MoveList};
 use crate::game::{Game, Terminal};
 
-use super::ordering::{Heuristics, Hints, Picker};
+use super::ordering::{Heuristics, Hints, Picker, Scored};
 use super::params::SearchParams;
 use super::time::TimeManager;
 use super::tt::{Bound, Table};
@@ -477,7 +477,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 Move::NULL
             },
         };
-        let mut picker = Picker::new(pos, &moves, &hints, self.heur, false);
+        let mut buffer = Scored::new();
+        let mut picker = Picker::new(pos, &moves, &hints, self.heur, false, &mut buffer);
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut searched = 0u32;
@@ -619,7 +620,8 @@ impl<'a, G: Game> Worker<'a, G> {
             killers: [Move::NULL; 2],
             counter: Move::NULL,
         };
-        let mut picker = Picker::new(pos, &moves, &hints, self.heur, !forcing);
+        let mut buffer = Scored::new();
+        let mut picker = Picker::new(pos, &moves, &hints, self.heur, !forcing, &mut buffer);
         let mut best_move = Move::NULL;
         while let Some((mv, losing)) = picker.next_move() {
             if !forcing && losing {
