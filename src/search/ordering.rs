@@ -131,7 +131,7 @@ impl<'a> Picker<'a> {
     ) -> Picker<'a> {
         let side = pos.side_to_move();
         buffer.clear();
-        let mut picker = Picker {
+        let picker = Picker {
             moves: buffer,
             next: 0,
         };
