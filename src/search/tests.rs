@@ -114,7 +114,10 @@ fn pawn_race_won_by_the_side_to_move() {
     assert_eq!(last.score, Score::Mate(3));
     assert_eq!(last.pv.len(), 5);
     assert_pv_legal(&pos, &last.pv);
-    assert_eq!(infos.len(), 10);
+    // One report per iteration, in order.
+    let depths: Vec<u32> = infos.iter().map(|i| i.depth).collect();
+    assert_eq!(depths, (1..=10).collect::<Vec<_>>());
+    assert!(last.hashfull > 0 && last.seldepth >= 5);
 }
 
 #[test]
