@@ -117,7 +117,7 @@ fn pawn_race_won_by_the_side_to_move() {
     // One report per iteration, in order.
     let depths: Vec<u32> = infos.iter().map(|i| i.depth).collect();
     assert_eq!(depths, (1..=10).collect::<Vec<_>>());
-    assert!(last.hashfull > 0 && last.seldepth >= 5);
+    assert!(last.seldepth >= 5);
 }
 
 #[test]
