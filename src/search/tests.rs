@@ -86,7 +86,10 @@ fn exact(pos: &Pawns, memo: &mut HashMap<u64, i32>) -> i32 {
 #[test]
 fn a_searcher_can_move_to_a_search_thread() {
     fn send<T: Send>() {}
+    fn shared<T: Sync>() {}
     send::<Searcher<Pawns>>();
+    // Lazy SMP later: threads would share one table by reference.
+    shared::<tt::Table>();
 }
 
 #[test]
