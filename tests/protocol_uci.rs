@@ -127,7 +127,7 @@ fn go_with_each_limit_answers_a_legal_move() {
         "go wtime 2000 btime 2000 winc 10 binc 10",
         "go wtime 1000 btime 1000 movestogo 20",
         "go btime 50 wtime 50",
-        "go depth 300",
+        "go depth 300 nodes 5000",
     ] {
         e.send(go);
         let lines = e.read_until(|l| l.starts_with("bestmove "));
