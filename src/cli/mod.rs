@@ -8,7 +8,7 @@
 mod listen;
 mod play;
 
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, Write};
 use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand as ClapSubcommand};
@@ -20,6 +20,24 @@ use crate::protocol::{self, DEFAULT_HASH_MB, MAX_HASH_MB};
 /// An extra subcommand a single engine offers (e.g. `analyze` in kiebitz-pawns): its name and
 /// its entry point, which gets the arguments after the name and returns the exit code.
 pub type Subcommand = (&'static str, fn(&[String]) -> i32);
+
+/// Writes one line of a subcommand's result to stdout. A closed stdout (`| head`) ends the
+/// command quietly (the empty error); other write errors are reported.
+fn write_line(args: std::fmt::Arguments) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    match out.write_fmt(args).and_then(|_| out.write_all(b"\n")) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(String::new()),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// `println!` that returns from the function on a write error.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write_line(format_args!($($arg)*))?
+    };
+}
 
 /// Default TCP port of `--listen` without an address.
 pub const DEFAULT_PORT: u16 = 7700;
@@ -166,6 +184,8 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     };
     match result {
         Ok(()) => 0,
+        // stdout was closed by the reader: nothing more to say.
+        Err(e) if e.is_empty() => 0,
         Err(e) => {
             eprintln!("error: {e}");
             1
@@ -201,18 +221,18 @@ fn run_perft<G: Game>(
     let nodes = if divide {
         let mut total = 0;
         for (mv, n) in perft::divide(&pos, depth) {
-            println!("{}: {n}", pos.move_text(mv));
+            out!("{}: {n}", pos.move_text(mv));
             total += n;
         }
-        println!();
+        out!("");
         if depth == 0 { 1 } else { total }
     } else {
         perft::perft(&pos, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes: {nodes}");
-    println!("Time: {secs:.3} s");
-    println!("Mnps: {:.1}", nodes as f64 / secs.max(1e-9) / 1e6);
+    out!("Nodes: {nodes}");
+    out!("Time: {secs:.3} s");
+    out!("Mnps: {:.1}", nodes as f64 / secs.max(1e-9) / 1e6);
     Ok(())
 }
 
@@ -244,8 +264,8 @@ fn run_bench<G: Game>(depth: u32, hash_mb: usize) -> Result<(), String> {
         nodes += result.nodes;
     }
     let elapsed = start.elapsed();
-    println!("Total time (ms) : {}", elapsed.as_millis());
-    println!("Nodes searched  : {nodes}");
-    println!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));
+    out!("Total time (ms) : {}", elapsed.as_millis());
+    out!("Nodes searched  : {nodes}");
+    out!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));
     Ok(())
 }
