@@ -210,6 +210,9 @@ pub fn start_position<G: Game>(variant: Option<&str>, fen: Option<&str>) -> Resu
     }
 }
 
+/// Perft runs this deep or deeper report each root move on stderr.
+const PROGRESS_DEPTH: u32 = 8;
+
 fn run_perft<G: Game>(
     depth: u32,
     fen: Option<&str>,
@@ -218,17 +221,33 @@ fn run_perft<G: Game>(
 ) -> Result<(), String> {
     let pos = start_position::<G>(variant, fen)?;
     let start = Instant::now();
-    let nodes = if divide {
-        let mut total = 0;
-        for (mv, n) in perft::divide(&pos, depth) {
-            out!("{}: {n}", pos.move_text(mv));
-            total += n;
-        }
-        out!("");
-        if depth == 0 { 1 } else { total }
+    let nodes = if depth == 0 {
+        1
     } else {
-        perft::perft(&pos, depth)
+        // Root move by root move, so that a deep run can show its progress on stderr.
+        let moves = crate::protocol::legal_moves(&pos);
+        let mut total = 0;
+        for (i, &mv) in moves.iter().enumerate() {
+            let n = perft::perft(&pos.play(mv), depth - 1);
+            total += n;
+            if divide {
+                out!("{}: {n}", pos.move_text(mv));
+            }
+            if depth >= PROGRESS_DEPTH {
+                eprintln!(
+                    "perft {depth}: {}/{} {} {n} ({:.1} s)",
+                    i + 1,
+                    moves.len(),
+                    pos.move_text(mv),
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        }
+        total
     };
+    if divide {
+        out!("");
+    }
     let secs = start.elapsed().as_secs_f64();
     out!("Nodes: {nodes}");
     out!("Time: {secs:.3} s");
