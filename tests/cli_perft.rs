@@ -30,7 +30,10 @@ fn perft_matches_reference_lines() {
         let o = run(&["perft", &depth, "--variant", &c.variant, "--fen", &c.fen]);
         assert!(o.status.success(), "{c:?}");
         let out = stdout(&o);
-        let nodes = out.lines().find(|l| l.starts_with("Nodes: ")).expect("a Nodes line");
+        let nodes = out
+            .lines()
+            .find(|l| l.starts_with("Nodes: "))
+            .expect("a Nodes line");
         assert_eq!(nodes, format!("Nodes: {}", c.nodes), "{c:?}");
         assert!(out.lines().any(|l| l.starts_with("Time: ")));
         assert!(out.lines().any(|l| l.starts_with("Mnps: ")));
@@ -56,14 +59,20 @@ fn bench_ends_with_the_openbench_line() {
     let last = out.lines().last().unwrap();
     let f: Vec<&str> = last.split_whitespace().collect();
     assert_eq!((f[0], f[2], f[4]), ("Bench:", "nodes", "nps"), "{last}");
-    assert!(f[1].parse::<u64>().is_ok() && f[3].parse::<u64>().is_ok(), "{last}");
+    assert!(
+        f[1].parse::<u64>().is_ok() && f[3].parse::<u64>().is_ok(),
+        "{last}"
+    );
 }
 
 #[test]
 fn version_and_errors() {
     let o = run(&["--version"]);
     assert!(o.status.success());
-    assert_eq!(stdout(&o).trim(), format!("kiebitz-pawns {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(
+        stdout(&o).trim(),
+        format!("kiebitz-pawns {}", env!("CARGO_PKG_VERSION"))
+    );
     for bad in [
         &["perft", "x"][..],
         &["perft", "2", "--variant", "pawns9"],

@@ -26,7 +26,12 @@ impl Drop for Server {
 /// Starts the server on a free loopback port and reads the address from its first stderr line.
 fn server(max_sessions: usize) -> Server {
     let mut child = Command::new(common::binary("kiebitz-pawns"))
-        .args(["--listen", "127.0.0.1:0", "--max-sessions", &max_sessions.to_string()])
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--max-sessions",
+            &max_sessions.to_string(),
+        ])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -41,7 +46,9 @@ fn server(max_sessions: usize) -> Server {
             }
         }
     });
-    let addr = rx.recv_timeout(protocol_io::TIMEOUT).expect("server address");
+    let addr = rx
+        .recv_timeout(protocol_io::TIMEOUT)
+        .expect("server address");
     Server { child, addr }
 }
 
@@ -69,12 +76,21 @@ fn two_clients_at_once_and_a_third_refused() {
     // A third client is told why and closed.
     let mut c = Client::connect(&s.addr);
     let line = c.next_line(protocol_io::TIMEOUT).expect("a refusal");
-    assert!(line.starts_with("error: server busy (2 sessions at most)"), "{line}");
+    assert!(
+        line.starts_with("error: server busy (2 sessions at most)"),
+        "{line}"
+    );
     assert!(c.closed_within(protocol_io::TIMEOUT));
     a.send("stop");
     let best = a.expect_prefix("bestmove ");
     let mv = best.split_whitespace().nth(1).unwrap();
-    assert!(["a1a2", "b1b2", "c1c2", "d1d2", "a1a3", "b1b3", "c1c3", "d1d3"].contains(&mv), "{best}");
+    assert!(
+        [
+            "a1a2", "b1b2", "c1c2", "d1d2", "a1a3", "b1b3", "c1c3", "d1d3"
+        ]
+        .contains(&mv),
+        "{best}"
+    );
     b.send("go depth 2");
     b.expect_prefix("bestmove ");
 }

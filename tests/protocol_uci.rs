@@ -52,7 +52,11 @@ fn legal_count(pos: &Pawns) -> u64 {
 fn expect_legal_bestmove(e: &mut Client, pos: &Pawns) -> String {
     let line = e.expect_prefix("bestmove ");
     let mv = line.split_whitespace().nth(1).unwrap().to_string();
-    assert!(pos.parse_move(&mv).is_ok(), "{line} is not legal in {}", pos.fen());
+    assert!(
+        pos.parse_move(&mv).is_ok(),
+        "{line} is not legal in {}",
+        pos.fen()
+    );
     mv
 }
 
@@ -61,10 +65,16 @@ fn handshake_names_engine_and_options() {
     let mut e = engine();
     e.send("uci");
     let lines = e.read_until(|l| l == "uciok");
-    assert_eq!(lines[0], format!("id name kiebitz-pawns {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(
+        lines[0],
+        format!("id name kiebitz-pawns {}", env!("CARGO_PKG_VERSION"))
+    );
     assert!(lines[1].starts_with("id author "));
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".to_string()));
-    assert!(lines.contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string()));
+    assert!(
+        lines
+            .contains(&"option name Move Overhead type spin default 10 min 0 max 5000".to_string())
+    );
     let variant = lines.iter().find(|l| l.contains("UCI_Variant")).unwrap();
     assert!(variant.starts_with("option name UCI_Variant type combo default pawns6 var pawns6 "));
     assert!(variant.contains(" var pawns3ep") && variant.ends_with(" var pawns8ep"));
@@ -77,11 +87,17 @@ fn handshake_names_engine_and_options() {
 fn positions_with_moves_on_every_board_size() {
     let mut e = uci();
     e.send("position startpos moves a1a2 a6a5 b1b2");
-    assert_eq!(perft1(&mut e), legal_count(&position("pawns6", None, &["a1a2", "a6a5", "b1b2"])));
+    assert_eq!(
+        perft1(&mut e),
+        legal_count(&position("pawns6", None, &["a1a2", "a6a5", "b1b2"]))
+    );
     // A 5×5 FEN: vampirc-uci's grammar cannot read it, our own path does.
     let fen = "ppppp/5/5/5/PPPPP w - - 0 1";
     e.send(&format!("position fen {fen} moves c1c2 c5c4"));
-    assert_eq!(perft1(&mut e), legal_count(&position("pawns6", Some(fen), &["c1c2", "c5c4"])));
+    assert_eq!(
+        perft1(&mut e),
+        legal_count(&position("pawns6", Some(fen), &["c1c2", "c5c4"]))
+    );
     // The variant decides the rules: double steps only with pawns4d.
     e.send("setoption name UCI_Variant value pawns4d");
     e.send("position startpos");
@@ -111,15 +127,26 @@ fn go_with_each_limit_answers_a_legal_move() {
         "go wtime 2000 btime 2000 winc 10 binc 10",
         "go wtime 1000 btime 1000 movestogo 20",
         "go btime 50 wtime 50",
-        "go depth 300",
+        "go depth 300 nodes 5000",
     ] {
         e.send(go);
         let lines = e.read_until(|l| l.starts_with("bestmove "));
         let last = lines.last().unwrap();
         let mv = last.split_whitespace().nth(1).unwrap();
         assert!(pos.parse_move(mv).is_ok(), "{go}: {last}");
-        let info = lines.iter().find(|l| l.starts_with("info depth ")).expect("an info line");
-        for field in [" seldepth ", " score ", " nodes ", " nps ", " time ", " hashfull ", " pv "] {
+        let info = lines
+            .iter()
+            .find(|l| l.starts_with("info depth "))
+            .expect("an info line");
+        for field in [
+            " seldepth ",
+            " score ",
+            " nodes ",
+            " nps ",
+            " time ",
+            " hashfull ",
+            " pv ",
+        ] {
             assert!(info.contains(field), "{go}: {info} lacks{field}");
         }
     }
@@ -194,13 +221,31 @@ fn bad_input_is_answered_and_changes_nothing() {
     e.send(&format!("position startpos moves {}", base.join(" ")));
     let expected = legal_count(&position("pawns6", None, &base));
     let cases = [
-        ("xyzzy plugh", "info string error: unknown command 'xyzzy plugh'"),
-        ("position fen pppp/4/4 w - - 0 1 x", "info string error: bad FEN"),
-        ("position fen ppp/3/PPQ w - - 0 1", "info string error: bad FEN"),
+        (
+            "xyzzy plugh",
+            "info string error: unknown command 'xyzzy plugh'",
+        ),
+        (
+            "position fen pppp/4/4 w - - 0 1 x",
+            "info string error: bad FEN",
+        ),
+        (
+            "position fen ppp/3/PPQ w - - 0 1",
+            "info string error: bad FEN",
+        ),
         ("position sideways", "info string error: position needs"),
-        ("setoption name Contempt value 10", "info string error: unknown option 'Contempt'"),
-        ("setoption name Hash value lots", "info string error: option Hash"),
-        ("setoption name UCI_Variant value pawns9", "info string error: unknown UCI_Variant"),
+        (
+            "setoption name Contempt value 10",
+            "info string error: unknown option 'Contempt'",
+        ),
+        (
+            "setoption name Hash value lots",
+            "info string error: option Hash",
+        ),
+        (
+            "setoption name UCI_Variant value pawns9",
+            "info string error: unknown UCI_Variant",
+        ),
         ("go depth deep", "info string error: go depth"),
         ("go perft -1", "info string error: go perft"),
     ];
@@ -271,7 +316,10 @@ fn perft_reference(keep: impl Fn(u64) -> bool) {
         if !keep(case.nodes) {
             continue;
         }
-        e.send(&format!("setoption name UCI_Variant value {}", case.variant));
+        e.send(&format!(
+            "setoption name UCI_Variant value {}",
+            case.variant
+        ));
         e.send(&format!("position fen {}", case.fen));
         e.send(&format!("go perft {}", case.depth));
         let deadline = Instant::now() + Duration::from_secs(600);
@@ -299,7 +347,11 @@ fn perft_reference(keep: impl Fn(u64) -> bool) {
 /// Every line of the reference up to 100M nodes (in debug builds up to 2M, to stay quick).
 #[test]
 fn uci_perft_reference() {
-    let limit = if cfg!(debug_assertions) { 2_000_000 } else { QUICK_NODES };
+    let limit = if cfg!(debug_assertions) {
+        2_000_000
+    } else {
+        QUICK_NODES
+    };
     perft_reference(|n| n <= limit);
 }
 

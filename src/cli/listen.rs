@@ -87,6 +87,9 @@ pub fn serve<G: Game>(addr: &str, max_sessions: usize, hash_mb: usize) -> Result
 
 fn session<G: Game>(stream: TcpStream, hash_mb: usize) -> std::io::Result<()> {
     let _ = stream.set_nodelay(true);
+    // A client that stops reading must not block its session forever: a stuck write fails,
+    // and the session ends.
+    let _ = stream.set_write_timeout(Some(std::time::Duration::from_secs(60)));
     let reader = BufReader::new(stream.try_clone()?);
     let result = protocol::run_session_with::<G, _, _>(reader, stream.try_clone()?, hash_mb);
     let _ = stream.shutdown(std::net::Shutdown::Both);

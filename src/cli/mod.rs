@@ -8,7 +8,7 @@
 mod listen;
 mod play;
 
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, Write};
 use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand as ClapSubcommand};
@@ -20,6 +20,24 @@ use crate::protocol::{self, DEFAULT_HASH_MB, MAX_HASH_MB};
 /// An extra subcommand a single engine offers (e.g. `analyze` in kiebitz-pawns): its name and
 /// its entry point, which gets the arguments after the name and returns the exit code.
 pub type Subcommand = (&'static str, fn(&[String]) -> i32);
+
+/// Writes one line of a subcommand's result to stdout. A closed stdout (`| head`) ends the
+/// command quietly (the empty error); other write errors are reported.
+fn write_line(args: std::fmt::Arguments) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    match out.write_fmt(args).and_then(|_| out.write_all(b"\n")) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(String::new()),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// `println!` that returns from the function on a write error.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write_line(format_args!($($arg)*))?
+    };
+}
 
 /// Default TCP port of `--listen` without an address.
 pub const DEFAULT_PORT: u16 = 7700;
@@ -166,6 +184,8 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     };
     match result {
         Ok(()) => 0,
+        // stdout was closed by the reader: nothing more to say.
+        Err(e) if e.is_empty() => 0,
         Err(e) => {
             eprintln!("error: {e}");
             1
@@ -190,6 +210,9 @@ pub fn start_position<G: Game>(variant: Option<&str>, fen: Option<&str>) -> Resu
     }
 }
 
+/// Perft runs this deep or deeper report each root move on stderr.
+const PROGRESS_DEPTH: u32 = 8;
+
 fn run_perft<G: Game>(
     depth: u32,
     fen: Option<&str>,
@@ -198,21 +221,37 @@ fn run_perft<G: Game>(
 ) -> Result<(), String> {
     let pos = start_position::<G>(variant, fen)?;
     let start = Instant::now();
-    let nodes = if divide {
-        let mut total = 0;
-        for (mv, n) in perft::divide(&pos, depth) {
-            println!("{}: {n}", pos.move_text(mv));
-            total += n;
-        }
-        println!();
-        if depth == 0 { 1 } else { total }
+    let nodes = if depth == 0 {
+        1
     } else {
-        perft::perft(&pos, depth)
+        // Root move by root move, so that a deep run can show its progress on stderr.
+        let moves = crate::protocol::legal_moves(&pos);
+        let mut total = 0;
+        for (i, &mv) in moves.iter().enumerate() {
+            let n = perft::perft(&pos.play(mv), depth - 1);
+            total += n;
+            if divide {
+                out!("{}: {n}", pos.move_text(mv));
+            }
+            if depth >= PROGRESS_DEPTH {
+                eprintln!(
+                    "perft {depth}: {}/{} {} {n} ({:.1} s)",
+                    i + 1,
+                    moves.len(),
+                    pos.move_text(mv),
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        }
+        total
     };
+    if divide {
+        out!("");
+    }
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes: {nodes}");
-    println!("Time: {secs:.3} s");
-    println!("Mnps: {:.1}", nodes as f64 / secs.max(1e-9) / 1e6);
+    out!("Nodes: {nodes}");
+    out!("Time: {secs:.3} s");
+    out!("Mnps: {:.1}", nodes as f64 / secs.max(1e-9) / 1e6);
     Ok(())
 }
 
@@ -244,8 +283,8 @@ fn run_bench<G: Game>(depth: u32, hash_mb: usize) -> Result<(), String> {
         nodes += result.nodes;
     }
     let elapsed = start.elapsed();
-    println!("Total time (ms) : {}", elapsed.as_millis());
-    println!("Nodes searched  : {nodes}");
-    println!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));
+    out!("Total time (ms) : {}", elapsed.as_millis());
+    out!("Nodes searched  : {nodes}");
+    out!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));
     Ok(())
 }

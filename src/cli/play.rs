@@ -1,6 +1,40 @@
-//! `play`: a game against the engine in the terminal.
+//! `play`: a game against the engine in the terminal. The board is drawn with the game's
+//! `pretty()`, moves are typed in coordinate notation; `undo` takes back a move pair, `hint`
+//! asks the engine, `quit` (or end of input) leaves.
 
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+use crate::board::Color;
 use crate::game::Game;
+use crate::protocol::{GameLine, color_name, legal_moves, pv_text};
+use crate::search::{Control, Limits, Score, Searcher};
+
+/// The engine's time: a fixed time per move, or a clock with increment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum TimeControl {
+    PerMove(Duration),
+    Clock { base: Duration, inc: Duration },
+}
+
+/// Parses `SECONDS` or `BASE+INC` (seconds, fractions allowed).
+fn parse_tc(text: &str) -> Result<TimeControl, String> {
+    let secs = |s: &str| -> Result<Duration, String> {
+        match s.trim().parse::<f64>() {
+            Ok(v) if (0.0..1e7).contains(&v) => Ok(Duration::from_secs_f64(v)),
+            _ => Err(format!(
+                "bad time control '{text}': SECONDS per move or BASE+INC in seconds"
+            )),
+        }
+    };
+    match text.split_once('+') {
+        Some((base, inc)) => Ok(TimeControl::Clock {
+            base: secs(base)?,
+            inc: secs(inc)?,
+        }),
+        None => Ok(TimeControl::PerMove(secs(text)?)),
+    }
+}
 
 pub fn play<G: Game>(
     color: &str,
@@ -9,6 +43,167 @@ pub fn play<G: Game>(
     fen: Option<&str>,
     hash_mb: usize,
 ) -> Result<(), String> {
-    let _ = (color, tc, variant, fen, hash_mb);
-    Err("play: not built yet".into())
+    let human = match color {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => return Err(format!("--color must be white or black, not '{other}'")),
+    };
+    let tc = parse_tc(tc)?;
+    let start = super::start_position::<G>(variant, fen)?;
+    let mut game = GameLine::new(start);
+    let mut searcher = Searcher::<G>::new(hash_mb);
+    let mut engine_clock = match tc {
+        TimeControl::Clock { base, .. } => Some(base),
+        TimeControl::PerMove(_) => None,
+    };
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut out = io::stdout();
+    let say = |out: &mut io::Stdout, text: &str| {
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    };
+    say(
+        &mut out,
+        &format!(
+            "kiebitz-{} ({}): you play {}. Moves like {}; also 'undo', 'hint', 'quit'.",
+            G::GAME,
+            game.current().variant(),
+            color_name(human),
+            legal_moves(game.current())
+                .first()
+                .map_or("a1a2".to_string(), |m| game.current().move_text(*m))
+        ),
+    );
+    loop {
+        let pos = game.current().clone();
+        say(&mut out, &format!("\n{}", pos.pretty()));
+        if let Some((outcome, why)) = game.outcome() {
+            say(&mut out, &format!("{} {{{why}}}", outcome.result_string()));
+            return Ok(());
+        }
+        if pos.side_to_move() != human {
+            let mut limits = Limits::default();
+            match (tc, engine_clock) {
+                (TimeControl::Clock { inc, .. }, Some(left)) => {
+                    // The human's clock is not kept: both sides get the engine's time.
+                    limits.time = [Some(left), Some(left)];
+                    limits.inc = [inc, inc];
+                }
+                (TimeControl::PerMove(t), _) => limits.movetime = Some(t),
+                (TimeControl::Clock { .. }, None) => limits.movetime = Some(Duration::from_secs(1)),
+            }
+            let began = Instant::now();
+            let result = searcher.search(
+                &pos,
+                &game.history(),
+                &limits,
+                &Control::default(),
+                &mut |_| {},
+            );
+            if let (TimeControl::Clock { inc, .. }, Some(left)) = (tc, engine_clock.as_mut()) {
+                *left = left.saturating_sub(began.elapsed()) + inc;
+            }
+            if !game.is_legal(result.best) {
+                return Err("the engine found no legal move".into());
+            }
+            let score = match result.score {
+                Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+                Score::Mate(n) => format!("mate {n}"),
+            };
+            say(
+                &mut out,
+                &format!(
+                    "Engine plays {} (depth {}, score {score}, {:.1} s)",
+                    pos.move_text(result.best),
+                    result.depth,
+                    began.elapsed().as_secs_f64()
+                ),
+            );
+            game.push(result.best);
+            continue;
+        }
+        let _ = write!(out, "Your move: ");
+        let _ = out.flush();
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => {
+                say(&mut out, "");
+                return Ok(());
+            }
+            Ok(_) => {}
+        }
+        let text = line.trim();
+        match text {
+            "" => {}
+            "quit" | "exit" => return Ok(()),
+            "undo" => {
+                // Take back the engine's reply and your move.
+                let n = if game.moves().len() >= 2 {
+                    2
+                } else {
+                    game.moves().len()
+                };
+                if n == 0 || (n == 1 && human == Color::Black) {
+                    say(&mut out, "Nothing to take back.");
+                } else {
+                    for _ in 0..n {
+                        game.pop();
+                    }
+                }
+            }
+            "hint" => {
+                let limits = Limits {
+                    movetime: Some(Duration::from_millis(500)),
+                    ..Limits::default()
+                };
+                let r = searcher.search(
+                    &pos,
+                    &game.history(),
+                    &limits,
+                    &Control::default(),
+                    &mut |_| {},
+                );
+                let line = pv_text(&pos, &[r.best]);
+                say(
+                    &mut out,
+                    &format!("Hint: {}", line.first().map_or("none", String::as_str)),
+                );
+            }
+            mv => {
+                if let Err(e) = game.push_text(mv) {
+                    let moves: Vec<String> = legal_moves(&pos)
+                        .iter()
+                        .map(|m| pos.move_text(*m))
+                        .collect();
+                    say(
+                        &mut out,
+                        &format!("Illegal move: {mv} ({e}). Legal: {}", moves.join(" ")),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls() {
+        assert_eq!(
+            parse_tc("2"),
+            Ok(TimeControl::PerMove(Duration::from_secs(2)))
+        );
+        assert_eq!(
+            parse_tc("60+0.5"),
+            Ok(TimeControl::Clock {
+                base: Duration::from_secs(60),
+                inc: Duration::from_millis(500)
+            })
+        );
+        assert!(parse_tc("fast").is_err());
+        assert!(parse_tc("-1").is_err());
+    }
 }

@@ -547,6 +547,28 @@ mod tests {
         );
     }
 
+    /// A writer whose every write fails, like a closed socket.
+    struct Closed;
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_marks_the_output_broken() {
+        let out = Output::new(Closed);
+        assert!(!out.is_broken());
+        out.line("readyok");
+        assert!(out.is_broken());
+        // A session on a closed output ends at once instead of searching for nobody.
+        let input = b"uci\ngo infinite\nisready\n".repeat(3);
+        assert!(run_session::<Pawns, _, _>(&input[..], Closed).is_ok());
+    }
+
     #[test]
     fn overlong_lines_are_refused() {
         let mut text = vec![b'x'; MAX_LINE + 10];

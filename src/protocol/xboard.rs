@@ -746,6 +746,59 @@ mod tests {
         assert!(parse("new now").is_err());
     }
 
+    fn session() -> Session<Pawns> {
+        Session {
+            out: Output::new(Vec::new()),
+            engine: Engine::new(1),
+            variant: "pawns5",
+            game: GameLine::new(Pawns::startpos("pawns5").unwrap()),
+            force: false,
+            engine_side: Color::Black,
+            post: false,
+            analyzing: false,
+            clock: Clock::default(),
+            job: None,
+            last_info: Arc::new(Mutex::new(None)),
+            job_start: Instant::now(),
+        }
+    }
+
+    #[test]
+    fn clock_commands_become_limits() {
+        let mut s = session();
+        for c in [
+            "level 40 5 2",
+            "time 6000",
+            "otim 3000",
+            "force",
+            "usermove a1a2",
+        ] {
+            assert!(s.command(c));
+        }
+        // Black (the engine's side after `usermove`) to move with 60 s, White has 30 s.
+        let l = s.limits();
+        assert_eq!(
+            l.time,
+            [Some(Duration::from_secs(30)), Some(Duration::from_secs(60))]
+        );
+        assert_eq!(l.inc, [Duration::from_secs(2); 2]);
+        assert_eq!(l.movestogo, Some(40));
+        assert_eq!(l.movetime, None);
+        assert!(s.command("st 3"));
+        assert!(s.command("sd 7"));
+        let l = s.limits();
+        assert_eq!(
+            (l.movetime, l.depth),
+            (Some(Duration::from_secs(3)), Some(7))
+        );
+        assert_eq!(l.time, [None, None]);
+        // `new` forgets st and sd.
+        assert!(s.command("new"));
+        let l = s.limits();
+        assert_eq!((l.movetime, l.depth), (None, None));
+        assert!(!s.command("quit"));
+    }
+
     #[test]
     fn variant_names_with_size_prefix() {
         assert_eq!(find_variant::<Pawns>("pawns5"), Some("pawns5"));

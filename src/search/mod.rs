@@ -179,7 +179,9 @@ impl<G: Game> Searcher<G> {
 
     /// Searches `root`. `history` holds the hashes of the game's earlier positions, oldest
     /// first, not including `root`, for repetition detection. `on_info` receives a report per
-    /// iteration. Returns when a limit is reached or `control.stop` is set.
+    /// iteration. Returns when a limit is reached or `control.stop` is set; with
+    /// `limits.infinite`, or while `control.pondering`, not before `stop` (or `ponderhit`) even
+    /// if the search has nothing left to do. The best move is legal whenever the root has one.
     pub fn search(
         &mut self,
         root: &G,

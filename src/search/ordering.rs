@@ -101,9 +101,13 @@ fn gravity(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
-/// The moves of one node with their ordering scores, handed out best first.
-pub struct Picker {
-    moves: ArrayVec<(Move, i32), 256>,
+/// Moves with their ordering scores.
+pub type Scored = ArrayVec<(Move, i32), 256>;
+
+/// The moves of one node with their ordering scores, handed out best first. The list lives in
+/// the caller's frame: moving a full list would copy all its capacity.
+pub struct Picker<'a> {
+    moves: &'a mut Scored,
     next: usize,
 }
 
@@ -114,17 +118,23 @@ pub struct Hints {
     pub counter: Move,
 }
 
-impl Picker {
-    /// Scores `moves` of `pos` (all of them, or only the noisy ones when `noisy_only`).
+impl<'a> Picker<'a> {
+    /// Scores `moves` of `pos` (all of them, or only the noisy ones when `noisy_only`) into
+    /// `buffer`.
     pub fn new<G: Game>(
         pos: &G,
         moves: &MoveList,
         hints: &Hints,
         heur: &Heuristics,
         noisy_only: bool,
-    ) -> Picker {
+        buffer: &'a mut Scored,
+    ) -> Picker<'a> {
         let side = pos.side_to_move();
-        let mut scored = ArrayVec::new();
+        buffer.clear();
+        let picker = Picker {
+            moves: buffer,
+            next: 0,
+        };
         for &mv in moves {
             let noisy = pos.is_noisy(mv);
             if noisy_only && !noisy && mv != hints.tt_move {
@@ -148,12 +158,9 @@ impl Picker {
             } else {
                 heur.history(side, mv)
             };
-            scored.push((mv, score));
+            picker.moves.push((mv, score));
         }
-        Picker {
-            moves: scored,
-            next: 0,
-        }
+        picker
     }
 
     /// The best move not handed out yet, with whether it is ordered as a losing capture.
@@ -206,7 +213,8 @@ mod tests {
             killers: [find("b3b4"), Move::NULL],
             counter: Move::NULL,
         };
-        let mut picker = Picker::new(&pos, &moves, &hints, &heur, false);
+        let mut buffer = Scored::new();
+        let mut picker = Picker::new(&pos, &moves, &hints, &heur, false, &mut buffer);
         let mut order = Vec::new();
         while let Some((mv, _)) = picker.next_move() {
             order.push(pos.move_text(mv));
@@ -217,7 +225,7 @@ mod tests {
             tt_move: Move::NULL,
             ..hints
         };
-        let mut noisy = Picker::new(&pos, &moves, &no_tt, &heur, true);
+        let mut noisy = Picker::new(&pos, &moves, &no_tt, &heur, true, &mut buffer);
         assert_eq!(noisy.len(), 2);
         assert!(
             noisy

@@ -41,6 +41,10 @@ pub struct SearchParams {
     /// Quiescence plies in which a forcing position is searched with every legal move and no
     /// stand pat; deeper, quiescence stands pat anyway (guards against long forced chains).
     pub qsearch_forcing_plies: u32,
+    /// Whether quiescence probes and fills the transposition table. Off, pawn chess runs a
+    /// quarter faster for the same tree (the probes miss the cache); chess engines usually
+    /// gain from it.
+    pub qsearch_tt: bool,
 }
 
 impl SearchParams {
@@ -61,6 +65,7 @@ impl SearchParams {
         single_reply_extension: true,
         countermove: true,
         qsearch_forcing_plies: 8,
+        qsearch_tt: false,
     };
 
     /// Everything on, with margins fit for a tuned chess evaluation.
@@ -80,6 +85,7 @@ impl SearchParams {
         single_reply_extension: false,
         countermove: true,
         qsearch_forcing_plies: 8,
+        qsearch_tt: true,
     };
 
     /// Plain alpha-beta (PVS, quiescence, ordering): no pruning, reduction or extension.

@@ -84,6 +84,15 @@ fn exact(pos: &Pawns, memo: &mut HashMap<u64, i32>) -> i32 {
 }
 
 #[test]
+fn a_searcher_can_move_to_a_search_thread() {
+    fn send<T: Send>() {}
+    fn shared<T: Sync>() {}
+    send::<Searcher<Pawns>>();
+    // Lazy SMP later: threads would share one table by reference.
+    shared::<tt::Table>();
+}
+
+#[test]
 fn scores_in_moves() {
     assert_eq!(Score::from_value(MATE - 1), Score::Mate(1));
     assert_eq!(Score::from_value(MATE - 5), Score::Mate(3));
@@ -108,7 +117,10 @@ fn pawn_race_won_by_the_side_to_move() {
     assert_eq!(last.score, Score::Mate(3));
     assert_eq!(last.pv.len(), 5);
     assert_pv_legal(&pos, &last.pv);
-    assert_eq!(infos.len(), 10);
+    // One report per iteration, in order.
+    let depths: Vec<u32> = infos.iter().map(|i| i.depth).collect();
+    assert_eq!(depths, (1..=10).collect::<Vec<_>>());
+    assert!(last.seldepth >= 5);
 }
 
 #[test]
@@ -560,4 +572,20 @@ fn the_solver_answers_first_when_it_can() {
         &mut |_| {},
     );
     assert_eq!((result.best, result.score), (pos.step(63), Score::Cp(0)));
+}
+
+/// Bench figures for pawn chess: `cargo test --release --lib bench_report -- --ignored
+/// --nocapture` (a measurement, not a check; `BENCH_DEPTHS=8,10` picks the depths).
+#[test]
+#[ignore]
+fn bench_report() {
+    let depths: Vec<u32> = std::env::var("BENCH_DEPTHS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|d| d.parse().ok()).collect())
+        .unwrap_or_else(|| vec![6, 8, 10, 12]);
+    for depth in depths {
+        let (nodes, time) = bench::<Pawns>(depth, 16);
+        let nps = nodes as f64 / time.as_secs_f64().max(1e-9);
+        eprintln!("depth {depth}: Bench: {nodes} nodes {nps:.0} nps ({time:?})");
+    }
 }

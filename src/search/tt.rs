@@ -164,6 +164,20 @@ impl Table {
         &self.buckets[index]
     }
 
+    /// Asks the processor to fetch the bucket of `hash` into the cache.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let ptr = self.bucket(hash) as *const Bucket as *const i8;
+            // SAFETY: a prefetch is only a hint to the cache: it never faults, reads no value and
+            // writes nothing, whatever the address (here a valid one inside the table). It pays:
+            // with quiescence probing the table, pawn-chess bench ran 1.36–1.40 s against
+            // 1.43–2.08 s without it, side by side (`BENCH_DEPTHS=9`, tests::bench_report).
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(ptr) };
+        }
+    }
+
     /// The entry of `hash`, if stored, its score seen from `ply`.
     #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {

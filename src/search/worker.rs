@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 use crate::board::{Move, MoveList};
 use crate::game::{Game, Terminal};
 
-use super::ordering::{Heuristics, Hints, Picker};
+use super::ordering::{Heuristics, Hints, Picker, Scored};
 use super::params::SearchParams;
 use super::time::TimeManager;
 use super::tt::{Bound, Table};
@@ -413,15 +413,14 @@ impl<'a, G: Game> Worker<'a, G> {
             return terminal_score(pos, ply);
         }
         let forcing = pos.forcing();
-        let eval = if forcing {
-            EVAL_NONE
-        } else {
-            match hit {
-                Some(h) if h.eval != EVAL_NONE => h.eval,
-                _ => evaluate(pos),
-            }
-        };
         let p = self.params;
+        // The static evaluation, only where a pruning decision needs it.
+        let wants_eval = p.reverse_futility || p.futility || (G::NULL_MOVE && p.null_move);
+        let eval = match hit {
+            _ if forcing || !wants_eval => EVAL_NONE,
+            Some(h) if h.eval != EVAL_NONE => h.eval,
+            _ => evaluate(pos),
+        };
 
         if !pv_node && !forcing {
             if p.reverse_futility
@@ -478,7 +477,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 Move::NULL
             },
         };
-        let mut picker = Picker::new(pos, &moves, &hints, self.heur, false);
+        let mut buffer = Scored::new();
+        let mut picker = Picker::new(pos, &moves, &hints, self.heur, false, &mut buffer);
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut searched = 0u32;
@@ -489,6 +489,9 @@ impl<'a, G: Game> Worker<'a, G> {
         while let Some((mv, _)) = picker.next_move() {
             let noisy = pos.is_noisy(mv);
             let child = pos.play(mv);
+            if new_depth > 0 || p.qsearch_tt {
+                self.tt.prefetch(child.hash());
+            }
             let quiet_move = !noisy && !child.forcing();
             if futile && searched > 0 && quiet_move {
                 continue;
@@ -579,7 +582,11 @@ impl<'a, G: Game> Worker<'a, G> {
             return terminal_score(pos, ply);
         }
         let hash = pos.hash();
-        let hit = self.tt.probe(hash, ply);
+        let hit = if self.params.qsearch_tt {
+            self.tt.probe(hash, ply)
+        } else {
+            None
+        };
         if beta - alpha == 1
             && let Some(h) = hit
             && match h.bound {
@@ -613,13 +620,17 @@ impl<'a, G: Game> Worker<'a, G> {
             killers: [Move::NULL; 2],
             counter: Move::NULL,
         };
-        let mut picker = Picker::new(pos, &moves, &hints, self.heur, !forcing);
+        let mut buffer = Scored::new();
+        let mut picker = Picker::new(pos, &moves, &hints, self.heur, !forcing, &mut buffer);
         let mut best_move = Move::NULL;
         while let Some((mv, losing)) = picker.next_move() {
             if !forcing && losing {
                 continue;
             }
             let child = pos.play(mv);
+            if self.params.qsearch_tt {
+                self.tt.prefetch(child.hash());
+            }
             let score = -self.qsearch(&child, ply + 1, qply + 1, -beta, -alpha);
             if self.aborted {
                 return 0;
@@ -642,7 +653,9 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(hash, ply, best_move, best, eval, 0, bound);
+        if self.params.qsearch_tt {
+            self.tt.store(hash, ply, best_move, best, eval, 0, bound);
+        }
         best
     }
 }
