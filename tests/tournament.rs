@@ -309,7 +309,7 @@ fn sprt_stops_the_run() {
             "200",
             "--sprt",
             "elo0=0",
-            "elo1=5",
+            "elo1=200",
             "--ratinginterval",
             "50",
             "--pgn",
@@ -318,11 +318,12 @@ fn sprt_stops_the_run() {
     ]
     .concat());
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    // Pairs won twice: LLR 1.917 after one pair, 7.644 after two (regularized GSPRT); a game
-    // that was already under way when the test decided is not counted.
+    // Pairs won twice: the regularized GSPRT against elo1 = 200 gives LLR 2.929 after seven
+    // pairs and 3.348 > 2.944 after eight (see the stats unit tests). A game that was already
+    // under way when the test decided is not counted.
     assert!(r.stdout.contains("SPRT: H1 accepted"), "{}", r.stdout);
-    assert_eq!(final_score(&r.stdout), (4, 0, 0));
-    assert_eq!(read_pgn(&pgn_path).len(), 4);
+    assert_eq!(final_score(&r.stdout), (16, 0, 0));
+    assert_eq!(read_pgn(&pgn_path).len(), 16);
 }
 
 #[test]

@@ -7,10 +7,10 @@
 //!   `½·(1 + erf((W − L) / √(2(W + L))))`.
 //! - Pentanomial (per pair of games with colours swapped) estimates as fastchess prints them:
 //!   the same, with the pair score (0, ¼, ½, ¾, 1) as the sample.
-//! - SPRT: the GSPRT log-likelihood ratio in Michel Van den Bergh's normal approximation
-//!   ("A Normalized Elo" / fishtest `LLR_logistic`): `LLR = n·(s1 − s0)·(2·s̄ − s0 − s1) / (2σ²)`
-//!   with `s0`, `s1` the scores of `elo0`, `elo1`, `s̄` the mean and `σ²` the sample variance of
-//!   the per-pair (or per-game) score; bounds `ln(β/(1−α))` and `ln((1−β)/α)` (Wald).
+//! - SPRT: the generalized SPRT on the pentanomial pair counts as fishtest and fastchess compute
+//!   it (M. Van den Bergh, "Comments on Normalized Elo"): the log-likelihood ratio of the
+//!   maximum-likelihood distributions with mean score `s0` and `s1` (the scores of `elo0` and
+//!   `elo1`), empty buckets regularized to 0.001; Wald's bounds `ln(β/(1−α))`, `ln((1−β)/α)`.
 //!
 //! This module depends on nothing else in the crate.
 
@@ -239,27 +239,26 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of H1 against H0 for these pair counts. Empty buckets count
-    /// as 0.001 pairs (fishtest's `regularize`), so that a one-sided run still has a variance.
+    /// The log-likelihood ratio of H1 against H0 for these pair counts: the generalized SPRT
+    /// with maximum-likelihood pentanomial distributions of mean score `s0` and `s1` (as
+    /// fishtest and fastchess compute it). Empty buckets count as 0.001 pairs (fishtest's
+    /// `regularize`), so that one-sided results still give a finite ratio.
     pub fn llr(&self, penta: &Penta) -> f64 {
         if penta.pairs() == 0 {
             return 0.0;
         }
-        let samples: [(f64, f64); 5] = std::array::from_fn(|i| {
-            let c = penta.0[i] as f64;
-            (i as f64 / 4.0, if c == 0.0 { 1e-3 } else { c })
+        let counts: [f64; 5] = std::array::from_fn(|i| match penta.0[i] {
+            0 => 1e-3,
+            c => c as f64,
         });
-        self.llr_of(&Estimate::from_samples(&samples))
-    }
-
-    /// The log-likelihood ratio for an estimate's mean, variance and sample count.
-    pub fn llr_of(&self, estimate: &Estimate) -> f64 {
-        if estimate.n == 0.0 || estimate.variance <= 0.0 {
-            return 0.0;
-        }
-        let s0 = score_from_elo(self.elo0);
-        let s1 = score_from_elo(self.elo1);
-        estimate.n * (s1 - s0) * (2.0 * estimate.score - s0 - s1) / (2.0 * estimate.variance)
+        let n: f64 = counts.iter().sum();
+        let probs: [f64; 5] = std::array::from_fn(|i| counts[i] / n);
+        let scores: [f64; 5] = std::array::from_fn(|i| i as f64 / 4.0);
+        let p0 = mle(&scores, &probs, score_from_elo(self.elo0));
+        let p1 = mle(&scores, &probs, score_from_elo(self.elo1));
+        n * (0..5)
+            .map(|i| probs[i] * (p1[i].ln() - p0[i].ln()))
+            .sum::<f64>()
     }
 
     /// The verdict for a log-likelihood ratio.
@@ -273,6 +272,30 @@ impl Sprt {
             Verdict::Continue
         }
     }
+}
+
+/// The distribution over `scores` closest to the empirical `probs` (maximum likelihood) whose
+/// mean is `s` (M. Van den Bergh, "Comments on Normalized Elo", proposition 1.1):
+/// `p_i = p̂_i / (1 + θ(a_i − s))` with θ the root of `Σ p̂_i (a_i − s) / (1 + θ(a_i − s))`,
+/// which falls as θ grows; found by bisection. `scores` ascend and `s` lies strictly between
+/// the first and the last.
+fn mle<const N: usize>(scores: &[f64; N], probs: &[f64; N], s: f64) -> [f64; N] {
+    let f = |t: f64| -> f64 {
+        (0..N)
+            .map(|i| probs[i] * (scores[i] - s) / (1.0 + t * (scores[i] - s)))
+            .sum()
+    };
+    let (mut lo, mut hi) = (-1.0 / (scores[N - 1] - s), -1.0 / (scores[0] - s));
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let theta = 0.5 * (lo + hi);
+    std::array::from_fn(|i| probs[i] / (1.0 + theta * (scores[i] - s)))
 }
 
 #[cfg(test)]
@@ -357,18 +380,32 @@ mod tests {
         close(e.variance, 0.075, 1e-12);
         let s1 = score_from_elo(5.0);
         close(s1, 0.507_195_081_709_051_4, 1e-12);
-        close(sprt.llr(&p), -20000.0 / 3.0 * (s1 - 0.5) * (s1 - 0.5), 1e-9);
-        close(sprt.llr(&p), -0.345_128_005, 1e-8);
+        // For many pairs the GSPRT approaches its normal approximation
+        // n·(s1−s0)·(2·mean − s0 − s1)/(2σ²) = −(20000/3)·(s1−0.5)² = −0.345128.
+        let approx = -20000.0 / 3.0 * (s1 - 0.5) * (s1 - 0.5);
+        close(approx, -0.345_128_005, 1e-8);
+        close(sprt.llr(&p), approx, 1e-3);
+        // Exact values from an independent Python implementation of the same MLE (bisection
+        // on θ, 200 steps), as fastchess computes them.
+        close(sprt.llr(&p), -0.345_068_509_517, 1e-9);
         assert_eq!(sprt.verdict(sprt.llr(&p)), Verdict::Continue);
-        // Ten pairs won twice: the empty buckets count 0.001 each, so n = 10.004,
-        // mean = (0.001·(0 + ¼ + ½ + ¾) + 10) / 10.004, and the LLR is large and positive
-        // (value from the same formula evaluated in Python: 190.6083).
-        let all = Penta([0, 0, 0, 0, 10]);
-        close(sprt.llr(&all), 190.608_292_6, 1e-6);
-        assert_eq!(sprt.verdict(sprt.llr(&all)), Verdict::H1);
-        assert_eq!(sprt.llr(&Penta::default()), 0.0);
+        close(sprt.llr(&Penta([1, 2, 3, 2, 2])), 0.033_833_795_287, 1e-9);
+        // One-sided results, regularized: ten pairs won twice are not yet proof of +5 Elo.
+        close(sprt.llr(&Penta([0, 0, 0, 0, 10])), 0.142_904_432_544, 1e-9);
+        let wide = Sprt::new(0.0, 200.0, 0.05, 0.05).unwrap();
+        // Against elo1 = 200, seven won pairs are not enough and eight are.
+        close(wide.llr(&Penta([0, 0, 0, 0, 7])), 2.929_161_894_893, 1e-9);
+        close(wide.llr(&Penta([0, 0, 0, 0, 8])), 3.347_539_350_416, 1e-9);
+        assert_eq!(wide.verdict(wide.llr(&Penta([0, 0, 0, 0, 8]))), Verdict::H1);
+        let twenty = Sprt::new(0.0, 20.0, 0.05, 0.05).unwrap();
+        close(
+            twenty.llr(&Penta([0, 0, 3, 0, 0])),
+            -0.172_094_102_540,
+            1e-9,
+        );
         assert_eq!(sprt.verdict(3.0), Verdict::H1);
         assert_eq!(sprt.verdict(-3.0), Verdict::H0);
+        assert_eq!(sprt.llr(&Penta::default()), 0.0);
         assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, 5.0, 0.0, 0.05).is_err());
     }
