@@ -216,7 +216,7 @@ impl Chess {
         while occ != 0 {
             let sq = occ.trailing_zeros() as usize;
             occ &= occ - 1;
-            let piece = self.board[sq] as usize;
+            let piece = self.piece_on(sq) as usize;
             score += PST[piece][sq];
             phase += PHASE[piece % 6];
         }

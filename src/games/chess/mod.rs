@@ -115,7 +115,7 @@ impl Game for Chess {
     }
 
     fn reversible_plies(&self) -> u32 {
-        self.halfmove
+        self.halfmove as u32
     }
 
     fn insufficient_material(&self) -> bool {

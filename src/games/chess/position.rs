@@ -113,14 +113,15 @@ pub struct Chess {
     pub(crate) pieces: [u64; 6],
     /// Pieces by colour.
     pub(crate) colors: [u64; 2],
-    /// The piece on each square (`color * 6 + kind`) or [`EMPTY`].
-    pub(crate) board: [u8; 64],
+    /// The piece on each square (`color * 6 + kind`) or [`EMPTY`], two squares a byte
+    /// (low nibble: even square), which keeps the whole position within 112 bytes.
+    pub(crate) board: [u8; 32],
     pub(crate) side: Color,
     pub(crate) castling: u8,
     /// En-passant target square, or [`NO_EP`].
     pub(crate) ep: u8,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
     pub(crate) hash: u64,
 }
 
@@ -145,10 +146,23 @@ impl Chess {
         self.bb(color, KING).trailing_zeros() as usize
     }
 
+    /// The piece on `sq` (`color * 6 + kind`) or [`EMPTY`].
+    #[inline]
+    pub fn piece_on(&self, sq: usize) -> u8 {
+        self.board[sq >> 1] >> ((sq & 1) * 4) & 15
+    }
+
+    #[inline]
+    fn set_square(&mut self, sq: usize, piece: u8) {
+        let shift = (sq & 1) * 4;
+        let b = &mut self.board[sq >> 1];
+        *b = (*b & !(15 << shift)) | piece << shift;
+    }
+
     /// The piece kind on `sq`, if any.
     #[inline]
     pub fn kind_on(&self, sq: usize) -> Option<usize> {
-        let p = self.board[sq];
+        let p = self.piece_on(sq);
         (p != EMPTY).then_some(p as usize % 6)
     }
 
@@ -195,28 +209,28 @@ impl Chess {
         let bit = 1u64 << sq;
         self.pieces[piece as usize % 6] |= bit;
         self.colors[piece as usize / 6] |= bit;
-        self.board[sq] = piece;
+        self.set_square(sq, piece);
         self.hash ^= KEYS.piece[piece as usize][sq];
     }
 
     #[inline]
     fn remove(&mut self, sq: usize) {
-        let piece = self.board[sq];
+        let piece = self.piece_on(sq);
         let bit = 1u64 << sq;
         self.pieces[piece as usize % 6] ^= bit;
         self.colors[piece as usize / 6] ^= bit;
-        self.board[sq] = EMPTY;
+        self.set_square(sq, EMPTY);
         self.hash ^= KEYS.piece[piece as usize][sq];
     }
 
     #[inline]
     fn shift(&mut self, from: usize, to: usize) {
-        let piece = self.board[from];
+        let piece = self.piece_on(from);
         let bits = 1u64 << from | 1u64 << to;
         self.pieces[piece as usize % 6] ^= bits;
         self.colors[piece as usize / 6] ^= bits;
-        self.board[from] = EMPTY;
-        self.board[to] = piece;
+        self.set_square(from, EMPTY);
+        self.set_square(to, piece);
         let k = &KEYS.piece[piece as usize];
         self.hash ^= k[from] ^ k[to];
     }
@@ -234,16 +248,16 @@ impl Chess {
         let us = self.side;
         let from = mv.from().index();
         let to = mv.to().index();
-        let moving = self.board[from];
-        p.halfmove += 1;
+        let moving = self.piece_on(from);
+        p.halfmove = p.halfmove.saturating_add(1);
         if us == Color::Black {
-            p.fullmove += 1;
+            p.fullmove = p.fullmove.saturating_add(1);
         }
         if p.ep != NO_EP {
             p.hash ^= KEYS.ep_file[p.ep as usize & 7];
             p.ep = NO_EP;
         }
-        if self.board[to] != EMPTY {
+        if self.piece_on(to) != EMPTY {
             p.remove(to);
             p.halfmove = 0;
         }
@@ -308,7 +322,7 @@ impl Chess {
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for sq in 0..64 {
-            let p = self.board[sq];
+            let p = self.piece_on(sq);
             if p != EMPTY {
                 h ^= KEYS.piece[p as usize][sq];
             }
@@ -336,12 +350,12 @@ impl Chess {
         let mut p = Chess {
             pieces: [0; 6],
             colors: [0; 2],
-            board: [EMPTY; 64],
+            board: [EMPTY << 4 | EMPTY; 32],
             side: fen.side,
             castling: 0,
             ep: NO_EP,
-            halfmove: fen.halfmove,
-            fullmove: fen.fullmove.max(1),
+            halfmove: fen.halfmove.min(u16::MAX as u32) as u16,
+            fullmove: fen.fullmove.clamp(1, u16::MAX as u32) as u16,
             hash: 0,
         };
         for &(sq, c) in &fen.pieces {
@@ -374,7 +388,7 @@ impl Chess {
                     }
                 };
                 let i = color.index() * 6;
-                if p.board[king_sq] == (i + KING) as u8 && p.board[rook_sq] == (i + ROOK) as u8 {
+                if p.piece_on(king_sq) == (i + KING) as u8 && p.piece_on(rook_sq) == (i + ROOK) as u8 {
                     p.castling |= bit;
                 }
             }
@@ -395,7 +409,7 @@ impl Chess {
             } else {
                 ep.index() + 8
             };
-            let pawn_there = p.board[pawn_sq] == (pusher * 6 + PAWN) as u8;
+            let pawn_there = p.piece_on(pawn_sq) == (pusher * 6 + PAWN) as u8;
             if pawn_there && p.ep_usable(ep.index(), p.side) {
                 p.ep = ep.index() as u8;
             }
@@ -412,7 +426,7 @@ impl Chess {
     pub fn to_fen(&self) -> String {
         let geometry = crate::board::Geometry::new(8, 8).expect("8×8 is a valid board");
         let board = placement(&geometry, |sq| {
-            let p = self.board[sq.index()];
+            let p = self.piece_on(sq.index());
             (p != EMPTY).then(|| PIECE_CHARS[p as usize] as char)
         });
         let mut castling = String::new();
@@ -451,7 +465,7 @@ impl Chess {
         for rank in (0..8).rev() {
             out.push_str(&format!("{} ", rank + 1));
             for file in 0..8 {
-                let p = self.board[rank * 8 + file];
+                let p = self.piece_on(rank * 8 + file);
                 out.push(' ');
                 out.push(if p == EMPTY { '·' } else { GLYPHS[p as usize] });
             }

@@ -239,9 +239,9 @@ fn static_exchange_evaluation() {
 
 #[test]
 fn noisy_order_is_mvv_lva() {
-    let p = pos("4k3/8/2q1r3/3P4/8/8/8/4K3 w - - 0 1");
+    let p = pos("4k3/8/2q1r3/3P4/8/8/8/K7 w - - 0 1");
     assert!(p.noisy_order(mv(&p, "d5c6")) > p.noisy_order(mv(&p, "d5e6")));
-    let p = pos("4k3/8/4q3/3P4/3N4/8/8/4K3 w - - 0 1");
+    let p = pos("4k3/8/4q3/3P4/3N4/8/8/K7 w - - 0 1");
     assert!(p.noisy_order(mv(&p, "d5e6")) > p.noisy_order(mv(&p, "d4e6")));
 }
 
