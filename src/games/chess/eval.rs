@@ -132,7 +132,10 @@ const fn pst_value(kind: usize, sq: usize) -> S {
             let central = if fc == 3 && r == 0 { 8 } else { 0 };
             S(seventh + central - if fc == 0 { 3 } else { 0 }, seventh / 2)
         }
-        QUEEN => S(-8 + 2 * centre - if r == 0 { 0 } else { 2 }, -25 + 7 * centre),
+        QUEEN => S(
+            -8 + 2 * centre - if r == 0 { 0 } else { 2 },
+            -25 + 7 * centre,
+        ),
         _ => {
             // King: tucked away in the corner in the middlegame, central in the endgame.
             let home = match r {
@@ -272,8 +275,7 @@ impl Chess {
         if self.bb(us, BISHOP).count_ones() >= 2 {
             s += BISHOP_PAIR;
         }
-        for kind in KNIGHT..KING {
-            let (per, zero) = MOBILITY[kind];
+        for (kind, &(per, zero)) in MOBILITY.iter().enumerate().take(KING).skip(KNIGHT) {
             let mut b = self.bb(us, kind);
             while b != 0 {
                 let sq = b.trailing_zeros() as usize;
@@ -384,9 +386,17 @@ mod tests {
                 c.to_ascii_uppercase()
             }
         };
-        let board: Vec<String> = f[0].split('/').rev().map(|r| r.chars().map(swap).collect()).collect();
+        let board: Vec<String> = f[0]
+            .split('/')
+            .rev()
+            .map(|r| r.chars().map(swap).collect())
+            .collect();
         let side = if f[1] == "w" { "b" } else { "w" };
-        let castling: String = if f[2] == "-" { "-".into() } else { f[2].chars().map(swap).collect() };
+        let castling: String = if f[2] == "-" {
+            "-".into()
+        } else {
+            f[2].chars().map(swap).collect()
+        };
         format!("{} {side} {castling} - {} {}", board.join("/"), f[4], f[5])
     }
 

@@ -70,7 +70,9 @@ impl Game for Chess {
 
     fn from_fen(variant: &str, fen: &str) -> Result<Self, String> {
         if !variant.eq_ignore_ascii_case("chess") && !variant.eq_ignore_ascii_case("normal") {
-            return Err(format!("unknown variant '{variant}': kiebitz-chess plays 'chess'"));
+            return Err(format!(
+                "unknown variant '{variant}': kiebitz-chess plays 'chess'"
+            ));
         }
         Chess::parse_fen(fen)
     }
@@ -161,7 +163,11 @@ impl Game for Chess {
     }
 
     fn xboard_name(variant: &str) -> &str {
-        if variant == "chess" { "normal" } else { variant }
+        if variant == "chess" {
+            "normal"
+        } else {
+            variant
+        }
     }
 
     fn pretty(&self) -> String {

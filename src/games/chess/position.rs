@@ -277,7 +277,11 @@ impl Chess {
             }
             MoveKind::Castling => {
                 p.shift(from, to);
-                let (rook_from, rook_to) = if to > from { (to + 1, to - 1) } else { (to - 2, to + 1) };
+                let (rook_from, rook_to) = if to > from {
+                    (to + 1, to - 1)
+                } else {
+                    (to - 2, to + 1)
+                };
                 p.shift(rook_from, rook_to);
             }
             kind => {
@@ -382,13 +386,13 @@ impl Chess {
                     'k' => (BLACK_OO, 60, 63, Color::Black),
                     'q' => (BLACK_OOO, 60, 56, Color::Black),
                     _ => {
-                        return Err(format!(
-                            "castling letter '{c}' is not one of K, Q, k, q"
-                        ));
+                        return Err(format!("castling letter '{c}' is not one of K, Q, k, q"));
                     }
                 };
                 let i = color.index() * 6;
-                if p.piece_on(king_sq) == (i + KING) as u8 && p.piece_on(rook_sq) == (i + ROOK) as u8 {
+                if p.piece_on(king_sq) == (i + KING) as u8
+                    && p.piece_on(rook_sq) == (i + ROOK) as u8
+                {
                     p.castling |= bit;
                 }
             }
@@ -458,9 +462,7 @@ impl Chess {
 
     /// The board with Unicode pieces, White at the bottom, files and ranks around it.
     pub fn pretty_board(&self) -> String {
-        const GLYPHS: [char; 12] = [
-            '♙', '♘', '♗', '♖', '♕', '♔', '♟', '♞', '♝', '♜', '♛', '♚',
-        ];
+        const GLYPHS: [char; 12] = ['♙', '♘', '♗', '♖', '♕', '♔', '♟', '♞', '♝', '♜', '♛', '♚'];
         let mut out = String::new();
         for rank in (0..8).rev() {
             out.push_str(&format!("{} ", rank + 1));

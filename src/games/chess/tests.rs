@@ -93,7 +93,7 @@ fn incremental_hash_equals_recomputed_along_random_games() {
                 k if k.is_promotion() => seen_promo += 1,
                 _ => {}
             }
-            p = if rng.next() % 16 == 0 && !p.in_check() {
+            p = if rng.next().is_multiple_of(16) && !p.in_check() {
                 p.play_null()
             } else {
                 p.play(m)
@@ -182,7 +182,10 @@ fn castling_rules() {
     assert!(p.parse_move("e1c1").is_ok());
     // Capturing a rook on its corner takes away that right.
     let p = pos("r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1");
-    assert_eq!(p.play(mv(&p, "g2a8")).fen(), "B3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1");
+    assert_eq!(
+        p.play(mv(&p, "g2a8")).fen(),
+        "B3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1"
+    );
 }
 
 #[test]
@@ -197,9 +200,15 @@ fn promotions_and_clocks() {
         assert_eq!(mv(&p, text).kind(), kind);
     }
     assert!(p.parse_move("a7a8").is_err());
-    assert_eq!(p.play(mv(&p, "a7b8q")).fen(), "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 30");
+    assert_eq!(
+        p.play(mv(&p, "a7b8q")).fen(),
+        "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 30"
+    );
     let q = p.play(mv(&p, "e1d2"));
-    assert_eq!((q.reversible_plies(), q.fen()), (8, "1n2k3/P7/8/8/8/8/3K4/8 b - - 8 30".into()));
+    assert_eq!(
+        (q.reversible_plies(), q.fen()),
+        (8, "1n2k3/P7/8/8/8/8/3K4/8 b - - 8 30".into())
+    );
     assert!(p.is_noisy(mv(&p, "a7a8q")) && !p.is_noisy(mv(&p, "a7a8n")));
     assert!(p.is_noisy(mv(&p, "a7b8n")));
 }
@@ -218,7 +227,11 @@ fn static_exchange_evaluation() {
         ("3rk3/3r4/8/8/8/8/3Q4/3RK3 w - - 0 1", "d2d7", 500 - 900),
         // Bishop takes a knight defended once, attacked twice: win the knight, lose the bishop,
         // win the pawn back.
-        ("4k3/8/4p3/3n4/8/1BN5/8/4K3 w - - 0 1", "b3d5", 320 - 330 + 100),
+        (
+            "4k3/8/4p3/3n4/8/1BN5/8/4K3 w - - 0 1",
+            "b3d5",
+            320 - 330 + 100,
+        ),
         // Quiet move to a square attacked by a pawn.
         ("4k3/8/4p3/8/8/8/8/3QK3 w - - 0 1", "d1d5", -900),
         // En passant, nothing recaptures.
