@@ -148,25 +148,101 @@ const fn pst_value(kind: usize, sq: usize) -> S {
     }
 }
 
-/// `PST[piece][sq]` with material included, for `piece = color * 6 + kind` (Black's values
-/// negated and mirrored), so that the White-minus-Black sum is just an addition.
-const fn make_pst() -> [[S; 64]; 12] {
-    let mut t = [[S(0, 0); 64]; 12];
+/// Where each term lives in the parameter vector [`Params`]: piece-square values with
+/// material (kind × 64 squares as seen from White), then the single terms, passed pawns by
+/// rank and mobility by piece kind.
+pub mod idx {
+    pub const PST: usize = 0;
+    pub const BISHOP_PAIR: usize = 384;
+    pub const DOUBLED: usize = 385;
+    pub const ISOLATED: usize = 386;
+    pub const ROOK_OPEN: usize = 387;
+    pub const ROOK_HALF_OPEN: usize = 388;
+    pub const SHIELD: usize = 389;
+    pub const TEMPO: usize = 390;
+    pub const PASSED: usize = 391;
+    pub const MOBILITY: usize = 399;
+    pub const COUNT: usize = 405;
+}
+
+/// Every evaluation weight, as (middlegame, endgame) pairs; see [`idx`].
+pub type Params = [S; idx::COUNT];
+
+/// The hand-made starting values: formula piece-square tables plus the constants above.
+pub const fn default_params() -> Params {
+    let mut p = [S(0, 0); idx::COUNT];
     let mut kind = 0;
     while kind < 6 {
         let mut sq = 0;
         while sq < 64 {
             let v = pst_value(kind, sq);
             let m = MATERIAL[kind];
-            t[kind][sq] = S(v.0 + m.0, v.1 + m.1);
-            t[6 + kind][sq ^ 56] = S(-v.0 - m.0, -v.1 - m.1);
+            p[idx::PST + kind * 64 + sq] = S(v.0 + m.0, v.1 + m.1);
             sq += 1;
         }
         kind += 1;
     }
-    t
+    p[idx::BISHOP_PAIR] = BISHOP_PAIR;
+    p[idx::DOUBLED] = DOUBLED;
+    p[idx::ISOLATED] = ISOLATED;
+    p[idx::ROOK_OPEN] = ROOK_OPEN;
+    p[idx::ROOK_HALF_OPEN] = ROOK_HALF_OPEN;
+    p[idx::SHIELD] = SHIELD;
+    p[idx::TEMPO] = TEMPO;
+    let mut r = 0;
+    while r < 8 {
+        p[idx::PASSED + r] = PASSED[r];
+        r += 1;
+    }
+    let mut k = 0;
+    while k < 6 {
+        p[idx::MOBILITY + k] = MOBILITY[k].0;
+        k += 1;
+    }
+    p
 }
-static PST: [[S; 64]; 12] = make_pst();
+
+include!("params.rs");
+
+/// Receives the evaluation's terms: parameter `index` counted `n` times for White (negative
+/// for Black). The engine sums weights; the tuner records the counts.
+pub trait Trace {
+    fn add(&mut self, index: usize, n: i32);
+}
+
+/// Sums the weights of a parameter vector.
+struct Sum<'a> {
+    params: &'a Params,
+    score: S,
+}
+
+impl Trace for Sum<'_> {
+    #[inline(always)]
+    fn add(&mut self, index: usize, n: i32) {
+        self.score += self.params[index] * n;
+    }
+}
+
+/// The evaluation as data for tuning: the term counts (White minus Black), the game phase
+/// (0 ..= 24) and the factor (out of 8) that scales drawish endings.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    pub terms: Vec<(u16, i16)>,
+    pub phase: i32,
+    pub scale: i32,
+}
+
+impl Trace for Vec<(u16, i16)> {
+    fn add(&mut self, index: usize, n: i32) {
+        if n == 0 {
+            return;
+        }
+        match self.iter_mut().find(|t| t.0 as usize == index) {
+            Some(t) => t.1 += n as i16,
+            None => self.push((index as u16, n as i16)),
+        }
+    }
+}
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
@@ -213,41 +289,19 @@ static ADJACENT_FILES: [u64; 8] = adjacent_files();
 impl Chess {
     /// Static evaluation in centipawns, positive when the side to move stands better.
     pub fn evaluate(&self) -> i32 {
-        let mut score = S(0, 0);
-        let mut phase = 0;
-        let mut occ = self.occupied();
-        while occ != 0 {
-            let sq = occ.trailing_zeros() as usize;
-            occ &= occ - 1;
-            let piece = self.piece_on(sq) as usize;
-            score += PST[piece][sq];
-            phase += PHASE[piece % 6];
-        }
-        score += self.side_terms(Color::White) - self.side_terms(Color::Black);
-        score += if self.side == Color::White {
-            TEMPO
-        } else {
-            S(0, 0) - TEMPO
+        self.evaluate_with(&PARAMS)
+    }
+
+    /// [`Chess::evaluate`] with another parameter vector (for tuning and testing).
+    pub fn evaluate_with(&self, params: &Params) -> i32 {
+        let mut sum = Sum {
+            params,
+            score: S(0, 0),
         };
-        let phase = phase.min(MAX_PHASE);
+        let phase = self.terms(&mut sum);
+        let score = sum.score;
         let mut value = (score.0 * phase + score.1 * (MAX_PHASE - phase)) / MAX_PHASE;
-        // A side without pawns and at most a minor piece more cannot usually win.
-        let strong = if value > 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if self.bb(strong, PAWN) == 0 {
-            let weak = strong.flip();
-            let minors = |c: Color| (self.bb(c, KNIGHT) | self.bb(c, BISHOP)).count_ones() as i32;
-            let heavy = |c: Color| {
-                5 * self.bb(c, ROOK).count_ones() as i32 + 9 * self.bb(c, QUEEN).count_ones() as i32
-            };
-            let edge = 3 * minors(strong) + heavy(strong) - 3 * minors(weak) - heavy(weak);
-            if edge <= 3 {
-                value /= 8;
-            }
-        }
+        value = value * self.scale(value > 0) / 8;
         if self.side == Color::White {
             value
         } else {
@@ -255,10 +309,64 @@ impl Chess {
         }
     }
 
+    /// The evaluation's terms for the tuner (White's point of view).
+    pub fn features(&self, white_ahead: bool) -> Features {
+        let mut terms = Vec::new();
+        let phase = self.terms(&mut terms);
+        Features {
+            terms,
+            phase,
+            scale: self.scale(white_ahead),
+        }
+    }
+
+    /// Feeds every term to `t`; returns the game phase.
+    fn terms<T: Trace>(&self, t: &mut T) -> i32 {
+        let mut phase = 0;
+        for color in [Color::White, Color::Black] {
+            let (sign, flip) = if color == Color::White {
+                (1, 0)
+            } else {
+                (-1, 56)
+            };
+            for kind in PAWN..=KING {
+                let mut b = self.bb(color, kind);
+                while b != 0 {
+                    let sq = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    t.add(idx::PST + kind * 64 + (sq ^ flip), sign);
+                    phase += PHASE[kind];
+                }
+            }
+        }
+        self.side_terms(Color::White, 1, t);
+        self.side_terms(Color::Black, -1, t);
+        t.add(idx::TEMPO, if self.side == Color::White { 1 } else { -1 });
+        phase.min(MAX_PHASE)
+    }
+
+    /// Out of 8: a side without pawns and at most a minor piece more cannot usually win.
+    fn scale(&self, white_ahead: bool) -> i32 {
+        let strong = if white_ahead {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if self.bb(strong, PAWN) != 0 {
+            return 8;
+        }
+        let weak = strong.flip();
+        let minors = |c: Color| (self.bb(c, KNIGHT) | self.bb(c, BISHOP)).count_ones() as i32;
+        let heavy = |c: Color| {
+            5 * self.bb(c, ROOK).count_ones() as i32 + 9 * self.bb(c, QUEEN).count_ones() as i32
+        };
+        let edge = 3 * minors(strong) + heavy(strong) - 3 * minors(weak) - heavy(weak);
+        if edge <= 3 { 1 } else { 8 }
+    }
+
     /// The terms beyond material and piece squares for one side.
-    fn side_terms(&self, us: Color) -> S {
+    fn side_terms<T: Trace>(&self, us: Color, sign: i32, t: &mut T) {
         let them = us.flip();
-        let mut s = S(0, 0);
         let own = self.colors[us.index()];
         let occ = self.occupied();
         let pawns = self.bb(us, PAWN);
@@ -273,9 +381,9 @@ impl Chess {
         let safe = !own & !enemy_pawn_attacks;
 
         if self.bb(us, BISHOP).count_ones() >= 2 {
-            s += BISHOP_PAIR;
+            t.add(idx::BISHOP_PAIR, sign);
         }
-        for (kind, &(per, zero)) in MOBILITY.iter().enumerate().take(KING).skip(KNIGHT) {
+        for (kind, &(_, zero)) in MOBILITY.iter().enumerate().take(KING).skip(KNIGHT) {
             let mut b = self.bb(us, kind);
             while b != 0 {
                 let sq = b.trailing_zeros() as usize;
@@ -286,15 +394,20 @@ impl Chess {
                     ROOK => attacks::rook(sq, occ),
                     _ => attacks::queen(sq, occ),
                 };
-                s += per * ((att & safe).count_ones() as i32 - zero);
+                t.add(
+                    idx::MOBILITY + kind,
+                    sign * ((att & safe).count_ones() as i32 - zero),
+                );
                 if kind == ROOK {
                     let file = FILE_A << (sq & 7);
                     if file & pawns == 0 {
-                        s += if file & their_pawns == 0 {
-                            ROOK_OPEN
+                        let open = file & their_pawns == 0;
+                        let i = if open {
+                            idx::ROOK_OPEN
                         } else {
-                            ROOK_HALF_OPEN
+                            idx::ROOK_HALF_OPEN
                         };
+                        t.add(i, sign);
                     }
                 }
             }
@@ -311,16 +424,16 @@ impl Chess {
                 } else {
                     7 - (sq >> 3)
                 };
-                s += PASSED[rel_rank];
+                t.add(idx::PASSED + rel_rank, sign);
             }
             if ADJACENT_FILES[file] & pawns == 0 {
-                s += ISOLATED;
+                t.add(idx::ISOLATED, sign);
             }
         }
         for file in 0..8 {
             let n = (pawns & (FILE_A << file)).count_ones() as i32;
             if n > 1 {
-                s += DOUBLED * (n - 1);
+                t.add(idx::DOUBLED, sign * (n - 1));
             }
         }
 
@@ -340,9 +453,9 @@ impl Chess {
             } else {
                 0xFFFFu64 << ((r - 2) * 8)
             };
-            s += SHIELD * (files & ranks & pawns).count_ones().min(3) as i32;
+            let n = (files & ranks & pawns).count_ones().min(3) as i32;
+            t.add(idx::SHIELD, sign * n);
         }
-        s
     }
 }
 
@@ -354,10 +467,28 @@ mod tests {
     fn tables_are_symmetric() {
         for kind in 0..6 {
             for sq in 0..64 {
-                assert_eq!(PST[kind][sq], PST[kind][sq ^ 7], "files mirror");
-                let b = PST[6 + kind][sq ^ 56];
-                assert_eq!(PST[kind][sq], S(-b.0, -b.1), "colours mirror");
+                let at = |sq: usize| PARAMS[idx::PST + kind * 64 + sq];
+                assert_eq!(at(sq), at(sq ^ 7), "files mirror");
             }
+        }
+    }
+
+    #[test]
+    fn features_reproduce_the_evaluation() {
+        for fen in [
+            "r4rk1/1b3ppp/p2q4/1p6/3Nn3/P3B3/1P2QPPP/2RR2K1 w - - 3 20",
+            "8/5pk1/6p1/2pP4/2P2K2/8/5PPP/8 b - - 0 40",
+            "8/8/4k3/8/8/3NK3/8/8 w - - 0 1",
+        ] {
+            let pos = Chess::parse_fen(fen).unwrap();
+            let white = pos.evaluate() * if pos.side == Color::White { 1 } else { -1 };
+            let f = pos.features(white > 0);
+            let s = f
+                .terms
+                .iter()
+                .fold(S(0, 0), |acc, &(i, n)| acc + PARAMS[i as usize] * n as i32);
+            let v = (s.0 * f.phase + s.1 * (MAX_PHASE - f.phase)) / MAX_PHASE * f.scale / 8;
+            assert_eq!(v, white, "{fen}");
         }
     }
 
