@@ -329,13 +329,13 @@ impl Chess {
             } else {
                 (-1, 56)
             };
-            for kind in PAWN..=KING {
+            for (kind, &weight) in PHASE.iter().enumerate() {
                 let mut b = self.bb(color, kind);
                 while b != 0 {
                     let sq = b.trailing_zeros() as usize;
                     b &= b - 1;
                     t.add(idx::PST + kind * 64 + (sq ^ flip), sign);
-                    phase += PHASE[kind];
+                    phase += weight;
                 }
             }
         }
