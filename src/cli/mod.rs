@@ -256,33 +256,10 @@ fn run_perft<G: Game>(
 }
 
 fn run_bench<G: Game>(depth: u32, hash_mb: usize) -> Result<(), String> {
-    use crate::search::{Control, Limits, Searcher};
     if depth == 0 {
         return Err("bench depth must be at least 1".into());
     }
-    let positions = G::bench_positions();
-    let mut searcher = Searcher::<G>::new(hash_mb);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let start = Instant::now();
-    let mut nodes = 0u64;
-    for (i, pos) in positions.iter().enumerate() {
-        searcher.clear();
-        let control = Control::default();
-        let result = searcher.search(pos, &[], &limits, &control, &mut |_| {});
-        eprintln!(
-            "position {}/{} {}: {} nodes, best {}",
-            i + 1,
-            positions.len(),
-            pos.fen(),
-            result.nodes,
-            pos.move_text(result.best)
-        );
-        nodes += result.nodes;
-    }
-    let elapsed = start.elapsed();
+    let (nodes, elapsed) = crate::search::bench::<G>(depth, hash_mb);
     out!("Total time (ms) : {}", elapsed.as_millis());
     out!("Nodes searched  : {nodes}");
     out!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));

@@ -1,3 +1,190 @@
-//! Standard chess (SPEC §3.1).
+//! Standard chess (SPEC §3.1): FIDE rules on bitboards.
 //!
-//! PLACEHOLDER — the chess helper fills this in.
+//! - [`attacks`]: leaper, line and magic sliding-attack tables.
+//! - [`position`]: the position, FEN, copy-make, Zobrist hashing, static exchange evaluation.
+//! - [`movegen`]: legal move generation (pins, check evasions, castling, en passant).
+//! - [`eval`]: tapered material + piece-square evaluation with a few classic terms.
+//!
+//! This file ties them to the [`Game`] trait. Draws by repetition and the 50-move rule are the
+//! caller's business (see [`Game::DRAW_PLIES`], [`Game::REPETITION`]); insufficient material
+//! is answered here.
+
+pub mod attacks;
+pub mod eval;
+pub mod movegen;
+pub mod position;
+
+use crate::board::{Color, Move, MoveKind, MoveList};
+use crate::game::{Game, Terminal};
+pub use position::Chess;
+use position::*;
+
+/// Light squares of the board (h1 is light).
+const LIGHT_SQUARES: u64 = 0x55AA_55AA_55AA_55AA;
+
+impl Chess {
+    /// The piece kind a move captures (a pawn for en passant), if any.
+    #[inline]
+    pub fn captured(&self, mv: Move) -> Option<usize> {
+        if mv.kind() == MoveKind::EnPassant {
+            Some(PAWN)
+        } else if mv.kind() == MoveKind::Castling {
+            None
+        } else {
+            self.kind_on(mv.to().index())
+        }
+    }
+}
+
+/// Varied middlegame and endgame positions for `bench`.
+const BENCH_FENS: [&str; 14] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r2q1rk1/pp1nbppp/2p1pn2/3p1b2/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 2 9",
+    "r1bq1rk1/pp3ppp/2nbpn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 1 8",
+    "2kr3r/ppp2ppp/2n1bn2/2bqp3/8/2NP1NP1/PPP1PPBP/R1BQ1RK1 w - - 4 10",
+    "r4rk1/1b3ppp/p2q4/1p6/3Nn3/P3B3/1P2QPPP/2RR2K1 w - - 3 20",
+    "3r2k1/pp3pp1/2p1b2p/4P3/2P5/1P3N1P/P4PP1/3R2K1 b - - 0 25",
+    "6k1/5pp1/1p2p2p/p2pP3/P2P1P2/1P4P1/6KP/8 w - - 0 35",
+    "8/5pk1/6p1/2pP4/2P2K2/8/5PPP/8 b - - 0 40",
+    "8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 50",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/8/1k6/8/2R5/8/4K3/8 w - - 0 60",
+    "2r3k1/5pp1/p3p2p/1p1qP3/3Q4/P5P1/1P3P1P/2R3K1 b - - 1 28",
+];
+
+impl Game for Chess {
+    const GAME: &'static str = "chess";
+    const DRAW_PLIES: Option<u32> = Some(100);
+    const REPETITION: bool = true;
+    const NULL_MOVE: bool = true;
+
+    fn variants() -> &'static [&'static str] {
+        &["chess"]
+    }
+
+    fn startpos(variant: &str) -> Result<Self, String> {
+        Self::from_fen(variant, Chess::START_FEN)
+    }
+
+    fn from_fen(variant: &str, fen: &str) -> Result<Self, String> {
+        if !variant.eq_ignore_ascii_case("chess") && !variant.eq_ignore_ascii_case("normal") {
+            return Err(format!(
+                "unknown variant '{variant}': kiebitz-chess plays 'chess'"
+            ));
+        }
+        Chess::parse_fen(fen)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn variant(&self) -> &'static str {
+        "chess"
+    }
+
+    fn size(&self) -> (u8, u8) {
+        (8, 8)
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList) {
+        self.generate(moves);
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        self.make(mv)
+    }
+
+    fn terminal(&self) -> Terminal {
+        if self.in_check() {
+            Terminal::Loss
+        } else {
+            Terminal::Draw
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    fn insufficient_material(&self) -> bool {
+        let p = &self.pieces;
+        if p[PAWN] | p[ROOK] | p[QUEEN] != 0 {
+            return false;
+        }
+        let minors = p[KNIGHT] | p[BISHOP];
+        if minors.count_ones() <= 1 {
+            return true;
+        }
+        // Only bishops, all on squares of one colour: no mate is possible.
+        p[KNIGHT] == 0 && (p[BISHOP] & LIGHT_SQUARES == 0 || p[BISHOP] & !LIGHT_SQUARES == 0)
+    }
+
+    #[inline]
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.kind() == MoveKind::PromoteQueen || self.captured(mv).is_some()
+    }
+
+    #[inline]
+    fn forcing(&self) -> bool {
+        self.in_check()
+    }
+
+    fn noisy_order(&self, mv: Move) -> i32 {
+        let victim = self.captured(mv).map_or(0, |k| SEE_VALUE[k]);
+        let attacker = self.kind_on(mv.from().index()).unwrap_or(PAWN) as i32;
+        let promotion = if mv.kind() == MoveKind::PromoteQueen {
+            SEE_VALUE[QUEEN] - SEE_VALUE[PAWN]
+        } else {
+            0
+        };
+        (victim + promotion) * 8 - attacker
+    }
+
+    fn evaluate(&self) -> i32 {
+        Chess::evaluate(self)
+    }
+
+    fn play_null(&self) -> Self {
+        self.make_null()
+    }
+
+    fn xboard_name(variant: &str) -> &str {
+        if variant == "chess" {
+            "normal"
+        } else {
+            variant
+        }
+    }
+
+    fn pretty(&self) -> String {
+        format!("{}FEN: {}\n", self.pretty_board(), self.to_fen())
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        Chess::see_ge(self, mv, threshold)
+    }
+
+    fn bench_positions() -> Vec<Self> {
+        BENCH_FENS
+            .iter()
+            .map(|f| Chess::parse_fen(f).expect("bench FEN is valid"))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,563 @@
+//! The chess position: bitboards by piece kind and colour, a square-to-piece array, side to
+//! move, castling rights, en-passant square, clocks and an incrementally updated Zobrist hash.
+//! FEN in and out, copy-make [`Chess::make`], attack queries and static exchange evaluation.
+//!
+//! The en-passant square is kept (in the position, its FEN and its hash) only when a pawn of
+//! the side to move stands next to the pawn that just made a double step, as Stockfish does:
+//! two positions that differ only by an en-passant square nobody could use are the same.
+
+use super::attacks;
+use crate::board::fen::{Fen, placement};
+use crate::board::{Color, Move, MoveKind, Square};
+
+pub const PAWN: usize = 0;
+pub const KNIGHT: usize = 1;
+pub const BISHOP: usize = 2;
+pub const ROOK: usize = 3;
+pub const QUEEN: usize = 4;
+pub const KING: usize = 5;
+/// The `board` entry of an empty square; a piece is `color * 6 + kind`.
+pub const EMPTY: u8 = 12;
+/// `ep` when there is no en-passant square.
+pub const NO_EP: u8 = 64;
+
+/// Castling-right bits.
+pub const WHITE_OO: u8 = 1;
+pub const WHITE_OOO: u8 = 2;
+pub const BLACK_OO: u8 = 4;
+pub const BLACK_OOO: u8 = 8;
+
+const PIECE_CHARS: &[u8; 12] = b"PNBRQKpnbrqk";
+
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Zobrist keys: 12 pieces × 64 squares, then 16 castling-right sets, 8 en-passant files and
+/// the side to move, all from one fixed seed.
+struct Keys {
+    piece: [[u64; 64]; 12],
+    castling: [u64; 16],
+    ep_file: [u64; 8],
+    black: u64,
+}
+
+const fn make_keys() -> Keys {
+    let mut k = Keys {
+        piece: [[0; 64]; 12],
+        castling: [0; 16],
+        ep_file: [0; 8],
+        black: 0,
+    };
+    let mut n = 0u64;
+    let mut p = 0;
+    while p < 12 {
+        let mut sq = 0;
+        while sq < 64 {
+            n += 1;
+            k.piece[p][sq] = splitmix(0xC4E5_5B17_0000_0000 ^ n);
+            sq += 1;
+        }
+        p += 1;
+    }
+    let mut bits = [0u64; 4];
+    let mut i = 0;
+    while i < 4 {
+        n += 1;
+        bits[i] = splitmix(0xC4E5_5B17_0000_0000 ^ n);
+        i += 1;
+    }
+    let mut set = 0;
+    while set < 16 {
+        let mut b = 0;
+        while b < 4 {
+            if set >> b & 1 != 0 {
+                k.castling[set] ^= bits[b];
+            }
+            b += 1;
+        }
+        set += 1;
+    }
+    let mut f = 0;
+    while f < 8 {
+        n += 1;
+        k.ep_file[f] = splitmix(0xC4E5_5B17_0000_0000 ^ n);
+        f += 1;
+    }
+    k.black = splitmix(0xC4E5_5B17_0000_0000 ^ (n + 1));
+    k
+}
+
+static KEYS: Keys = make_keys();
+
+/// The castling rights that survive a move from or to each square.
+const fn castle_masks() -> [u8; 64] {
+    let mut m = [15u8; 64];
+    m[0] = 15 & !WHITE_OOO;
+    m[4] = 15 & !(WHITE_OO | WHITE_OOO);
+    m[7] = 15 & !WHITE_OO;
+    m[56] = 15 & !BLACK_OOO;
+    m[60] = 15 & !(BLACK_OO | BLACK_OOO);
+    m[63] = 15 & !BLACK_OO;
+    m
+}
+static CASTLE_MASK: [u8; 64] = castle_masks();
+
+/// A standard chess position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chess {
+    /// Pieces by kind (both colours).
+    pub(crate) pieces: [u64; 6],
+    /// Pieces by colour.
+    pub(crate) colors: [u64; 2],
+    /// The piece on each square (`color * 6 + kind`) or [`EMPTY`], two squares a byte
+    /// (low nibble: even square), which keeps the whole position within 112 bytes.
+    pub(crate) board: [u8; 32],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    /// En-passant target square, or [`NO_EP`].
+    pub(crate) ep: u8,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) hash: u64,
+}
+
+impl Chess {
+    pub const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The pieces of `kind` belonging to `color`.
+    #[inline]
+    pub fn bb(&self, color: Color, kind: usize) -> u64 {
+        self.pieces[kind] & self.colors[color.index()]
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub fn king(&self, color: Color) -> usize {
+        self.bb(color, KING).trailing_zeros() as usize
+    }
+
+    /// The piece on `sq` (`color * 6 + kind`) or [`EMPTY`].
+    #[inline]
+    pub fn piece_on(&self, sq: usize) -> u8 {
+        self.board[sq >> 1] >> ((sq & 1) * 4) & 15
+    }
+
+    #[inline]
+    fn set_square(&mut self, sq: usize, piece: u8) {
+        let shift = (sq & 1) * 4;
+        let b = &mut self.board[sq >> 1];
+        *b = (*b & !(15 << shift)) | piece << shift;
+    }
+
+    /// The piece kind on `sq`, if any.
+    #[inline]
+    pub fn kind_on(&self, sq: usize) -> Option<usize> {
+        let p = self.piece_on(sq);
+        (p != EMPTY).then_some(p as usize % 6)
+    }
+
+    /// Every piece of either colour that attacks `sq` when `occ` is occupied.
+    #[inline]
+    pub fn attackers_to(&self, sq: usize, occ: u64) -> u64 {
+        let p = &self.pieces;
+        (attacks::PAWN[1][sq] & p[PAWN] & self.colors[0])
+            | (attacks::PAWN[0][sq] & p[PAWN] & self.colors[1])
+            | (attacks::KNIGHT[sq] & p[KNIGHT])
+            | (attacks::KING[sq] & p[KING])
+            | (attacks::rook(sq, occ) & (p[ROOK] | p[QUEEN]))
+            | (attacks::bishop(sq, occ) & (p[BISHOP] | p[QUEEN]))
+    }
+
+    /// Whether any piece of `by` attacks `sq` when `occ` is occupied.
+    #[inline]
+    pub fn attacked(&self, sq: usize, by: Color, occ: u64) -> bool {
+        let p = &self.pieces;
+        let them = self.colors[by.index()];
+        (attacks::PAWN[by.flip().index()][sq] & p[PAWN] & them) != 0
+            || (attacks::KNIGHT[sq] & p[KNIGHT] & them) != 0
+            || (attacks::KING[sq] & p[KING] & them) != 0
+            || (attacks::rook(sq, occ) & (p[ROOK] | p[QUEEN]) & them) != 0
+            || (attacks::bishop(sq, occ) & (p[BISHOP] | p[QUEEN]) & them) != 0
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> u64 {
+        let us = self.side;
+        self.attackers_to(self.king(us), self.occupied()) & self.colors[us.flip().index()]
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        let us = self.side;
+        self.attacked(self.king(us), us.flip(), self.occupied())
+    }
+
+    #[inline]
+    fn put(&mut self, sq: usize, piece: u8) {
+        let bit = 1u64 << sq;
+        self.pieces[piece as usize % 6] |= bit;
+        self.colors[piece as usize / 6] |= bit;
+        self.set_square(sq, piece);
+        self.hash ^= KEYS.piece[piece as usize][sq];
+    }
+
+    #[inline]
+    fn remove(&mut self, sq: usize) {
+        let piece = self.piece_on(sq);
+        let bit = 1u64 << sq;
+        self.pieces[piece as usize % 6] ^= bit;
+        self.colors[piece as usize / 6] ^= bit;
+        self.set_square(sq, EMPTY);
+        self.hash ^= KEYS.piece[piece as usize][sq];
+    }
+
+    #[inline]
+    fn shift(&mut self, from: usize, to: usize) {
+        let piece = self.piece_on(from);
+        let bits = 1u64 << from | 1u64 << to;
+        self.pieces[piece as usize % 6] ^= bits;
+        self.colors[piece as usize / 6] ^= bits;
+        self.set_square(from, EMPTY);
+        self.set_square(to, piece);
+        let k = &KEYS.piece[piece as usize];
+        self.hash ^= k[from] ^ k[to];
+    }
+
+    /// Whether a pawn of `color` could capture en passant on `ep` (ignoring pins).
+    #[inline]
+    fn ep_usable(&self, ep: usize, color: Color) -> bool {
+        attacks::PAWN[color.flip().index()][ep] & self.bb(color, PAWN) != 0
+    }
+
+    /// The position after `mv`, which must be legal here (copy-make).
+    #[inline]
+    pub fn make(&self, mv: Move) -> Chess {
+        let mut p = self.clone();
+        let us = self.side;
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let moving = self.piece_on(from);
+        p.halfmove = p.halfmove.saturating_add(1);
+        if us == Color::Black {
+            p.fullmove = p.fullmove.saturating_add(1);
+        }
+        if p.ep != NO_EP {
+            p.hash ^= KEYS.ep_file[p.ep as usize & 7];
+            p.ep = NO_EP;
+        }
+        if self.piece_on(to) != EMPTY {
+            p.remove(to);
+            p.halfmove = 0;
+        }
+        match mv.kind() {
+            MoveKind::Normal => p.shift(from, to),
+            MoveKind::DoubleStep => {
+                p.shift(from, to);
+                let ep = (from + to) / 2;
+                if p.ep_usable(ep, us.flip()) {
+                    p.ep = ep as u8;
+                    p.hash ^= KEYS.ep_file[ep & 7];
+                }
+            }
+            MoveKind::EnPassant => {
+                p.remove(to ^ 8);
+                p.shift(from, to);
+            }
+            MoveKind::Castling => {
+                p.shift(from, to);
+                let (rook_from, rook_to) = if to > from {
+                    (to + 1, to - 1)
+                } else {
+                    (to - 2, to + 1)
+                };
+                p.shift(rook_from, rook_to);
+            }
+            kind => {
+                let promoted = match kind {
+                    MoveKind::PromoteKnight => KNIGHT,
+                    MoveKind::PromoteBishop => BISHOP,
+                    MoveKind::PromoteRook => ROOK,
+                    _ => QUEEN,
+                };
+                p.remove(from);
+                p.put(to, (us.index() * 6 + promoted) as u8);
+            }
+        }
+        if moving as usize % 6 == PAWN {
+            p.halfmove = 0;
+        }
+        let rights = p.castling & CASTLE_MASK[from] & CASTLE_MASK[to];
+        if rights != p.castling {
+            p.hash ^= KEYS.castling[p.castling as usize] ^ KEYS.castling[rights as usize];
+            p.castling = rights;
+        }
+        p.side = us.flip();
+        p.hash ^= KEYS.black;
+        p
+    }
+
+    /// The position after passing: the other side moves, any en-passant right lapses. The
+    /// halfmove clock restarts so that no repetition is ever found across a null move.
+    pub fn make_null(&self) -> Chess {
+        let mut p = self.clone();
+        if p.ep != NO_EP {
+            p.hash ^= KEYS.ep_file[p.ep as usize & 7];
+            p.ep = NO_EP;
+        }
+        p.side = p.side.flip();
+        p.hash ^= KEYS.black;
+        p.halfmove = 0;
+        p
+    }
+
+    /// The hash computed from scratch (the incremental one must always equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in 0..64 {
+            let p = self.piece_on(sq);
+            if p != EMPTY {
+                h ^= KEYS.piece[p as usize][sq];
+            }
+        }
+        h ^= KEYS.castling[self.castling as usize];
+        if self.ep != NO_EP {
+            h ^= KEYS.ep_file[self.ep as usize & 7];
+        }
+        if self.side == Color::Black {
+            h ^= KEYS.black;
+        }
+        h
+    }
+
+    /// Reads a FEN with `KQkq` castling letters. Rights whose king or rook is not at home,
+    /// and an en-passant square no pawn can use, are dropped.
+    pub fn parse_fen(text: &str) -> Result<Chess, String> {
+        let fen = Fen::parse(text)?;
+        if (fen.geometry.width, fen.geometry.height) != (8, 8) {
+            return Err(format!(
+                "a chess FEN needs an 8×8 board, this one is {}×{}",
+                fen.geometry.width, fen.geometry.height
+            ));
+        }
+        let mut p = Chess {
+            pieces: [0; 6],
+            colors: [0; 2],
+            board: [EMPTY << 4 | EMPTY; 32],
+            side: fen.side,
+            castling: 0,
+            ep: NO_EP,
+            halfmove: fen.halfmove.min(u16::MAX as u32) as u16,
+            fullmove: fen.fullmove.clamp(1, u16::MAX as u32) as u16,
+            hash: 0,
+        };
+        for &(sq, c) in &fen.pieces {
+            let code = PIECE_CHARS
+                .iter()
+                .position(|&x| x as char == c)
+                .ok_or_else(|| format!("'{c}' is not a chess piece letter (PNBRQK, pnbrqk)"))?;
+            p.put(sq.index(), code as u8);
+        }
+        for color in [Color::White, Color::Black] {
+            let kings = p.bb(color, KING).count_ones();
+            if kings != 1 {
+                return Err(format!("{color:?} has {kings} kings, exactly one expected"));
+            }
+        }
+        if p.pieces[PAWN] & 0xFF00_0000_0000_00FF != 0 {
+            return Err("a pawn stands on rank 1 or 8".into());
+        }
+        if fen.castling != "-" {
+            for c in fen.castling.chars() {
+                let (bit, king_sq, rook_sq, color) = match c {
+                    'K' => (WHITE_OO, 4, 7, Color::White),
+                    'Q' => (WHITE_OOO, 4, 0, Color::White),
+                    'k' => (BLACK_OO, 60, 63, Color::Black),
+                    'q' => (BLACK_OOO, 60, 56, Color::Black),
+                    _ => {
+                        return Err(format!("castling letter '{c}' is not one of K, Q, k, q"));
+                    }
+                };
+                let i = color.index() * 6;
+                if p.piece_on(king_sq) == (i + KING) as u8
+                    && p.piece_on(rook_sq) == (i + ROOK) as u8
+                {
+                    p.castling |= bit;
+                }
+            }
+        }
+        if let Some(ep) = fen.en_passant {
+            let (rank, pusher) = match p.side {
+                Color::White => (5, 1),
+                Color::Black => (2, 0),
+            };
+            if ep.rank() != rank {
+                return Err(format!(
+                    "en-passant square {ep} is not on rank {} for the side to move",
+                    rank + 1
+                ));
+            }
+            let pawn_sq = if pusher == 1 {
+                ep.index() - 8
+            } else {
+                ep.index() + 8
+            };
+            let pawn_there = p.piece_on(pawn_sq) == (pusher * 6 + PAWN) as u8;
+            if pawn_there && p.ep_usable(ep.index(), p.side) {
+                p.ep = ep.index() as u8;
+            }
+        }
+        let them = p.side.flip();
+        if p.attacked(p.king(them), p.side, p.occupied()) {
+            return Err("the side not to move is in check".into());
+        }
+        p.hash = p.compute_hash();
+        Ok(p)
+    }
+
+    /// The position as FEN.
+    pub fn to_fen(&self) -> String {
+        let geometry = crate::board::Geometry::new(8, 8).expect("8×8 is a valid board");
+        let board = placement(&geometry, |sq| {
+            let p = self.piece_on(sq.index());
+            (p != EMPTY).then(|| PIECE_CHARS[p as usize] as char)
+        });
+        let mut castling = String::new();
+        for (bit, c) in [
+            (WHITE_OO, 'K'),
+            (WHITE_OOO, 'Q'),
+            (BLACK_OO, 'k'),
+            (BLACK_OOO, 'q'),
+        ] {
+            if self.castling & bit != 0 {
+                castling.push(c);
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let ep = if self.ep == NO_EP {
+            "-".to_string()
+        } else {
+            Square(self.ep).to_string()
+        };
+        format!(
+            "{board} {} {castling} {ep} {} {}",
+            self.side.fen_char(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    /// The board with Unicode pieces, White at the bottom, files and ranks around it.
+    pub fn pretty_board(&self) -> String {
+        const GLYPHS: [char; 12] = ['♙', '♘', '♗', '♖', '♕', '♔', '♟', '♞', '♝', '♜', '♛', '♚'];
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            out.push_str(&format!("{} ", rank + 1));
+            for file in 0..8 {
+                let p = self.piece_on(rank * 8 + file);
+                out.push(' ');
+                out.push(if p == EMPTY { '·' } else { GLYPHS[p as usize] });
+            }
+            out.push('\n');
+        }
+        out.push_str("   a b c d e f g h\n");
+        out
+    }
+}
+
+/// Piece values for exchange evaluation and capture ordering, by kind.
+pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
+
+impl Chess {
+    /// Static exchange evaluation: whether `mv` gains at least `threshold` centipawns once
+    /// both sides have captured on its target square with their least valuable attackers
+    /// for as long as it pays (x-rays through moved sliders included). Castling is 0.
+    pub fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        let from = mv.from().index();
+        let to = mv.to().index();
+        let kind = mv.kind();
+        if kind == MoveKind::Castling {
+            return threshold <= 0;
+        }
+        let mut gain = match kind {
+            MoveKind::EnPassant => SEE_VALUE[PAWN],
+            _ => self.kind_on(to).map_or(0, |k| SEE_VALUE[k]),
+        };
+        // The piece standing on the target square after our move, exposed to recapture.
+        let mut on_square = self.kind_on(from).unwrap_or(PAWN);
+        if kind.is_promotion() {
+            let promoted = match kind {
+                MoveKind::PromoteKnight => KNIGHT,
+                MoveKind::PromoteBishop => BISHOP,
+                MoveKind::PromoteRook => ROOK,
+                _ => QUEEN,
+            };
+            gain += SEE_VALUE[promoted] - SEE_VALUE[PAWN];
+            on_square = promoted;
+        }
+        // `swap`: what the side that just captured stands to lose if the exchange goes on.
+        let mut swap = gain - threshold;
+        if swap < 0 {
+            return false;
+        }
+        swap = SEE_VALUE[on_square] - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let mut occ = self.occupied() ^ (1u64 << from) ^ (1u64 << to);
+        if kind == MoveKind::EnPassant {
+            occ ^= 1u64 << (to ^ 8);
+        }
+        let diag = self.pieces[BISHOP] | self.pieces[QUEEN];
+        let straight = self.pieces[ROOK] | self.pieces[QUEEN];
+        let mut attackers = self.attackers_to(to, occ);
+        let mut stm = self.side;
+        // `res`: whether the side that made the move reaches the threshold so far.
+        let mut res = true;
+        loop {
+            stm = stm.flip();
+            attackers &= occ;
+            let ours = attackers & self.colors[stm.index()];
+            if ours == 0 {
+                break;
+            }
+            res = !res;
+            // Capture with the least valuable attacker.
+            let mut kind = PAWN;
+            while kind < KING && ours & self.pieces[kind] == 0 {
+                kind += 1;
+            }
+            if kind == KING {
+                // The king may recapture only if nothing defends the square any more.
+                let defended = attackers & !self.colors[stm.index()] != 0;
+                return if defended { !res } else { res };
+            }
+            swap = SEE_VALUE[kind] - swap;
+            if swap < res as i32 {
+                break;
+            }
+            let bit = ours & self.pieces[kind];
+            occ ^= bit & bit.wrapping_neg();
+            if kind == PAWN || kind == BISHOP || kind == QUEEN {
+                attackers |= attacks::bishop(to, occ) & diag;
+            }
+            if kind == ROOK || kind == QUEEN {
+                attackers |= attacks::rook(to, occ) & straight;
+            }
+        }
+        res
+    }
+}

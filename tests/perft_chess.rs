@@ -1,0 +1,25 @@
+//! Every line of the chess perft reference (tests/data/chess-perft.txt, counts by Stockfish)
+//! reproduced by the library. All of them together take a few seconds in a release build
+//! (`cargo test --release --test perft_chess`), so none needs to be set aside.
+
+mod common;
+
+use kiebitz::game::Game;
+use kiebitz::games::chess::Chess;
+use kiebitz::perft::perft;
+
+#[test]
+fn chess_perft_reference() {
+    let cases = common::perft_cases("chess-perft.txt");
+    assert!(cases.len() >= 30, "the reference file lost lines");
+    for case in cases {
+        let pos = Chess::from_fen(&case.variant, &case.fen).expect("reference FEN");
+        assert_eq!(
+            perft(&pos, case.depth),
+            case.nodes,
+            "{} depth {}",
+            case.fen,
+            case.depth
+        );
+    }
+}
