@@ -516,3 +516,43 @@ fn check_pgn_replays_games_and_their_results() {
     );
     assert!(r.stderr.contains("1 of 2 games"), "{}", r.stderr);
 }
+
+#[test]
+fn kiebitz_chess_against_itself_over_uci_and_xboard() {
+    let pgn_path = temp("chess.pgn");
+    let engine = format!("cmd={}", common::binary("kiebitz-chess").display());
+    let r = run(&[
+        args(&["--game", "chess", "--engine"]),
+        vec![engine.clone()],
+        args(&["name=C-uci", "option.Hash=8", "--engine"]),
+        vec![engine],
+        args(&["name=C-xboard", "proto=xboard", "option.Hash=8"]),
+        args(&["--depth", "3", "--games", "4", "--maxmoves", "80"]),
+        args(&["--random-openings", "plies=4", "depth=3", "margin=80"]),
+        args(&["--pgn", pgn_path.to_str().unwrap()]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let games = read_pgn(&pgn_path);
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        // Standard chess: no Variant tag, no FEN (random plies from the start position).
+        assert_eq!(g.tag("Variant"), None);
+        assert_eq!(g.tag("FEN"), None);
+        let term = g.tag("Termination").unwrap();
+        assert!(term == "normal" || term == "adjudication", "{g:?}");
+        let (_, verdict) = pgn::replay::<kiebitz::games::chess::Chess>(g).expect("replays");
+        match term {
+            "normal" => assert_eq!(verdict.unwrap().result_string(), g.result),
+            _ => assert_eq!((verdict, g.result.as_str()), (None, "1/2-1/2")),
+        }
+    }
+    assert_eq!(final_score(&r.stdout), points(&games, "C-uci"));
+    let r = run(&args(&[
+        "--game",
+        "chess",
+        "--check-pgn",
+        pgn_path.to_str().unwrap(),
+    ]));
+    assert_eq!(r.code, 0, "{}", r.stdout);
+}

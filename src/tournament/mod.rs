@@ -27,6 +27,7 @@ use std::sync::mpsc::channel;
 
 use crate::board::Color;
 use crate::game::{Game, Outcome};
+use crate::games::chess::Chess;
 use crate::games::pawns::Pawns;
 
 use cli::Config;
@@ -52,9 +53,9 @@ pub fn main(args: &[String]) -> i32 {
     }
     let result = match cfg.game.as_str() {
         "pawns" => dispatch::<Pawns>(&cfg),
-        // ADD A GAME HERE: one arm per game, e.g.
+        "chess" => dispatch::<Chess>(&cfg),
+        // ADD A GAME HERE: one arm per game (and its name in GAMES), e.g.
         //   "raeuberschach" | "raeuber" => dispatch::<crate::games::raeuber::Raeuber>(&cfg),
-        //   "chess" => dispatch::<crate::games::chess::Chess>(&cfg),
         other => Err(format!(
             "unknown game '{other}' (known: {})",
             GAMES.join(", ")
@@ -119,7 +120,7 @@ pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
 }
 
 /// The games `--game` accepts (keep in step with the dispatch in [`main`]).
-pub const GAMES: &[&str] = &["pawns"];
+pub const GAMES: &[&str] = &["pawns", "chess"];
 
 /// What the main thread knows after each game.
 #[derive(Default)]

@@ -45,6 +45,7 @@ pub fn perft_cases(name: &str) -> Vec<PerftCase> {
 pub fn binary(name: &str) -> PathBuf {
     match name {
         "kiebitz-pawns" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-pawns")),
+        "kiebitz-chess" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-chess")),
         "kiebitz-match" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-match")),
         other => panic!("unknown binary {other}"),
     }
