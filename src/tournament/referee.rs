@@ -165,23 +165,21 @@ pub fn rules_verdict<G: Game>(pos: &G, history: &[u64]) -> Option<(Outcome, Stri
     pos.legal_moves(&mut moves);
     let us = pos.side_to_move();
     if moves.is_empty() {
-        return Some(match pos.terminal() {
-            Terminal::Loss => (
+        let (them, me) = (side_name(us.flip()), side_name(us));
+        // Words for the games whose ends have names; the generic sentence for the rest.
+        return Some(match (pos.terminal(), G::GAME) {
+            (Terminal::Loss, "chess") => (Outcome::Win(us.flip()), format!("{them} mates")),
+            (Terminal::Draw, "chess") => (Outcome::Draw, "Draw by stalemate".into()),
+            (Terminal::Loss, "pawns") => (
                 Outcome::Win(us.flip()),
-                format!(
-                    "{} wins: {} has no legal move and loses",
-                    side_name(us.flip()),
-                    side_name(us)
-                ),
+                format!("{them} wins: a pawn has reached the last rank"),
             ),
-            Terminal::Win => (
-                Outcome::Win(us),
-                format!("{} has no legal move and wins", side_name(us)),
+            (Terminal::Loss, _) => (
+                Outcome::Win(us.flip()),
+                format!("{them} wins: {me} has no legal move and loses"),
             ),
-            Terminal::Draw => (
-                Outcome::Draw,
-                format!("Draw: {} has no legal move", side_name(us)),
-            ),
+            (Terminal::Win, _) => (Outcome::Win(us), format!("{me} has no legal move and wins")),
+            (Terminal::Draw, _) => (Outcome::Draw, format!("Draw: {me} has no legal move")),
         });
     }
     if G::REPETITION {
@@ -467,12 +465,33 @@ mod tests {
         let p = Pawns::from_fen("pawns4", "P3/4/1p2/4 b - - 0 3").unwrap();
         let (o, why) = rules_verdict(&p, &[]).unwrap();
         assert_eq!(o, Outcome::Win(Color::White));
-        assert_eq!(why, "White wins: Black has no legal move and loses");
+        assert_eq!(why, "White wins: a pawn has reached the last rank");
         // Blocked pawns: no moves, a draw.
         let p = Pawns::from_fen("pawns4", "4/p3/P3/4 w - - 0 9").unwrap();
         assert_eq!(rules_verdict(&p, &[]).unwrap().0, Outcome::Draw);
         let p = Pawns::startpos("pawns4").unwrap();
         assert!(rules_verdict(&p, &[]).is_none());
+        // Chess: the fool's mate, a stalemate, two bare kings.
+        use crate::games::chess::Chess;
+        let verdict = |fen: &str| rules_verdict(&Chess::from_fen("chess", fen).unwrap(), &[]);
+        let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        assert_eq!(
+            verdict(mate),
+            Some((Outcome::Win(Color::Black), "Black mates".to_string()))
+        );
+        let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+        assert_eq!(
+            verdict(stalemate),
+            Some((Outcome::Draw, "Draw by stalemate".to_string()))
+        );
+        assert_eq!(
+            verdict("8/8/4k3/8/8/3K4/8/8 w - - 0 1").unwrap().1,
+            "Draw by insufficient mating material"
+        );
+        assert_eq!(
+            verdict("8/8/4k3/8/8/3K4/8/7R w - - 100 80").unwrap().1,
+            "Draw by the 100-ply rule (50 moves without progress)"
+        );
     }
 
     /// A toy game for the history rules: a token shuttles between squares a1…h1, each side
