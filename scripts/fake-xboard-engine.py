@@ -18,6 +18,8 @@ Scenario keys:
   claim     "next" (default): the engine on move after the last ply sends the result;
             "mover": the engine that plays the last ply sends it right after its move
   delay     seconds to wait before each move (float, optional, default 0.2)
+Keys read only by scripts/xboard-research.sh: expect_exit (exit status of
+scripts/xboard-smoke.sh), expect_result (PGN result), xboard_args (extra XBoard options).
 
 Every line in and out is appended to LOGFILE (default: no log) with the process id.
 """
