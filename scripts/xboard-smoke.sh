@@ -6,7 +6,7 @@
 #   ENGINE_CMD  command line of a CECP (XBoard protocol) engine, one string, e.g.
 #               "target/release/kiebitz-raeuber" or "/usr/games/fairymax"; it plays both sides
 #   VARIANT     XBoard variant name: normal (chess), raeuberschach, pawns6, pawns8ep, ...
-#               For pawns* the script adds -testLegality false (see docs/xboard.md).
+#               (XBoard's legality testing stays on; docs/xboard.md says what engines send)
 #   OUTDIR      created if missing; receives game.pgn, xboard.debug (all protocol traffic),
 #               screen-start.png (a few seconds in), screen.png (at the end), screen-board.png
 #               (the end, cropped to XBoard's window), xboard.log
@@ -79,12 +79,10 @@ fi
 export DISPLAY=":$(tr -d '[:space:]' <"$OUTDIR/.display")"
 export HOME="$OUTDIR/home"  # keeps XBoard's settings file out of the user's home
 
-LEGALITY=()
-[[ $VARIANT == pawns* ]] && LEGALITY=(-testLegality false)
 ARGS=(-fcp "$ENGINE_CMD" -scp "$ENGINE_CMD" -variant "$VARIANT" -mode TwoMachines
       -tc "$TC" -inc "$INC" -boardSize "$SIZE" -saveGameFile "$OUTDIR/game.pgn"
       -debug -nameOfDebugFile "$OUTDIR/xboard.debug"
-      -xexit -saveSettingsOnExit false "${LEGALITY[@]}" "${EXTRA[@]}")
+      -xexit -saveSettingsOnExit false "${EXTRA[@]}")
 echo "xboard-smoke: DISPLAY=$DISPLAY $XBOARD $(printf '%q ' "${ARGS[@]}")"
 setsid "$XBOARD" "${ARGS[@]}" >"$OUTDIR/xboard.log" 2>&1 &
 XB_PID=$!
