@@ -59,6 +59,7 @@ impl Game for Chess {
     const DRAW_PLIES: Option<u32> = Some(100);
     const REPETITION: bool = true;
     const NULL_MOVE: bool = true;
+    const SEARCH: crate::search::SearchParams = crate::search::SearchParams::FULL;
 
     fn variants() -> &'static [&'static str] {
         &["chess"]

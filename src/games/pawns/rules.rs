@@ -284,12 +284,34 @@ impl Game for Pawns {
         super::eval::evaluate(self)
     }
 
+    /// Coordinate notation; a promotion letter (`q`, or XBoard's `.`) on a move to the last
+    /// rank is accepted and ignored, since arriving there wins at once.
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let plain = match text.len() {
+            5 if text.ends_with(['q', '.']) => &text[..4],
+            _ => text,
+        };
+        moves
+            .iter()
+            .copied()
+            .find(|&mv| {
+                let arrival = self.geometry.last_rank(self.side).contains(mv.to());
+                let wanted = if arrival { plain } else { text };
+                mv.to_string() == wanted
+            })
+            .ok_or_else(|| format!("{text} is not a legal move here"))
+    }
+
     fn xboard_setup(&self) -> Vec<String> {
         // XBoard's parent `fairy` knows a board of any size and pawns on any rank; the
         // `piece` line tells it how our pawns move (Betza: step forward, capture diagonally
         // forward, the double step from the start square, en-passant capture), so that its
-        // legality test accepts exactly our moves. The arrival on the last rank is shown as a
-        // promotion; the game end is the engine's claim.
+        // legality test accepts exactly our moves. The table has no king (with one XBoard
+        // thinks every move leaves it in check) and a queen only so that XBoard can show the
+        // arrival on the last rank, which it treats as a promotion (it sends `a3a4q`, which
+        // `parse_move` accepts); the game end is the engine's claim. See docs/xboard.md.
         let (w, h) = self.size();
         let mut betza = String::from("fmWfc");
         if self.rules.en_passant {
@@ -300,10 +322,7 @@ impl Game for Pawns {
             betza.push_str("ifmnD");
         }
         vec![
-            format!(
-                "setup (P....................p....................) {w}x{h}+0_fairy {}",
-                start_fen(w, h)
-            ),
+            format!("setup (P...Q.p...q.) {w}x{h}+0_fairy {}", start_fen(w, h)),
             format!("piece P& {betza}"),
         ]
     }
@@ -383,6 +402,17 @@ mod tests {
         let blocked = Pawns::from_fen("pawns3", "3/p2/P2 w - - 0 1").unwrap();
         assert!(moves_of(&blocked).is_empty());
         assert_eq!(blocked.terminal(), Terminal::Draw);
+    }
+
+    #[test]
+    fn arrival_accepts_a_promotion_letter() {
+        let p = Pawns::from_fen("pawns3", "3/P2/3 w - - 0 1").unwrap();
+        for text in ["a2a3", "a2a3q", "a2a3."] {
+            assert_eq!(p.parse_move(text).unwrap().to_string(), "a2a3");
+        }
+        let start = Pawns::startpos("pawns4").unwrap();
+        assert!(start.parse_move("a1a2q").is_err());
+        assert!(start.parse_move("a1a2").is_ok());
     }
 
     #[test]
