@@ -4,7 +4,8 @@
 #
 #   scripts/match-fairy.sh GAME VARIANT ENGINE-BINARY        e.g.
 #   scripts/match-fairy.sh pawns pawns6 kiebitz-pawns
-#   scripts/match-fairy.sh raeuberschach raeuberschach kiebitz-raeuber
+#   scripts/match-fairy.sh chess chess kiebitz-chess
+#   scripts/match-fairy.sh raeuberschach raeuberschach kiebitz-raeuber   (once its match arm exists)
 #
 # Environment: GAMES (default 100), TC (default 10+0.1), CONCURRENCY (default 1),
 # PLIES (random opening plies, default 2), SEED (default 1), PGN (default match-VARIANT.pgn),
@@ -12,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -ne 3 ]; then
-    sed -n '2,12p' "$0" >&2
+    sed -n '2,13p' "$0" >&2
     exit 2
 fi
 game=$1 variant=$2 engine=$3
