@@ -56,7 +56,7 @@ fn activity(pos: &Raeuber, color: Color, their_attacks: u64) -> Activity {
     let s = sliders();
     let mut moves = 0;
     let mut offers = 0;
-    let pawns = pos.kinds[PAWN_K] & own;
+    let pawns = pos.bits.kinds[PAWN_K] & own;
     let (push, caps) = match color {
         Color::White => (
             pawns << 8 & empty,
@@ -74,7 +74,7 @@ fn activity(pos: &Raeuber, color: Color, their_attacks: u64) -> Activity {
         offers += (targets & empty & their_attacks).count_ones();
     };
     for kind in [KNIGHT_K, BISHOP_K, ROOK_K, QUEEN_K, KING_K] {
-        let mut bb = pos.kinds[kind] & own;
+        let mut bb = pos.bits.kinds[kind] & own;
         while bb != 0 {
             let sq = bb.trailing_zeros() as usize;
             bb &= bb - 1;
@@ -115,7 +115,7 @@ pub fn evaluate(pos: &Raeuber) -> i32 {
         * ((att_them & pos.occupied_by(us)).count_ones() as i32
             - (att_us & pos.occupied_by(them)).count_ones() as i32);
 
-    let non_pawns = pos.occupied() & !pos.kinds[PAWN_K];
+    let non_pawns = pos.occupied() & !pos.bits.kinds[PAWN_K];
     score -= DEEP
         * ((non_pawns & pos.occupied_by(us) & DEEP_RANKS[us.index()]).count_ones() as i32
             - (non_pawns & pos.occupied_by(them) & DEEP_RANKS[them.index()]).count_ones() as i32);

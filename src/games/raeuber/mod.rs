@@ -6,7 +6,8 @@
 //! move — no pieces left, or every piece blocked — wins.
 //!
 //! - [`attacks`]: attack tables for the 6×6 board (leapers, magic sliders).
-//! - [`position`]: the position, FEN, legal moves and copy-make play; the [`Game`] impl.
+//! - [`movegen`]: the pieces' bitboards, legal moves in one pass, move counting, lean make.
+//! - [`position`]: the position, FEN, copy-make play with its hash; the [`Game`] impl.
 //! - [`eval`]: the evaluation.
 //! - [`perft`]: a bulk-counting perft that counts the last ply without generating it.
 //!
@@ -14,6 +15,7 @@
 
 pub mod attacks;
 pub mod eval;
+pub mod movegen;
 pub mod perft;
 pub mod position;
 

@@ -2,20 +2,15 @@
 //! out, legal moves (captures first; quiet moves only when no capture exists), copy-make
 //! play with an incremental Zobrist hash, and the [`Game`] implementation.
 
-use super::attacks::{self, BOARD, KING, KNIGHT, RANK_1, RANK_6};
+use super::attacks::{self, BOARD, RANK_1, RANK_6};
+use super::movegen::Bits;
 use super::{START_FEN, VARIANTS};
 use crate::board::fen::{Fen, placement};
 use crate::board::{Color, Move, MoveKind, MoveList, Square};
 use crate::game::{Game, Terminal};
 use crate::games::zobrist;
 
-/// The kinds of piece, as indices into [`Raeuber::kinds`].
-pub const PAWN_K: usize = 0;
-pub const KNIGHT_K: usize = 1;
-pub const BISHOP_K: usize = 2;
-pub const ROOK_K: usize = 3;
-pub const QUEEN_K: usize = 4;
-pub const KING_K: usize = 5;
+pub use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
 
 /// A mailbox entry: `colour * 6 + kind`, or `EMPTY`.
 pub const EMPTY: u8 = 12;
@@ -27,10 +22,8 @@ const SYMBOLS: [char; 12] = ['♙', '♘', '♗', '♖', '♕', '♔', '♟', '�
 /// files a–f and ranks 1–6 are used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Raeuber {
-    /// Pieces of both colours by kind (pawn, knight, bishop, rook, queen, king).
-    pub(crate) kinds: [u64; 6],
-    /// Pieces by colour.
-    pub(crate) colors: [u64; 2],
+    /// Pieces by kind (pawn, knight, bishop, rook, queen, king) and by colour.
+    pub(crate) bits: Bits,
     /// The piece on each square (`colour * 6 + kind`) or [`EMPTY`]; squares up to f6 (45).
     pub(crate) board: [u8; 48],
     pub(crate) side: Color,
@@ -45,51 +38,23 @@ fn key(piece: u8, sq: usize) -> u64 {
     zobrist::piece(piece as usize, sq)
 }
 
-/// Pushes a move for every target, from `from`.
-#[inline(always)]
-fn push_targets(moves: &mut MoveList, from: usize, targets: u64) {
-    let mut t = targets;
-    while t != 0 {
-        let to = t.trailing_zeros() as u8;
-        t &= t - 1;
-        moves.push(Move::new(Square(from as u8), Square(to), MoveKind::Normal));
-    }
-}
-
-/// Pushes pawn moves to `targets`, each from `to - delta`; promotions on `last`.
-#[inline(always)]
-fn push_pawn(moves: &mut MoveList, targets: u64, delta: i8, last: u64) {
-    let mut t = targets;
-    while t != 0 {
-        let to = t.trailing_zeros() as u8;
-        t &= t - 1;
-        let kind = if last >> to & 1 != 0 {
-            MoveKind::PromoteQueen
-        } else {
-            MoveKind::Normal
-        };
-        let from = (to as i8 - delta) as u8;
-        moves.push(Move::new(Square(from), Square(to), kind));
-    }
-}
-
 impl Raeuber {
     /// Pieces of `color` of kind `kind`.
     #[inline(always)]
     pub fn pieces(&self, color: Color, kind: usize) -> u64 {
-        self.kinds[kind] & self.colors[color.index()]
+        self.bits.kinds[kind] & self.bits.colors[color.index()]
     }
 
     /// All pieces of `color`.
     #[inline(always)]
     pub fn occupied_by(&self, color: Color) -> u64 {
-        self.colors[color.index()]
+        self.bits.colors[color.index()]
     }
 
     /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> u64 {
-        self.colors[0] | self.colors[1]
+        self.bits.occupied()
     }
 
     /// The piece on `sq` as `(colour, kind)`.
@@ -104,163 +69,24 @@ impl Raeuber {
     /// Squares attacked by the pieces of `color` (with the current blockers).
     #[inline]
     pub fn attacks_by(&self, color: Color) -> u64 {
-        let own = self.colors[color.index()];
-        let occ = self.occupied();
-        let s = attacks::sliders();
-        let pawns = self.kinds[PAWN_K] & own;
-        let mut att = match color {
-            Color::White => ((pawns << 7) | (pawns << 9)) & BOARD,
-            Color::Black => ((pawns >> 9) | (pawns >> 7)) & BOARD,
-        };
-        let mut bb = self.kinds[KNIGHT_K] & own;
-        while bb != 0 {
-            att |= KNIGHT[bb.trailing_zeros() as usize];
-            bb &= bb - 1;
-        }
-        let mut bb = self.kinds[KING_K] & own;
-        while bb != 0 {
-            att |= KING[bb.trailing_zeros() as usize];
-            bb &= bb - 1;
-        }
-        let queens = self.kinds[QUEEN_K];
-        let mut bb = (self.kinds[BISHOP_K] | queens) & own;
-        while bb != 0 {
-            att |= s.bishop(bb.trailing_zeros() as usize, occ);
-            bb &= bb - 1;
-        }
-        let mut bb = (self.kinds[ROOK_K] | queens) & own;
-        while bb != 0 {
-            att |= s.rook(bb.trailing_zeros() as usize, occ);
-            bb &= bb - 1;
-        }
-        att
+        self.bits.attacks_by(color.index())
     }
 
     /// Whether the side to move can capture (and so must).
     #[inline]
     pub fn has_capture(&self) -> bool {
-        self.attacks_by(self.side) & self.colors[self.side.flip().index()] != 0
-    }
-
-    /// Squares the pieces of `color` attack or move to, counted per piece: how many moves to
-    /// `mask` the pieces of `color` have (pawn pushes not included).
-    #[inline]
-    fn count_piece_moves(&self, own: u64, occ: u64, mask: u64) -> u32 {
-        let s = attacks::sliders();
-        let mut n = 0;
-        let mut bb = self.kinds[KNIGHT_K] & own;
-        while bb != 0 {
-            n += (KNIGHT[bb.trailing_zeros() as usize] & mask).count_ones();
-            bb &= bb - 1;
-        }
-        let mut bb = self.kinds[KING_K] & own;
-        while bb != 0 {
-            n += (KING[bb.trailing_zeros() as usize] & mask).count_ones();
-            bb &= bb - 1;
-        }
-        let queens = self.kinds[QUEEN_K];
-        let mut bb = (self.kinds[BISHOP_K] | queens) & own;
-        while bb != 0 {
-            n += (s.bishop(bb.trailing_zeros() as usize, occ) & mask).count_ones();
-            bb &= bb - 1;
-        }
-        let mut bb = (self.kinds[ROOK_K] | queens) & own;
-        while bb != 0 {
-            n += (s.rook(bb.trailing_zeros() as usize, occ) & mask).count_ones();
-            bb &= bb - 1;
-        }
-        n
+        self.attacks_by(self.side) & self.bits.colors[self.side.flip().index()] != 0
     }
 
     /// The number of legal moves, without generating them (bulk counting for perft).
     #[inline]
     pub fn count_moves(&self) -> u32 {
-        let us = self.side.index();
-        let own = self.colors[us];
-        let theirs = self.colors[1 - us];
-        let occ = own | theirs;
-        let pawns = self.kinds[PAWN_K] & own;
-        let (left, right, push) = if us == 0 {
-            (pawns << 7, pawns << 9, pawns << 8)
-        } else {
-            (pawns >> 9, pawns >> 7, pawns >> 8)
-        };
-        let caps = (left & theirs & BOARD).count_ones()
-            + (right & theirs & BOARD).count_ones()
-            + self.count_piece_moves(own, occ, theirs);
-        if caps > 0 {
-            return caps;
-        }
-        let empty = BOARD & !occ;
-        (push & empty).count_ones() + self.count_piece_moves(own, occ, empty)
+        self.bits.count_moves(self.side.index())
     }
 
-    /// Appends every move of the side to move to squares in `mask`: captures when `mask` is
-    /// the opponent's pieces, quiet moves when it is the empty squares.
-    #[inline]
-    fn gen_pieces(&self, moves: &mut MoveList, own: u64, occ: u64, mask: u64) {
-        let s = attacks::sliders();
-        let mut bb = self.kinds[KNIGHT_K] & own;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
-            push_targets(moves, sq, KNIGHT[sq] & mask);
-        }
-        let mut bb = self.kinds[BISHOP_K] & own;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
-            push_targets(moves, sq, s.bishop(sq, occ) & mask);
-        }
-        let mut bb = self.kinds[ROOK_K] & own;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
-            push_targets(moves, sq, s.rook(sq, occ) & mask);
-        }
-        let mut bb = self.kinds[QUEEN_K] & own;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
-            push_targets(moves, sq, s.queen(sq, occ) & mask);
-        }
-        let mut bb = self.kinds[KING_K] & own;
-        while bb != 0 {
-            let sq = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
-            push_targets(moves, sq, KING[sq] & mask);
-        }
-    }
-
-    /// Appends the captures of the side to move.
-    pub fn captures(&self, moves: &mut MoveList) {
-        let us = self.side.index();
-        let own = self.colors[us];
-        let theirs = self.colors[1 - us];
-        let pawns = self.kinds[PAWN_K] & own;
-        if us == 0 {
-            push_pawn(moves, (pawns << 7) & theirs & BOARD, 7, RANK_6);
-            push_pawn(moves, (pawns << 9) & theirs & BOARD, 9, RANK_6);
-        } else {
-            push_pawn(moves, (pawns >> 9) & theirs & BOARD, -9, RANK_1);
-            push_pawn(moves, (pawns >> 7) & theirs & BOARD, -7, RANK_1);
-        }
-        self.gen_pieces(moves, own, own | theirs, theirs);
-    }
-
-    /// Appends the quiet moves (legal only when no capture exists).
-    pub fn quiets(&self, moves: &mut MoveList) {
-        let us = self.side.index();
-        let own = self.colors[us];
-        let occ = self.occupied();
-        let empty = BOARD & !occ;
-        let pawns = self.kinds[PAWN_K] & own;
-        if us == 0 {
-            push_pawn(moves, (pawns << 8) & empty, 8, RANK_6);
-        } else {
-            push_pawn(moves, (pawns >> 8) & empty, -8, RANK_1);
-        }
-        self.gen_pieces(moves, own, occ, empty);
+    /// The pieces by kind and colour.
+    pub fn bits(&self) -> &Bits {
+        &self.bits
     }
 
     /// The hash computed from scratch (the incremental one must always equal it).
@@ -320,8 +146,7 @@ impl Game for Raeuber {
             ));
         }
         let mut pos = Raeuber {
-            kinds: [0; 6],
-            colors: [0; 2],
+            bits: Bits::default(),
             board: [EMPTY; 48],
             side: fen.side,
             halfmove: fen.halfmove,
@@ -342,8 +167,8 @@ impl Game for Raeuber {
                     ));
                 }
             }
-            pos.kinds[kind] |= sq.bb().0;
-            pos.colors[color] |= sq.bb().0;
+            pos.bits.kinds[kind] |= sq.bb().0;
+            pos.bits.colors[color] |= sq.bb().0;
             pos.board[sq.index()] = p as u8;
         }
         pos.hash = pos.compute_hash();
@@ -378,10 +203,7 @@ impl Game for Raeuber {
 
     fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
-        self.captures(moves);
-        if moves.is_empty() {
-            self.quiets(moves);
-        }
+        self.bits.legal_moves(self.side.index(), moves);
     }
 
     #[inline]
@@ -396,8 +218,8 @@ impl Game for Raeuber {
         let victim = self.board[to];
         let mut hash = self.hash ^ zobrist::side() ^ key(piece, from);
         if victim != EMPTY {
-            next.kinds[victim as usize - 6 * (1 - us)] ^= tb;
-            next.colors[1 - us] ^= tb;
+            next.bits.kinds[victim as usize - 6 * (1 - us)] ^= tb;
+            next.bits.colors[1 - us] ^= tb;
             hash ^= key(victim, to);
             next.halfmove = 0;
         } else if kind == PAWN_K {
@@ -405,16 +227,16 @@ impl Game for Raeuber {
         } else {
             next.halfmove = self.halfmove + 1;
         }
-        next.colors[us] ^= fb | tb;
+        next.bits.colors[us] ^= fb | tb;
         next.board[from] = EMPTY;
         if mv.kind() == MoveKind::PromoteQueen {
             let queen = (6 * us + QUEEN_K) as u8;
-            next.kinds[PAWN_K] ^= fb;
-            next.kinds[QUEEN_K] ^= tb;
+            next.bits.kinds[PAWN_K] ^= fb;
+            next.bits.kinds[QUEEN_K] ^= tb;
             next.board[to] = queen;
             hash ^= key(queen, to);
         } else {
-            next.kinds[kind] ^= fb | tb;
+            next.bits.kinds[kind] ^= fb | tb;
             next.board[to] = piece;
             hash ^= key(piece, to);
         }
@@ -443,11 +265,11 @@ impl Game for Raeuber {
         // Only bishops on both sides, each side's on one colour complex and the two sides' on
         // different complexes: no capture can ever happen, and a side's bishops (fewer than a
         // whole complex) always have a move, so the game can only end in a draw.
-        let bishops = self.kinds[BISHOP_K];
+        let bishops = self.bits.kinds[BISHOP_K];
         if self.occupied() != bishops {
             return false;
         }
-        let (w, b) = (self.colors[0], self.colors[1]);
+        let (w, b) = (self.bits.colors[0], self.bits.colors[1]);
         let (light, dark) = (attacks::LIGHT, attacks::DARK);
         w != 0 && b != 0 && ((w & dark == 0 && b & light == 0) || (w & light == 0 && b & dark == 0))
     }
