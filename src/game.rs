@@ -165,4 +165,10 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
             .filter_map(|v| Self::startpos(v).ok())
             .collect()
     }
+
+    /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
+    /// playing them); always equal to [`crate::perft::perft`], which is the default.
+    fn perft(&self, depth: u32) -> u64 {
+        crate::perft::perft(self, depth)
+    }
 }

@@ -385,6 +385,10 @@ impl Game for Raeuber {
         .filter_map(|f| Self::from_fen(VARIANTS[0], f).ok())
         .collect()
     }
+
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft::perft(self, depth)
+    }
 }
 
 impl std::fmt::Display for Raeuber {
