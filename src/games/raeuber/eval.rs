@@ -24,19 +24,34 @@ use super::position::{BISHOP_K, EMPTY, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K
 use crate::board::{Color, Move, MoveKind};
 use crate::game::Game;
 
-/// What owning one piece of each kind costs (pawn, knight, bishop, rook, queen, king).
-pub const BURDEN: [i32; 6] = [100, 130, 170, 170, 60, 120];
-/// Offers (ways to give a piece away) by count: 0, 1, 2, 3, 4 and more.
-const OFFER: [i32; 5] = [0, 24, 36, 44, 50];
-/// Each of my pieces the opponent attacks now.
-const HANGING: i32 = 18;
-/// Each of my pieces (not pawns) deep in the enemy camp.
-const DEEP: i32 = 6;
-/// Per move of difference in mobility, when at most `TEMPO_PIECES` pieces are left.
-const TEMPO: i32 = 6;
-const TEMPO_PIECES: u32 = 6;
-/// The side to move's tempo: moving is slightly better than waiting.
-const TO_MOVE: i32 = 10;
+/// The evaluation's weights, in centipawns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// What owning one piece of each kind costs (pawn, knight, bishop, rook, queen, king).
+    pub burden: [i32; 6],
+    /// Offers (ways to give a piece away) by count: 0, 1, 2, 3, 4 and more.
+    pub offer: [i32; 5],
+    /// Each of my pieces the opponent attacks now.
+    pub hanging: i32,
+    /// Each of my pieces (not pawns) deep in the enemy camp.
+    pub deep: i32,
+    /// Per move of difference in mobility, when at most `tempo_pieces` pieces are left.
+    pub tempo: i32,
+    pub tempo_pieces: u32,
+    /// The side to move's tempo.
+    pub to_move: i32,
+}
+
+/// The weights the engine plays with.
+pub const WEIGHTS: Weights = Weights {
+    burden: [100, 100, 100, 100, 100, 100],
+    offer: [0, 24, 36, 44, 50],
+    hanging: 18,
+    deep: 6,
+    tempo: 6,
+    tempo_pieces: 6,
+    to_move: 10,
+};
 
 /// Rank masks of the enemy camp's last two ranks, by colour (White's targets: ranks 5–6).
 const DEEP_RANKS: [u64; 2] = [0x3f3f << 32, 0x3f3f];
@@ -91,56 +106,71 @@ fn activity(pos: &Raeuber, color: Color, their_attacks: u64) -> Activity {
 }
 
 /// The burden of a side's pieces.
-fn burden(pos: &Raeuber, color: Color) -> i32 {
+fn burden(pos: &Raeuber, color: Color, w: &Weights) -> i32 {
     (0..6)
-        .map(|k| pos.pieces(color, k).count_ones() as i32 * BURDEN[k])
+        .map(|k| pos.pieces(color, k).count_ones() as i32 * w.burden[k])
         .sum()
 }
 
 /// Static evaluation for the side to move.
 pub fn evaluate(pos: &Raeuber) -> i32 {
+    evaluate_with(pos, &WEIGHTS)
+}
+
+/// Static evaluation for the side to move with weights `w` (for tuning).
+pub fn evaluate_with(pos: &Raeuber, w: &Weights) -> i32 {
     if pos.insufficient_material() {
         return 0;
     }
     let us = pos.side_to_move();
     let them = us.flip();
-    let mut score = burden(pos, them) - burden(pos, us) + TO_MOVE;
+    let mut score = burden(pos, them, w) - burden(pos, us, w) + w.to_move;
 
     let att_us = pos.attacks_by(us);
     let att_them = pos.attacks_by(them);
     let mine = activity(pos, us, att_them);
     let theirs = activity(pos, them, att_us);
-    score += OFFER[mine.offers.min(4) as usize] - OFFER[theirs.offers.min(4) as usize];
-    score += HANGING
+    score += w.offer[mine.offers.min(4) as usize] - w.offer[theirs.offers.min(4) as usize];
+    score += w.hanging
         * ((att_them & pos.occupied_by(us)).count_ones() as i32
             - (att_us & pos.occupied_by(them)).count_ones() as i32);
 
     let non_pawns = pos.occupied() & !pos.bits.kinds[PAWN_K];
-    score -= DEEP
+    score -= w.deep
         * ((non_pawns & pos.occupied_by(us) & DEEP_RANKS[us.index()]).count_ones() as i32
             - (non_pawns & pos.occupied_by(them) & DEEP_RANKS[them.index()]).count_ones() as i32);
 
-    if pos.occupied().count_ones() <= TEMPO_PIECES {
-        score += TEMPO * (theirs.moves as i32 - mine.moves as i32);
+    if pos.occupied().count_ones() <= w.tempo_pieces {
+        score += w.tempo * (theirs.moves as i32 - mine.moves as i32);
     }
     score
 }
 
 /// Ordering of captures and promotions: promotions first (a new queen is easy to give away),
-/// then captures that take a cheap-to-own victim with a piece that is expensive to own, since
-/// giving away the capturer is what the capturing side wants next.
+/// then captures after which the capturer stands where the opponent can (and so must) take
+/// it back, then the others; among equals, the capturer that is more awkward to keep first.
 pub fn noisy_order(pos: &Raeuber, mv: Move) -> i32 {
-    let attacker = pos.board[mv.from().index()];
-    let victim = pos.board[mv.to().index()];
+    let (from, to) = (mv.from().index(), mv.to().index());
+    let attacker = pos.board[from] as usize % 6;
     let mut score = 0;
     if mv.kind() == MoveKind::PromoteQueen {
         score += 1000;
     }
-    if victim != EMPTY {
-        score += 100 + BURDEN[attacker as usize % 6] - BURDEN[victim as usize % 6] / 2;
+    if pos.board[to] != EMPTY {
+        let them = pos.side_to_move().flip().index();
+        let occ = pos.occupied() & !(1u64 << from);
+        let bits = pos.bits();
+        score += 100 + ORDER_KIND[attacker];
+        if bits.attacked(to, them, occ) {
+            score += 200;
+        }
     }
     score
 }
+
+/// Captures with these first, other things equal (pawn, knight, bishop, rook, queen, king):
+/// long-range pieces are the hardest to trap for a give-away.
+const ORDER_KIND: [i32; 6] = [0, 10, 30, 30, 20, 10];
 
 #[cfg(test)]
 mod tests {
@@ -153,7 +183,7 @@ mod tests {
     #[test]
     fn start_position_is_level_but_for_the_move() {
         let p = Raeuber::startpos("raeuberschach").unwrap();
-        assert_eq!(evaluate(&p), TO_MOVE);
+        assert_eq!(evaluate(&p), WEIGHTS.to_move);
     }
 
     #[test]
@@ -174,14 +204,16 @@ mod tests {
     }
 
     #[test]
-    fn cheap_victims_taken_by_costly_pieces_first() {
-        // The rook may take the pawn on a4, the pawn may take the queen on d4.
-        let p = pos("6/6/p2q2/2P3/6/R5 w - - 0 1");
+    fn captures_that_are_taken_back_first() {
+        // The rook may take the pawn on a4, which b5 defends; the pawn may take the queen on
+        // d3, which nothing defends.
+        let p = pos("6/1p4/p5/3q2/2P3/R5 w - - 0 1");
         let rook_takes = p.parse_move("a1a4").unwrap();
-        let pawn_takes = p.parse_move("c3d4").unwrap();
-        assert!(noisy_order(&p, rook_takes) > noisy_order(&p, pawn_takes));
+        let pawn_takes = p.parse_move("c2d3").unwrap();
+        assert_eq!(noisy_order(&p, rook_takes), 100 + 30 + 200);
+        assert_eq!(noisy_order(&p, pawn_takes), 100);
         // Promotions come before everything.
         let q = pos("6/P5/6/6/6/6 w - - 0 1");
-        assert!(noisy_order(&q, q.parse_move("a5a6").unwrap()) > noisy_order(&p, rook_takes));
+        assert_eq!(noisy_order(&q, q.parse_move("a5a6").unwrap()), 1000);
     }
 }

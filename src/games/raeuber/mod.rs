@@ -19,7 +19,7 @@ pub mod movegen;
 pub mod perft;
 pub mod position;
 
-pub use position::Raeuber;
+pub use position::{Raeuber, matrix_to_coordinates};
 
 /// The variant names: just one.
 pub const VARIANTS: [&str; 1] = ["raeuberschach"];

@@ -117,6 +117,20 @@ impl Bits {
         att
     }
 
+    /// Whether a piece of side `by` attacks `sq` when the board's occupancy is `occ`.
+    #[inline]
+    pub fn attacked(&self, sq: usize, by: usize, occ: u64) -> bool {
+        let theirs = self.colors[by] & occ;
+        let s = attacks::sliders();
+        let k = &self.kinds;
+        // A pawn of `by` attacks `sq` if a pawn of the other side on `sq` would attack it.
+        (attacks::PAWN[1 - by][sq] & k[PAWN_K] & theirs) != 0
+            || (KNIGHT[sq] & k[KNIGHT_K] & theirs) != 0
+            || (KING[sq] & k[KING_K] & theirs) != 0
+            || (s.bishop(sq, occ) & (k[BISHOP_K] | k[QUEEN_K]) & theirs) != 0
+            || (s.rook(sq, occ) & (k[ROOK_K] | k[QUEEN_K]) & theirs) != 0
+    }
+
     /// The non-pawn pieces of side `us` and their targets (own squares excluded), into `t`
     /// (which must be empty).
     #[inline]

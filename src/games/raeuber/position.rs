@@ -296,6 +296,9 @@ impl Game for Raeuber {
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let t = text.trim();
+        if let Some(coords) = matrix_to_coordinates(t) {
+            return self.parse_move(&coords);
+        }
         let sq = |s: &str| {
             Square::parse(s)
                 .filter(|sq| BOARD >> sq.0 & 1 != 0)
@@ -389,6 +392,27 @@ impl Game for Raeuber {
     fn perft(&self, depth: u32) -> u64 {
         super::perft::perft(self, depth)
     }
+}
+
+/// The matrix notation of the original exercise (SPEC §1): rows 1–6 from Black's base line,
+/// columns 1–6 from the left, a move written `z1s1z2s2` (`5242` is b2b3), optionally with a
+/// promotion letter. Returns the move in coordinate notation, or `None` if `text` is not
+/// four digits from 1 to 6.
+pub fn matrix_to_coordinates(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    if !(b.len() == 4 || b.len() == 5) || !b[..4].iter().all(|c| (b'1'..=b'6').contains(c)) {
+        return None;
+    }
+    let square = |row: u8, col: u8| {
+        let file = (b'a' + (col - b'1')) as char;
+        let rank = (b'6' - (row - b'1')) as char;
+        format!("{file}{rank}")
+    };
+    let mut out = square(b[0], b[1]) + &square(b[2], b[3]);
+    if let Some(&p) = b.get(4) {
+        out.push(p as char);
+    }
+    Some(out)
 }
 
 impl std::fmt::Display for Raeuber {
@@ -504,6 +528,16 @@ mod tests {
         assert!(s.parse_move("g2g3").is_err());
         assert!(s.parse_move("").is_err());
         assert!(s.parse_move("é2e3").is_err());
+        // Matrix notation: row 5 column 2 is b2, row 4 column 2 is b3.
+        assert_eq!(matrix_to_coordinates("62").as_deref(), None);
+        assert_eq!(matrix_to_coordinates("5242").as_deref(), Some("b2b3"));
+        assert_eq!(s.parse_move("5242"), s.parse_move("b2b3"));
+        assert!(s.parse_move("5272").is_err());
+        let p = pos("6/P5/6/6/6/5k w - - 0 1");
+        assert_eq!(
+            p.parse_move("2111").unwrap(),
+            p.parse_move("a5a6q").unwrap()
+        );
     }
 
     #[test]
