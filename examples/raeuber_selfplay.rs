@@ -4,7 +4,8 @@
 //!
 //! `raeuber_selfplay GAMES DEPTH TERM=VALUE…` — the candidate is the engine's weights with
 //! the given changes (`burden.4=40`, `offer.1=30`, `hanging=10`, `deep=0`, `tempo=0`,
-//! `to_move=0`, `tempo_pieces=8`); prints the candidate's score and pair counts.
+//! `to_move=0`, `tempo_pieces=8`); prints the candidate's score and pair counts. `SEED=n` in
+//! the environment picks another set of openings.
 
 use kiebitz::board::{Color, MoveList};
 use kiebitz::game::Game;
@@ -140,7 +141,12 @@ fn main() {
         std::process::exit(2)
     });
     let base = WEIGHTS;
-    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    // SEED in the environment picks another set of openings.
+    let seed: u64 = std::env::var("SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let mut rng = 0x2545_F491_4F6C_DD1Du64 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let (mut score, mut games) = (0.0, 0);
     let mut penta = [0u32; 5];
     for _ in 0..pairs {

@@ -1,6 +1,7 @@
-//! The Räuberschach position: bitboards by piece kind and colour plus a mailbox, FEN in and
-//! out, legal moves (captures first; quiet moves only when no capture exists), copy-make
-//! play with an incremental Zobrist hash, and the [`Game`] implementation.
+//! The Räuberschach position: the bitboards of [`Bits`] plus a mailbox, the side to move and
+//! the clocks; FEN in and out, move text in and out (coordinates and the matrix notation),
+//! copy-make play with an incremental Zobrist hash, and the [`Game`] implementation. Move
+//! generation itself lives in [`super::movegen`].
 
 use super::attacks::{self, BOARD, RANK_1, RANK_6};
 use super::movegen::Bits;
