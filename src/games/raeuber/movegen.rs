@@ -249,8 +249,7 @@ impl Bits {
         // The opponent's counts here, without pawns; their sliders with attack sets.
         let knights = self.kinds[KNIGHT_K] & theirs;
         let kings = self.kinds[KING_K] & theirs;
-        let mut caps0 = 0i32;
-        let mut quiet0 = 0i32;
+        let (mut caps0, mut quiet0) = (0i32, 0i32);
         for (bb, table) in [(knights, &KNIGHT), (kings, &KING)] {
             let mut bb = bb;
             while bb != 0 {
@@ -260,21 +259,7 @@ impl Bits {
                 quiet0 += (att & empty).count_ones() as i32;
             }
         }
-        let mut sliders: ArrayVec<(u64, u8, u8), 36> = ArrayVec::new();
-        for kind in [BISHOP_K, ROOK_K, QUEEN_K] {
-            let mut bb = self.kinds[kind] & theirs;
-            while bb != 0 {
-                let sq = bb.trailing_zeros() as usize;
-                bb &= bb - 1;
-                let att = piece_attacks(s, kind, sq, occ);
-                caps0 += (att & ours).count_ones() as i32;
-                quiet0 += (att & empty).count_ones() as i32;
-                sliders.push((att, sq as u8, kind as u8));
-            }
-        }
-        let their_pawns = self.kinds[PAWN_K] & theirs;
-
-        let leaf = Leaf {
+        let mut leaf = Leaf {
             them,
             ours,
             theirs,
@@ -282,11 +267,24 @@ impl Bits {
             empty,
             knights,
             kings,
-            their_pawns,
+            their_pawns: self.kinds[PAWN_K] & theirs,
             caps0,
             quiet0,
-            sliders,
+            sliders: ArrayVec::new(),
         };
+        // Filled in place: moving a full ArrayVec into the struct costs a copy.
+        for kind in [BISHOP_K, ROOK_K, QUEEN_K] {
+            let mut bb = self.kinds[kind] & theirs;
+            while bb != 0 {
+                let sq = bb.trailing_zeros() as usize;
+                bb &= bb - 1;
+                let att = piece_attacks(s, kind, sq, occ);
+                leaf.caps0 += (att & ours).count_ones() as i32;
+                leaf.quiet0 += (att & empty).count_ones() as i32;
+                leaf.sliders.push((att, sq as u8, kind as u8));
+            }
+        }
+        let leaf = &leaf;
         let count = |f: u8, to: u8| leaf.count(s, f, to);
         let mut nodes = 0;
         let (dl, dr, dp, _) = PAWN_DELTAS[us];
