@@ -612,6 +612,24 @@ mod tests {
     }
 
     #[test]
+    fn bench_positions_are_all_there_and_in_play() {
+        let positions = Raeuber::bench_positions();
+        assert_eq!(positions.len(), 8);
+        for p in &positions {
+            assert!(p.count_moves() > 0, "{}", p.fen());
+        }
+        let xb = positions[0].xboard_setup();
+        assert_eq!(
+            xb,
+            [format!(
+                "setup (PNBRQ................Kpnbrq................k) 6x6+0_giveaway {START_FEN}"
+            )]
+        );
+        assert_eq!(Raeuber::xboard_name("raeuberschach"), "raeuberschach");
+        assert!(positions[0].pretty().starts_with("6 ♜ ♛ ♚ ♝ ♞ ♜"));
+    }
+
+    #[test]
     fn opposite_bishops_never_meet() {
         // c5 is dark, c2 light, d2 dark.
         assert!(pos("6/2b3/6/6/2B3/6 w - - 0 1").insufficient_material());
