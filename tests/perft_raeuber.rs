@@ -1,11 +1,11 @@
 //! Every line of the Räuberschach perft reference (tests/data/raeuber-perft.txt, computed by
 //! Fairy-Stockfish with an independent rule definition) reproduced by the library: by the
-//! generic `kiebitz::perft::perft` and by the game's own bulk-counting perft.
+//! generic `kiebitz::perft::perft` and by the game's own bulk-counting perft (`Game::perft`).
 
 mod common;
 
 use kiebitz::game::Game;
-use kiebitz::games::raeuber::{Raeuber, perft as fast};
+use kiebitz::games::raeuber::Raeuber;
 use kiebitz::perft::perft;
 
 /// Lines with more nodes than this run only in the ignored test below (the start position at
@@ -20,7 +20,7 @@ fn check(max_nodes: u64, min_nodes: u64) -> usize {
         }
         let pos = Raeuber::from_fen(&case.variant, &case.fen).expect("reference FEN");
         assert_eq!(
-            fast::perft(&pos, case.depth),
+            Game::perft(&pos, case.depth),
             case.nodes,
             "bulk perft {} depth {}",
             case.fen,
@@ -52,5 +52,5 @@ fn raeuber_perft_reference() {
 #[ignore]
 fn raeuber_perft_start_depth_10() {
     let pos = Raeuber::startpos("raeuberschach").unwrap();
-    assert_eq!(fast::perft(&pos, 10), 9_161_250);
+    assert_eq!(Game::perft(&pos, 10), 9_161_250);
 }
