@@ -9,7 +9,7 @@
 //! - [`movegen`]: the pieces' bitboards, legal moves in one pass, move counting, lean make.
 //! - [`position`]: the position, FEN, copy-make play with its hash; the [`Game`] impl.
 //! - [`eval`]: the evaluation.
-//! - [`perft`]: a bulk-counting perft that counts the last ply without generating it.
+//! - [`perft`]: the fast perft behind `Game::perft`: the last two plies counted, not played.
 //!
 //! [`Game`]: crate::game::Game
 
