@@ -170,4 +170,10 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// Default: [`crate::search::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
     /// right for games with a rough evaluation.
     const SEARCH: crate::search::SearchParams = crate::search::SearchParams::CONSERVATIVE;
+
+    /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
+    /// playing them); always equal to [`crate::perft::generic`], which is the default.
+    fn perft(&self, depth: u32) -> u64 {
+        crate::perft::generic(self, depth)
+    }
 }

@@ -1,12 +1,21 @@
 //! Perft: the number of legal move sequences of a given length (SPEC §3.4), for any game.
 //! Positions whose result is decided have no moves; repetition and move-count draws are
-//! ignored, as usual. The last ply is counted from the move list without playing it.
+//! ignored, as usual. [`perft`] asks the game for its fastest count ([`Game::perft`]);
+//! [`generic`] is the plain recursion every game gets by default, which counts the last ply
+//! from the move list without playing it.
 
 use crate::board::{Move, MoveList};
 use crate::game::Game;
 
-/// The number of legal move sequences of length `depth` from `pos`.
+/// The number of legal move sequences of length `depth` from `pos`, by the game's fastest
+/// method.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    pos.perft(depth)
+}
+
+/// The number of legal move sequences of length `depth` from `pos`, by plain recursion over
+/// [`Game::legal_moves`] and [`Game::play`].
+pub fn generic<G: Game>(pos: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -1,3 +1,28 @@
-//! Räuberschach 6×6 (SPEC §3.2).
+//! Räuberschach 6×6 (SPEC §3.2): losing chess with forced capture on a 6×6 board.
 //!
-//! PLACEHOLDER — the Räuberschach helper fills this in.
+//! Pieces move as in chess; pawns never double-step, there is no en passant and no castling,
+//! and a pawn always promotes to a queen. A capture, when one exists, is compulsory (any
+//! capture may be chosen). The king is an ordinary piece. The side to move without a legal
+//! move — no pieces left, or every piece blocked — wins.
+//!
+//! - [`attacks`]: attack tables for the 6×6 board (leapers, magic sliders).
+//! - [`movegen`]: the pieces' bitboards, legal moves in one pass, move counting, lean make.
+//! - [`position`]: the position, FEN, copy-make play with its hash; the [`Game`] impl.
+//! - [`eval`]: the evaluation.
+//! - [`perft`]: the fast perft behind `Game::perft`: the last two plies counted, not played.
+//!
+//! [`Game`]: crate::game::Game
+
+pub mod attacks;
+pub mod eval;
+pub mod movegen;
+pub mod perft;
+pub mod position;
+
+pub use position::{Raeuber, matrix_to_coordinates};
+
+/// The variant names: just one.
+pub const VARIANTS: [&str; 1] = ["raeuberschach"];
+
+/// The start position.
+pub const START_FEN: &str = "rqkbnr/pppppp/6/6/PPPPPP/RQKBNR w - - 0 1";
