@@ -5,7 +5,7 @@
 #   scripts/match-fairy.sh GAME VARIANT ENGINE-BINARY        e.g.
 #   scripts/match-fairy.sh pawns pawns6 kiebitz-pawns
 #   scripts/match-fairy.sh chess chess kiebitz-chess
-#   scripts/match-fairy.sh raeuberschach raeuberschach kiebitz-raeuber   (once its match arm exists)
+#   scripts/match-fairy.sh raeuberschach raeuberschach kiebitz-raeuber
 #
 # Environment: GAMES (default 100), TC (default 10+0.1), CONCURRENCY (default 1),
 # PLIES (random opening plies, default 2), SEED (default 1), PGN (default match-VARIANT.pgn),

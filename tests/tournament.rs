@@ -556,3 +556,30 @@ fn kiebitz_chess_against_itself_over_uci_and_xboard() {
     ]));
     assert_eq!(r.code, 0, "{}", r.stdout);
 }
+
+#[test]
+fn kiebitz_raeuber_against_itself_over_uci_and_xboard() {
+    let pgn_path = temp("raeuber.pgn");
+    let engine = format!("cmd={}", common::binary("kiebitz-raeuber").display());
+    let r = run(&[
+        args(&["--game", "raeuberschach", "--engine"]),
+        vec![engine.clone()],
+        args(&["name=R-uci", "option.Hash=8", "--engine"]),
+        vec![engine],
+        args(&["name=R-xboard", "proto=xboard", "option.Hash=8"]),
+        args(&["--depth", "3", "--games", "4", "--seed", "2"]),
+        args(&["--random-openings", "plies=4", "depth=3", "margin=150"]),
+        args(&["--pgn", pgn_path.to_str().unwrap()]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let games = read_pgn(&pgn_path);
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert_eq!(g.tag("Variant"), Some("raeuberschach"));
+        assert_eq!(g.tag("Termination"), Some("normal"), "{g:?}");
+        let (_, verdict) = pgn::replay::<kiebitz::games::raeuber::Raeuber>(g).expect("replays");
+        assert_eq!(verdict.unwrap().result_string(), g.result);
+    }
+    assert_eq!(final_score(&r.stdout), points(&games, "R-uci"));
+}

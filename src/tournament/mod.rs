@@ -29,6 +29,7 @@ use crate::board::Color;
 use crate::game::{Game, Outcome};
 use crate::games::chess::Chess;
 use crate::games::pawns::Pawns;
+use crate::games::raeuber::Raeuber;
 
 use cli::Config;
 use engine::Engine;
@@ -54,8 +55,8 @@ pub fn main(args: &[String]) -> i32 {
     let result = match cfg.game.as_str() {
         "pawns" => dispatch::<Pawns>(&cfg),
         "chess" => dispatch::<Chess>(&cfg),
-        // ADD A GAME HERE: one arm per game (and its name in GAMES), e.g.
-        //   "raeuberschach" | "raeuber" => dispatch::<crate::games::raeuber::Raeuber>(&cfg),
+        "raeuberschach" | "raeuber" => dispatch::<Raeuber>(&cfg),
+        // ADD A GAME HERE: one arm per game, and its name in GAMES.
         other => Err(format!(
             "unknown game '{other}' (known: {})",
             GAMES.join(", ")
@@ -120,7 +121,7 @@ pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
 }
 
 /// The games `--game` accepts (keep in step with the dispatch in [`main`]).
-pub const GAMES: &[&str] = &["pawns", "chess"];
+pub const GAMES: &[&str] = &["pawns", "chess", "raeuberschach"];
 
 /// What the main thread knows after each game.
 #[derive(Default)]

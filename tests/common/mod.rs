@@ -46,6 +46,7 @@ pub fn binary(name: &str) -> PathBuf {
     match name {
         "kiebitz-pawns" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-pawns")),
         "kiebitz-chess" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-chess")),
+        "kiebitz-raeuber" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-raeuber")),
         "kiebitz-match" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-match")),
         other => panic!("unknown binary {other}"),
     }
