@@ -583,3 +583,40 @@ fn kiebitz_raeuber_against_itself_over_uci_and_xboard() {
     }
     assert_eq!(final_score(&r.stdout), points(&games, "R-uci"));
 }
+
+/// Issue "walking skeleton": kiebitz-pawns self-play, 20 games at 50 ms a move on pawns6 from
+/// the start, every game ending by the rules with a legal result.
+#[test]
+fn pawns_self_play_twenty_games_at_50ms() {
+    let pgn = temp("selfplay.pgn");
+    let engine = format!("cmd={}", common::binary("kiebitz-pawns").display());
+    let run = run(&args(&[
+        "--game",
+        "pawns",
+        "--variant",
+        "pawns6",
+        "--engine",
+        &engine,
+        "name=a",
+        "--engine",
+        &engine,
+        "name=b",
+        "--movetime",
+        "50",
+        "--games",
+        "20",
+        "--seed",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (w, l, d) = final_score(&run.stdout);
+    assert_eq!(w + l + d, 20);
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 20);
+    for g in &games {
+        assert_eq!(g.tag("Termination"), Some("normal"), "{:?}", g.tag("Round"));
+    }
+    check_replays(&games);
+}
