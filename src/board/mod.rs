@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+pub mod attacks;
 pub mod fen;
 pub mod geometry;
 pub use geometry::Geometry;

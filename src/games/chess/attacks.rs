@@ -9,93 +9,17 @@
 
 use std::sync::LazyLock;
 
-const KNIGHT_DELTAS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_DELTAS: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+use crate::board::attacks::{self as shared, BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
 
 /// The square `(df, dr)` away from `sq`, if it is on the board.
 const fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
-    let f = (sq & 7) as i8 + df;
-    let r = (sq >> 3) as i8 + dr;
-    if f >= 0 && f < 8 && r >= 0 && r < 8 {
-        Some((r * 8 + f) as usize)
-    } else {
-        None
-    }
-}
-
-const fn leaper_table(deltas: &[(i8, i8); 8]) -> [u64; 64] {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut i = 0;
-        while i < 8 {
-            if let Some(to) = offset(sq, deltas[i].0, deltas[i].1) {
-                t[sq] |= 1 << to;
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    t
-}
-
-const fn pawn_table() -> [[u64; 64]; 2] {
-    let mut t = [[0u64; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut c = 0;
-        while c < 2 {
-            let dr = if c == 0 { 1 } else { -1 };
-            if let Some(to) = offset(sq, -1, dr) {
-                t[c][sq] |= 1 << to;
-            }
-            if let Some(to) = offset(sq, 1, dr) {
-                t[c][sq] |= 1 << to;
-            }
-            c += 1;
-        }
-        sq += 1;
-    }
-    t
+    shared::offset(sq, df, dr, 8, 8)
 }
 
 /// The squares a slider on `sq` attacks along `dirs` when `occ` is occupied (the first
 /// blocker in each direction included).
 pub const fn slide(sq: usize, occ: u64, dirs: &[(i8, i8); 4]) -> u64 {
-    let mut att = 0u64;
-    let mut d = 0;
-    while d < 4 {
-        let mut cur = sq;
-        while let Some(next) = offset(cur, dirs[d].0, dirs[d].1) {
-            att |= 1 << next;
-            if occ >> next & 1 != 0 {
-                break;
-            }
-            cur = next;
-        }
-        d += 1;
-    }
-    att
+    shared::slide(sq, occ, dirs, 8, 8)
 }
 
 const fn empty_board_table(dirs: &[(i8, i8); 4]) -> [u64; 64] {
@@ -155,10 +79,10 @@ const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     (between, line)
 }
 
-pub static KNIGHT: [u64; 64] = leaper_table(&KNIGHT_DELTAS);
-pub static KING: [u64; 64] = leaper_table(&KING_DELTAS);
+pub static KNIGHT: [u64; 64] = shared::leaper_table(&KNIGHT_STEPS, 8, 8);
+pub static KING: [u64; 64] = shared::leaper_table(&KING_STEPS, 8, 8);
 /// `PAWN[color][sq]`: the squares a pawn of `color` on `sq` attacks.
-pub static PAWN: [[u64; 64]; 2] = pawn_table();
+pub static PAWN: [[u64; 64]; 2] = [shared::pawn_table(1, 8, 8), shared::pawn_table(-1, 8, 8)];
 /// Rook moves on an empty board.
 pub static ROOK_RAYS: [u64; 64] = empty_board_table(&ROOK_DIRS);
 /// Bishop moves on an empty board.

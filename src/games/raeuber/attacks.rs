@@ -33,110 +33,30 @@ pub const LIGHT: u64 = {
 };
 pub const DARK: u64 = BOARD & !LIGHT;
 
-const KNIGHT_STEPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_STEPS: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
-
-const fn on_board(f: i8, r: i8) -> bool {
-    f >= 0 && f < 6 && r >= 0 && r < 6
-}
-
-const fn step_table(steps: &[(i8, i8); 8]) -> [u64; 64] {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq % 8) as i8, (sq / 8) as i8);
-        if on_board(f, r) {
-            let mut i = 0;
-            while i < 8 {
-                let (nf, nr) = (f + steps[i].0, r + steps[i].1);
-                if on_board(nf, nr) {
-                    t[sq] |= 1 << (nr * 8 + nf);
-                }
-                i += 1;
-            }
-        }
-        sq += 1;
-    }
-    t
-}
-
-const fn pawn_table(up: i8) -> [u64; 64] {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq % 8) as i8, (sq / 8) as i8);
-        if on_board(f, r) {
-            if on_board(f - 1, r + up) {
-                t[sq] |= 1 << ((r + up) * 8 + f - 1);
-            }
-            if on_board(f + 1, r + up) {
-                t[sq] |= 1 << ((r + up) * 8 + f + 1);
-            }
-        }
-        sq += 1;
-    }
-    t
-}
+use crate::board::attacks::{self as shared, BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
 
 /// Knight and king targets of each square.
-pub static KNIGHT: [u64; 64] = step_table(&KNIGHT_STEPS);
-pub static KING: [u64; 64] = step_table(&KING_STEPS);
+pub static KNIGHT: [u64; 64] = shared::leaper_table(&KNIGHT_STEPS, 6, 6);
+pub static KING: [u64; 64] = shared::leaper_table(&KING_STEPS, 6, 6);
 /// Squares a pawn of each colour on a square attacks (diagonally forward).
-pub static PAWN: [[u64; 64]; 2] = [pawn_table(1), pawn_table(-1)];
+pub static PAWN: [[u64; 64]; 2] = [shared::pawn_table(1, 6, 6), shared::pawn_table(-1, 6, 6)];
 
 /// The squares a slider on `sq` reaches along `dirs` with blockers `occ` (slow; for tables).
 fn slide(sq: usize, dirs: &[(i8, i8); 4], occ: u64) -> u64 {
-    let mut out = 0;
-    for &(df, dr) in dirs {
-        let (mut f, mut r) = ((sq % 8) as i8, (sq / 8) as i8);
-        loop {
-            f += df;
-            r += dr;
-            if !on_board(f, r) {
-                break;
-            }
-            let b = 1u64 << (r * 8 + f);
-            out |= b;
-            if occ & b != 0 {
-                break;
-            }
-        }
-    }
-    out
+    shared::slide(sq, occ, dirs, 6, 6)
 }
 
 /// The blockers that matter to a slider on `sq`: its rays without the last square of each.
 fn relevant(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
     let mut out = 0;
     for &(df, dr) in dirs {
-        let (mut f, mut r) = ((sq % 8) as i8, (sq / 8) as i8);
-        loop {
-            f += df;
-            r += dr;
-            if !on_board(f + df, r + dr) {
+        let mut cur = sq;
+        while let Some(next) = shared::offset(cur, df, dr, 6, 6) {
+            if shared::offset(next, df, dr, 6, 6).is_none() {
                 break;
             }
-            out |= 1u64 << (r * 8 + f);
+            out |= 1u64 << next;
+            cur = next;
         }
     }
     out
