@@ -1,6 +1,8 @@
 //! Exhaustive game-graph analysis and solving (pawn chess, SPEC §6).
-//!
-//! PLACEHOLDER — the analysis helper fills this in.
+
+pub mod board;
+pub mod count;
+pub mod table;
 
 /// `kiebitz-pawns analyze …`: returns the exit code.
 pub fn cli(args: &[String]) -> i32 {
