@@ -85,6 +85,36 @@ const fn ternary_table() -> [[u16; 256]; 256] {
     t
 }
 
+/// The rank bitmasks (White | Black << 8) of every ternary code of a rank up to 6 wide.
+static DECODE: [u16; 729] = decode_table();
+
+const fn decode_rank(mut code: usize) -> (u16, u16) {
+    // The most significant digit is file 7: the lowest one is file a.
+    let (mut w, mut b) = (0u16, 0u16);
+    let mut f = 0;
+    while f < 8 {
+        match code % 3 {
+            1 => w |= 1 << f,
+            2 => b |= 1 << f,
+            _ => {}
+        }
+        code /= 3;
+        f += 1;
+    }
+    (w, b)
+}
+
+const fn decode_table() -> [u16; 729] {
+    let mut t = [0u16; 729];
+    let mut i = 0;
+    while i < 729 {
+        let (w, b) = decode_rank(i);
+        t[i] = w | b << 8;
+        i += 1;
+    }
+    t
+}
+
 impl Shape {
     /// The shape of a `width`×`height` board (3..=8 each) under `rules`.
     pub fn new(width: u8, height: u8, rules: Rules) -> Shape {
@@ -164,29 +194,23 @@ impl Shape {
         let mask = (1u128 << bits) - 1;
         let (mut white, mut black) = (0u64, 0u64);
         for r in (0..self.height as u32).rev() {
-            // The most significant digit is file 7: the lowest one is file a.
-            let mut code = (k & mask) as u32;
+            let code = (k & mask) as usize;
             k >>= bits;
-            let mut digits = [0u32; 8];
-            for d in digits.iter_mut() {
-                *d = code % 3;
-                code /= 3;
-            }
-            for (f, &d) in digits.iter().enumerate() {
-                let bit = 1u64 << (8 * r + f as u32);
-                if d == 1 {
-                    white |= bit;
-                } else if d == 2 {
-                    black |= bit;
-                }
-            }
+            let (w, b) = if code < DECODE.len() {
+                let d = DECODE[code];
+                (d & 0xff, d >> 8)
+            } else {
+                decode_rank(code)
+            };
+            white |= (w as u64) << (8 * r);
+            black |= (b as u64) << (8 * r);
         }
         let ep = if ep_file == 0 {
             0
         } else {
-            // The skipped square is on rank 3 after White's double step (Black to move),
-            // on rank H-2 after Black's.
-            let rank = if black_to_move { 2 } else { self.height as u32 - 3 };
+            // The skipped square is on rank 2 after White's double step (Black to move),
+            // on rank H-1 after Black's.
+            let rank = if black_to_move { 1 } else { self.height as u32 - 2 };
             1u64 << (8 * rank + ep_file - 1)
         };
         Pos {

@@ -1,171 +1,154 @@
-//! Exact statistics of the unfolded game tree (SPEC §6) without unfolding it: a depth-first
-//! walk over the graph of unique positions, memoising each position's subtree summary.
+//! Exact statistics of the unfolded game tree (SPEC §6) without unfolding it.
 //!
-//! Depends on [`super::board`] and [`super::table`].
+//! Every move makes progress: a pawn steps forward or a pawn leaves the board. So the
+//! potential `φ = Σ advancement + H · (pawns missing)` grows with every ply, and sweeping the
+//! unique positions in order of φ visits every position after all of its parents. The sweep
+//! carries, for each position, the number of paths from the root (its copies in the unfolded
+//! tree) and the longest such path: the tree's node count is the sum of the path counts, its
+//! leaves by outcome the sums over terminal positions. Only the layers a move can still reach
+//! (φ+1 … φ+H+1) are held, each in a small hash table, which keeps the sweep in cache.
+//!
+//! The game-theoretic values come from [`super::solve`]. Depends on [`super::board`] and
+//! [`super::table`].
 
 use super::board::{Children, Leaf, Pos, Shape};
-use super::table::Table;
+use super::table::{Table, TableKey};
 
-/// The summary of the game tree below one position (the position included).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Subtree {
+/// What the sweep found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TreeCounts {
+    /// Distinct positions, terminal ones included.
+    pub unique_positions: u64,
     /// Nodes of the unfolded tree.
-    pub nodes: u128,
+    pub tree_nodes: u128,
     /// Leaves won by White, won by Black, drawn.
     pub white_wins: u128,
     pub black_wins: u128,
     pub draws: u128,
-    /// Longest game from here, in plies.
-    pub depth: u32,
-    /// Game-theoretic value for White: 1, 0, -1.
-    pub value: i8,
-}
-
-/// What the whole walk found.
-#[derive(Clone, Debug)]
-pub struct Census {
-    pub root: Subtree,
-    pub unique_positions: u64,
+    /// Longest game in plies.
+    pub max_depth: u32,
+    /// Most legal moves in any position.
     pub max_branching: usize,
-    /// Value for White after each first move, in move-generation order.
-    pub first_move_values: Vec<i8>,
 }
 
-/// The memo entry: numbers that fit in 64 bits are kept there; the rest go to an overflow list.
+/// Per position: paths from the root (as two 64-bit halves, to keep the slot at 32 bytes),
+/// longest path from the root.
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Entry {
-    nodes: u64,
-    white_wins: u64,
-    black_wins: u64,
-    draws: u64,
-    /// Longest game in plies (bits 0..8), value + 1 (bits 8..10), index into the overflow
-    /// list + 1 (bits 10..64, 0: none).
-    meta: u64,
+struct Paths {
+    count: [u64; 2],
+    longest: u32,
 }
 
-struct Walker<'a> {
-    shape: Shape,
-    memo: Table<Entry>,
-    overflow: Vec<Subtree>,
-    max_branching: usize,
-    progress: Option<&'a mut dyn FnMut(u64)>,
-    next_report: u64,
-}
-
-impl Walker<'_> {
-    fn store(&mut self, key: u128, s: &Subtree) {
-        let small = u64::try_from(s.nodes).is_ok();
-        let mut meta = s.depth as u64 | ((s.value + 1) as u64) << 8;
-        let mut e = Entry::default();
-        if small {
-            e.nodes = s.nodes as u64;
-            e.white_wins = s.white_wins as u64;
-            e.black_wins = s.black_wins as u64;
-            e.draws = s.draws as u64;
-        } else {
-            self.overflow.push(*s);
-            meta |= (self.overflow.len() as u64) << 10;
-        }
-        e.meta = meta;
-        self.memo.insert(key, e);
-        if let Some(report) = self.progress.as_mut() {
-            if self.memo.len() >= self.next_report {
-                report(self.memo.len());
-                self.next_report += 1 << 20;
-            }
-        }
+impl Paths {
+    #[inline]
+    fn count(&self) -> u128 {
+        self.count[0] as u128 | (self.count[1] as u128) << 64
     }
 
-    fn load(&self, e: &Entry) -> Subtree {
-        let over = e.meta >> 10;
-        if over != 0 {
-            return self.overflow[over as usize - 1];
-        }
-        Subtree {
-            nodes: e.nodes as u128,
-            white_wins: e.white_wins as u128,
-            black_wins: e.black_wins as u128,
-            draws: e.draws as u128,
-            depth: (e.meta & 0xff) as u32,
-            value: ((e.meta >> 8) & 3) as i8 - 1,
-        }
-    }
-
-    fn walk(&mut self, p: &Pos) -> Subtree {
-        let key = self.shape.key(p);
-        if let Some(e) = self.memo.get(key) {
-            return self.load(&e);
-        }
-        let mut children = Children::new();
-        self.shape.children(p, &mut children);
-        let s = if children.is_empty() {
-            let mut s = Subtree {
-                nodes: 1,
-                ..Subtree::default()
-            };
-            match self.shape.leaf(p) {
-                Leaf::WhiteWon => {
-                    s.white_wins = 1;
-                    s.value = 1;
-                }
-                Leaf::BlackWon => {
-                    s.black_wins = 1;
-                    s.value = -1;
-                }
-                Leaf::Drawn => s.draws = 1,
-            }
-            s
-        } else {
-            self.max_branching = self.max_branching.max(children.len());
-            let mut s = Subtree {
-                nodes: 1,
-                value: if p.black_to_move { 1 } else { -1 },
-                ..Subtree::default()
-            };
-            for c in &children {
-                let t = self.walk(c);
-                s.nodes += t.nodes;
-                s.white_wins += t.white_wins;
-                s.black_wins += t.black_wins;
-                s.draws += t.draws;
-                s.depth = s.depth.max(t.depth + 1);
-                s.value = if p.black_to_move {
-                    s.value.min(t.value)
-                } else {
-                    s.value.max(t.value)
-                };
-            }
-            s
-        };
-        self.store(key, &s);
-        s
+    #[inline]
+    fn add(&mut self, n: u128) {
+        let sum = self.count() + n;
+        self.count = [sum as u64, (sum >> 64) as u64];
     }
 }
 
-/// Walks the whole game graph from `root`. `capacity` is the expected number of unique
-/// positions (the table grows if needed); `progress` hears the count every 2^20 positions.
-pub fn census(
+/// The potential of a position: grows by at least one with every move.
+#[inline]
+fn potential(shape: &Shape, p: &Pos) -> usize {
+    let h = shape.height as u32;
+    let mut phi = 0u32;
+    let mut w = p.white;
+    while w != 0 {
+        phi += w.trailing_zeros() / 8;
+        w &= w - 1;
+    }
+    let mut b = p.black;
+    while b != 0 {
+        phi += h - 1 - b.trailing_zeros() / 8;
+        b &= b - 1;
+    }
+    let missing = 32 - (p.white.count_ones() + p.black.count_ones());
+    (phi + h * missing) as usize
+}
+
+/// Sweeps the whole game graph from `root`. `progress` hears the number of positions done
+/// after each layer.
+pub fn count_tree(
     shape: Shape,
     root: &Pos,
-    capacity: usize,
     progress: Option<&mut dyn FnMut(u64)>,
-) -> Census {
-    let mut w = Walker {
-        shape,
-        memo: Table::new(capacity, !shape.key_fits_u64()),
-        overflow: Vec::new(),
-        max_branching: 0,
-        progress,
-        next_report: 1 << 20,
-    };
-    let mut children = Children::new();
-    shape.children(root, &mut children);
-    let first_move_values = children.iter().map(|c| w.walk(c).value).collect();
-    let root_summary = w.walk(root);
-    Census {
-        root: root_summary,
-        unique_positions: w.memo.len(),
-        max_branching: w.max_branching,
-        first_move_values,
+) -> TreeCounts {
+    if shape.key_fits_u64() {
+        sweep::<u64>(shape, root, progress)
+    } else {
+        sweep::<u128>(shape, root, progress)
     }
+}
+
+fn sweep<K: TableKey>(
+    shape: Shape,
+    root: &Pos,
+    mut progress: Option<&mut dyn FnMut(u64)>,
+) -> TreeCounts {
+    let mut layers: Vec<Option<Table<K, Paths>>> = Vec::new();
+    let mut out = TreeCounts::default();
+    let start = potential(&shape, root);
+    layers.resize_with(start + 1, || None);
+    let mut first = Table::new(1);
+    first.insert(
+        K::from_u128(shape.key(root)),
+        Paths {
+            count: [1, 0],
+            longest: 0,
+        },
+    );
+    layers[start] = Some(first);
+    let mut children = Children::new();
+    let mut targets = [(0usize, K::EMPTY); super::board::MAX_CHILDREN];
+    let mut phi = start;
+    while phi < layers.len() {
+        let Some(layer) = layers[phi].take() else {
+            phi += 1;
+            continue;
+        };
+        out.unique_positions += layer.len();
+        for (key, paths) in layer.iter() {
+            let p = shape.unkey(key.to_u128());
+            let count = paths.count();
+            out.tree_nodes += count;
+            shape.children(&p, &mut children);
+            if children.is_empty() {
+                out.max_depth = out.max_depth.max(paths.longest);
+                match shape.leaf(&p) {
+                    Leaf::WhiteWon => out.white_wins += count,
+                    Leaf::BlackWon => out.black_wins += count,
+                    Leaf::Drawn => out.draws += count,
+                }
+                continue;
+            }
+            out.max_branching = out.max_branching.max(children.len());
+            // Find every child's table and slot first, so the cache misses overlap.
+            for (t, c) in targets.iter_mut().zip(&children) {
+                let cphi = potential(&shape, c);
+                if cphi >= layers.len() {
+                    layers.resize_with(cphi + 1, || None);
+                }
+                let table = layers[cphi].get_or_insert_with(|| Table::new(layer.len() as usize));
+                let ck = K::from_u128(shape.key(c));
+                table.prefetch(ck);
+                *t = (cphi, ck);
+            }
+            for &(cphi, ck) in &targets[..children.len()] {
+                let table = layers[cphi].as_mut().expect("table made above");
+                let entry = table.entry(ck);
+                entry.add(count);
+                entry.longest = entry.longest.max(paths.longest + 1);
+            }
+        }
+        if let Some(report) = progress.as_mut() {
+            report(out.unique_positions);
+        }
+        phi += 1;
+    }
+    out
 }

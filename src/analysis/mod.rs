@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod count;
+pub mod solve;
 pub mod table;
 
 /// `kiebitz-pawns analyze …`: returns the exit code.

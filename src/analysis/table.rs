@@ -1,59 +1,76 @@
 //! An open-addressing hash map from position keys to values, sized up front for a known
-//! number of positions (linear probing, power-of-two size, grows at 3/4 load).
+//! number of positions (linear probing, power-of-two size, grows at 3/4 load). Key and value
+//! share a slot, so a lookup costs one cache miss.
 //!
-//! Keys are stored as 64 bits when every key of the board fits ([`Table::new`] is told), else
-//! as 128 bits: the 5×5 census and the 6×6 solver use the small form. Depends on nothing else.
+//! Keys are `u64` where every key of the board fits in 64 bits (boards up to 6×6) and `u128`
+//! otherwise ([`TableKey`]). Depends on nothing else.
 
-/// The hash map. `V: Copy + Default` values; a key of all ones is reserved.
-pub struct Table<V> {
-    keys64: Vec<u64>,
-    keys128: Vec<u128>,
-    values: Vec<V>,
-    wide: bool,
+/// A key type: `u64` or `u128`, with one value reserved to mark an empty slot.
+pub trait TableKey: Copy + Eq + Default + std::fmt::Debug {
+    /// The reserved value (all ones).
+    const EMPTY: Self;
+    /// The key from a position key, which must fit.
+    fn from_u128(k: u128) -> Self;
+    fn to_u128(self) -> u128;
+    fn hash(self) -> u64;
+}
+
+#[inline]
+fn mix(x: u64) -> u64 {
+    let x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let x = (x ^ (x >> 29)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 32)
+}
+
+impl TableKey for u64 {
+    const EMPTY: u64 = u64::MAX;
+    #[inline]
+    fn from_u128(k: u128) -> u64 {
+        debug_assert!(k >> 64 == 0);
+        k as u64
+    }
+    #[inline]
+    fn to_u128(self) -> u128 {
+        self as u128
+    }
+    #[inline]
+    fn hash(self) -> u64 {
+        mix(self)
+    }
+}
+
+impl TableKey for u128 {
+    const EMPTY: u128 = u128::MAX;
+    #[inline]
+    fn from_u128(k: u128) -> u128 {
+        k
+    }
+    #[inline]
+    fn to_u128(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn hash(self) -> u64 {
+        mix(self as u64 ^ ((self >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+}
+
+/// The hash map.
+pub struct Table<K, V> {
+    slots: Vec<(K, V)>,
     mask: usize,
     len: u64,
 }
 
-const EMPTY64: u64 = u64::MAX;
-const EMPTY128: u128 = u128::MAX;
-
-#[inline]
-fn hash(k: u128) -> u64 {
-    let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let x = (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^ (x >> 32)
-}
-
-impl<V: Copy + Default> Table<V> {
-    /// A table for about `capacity` entries; `wide` when keys may need more than 64 bits.
-    pub fn new(capacity: usize, wide: bool) -> Table<V> {
-        let slots = (capacity.max(16) * 4 / 3 + 1).next_power_of_two();
-        let mut t = Table {
-            keys64: Vec::new(),
-            keys128: Vec::new(),
-            values: Vec::new(),
-            wide,
-            mask: slots - 1,
+impl<K: TableKey, V: Copy + Default> Table<K, V> {
+    /// A table for about `capacity` entries.
+    pub fn new(capacity: usize) -> Table<K, V> {
+        let n = (capacity.max(16) * 4 / 3 + 1).next_power_of_two();
+        Table {
+            slots: vec![(K::EMPTY, V::default()); n],
+            mask: n - 1,
             len: 0,
-        };
-        t.alloc(slots);
-        t
-    }
-
-    /// A table for 128-bit keys.
-    pub fn with_capacity(capacity: usize) -> Table<V> {
-        Table::new(capacity, true)
-    }
-
-    fn alloc(&mut self, slots: usize) {
-        if self.wide {
-            self.keys128 = vec![EMPTY128; slots];
-        } else {
-            self.keys64 = vec![EMPTY64; slots];
         }
-        self.values = vec![V::default(); slots];
-        self.mask = slots - 1;
-        self.len = 0;
     }
 
     /// Number of entries.
@@ -68,98 +85,91 @@ impl<V: Copy + Default> Table<V> {
 
     /// Bytes held by the table.
     pub fn bytes(&self) -> usize {
-        let slots = self.mask + 1;
-        slots * (std::mem::size_of::<V>() + if self.wide { 16 } else { 8 })
+        self.slots.len() * std::mem::size_of::<(K, V)>()
     }
 
     #[inline]
-    fn slot(&self, key: u128) -> (usize, bool) {
-        let mut i = hash(key) as usize & self.mask;
-        if self.wide {
-            loop {
-                let k = self.keys128[i];
-                if k == key {
-                    return (i, true);
-                }
-                if k == EMPTY128 {
-                    return (i, false);
-                }
-                i = (i + 1) & self.mask;
+    fn slot(&self, key: K) -> (usize, bool) {
+        let mut i = key.hash() as usize & self.mask;
+        loop {
+            let k = self.slots[i].0;
+            if k == key {
+                return (i, true);
             }
-        } else {
-            let key = key as u64;
-            loop {
-                let k = self.keys64[i];
-                if k == key {
-                    return (i, true);
-                }
-                if k == EMPTY64 {
-                    return (i, false);
-                }
-                i = (i + 1) & self.mask;
+            if k == K::EMPTY {
+                return (i, false);
             }
+            i = (i + 1) & self.mask;
         }
+    }
+
+    /// Asks the CPU to fetch the slot where `key` would start its probe.
+    #[inline]
+    pub fn prefetch(&self, key: K) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let i = key.hash() as usize & self.mask;
+            let p = self.slots.as_ptr().wrapping_add(i) as *const i8;
+            // SAFETY: SSE is part of the x86_64 baseline, and a prefetch is only a hint: it
+            // never faults and reads nothing into the program, whatever the address (here
+            // always inside `slots`). Measured: the 5×5 census runs about twice as fast.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The value of `key`, if present.
     #[inline]
-    pub fn get(&self, key: u128) -> Option<V> {
+    pub fn get(&self, key: K) -> Option<V> {
         let (i, found) = self.slot(key);
-        found.then(|| self.values[i])
+        found.then(|| self.slots[i].1)
     }
 
     /// Inserts or replaces the value of `key`.
     #[inline]
-    pub fn insert(&mut self, key: u128, value: V) {
-        debug_assert!(self.wide || key >> 64 == 0);
-        if (self.len as usize + 1) * 4 > (self.mask + 1) * 3 {
+    pub fn insert(&mut self, key: K, value: V) {
+        if (self.len as usize + 1) * 4 > self.slots.len() * 3 {
             self.grow();
         }
         let (i, found) = self.slot(key);
         if !found {
-            if self.wide {
-                self.keys128[i] = key;
-            } else {
-                self.keys64[i] = key as u64;
-            }
             self.len += 1;
         }
-        self.values[i] = value;
+        self.slots[i] = (key, value);
+    }
+
+    /// The value of `key`, inserted as `V::default()` if it was missing.
+    #[inline]
+    pub fn entry(&mut self, key: K) -> &mut V {
+        if (self.len as usize + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let (i, found) = self.slot(key);
+        if !found {
+            self.len += 1;
+            self.slots[i] = (key, V::default());
+        }
+        &mut self.slots[i].1
     }
 
     fn grow(&mut self) {
-        let keys64 = std::mem::take(&mut self.keys64);
-        let keys128 = std::mem::take(&mut self.keys128);
-        let values = std::mem::take(&mut self.values);
-        self.alloc((self.mask + 1) * 2);
-        if self.wide {
-            for (k, v) in keys128.into_iter().zip(values) {
-                if k != EMPTY128 {
-                    self.insert(k, v);
-                }
-            }
-        } else {
-            for (k, v) in keys64.into_iter().zip(values) {
-                if k != EMPTY64 {
-                    self.insert(k as u128, v);
-                }
+        let old = std::mem::take(&mut self.slots);
+        let n = old.len() * 2;
+        log::debug!("hash table grows to {n} slots");
+        self.slots = vec![(K::EMPTY, V::default()); n];
+        self.mask = n - 1;
+        for (k, v) in old {
+            if k != K::EMPTY {
+                let (i, _) = self.slot(k);
+                self.slots[i] = (k, v);
             }
         }
     }
 
     /// Every entry, in slot order.
-    pub fn iter(&self) -> impl Iterator<Item = (u128, V)> + '_ {
-        let wide = self.wide;
-        (0..=self.mask).filter_map(move |i| {
-            let k = if wide {
-                self.keys128[i]
-            } else if self.keys64[i] == EMPTY64 {
-                EMPTY128
-            } else {
-                self.keys64[i] as u128
-            };
-            (k != EMPTY128).then(|| (k, self.values[i]))
-        })
+    pub fn iter(&self) -> impl Iterator<Item = (K, V)> + '_ {
+        self.slots.iter().copied().filter(|(k, _)| *k != K::EMPTY)
     }
 }
 
@@ -167,20 +177,23 @@ impl<V: Copy + Default> Table<V> {
 mod tests {
     use super::*;
 
+    fn exercise<K: TableKey>() {
+        let mut t: Table<K, u32> = Table::new(4);
+        for i in 0..1000u128 {
+            t.insert(K::from_u128(i * 7919), i as u32);
+        }
+        assert_eq!(t.len(), 1000);
+        assert_eq!(t.get(K::from_u128(7919 * 500)), Some(500));
+        assert_eq!(t.get(K::from_u128(3)), None);
+        t.insert(K::from_u128(0), 9);
+        assert_eq!(t.get(K::from_u128(0)), Some(9));
+        assert_eq!(t.len(), 1000);
+        assert_eq!(t.iter().count(), 1000);
+    }
+
     #[test]
     fn insert_get_grow() {
-        for wide in [false, true] {
-            let mut t: Table<u32> = Table::new(4, wide);
-            for i in 0..1000u128 {
-                t.insert(i * 7919, i as u32);
-            }
-            assert_eq!(t.len(), 1000);
-            assert_eq!(t.get(7919 * 500), Some(500));
-            assert_eq!(t.get(3), None);
-            t.insert(0, 9);
-            assert_eq!(t.get(0), Some(9));
-            assert_eq!(t.len(), 1000);
-            assert_eq!(t.iter().count(), 1000);
-        }
+        exercise::<u64>();
+        exercise::<u128>();
     }
 }
