@@ -72,24 +72,27 @@ fn potential(shape: &Shape, p: &Pos) -> usize {
 }
 
 /// Sweeps the whole game graph from `root`. `progress` hears the number of positions done
-/// after each layer.
+/// after each layer. Gives up with `Err(max_open)` if the layers held at one time grow past
+/// `max_open` positions.
 pub fn count_tree(
     shape: Shape,
     root: &Pos,
+    max_open: u64,
     progress: Option<&mut dyn FnMut(u64)>,
-) -> TreeCounts {
+) -> Result<TreeCounts, u64> {
     if shape.key_fits_u64() {
-        sweep::<u64>(shape, root, progress)
+        sweep::<u64>(shape, root, max_open, progress)
     } else {
-        sweep::<u128>(shape, root, progress)
+        sweep::<u128>(shape, root, max_open, progress)
     }
 }
 
 fn sweep<K: TableKey>(
     shape: Shape,
     root: &Pos,
+    max_open: u64,
     mut progress: Option<&mut dyn FnMut(u64)>,
-) -> TreeCounts {
+) -> Result<TreeCounts, u64> {
     let mut layers: Vec<Option<Table<K, Paths>>> = Vec::new();
     let mut out = TreeCounts::default();
     let start = potential(&shape, root);
@@ -148,7 +151,11 @@ fn sweep<K: TableKey>(
         if let Some(report) = progress.as_mut() {
             report(out.unique_positions);
         }
+        let open: u64 = layers.iter().flatten().map(Table::len).sum();
+        if open > max_open {
+            return Err(max_open);
+        }
         phi += 1;
     }
-    out
+    Ok(out)
 }

@@ -1,13 +1,54 @@
-//! Exhaustive game-graph analysis and solving (pawn chess, SPEC §6).
+//! Exhaustive game-graph analysis and solving of pawn chess (SPEC §6).
+//!
+//! - [`board`]: a compact position (two bitboards, side, en-passant square), its successors
+//!   and its memo key; a specialised copy of the rules of `games::pawns`.
+//! - [`table`]: the open-addressing hash table every walk memoises in.
+//! - [`count`]: exact counts of the unfolded game tree by a layered sweep of unique positions.
+//! - [`solve`]: the game-theoretic value by alpha-beta with a proof table, and exact distances.
+//! - [`dot`]: the position graph in Graphviz DOT.
+//! - [`cli`]: `kiebitz-pawns analyze`.
+//!
+//! [`engine_solve`] is what `Pawns::solve` hands to: a solved-optimal move when the position
+//! is small enough for the budget. Depends on `board`, `game`, `games::pawns`, `search::MATE`.
 
 pub mod board;
+pub mod cli;
 pub mod count;
+pub mod dot;
 pub mod solve;
 pub mod table;
 
-/// `kiebitz-pawns analyze …`: returns the exit code.
-pub fn cli(args: &[String]) -> i32 {
-    let _ = args;
-    eprintln!("analyze: not built yet");
-    2
+use std::time::{Duration, Instant};
+
+use crate::board::Move;
+use crate::games::pawns::Pawns;
+use crate::search::MATE;
+
+pub use cli::cli;
+
+/// Most positions the engine's exact-distance walk may store (about 100 MB).
+pub const ENGINE_MAX_POSITIONS: u64 = 4 << 20;
+
+/// A best move of `pos` with its exact score for the side to move (`MATE - n` for a win in n
+/// plies, `-(MATE - n)` for a loss in n plies, 0 for a draw), if the whole game graph from
+/// `pos` can be walked within `budget`. Among equal scores the first move generated is taken.
+pub fn engine_solve(pos: &Pawns, budget: Duration) -> Option<(Move, i32)> {
+    let shape = board::Shape::of(pos);
+    let root = board::Pos::of(pos);
+    let moves = shape.moves(&root);
+    if moves.is_empty() {
+        return None;
+    }
+    let limits = solve::Budget {
+        deadline: Some(Instant::now() + budget),
+        max_positions: Some(ENGINE_MAX_POSITIONS),
+    };
+    let (best, scores) = solve::distances(shape, &root, limits).ok()?;
+    let i = scores.iter().position(|&s| s == best)?;
+    let score = match best.signum() {
+        1 => MATE - (solve::WIN - best),
+        -1 => -(MATE - (solve::WIN + best)),
+        _ => 0,
+    };
+    Some((moves[i].0, score))
 }

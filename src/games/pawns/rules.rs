@@ -284,6 +284,10 @@ impl Game for Pawns {
         super::eval::evaluate(self)
     }
 
+    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
+        crate::analysis::engine_solve(self, budget)
+    }
+
     fn xboard_setup(&self) -> Vec<String> {
         let (w, h) = self.size();
         vec![format!(
