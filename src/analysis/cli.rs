@@ -48,8 +48,9 @@ struct Args {
     /// enumerate, such as 6×6.
     #[arg(long)]
     value_only: bool,
-    /// Stop the tree count (with an error) once it holds this many positions at a time.
-    #[arg(long, default_value_t = 200_000_000)]
+    /// Give up (with an error) once the tree count or the solver holds this many positions
+    /// (each takes 16 to 48 bytes).
+    #[arg(long, default_value_t = 100_000_000)]
     max_positions: u64,
 }
 
@@ -97,8 +98,11 @@ pub fn analyze(
     let counts = if value_only {
         None
     } else {
+        let mut last = 0.0;
         let mut report = |n: u64| {
-            if verbose && start.elapsed().as_secs_f64() > 1.0 {
+            let t = start.elapsed().as_secs_f64();
+            if verbose && t > last + 2.0 {
+                last = t;
                 eprintln!(
                     "analyze: {n} positions counted, {:.1} s",
                     start.elapsed().as_secs_f64()
@@ -122,8 +126,14 @@ pub fn analyze(
     } else {
         None
     };
-    let (value, firsts, solver_nodes) = solve_root(shape, &pos, Budget::default(), progress)
-        .map_err(|e| format!("the solver gave up: {e:?}"))?;
+    let budget = Budget {
+        deadline: None,
+        max_positions: Some(max_positions),
+    };
+    let (value, firsts, solver_nodes) = solve_root(shape, &pos, budget, progress)
+        .map_err(|_| {
+            format!("the solver needs more than {max_positions} positions: raise --max-positions")
+        })?;
     let moves = shape.moves(&pos);
     let first_moves = moves
         .iter()

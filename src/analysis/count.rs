@@ -12,7 +12,7 @@
 //! [`super::table`].
 
 use super::board::{Children, Leaf, Pos, Shape};
-use super::table::{Table, TableKey};
+use super::table::{Table, TableKey, Wide};
 
 /// What the sweep found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -83,7 +83,7 @@ pub fn count_tree(
     if shape.key_fits_u64() {
         sweep::<u64>(shape, root, max_open, progress)
     } else {
-        sweep::<u128>(shape, root, max_open, progress)
+        sweep::<Wide>(shape, root, max_open, progress)
     }
 }
 

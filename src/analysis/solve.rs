@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use super::board::{Leaf, MAX_CHILDREN, Pos, Shape};
-use super::table::{Table, TableKey};
+use super::table::{Table, TableKey, Wide};
 
 /// Bounds on a value, packed: `(lower + 1) | (upper + 1) << 2`.
 type Bounds = u8;
@@ -223,7 +223,7 @@ pub fn solve_root(
     if shape.key_fits_u64() {
         solve_root_with::<u64>(shape, root, budget, progress)
     } else {
-        solve_root_with::<u128>(shape, root, budget, progress)
+        solve_root_with::<Wide>(shape, root, budget, progress)
     }
 }
 
@@ -233,7 +233,7 @@ fn solve_root_with<K: TableKey>(
     budget: Budget,
     progress: Option<Box<dyn FnMut(u64, u64)>>,
 ) -> Result<(i8, Vec<i8>, u64), Abort> {
-    let mut s = Solver::<K>::new(shape, 1 << 20, budget);
+    let mut s = Solver::<K>::new(shape, 1 << 12, budget);
     if let Some(f) = progress {
         s.on_progress(f);
     }
@@ -267,7 +267,7 @@ pub fn distances(shape: Shape, root: &Pos, budget: Budget) -> Result<(i32, Vec<i
     if shape.key_fits_u64() {
         distances_with::<u64>(shape, root, budget)
     } else {
-        distances_with::<u128>(shape, root, budget)
+        distances_with::<Wide>(shape, root, budget)
     }
 }
 
