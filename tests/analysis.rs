@@ -5,8 +5,8 @@ use kiebitz::analysis::board::{Children, Pos, Shape};
 use kiebitz::analysis::cli::{analyze, cli, to_json};
 use kiebitz::analysis::count::TreeCounts;
 use kiebitz::analysis::dot::dot;
-use kiebitz::analysis::solve::{Budget, distances, solve_root};
 use kiebitz::analysis::engine_solve;
+use kiebitz::analysis::solve::{Budget, distances, solve_root};
 use kiebitz::board::MoveList;
 use kiebitz::game::Game;
 use kiebitz::games::pawns::Pawns;
@@ -100,7 +100,9 @@ fn first_moves_are_single_then_double_steps_by_file() {
     let names: Vec<&str> = rep.first_moves.iter().map(|(m, _)| m.as_str()).collect();
     assert_eq!(
         names,
-        ["a1a2", "b1b2", "c1c2", "d1d2", "a1a3", "b1b3", "c1c3", "d1d3"]
+        [
+            "a1a2", "b1b2", "c1c2", "d1d2", "a1a3", "b1b3", "c1c3", "d1d3"
+        ]
     );
     assert!(rep.counts.is_none());
 }
@@ -232,7 +234,12 @@ fn compact_perft_matches_reference() {
         shape.children(p, &mut c);
         c.iter().map(|c| perft(shape, c, d - 1)).sum()
     }
-    for (variant, depth) in [("pawns4ep", 8), ("pawns5ep", 6), ("pawns6d", 5), ("pawns8ep", 4)] {
+    for (variant, depth) in [
+        ("pawns4ep", 8),
+        ("pawns5ep", 6),
+        ("pawns6d", 5),
+        ("pawns8ep", 4),
+    ] {
         let pos = Pawns::startpos(variant).unwrap();
         let shape = Shape::of(&pos);
         assert_eq!(
@@ -288,8 +295,13 @@ fn dot_colours_and_pink_edges() {
     assert_eq!(nodes, 135);
     // Leaves by colour: unique terminal positions, not tree leaves.
     let count = |c: &str| text.lines().filter(|l| l.contains(c)).count();
-    assert_eq!(count("fillcolor=grey"), 135 - count("fillcolor=red") - count("fillcolor=blue") - count("fillcolor=green"));
-    assert!(count("fillcolor=red") > 0 && count("fillcolor=blue") > 0 && count("fillcolor=green") > 0);
+    assert_eq!(
+        count("fillcolor=grey"),
+        135 - count("fillcolor=red") - count("fillcolor=blue") - count("fillcolor=green")
+    );
+    assert!(
+        count("fillcolor=red") > 0 && count("fillcolor=blue") > 0 && count("fillcolor=green") > 0
+    );
     // Every position but the root is entered once by a black edge; the rest are pink.
     let edges = text.lines().filter(|l| l.contains("->")).count();
     assert_eq!(edges - count("color=pink"), 134);
@@ -319,7 +331,10 @@ fn other_boards_and_fens() {
     let root = Pawns::from_fen("pawns4", "ppp/3/3/PPP w - - 0 1").unwrap();
     let rep = analyze(&root, false, u64::MAX, false).unwrap();
     let c = rep.counts.unwrap();
-    assert_eq!(c.tree_nodes, c.white_wins + c.black_wins + c.draws + internal(&root));
+    assert_eq!(
+        c.tree_nodes,
+        c.white_wins + c.black_wins + c.draws + internal(&root)
+    );
     // A decided position is one leaf.
     let won = Pawns::from_fen("pawns3", "P2/3/1p1 b - - 0 1").unwrap();
     let rep = analyze(&won, false, u64::MAX, false).unwrap();

@@ -185,6 +185,33 @@ impl Shape {
         (k << 4) | ep << 1 | p.black_to_move as u128
     }
 
+    /// The position mirrored left to right (file a ↔ the last file): it has the same value.
+    #[inline]
+    pub fn mirror(&self, p: &Pos) -> Pos {
+        let shift = 8 - self.width as u32;
+        let flip = |bb: u64| -> u64 {
+            let mut out = 0u64;
+            for r in 0..self.height as u32 {
+                let row = (bb >> (8 * r)) as u8;
+                out |= ((row.reverse_bits() >> shift) as u64) << (8 * r);
+            }
+            out
+        };
+        Pos {
+            white: flip(p.white),
+            black: flip(p.black),
+            black_to_move: p.black_to_move,
+            ep: flip(p.ep),
+        }
+    }
+
+    /// The smaller key of the position and its mirror image: one key for both, where only the
+    /// value matters (the solver), not the count of distinct positions.
+    #[inline]
+    pub fn symmetric_key(&self, p: &Pos) -> u128 {
+        self.key(p).min(self.key(&self.mirror(p)))
+    }
+
     /// The position from a key made by [`Shape::key`].
     pub fn unkey(&self, mut k: u128) -> Pos {
         let black_to_move = k & 1 != 0;
@@ -210,7 +237,11 @@ impl Shape {
         } else {
             // The skipped square is on rank 2 after White's double step (Black to move),
             // on rank H-1 after Black's.
-            let rank = if black_to_move { 1 } else { self.height as u32 - 2 };
+            let rank = if black_to_move {
+                1
+            } else {
+                self.height as u32 - 2
+            };
             1u64 << (8 * rank + ep_file - 1)
         };
         Pos {
@@ -399,18 +430,28 @@ mod tests {
 
     #[test]
     fn key_round_trip() {
-        let shape = Shape::new(5, 5, Rules {
-            double_step: true,
-            en_passant: true,
-        });
+        let shape = Shape::new(
+            5,
+            5,
+            Rules {
+                double_step: true,
+                en_passant: true,
+            },
+        );
         let p = Pawns::from_fen("pawns5ep", "5/5/Pp3/5/5 b - a2 0 1").unwrap();
         let p = Pos::of(&p);
         assert_eq!(shape.unkey(shape.key(&p)), p);
         assert!(shape.key_fits_u64());
-        assert!(!Shape::new(6, 6, Rules {
-            double_step: false,
-            en_passant: false
-        })
-        .key_fits_u64());
+        assert!(
+            !Shape::new(
+                6,
+                6,
+                Rules {
+                    double_step: false,
+                    en_passant: false
+                }
+            )
+            .key_fits_u64()
+        );
     }
 }

@@ -48,8 +48,8 @@ struct Args {
     /// enumerate, such as 6×6.
     #[arg(long)]
     value_only: bool,
-    /// Give up (with an error) once the tree count or the solver holds this many positions
-    /// (each takes 16 to 48 bytes).
+    /// Most positions the tree count (which then stops with an error) or the solver (which
+    /// then forgets the cheapest proofs) holds at a time; each takes 16 to 48 bytes.
     #[arg(long, default_value_t = 100_000_000)]
     max_positions: u64,
 }
@@ -109,12 +109,14 @@ pub fn analyze(
                 );
             }
         };
-        Some(count_tree(shape, &pos, max_positions, Some(&mut report)).map_err(|n| {
-            format!(
-                "the tree count needs more than {n} positions at a time; \
+        Some(
+            count_tree(shape, &pos, max_positions, Some(&mut report)).map_err(|n| {
+                format!(
+                    "the tree count needs more than {n} positions at a time; \
                  raise --max-positions or use --value-only"
-            )
-        })?)
+                )
+            })?,
+        )
     };
     let progress: Option<Box<dyn FnMut(u64, u64)>> = if verbose {
         Some(Box::new(move |nodes, entries| {
@@ -129,11 +131,10 @@ pub fn analyze(
     let budget = Budget {
         deadline: None,
         max_positions: Some(max_positions),
+        forget_when_full: true,
     };
     let (value, firsts, solver_nodes) = solve_root(shape, &pos, budget, progress)
-        .map_err(|_| {
-            format!("the solver needs more than {max_positions} positions: raise --max-positions")
-        })?;
+        .map_err(|e| format!("the solver gave up: {e:?}"))?;
     let moves = shape.moves(&pos);
     let first_moves = moves
         .iter()
@@ -203,9 +204,7 @@ pub fn to_table(root: &Pawns, r: &Report) -> String {
     rows.push(("first-move values", firsts.join(", ")));
     rows.push(("solver nodes", r.solver_nodes.to_string()));
     rows.push(("time", format!("{:.3} s", r.seconds)));
-    rows.iter()
-        .map(|(k, v)| format!("{k:<18} {v}\n"))
-        .collect()
+    rows.iter().map(|(k, v)| format!("{k:<18} {v}\n")).collect()
 }
 
 /// `kiebitz-pawns analyze …`: returns the exit code.

@@ -30,20 +30,32 @@ pub use cli::cli;
 pub const ENGINE_MAX_POSITIONS: u64 = 4 << 20;
 
 /// A best move of `pos` with its exact score for the side to move (`MATE - n` for a win in n
-/// plies, `-(MATE - n)` for a loss in n plies, 0 for a draw), if the whole game graph from
-/// `pos` can be walked within `budget`. Among equal scores the first move generated is taken.
+/// plies, `-(MATE - n)` for a loss in n plies, 0 for a draw), if it can be proven within
+/// `budget`: first by walking the whole game graph from `pos` (exact distances; among equal
+/// scores the first move generated is taken); if that is too big, by the win/draw/loss solver,
+/// which settles drawn positions (score 0, a move that keeps the draw).
 pub fn engine_solve(pos: &Pawns, budget: Duration) -> Option<(Move, i32)> {
+    let start = Instant::now();
     let shape = board::Shape::of(pos);
     let root = board::Pos::of(pos);
     let moves = shape.moves(&root);
     if moves.is_empty() {
         return None;
     }
+    // Half the budget for the exact distances, the rest for the value.
     let limits = solve::Budget {
-        deadline: Some(Instant::now() + budget),
+        deadline: Some(start + budget / 2),
         max_positions: Some(ENGINE_MAX_POSITIONS),
+        forget_when_full: false,
     };
-    let (best, scores) = solve::distances(shape, &root, limits).ok()?;
+    let Ok((best, scores)) = solve::distances(shape, &root, limits) else {
+        let limits = solve::Budget {
+            deadline: Some(start + budget),
+            max_positions: Some(ENGINE_MAX_POSITIONS),
+            forget_when_full: true,
+        };
+        return drawing_move(shape, &root, &moves, limits);
+    };
     let i = scores.iter().position(|&s| s == best)?;
     let score = match best.signum() {
         1 => MATE - (solve::WIN - best),
@@ -51,4 +63,24 @@ pub fn engine_solve(pos: &Pawns, budget: Duration) -> Option<(Move, i32)> {
         _ => 0,
     };
     Some((moves[i].0, score))
+}
+
+/// A move that keeps a drawn position drawn, if the solver proves the draw within `limits`.
+fn drawing_move(
+    shape: board::Shape,
+    root: &board::Pos,
+    moves: &[(Move, board::Pos)],
+    limits: solve::Budget,
+) -> Option<(Move, i32)> {
+    let mut solver = solve::Solver::<table::Wide>::new(shape, 1 << 16, limits);
+    if solver.value(root).ok()? != 0 {
+        return None;
+    }
+    for (mv, child) in moves {
+        // The child's value for its side to move is 0 exactly when the move keeps the draw.
+        if solver.value(child).ok()? == 0 {
+            return Some((*mv, 0));
+        }
+    }
+    None
 }

@@ -14,7 +14,9 @@ use std::time::Instant;
 use super::board::{Leaf, MAX_CHILDREN, Pos, Shape};
 use super::table::{Table, TableKey, Wide};
 
-/// Bounds on a value, packed: `(lower + 1) | (upper + 1) << 2`.
+/// Bounds on a value, packed: `(lower + 1) | (upper + 1) << 2`, and in the high four bits
+/// the size of the search that proved them (log₂ of its nodes, halved), which decides what a
+/// full table forgets first.
 type Bounds = u8;
 
 /// Why a solve gave up.
@@ -32,6 +34,9 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// Most positions the table may hold.
     pub max_positions: Option<u64>,
+    /// When the table is full, go on with it as a cache that forgets the cheapest proofs
+    /// (slower, but the result stays exact) instead of giving up.
+    pub forget_when_full: bool,
 }
 
 /// Alpha-beta over win/draw/loss with an exact-key transposition table.
@@ -40,6 +45,8 @@ pub struct Solver<K> {
     tt: Table<K, Bounds>,
     budget: Budget,
     aborted: Option<Abort>,
+    /// The table reached its limit and is now a cache.
+    full: bool,
     /// Positions searched (interior nodes visited).
     pub nodes: u64,
     progress: Option<Box<dyn FnMut(u64, u64)>>,
@@ -66,6 +73,7 @@ impl<K: TableKey> Solver<K> {
             tt: Table::new(capacity),
             budget,
             aborted: None,
+            full: false,
             nodes: 0,
             progress: None,
             next_report: 1 << 22,
@@ -115,8 +123,13 @@ impl<K: TableKey> Solver<K> {
             }
         }
         if let Some(m) = self.budget.max_positions {
-            if self.tt.len() >= m {
-                self.aborted = Some(Abort::Memory);
+            if self.tt.len() >= m && !self.full {
+                if self.budget.forget_when_full {
+                    self.full = true;
+                    log::info!("solver table full at {m} positions: it now forgets");
+                } else {
+                    self.aborted = Some(Abort::Memory);
+                }
             }
         }
     }
@@ -155,13 +168,14 @@ impl<K: TableKey> Solver<K> {
             return 0;
         }
         self.nodes += 1;
+        let nodes_before = self.nodes;
         self.check_budget();
         if self.aborted.is_some() {
             return 0;
         }
-        let key = K::from_u128(self.shape.key(p));
+        let key = K::from_u128(self.shape.symmetric_key(p));
         if let Some(b) = self.tt.get(key) {
-            let (lo, hi) = ((b & 3) as i8 - 1, (b >> 2) as i8 - 1);
+            let (lo, hi) = ((b & 3) as i8 - 1, (b >> 2 & 3) as i8 - 1);
             if lo >= beta || lo == hi {
                 return lo;
             }
@@ -174,8 +188,19 @@ impl<K: TableKey> Solver<K> {
         let (alpha0, beta0) = (alpha, beta);
         let kids = &mut kids[..n];
         kids.sort_unstable_by_key(|k| -k.0);
-        for (_, c) in kids.iter() {
-            self.tt.prefetch(K::from_u128(self.shape.key(c)));
+        let mut child_keys = [K::EMPTY; MAX_CHILDREN];
+        for ((_, c), k) in kids.iter().zip(child_keys.iter_mut()) {
+            *k = K::from_u128(self.shape.symmetric_key(c));
+            self.tt.prefetch(*k);
+        }
+        // Enhanced transposition cut-off: a child already proven good enough ends the search.
+        for k in &child_keys[..n] {
+            if let Some(b) = self.tt.get(*k) {
+                let child_hi = (b >> 2 & 3) as i8 - 1;
+                if -child_hi >= beta {
+                    return -child_hi;
+                }
+            }
         }
         let mut best = -1;
         for (_, c) in kids.iter() {
@@ -197,7 +222,7 @@ impl<K: TableKey> Solver<K> {
         let (mut lo, mut hi) = (-1i8, 1i8);
         if let Some(b) = self.tt.get(key) {
             lo = (b & 3) as i8 - 1;
-            hi = (b >> 2) as i8 - 1;
+            hi = (b >> 2 & 3) as i8 - 1;
         }
         if best <= alpha0 {
             hi = hi.min(best);
@@ -207,7 +232,13 @@ impl<K: TableKey> Solver<K> {
             lo = best;
             hi = best;
         }
-        self.tt.insert(key, (lo + 1) as u8 | ((hi + 1) as u8) << 2);
+        let work = ((64 - (self.nodes - nodes_before).leading_zeros()) / 2).min(15) as u8;
+        let entry = (lo + 1) as u8 | ((hi + 1) as u8) << 2 | work << 4;
+        if self.full {
+            self.tt.insert_lossy(key, entry, |b| b >> 4);
+        } else {
+            self.tt.insert(key, entry);
+        }
         best
     }
 }

@@ -48,7 +48,12 @@ impl TableKey for Wide {
     const EMPTY: Wide = Wide([u32::MAX; 4]);
     #[inline]
     fn from_u128(k: u128) -> Wide {
-        Wide([k as u32, (k >> 32) as u32, (k >> 64) as u32, (k >> 96) as u32])
+        Wide([
+            k as u32,
+            (k >> 32) as u32,
+            (k >> 64) as u32,
+            (k >> 96) as u32,
+        ])
     }
     #[inline]
     fn to_u128(self) -> u128 {
@@ -160,6 +165,34 @@ impl<K: TableKey, V: Copy + Default> Table<K, V> {
             self.slots[i] = (key, V::default());
         }
         &mut self.slots[i].1
+    }
+
+    /// Stores `key` without growing: within the `WINDOW` slots from its home it takes its own
+    /// slot, an empty one, or else evicts the entry with the lowest `rank`. Lookups still find
+    /// every entry stored this way; evicted entries are simply forgotten (a cache).
+    #[inline]
+    pub fn insert_lossy(&mut self, key: K, value: V, rank: impl Fn(V) -> u8) {
+        const WINDOW: usize = 8;
+        let mut i = key.hash() as usize & self.mask;
+        let mut victim = i;
+        let mut victim_rank = u8::MAX;
+        for _ in 0..WINDOW {
+            let k = self.slots[i].0;
+            if k == key || k == K::EMPTY {
+                if k == K::EMPTY {
+                    self.len += 1;
+                }
+                self.slots[i] = (key, value);
+                return;
+            }
+            let r = rank(self.slots[i].1);
+            if r < victim_rank {
+                victim_rank = r;
+                victim = i;
+            }
+            i = (i + 1) & self.mask;
+        }
+        self.slots[victim] = (key, value);
     }
 
     fn grow(&mut self) {
