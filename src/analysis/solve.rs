@@ -109,27 +109,27 @@ impl<K: TableKey> Solver<K> {
     }
 
     fn check_budget(&mut self) {
-        if let Some(report) = self.progress.as_mut() {
-            if self.nodes >= self.next_report {
-                report(self.nodes, self.tt.len());
-                self.next_report += 1 << 22;
-            }
+        if let Some(report) = self.progress.as_mut()
+            && self.nodes >= self.next_report
+        {
+            report(self.nodes, self.tt.len());
+            self.next_report += 1 << 22;
         }
-        if self.nodes & 0xfff == 0 {
-            if let Some(d) = self.budget.deadline {
-                if Instant::now() >= d {
-                    self.aborted = Some(Abort::Time);
-                }
-            }
+        if self.nodes & 0xfff == 0
+            && let Some(d) = self.budget.deadline
+            && Instant::now() >= d
+        {
+            self.aborted = Some(Abort::Time);
         }
-        if let Some(m) = self.budget.max_positions {
-            if self.tt.len() >= m && !self.full {
-                if self.budget.forget_when_full {
-                    self.full = true;
-                    log::info!("solver table full at {m} positions: it now forgets");
-                } else {
-                    self.aborted = Some(Abort::Memory);
-                }
+        if let Some(m) = self.budget.max_positions
+            && self.tt.len() >= m
+            && !self.full
+        {
+            if self.budget.forget_when_full {
+                self.full = true;
+                log::info!("solver table full at {m} positions: it now forgets");
+            } else {
+                self.aborted = Some(Abort::Memory);
             }
         }
     }
@@ -320,17 +320,16 @@ impl<K: TableKey> Dist<K> {
             return s as i32;
         }
         self.count += 1;
-        if self.count & 0xfff == 0 {
-            if let Some(d) = self.budget.deadline {
-                if Instant::now() >= d {
-                    self.aborted = Some(Abort::Time);
-                }
-            }
+        if self.count & 0xfff == 0
+            && let Some(d) = self.budget.deadline
+            && Instant::now() >= d
+        {
+            self.aborted = Some(Abort::Time);
         }
-        if let Some(m) = self.budget.max_positions {
-            if self.memo.len() >= m {
-                self.aborted = Some(Abort::Memory);
-            }
+        if let Some(m) = self.budget.max_positions
+            && self.memo.len() >= m
+        {
+            self.aborted = Some(Abort::Memory);
         }
         if self.aborted.is_some() {
             return 0;
