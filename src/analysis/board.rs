@@ -151,7 +151,14 @@ impl Shape {
 
     /// Whether [`Shape::key`] fits in 64 bits (so a compact table can be used).
     pub fn key_fits_u64(&self) -> bool {
-        self.key_rank_bits * self.height as u32 + 4 <= 64
+        self.key_rank_bits * self.height as u32 + self.state_bits() <= 64
+    }
+
+    /// Bits of the key below the board: side to move + 2 × (en-passant file + 1, or 0), which
+    /// needs 4 bits up to 7 files and 5 on 8 files.
+    #[inline]
+    fn state_bits(&self) -> u32 {
+        if self.width == 8 { 5 } else { 4 }
     }
 
     /// The winner, if a pawn stands on its goal line.
@@ -182,7 +189,7 @@ impl Shape {
         } else {
             0
         };
-        (k << 4) | ep << 1 | p.black_to_move as u128
+        (k << self.state_bits()) | ep << 1 | p.black_to_move as u128
     }
 
     /// The position mirrored left to right (file a ↔ the last file): it has the same value.
@@ -215,8 +222,9 @@ impl Shape {
     /// The position from a key made by [`Shape::key`].
     pub fn unkey(&self, mut k: u128) -> Pos {
         let black_to_move = k & 1 != 0;
-        let ep_file = (k >> 1 & 7) as u32;
-        k >>= 4;
+        let state_bits = self.state_bits();
+        let ep_file = ((k & ((1 << state_bits) - 1)) >> 1) as u32;
+        k >>= state_bits;
         let bits = self.key_rank_bits;
         let mask = (1u128 << bits) - 1;
         let (mut white, mut black) = (0u64, 0u64);
@@ -430,28 +438,41 @@ mod tests {
 
     #[test]
     fn key_round_trip() {
+        let ep = Rules {
+            double_step: true,
+            en_passant: true,
+        };
+        let plain = Rules {
+            double_step: false,
+            en_passant: false,
+        };
+        let shape = Shape::new(5, 5, ep);
+        let p = Pos::of(&Pawns::from_fen("pawns5ep", "5/5/Pp3/5/5 b - a2 0 1").unwrap());
+        assert_eq!(shape.unkey(shape.key(&p)), p);
+        assert!(shape.key_fits_u64());
+        assert!(Shape::new(6, 6, ep).key_fits_u64());
+        assert!(!Shape::new(7, 7, plain).key_fits_u64());
+        // En passant on file h of an 8-wide board needs the fifth state bit.
+        let fen = "pp1pp3/4Ppp1/2P2PPp/P1PP3P w - h3 0 5";
+        let p = Pos::of(&Pawns::from_fen("pawns8ep", fen).unwrap());
+        let shape = Shape::new(8, 4, ep);
+        assert_eq!(shape.unkey(shape.key(&p)), p);
+    }
+
+    #[test]
+    fn mirror_keys() {
         let shape = Shape::new(
-            5,
-            5,
+            4,
+            4,
             Rules {
                 double_step: true,
                 en_passant: true,
             },
         );
-        let p = Pawns::from_fen("pawns5ep", "5/5/Pp3/5/5 b - a2 0 1").unwrap();
-        let p = Pos::of(&p);
-        assert_eq!(shape.unkey(shape.key(&p)), p);
-        assert!(shape.key_fits_u64());
-        assert!(
-            !Shape::new(
-                6,
-                6,
-                Rules {
-                    double_step: false,
-                    en_passant: false
-                }
-            )
-            .key_fits_u64()
-        );
+        let a = Pos::of(&Pawns::from_fen("pawns4ep", "pp2/3p/P3/1PPP b - d2 0 1").unwrap());
+        let b = Pos::of(&Pawns::from_fen("pawns4ep", "2pp/p3/3P/PPP1 b - a2 0 1").unwrap());
+        assert_eq!(shape.mirror(&a), b);
+        assert_eq!(shape.symmetric_key(&a), shape.symmetric_key(&b));
+        assert_ne!(shape.key(&a), shape.key(&b));
     }
 }

@@ -106,45 +106,71 @@ fn sweep<K: TableKey>(
         },
     );
     layers[start] = Some(first);
+    // A root equal to its mirror image makes every position and its mirror equivalent: they
+    // have the same number of paths from the root and the same future. Then one entry stands
+    // for both (under the smaller key), counted twice unless it is its own mirror image.
+    let sym = shape.key(&shape.mirror(root)) == shape.key(root);
     let mut children = Children::new();
-    let mut targets = [(0usize, K::EMPTY); super::board::MAX_CHILDREN];
+    let mut targets = [(0usize, K::EMPTY, 0u128); super::board::MAX_CHILDREN];
     let mut phi = start;
     while phi < layers.len() {
         let Some(layer) = layers[phi].take() else {
             phi += 1;
             continue;
         };
-        out.unique_positions += layer.len();
         for (key, paths) in layer.iter() {
-            let p = shape.unkey(key.to_u128());
+            let key = key.to_u128();
+            let p = shape.unkey(key);
             let count = paths.count();
-            out.tree_nodes += count;
+            let self_mirror = sym && shape.key(&shape.mirror(&p)) == key;
+            let copies = if sym && !self_mirror { 2 } else { 1 };
+            out.unique_positions += copies as u64;
+            out.tree_nodes += count * copies;
             shape.children(&p, &mut children);
             if children.is_empty() {
                 out.max_depth = out.max_depth.max(paths.longest);
                 match shape.leaf(&p) {
-                    Leaf::WhiteWon => out.white_wins += count,
-                    Leaf::BlackWon => out.black_wins += count,
-                    Leaf::Drawn => out.draws += count,
+                    Leaf::WhiteWon => out.white_wins += count * copies,
+                    Leaf::BlackWon => out.black_wins += count * copies,
+                    Leaf::Drawn => out.draws += count * copies,
                 }
                 continue;
             }
             out.max_branching = out.max_branching.max(children.len());
             // Find every child's table and slot first, so the cache misses overlap.
-            for (t, c) in targets.iter_mut().zip(&children) {
+            let mut n = 0;
+            for c in &children {
+                let (ck, add) = if sym {
+                    let (k, m) = (shape.key(c), shape.key(&shape.mirror(c)));
+                    if self_mirror {
+                        // Children come in mirror pairs: each entry gets the edge into itself.
+                        if k > m {
+                            continue;
+                        }
+                        (k, count)
+                    } else if k == m {
+                        // Reached from this position and from its mirror image.
+                        (k, 2 * count)
+                    } else {
+                        (k.min(m), count)
+                    }
+                } else {
+                    (shape.key(c), count)
+                };
                 let cphi = potential(&shape, c);
                 if cphi >= layers.len() {
                     layers.resize_with(cphi + 1, || None);
                 }
                 let table = layers[cphi].get_or_insert_with(|| Table::new(layer.len() as usize));
-                let ck = K::from_u128(shape.key(c));
+                let ck = K::from_u128(ck);
                 table.prefetch(ck);
-                *t = (cphi, ck);
+                targets[n] = (cphi, ck, add);
+                n += 1;
             }
-            for &(cphi, ck) in &targets[..children.len()] {
+            for &(cphi, ck, add) in &targets[..n] {
                 let table = layers[cphi].as_mut().expect("table made above");
                 let entry = table.entry(ck);
-                entry.add(count);
+                entry.add(add);
                 entry.longest = entry.longest.max(paths.longest + 1);
             }
         }
