@@ -469,8 +469,8 @@ mod tests {
                 en_passant: true,
             },
         );
-        let a = Pos::of(&Pawns::from_fen("pawns4ep", "pp2/3p/P3/1PPP b - d2 0 1").unwrap());
-        let b = Pos::of(&Pawns::from_fen("pawns4ep", "2pp/p3/3P/PPP1 b - a2 0 1").unwrap());
+        let a = Pos::of(&Pawns::from_fen("pawns4ep", "pp2/p2P/4/PPP1 b - d2 0 1").unwrap());
+        let b = Pos::of(&Pawns::from_fen("pawns4ep", "2pp/P2p/4/1PPP b - a2 0 1").unwrap());
         assert_eq!(shape.mirror(&a), b);
         assert_eq!(shape.symmetric_key(&a), shape.symmetric_key(&b));
         assert_ne!(shape.key(&a), shape.key(&b));
