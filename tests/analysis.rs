@@ -5,8 +5,8 @@ use kiebitz::analysis::board::{Children, Pos, Shape};
 use kiebitz::analysis::cli::{analyze, cli, to_json};
 use kiebitz::analysis::count::TreeCounts;
 use kiebitz::analysis::dot::dot;
-use kiebitz::analysis::engine_solve;
 use kiebitz::analysis::solve::{Budget, distances, solve_root};
+use kiebitz::analysis::{engine_solve, engine_solve_limited};
 use kiebitz::board::MoveList;
 use kiebitz::game::Game;
 use kiebitz::games::pawns::Pawns;
@@ -425,4 +425,22 @@ fn distance_by_hand() {
     // White has no move: nothing to solve.
     let pos = Pawns::from_fen("pawns3", "3/p2/3 w - - 0 1").unwrap();
     assert!(engine_solve(&pos, Duration::from_secs(1)).is_none());
+}
+
+/// Too big for the exact-distance walk, the drawn 5×5 start is settled by the value solver:
+/// score 0 and a move after which the game is still drawn.
+#[test]
+fn engine_keeps_a_draw_it_cannot_walk() {
+    for variant in ["pawns5", "pawns5ep"] {
+        let pos = Pawns::startpos(variant).unwrap();
+        let (mv, score) = engine_solve_limited(&pos, Duration::from_secs(120), 1000).unwrap();
+        assert_eq!(score, 0);
+        let next = pos.play(mv);
+        let (after, _, _) =
+            solve_root(Shape::of(&next), &Pos::of(&next), Budget::default(), None).unwrap();
+        assert_eq!(after, 0, "{variant} {mv}");
+    }
+    // A won position that cannot be walked gets no exact score: nothing is claimed.
+    let pos = Pawns::startpos("pawns3d").unwrap();
+    assert!(engine_solve_limited(&pos, Duration::from_secs(10), 1).is_none());
 }

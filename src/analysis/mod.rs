@@ -35,6 +35,11 @@ pub const ENGINE_MAX_POSITIONS: u64 = 4 << 20;
 /// scores the first move generated is taken); if that is too big, by the win/draw/loss solver,
 /// which settles drawn positions (score 0, a move that keeps the draw).
 pub fn engine_solve(pos: &Pawns, budget: Duration) -> Option<(Move, i32)> {
+    engine_solve_limited(pos, budget, ENGINE_MAX_POSITIONS)
+}
+
+/// [`engine_solve`] with the exact-distance walk limited to `max_walk` positions.
+pub fn engine_solve_limited(pos: &Pawns, budget: Duration, max_walk: u64) -> Option<(Move, i32)> {
     let start = Instant::now();
     let shape = board::Shape::of(pos);
     let root = board::Pos::of(pos);
@@ -45,7 +50,7 @@ pub fn engine_solve(pos: &Pawns, budget: Duration) -> Option<(Move, i32)> {
     // Half the budget for the exact distances, the rest for the value.
     let limits = solve::Budget {
         deadline: Some(start + budget / 2),
-        max_positions: Some(ENGINE_MAX_POSITIONS),
+        max_positions: Some(max_walk),
         forget_when_full: false,
     };
     let Ok((best, scores)) = solve::distances(shape, &root, limits) else {
