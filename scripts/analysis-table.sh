@@ -6,8 +6,8 @@
 #   KIEBITZ_PAWNS=path/to/binary scripts/analysis-table.sh
 #   SIZES="3 4 5 6" EXTRA=--value-only scripts/analysis-table.sh   # 6×6: values only
 #
-# Needs GNU time (/usr/bin/time -v) and python3. Timings depend on the machine's load: run it
-# on a quiet machine.
+# Needs GNU time (/usr/bin/time -v) and python3. Wall time depends on the machine's load; CPU
+# time (user + system) much less so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -z "${KIEBITZ_PAWNS:-}" ]]; then
@@ -20,12 +20,12 @@ log=$(mktemp)
 out=$(mktemp)
 trap 'rm -f "$log" "$out"' EXIT
 
-echo "| board | rules | unique positions | tree nodes | value | first-move values | wall s | peak RSS MB | command |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| board | rules | unique positions | tree nodes | value | first-move values | wall s | CPU s | peak RSS MB | command |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for n in $SIZES; do
     for rules in plain doublestep enpassant; do
         flag=""
-        [[ $rules != plain ]] && flag="--$rules"
+        if [[ $rules != plain ]]; then flag="--$rules"; fi
         cmd="kiebitz-pawns analyze --size $n $flag $EXTRA --json"
         # shellcheck disable=SC2086
         /usr/bin/time -v "$KIEBITZ_PAWNS" analyze --size "$n" $flag $EXTRA --json >"$out" 2>"$log"
@@ -39,9 +39,10 @@ secs = 0.0
 for part in wall.split(":"):
     secs = secs * 60 + float(part)
 rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", t).group(1))
+cpu = sum(float(re.search(rf"{k} time \(seconds\): (\S+)", t).group(1)) for k in ("User", "System"))
 fmv = " ".join(str(v) for v in r["first_move_values"])
 print(f"| {n}×{n} | {rules} | {r['unique_positions']} | {r['tree_nodes']} | {r['value']} | "
-      f"{fmv} | {secs:.2f} | {rss / 1024:.0f} | `{' '.join(cmd.split())}` |")
+      f"{fmv} | {secs:.2f} | {cpu:.2f} | {rss / 1024:.0f} | `{' '.join(cmd.split())}` |")
 PY
     done
 done

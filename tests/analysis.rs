@@ -127,7 +127,8 @@ fn en_passant_results() {
     ));
 }
 
-/// The 5×5 results (run with `cargo test --release -- --ignored`; about 10 s each).
+/// The 5×5 results (run with `cargo test --release --test analysis -- --ignored`; a few
+/// seconds of CPU each, longer on a busy machine).
 #[test]
 #[ignore]
 fn five_by_five() {
