@@ -344,6 +344,67 @@ fn other_boards_and_fens() {
     assert_eq!((c.max_depth, c.max_branching, rep.value), (0, 0, 1));
 }
 
+/// The tree counts by unfolding the tree: (nodes, White wins, Black wins, draws, depth) and
+/// the distinct positions (by FEN without the move counters).
+fn unfold(
+    p: &Pawns,
+    seen: &mut std::collections::HashSet<String>,
+) -> (u128, u128, u128, u128, u32) {
+    let fen = p.fen();
+    let key: Vec<&str> = fen.split(' ').take(4).collect();
+    seen.insert(key.join(" "));
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    if list.is_empty() {
+        return match p.decided() {
+            Some(kiebitz::board::Color::White) => (1, 1, 0, 0, 0),
+            Some(kiebitz::board::Color::Black) => (1, 0, 1, 0, 0),
+            None => (1, 0, 0, 1, 0),
+        };
+    }
+    let mut t = (1, 0, 0, 0, 0);
+    for &m in &list {
+        let c = unfold(&p.play(m), seen);
+        t = (t.0 + c.0, t.1 + c.1, t.2 + c.2, t.3 + c.3, t.4.max(c.4 + 1));
+    }
+    t
+}
+
+/// The sweep (with and without the mirror shortcut) against the unfolded tree, from
+/// symmetric and lopsided positions under every rule set.
+#[test]
+fn census_matches_unfolding() {
+    for (variant, fen) in [
+        ("pawns4", "ppp/3/3/PPP w - - 0 1"),
+        ("pawns4ep", "ppp/3/3/PPP w - - 0 1"),
+        ("pawns4ep", "pppp/4/4/PP1P w - - 0 1"),
+        ("pawns4d", "1ppp/p3/4/PPPP b - - 0 1"),
+        ("pawns5ep", "p1p1p/5/5/5/P1P1P w - - 0 1"),
+        ("pawns5ep", "p3p/5/2p2/P4/1P2P w - - 0 1"),
+    ] {
+        let root = Pawns::from_fen(variant, fen).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        let (nodes, ww, bw, dr, depth) = unfold(&root, &mut seen);
+        let c = analyze(&root, false, u64::MAX, false)
+            .unwrap()
+            .counts
+            .unwrap();
+        assert_eq!(
+            (
+                c.tree_nodes,
+                c.white_wins,
+                c.black_wins,
+                c.draws,
+                c.max_depth
+            ),
+            (nodes, ww, bw, dr, depth),
+            "{variant} {fen}"
+        );
+        // FENs name the en-passant square after every double step, as the key does.
+        assert_eq!(c.unique_positions, seen.len() as u64, "{variant} {fen}");
+    }
+}
+
 /// Interior nodes of the unfolded tree, by brute force.
 fn internal(p: &Pawns) -> u128 {
     let mut list = MoveList::new();
