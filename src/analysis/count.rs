@@ -6,7 +6,9 @@
 //! carries, for each position, the number of paths from the root (its copies in the unfolded
 //! tree) and the longest such path: the tree's node count is the sum of the path counts, its
 //! leaves by outcome the sums over terminal positions. Only the layers a move can still reach
-//! (φ+1 … φ+H+1) are held, each in a small hash table, which keeps the sweep in cache.
+//! (φ+1 … φ+H+1) are held, each in its own hash table. From a root that is its own mirror
+//! image, a position and its mirror image share one entry (they have the same paths and the
+//! same future), which halves the work.
 //!
 //! The game-theoretic values come from [`super::solve`]. Depends on [`super::board`] and
 //! [`super::table`].

@@ -277,9 +277,8 @@ fn solve_root_with<K: TableKey>(
     Ok((value, firsts, s.nodes))
 }
 
-/// Exact scores with best play: `Some(score)` for the root and each root move, where a score
-/// for the side to move is `WIN - n` for a win in n plies, `-(WIN - n)` for a loss in n plies
-/// and 0 for a draw. `None` if the budget ran out.
+/// Scores with best play for the side to move: `WIN - n` for a win in n plies, `-(WIN - n)`
+/// for a loss in n plies, 0 for a draw (the winner hurries, the loser delays).
 pub const WIN: i32 = 1000;
 
 /// The score of a parent whose child (the opponent to move) scores `s`.
@@ -292,8 +291,9 @@ pub fn parent_score(s: i32) -> i32 {
     }
 }
 
-/// Scores of the root and of every root move (in generation order) by a memoised walk over
-/// all reachable positions.
+/// Scores of the root and of every root move (in generation order, each seen from the
+/// root's side to move) by a memoised walk over all reachable positions, or why the budget
+/// ran out.
 pub fn distances(shape: Shape, root: &Pos, budget: Budget) -> Result<(i32, Vec<i32>), Abort> {
     if shape.key_fits_u64() {
         distances_with::<u64>(shape, root, budget)
