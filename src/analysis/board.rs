@@ -1,0 +1,478 @@
+//! A compact pawn-chess position for the analyser: two bitboards, the side to move and the
+//! en-passant square, with successor generation and the memo key.
+//!
+//! This is a specialised copy of the rules in `games::pawns` (which stay the reference; a test
+//! checks that both agree move for move). Squares use the crate's 8×8 embedding
+//! (`rank * 8 + file`). Depends on `board` and `games::pawns` only.
+
+use arrayvec::ArrayVec;
+
+use crate::board::{Color, Move, MoveKind, Square};
+use crate::game::Game;
+use crate::games::pawns::{Pawns, Rules};
+
+/// Most successors a position can have: 8 pawns × (2 captures + single + double step) + 2
+/// en-passant captures.
+pub const MAX_CHILDREN: usize = 34;
+
+/// Successor positions on the stack.
+pub type Children = ArrayVec<Pos, MAX_CHILDREN>;
+
+/// A position: White's and Black's pawns, the side to move, the en-passant square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Pos {
+    pub white: u64,
+    pub black: u64,
+    /// Black to move.
+    pub black_to_move: bool,
+    /// The square skipped by the last double step (only with en passant), as a bitboard.
+    pub ep: u64,
+}
+
+/// How a decided (or blocked) position ended, from White's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Leaf {
+    WhiteWon,
+    BlackWon,
+    Drawn,
+}
+
+/// The board's shape and the rules: everything move generation needs besides the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub width: u8,
+    pub height: u8,
+    pub rules: Rules,
+    board: u64,
+    not_file_a: u64,
+    not_last_file: u64,
+    /// White's base line (rank 1) and Black's (the top rank).
+    rank_first: u64,
+    rank_last: u64,
+    /// Bits per rank in the key, and whether the key fits in 64 bits.
+    key_rank_bits: u32,
+}
+
+/// Ternary code of one rank: `TERNARY[w][b]` with each square 0 (empty), 1 (White), 2 (Black).
+static TERNARY: [[u16; 256]; 256] = ternary_table();
+
+const fn ternary_table() -> [[u16; 256]; 256] {
+    let mut t = [[0u16; 256]; 256];
+    let mut w = 0;
+    while w < 256 {
+        let mut b = 0;
+        while b < 256 {
+            if w & b == 0 {
+                let mut code = 0u16;
+                let mut f = 8;
+                while f > 0 {
+                    f -= 1;
+                    let digit = if w >> f & 1 != 0 {
+                        1
+                    } else if b >> f & 1 != 0 {
+                        2
+                    } else {
+                        0
+                    };
+                    code = code * 3 + digit;
+                }
+                t[w][b] = code;
+            }
+            b += 1;
+        }
+        w += 1;
+    }
+    t
+}
+
+/// The rank bitmasks (White | Black << 8) of every ternary code of a rank up to 6 wide.
+static DECODE: [u16; 729] = decode_table();
+
+const fn decode_rank(mut code: usize) -> (u16, u16) {
+    // The most significant digit is file 7: the lowest one is file a.
+    let (mut w, mut b) = (0u16, 0u16);
+    let mut f = 0;
+    while f < 8 {
+        match code % 3 {
+            1 => w |= 1 << f,
+            2 => b |= 1 << f,
+            _ => {}
+        }
+        code /= 3;
+        f += 1;
+    }
+    (w, b)
+}
+
+const fn decode_table() -> [u16; 729] {
+    let mut t = [0u16; 729];
+    let mut i = 0;
+    while i < 729 {
+        let (w, b) = decode_rank(i);
+        t[i] = w | b << 8;
+        i += 1;
+    }
+    t
+}
+
+impl Shape {
+    /// The shape of a `width`×`height` board (3..=8 each) under `rules`.
+    pub fn new(width: u8, height: u8, rules: Rules) -> Shape {
+        let g = crate::board::Geometry::new(width, height).expect("board size checked");
+        let rules = Rules {
+            double_step: rules.double_step || rules.en_passant,
+            en_passant: rules.en_passant,
+        };
+        // 3^width codes per rank.
+        let key_rank_bits = 64 - (3u64.pow(width as u32) - 1).leading_zeros();
+        Shape {
+            width,
+            height,
+            rules,
+            board: g.board.0,
+            not_file_a: g.not_file_a.0,
+            not_last_file: g.not_last_file.0,
+            rank_first: g.rank(0).0,
+            rank_last: g.rank(height - 1).0,
+            key_rank_bits,
+        }
+    }
+
+    /// The shape of a reference position's board and rules.
+    pub fn of(pos: &Pawns) -> Shape {
+        let (w, h) = pos.size();
+        Shape::new(w, h, pos.rules)
+    }
+
+    /// Number of squares.
+    pub fn squares(&self) -> u32 {
+        self.width as u32 * self.height as u32
+    }
+
+    /// Whether [`Shape::key`] fits in 64 bits (so a compact table can be used).
+    pub fn key_fits_u64(&self) -> bool {
+        self.key_rank_bits * self.height as u32 + self.state_bits() <= 64
+    }
+
+    /// Bits of the key below the board: side to move + 2 × (en-passant file + 1, or 0), which
+    /// needs 4 bits up to 7 files and 5 on 8 files.
+    #[inline]
+    fn state_bits(&self) -> u32 {
+        if self.width == 8 { 5 } else { 4 }
+    }
+
+    /// The winner, if a pawn stands on its goal line.
+    #[inline]
+    pub fn decided(&self, p: &Pos) -> Option<Leaf> {
+        if p.white & self.rank_last != 0 {
+            Some(Leaf::WhiteWon)
+        } else if p.black & self.rank_first != 0 {
+            Some(Leaf::BlackWon)
+        } else {
+            None
+        }
+    }
+
+    /// A unique key of the position (SPEC §6): the board in ternary rank by rank, the side to
+    /// move, and the en-passant file unless the position is decided.
+    #[inline]
+    pub fn key(&self, p: &Pos) -> u128 {
+        let mut k: u128 = 0;
+        let bits = self.key_rank_bits;
+        for r in 0..self.height as u32 {
+            let w = (p.white >> (8 * r)) as u8 as usize;
+            let b = (p.black >> (8 * r)) as u8 as usize;
+            k = (k << bits) | TERNARY[w][b] as u128;
+        }
+        let ep = if p.ep != 0 && self.decided(p).is_none() {
+            (p.ep.trailing_zeros() & 7) as u128 + 1
+        } else {
+            0
+        };
+        (k << self.state_bits()) | ep << 1 | p.black_to_move as u128
+    }
+
+    /// The position mirrored left to right (file a ↔ the last file): it has the same value.
+    #[inline]
+    pub fn mirror(&self, p: &Pos) -> Pos {
+        let shift = 8 - self.width as u32;
+        let flip = |bb: u64| -> u64 {
+            let mut out = 0u64;
+            for r in 0..self.height as u32 {
+                let row = (bb >> (8 * r)) as u8;
+                out |= ((row.reverse_bits() >> shift) as u64) << (8 * r);
+            }
+            out
+        };
+        Pos {
+            white: flip(p.white),
+            black: flip(p.black),
+            black_to_move: p.black_to_move,
+            ep: flip(p.ep),
+        }
+    }
+
+    /// The smaller key of the position and its mirror image: one key for both, where only the
+    /// value matters (the solver), not the count of distinct positions.
+    #[inline]
+    pub fn symmetric_key(&self, p: &Pos) -> u128 {
+        self.key(p).min(self.key(&self.mirror(p)))
+    }
+
+    /// The position from a key made by [`Shape::key`].
+    pub fn unkey(&self, mut k: u128) -> Pos {
+        let black_to_move = k & 1 != 0;
+        let state_bits = self.state_bits();
+        let ep_file = ((k & ((1 << state_bits) - 1)) >> 1) as u32;
+        k >>= state_bits;
+        let bits = self.key_rank_bits;
+        let mask = (1u128 << bits) - 1;
+        let (mut white, mut black) = (0u64, 0u64);
+        for r in (0..self.height as u32).rev() {
+            let code = (k & mask) as usize;
+            k >>= bits;
+            let (w, b) = if code < DECODE.len() {
+                let d = DECODE[code];
+                (d & 0xff, d >> 8)
+            } else {
+                decode_rank(code)
+            };
+            white |= (w as u64) << (8 * r);
+            black |= (b as u64) << (8 * r);
+        }
+        let ep = if ep_file == 0 {
+            0
+        } else {
+            // The skipped square is on rank 2 after White's double step (Black to move),
+            // on rank H-1 after Black's.
+            let rank = if black_to_move {
+                1
+            } else {
+                self.height as u32 - 2
+            };
+            1u64 << (8 * rank + ep_file - 1)
+        };
+        Pos {
+            white,
+            black,
+            black_to_move,
+            ep,
+        }
+    }
+
+    /// Every successor of `p`, in the reference order: captures towards file a, captures away
+    /// from it (each by target square), single steps, double steps. Empty when decided.
+    #[inline]
+    pub fn children(&self, p: &Pos, out: &mut Children) {
+        out.clear();
+        if self.decided(p).is_some() {
+            return;
+        }
+        self.for_each_move(p, |_, _, child| out.push(child));
+    }
+
+    /// Calls `f(from, to, child)` for every legal move in the reference order.
+    #[inline]
+    pub fn for_each_move(&self, p: &Pos, mut f: impl FnMut(u32, u32, Pos)) {
+        let occupied = p.white | p.black;
+        let empty = self.board & !occupied;
+        let ep_on = self.rules.en_passant;
+        if !p.black_to_move {
+            let own = p.white;
+            let targets = p.black | p.ep;
+            let left = (own << 7) & self.not_last_file & targets;
+            let right = (own << 9) & self.not_file_a & targets;
+            for (mut caps, back) in [(left, 7u32), (right, 9u32)] {
+                while caps != 0 {
+                    let to = caps.trailing_zeros();
+                    caps &= caps - 1;
+                    let from = to - back;
+                    let tb = 1u64 << to;
+                    let victim = if tb == p.ep { tb >> 8 } else { tb };
+                    f(
+                        from,
+                        to,
+                        Pos {
+                            white: own ^ (1 << from) ^ tb,
+                            black: p.black & !victim,
+                            black_to_move: true,
+                            ep: 0,
+                        },
+                    );
+                }
+            }
+            let singles = (own << 8) & empty;
+            let mut s = singles;
+            while s != 0 {
+                let to = s.trailing_zeros();
+                s &= s - 1;
+                f(
+                    to - 8,
+                    to,
+                    Pos {
+                        white: own ^ (1 << (to - 8)) ^ (1 << to),
+                        black: p.black,
+                        black_to_move: true,
+                        ep: 0,
+                    },
+                );
+            }
+            if self.rules.double_step {
+                let mut d = ((singles & (self.rank_first << 8)) << 8) & empty;
+                while d != 0 {
+                    let to = d.trailing_zeros();
+                    d &= d - 1;
+                    f(
+                        to - 16,
+                        to,
+                        Pos {
+                            white: own ^ (1 << (to - 16)) ^ (1 << to),
+                            black: p.black,
+                            black_to_move: true,
+                            ep: if ep_on { 1 << (to - 8) } else { 0 },
+                        },
+                    );
+                }
+            }
+        } else {
+            let own = p.black;
+            let targets = p.white | p.ep;
+            let left = (own >> 9) & self.not_last_file & targets;
+            let right = (own >> 7) & self.not_file_a & targets;
+            for (mut caps, up) in [(left, 9u32), (right, 7u32)] {
+                while caps != 0 {
+                    let to = caps.trailing_zeros();
+                    caps &= caps - 1;
+                    let from = to + up;
+                    let tb = 1u64 << to;
+                    let victim = if tb == p.ep { tb << 8 } else { tb };
+                    f(
+                        from,
+                        to,
+                        Pos {
+                            white: p.white & !victim,
+                            black: own ^ (1 << from) ^ tb,
+                            black_to_move: false,
+                            ep: 0,
+                        },
+                    );
+                }
+            }
+            let singles = (own >> 8) & empty;
+            let mut s = singles;
+            while s != 0 {
+                let to = s.trailing_zeros();
+                s &= s - 1;
+                f(
+                    to + 8,
+                    to,
+                    Pos {
+                        white: p.white,
+                        black: own ^ (1 << (to + 8)) ^ (1 << to),
+                        black_to_move: false,
+                        ep: 0,
+                    },
+                );
+            }
+            if self.rules.double_step {
+                let mut d = ((singles & (self.rank_last >> 8)) >> 8) & empty;
+                while d != 0 {
+                    let to = d.trailing_zeros();
+                    d &= d - 1;
+                    f(
+                        to + 16,
+                        to,
+                        Pos {
+                            white: p.white,
+                            black: own ^ (1 << (to + 16)) ^ (1 << to),
+                            black_to_move: false,
+                            ep: if ep_on { 1 << (to + 8) } else { 0 },
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// The legal moves of `p` as crate moves with their successors, in the reference order.
+    pub fn moves(&self, p: &Pos) -> Vec<(Move, Pos)> {
+        let mut v = Vec::new();
+        if self.decided(p).is_some() {
+            return v;
+        }
+        self.for_each_move(p, |from, to, child| {
+            let kind = if from.abs_diff(to) == 16 {
+                MoveKind::DoubleStep
+            } else if p.ep != 0 && 1u64 << to == p.ep {
+                MoveKind::EnPassant
+            } else {
+                MoveKind::Normal
+            };
+            v.push((Move::new(Square(from as u8), Square(to as u8), kind), child));
+        });
+        v
+    }
+
+    /// The leaf outcome of a position without successors.
+    #[inline]
+    pub fn leaf(&self, p: &Pos) -> Leaf {
+        self.decided(p).unwrap_or(Leaf::Drawn)
+    }
+}
+
+impl Pos {
+    /// The compact form of a reference position.
+    pub fn of(pos: &Pawns) -> Pos {
+        Pos {
+            white: pos.pawns(Color::White).0,
+            black: pos.pawns(Color::Black).0,
+            black_to_move: pos.side_to_move() == Color::Black,
+            ep: pos.en_passant.map_or(0, |s| s.bb().0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_round_trip() {
+        let ep = Rules {
+            double_step: true,
+            en_passant: true,
+        };
+        let plain = Rules {
+            double_step: false,
+            en_passant: false,
+        };
+        let shape = Shape::new(5, 5, ep);
+        let p = Pos::of(&Pawns::from_fen("pawns5ep", "5/5/Pp3/5/5 b - a2 0 1").unwrap());
+        assert_eq!(shape.unkey(shape.key(&p)), p);
+        assert!(shape.key_fits_u64());
+        assert!(Shape::new(6, 6, ep).key_fits_u64());
+        assert!(!Shape::new(7, 7, plain).key_fits_u64());
+        // En passant on file h of an 8-wide board needs the fifth state bit.
+        let fen = "pp1pp3/4Ppp1/2P2PPp/P1PP3P w - h3 0 5";
+        let p = Pos::of(&Pawns::from_fen("pawns8ep", fen).unwrap());
+        let shape = Shape::new(8, 4, ep);
+        assert_eq!(shape.unkey(shape.key(&p)), p);
+    }
+
+    #[test]
+    fn mirror_keys() {
+        let shape = Shape::new(
+            4,
+            4,
+            Rules {
+                double_step: true,
+                en_passant: true,
+            },
+        );
+        let a = Pos::of(&Pawns::from_fen("pawns4ep", "pp2/p2P/4/PPP1 b - d2 0 1").unwrap());
+        let b = Pos::of(&Pawns::from_fen("pawns4ep", "2pp/P2p/4/1PPP b - a2 0 1").unwrap());
+        assert_eq!(shape.mirror(&a), b);
+        assert_eq!(shape.symmetric_key(&a), shape.symmetric_key(&b));
+        assert_ne!(shape.key(&a), shape.key(&b));
+    }
+}

@@ -1,0 +1,79 @@
+//! The position graph as Graphviz DOT (SPEC §6): grey nodes in play, red White won, blue Black
+//! won, green drawn; an edge into a position already seen is pink.
+//!
+//! Depends on [`super::board`].
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use super::board::{Children, Leaf, Pos, Shape};
+
+/// More positions than this are refused: Graphviz cannot lay them out usefully.
+pub const MAX_DOT_POSITIONS: usize = 100_000;
+
+/// The DOT text of the graph from `root`, or an error if it has more than `limit` positions.
+pub fn dot(shape: Shape, root: &Pos, limit: usize) -> Result<(String, usize), String> {
+    let mut ids: HashMap<u128, usize> = HashMap::new();
+    let mut nodes = String::new();
+    let mut edges = String::new();
+    // Depth-first with an explicit stack of (position, id).
+    let mut stack = vec![(*root, 0usize)];
+    ids.insert(shape.key(root), 0);
+    write_node(&mut nodes, &shape, root, 0);
+    let mut children = Children::new();
+    while let Some((p, id)) = stack.pop() {
+        shape.children(&p, &mut children);
+        for c in children.iter().rev() {
+            let key = shape.key(c);
+            if let Some(&cid) = ids.get(&key) {
+                let _ = writeln!(edges, "  n{id} -> n{cid} [color=pink];");
+                continue;
+            }
+            let cid = ids.len();
+            if cid >= limit {
+                return Err(format!(
+                    "the graph has more than {limit} positions: too big to draw \
+                     (analyse a smaller board or a position from --fen)"
+                ));
+            }
+            ids.insert(key, cid);
+            write_node(&mut nodes, &shape, c, cid);
+            let _ = writeln!(edges, "  n{id} -> n{cid};");
+            stack.push((*c, cid));
+        }
+    }
+    let text = format!(
+        "digraph pawns {{\n  node [shape=box, style=filled, fontname=\"monospace\"];\n{nodes}{edges}}}\n"
+    );
+    Ok((text, ids.len()))
+}
+
+fn write_node(out: &mut String, shape: &Shape, p: &Pos, id: usize) {
+    let mut label = String::new();
+    for rank in (0..shape.height).rev() {
+        for file in 0..shape.width {
+            let bit = 1u64 << (rank * 8 + file);
+            label.push(if p.white & bit != 0 {
+                'P'
+            } else if p.black & bit != 0 {
+                'p'
+            } else {
+                '.'
+            });
+        }
+        label.push_str("\\n");
+    }
+    label.push(if p.black_to_move { 'b' } else { 'w' });
+    let mut moves = Children::new();
+    shape.children(p, &mut moves);
+    let color = if !moves.is_empty() {
+        "grey"
+    } else {
+        match shape.leaf(p) {
+            Leaf::WhiteWon => "red",
+            Leaf::BlackWon => "blue",
+            Leaf::Drawn => "green",
+        }
+    };
+    let _ = writeln!(out, "  n{id} [label=\"{label}\", fillcolor={color}];");
+}
