@@ -3,6 +3,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -r scripts/requirements.txt
+# tests/cli_play.rs drives `play` in a real terminal through tmux; install it where apt exists.
+if ! command -v tmux >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+        apt-get install -y -qq tmux >/dev/null ||
+            echo "test.sh: could not install tmux; tests/cli_play.rs needs it" >&2
+    else
+        echo "test.sh: no tmux and no apt-get; install tmux for tests/cli_play.rs" >&2
+    fi
+fi
 cargo fmt --all -- --check
 cargo clippy --release --all-targets -- -D warnings
 cargo test --release

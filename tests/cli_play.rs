@@ -55,3 +55,146 @@ fn quit_and_end_of_input_leave_cleanly() {
     e.send("quit");
     assert!(e.wait_exit(Duration::from_secs(10)));
 }
+
+/// `tmux` with a server of our own (`-L`), so the test never touches another tmux session.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> String {
+        let out = std::process::Command::new("tmux")
+            .arg("-u")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run tmux ({e}): install the tmux package"));
+        assert!(
+            out.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// The whole pane, history included, wrapped lines joined.
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-J", "-S", "-", "-t", "play"])
+    }
+
+    /// Polls the screen until `done` holds (15 s at most).
+    fn wait_for(&self, done: impl Fn(&str) -> bool) -> String {
+        let deadline = std::time::Instant::now() + protocol_io::TIMEOUT;
+        loop {
+            let s = self.screen();
+            if done(&s) {
+                return s;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the terminal did not show what was expected:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+/// The last line of `screen` that starts with one of the three results.
+fn result_line(screen: &str) -> Option<&str> {
+    screen
+        .lines()
+        .rev()
+        .map(str::trim_end)
+        .find(|l| l.starts_with("1-0 {") || l.starts_with("0-1 {") || l.starts_with("1/2-1/2 {"))
+}
+
+/// A whole game of `play` in a real pseudo-terminal (tmux): the board is drawn, the player's
+/// moves are typed as keys, the game ends with a result and the program exits.
+#[test]
+fn a_whole_game_in_a_terminal() {
+    let tmux = Tmux {
+        socket: format!("kiebitz-play-test-{}", std::process::id()),
+    };
+    let bin = common::binary("kiebitz-pawns");
+    let cmd = format!("{} play --variant pawns4 --tc 0.05", bin.display());
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "play",
+        "-x",
+        "120",
+        "-y",
+        "50",
+        &cmd,
+    ]);
+    tmux.run(&["set-option", "-t", "play", "remain-on-exit", "on"]);
+    let first = tmux.wait_for(|s| s.contains("you play White.") && s.contains("a b c d"));
+    assert!(
+        first.contains("kiebitz-pawns (pawns4): you play White."),
+        "{first}"
+    );
+    let mut plies = 0;
+    let end = loop {
+        // Ask for the legal moves by typing a wrong one, then type the first legal move.
+        let before = tmux.screen().matches("Illegal move: zz").count();
+        tmux.run(&["send-keys", "-t", "play", "zz", "Enter"]);
+        let s = tmux.wait_for(|s| {
+            s.matches("Illegal move: zz").count() > before || result_line(s).is_some()
+        });
+        if result_line(&s).is_some() {
+            break s;
+        }
+        let legal = s
+            .lines()
+            .rev()
+            .find_map(|l| l.split_once("Legal: ").map(|(_, m)| m.to_string()))
+            .expect("the legal moves");
+        let mv = legal
+            .split_whitespace()
+            .next()
+            .expect("a legal move")
+            .to_string();
+        let engine_moves = s.matches("Engine plays ").count();
+        tmux.run(&["send-keys", "-t", "play", &mv, "Enter"]);
+        // The engine answers (or the game ends with our move).
+        let s = tmux.wait_for(|s| {
+            s.matches("Engine plays ").count() > engine_moves || result_line(s).is_some()
+        });
+        plies += 1;
+        assert!(
+            plies < 12,
+            "a 4×4 game lasts at most 12 moves of White:\n{s}"
+        );
+        if result_line(&s).is_some() {
+            break s;
+        }
+    };
+    assert!(plies >= 1, "{end}");
+    // The board is drawn: ranks 4 to 1 (the start position shows four white pawns on rank 1),
+    // files a to d.
+    assert!(
+        first.lines().any(|l| l.trim_end() == "1 ♙ ♙ ♙ ♙"),
+        "{first}"
+    );
+    assert!(end.lines().any(|l| l.starts_with("4 ")), "{end}");
+    assert!(end.lines().any(|l| l.trim() == "a b c d"), "{end}");
+    let result = result_line(&end).unwrap();
+    assert!(result.ends_with('}'), "{result}");
+    // The program has left: the pane is dead.
+    let dead = tmux.wait_for(|_| {
+        tmux.run(&["display-message", "-p", "-t", "play", "#{pane_dead}"])
+            .trim()
+            == "1"
+    });
+    assert!(!dead.is_empty());
+}
