@@ -6,7 +6,7 @@ python3 -m pip install --quiet --disable-pip-version-check -r scripts/requiremen
 # tests/cli_play.rs drives `play` in a real terminal through tmux; install it where apt exists.
 if ! command -v tmux >/dev/null 2>&1; then
     if command -v apt-get >/dev/null 2>&1; then
-        apt-get install -y -qq tmux >/dev/null ||
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; } >/dev/null ||
             echo "test.sh: could not install tmux; tests/cli_play.rs needs it" >&2
     else
         echo "test.sh: no tmux and no apt-get; install tmux for tests/cli_play.rs" >&2
