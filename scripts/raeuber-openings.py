@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Balanced Räuberschach openings for matches: random walks of a few plies from the start,
+kept when Fairy-Stockfish (tests/data/fairy-variants.ini) at a fixed depth finds no forced
+result and a small score. Prints one EPD line per distinct position.
+
+    scripts/raeuber-openings.py COUNT PLIES DEPTH MARGIN SEED > tests/data/raeuber-openings.epd
+"""
+import os
+import random
+import subprocess
+import sys
+
+count, plies, depth, margin, seed = (int(a) for a in sys.argv[1:6])
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+fairy = os.environ.get("FAIRY", "/usr/games/fairy-stockfish")
+p = subprocess.Popen([fairy], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+
+def send(cmd):
+    p.stdin.write(cmd + "\n")
+
+
+def until(prefix):
+    lines = []
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            sys.exit("fairy-stockfish exited")
+        lines.append(line.rstrip("\n"))
+        if line.startswith(prefix):
+            return lines
+
+
+send(f"setoption name VariantPath value {root}/tests/data/fairy-variants.ini")
+send("setoption name UCI_Variant value raeuberschach")
+send("setoption name Hash value 16")
+send("isready")
+until("readyok")
+rng = random.Random(seed)
+seen = set()
+tries = 0
+while len(seen) < count:
+    tries += 1
+    moves = []
+    for _ in range(plies):
+        send("position startpos moves " + " ".join(moves))
+        send("go perft 1")
+        legal = [l.split(":")[0] for l in until("Nodes searched") if ":" in l and not l.startswith("Nodes")]
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+    if len(moves) < plies:
+        continue
+    send("position startpos moves " + " ".join(moves))
+    send("d")
+    fen = next(l[5:] for l in until("Checkers") if l.startswith("Fen: "))
+    key = " ".join(fen.split()[:2])
+    if key in seen:
+        continue
+    send(f"go depth {depth}")
+    info = [l for l in until("bestmove") if " score " in l]
+    if not info:
+        continue
+    words = info[-1].split()
+    kind, value = words[words.index("score") + 1], int(words[words.index("score") + 2])
+    if kind != "cp" or abs(value) > margin:
+        continue
+    seen.add(key)
+    f = fen.split()
+    print(f"{f[0]} {f[1]} {f[2]} {f[3]} hmvc {f[4]}; fmvn {f[5]}; c0 \"{' '.join(moves)} cp {value}\";", flush=True)
+print(f"{count} openings from {tries} random walks", file=sys.stderr)
+send("quit")
