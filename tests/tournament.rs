@@ -603,6 +603,10 @@ fn pawns_self_play_twenty_games_at_50ms() {
         "name=b",
         "--movetime",
         "50",
+        // Tests run side by side on two cores: the margin keeps a busy machine from turning a
+        // slow reply into a time forfeit (this test checks the games, not the speed).
+        "--timemargin",
+        "1000",
         "--games",
         "20",
         "--seed",
