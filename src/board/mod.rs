@@ -267,6 +267,33 @@ impl fmt::Debug for Move {
     }
 }
 
+/// The board as text for the terminal: ranks from the top, each with its number, one glyph a
+/// square from `piece` (empty light squares `·`, dark ones blank), file letters below. White
+/// is at the bottom on every board size.
+pub fn diagram(geometry: &Geometry, piece: impl Fn(Square) -> Option<char>) -> String {
+    let mut out = String::new();
+    for rank in (0..geometry.height).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..geometry.width {
+            let empty = if (file + rank) % 2 == 0 { '·' } else { ' ' };
+            out.push(piece(Square::new(file, rank)).unwrap_or(empty));
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("  ");
+    for file in 0..geometry.width {
+        out.push((b'a' + file) as char);
+        out.push(' ');
+    }
+    out.push('\n');
+    out
+}
+
+/// Unicode glyphs of the chess pieces, White's then Black's, each pawn, knight, bishop, rook,
+/// queen, king.
+pub const GLYPHS: [char; 12] = ['♙', '♘', '♗', '♖', '♕', '♔', '♟', '♞', '♝', '♜', '♛', '♚'];
+
 /// The most legal moves any position of our games has (chess: 218).
 pub const MAX_MOVES: usize = 256;
 

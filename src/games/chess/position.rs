@@ -462,19 +462,11 @@ impl Chess {
 
     /// The board with Unicode pieces, White at the bottom, files and ranks around it.
     pub fn pretty_board(&self) -> String {
-        const GLYPHS: [char; 12] = ['♙', '♘', '♗', '♖', '♕', '♔', '♟', '♞', '♝', '♜', '♛', '♚'];
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            out.push_str(&format!("{} ", rank + 1));
-            for file in 0..8 {
-                let p = self.piece_on(rank * 8 + file);
-                out.push(' ');
-                out.push(if p == EMPTY { '·' } else { GLYPHS[p as usize] });
-            }
-            out.push('\n');
-        }
-        out.push_str("   a b c d e f g h\n");
-        out
+        let geometry = crate::board::Geometry::new(8, 8).expect("8×8 is a board size");
+        crate::board::diagram(&geometry, |sq| {
+            let p = self.piece_on(sq.index());
+            (p != EMPTY).then(|| crate::board::GLYPHS[p as usize])
+        })
     }
 }
 

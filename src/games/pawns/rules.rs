@@ -332,32 +332,15 @@ impl Game for Pawns {
     }
 
     fn pretty(&self) -> String {
-        let g = &self.geometry;
-        let mut out = String::new();
-        for rank in (0..g.height).rev() {
-            out.push_str(&format!("{} ", rank + 1));
-            for file in 0..g.width {
-                let sq = Square::new(file, rank);
-                out.push(if self.pawns[0].contains(sq) {
-                    '♙'
-                } else if self.pawns[1].contains(sq) {
-                    '♟'
-                } else if (file + rank) % 2 == 0 {
-                    '·'
-                } else {
-                    ' '
-                });
-                out.push(' ');
+        crate::board::diagram(&self.geometry, |sq| {
+            if self.pawns[0].contains(sq) {
+                Some('♙')
+            } else if self.pawns[1].contains(sq) {
+                Some('♟')
+            } else {
+                None
             }
-            out.push('\n');
-        }
-        out.push_str("  ");
-        for file in 0..g.width {
-            out.push((b'a' + file) as char);
-            out.push(' ');
-        }
-        out.push('\n');
-        out
+        })
     }
 }
 

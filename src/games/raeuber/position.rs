@@ -7,7 +7,7 @@ use super::attacks::{self, BOARD, RANK_1, RANK_6};
 use super::movegen::Bits;
 use super::{START_FEN, VARIANTS};
 use crate::board::fen::{Fen, placement};
-use crate::board::{Color, Move, MoveKind, MoveList, Square};
+use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
 use crate::game::{Game, Terminal};
 use crate::games::zobrist;
 
@@ -17,7 +17,6 @@ pub use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
 pub const EMPTY: u8 = 12;
 
 const LETTERS: [char; 12] = ['P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'];
-const SYMBOLS: [char; 12] = ['♙', '♘', '♗', '♖', '♕', '♔', '♟', '♞', '♝', '♜', '♛', '♚'];
 
 /// A Räuberschach position. Squares are those of the 8×8 grid (`rank * 8 + file`); only
 /// files a–f and ranks 1–6 are used.
@@ -351,25 +350,11 @@ impl Game for Raeuber {
     }
 
     fn pretty(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..6u8).rev() {
-            out.push_str(&format!("{} ", rank + 1));
-            for file in 0..6u8 {
-                let sq = Square::new(file, rank);
-                let p = self.board[sq.index()];
-                out.push(if p != EMPTY {
-                    SYMBOLS[p as usize]
-                } else if (file + rank) % 2 == 0 {
-                    '·'
-                } else {
-                    ' '
-                });
-                out.push(' ');
-            }
-            out.push('\n');
-        }
-        out.push_str("  a b c d e f\n");
-        out
+        let geometry = Geometry::new(6, 6).expect("6×6 is a board size");
+        crate::board::diagram(&geometry, |sq| {
+            let p = self.board[sq.index()];
+            (p != EMPTY).then(|| GLYPHS[p as usize])
+        })
     }
 
     fn bench_positions() -> Vec<Self> {
