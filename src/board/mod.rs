@@ -268,7 +268,7 @@ impl fmt::Debug for Move {
 }
 
 /// The board as text for the terminal: ranks from the top, each with its number, one glyph a
-/// square from `piece` (empty light squares `·`, dark ones blank), file letters below. White
+/// square from `piece` (empty squares of a1's colour `·`, the others blank), file letters below. White
 /// is at the bottom on every board size.
 pub fn diagram(geometry: &Geometry, piece: impl Fn(Square) -> Option<char>) -> String {
     let mut out = String::new();
