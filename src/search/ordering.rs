@@ -28,6 +28,8 @@ pub struct Heuristics {
     history: Vec<[i32; 4096]>,
     /// The reply that refuted the opponent's last move, by side to move and that move's from·64+to.
     counters: Vec<[Move; 4096]>,
+    /// Capture history: noisy moves that caused cutoffs, by side to move and from·64+to.
+    captures: Vec<[i32; 4096]>,
 }
 
 impl Default for Heuristics {
@@ -36,6 +38,7 @@ impl Default for Heuristics {
             killers: [[Move::NULL; 2]; MAX_PLY + 1],
             history: vec![[0; 4096]; 2],
             counters: vec![[Move::NULL; 4096]; 2],
+            captures: vec![[0; 4096]; 2],
         }
     }
 }
@@ -86,9 +89,25 @@ impl Heuristics {
         }
     }
 
+    #[inline]
+    pub fn capture_history(&self, side: Color, mv: Move) -> i32 {
+        self.captures[side.index()][mv.from_to()]
+    }
+
+    /// A noisy move caused a beta cutoff at `depth`; `tried` are the noisy moves searched
+    /// before it in vain.
+    pub fn capture_cutoff(&mut self, side: Color, depth: i32, mv: Move, tried: &[Move]) {
+        let bonus = (depth * depth).min(1200);
+        let table = &mut self.captures[side.index()];
+        gravity(&mut table[mv.from_to()], bonus);
+        for &bad in tried {
+            gravity(&mut table[bad.from_to()], -bonus);
+        }
+    }
+
     /// Halves the history between searches, so that old lessons fade.
     pub fn age(&mut self) {
-        for side in self.history.iter_mut() {
+        for side in self.history.iter_mut().chain(self.captures.iter_mut()) {
             for h in side.iter_mut() {
                 *h /= 2;
             }
@@ -116,6 +135,8 @@ pub struct Hints {
     pub tt_move: Move,
     pub killers: [Move; 2],
     pub counter: Move,
+    /// Whether noisy moves of equal `noisy_order` are told apart by capture history.
+    pub capture_history: bool,
 }
 
 impl<'a> Picker<'a> {
@@ -143,7 +164,10 @@ impl<'a> Picker<'a> {
             let score = if mv == hints.tt_move {
                 TT_MOVE
             } else if noisy {
-                let order = pos.noisy_order(mv).clamp(-100_000_000, 100_000_000);
+                let mut order = pos.noisy_order(mv).clamp(-100_000_000, 100_000_000);
+                if hints.capture_history {
+                    order += heur.capture_history(side, mv) / 32;
+                }
                 if pos.see_ge(mv, 0) {
                     GOOD_NOISY + order
                 } else {
@@ -212,6 +236,7 @@ mod tests {
             tt_move: find("a1a2"),
             killers: [find("b3b4"), Move::NULL],
             counter: Move::NULL,
+            capture_history: false,
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(&pos, &moves, &hints, &heur, false, &mut buffer);

@@ -38,6 +38,22 @@ pub struct SearchParams {
     pub single_reply_extension: bool,
     /// The countermove heuristic in move ordering.
     pub countermove: bool,
+    /// Capture history: noisy moves with equal `Game::noisy_order` ordered by the cutoffs
+    /// they caused before.
+    pub capture_history: bool,
+    /// Late-move reductions also for noisy moves (one ply milder than for quiet ones).
+    pub lmr_noisy: bool,
+    /// LMR also for quiet moves into a forcing position (a check, an offered capture that
+    /// must be taken).
+    pub lmr_forcing_replies: bool,
+    /// LMR adjusted by the move's history and by whether the evaluation improves.
+    pub lmr_history: bool,
+    /// Late-move pruning: at depth ≤ 4, quiet moves after the first 3 + depth² (half as
+    /// many when the static evaluation is not improving) are skipped in non-PV nodes.
+    pub late_move_pruning: bool,
+    /// Internal iterative reduction: a node without a hash move from depth 4 is searched a
+    /// ply shallower.
+    pub iir: bool,
     /// Quiescence plies in which a forcing position is searched with every legal move and no
     /// stand pat; deeper, quiescence stands pat anyway (guards against long forced chains).
     pub qsearch_forcing_plies: u32,
@@ -64,6 +80,12 @@ impl SearchParams {
         forcing_extension: true,
         single_reply_extension: true,
         countermove: true,
+        capture_history: false,
+        lmr_noisy: false,
+        lmr_forcing_replies: false,
+        lmr_history: false,
+        late_move_pruning: false,
+        iir: false,
         qsearch_forcing_plies: 8,
         qsearch_tt: false,
     };
@@ -84,6 +106,12 @@ impl SearchParams {
         forcing_extension: true,
         single_reply_extension: false,
         countermove: true,
+        capture_history: false,
+        lmr_noisy: false,
+        lmr_forcing_replies: false,
+        lmr_history: false,
+        late_move_pruning: true,
+        iir: true,
         qsearch_forcing_plies: 8,
         qsearch_tt: true,
     };
@@ -101,8 +129,105 @@ impl SearchParams {
     };
 }
 
+impl SearchParams {
+    /// These parameters with `overrides` applied: comma-separated `name=value` pairs, e.g.
+    /// `lmr=0,lmr_divisor=300` (switches take `0`/`1`/`false`/`true`). An unknown name or a
+    /// bad value is an error and nothing is changed.
+    pub fn with_overrides(self, overrides: &str) -> Result<SearchParams, String> {
+        let mut p = self;
+        for item in overrides
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("'{item}': expected name=value"))?;
+            let (name, value) = (name.trim(), value.trim());
+            let flag = || match value {
+                "1" | "true" | "on" => Ok(true),
+                "0" | "false" | "off" => Ok(false),
+                _ => Err(format!("'{name}': expected 0 or 1, got '{value}'")),
+            };
+            let number = || {
+                value
+                    .parse::<i32>()
+                    .map_err(|_| format!("'{name}': expected a number, got '{value}'"))
+            };
+            let count = || {
+                value
+                    .parse::<u32>()
+                    .map_err(|_| format!("'{name}': expected a count, got '{value}'"))
+            };
+            match name {
+                "aspiration" => p.aspiration = flag()?,
+                "aspiration_window" => p.aspiration_window = number()?,
+                "null_move" => p.null_move = flag()?,
+                "lmr" => p.lmr = flag()?,
+                "lmr_base" => p.lmr_base = number()?,
+                "lmr_divisor" => p.lmr_divisor = number()?.max(1),
+                "lmr_min_moves" => p.lmr_min_moves = count()?,
+                "reverse_futility" => p.reverse_futility = flag()?,
+                "reverse_futility_margin" => p.reverse_futility_margin = number()?,
+                "futility" => p.futility = flag()?,
+                "futility_margin" => p.futility_margin = number()?,
+                "forcing_extension" => p.forcing_extension = flag()?,
+                "single_reply_extension" => p.single_reply_extension = flag()?,
+                "countermove" => p.countermove = flag()?,
+                "capture_history" => p.capture_history = flag()?,
+                "lmr_noisy" => p.lmr_noisy = flag()?,
+                "lmr_history" => p.lmr_history = flag()?,
+                "lmr_forcing_replies" => p.lmr_forcing_replies = flag()?,
+                "late_move_pruning" => p.late_move_pruning = flag()?,
+                "iir" => p.iir = flag()?,
+                "qsearch_forcing_plies" => p.qsearch_forcing_plies = count()?,
+                "qsearch_tt" => p.qsearch_tt = flag()?,
+                _ => return Err(format!("unknown search parameter '{name}'")),
+            }
+        }
+        Ok(p)
+    }
+
+    /// `defaults` with the overrides of the environment variable [`ENV_OVERRIDES`] applied, for
+    /// experiments (one binary, several settings in a match). A bad value is reported on
+    /// stderr and the defaults are kept.
+    pub fn from_env(defaults: SearchParams) -> SearchParams {
+        match std::env::var(ENV_OVERRIDES) {
+            Ok(text) => defaults.with_overrides(&text).unwrap_or_else(|e| {
+                log::warn!("{ENV_OVERRIDES} ignored: {e}");
+                defaults
+            }),
+            Err(_) => defaults,
+        }
+    }
+}
+
+/// The environment variable with search-parameter overrides ([`SearchParams::from_env`]).
+pub const ENV_OVERRIDES: &str = "KIEBITZ_SEARCH";
+
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams::CONSERVATIVE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_apply_or_fail_whole() {
+        let p = SearchParams::FULL
+            .with_overrides("lmr=0, lmr_divisor=300,qsearch_forcing_plies=12,futility=true")
+            .unwrap();
+        assert!(!p.lmr && p.futility);
+        assert_eq!((p.lmr_divisor, p.qsearch_forcing_plies), (300, 12));
+        assert_eq!(
+            SearchParams::FULL.with_overrides("").unwrap(),
+            SearchParams::FULL
+        );
+        for bad in ["lmr", "lmr=2", "nope=1", "lmr_base=x", "lmr_min_moves=-1"] {
+            assert!(SearchParams::FULL.with_overrides(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 use crate::board::{Move, MoveList};
 use crate::game::{Game, Terminal};
 
-use super::ordering::{Heuristics, Hints, Picker, Scored};
+use super::ordering::{HISTORY_MAX, Heuristics, Hints, Picker, Scored};
 use super::params::SearchParams;
 use super::time::TimeManager;
 use super::tt::{Bound, Table};
@@ -39,6 +39,8 @@ struct Frame {
     null: bool,
     /// Plies since the last null move (repetitions cannot reach across one).
     from_null: usize,
+    /// The static evaluation at this ply, `EVAL_NONE` where none was taken.
+    eval: i32,
 }
 
 /// The best move found so far and what came with it.
@@ -134,6 +136,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     mv: Move::NULL,
                     null: false,
                     from_null: usize::MAX,
+                    eval: EVAL_NONE,
                 };
                 MAX_PLY + 2
             ],
@@ -322,6 +325,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 mv,
                 null: false,
                 from_null: usize::MAX,
+                eval: EVAL_NONE,
             };
             self.path.push(child.hash());
             let score = if i == 0 {
@@ -421,6 +425,19 @@ impl<'a, G: Game> Worker<'a, G> {
             Some(h) if h.eval != EVAL_NONE => h.eval,
             _ => evaluate(pos),
         };
+        self.stack[ply].eval = eval;
+        // Improving: the static evaluation is better than two plies ago.
+        let improving = eval != EVAL_NONE
+            && ply >= 2
+            && self.stack[ply - 2].eval != EVAL_NONE
+            && eval > self.stack[ply - 2].eval;
+        // Internal iterative reduction: without a hash move this node is probably new, and
+        // its ordering poor; search it a ply shallower.
+        let depth = if p.iir && depth >= 4 && tt_move.is_null() {
+            depth - 1
+        } else {
+            depth
+        };
 
         if !pv_node && !forcing {
             if p.reverse_futility
@@ -443,6 +460,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     mv: Move::NULL,
                     null: true,
                     from_null: 0,
+                    eval: EVAL_NONE,
                 };
                 self.path.push(child.hash());
                 let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1);
@@ -476,6 +494,7 @@ impl<'a, G: Game> Worker<'a, G> {
             } else {
                 Move::NULL
             },
+            capture_history: p.capture_history,
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(pos, &moves, &hints, self.heur, false, &mut buffer);
@@ -483,6 +502,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_move = Move::NULL;
         let mut searched = 0u32;
         let mut quiets: ArrayVec<Move, 256> = ArrayVec::new();
+        let mut noisies: ArrayVec<Move, 256> = ArrayVec::new();
         let from_null = self.stack[ply].from_null.saturating_add(1);
         let lmr_start = p.lmr_min_moves + if pv_node { 2 } else { 0 };
 
@@ -493,21 +513,49 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.tt.prefetch(child.hash());
             }
             let quiet_move = !noisy && !child.forcing();
+            // A quiet move may still be reduced when it only forces the opponent's reply.
+            let reducible = quiet_move || (p.lmr_forcing_replies && !noisy);
             if futile && searched > 0 && quiet_move {
+                continue;
+            }
+            // Late-move pruning: near the horizon, after enough quiet moves, the rest are
+            // skipped (sooner when the evaluation is not improving).
+            if p.late_move_pruning
+                && !pv_node
+                && !forcing
+                && quiet_move
+                && depth <= 4
+                && best > -MATE_IN_MAX
+                && quiets.len() as i32 >= (3 + depth * depth) / if improving { 1 } else { 2 }
+            {
                 continue;
             }
             self.stack[ply + 1] = Frame {
                 mv,
                 null: false,
                 from_null,
+                eval: EVAL_NONE,
             };
             self.path.push(child.hash());
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
             } else {
                 let mut r = 0;
-                if p.lmr && depth >= 3 && quiet_move && !forcing && searched >= lmr_start {
+                if p.lmr && depth >= 3 && reducible && !forcing && searched >= lmr_start {
                     r = self.lmr[depth.min(63) as usize][searched.min(63) as usize];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if p.lmr_history {
+                        // Moves with a good record are reduced less, a bad one more;
+                        // improving nodes less too.
+                        r -= self.heur.history(side, mv) / (HISTORY_MAX / 2);
+                        r -= improving as i32;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                } else if p.lmr_noisy && depth >= 3 && noisy && searched >= lmr_start {
+                    // A late capture where captures are all there is: reduced a ply less.
+                    r = self.lmr[depth.min(63) as usize][searched.min(63) as usize] - 1;
                     if pv_node {
                         r -= 1;
                     }
@@ -537,6 +585,8 @@ impl<'a, G: Game> Worker<'a, G> {
                     if score >= beta {
                         if !noisy {
                             self.heur.cutoff(side, ply, depth, mv, previous, &quiets);
+                        } else if p.capture_history {
+                            self.heur.capture_cutoff(side, depth, mv, &noisies);
                         }
                         break;
                     }
@@ -545,6 +595,8 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             if !noisy {
                 quiets.push(mv);
+            } else {
+                noisies.push(mv);
             }
         }
 
@@ -619,6 +671,7 @@ impl<'a, G: Game> Worker<'a, G> {
             tt_move,
             killers: [Move::NULL; 2],
             counter: Move::NULL,
+            capture_history: self.params.capture_history,
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(pos, &moves, &hints, self.heur, !forcing, &mut buffer);
