@@ -166,6 +166,15 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
             .collect()
     }
 
+    /// How many more moves the side to move expects to play, for sharing a sudden-death
+    /// clock. Default: [`crate::search::time::DEFAULT_MOVES_TO_GO`] (35), right for chess.
+    fn expected_moves_left(&self) -> u32 {
+        crate::search::time::DEFAULT_MOVES_TO_GO
+    }
+
+    /// The depth `bench` searches [`Self::bench_positions`] to when none is given.
+    const BENCH_DEPTH: u32 = 8;
+
     /// Which pruning, reductions and extensions the shared search may use in this game.
     /// Default: [`crate::search::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
     /// right for games with a rough evaluation.

@@ -84,9 +84,8 @@ enum Command {
     },
     /// Search fixed positions to a fixed depth; the last line is `Bench: N nodes M nps`.
     Bench {
-        /// Search depth.
-        #[arg(default_value_t = 8)]
-        depth: u32,
+        /// Search depth (default: the game's own, about a second of search).
+        depth: Option<u32>,
     },
     /// Play a game against the engine in the terminal.
     Play {
@@ -165,7 +164,9 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
             }),
             None,
         ) => run_perft::<G>(depth, fen.as_deref(), variant.as_deref(), divide),
-        (Some(Command::Bench { depth }), None) => run_bench::<G>(depth, cli.hash as usize),
+        (Some(Command::Bench { depth }), None) => {
+            run_bench::<G>(depth.unwrap_or(G::BENCH_DEPTH), cli.hash as usize)
+        }
         (
             Some(Command::Play {
                 color,

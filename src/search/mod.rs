@@ -140,7 +140,7 @@ impl<G: Game> Searcher<G> {
         Searcher {
             tt: tt::Table::new(hash_mb),
             heuristics: Box::default(),
-            params: G::SEARCH,
+            params: SearchParams::from_env(G::SEARCH),
             use_solver: true,
             _game: std::marker::PhantomData,
         }
@@ -195,6 +195,7 @@ impl<G: Game> Searcher<G> {
             limits,
             root.side_to_move(),
             control.pondering.load(Ordering::Relaxed),
+            root.expected_moves_left(),
         );
         self.tt.new_search();
         self.heuristics.age();

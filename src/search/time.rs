@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 use super::Limits;
 use crate::board::Color;
 
-/// Moves assumed to remain when the clock has no `movestogo` (sudden death).
-const DEFAULT_MOVES_TO_GO: u32 = 35;
+/// Moves assumed to remain when the clock has no `movestogo` (sudden death) and the game
+/// has no better estimate ([`crate::game::Game::expected_moves_left`]).
+pub const DEFAULT_MOVES_TO_GO: u32 = 35;
 
 /// A search's time limits and clock.
 #[derive(Clone, Debug)]
@@ -27,10 +28,11 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// The limits of a search by `side` under `limits`, the clock stopped if `pondering`.
-    pub fn new(limits: &Limits, side: Color, pondering: bool) -> TimeManager {
+    /// The limits of a search by `side` under `limits`, the clock stopped if `pondering`;
+    /// without `movestogo`, the clock is shared as if `moves_left` moves remained.
+    pub fn new(limits: &Limits, side: Color, pondering: bool, moves_left: u32) -> TimeManager {
         let now = Instant::now();
-        let (soft, hard) = Self::budget(limits, side);
+        let (soft, hard) = Self::budget(limits, side, moves_left);
         TimeManager {
             start: now,
             clock_start: (!pondering).then_some(now),
@@ -40,7 +42,11 @@ impl TimeManager {
     }
 
     /// (soft, hard) limits, `None` when time does not limit the search.
-    fn budget(limits: &Limits, side: Color) -> (Option<Duration>, Option<Duration>) {
+    fn budget(
+        limits: &Limits,
+        side: Color,
+        moves_left: u32,
+    ) -> (Option<Duration>, Option<Duration>) {
         if limits.infinite {
             return (None, None);
         }
@@ -49,9 +55,7 @@ impl TimeManager {
         let mut hard: Option<Duration> = None;
         if let Some(clock) = limits.time[side.index()] {
             let avail = clock.saturating_sub(overhead);
-            let mtg = limits
-                .movestogo
-                .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 50));
+            let mtg = limits.movestogo.unwrap_or(moves_left).clamp(1, 50);
             let inc = limits.inc[side.index()];
             let share = (avail / mtg + inc * 3 / 4).min(avail);
             let cap = if mtg == 1 {
@@ -135,11 +139,11 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            TimeManager::budget(&limits, Color::White),
+            TimeManager::budget(&limits, Color::White, DEFAULT_MOVES_TO_GO),
             (Some(ms(600)), Some(ms(3000)))
         );
         // Black: 1 s left: share 1000/35 = 28.57 ms.
-        let (soft, hard) = TimeManager::budget(&limits, Color::Black);
+        let (soft, hard) = TimeManager::budget(&limits, Color::Black, DEFAULT_MOVES_TO_GO);
         assert_eq!(hard, Some(Duration::from_nanos(28_571_428 * 3)));
         assert_eq!(soft, Some(Duration::from_nanos(28_571_428 * 3 / 5)));
         // One move to go with 1 s and 100 ms overhead: share 900 ms, hard 810 ms (90%).
@@ -150,7 +154,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            TimeManager::budget(&limits, Color::White),
+            TimeManager::budget(&limits, Color::White, DEFAULT_MOVES_TO_GO),
             (Some(ms(540)), Some(ms(810)))
         );
         // Increment: 10 s / 10 + 3/4 of 2 s.
@@ -161,8 +165,27 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            TimeManager::budget(&limits, Color::White),
+            TimeManager::budget(&limits, Color::White, DEFAULT_MOVES_TO_GO),
             (Some(ms(1500)), Some(ms(7500)))
+        );
+    }
+
+    #[test]
+    fn game_estimate_of_moves_left() {
+        // 10 s sudden death, a game expecting 10 more moves: 1 s a move, soft 0.6 s, hard 3 s;
+        // `movestogo` from the GUI wins over the estimate.
+        let mut limits = Limits {
+            time: [Some(ms(10_000)), None],
+            ..Limits::default()
+        };
+        assert_eq!(
+            TimeManager::budget(&limits, Color::White, 10),
+            (Some(ms(600)), Some(ms(3000)))
+        );
+        limits.movestogo = Some(20);
+        assert_eq!(
+            TimeManager::budget(&limits, Color::White, 10),
+            (Some(ms(300)), Some(ms(1500)))
         );
     }
 
@@ -174,7 +197,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            TimeManager::budget(&limits, Color::Black),
+            TimeManager::budget(&limits, Color::Black, DEFAULT_MOVES_TO_GO),
             (Some(ms(480)), Some(ms(480)))
         );
         let limits = Limits {
@@ -183,7 +206,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            TimeManager::budget(&limits, Color::White),
+            TimeManager::budget(&limits, Color::White, DEFAULT_MOVES_TO_GO),
             (Some(ms(0)), Some(ms(0)))
         );
         let limits = Limits {
@@ -191,9 +214,12 @@ mod tests {
             infinite: true,
             ..Limits::default()
         };
-        assert_eq!(TimeManager::budget(&limits, Color::White), (None, None));
         assert_eq!(
-            TimeManager::budget(&Limits::default(), Color::White),
+            TimeManager::budget(&limits, Color::White, DEFAULT_MOVES_TO_GO),
+            (None, None)
+        );
+        assert_eq!(
+            TimeManager::budget(&Limits::default(), Color::White, DEFAULT_MOVES_TO_GO),
             (None, None)
         );
     }
@@ -204,7 +230,7 @@ mod tests {
             movetime: Some(ms(0)),
             ..Limits::default()
         };
-        let mut tm = TimeManager::new(&limits, Color::White, true);
+        let mut tm = TimeManager::new(&limits, Color::White, true, DEFAULT_MOVES_TO_GO);
         assert!(!tm.hard_exceeded() && !tm.soft_exceeded(1.0));
         tm.pondering(false);
         assert!(tm.hard_exceeded() && tm.soft_exceeded(1.0));

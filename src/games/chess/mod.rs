@@ -60,6 +60,7 @@ impl Game for Chess {
     const REPETITION: bool = true;
     const NULL_MOVE: bool = true;
     const SEARCH: crate::search::SearchParams = crate::search::SearchParams::FULL;
+    const BENCH_DEPTH: u32 = 10;
 
     fn variants() -> &'static [&'static str] {
         &["chess"]
