@@ -10,6 +10,7 @@ use crate::board::fen::{Fen, placement};
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
 use crate::game::{Game, Terminal};
 use crate::games::zobrist;
+use crate::search::SearchParams;
 
 pub use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
 
@@ -114,6 +115,16 @@ impl Game for Raeuber {
     const DRAW_PLIES: Option<u32> = Some(100);
     const REPETITION: bool = true;
     const NULL_MOVE: bool = false;
+    const BENCH_DEPTH: u32 = 13;
+    /// Measured against Fairy-Stockfish (docs/raeuber.md): no extension for forced captures
+    /// (single replies are still extended), forced-capture chains in quiescence for 4 plies,
+    /// late-move pruning of quiet moves that offer nothing.
+    const SEARCH: SearchParams = SearchParams {
+        forcing_extension: false,
+        qsearch_forcing_plies: 4,
+        late_move_pruning: true,
+        ..SearchParams::CONSERVATIVE
+    };
 
     fn variants() -> &'static [&'static str] {
         &VARIANTS
@@ -259,6 +270,12 @@ impl Game for Raeuber {
 
     fn reversible_plies(&self) -> u32 {
         self.halfmove
+    }
+
+    fn expected_moves_left(&self) -> u32 {
+        // Most moves capture or are answered by a capture: a game from the start lasts about
+        // 17 moves a side, and fewer pieces mean fewer moves to come.
+        4 + self.occupied().count_ones() / 2
     }
 
     fn insufficient_material(&self) -> bool {
@@ -608,6 +625,16 @@ mod tests {
         );
         assert_eq!(Raeuber::xboard_name("raeuberschach"), "raeuberschach");
         assert!(positions[0].pretty().starts_with("6 ♜ ♛ ♚ ♝ ♞ ♜"));
+    }
+
+    #[test]
+    fn short_games_share_the_clock_over_fewer_moves() {
+        let start = Raeuber::startpos("raeuberschach").unwrap();
+        assert_eq!(start.expected_moves_left(), 16);
+        assert_eq!(
+            pos("6/1p4/p5/3q2/2P3/R5 w - - 0 1").expected_moves_left(),
+            6
+        );
     }
 
     #[test]
