@@ -46,7 +46,7 @@ fn main() {
     let nodes = if split {
         println!("Fen: {}", pos.fen());
         let mut total = 0;
-        for (mv, n) in perft::divide(&pos, depth) {
+        for (mv, n) in kiebitz::perft::divide(&pos, depth) {
             println!("{}: {n}", pos.move_text(mv));
             total += n;
         }

@@ -1,5 +1,5 @@
 //! The shell subcommands of kiebitz-pawns: `perft` against the reference, `--divide`, `bench`,
-//! `--version`, and errors (stderr and a non-zero exit).
+//! `--version`, and errors (stderr and a non-zero exit); search switches from `KIEBITZ_SEARCH`.
 
 mod common;
 
@@ -85,4 +85,33 @@ fn version_and_errors() {
         assert!(o.stdout.is_empty(), "{bad:?} wrote to stdout");
         assert!(!o.stderr.is_empty(), "{bad:?} gave no message");
     }
+}
+
+/// The node count of `kiebitz-chess bench 6` with `KIEBITZ_SEARCH` set to `overrides`, and
+/// its stderr.
+fn chess_bench(overrides: Option<&str>) -> (u64, String) {
+    let mut cmd = Command::new(common::binary("kiebitz-chess"));
+    cmd.args(["bench", "6"]);
+    match overrides {
+        Some(o) => cmd.env("KIEBITZ_SEARCH", o),
+        None => cmd.env_remove("KIEBITZ_SEARCH"),
+    };
+    let o = cmd.output().expect("binary runs");
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap().to_string();
+    let nodes = last.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (nodes, String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+#[test]
+fn search_switches_from_the_environment() {
+    let (base, _) = chess_bench(None);
+    // Switching null-move pruning off changes the search, so its signature.
+    let (no_null, _) = chess_bench(Some("null_move=0"));
+    assert_ne!(base, no_null);
+    // A bad override is reported and ignored as a whole.
+    let (bad, err) = chess_bench(Some("null_move=0,bogus=1"));
+    assert_eq!(bad, base);
+    assert!(err.contains("unknown search parameter 'bogus'"), "{err}");
 }

@@ -185,6 +185,45 @@ pub fn run_session_with<G: Game, R: BufRead, W: Write + Send + 'static>(
     Ok(())
 }
 
+/// One protocol's handling of input lines ([`drive`]).
+pub(crate) trait LineHandler {
+    /// Handles one line; false when the session ends.
+    fn command(&mut self, line: &str) -> bool;
+    /// Answers a line that could not be read whole (`error` holds its beginning).
+    fn read_error(&mut self, error: &str);
+}
+
+/// The variant a session starts in (the game's first) and its start position.
+pub(crate) fn session_start<G: Game>() -> Result<(&'static str, G), String> {
+    let variant = G::variants()[0];
+    G::startpos(variant).map(|p| (variant, p))
+}
+
+/// Feeds `first`, then every line of `reader`, to `handler` until it ends the session, the
+/// input ends or stdout is gone.
+pub(crate) fn drive<R: BufRead>(
+    reader: &mut LineReader<R>,
+    out: &Output,
+    first: &str,
+    handler: &mut impl LineHandler,
+) {
+    if !handler.command(first) {
+        return;
+    }
+    while let Some(line) = reader.next_line() {
+        let keep_going = match line {
+            Ok(line) => handler.command(&line),
+            Err(e) => {
+                handler.read_error(&e);
+                true
+            }
+        };
+        if !keep_going || out.is_broken() {
+            break;
+        }
+    }
+}
+
 /// Client text for quoting in a message: control characters shown as `?`, long text cut.
 pub(crate) fn shorten(text: &str) -> String {
     const MAX: usize = 80;

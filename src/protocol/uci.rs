@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use super::{
-    DEFAULT_MOVE_OVERHEAD_MS, Engine, GameLine, LineReader, MAX_HASH_MB, Output, engine_name,
-    legal_moves, nps, pv_text, safe_search, shorten,
+    DEFAULT_MOVE_OVERHEAD_MS, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, Output,
+    drive, engine_name, legal_moves, nps, pv_text, safe_search, session_start, shorten,
 };
 use crate::board::Move;
 use crate::game::Game;
@@ -47,9 +47,8 @@ pub fn run<G: Game, R: BufRead>(
     hash_mb: usize,
     first: &str,
 ) {
-    let variant = G::variants()[0];
-    let start = match G::startpos(variant) {
-        Ok(p) => p,
+    let (variant, start) = match session_start::<G>() {
+        Ok(start) => start,
         Err(e) => {
             out.line(&format!("info string error: no start position: {e}"));
             return;
@@ -62,22 +61,18 @@ pub fn run<G: Game, R: BufRead>(
         game: GameLine::new(start),
         move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
     };
-    if !s.command(first) {
-        return;
-    }
-    while let Some(line) = reader.next_line() {
-        let keep_going = match line {
-            Ok(line) => s.command(&line),
-            Err(e) => {
-                s.error(&e);
-                true
-            }
-        };
-        if !keep_going || out.is_broken() {
-            break;
-        }
-    }
+    drive(reader, out, first, &mut s);
     s.engine.stop_and_wait();
+}
+
+impl<G: Game> LineHandler for Session<G> {
+    fn command(&mut self, line: &str) -> bool {
+        Session::command(self, line)
+    }
+
+    fn read_error(&mut self, error: &str) {
+        self.error(error);
+    }
 }
 
 impl<G: Game> Session<G> {

@@ -20,8 +20,8 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::{
-    Engine, GameLine, LineReader, MAX_HASH_MB, Output, engine_name, legal_moves, pv_text,
-    safe_search, shorten,
+    Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, Output, drive, engine_name,
+    legal_moves, pv_text, safe_search, session_start, shorten,
 };
 use crate::board::Color;
 use crate::game::Game;
@@ -277,9 +277,8 @@ pub fn run<G: Game, R: BufRead>(
     hash_mb: usize,
     first: &str,
 ) {
-    let variant = G::variants()[0];
-    let start = match G::startpos(variant) {
-        Ok(p) => p,
+    let (variant, start) = match session_start::<G>() {
+        Ok(start) => start,
         Err(e) => {
             out.line(&format!("Error (no start position: {e}): xboard"));
             return;
@@ -299,22 +298,18 @@ pub fn run<G: Game, R: BufRead>(
         last_info: Arc::new(Mutex::new(None)),
         job_start: Instant::now(),
     };
-    if !s.command(first) {
-        return;
-    }
-    while let Some(line) = reader.next_line() {
-        let keep_going = match line {
-            Ok(line) => s.command(&line),
-            Err(e) => {
-                s.say(&format!("Error (line too long): {e}"));
-                true
-            }
-        };
-        if !keep_going || out.is_broken() {
-            break;
-        }
-    }
+    drive(reader, out, first, &mut s);
     s.cancel();
+}
+
+impl<G: Game> LineHandler for Session<G> {
+    fn command(&mut self, line: &str) -> bool {
+        Session::command(self, line)
+    }
+
+    fn read_error(&mut self, error: &str) {
+        self.say(&format!("Error (line too long): {error}"));
+    }
 }
 
 impl<G: Game> Session<G> {

@@ -1,9 +1,9 @@
 //! A Räuberschach perft that counts the last ply from popcounts of attack sets (no move list)
 //! and walks the rest with a lean copy-make of the bitboards alone (no hash, no mailbox). It
-//! gives the same numbers as the generic [`crate::perft::generic`], only faster.
+//! gives the same numbers as the generic [`crate::perft::generic`], only faster; the split by
+//! root move is the shared [`crate::perft::divide`].
 
 use super::Raeuber;
-use crate::board::{Move, MoveList};
 use crate::game::Game;
 
 /// The number of legal move sequences of length `depth` from `pos`.
@@ -11,22 +11,10 @@ pub fn perft(pos: &Raeuber, depth: u32) -> u64 {
     pos.bits().perft(pos.side_to_move().index(), depth)
 }
 
-/// Perft split by root move, in move-generation order.
-pub fn divide(pos: &Raeuber, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| (mv, perft(&pos.play(mv), depth - 1)))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::MoveList;
 
     #[test]
     fn bulk_counting_agrees_with_the_generic_perft() {
@@ -62,7 +50,7 @@ mod tests {
             }
         }
         let start = Raeuber::startpos("raeuberschach").unwrap();
-        let split = divide(&start, 4);
+        let split = crate::perft::divide(&start, 4);
         assert_eq!(split.len(), 8);
         assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 1551);
     }
