@@ -104,6 +104,13 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// An ordering score for a noisy move: higher is tried first (victim, then attacker).
     fn noisy_order(&self, mv: Move) -> i32;
 
+    /// An ordering bonus for a quiet move, added to its history score when the search's
+    /// `quiet_order` switch is on (e.g. a Räuberschach move that offers a piece). Default 0.
+    fn quiet_order(&self, mv: Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
     /// Static evaluation in centipawns for the side to move.
     fn evaluate(&self) -> i32;
 

@@ -137,6 +137,8 @@ pub struct Hints {
     pub counter: Move,
     /// Whether noisy moves of equal `noisy_order` are told apart by capture history.
     pub capture_history: bool,
+    /// Whether quiet moves get the game's `quiet_order` bonus on top of their history.
+    pub quiet_order: bool,
 }
 
 impl<'a> Picker<'a> {
@@ -179,6 +181,8 @@ impl<'a> Picker<'a> {
                 KILLER
             } else if mv == hints.counter {
                 COUNTER
+            } else if hints.quiet_order {
+                heur.history(side, mv) + pos.quiet_order(mv)
             } else {
                 heur.history(side, mv)
             };
@@ -237,6 +241,7 @@ mod tests {
             killers: [find("b3b4"), Move::NULL],
             counter: Move::NULL,
             capture_history: false,
+            quiet_order: false,
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(&pos, &moves, &hints, &heur, false, &mut buffer);

@@ -41,6 +41,8 @@ pub struct SearchParams {
     /// Capture history: noisy moves with equal `Game::noisy_order` ordered by the cutoffs
     /// they caused before.
     pub capture_history: bool,
+    /// Quiet moves ordered by history plus the game's `Game::quiet_order` bonus.
+    pub quiet_order: bool,
     /// Late-move reductions also for noisy moves (one ply milder than for quiet ones).
     pub lmr_noisy: bool,
     /// LMR also for quiet moves into a forcing position (a check, an offered capture that
@@ -81,6 +83,7 @@ impl SearchParams {
         single_reply_extension: true,
         countermove: true,
         capture_history: false,
+        quiet_order: false,
         lmr_noisy: false,
         lmr_forcing_replies: false,
         lmr_history: false,
@@ -107,6 +110,7 @@ impl SearchParams {
         single_reply_extension: false,
         countermove: true,
         capture_history: false,
+        quiet_order: false,
         lmr_noisy: false,
         lmr_forcing_replies: false,
         lmr_history: false,
@@ -176,6 +180,7 @@ impl SearchParams {
                 "countermove" => p.countermove = flag()?,
                 "capture_history" => p.capture_history = flag()?,
                 "lmr_noisy" => p.lmr_noisy = flag()?,
+                "quiet_order" => p.quiet_order = flag()?,
                 "lmr_history" => p.lmr_history = flag()?,
                 "lmr_forcing_replies" => p.lmr_forcing_replies = flag()?,
                 "late_move_pruning" => p.late_move_pruning = flag()?,

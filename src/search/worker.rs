@@ -495,6 +495,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 Move::NULL
             },
             capture_history: p.capture_history,
+            quiet_order: p.quiet_order,
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(pos, &moves, &hints, self.heur, false, &mut buffer);
@@ -672,6 +673,7 @@ impl<'a, G: Game> Worker<'a, G> {
             killers: [Move::NULL; 2],
             counter: Move::NULL,
             capture_history: self.params.capture_history,
+            quiet_order: false,
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(pos, &moves, &hints, self.heur, !forcing, &mut buffer);

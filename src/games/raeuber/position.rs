@@ -118,11 +118,12 @@ impl Game for Raeuber {
     const BENCH_DEPTH: u32 = 13;
     /// Measured against Fairy-Stockfish (docs/raeuber.md): no extension for forced captures
     /// (single replies are still extended), forced-capture chains in quiescence for 4 plies,
-    /// late-move pruning of quiet moves that offer nothing.
+    /// late-move pruning of quiet moves that offer nothing, offers ordered first.
     const SEARCH: SearchParams = SearchParams {
         forcing_extension: false,
         qsearch_forcing_plies: 4,
         late_move_pruning: true,
+        quiet_order: true,
         ..SearchParams::CONSERVATIVE
     };
 
@@ -305,6 +306,10 @@ impl Game for Raeuber {
 
     fn evaluate(&self) -> i32 {
         super::eval::evaluate(self)
+    }
+
+    fn quiet_order(&self, mv: Move) -> i32 {
+        super::eval::quiet_order(self, mv)
     }
 
     fn move_text(&self, mv: Move) -> String {
