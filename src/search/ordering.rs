@@ -81,12 +81,7 @@ impl Heuristics {
         if !previous.is_null() {
             self.counters[side.index()][previous.from_to()] = mv;
         }
-        let bonus = (depth * depth).min(1200);
-        let table = &mut self.history[side.index()];
-        gravity(&mut table[mv.from_to()], bonus);
-        for &bad in tried {
-            gravity(&mut table[bad.from_to()], -bonus);
-        }
+        reward(&mut self.history[side.index()], depth, mv, tried);
     }
 
     #[inline]
@@ -97,12 +92,7 @@ impl Heuristics {
     /// A noisy move caused a beta cutoff at `depth`; `tried` are the noisy moves searched
     /// before it in vain.
     pub fn capture_cutoff(&mut self, side: Color, depth: i32, mv: Move, tried: &[Move]) {
-        let bonus = (depth * depth).min(1200);
-        let table = &mut self.captures[side.index()];
-        gravity(&mut table[mv.from_to()], bonus);
-        for &bad in tried {
-            gravity(&mut table[bad.from_to()], -bonus);
-        }
+        reward(&mut self.captures[side.index()], depth, mv, tried);
     }
 
     /// Halves the history between searches, so that old lessons fade.
@@ -112,6 +102,16 @@ impl Heuristics {
                 *h /= 2;
             }
         }
+    }
+}
+
+/// Rewards `mv`, which caused a cutoff at `depth`, in a history `table` and punishes the
+/// moves `tried` before it.
+fn reward(table: &mut [i32; 4096], depth: i32, mv: Move, tried: &[Move]) {
+    let bonus = (depth * depth).min(1200);
+    gravity(&mut table[mv.from_to()], bonus);
+    for &bad in tried {
+        gravity(&mut table[bad.from_to()], -bonus);
     }
 }
 

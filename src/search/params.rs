@@ -43,7 +43,8 @@ pub struct SearchParams {
     pub capture_history: bool,
     /// Quiet moves ordered by history plus the game's `Game::quiet_order` bonus.
     pub quiet_order: bool,
-    /// Late-move reductions also for noisy moves (one ply milder than for quiet ones).
+    /// With `lmr`, late-move reductions also for noisy moves (one ply milder than for quiet
+    /// ones).
     pub lmr_noisy: bool,
     /// LMR also for quiet moves into a forcing position (a check, an offered capture that
     /// must be taken).

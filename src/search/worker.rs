@@ -541,24 +541,27 @@ impl<'a, G: Game> Worker<'a, G> {
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
             } else {
+                // Late-move reductions: quiet moves, and with `lmr_noisy` late captures where
+                // captures are all there is (a ply less).
+                let quiet_lmr = reducible && !forcing;
                 let mut r = 0;
-                if p.lmr && depth >= 3 && reducible && !forcing && searched >= lmr_start {
+                if p.lmr
+                    && depth >= 3
+                    && searched >= lmr_start
+                    && (quiet_lmr || (p.lmr_noisy && noisy))
+                {
                     r = self.lmr[depth.min(63) as usize][searched.min(63) as usize];
+                    if !quiet_lmr {
+                        r -= 1;
+                    }
                     if pv_node {
                         r -= 1;
                     }
-                    if p.lmr_history {
+                    if p.lmr_history && quiet_lmr {
                         // Moves with a good record are reduced less, a bad one more;
                         // improving nodes less too.
                         r -= self.heur.history(side, mv) / (HISTORY_MAX / 2);
                         r -= improving as i32;
-                    }
-                    r = r.clamp(0, new_depth - 1);
-                } else if p.lmr_noisy && depth >= 3 && noisy && searched >= lmr_start {
-                    // A late capture where captures are all there is: reduced a ply less.
-                    r = self.lmr[depth.min(63) as usize][searched.min(63) as usize] - 1;
-                    if pv_node {
-                        r -= 1;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -596,7 +599,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             if !noisy {
                 quiets.push(mv);
-            } else {
+            } else if p.capture_history {
                 noisies.push(mv);
             }
         }
