@@ -158,9 +158,14 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
 
     /// A perfect answer for this position if the game can compute one within `budget` (a
     /// solved game, a tablebase): the best move and its exact score for the side to move in
-    /// the search's units (`search::MATE - plies` for a win, 0 for a draw). Default: none.
-    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
-        let _ = budget;
+    /// the search's units (`search::MATE - plies` for a win, 0 for a draw). It must give up
+    /// soon after `stop` is set (the search's stop flag). Default: none.
+    fn solve(
+        &self,
+        budget: std::time::Duration,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<(Move, i32)> {
+        let _ = (budget, stop);
         None
     }
 

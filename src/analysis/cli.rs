@@ -130,6 +130,7 @@ pub fn analyze(
     };
     let budget = Budget {
         deadline: None,
+        stop: None,
         max_positions: Some(max_positions),
         forget_when_full: true,
     };

@@ -63,6 +63,28 @@ struct Cli {
           value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
     hash: u64,
 
+    /// --listen: the memory in MiB all sessions' tables share (Hash and memory requests
+    /// beyond it get what is left, at least 1 MiB).
+    #[arg(long, value_name = "MB", default_value_t = listen::DEFAULT_MAX_HASH_MB,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64),
+          requires = "listen")]
+    max_hash: u64,
+
+    /// --listen: close a session whose client sends nothing for SECS seconds (0: never).
+    #[arg(long, value_name = "SECS", default_value_t = listen::DEFAULT_IDLE_SECS, requires = "listen")]
+    idle_timeout: u64,
+
+    /// --listen: close a session whose client leaves its output unread for SECS seconds
+    /// in all (the whole session's write deadline).
+    #[arg(long, value_name = "SECS", default_value_t = listen::DEFAULT_WRITE_SECS,
+          value_parser = clap::value_parser!(u64).range(1..), requires = "listen")]
+    write_timeout: u64,
+
+    /// --listen: stop any one search or perft after SECS seconds, `go infinite` too (0: never).
+    #[arg(long, value_name = "SECS", default_value_t = listen::DEFAULT_MAX_SEARCH_SECS,
+          requires = "listen")]
+    max_search_time: u64,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -109,8 +131,31 @@ pub fn main<G: Game>(extra: &[Subcommand]) -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .format_timestamp(None)
         .try_init();
-    let args: Vec<String> = std::env::args().collect();
-    run::<G>(&args, extra)
+    match utf8_args(std::env::args_os()) {
+        Ok(args) => run::<G>(&args, extra),
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+/// The command-line arguments as text; an argument that is not UTF-8 is an error (naming
+/// its position and showing it with the bad bytes replaced), never a panic.
+pub fn utf8_args(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Vec<String>, String> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|bad| {
+                format!(
+                    "argument {i} is not valid UTF-8: '{}'",
+                    crate::protocol::shorten(&bad.to_string_lossy())
+                )
+            })
+        })
+        .collect()
 }
 
 /// [`main`] with explicit arguments (the first is the program name).
@@ -145,7 +190,17 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     };
     let result = match (cli.command, cli.listen) {
         (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
-        (None, Some(addr)) => listen::serve::<G>(&addr, cli.max_sessions, cli.hash as usize),
+        (None, Some(addr)) => listen::serve::<G>(
+            &addr,
+            &listen::Limits {
+                max_sessions: cli.max_sessions,
+                hash_mb: cli.hash as usize,
+                max_hash_mb: cli.max_hash as usize,
+                idle_secs: cli.idle_timeout,
+                write_secs: cli.write_timeout,
+                max_search_secs: cli.max_search_time,
+            },
+        ),
         (None, None) => {
             let stdin = io::stdin();
             protocol::run_session_with::<G, _, _>(
@@ -206,7 +261,8 @@ pub fn start_position<G: Game>(variant: Option<&str>, fen: Option<&str>) -> Resu
             .ok_or_else(|| format!("unknown variant '{v}': one of {}", G::variants().join(" ")))?,
     };
     match fen {
-        Some(f) => G::from_fen(variant, f).map_err(|e| format!("bad FEN '{f}': {e}")),
+        Some(f) => G::from_fen(variant, f)
+            .map_err(|e| format!("bad FEN '{}': {e}", crate::protocol::shorten(f))),
         None => G::startpos(variant),
     }
 }

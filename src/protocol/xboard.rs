@@ -20,8 +20,9 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::{
-    Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, Output, drive, engine_name,
-    legal_moves, pv_text, safe_search, session_start, shorten,
+    End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, MAX_MESSAGE, Output,
+    SessionConfig, drive, engine_name, legal_moves, pv_text, safe_search, session_start, shorten,
+    shorten_to,
 };
 use crate::board::Color;
 use crate::game::Game;
@@ -274,7 +275,7 @@ struct Session<G: Game> {
 pub fn run<G: Game, R: BufRead>(
     reader: &mut LineReader<R>,
     out: &Output,
-    hash_mb: usize,
+    config: &SessionConfig,
     first: &str,
 ) {
     let (variant, start) = match session_start::<G>() {
@@ -286,7 +287,7 @@ pub fn run<G: Game, R: BufRead>(
     };
     let mut s = Session {
         out: out.clone(),
-        engine: Engine::new(hash_mb),
+        engine: Engine::with_config(config),
         variant,
         game: GameLine::new(start),
         force: false,
@@ -298,7 +299,11 @@ pub fn run<G: Game, R: BufRead>(
         last_info: Arc::new(Mutex::new(None)),
         job_start: Instant::now(),
     };
-    drive(reader, out, first, &mut s);
+    // At the end of input the engine's own move, if it is thinking, is still sent.
+    let end = drive(reader, out, first, &mut s);
+    if end == End::Eof && config.finish_at_eof && !out.is_broken() && s.engine.finite() {
+        s.finish_job();
+    }
     s.cancel();
 }
 
@@ -318,7 +323,8 @@ impl<G: Game> Session<G> {
     }
 
     fn error(&self, reason: &str, line: &str) {
-        log::info!("Error ({reason}): {line}");
+        let reason = shorten_to(reason, MAX_MESSAGE);
+        log::info!("Error ({reason}): {}", shorten(line));
         self.say(&format!("Error ({reason}): {}", shorten(line)));
     }
 
@@ -388,6 +394,9 @@ impl<G: Game> Session<G> {
             }
             Command::St(t) => self.clock.per_move = Some(t),
             Command::Sd(d) => self.clock.depth = Some(d.max(1)),
+            Command::Time(cs) | Command::Otim(cs) if cs > MAX_CLOCK_CS => {
+                self.error(&format!("clock above {MAX_CLOCK_CS} centiseconds"), line)
+            }
             Command::Time(cs) => self.clock.own = Some(centis(cs)),
             Command::Otim(cs) => self.clock.other = Some(centis(cs)),
             Command::MoveNow => {
@@ -442,7 +451,13 @@ impl<G: Game> Session<G> {
             }
             Command::Dot => self.status(),
             Command::Memory(mb) => {
-                self.engine.set_hash((mb as usize).clamp(1, MAX_HASH_MB));
+                let want = mb.clamp(1, MAX_HASH_MB as u64) as usize;
+                let granted = self.engine.set_hash(want);
+                if granted < want {
+                    self.say(&format!(
+                        "# memory {want} MB is more than the server's budget allows: {granted} MB"
+                    ));
+                }
             }
             Command::Cores(n) => log::debug!("cores {n}: the search uses one thread"),
             Command::Quit => return false,
@@ -600,12 +615,17 @@ impl<G: Game> Session<G> {
         let shared = Arc::clone(&announce);
         let start = Instant::now();
         self.job_start = start;
-        self.engine.spawn(
+        self.engine.spawn_with(
             false,
+            kind == JobKind::Think,
             Box::new(move |searcher, control| {
                 let mut on_info = |info: &Info| {
                     if post {
                         out.line(&thinking_line(&root, info));
+                    }
+                    // Nobody reads any more (stdout closed, client gone): stop.
+                    if out.is_broken() {
+                        control.stop.store(true, Ordering::SeqCst);
                     }
                     *lock(&last_info) = Some(info.clone());
                 };
@@ -664,8 +684,12 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// The largest clock `time` and `otim` accept: a year, in centiseconds (more is refused,
+/// not wrapped around or taken as endless).
+const MAX_CLOCK_CS: i64 = 365 * 24 * 3600 * 100;
+
 fn centis(cs: i64) -> Duration {
-    Duration::from_millis(cs.max(0) as u64 * 10)
+    Duration::from_millis(cs.clamp(0, MAX_CLOCK_CS) as u64 * 10)
 }
 
 /// The variant named `name` by XBoard: its XBoard name or our name, case-insensitive, also

@@ -225,7 +225,7 @@ impl<G: Game> Searcher<G> {
                 depth: 0,
                 nodes: 0,
             }
-        } else if let Some(result) = self.solved(root, &moves, &time, on_info) {
+        } else if let Some(result) = self.solved(root, &moves, limits, &time, control, on_info) {
             result
         } else {
             let mut worker = worker::Worker::new(
@@ -290,18 +290,22 @@ impl<G: Game> Searcher<G> {
         result
     }
 
-    /// The game's own perfect answer, if it has one within a fraction of the time.
+    /// The game's own perfect answer, if it has one within a fraction of the time. A search
+    /// limited by depth or nodes never asks (the solver must not delay `go depth N`), and the
+    /// solver gives up when the search is stopped.
     fn solved(
         &self,
         root: &G,
         moves: &MoveList,
+        limits: &Limits,
         time: &time::TimeManager,
+        control: &Control,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        if !self.use_solver {
+        if !self.use_solver || limits.depth.is_some() || limits.nodes.is_some() {
             return None;
         }
-        let (mv, value) = root.solve(time.solver_budget())?;
+        let (mv, value) = root.solve(time.solver_budget(), &control.stop)?;
         if !moves.contains(&mv) {
             log::warn!("the solver's move {mv} is not legal here; searching instead");
             return None;

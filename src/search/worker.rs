@@ -68,8 +68,6 @@ pub struct Worker<'a, G: Game> {
     pub nodes: u64,
     seldepth: usize,
     pub aborted: bool,
-    /// Whether time and node limits may cut the current iteration (not before depth 1 is done).
-    can_abort: bool,
     /// Game history, root, then the current path: position hashes for repetitions.
     path: Vec<u64>,
     stack: Vec<Frame>,
@@ -129,7 +127,6 @@ impl<'a, G: Game> Worker<'a, G> {
             nodes: 0,
             seldepth: 0,
             aborted: false,
-            can_abort: false,
             path,
             stack: vec![
                 Frame {
@@ -151,6 +148,8 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Whether the search must end now: the stop flag, the hard time limit, the node limit.
+    /// Every iteration obeys them, the first one too: a search stopped before depth 1 is done
+    /// still has a legal move to answer (the best root move so far, or the first one).
     #[inline]
     fn should_abort(&mut self) -> bool {
         if self.aborted {
@@ -159,13 +158,12 @@ impl<'a, G: Game> Worker<'a, G> {
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             if self.control.stop.load(Relaxed) {
                 self.aborted = true;
-            } else if self.can_abort {
+            } else {
                 self.time.pondering(self.control.pondering.load(Relaxed));
                 self.aborted = self.time.hard_exceeded();
             }
         }
-        if self.can_abort
-            && let Some(limit) = self.limits.nodes
+        if let Some(limit) = self.limits.nodes
             && self.nodes >= limit
         {
             self.aborted = true;
@@ -276,7 +274,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 r.nodes = 0;
             }
             result = Some((best, depth));
-            self.can_abort = true;
 
             if self.control.stop.load(Relaxed) || self.limits.nodes.is_some_and(|n| self.nodes >= n)
             {

@@ -304,8 +304,12 @@ impl Game for Pawns {
             .ok_or_else(|| format!("{text} is not a legal move here"))
     }
 
-    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
-        crate::analysis::engine_solve(self, budget)
+    fn solve(
+        &self,
+        budget: std::time::Duration,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<(Move, i32)> {
+        crate::analysis::engine_solve(self, budget, stop)
     }
 
     fn xboard_setup(&self) -> Vec<String> {
