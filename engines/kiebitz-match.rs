@@ -1,6 +1,11 @@
 //! kiebitz-match: engine-vs-engine tournaments for every kiebitz game.
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(kiebitz::tournament::main(&args));
+    match kiebitz::cli::utf8_args(std::env::args_os().skip(1)) {
+        Ok(args) => std::process::exit(kiebitz::tournament::main(&args)),
+        Err(e) => {
+            eprintln!("kiebitz-match: {e}");
+            std::process::exit(2);
+        }
+    }
 }

@@ -509,3 +509,12 @@ fn engine_keeps_a_draw_it_cannot_walk() {
     let pos = Pawns::startpos("pawns3d").unwrap();
     assert!(engine_solve_limited(&pos, Duration::from_secs(10), 1, &RUN).is_none());
 }
+
+/// The solver gives up when told to stop (issue 16: `stop` was ignored for up to 5 s).
+#[test]
+fn the_engine_solver_obeys_stop() {
+    let pos = Pawns::startpos("pawns4d").unwrap();
+    assert!(engine_solve(&pos, Duration::from_secs(60), &RUN).is_some());
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    assert!(engine_solve(&pos, Duration::from_secs(60), &stop).is_none());
+}

@@ -214,13 +214,9 @@ pub fn cli(args: &[String]) -> i32 {
     let args = match Args::try_parse_from(argv) {
         Ok(a) => a,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            if e.use_stderr() {
-                eprint!("{e}");
-            } else {
-                print!("{e}");
-            }
-            return code;
+            // clap writes help to stdout and errors to stderr, never panicking on a closed pipe.
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
         }
     };
     match run(&args) {
@@ -242,10 +238,12 @@ fn run(args: &Args) -> Result<(), String> {
         std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
     }
     let report = analyze(&root, args.value_only, args.max_positions, true)?;
+    // A closed stdout (`| true`, `| head`) ends the command quietly.
     if args.json {
-        println!("{}", to_json(&report));
+        crate::cli::print_line(format_args!("{}", to_json(&report)));
     } else {
-        print!("{}", to_table(&root, &report));
+        let table = to_table(&root, &report);
+        crate::cli::print_line(format_args!("{}", table.trim_end_matches('\n')));
     }
     Ok(())
 }

@@ -32,6 +32,34 @@ fn write_line(args: std::fmt::Arguments) -> Result<(), String> {
     }
 }
 
+/// Whether stdout has been found closed by [`print_line`].
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `println!` for results that may go into a pipe: false once stdout cannot be written
+/// (`| head -1` has closed it), and then nothing more is written; never a panic. Other
+/// write errors are reported on stderr once.
+pub fn print_line(args: std::fmt::Arguments) -> bool {
+    use std::sync::atomic::Ordering::Relaxed;
+    if STDOUT_CLOSED.load(Relaxed) {
+        return false;
+    }
+    let mut out = io::stdout().lock();
+    match out
+        .write_fmt(args)
+        .and_then(|_| out.write_all(b"\n"))
+        .and_then(|_| out.flush())
+    {
+        Ok(()) => true,
+        Err(e) => {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                eprintln!("error: cannot write the output: {e}");
+            }
+            STDOUT_CLOSED.store(true, Relaxed);
+            false
+        }
+    }
+}
+
 /// `println!` that returns from the function on a write error.
 macro_rules! out {
     ($($arg:tt)*) => {
@@ -140,17 +168,16 @@ pub fn main<G: Game>(extra: &[Subcommand]) -> i32 {
     }
 }
 
-/// The command-line arguments as text; an argument that is not UTF-8 is an error (naming
-/// its position and showing it with the bad bytes replaced), never a panic.
+/// The command-line arguments as text; an argument that is not UTF-8 is an error (showing
+/// it with the bad bytes replaced), never a panic.
 pub fn utf8_args(
     args: impl IntoIterator<Item = std::ffi::OsString>,
 ) -> Result<Vec<String>, String> {
     args.into_iter()
-        .enumerate()
-        .map(|(i, a)| {
+        .map(|a| {
             a.into_string().map_err(|bad| {
                 format!(
-                    "argument {i} is not valid UTF-8: '{}'",
+                    "an argument is not valid UTF-8: '{}'",
                     crate::protocol::shorten(&bad.to_string_lossy())
                 )
             })

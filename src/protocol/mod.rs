@@ -88,18 +88,29 @@ impl Output {
 /// Reads protocol lines: bounded in length, invalid UTF-8 replaced, `\r` stripped.
 pub struct LineReader<R> {
     input: R,
+    max: usize,
 }
 
 impl<R: BufRead> LineReader<R> {
     pub fn new(input: R) -> Self {
-        LineReader { input }
+        Self::with_limit(input, MAX_LINE)
+    }
+
+    /// A reader whose lines may be at most `max` bytes long (at least 40).
+    pub fn with_limit(input: R, max: usize) -> Self {
+        LineReader {
+            input,
+            max: max.max(40),
+        }
     }
 
     /// The next line, trimmed; `None` at end of input or on a read error. A line longer than
-    /// [`MAX_LINE`] is returned as `Err` with its beginning, the rest discarded.
+    /// the limit ([`MAX_LINE`] by default) is returned as `Err` with its beginning, the rest
+    /// discarded.
     pub fn next_line(&mut self) -> Option<Result<String, String>> {
+        let max = self.max;
         let mut buf = Vec::new();
-        let n = Read::take(self.input.by_ref(), MAX_LINE as u64 + 1).read_until(b'\n', &mut buf);
+        let n = Read::take(self.input.by_ref(), max as u64 + 1).read_until(b'\n', &mut buf);
         match n {
             Ok(0) => None,
             Err(e) => {
@@ -107,7 +118,7 @@ impl<R: BufRead> LineReader<R> {
                 None
             }
             Ok(_) => {
-                if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
+                if buf.len() > max && buf.last() != Some(&b'\n') {
                     // Skip the rest of the overlong line.
                     let mut sink = Vec::new();
                     loop {
@@ -121,7 +132,7 @@ impl<R: BufRead> LineReader<R> {
                     }
                     let head: String = String::from_utf8_lossy(&buf[..40]).into_owned();
                     return Some(Err(format!(
-                        "line longer than {MAX_LINE} bytes ignored: {head}…"
+                        "line longer than {max} bytes ignored: {head}…"
                     )));
                 }
                 let text = String::from_utf8_lossy(&buf);
@@ -792,6 +803,33 @@ mod tests {
         // A session on a closed output ends at once instead of searching for nobody.
         let input = b"uci\ngo infinite\nisready\n".repeat(3);
         assert!(run_session::<Pawns, _, _>(&input[..], Closed).is_ok());
+    }
+
+    #[test]
+    fn a_shared_hash_budget() {
+        let b = HashBudget::new(8);
+        assert_eq!(b.exchange(0, 6), 6);
+        assert_eq!(b.exchange(0, 6), 2);
+        assert_eq!(b.exchange(0, 6), 1, "at least 1 MiB");
+        assert_eq!(b.free(), 0);
+        b.release(6);
+        assert_eq!(b.exchange(2, 100), 8);
+        let engine = Engine::<Pawns>::with_config(&SessionConfig {
+            hash_mb: 4,
+            hash_budget: Some(HashBudget::new(3)),
+            ..SessionConfig::default()
+        });
+        assert_eq!(engine.hash_mb(), 3);
+    }
+
+    #[test]
+    fn line_limits() {
+        let text = b"0123456789012345678901234567890123456789012345\nok\n";
+        let mut r = LineReader::with_limit(&text[..], 40);
+        assert!(r.next_line().unwrap().is_err());
+        assert_eq!(r.next_line().unwrap().unwrap(), "ok");
+        assert_eq!(shorten_to("abcdef", 3), "abc…");
+        assert_eq!(shorten_to("abc", 3), "abc");
     }
 
     #[test]

@@ -324,7 +324,14 @@ impl<G: Game> Session<G> {
         let history = self.game.history();
         let out = self.out.clone();
         let infinite = limits.infinite;
-        let finite = !infinite && !params.ponder;
+        // A search with a limit ends by itself (and may finish at the end of input).
+        let side = root.side_to_move().index();
+        let finite = !infinite
+            && !params.ponder
+            && (limits.depth.is_some()
+                || limits.nodes.is_some()
+                || limits.movetime.is_some()
+                || limits.time[side].is_some());
         self.engine.spawn_with(
             params.ponder,
             finite,
@@ -512,6 +519,37 @@ fn bestmove_line<G: Game>(root: &G, best: Move, ponder: Option<Move>) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::pawns::Pawns;
+
+    /// A writer whose every write fails, like a closed stdout.
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_output_stops_go_infinite() {
+        // Before: the search spun until the next command arrived.
+        let (variant, start) = session_start::<Pawns>().unwrap();
+        let mut s = Session {
+            out: Output::new(Closed),
+            engine: Engine::new(1),
+            variant,
+            game: GameLine::new(start),
+            move_overhead: Duration::ZERO,
+        };
+        assert!(s.command("go infinite"));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !s.engine.finished() {
+            assert!(Instant::now() < deadline, "the search goes on for nobody");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
 
     #[test]
     fn go_parameters() {

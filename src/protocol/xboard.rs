@@ -819,6 +819,28 @@ mod tests {
     }
 
     #[test]
+    fn huge_clocks_are_refused_not_wrapped() {
+        let mut s = session();
+        assert!(s.command("time 6000"));
+        // …162 × 10 ms wrapped to 4 ms; …161 became an endless clock.
+        for cs in [
+            "1844674407370955162",
+            "1844674407370955161",
+            "9223372036854775807",
+        ] {
+            assert!(s.command(&format!("time {cs}")));
+            assert!(s.command(&format!("otim {cs}")));
+        }
+        assert!(s.command("force"));
+        assert!(s.command("usermove a1a2"));
+        assert_eq!(s.limits().time[1], Some(Duration::from_secs(60)));
+        assert_eq!(
+            centis(i64::MAX),
+            Duration::from_millis(MAX_CLOCK_CS as u64 * 10)
+        );
+    }
+
+    #[test]
     fn variant_names_with_size_prefix() {
         assert_eq!(find_variant::<Pawns>("pawns5"), Some("pawns5"));
         assert_eq!(find_variant::<Pawns>("5x5+0_pawns5"), Some("pawns5"));

@@ -574,6 +574,29 @@ fn the_solver_answers_first_when_it_can() {
     assert_eq!((result.best, result.score), (pos.step(63), Score::Cp(0)));
 }
 
+#[test]
+fn the_solver_never_answers_a_depth_or_node_limited_search() {
+    let pos = Walk::<false, 0>::new(60, Color::White, 0);
+    for limits in [
+        Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        Limits {
+            nodes: Some(1000),
+            ..Limits::default()
+        },
+    ] {
+        let mut searcher = Searcher::<Walk<false, 0>>::new(1);
+        let mut infos = Vec::new();
+        searcher.search(&pos, &[], &limits, &Control::default(), &mut |i| {
+            infos.push(i.clone())
+        });
+        // The solver's report is one node deep; the search's reports count its nodes.
+        assert!(infos.iter().all(|i| i.nodes > 1), "{infos:?}");
+    }
+}
+
 /// Bench figures for pawn chess: `cargo test --release --lib bench_report -- --ignored
 /// --nocapture` (a measurement, not a check; `BENCH_DEPTHS=8,10` picks the depths).
 #[test]

@@ -32,6 +32,14 @@ use crate::games::pawns::Pawns;
 use crate::games::raeuber::Raeuber;
 
 use cli::Config;
+
+/// `println!` that never panics on a closed stdout: false once nobody reads (see
+/// [`crate::cli::print_line`]).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        crate::cli::print_line(format_args!($($arg)*))
+    };
+}
 use engine::Engine;
 use openings::{Book, Rng};
 use referee::{GameRecord, Rules, Seats};
@@ -49,7 +57,7 @@ pub fn main(args: &[String]) -> i32 {
         }
     };
     if let Some(info) = &cfg.info {
-        println!("{info}");
+        say!("{info}");
         return 0;
     }
     let result = match cfg.game.as_str() {
@@ -102,14 +110,14 @@ pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
             }
         });
         match verdict {
-            Ok(()) => println!("game {}: ok ({} plies, {})", i + 1, g.moves.len(), g.result),
+            Ok(()) => say!("game {}: ok ({} plies, {})", i + 1, g.moves.len(), g.result),
             Err(e) => {
                 bad += 1;
-                println!("game {}: {e}", i + 1);
+                say!("game {}: {e}", i + 1)
             }
-        }
+        };
     }
-    println!("{} games, {} wrong", games.len(), bad);
+    say!("{} games, {} wrong", games.len(), bad);
     if bad > 0 {
         Err(format!(
             "{bad} of {} games in {path} do not replay to their result",
@@ -229,7 +237,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         None => None,
     };
 
-    println!(
+    say!(
         "{} vs {}: {} games of {} {} ({} + {}), concurrency {}",
         names[0],
         names[1],
@@ -355,7 +363,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
             } else {
                 tally.pending.insert(record.pair, half);
             }
-            println!(
+            let heard = say!(
                 "Finished game {} ({} vs {}): {} {{{}}}",
                 record.number,
                 record.white,
@@ -363,6 +371,10 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 record.outcome.result_string(),
                 record.reason
             );
+            if !heard {
+                // Nobody reads the results any more (`| head`): end the match quietly.
+                stop.store(true, Ordering::Relaxed);
+            }
             if record.termination != referee::Termination::Normal
                 && record.termination != referee::Termination::Adjudication
             {
@@ -380,7 +392,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            println!(
+            say!(
                 "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
                 names[0],
                 names[1],
@@ -403,18 +415,17 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 print_block(&tally, cfg, verdict);
                 printed = done;
             }
-            let _ = std::io::stdout().flush();
         }
     });
     if printed != done || done == 0 {
         print_block(&tally, cfg, verdict);
     }
     match verdict {
-        Verdict::H0 => println!("SPRT: H0 accepted (the difference is at most elo0)"),
-        Verdict::H1 => println!("SPRT: H1 accepted (the difference is at least elo1)"),
-        Verdict::Continue => {}
-    }
-    println!("Finished match");
+        Verdict::H0 => say!("SPRT: H0 accepted (the difference is at most elo0)"),
+        Verdict::H1 => say!("SPRT: H1 accepted (the difference is at least elo1)"),
+        Verdict::Continue => true,
+    };
+    say!("Finished match");
     match fatal {
         Some(e) => Err(e),
         None => Ok(()),
@@ -429,7 +440,7 @@ fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
     } else {
         0.0
     };
-    println!(
+    say!(
         "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
         games.elo,
         games.error,
@@ -437,7 +448,7 @@ fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
         draw_ratio
     );
     let p = tally.penta.0;
-    println!(
+    say!(
         "Ptnml(0-2): [{}, {}, {}, {}, {}], pairs {}, pair Elo: {:.1} +/- {:.1}, LOS: {:.1} %",
         p[0],
         p[1],
@@ -457,7 +468,7 @@ fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
             Verdict::H0 => "H0 accepted",
             Verdict::H1 => "H1 accepted",
         };
-        println!(
+        say!(
             "SPRT: llr {:.3} ({:.1} %), lbound {:.2}, ubound {:.2} - {} [elo0={}, elo1={}, alpha={}, beta={}]",
             llr,
             100.0 * llr / hi,
