@@ -65,20 +65,100 @@ fn config(cases: u32) -> ProptestConfig {
 fn word() -> impl Strategy<Value = String> {
     prop_oneof![
         prop::sample::select(vec![
-            "uci", "isready", "position", "startpos", "fen", "moves", "go", "stop", "ponderhit",
-            "setoption", "name", "value", "Hash", "Clear Hash", "Move Overhead", "UCI_Variant",
-            "ucinewgame", "debug", "on", "d", "depth", "nodes", "movetime", "wtime", "btime",
-            "winc", "binc", "movestogo", "infinite", "ponder", "perft", "mate", "searchmoves",
-            "xboard", "protover", "new", "force", "variant", "level", "st", "sd", "time", "otim",
-            "ping", "usermove", "undo", "remove", "setboard", "analyze", "exit", ".", "?",
-            "memory", "cores", "result", "post", "nopost", "hard", "easy", "playother", "white",
-            "black", "1-0", "e2e4", "a1a2", "e7e8q", "0000", "O-O", "-", "w", "b", "KQkq",
+            "uci",
+            "isready",
+            "position",
+            "startpos",
+            "fen",
+            "moves",
+            "go",
+            "stop",
+            "ponderhit",
+            "setoption",
+            "name",
+            "value",
+            "Hash",
+            "Clear Hash",
+            "Move Overhead",
+            "UCI_Variant",
+            "ucinewgame",
+            "debug",
+            "on",
+            "d",
+            "depth",
+            "nodes",
+            "movetime",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "infinite",
+            "ponder",
+            "perft",
+            "mate",
+            "searchmoves",
+            "xboard",
+            "protover",
+            "new",
+            "force",
+            "variant",
+            "level",
+            "st",
+            "sd",
+            "time",
+            "otim",
+            "ping",
+            "usermove",
+            "undo",
+            "remove",
+            "setboard",
+            "analyze",
+            "exit",
+            ".",
+            "?",
+            "memory",
+            "cores",
+            "result",
+            "post",
+            "nopost",
+            "hard",
+            "easy",
+            "playother",
+            "white",
+            "black",
+            "1-0",
+            "e2e4",
+            "a1a2",
+            "e7e8q",
+            "0000",
+            "O-O",
+            "-",
+            "w",
+            "b",
+            "KQkq",
         ])
         .prop_map(str::to_string),
         prop::sample::select(vec![
-            "0", "1", "2", "-1", "255", "256", "65535", "65536", "4294967295", "4294967296",
-            "9223372036854775807", "-9223372036854775808", "18446744073709551615",
-            "1844674407370955162", "1e9", "NaN", "inf", "0.5", "",
+            "0",
+            "1",
+            "2",
+            "-1",
+            "255",
+            "256",
+            "65535",
+            "65536",
+            "4294967295",
+            "4294967296",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "18446744073709551615",
+            "1844674407370955162",
+            "1e9",
+            "NaN",
+            "inf",
+            "0.5",
+            "",
         ])
         .prop_map(str::to_string),
         "[a-h][1-8][a-h][1-8][qrbnk]?",
@@ -126,7 +206,7 @@ fn barrage<G: Game>(first: &str, lines: Vec<String>, last: &str, answer: &str) {
 }
 
 proptest! {
-    #![proptest_config(config(24))]
+    #![proptest_config(config(64))]
 
     #[test]
     fn uci_barrage_chess(lines in prop::collection::vec(line(), 1..25)) {
@@ -198,17 +278,17 @@ fn mutate(fen: &str, at: usize, op: u8, c: char) -> String {
 }
 
 fn fen_char() -> impl Strategy<Value = char> {
-    prop::sample::select("pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh09x".chars().collect::<Vec<_>>())
+    prop::sample::select(
+        "pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh09x"
+            .chars()
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// Random legal games: the session plays them, the bestmove is legal in the position
 /// reached, and a mutated FEN is either taken as the library takes it or leaves the session's
 /// position as it was.
-fn games_and_fens<G: Game>(
-    variant: &str,
-    choices: &[usize],
-    mutations: &[(usize, u8, char)],
-) {
+fn games_and_fens<G: Game>(variant: &str, choices: &[usize], mutations: &[(usize, u8, char)]) {
     let start = G::startpos(variant).unwrap();
     let (pos, moves) = play(&start, choices);
     let texts: Vec<String> = {
@@ -244,27 +324,42 @@ fn games_and_fens<G: Game>(
     lines.push("d".to_string());
     lines.push("go nodes 2000".to_string());
     let out = session::<G>(&lines);
-    assert_eq!(reported_fen(&out), Some(expected.clone()), "{lines:?}\n{out:?}");
+    assert_eq!(
+        reported_fen(&out),
+        Some(expected.clone()),
+        "{lines:?}\n{out:?}"
+    );
     let now = G::from_fen(variant, &expected).unwrap();
     let best = out
         .iter()
         .find_map(|l| l.strip_prefix("bestmove "))
         .map(|b| b.split_whitespace().next().unwrap_or("").to_string());
-    let legal: Vec<String> = legal_moves(&now).iter().map(|&m| now.move_text(m)).collect();
+    let legal: Vec<String> = legal_moves(&now)
+        .iter()
+        .map(|&m| now.move_text(m))
+        .collect();
     match best.as_deref() {
         Some("(none)") => assert!(legal.is_empty()),
-        Some(mv) => assert!(legal.iter().any(|l| l == mv), "{mv} not legal in {expected}"),
+        Some(mv) => assert!(
+            legal.iter().any(|l| l == mv),
+            "{mv} not legal in {expected}"
+        ),
         None => assert!(legal.is_empty(), "no bestmove: {out:?}"),
     }
     // Perft through the FEN round trip, by the game's count and by plain recursion.
     let again = G::from_fen(variant, &pos.fen()).unwrap();
     assert_eq!(again.fen(), pos.fen());
     assert_eq!(again.hash(), pos.hash());
-    assert_eq!(perft::perft(&again, 3), perft::generic(&pos, 3), "{}", pos.fen());
+    assert_eq!(
+        perft::perft(&again, 3),
+        perft::generic(&pos, 3),
+        "{}",
+        pos.fen()
+    );
 }
 
 proptest! {
-    #![proptest_config(config(16))]
+    #![proptest_config(config(48))]
 
     #[test]
     fn chess_games_and_mutated_fens(
@@ -293,7 +388,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(200))]
+    #![proptest_config(config(1000))]
 
     /// Any text as a FEN: the parser answers (no panic), and what it accepts survives its
     /// own round trip.
