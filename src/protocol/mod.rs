@@ -379,6 +379,12 @@ pub fn pv_text<G: Game>(root: &G, pv: &[Move]) -> Vec<String> {
     out
 }
 
+/// The most search threads used (`Threads`, XBoard `cores`): the number of logical
+/// processors. More would only share the processors, each thread slowing the others.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// Nodes per second from a node count and a time.
 pub fn nps(nodes: u64, time: Duration) -> u64 {
     let micros = time.as_micros().max(1);

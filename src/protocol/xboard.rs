@@ -268,6 +268,8 @@ struct Session<G: Game> {
     /// Last thinking report of the running search, for `.`.
     last_info: Arc<Mutex<Option<Info>>>,
     job_start: Instant,
+    /// Search threads (`cores`).
+    threads: usize,
 }
 
 /// Runs an XBoard session on `reader`; `first` is the line that chose XBoard.
@@ -297,6 +299,7 @@ pub fn run<G: Game, R: BufRead>(
         job: None,
         last_info: Arc::new(Mutex::new(None)),
         job_start: Instant::now(),
+        threads: 1,
     };
     drive(reader, out, first, &mut s);
     s.cancel();
@@ -444,7 +447,7 @@ impl<G: Game> Session<G> {
             Command::Memory(mb) => {
                 self.engine.set_hash((mb as usize).clamp(1, MAX_HASH_MB));
             }
-            Command::Cores(n) => log::debug!("cores {n}: the search uses one thread"),
+            Command::Cores(n) => self.threads = (n as usize).clamp(1, super::max_threads()),
             Command::Quit => return false,
         }
         true
@@ -457,7 +460,7 @@ impl<G: Game> Session<G> {
             format!(
                 "feature myname=\"{}\" variants=\"{}\" setboard=1 usermove=1 ping=1 sigint=0 \
                  sigterm=0 analyze=1 colors=0 playother=1 time=1 memory=1 reuse=1 san=0 \
-                 draw=0 name=1 debug=0 exclude=0 smp=0 nps=0",
+                 draw=0 name=1 debug=0 exclude=0 smp=1 nps=0",
                 engine_name::<G>(),
                 variants.join(",")
             ),
@@ -600,9 +603,11 @@ impl<G: Game> Session<G> {
         let shared = Arc::clone(&announce);
         let start = Instant::now();
         self.job_start = start;
+        let threads = self.threads;
         self.engine.spawn(
             false,
             Box::new(move |searcher, control| {
+                searcher.set_threads(threads);
                 let mut on_info = |info: &Info| {
                     if post {
                         out.line(&thinking_line(&root, info));
