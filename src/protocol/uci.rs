@@ -16,7 +16,8 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use super::{
     DEFAULT_MOVE_OVERHEAD_MS, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, Output,
-    drive, engine_name, legal_moves, max_threads, nps, pv_text, safe_search, session_start, shorten,
+    drive, engine_name, legal_moves, max_threads, nps, pv_text, safe_search, session_start,
+    shorten,
 };
 use crate::board::Move;
 use crate::game::Game;
@@ -359,7 +360,10 @@ impl<G: Game> Session<G> {
             Box::new(move |searcher, control| {
                 searcher.set_threads(threads);
                 searcher.set_multipv(multipv);
-                let show = InfoStyle { multipv: multipv > 1, wdl };
+                let show = InfoStyle {
+                    multipv: multipv > 1,
+                    wdl,
+                };
                 let mut on_info = |info: &Info| out.line(&info_line(&root, info, show));
                 let result = safe_search(searcher, &root, &history, &limits, control, &mut on_info);
                 // UCI: after `go infinite` or `go ponder` the bestmove waits for `stop`
@@ -457,10 +461,9 @@ fn parse_go<G: Game>(line: &str, pos: &G) -> Result<GoParams, String> {
                 while let Some(text) = words.next_if(|w| !is_go_keyword(w)) {
                     match pos.parse_move(text) {
                         Ok(mv) => p.limits.searchmoves.push(mv),
-                        Err(e) => p.errors.push(format!(
-                            "go searchmoves: '{}' ignored ({e})",
-                            shorten(text)
-                        )),
+                        Err(e) => p
+                            .errors
+                            .push(format!("go searchmoves: '{}' ignored ({e})", shorten(text))),
                     }
                 }
             }
@@ -566,7 +569,7 @@ mod tests {
             "go ponder wtime 1000 btime -5 winc 10 binc 20 movestogo 300 depth 300",
             &start(),
         )
-            .unwrap();
+        .unwrap();
         assert!(p.ponder);
         assert_eq!(
             p.limits.time,
@@ -583,7 +586,10 @@ mod tests {
         assert!(parse_go("go depth x", &start()).is_err());
         assert!(parse_go("go sideways", &start()).is_err());
         assert!(parse_go("go infinite", &start()).unwrap().limits.infinite);
-        assert_eq!(parse_go("go mate 3", &start()).unwrap().limits.mate, Some(3));
+        assert_eq!(
+            parse_go("go mate 3", &start()).unwrap().limits.mate,
+            Some(3)
+        );
     }
 
     #[test]

@@ -760,6 +760,7 @@ mod tests {
             job: None,
             last_info: Arc::new(Mutex::new(None)),
             job_start: Instant::now(),
+            threads: 1,
         }
     }
 

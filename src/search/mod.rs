@@ -147,7 +147,7 @@ pub struct SearchResult {
 pub struct Searcher<G: Game> {
     tt: tt::Table,
     /// The ordering tables of each thread (the main thread's first).
-    heuristics: Vec<Box<ordering::Heuristics>>,
+    heuristics: Vec<ordering::Heuristics>,
     params: SearchParams,
     use_solver: bool,
     multipv: usize,
@@ -159,7 +159,7 @@ impl<G: Game> Searcher<G> {
     pub fn new(hash_mb: usize) -> Self {
         Searcher {
             tt: tt::Table::new(hash_mb),
-            heuristics: vec![Box::default()],
+            heuristics: vec![ordering::Heuristics::default()],
             params: SearchParams::from_env(G::SEARCH),
             use_solver: true,
             multipv: 1,
@@ -193,7 +193,7 @@ impl<G: Game> Searcher<G> {
     /// Sets the number of search threads (at least 1). Any number is accepted: threads beyond
     /// the processor count share the processors (the protocols cap the option).
     pub fn set_threads(&mut self, threads: usize) {
-        self.heuristics.resize_with(threads.max(1), Box::default);
+        self.heuristics.resize_with(threads.max(1), ordering::Heuristics::default);
     }
 
     /// The number of principal variations searched and reported (MultiPV, at least 1).
@@ -359,10 +359,12 @@ impl<G: Game> Searcher<G> {
             shared.done.store(true, Ordering::Relaxed);
             let helpers_found: Vec<_> = helpers
                 .into_iter()
-                .filter_map(|h| h.join().unwrap_or_else(|_| {
-                    log::error!("a search helper panicked");
-                    None
-                }))
+                .filter_map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        log::error!("a search helper panicked");
+                        None
+                    })
+                })
                 .collect();
             (found, helpers_found)
         });

@@ -95,7 +95,7 @@ pub fn helper_skips(thread: usize, depth: u32) -> bool {
         i -= 2 * size;
         size += 1;
     }
-    (depth as usize + i) / size % 2 == 0
+    ((depth as usize + i) / size).is_multiple_of(2)
 }
 
 /// A search in progress.
@@ -220,7 +220,9 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Adds this thread's new nodes to the shared count.
     pub fn flush_nodes(&mut self) {
-        self.shared.nodes.fetch_add(self.nodes - self.flushed, Relaxed);
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Relaxed);
         self.flushed = self.nodes;
     }
 
@@ -331,7 +333,11 @@ impl<'a, G: Game> Worker<'a, G> {
                     }
                     if let Some(best) = &self.iter_best {
                         let mv = best.mv;
-                        let i = self.root_moves.iter().position(|r| r.mv == mv).unwrap_or(line);
+                        let i = self
+                            .root_moves
+                            .iter()
+                            .position(|r| r.mv == mv)
+                            .unwrap_or(line);
                         self.root_moves[line..=i].rotate_right(1);
                     }
                     if score <= alpha {
