@@ -86,6 +86,9 @@ enum Command {
     Bench {
         /// Search depth (default: the game's own, about a second of search).
         depth: Option<u32>,
+        /// Search threads (Lazy SMP); with more than one the node count varies from run to run.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: u32,
     },
     /// Play a game against the engine in the terminal.
     Play {
@@ -164,9 +167,11 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
             }),
             None,
         ) => run_perft::<G>(depth, fen.as_deref(), variant.as_deref(), divide),
-        (Some(Command::Bench { depth }), None) => {
-            run_bench::<G>(depth.unwrap_or(G::BENCH_DEPTH), cli.hash as usize)
-        }
+        (Some(Command::Bench { depth, threads }), None) => run_bench::<G>(
+            depth.unwrap_or(G::BENCH_DEPTH),
+            cli.hash as usize,
+            threads as usize,
+        ),
         (
             Some(Command::Play {
                 color,
@@ -256,11 +261,11 @@ fn run_perft<G: Game>(
     Ok(())
 }
 
-fn run_bench<G: Game>(depth: u32, hash_mb: usize) -> Result<(), String> {
+fn run_bench<G: Game>(depth: u32, hash_mb: usize, threads: usize) -> Result<(), String> {
     if depth == 0 {
         return Err("bench depth must be at least 1".into());
     }
-    let (nodes, elapsed) = crate::search::bench::<G>(depth, hash_mb);
+    let (nodes, elapsed) = crate::search::bench_threads::<G>(depth, hash_mb, threads);
     out!("Total time (ms) : {}", elapsed.as_millis());
     out!("Nodes searched  : {nodes}");
     out!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));

@@ -193,7 +193,8 @@ impl<G: Game> Searcher<G> {
     /// Sets the number of search threads (at least 1). Any number is accepted: threads beyond
     /// the processor count share the processors (the protocols cap the option).
     pub fn set_threads(&mut self, threads: usize) {
-        self.heuristics.resize_with(threads.max(1), ordering::Heuristics::default);
+        self.heuristics
+            .resize_with(threads.max(1), ordering::Heuristics::default);
     }
 
     /// The number of principal variations searched and reported (MultiPV, at least 1).
@@ -489,8 +490,15 @@ fn restrict(moves: &mut MoveList, allowed: &[Move]) -> bool {
 /// solver: the total node count is the search's signature (deterministic: one thread, no
 /// time limit). Returns the nodes and the time taken.
 pub fn bench<G: Game>(depth: u32, hash_mb: usize) -> (u64, Duration) {
+    bench_threads::<G>(depth, hash_mb, 1)
+}
+
+/// [`bench`] with `threads` search threads: the time to depth and the nodes of all threads
+/// (with more than one thread the count varies from run to run).
+pub fn bench_threads<G: Game>(depth: u32, hash_mb: usize, threads: usize) -> (u64, Duration) {
     let mut searcher = Searcher::<G>::new(hash_mb);
     searcher.set_use_solver(false);
+    searcher.set_threads(threads);
     let limits = Limits {
         depth: Some(depth.max(1)),
         ..Limits::default()
