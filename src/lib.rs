@@ -5,6 +5,8 @@
 //! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
 //! - [`perft`]: move-path counting and divide, for every game.
 //! - [`search`]: iterative-deepening alpha-beta with a transposition table and time control.
+//! - [`nsearch`]: N-player search (MaxN, MaxN-IS, Paranoid, Hypermax, Best-Reply) over the
+//!   [`nsearch::NGame`] trait, for games of two or more seats.
 //! - [`protocol`]: the engine loop speaking UCI or XBoard/CECP v2, over any stream.
 //! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
 //! - [`analysis`]: exhaustive game-graph analysis and solving (pawn chess).
@@ -15,6 +17,7 @@ pub mod board;
 pub mod cli;
 pub mod game;
 pub mod games;
+pub mod nsearch;
 pub mod perft;
 pub mod protocol;
 pub mod search;
