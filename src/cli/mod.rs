@@ -4,6 +4,7 @@
 //!
 //! Arguments are parsed with clap. Results go to stdout, diagnostics and errors to stderr;
 //! errors end with a non-zero exit code. Nothing here knows which game it runs.
+//! [`nseat`] is the same entrance for N-seat games ([`crate::nsearch::NGame`]).
 
 mod listen;
 mod play;
@@ -38,6 +39,8 @@ macro_rules! out {
         write_line(format_args!($($arg)*))?
     };
 }
+
+pub mod nseat;
 
 /// Default TCP port of `--listen` without an address.
 pub const DEFAULT_PORT: u16 = 7700;

@@ -8,6 +8,7 @@
 //! This module depends on the [`Game`] trait and the search API only: it never knows which
 //! game it runs.
 
+pub mod nseat;
 pub mod uci;
 pub mod xboard;
 
