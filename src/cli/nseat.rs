@@ -301,7 +301,9 @@ fn play<G: NGame>(
     let mut lines = stdin.lock().lines();
     let mut shown = true;
     loop {
-        if shown {
+        let seat = pos.to_move();
+        // The board is drawn when a person is to move, and at the end.
+        if shown && (human.contains(&seat) || pos.outcome().is_some()) {
             out!("{}", pos.pretty(ansi));
             shown = false;
         }
@@ -309,7 +311,6 @@ fn play<G: NGame>(
             out!("{r}");
             return Ok(());
         }
-        let seat = pos.to_move();
         let mut legal = MoveList::new();
         pos.legal_moves(&mut legal);
         let legal_text = || {

@@ -7,6 +7,7 @@
 //! - [`referee`]: one game under kiebitz's rules, with adjudication and forfeits.
 //! - [`pgn`]: PGN out, and back in for replaying.
 //! - [`stats`]: Elo, error bars, LOS, pentanomial counts, SPRT.
+//! - [`nseat`]: tournaments of N-seat games (`--game chamaeleon`), with their own runner.
 //!
 //! This file dispatches on the game and runs the tournament: worker threads (one per
 //! concurrent game) each own a pair of engine processes, restarted after a fault; the main
@@ -16,6 +17,7 @@
 pub mod cli;
 pub mod clock;
 pub mod engine;
+pub mod nseat;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
@@ -41,6 +43,13 @@ use stats::{Penta, Verdict, Wld};
 pub fn main(args: &[String]) -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .try_init();
+    // N-seat games have their own runner (2–4 seats, seatings, per-seat clocks).
+    if args
+        .windows(2)
+        .any(|w| w[0] == "--game" && (w[1] == "chamaeleon" || w[1] == "chamäleon"))
+    {
+        return nseat::main::<crate::games::chamaeleon::Chamaeleon>(args);
+    }
     let cfg = match cli::parse(args) {
         Ok(cfg) => cfg,
         Err(e) => {

@@ -48,6 +48,7 @@ pub fn binary(name: &str) -> PathBuf {
         "kiebitz-chess" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-chess")),
         "kiebitz-raeuber" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-raeuber")),
         "kiebitz-match" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-match")),
+        "kiebitz-chamaeleon" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-chamaeleon")),
         other => panic!("unknown binary {other}"),
     }
 }
