@@ -43,20 +43,6 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::pawns::Pawns;
-
-    #[test]
-    fn divide_adds_up_to_perft() {
-        let pos = Pawns::startpos("pawns4d").unwrap();
-        let total: u64 = divide(&pos, 4).iter().map(|(_, n)| n).sum();
-        assert_eq!(total, perft(&pos, 4));
-        assert_eq!(perft(&pos, 0), 1);
-    }
-}
-
 /// Perft for an N-player game ([`crate::nsearch::NGame`]): forced passes count as moves.
 pub fn nperft<G: crate::nsearch::NGame>(pos: &G, depth: u32) -> u64 {
     if depth == 0 {
@@ -67,7 +53,10 @@ pub fn nperft<G: crate::nsearch::NGame>(pos: &G, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|&mv| nperft(&pos.play(mv), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|&mv| nperft(&pos.play(mv), depth - 1))
+        .sum()
 }
 
 /// [`nperft`] split by root move, in move-generation order.
@@ -81,4 +70,18 @@ pub fn ndivide<G: crate::nsearch::NGame>(pos: &G, depth: u32) -> Vec<(Move, u64)
         .iter()
         .map(|&mv| (mv, nperft(&pos.play(mv), depth - 1)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pawns::Pawns;
+
+    #[test]
+    fn divide_adds_up_to_perft() {
+        let pos = Pawns::startpos("pawns4d").unwrap();
+        let total: u64 = divide(&pos, 4).iter().map(|(_, n)| n).sum();
+        assert_eq!(total, perft(&pos, 4));
+        assert_eq!(perft(&pos, 0), 1);
+    }
 }

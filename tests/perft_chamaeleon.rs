@@ -65,7 +65,10 @@ impl Drop for Oracle {
 fn chamaeleon_perft_reference() {
     let text = std::fs::read_to_string(common::data_path("chamaeleon-perft.txt")).unwrap();
     let mut n = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let f: Vec<u64> = line.split(';').map(|x| x.trim().parse().unwrap()).collect();
         let pos = Chamaeleon::startpos(f[0] as usize).unwrap();
         assert_eq!(nperft(&pos, f[1] as u32), f[2], "{line}");
@@ -111,7 +114,10 @@ fn replay_walks(oracle: &mut Oracle, games: u64) -> Vec<Chamaeleon> {
         draws += (pos.alive().count() > 1) as usize;
     }
     // The walks cover what they are meant to cover.
-    assert!(eliminations > 0 && draws > 0 && shrunk > 0, "{eliminations} {draws} {shrunk}");
+    assert!(
+        eliminations > 0 && draws > 0 && shrunk > 0,
+        "{eliminations} {draws} {shrunk}"
+    );
     eprintln!("walks: {passes} passes, {eliminations} eliminations, {draws} draws");
     seen
 }

@@ -87,7 +87,8 @@ pub fn main<G: NGame>() -> i32 {
         .format_timestamp(None)
         .try_init();
     let args: Vec<String> = std::env::args().collect();
-    let command = Cli::command().name(Box::leak(format!("kiebitz-{}", G::GAME).into_boxed_str()) as &str);
+    let command =
+        Cli::command().name(Box::leak(format!("kiebitz-{}", G::GAME).into_boxed_str()) as &str);
     let cli = match command
         .try_get_matches_from(&args)
         .and_then(|m| Cli::from_arg_matches(&m))
@@ -104,8 +105,10 @@ pub fn main<G: NGame>() -> i32 {
         (None, Some(addr)) => listen::serve_with(&addr, cli.max_sessions, hash, |r, w, mb| {
             run_session::<G, _, _>(r, w, mb)
         }),
-        (None, None) => run_session::<G, _, _>(BufReader::new(io::stdin().lock()), io::stdout(), hash)
-            .map_err(|e| format!("session failed: {e}")),
+        (None, None) => {
+            run_session::<G, _, _>(BufReader::new(io::stdin().lock()), io::stdout(), hash)
+                .map_err(|e| format!("session failed: {e}"))
+        }
         (
             Some(Command::Perft {
                 depth,
@@ -270,7 +273,9 @@ fn play<G: NGame>(
     let human = parse_seats(&pos, seats)?;
     let algorithm = Algorithm::parse(algorithm)?;
     if !(tc.is_finite() && tc > 0.0) {
-        return Err(format!("--tc must be a positive number of seconds, got {tc}"));
+        return Err(format!(
+            "--tc must be a positive number of seconds, got {tc}"
+        ));
     }
     let ansi = !plain && std::env::var_os("NO_COLOR").is_none() && io::stdout().is_terminal();
     let mut searcher = Searcher::<G>::new(
@@ -292,7 +297,11 @@ fn play<G: NGame>(
     out!(
         "kiebitz-{}: you play {}; the engine ({}, {tc} s a move) plays {}.",
         G::GAME,
-        if human.is_empty() { "no seat".to_string() } else { names(&human) },
+        if human.is_empty() {
+            "no seat".to_string()
+        } else {
+            names(&human)
+        },
         algorithm.name(),
         names(&engine)
     );
@@ -355,7 +364,11 @@ fn play<G: NGame>(
                 },
                 |_| {},
             );
-            let m = if legal.contains(&r.best) { r.best } else { legal[0] };
+            let m = if legal.contains(&r.best) {
+                r.best
+            } else {
+                legal[0]
+            };
             out!(
                 "Engine plays {} for {} (depth {}, {})",
                 pos.move_text(m),

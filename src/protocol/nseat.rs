@@ -81,7 +81,10 @@ pub fn parse_position<G: NGame>(words: &[&str]) -> Result<G, (Option<G>, String)
                 Some(rest) => {
                     return Err((
                         None,
-                        format!("after startpos expected 'players N', got '{}'", rest.join(" ")),
+                        format!(
+                            "after startpos expected 'players N', got '{}'",
+                            rest.join(" ")
+                        ),
                     ));
                 }
             };
@@ -90,7 +93,12 @@ pub fn parse_position<G: NGame>(words: &[&str]) -> Result<G, (Option<G>, String)
         Some(&"fen") => {
             G::from_text(&head[1..].join(" ")).map_err(|e| (None, format!("bad position: {e}")))?
         }
-        _ => return Err((None, "expected 'position startpos' or 'position fen …'".into())),
+        _ => {
+            return Err((
+                None,
+                "expected 'position startpos' or 'position fen …'".into(),
+            ));
+        }
     };
     for (i, text) in moves.iter().enumerate() {
         match pos.parse_move(text) {
@@ -323,8 +331,10 @@ impl<G: NGame> Session<G> {
                 total += n;
             }
             self.out.line("");
-            self.out
-                .line(&format!("Nodes searched: {}", if depth == 0 { 1 } else { total }));
+            self.out.line(&format!(
+                "Nodes searched: {}",
+                if depth == 0 { 1 } else { total }
+            ));
             return Ok(());
         }
         let pos = self.pos.clone();

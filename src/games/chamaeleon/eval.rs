@@ -28,7 +28,8 @@ pub fn evaluate(pos: &Chamaeleon) -> Values {
             let role = role_on(piece, sq);
             let t = reach(role, sq, pos.area, all) & !pos.occ[seat];
             attacks[seat] |= t;
-            score[seat] += PIECE + ROLE_VALUE[role as usize] as i64 + MOBILITY * t.count_ones() as i64;
+            score[seat] +=
+                PIECE + ROLE_VALUE[role as usize] as i64 + MOBILITY * t.count_ones() as i64;
         }
     }
     let mut v = [0i64; MAX_SEATS];

@@ -231,7 +231,10 @@ impl Chamaeleon {
                         .ok_or_else(|| format!("rank {}: unknown seat letter '{c}'", y + 1))?;
                     let p = chars.next().unwrap_or(' ');
                     let piece = PIECE_LETTERS.iter().position(|&l| l == p).ok_or_else(|| {
-                        format!("rank {}: seat '{c}' needs a piece R Y G B, got '{p}'", y + 1)
+                        format!(
+                            "rank {}: seat '{c}' needs a piece R Y G B, got '{p}'",
+                            y + 1
+                        )
                     })?;
                     if x >= 8 {
                         return Err(format!("rank {} is longer than 8 squares", y + 1));
@@ -287,7 +290,9 @@ impl Chamaeleon {
     /// Squares of `seat`'s piece `piece` (0 or 1 squares).
     fn piece_squares(&self, seat: usize, piece: usize) -> u64 {
         let cell = 1 + (seat * 4 + piece) as u8;
-        (0..64).filter(|&s| self.board[s] == cell).fold(0, |m, s| m | 1u64 << s)
+        (0..64)
+            .filter(|&s| self.board[s] == cell)
+            .fold(0, |m, s| m | 1u64 << s)
     }
 }
 
@@ -498,16 +503,25 @@ mod tests {
         let err = |t: &str| Chamaeleon::from_text(t).unwrap_err();
         assert!(err("x").contains("5 fields"));
         assert!(err("8/8/8/8/8/8/8/sR7 a1-h8 sn s 0").contains("empty edge line"));
-        assert!(err("wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsYsGsB3eB a1-h8 sn s 0")
-            .contains("not among the seats"));
-        assert!(err("wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsYsGsB3eB a1-h9 swne s 0")
-            .contains("bad area"));
-        assert!(err("wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsRsGsB3eB a1-h8 swne s 0")
-            .contains("two R"));
-        assert!(err("wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsYsGsB3eB a1-h8 swne x 0")
-            .contains("seat to move"));
-        assert!(err("wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsYsGsB2eB a1-h8 swne s 0")
-            .contains("7 squares"));
+        assert!(
+            err("wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsYsGsB3eB a1-h8 sn s 0")
+                .contains("not among the seats")
+        );
+        assert!(
+            err("wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsYsGsB3eB a1-h9 swne s 0")
+                .contains("bad area")
+        );
+        assert!(
+            err("wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsRsGsB3eB a1-h8 swne s 0").contains("two R")
+        );
+        assert!(
+            err("wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsYsGsB3eB a1-h8 swne x 0")
+                .contains("seat to move")
+        );
+        assert!(
+            err("wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsYsGsB2eB a1-h8 swne s 0")
+                .contains("7 squares")
+        );
     }
 
     #[test]

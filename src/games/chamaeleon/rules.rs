@@ -215,7 +215,9 @@ pub fn parse_move(pos: &Chamaeleon, text: &str) -> Result<Move, String> {
         _ => (None, None),
     };
     let (Some(from), Some(to)) = (from, to) else {
-        return Err(format!("'{text}' is not a move (like a1b3, or 0000 to pass)"));
+        return Err(format!(
+            "'{text}' is not a move (like a1b3, or 0000 to pass)"
+        ));
     };
     match decode(pos.board[from.index()]) {
         None => return Err(format!("no piece on {from}")),

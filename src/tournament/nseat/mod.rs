@@ -149,14 +149,14 @@ pub fn seatings(engines: usize, players: usize) -> Vec<Vec<usize>> {
     let total = engines.pow(players as u32);
     for code in 0..total {
         let mut c = code;
-        let s: Vec<usize> = (0..players)
+        let mut s: Vec<usize> = (0..players)
             .map(|_| {
                 let d = c % engines;
                 c /= engines;
                 d
             })
-            .rev()
             .collect();
+        s.reverse();
         let distinct = (0..engines).filter(|e| s.contains(e)).count();
         if distinct == engines.min(players) {
             out.push(s);
@@ -234,21 +234,45 @@ pub fn run<G: NGame>(cfg: &Config) -> Result<String, String> {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some((round, seating)) = games.get(i) else { break };
+                    let Some((round, seating)) = games.get(i) else {
+                        break;
+                    };
                     let mut slots = vec![None; start.seats()];
                     for (k, &seat) in seats.iter().enumerate() {
                         slots[seat] = Some(seating[k]);
                     }
                     let rec = play_game(cfg, &start, i + 1, slots, &openings[*round], &names);
                     let summary: Vec<String> = (0..start.seats())
-                        .filter_map(|s| rec.seating[s].map(|e| format!("{} {} {}", G::seat_name(s), names[e], rec.results[s].word())))
+                        .filter_map(|s| {
+                            rec.seating[s].map(|e| {
+                                format!(
+                                    "{} {} {}",
+                                    G::seat_name(s),
+                                    names[e],
+                                    rec.results[s].word()
+                                )
+                            })
+                        })
                         .collect();
-                    eprintln!("game {}/{total}: {} ({}, {} turns)", i + 1, summary.join(", "), rec.termination, rec.moves.len());
+                    eprintln!(
+                        "game {}/{total}: {} ({}, {} turns)",
+                        i + 1,
+                        summary.join(", "),
+                        rec.termination,
+                        rec.moves.len()
+                    );
                     if let Some(f) = pgn.lock().unwrap().as_mut() {
                         use std::io::Write;
                         let _ = f.write_all(rec.text(seats.len()).as_bytes());
                     }
-                    done.lock().unwrap().push(rec);
+                    let mut done = done.lock().unwrap();
+                    done.push(rec);
+                    // The running table, so that an interrupted run still has its figures.
+                    let mut tallies = vec![Tally::default(); names.len()];
+                    for r in done.iter() {
+                        record::tally(&mut tallies, r);
+                    }
+                    eprint!("{}", record::table(&names, &tallies));
                 }
             });
         }
@@ -308,7 +332,12 @@ fn play_game<G: NGame>(
             Some(e) => match Process::start(&cfg.engines[*e]) {
                 Ok(p) => procs.push(Some(p)),
                 Err(err) => {
-                    return forfeit(rec, &pos, seat, &format!("{} failed to start: {err}", G::seat_name(seat)));
+                    return forfeit(
+                        rec,
+                        &pos,
+                        seat,
+                        &format!("{} failed to start: {err}", G::seat_name(seat)),
+                    );
                 }
             },
         }
@@ -319,7 +348,11 @@ fn play_game<G: NGame>(
         if let Some(r) = pos.outcome() {
             rec.results = r[..n].to_vec();
             let alive = (0..n).filter(|&s| pos.in_game(s)).count();
-            rec.termination = if alive <= 1 { "last player with pieces".into() } else { "turn limit".into() };
+            rec.termination = if alive <= 1 {
+                "last player with pieces".into()
+            } else {
+                "turn limit".into()
+            };
             return rec;
         }
         let seat = pos.to_move();
@@ -337,26 +370,46 @@ fn play_game<G: NGame>(
                 let mut go = "go".to_string();
                 for s in (0..n).filter(|&s| seating[s].is_some()) {
                     let l = G::seat_letter(s);
-                    go.push_str(&format!(" {l}time {} {l}inc {}", clocks[s].as_millis(), inc.as_millis()));
+                    go.push_str(&format!(
+                        " {l}time {} {l}inc {}",
+                        clocks[s].as_millis(),
+                        inc.as_millis()
+                    ));
                 }
                 (go, clocks[seat] + Duration::from_secs(1))
             }
         };
-        let p = procs[seat].as_mut().expect("a seat that plays has a process");
+        let p = procs[seat]
+            .as_mut()
+            .expect("a seat that plays has a process");
         let answer = match p.go(&position, &go, limit) {
             Ok(a) => a,
             Err(e) => return forfeit(rec, &pos, seat, &format!("{}: {e}", G::seat_name(seat))),
         };
         if cfg.clock.is_some() {
             if answer.elapsed > clocks[seat] {
-                return forfeit(rec, &pos, seat, &format!("{} lost on time", G::seat_name(seat)));
+                return forfeit(
+                    rec,
+                    &pos,
+                    seat,
+                    &format!("{} lost on time", G::seat_name(seat)),
+                );
             }
             clocks[seat] = clocks[seat] - answer.elapsed + inc;
         }
         let mv = match pos.parse_move(&answer.mv) {
             Ok(m) => m,
             Err(e) => {
-                return forfeit(rec, &pos, seat, &format!("{} played an illegal move {}: {e}", G::seat_name(seat), answer.mv));
+                return forfeit(
+                    rec,
+                    &pos,
+                    seat,
+                    &format!(
+                        "{} played an illegal move {}: {e}",
+                        G::seat_name(seat),
+                        answer.mv
+                    ),
+                );
             }
         };
         rec.depths[seat].push(answer.depth);

@@ -50,6 +50,22 @@ impl GameRecord {
                 ));
             }
         }
+        for (seat, e) in self.seating.iter().enumerate() {
+            if e.is_some() {
+                let d: Vec<String> = self.depths[seat].iter().map(|x| x.to_string()).collect();
+                let n: Vec<String> = self.nodes[seat].iter().map(|x| x.to_string()).collect();
+                s.push_str(&format!(
+                    "[{}Depths \"{}\"]\n",
+                    self.seat_names[seat],
+                    d.join(" ")
+                ));
+                s.push_str(&format!(
+                    "[{}Nodes \"{}\"]\n",
+                    self.seat_names[seat],
+                    n.join(" ")
+                ));
+            }
+        }
         s.push_str(&format!("[Termination \"{}\"]\n\n", self.termination));
         let mut line = String::new();
         for (i, m) in self.moves.iter().enumerate() {
@@ -69,7 +85,13 @@ impl GameRecord {
             .iter()
             .enumerate()
             .filter(|(_, e)| e.is_some())
-            .map(|(seat, _)| format!("{}:{}", &self.seat_names[seat][..1], self.results[seat].word()))
+            .map(|(seat, _)| {
+                format!(
+                    "{}:{}",
+                    &self.seat_names[seat][..1],
+                    self.results[seat].word()
+                )
+            })
             .collect();
         line.push_str(&format!("{{{}}}", result.join(" ")));
         s.push_str(&line);
@@ -157,7 +179,15 @@ pub fn tally(tallies: &mut [Tally], g: &GameRecord) {
 pub fn table(names: &[String], tallies: &[Tally]) -> String {
     let mut s = format!(
         "{:<12} {:>5} {:>5} {:>5} {:>6}  {:<22} {:>6} {:>6} {:>12}\n",
-        "Engine", "Games", "Wins", "Draws", "Losses", "Win rate (95 % CI)", "Depth", "Median", "Nodes/move"
+        "Engine",
+        "Games",
+        "Wins",
+        "Draws",
+        "Losses",
+        "Win rate (95 % CI)",
+        "Depth",
+        "Median",
+        "Nodes/move"
     );
     for (name, t) in names.iter().zip(tallies) {
         let (p, lo, hi) = t.win_rate();
@@ -185,7 +215,10 @@ mod tests {
     fn wilson_and_median() {
         let (p, lo, hi) = wilson(10, 24);
         assert!((p - 0.4167).abs() < 1e-3);
-        assert!((lo - 0.245).abs() < 1e-2 && (hi - 0.612).abs() < 1e-2, "{lo} {hi}");
+        assert!(
+            (lo - 0.245).abs() < 1e-2 && (hi - 0.612).abs() < 1e-2,
+            "{lo} {hi}"
+        );
         assert_eq!(median(&[4, 1, 3]), 3.0);
         assert_eq!(median(&[4, 1, 3, 5]), 3.5);
     }
