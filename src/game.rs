@@ -124,6 +124,12 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         mv.to_string()
     }
 
+    /// Standard algebraic notation of a legal move, for PGN (`Nf3`, `exd5`, `O-O`, `e8=Q+`);
+    /// games build it with [`crate::san::write`]. Default: coordinate notation.
+    fn san(&self, mv: Move) -> String {
+        self.move_text(mv)
+    }
+
     /// Reads a move in coordinate notation; it must be legal here.
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let mut moves = MoveList::new();

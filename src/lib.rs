@@ -4,6 +4,7 @@
 //! - [`game`]: the [`game::Game`] trait, all the core knows of a game.
 //! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
 //! - [`perft`]: move-path counting and divide, for every game.
+//! - [`san`]: standard algebraic notation (PGN moves), written and read for every game.
 //! - [`search`]: iterative-deepening alpha-beta with a transposition table and time control.
 //! - [`protocol`]: the engine loop speaking UCI or XBoard/CECP v2, over any stream.
 //! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
@@ -17,5 +18,6 @@ pub mod game;
 pub mod games;
 pub mod perft;
 pub mod protocol;
+pub mod san;
 pub mod search;
 pub mod tournament;

@@ -374,7 +374,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 );
             }
             if let Some(f) = pgn_file.as_mut() {
-                let text = pgn::write(&record, &header, is_chess);
+                let text = pgn::write::<G>(&record, &header);
                 if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
                     fatal = Some(format!("cannot write the PGN file: {e}"));
                     stop.store(true, Ordering::Relaxed);

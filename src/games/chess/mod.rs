@@ -16,6 +16,7 @@ pub mod position;
 
 use crate::board::{Color, Move, MoveKind, MoveList};
 use crate::game::{Game, Terminal};
+use crate::san::SanParts;
 pub use position::Chess;
 use position::*;
 
@@ -63,7 +64,7 @@ impl Game for Chess {
     const BENCH_DEPTH: u32 = 10;
 
     fn variants() -> &'static [&'static str] {
-        &["chess"]
+        &["chess", "chess960"]
     }
 
     fn startpos(variant: &str) -> Result<Self, String> {
@@ -71,12 +72,16 @@ impl Game for Chess {
     }
 
     fn from_fen(variant: &str, fen: &str) -> Result<Self, String> {
-        if !variant.eq_ignore_ascii_case("chess") && !variant.eq_ignore_ascii_case("normal") {
-            return Err(format!(
-                "unknown variant '{variant}': kiebitz-chess plays 'chess'"
-            ));
-        }
-        Chess::parse_fen(fen)
+        let chess960 = match variant.to_ascii_lowercase().as_str() {
+            "chess" | "normal" | "standard" => false,
+            "chess960" | "fischerandom" | "960" => true,
+            _ => {
+                return Err(format!(
+                    "unknown variant '{variant}': kiebitz-chess plays 'chess' and 'chess960'"
+                ));
+            }
+        };
+        Chess::parse_fen_with(fen, chess960)
     }
 
     fn fen(&self) -> String {
@@ -84,7 +89,11 @@ impl Game for Chess {
     }
 
     fn variant(&self) -> &'static str {
-        "chess"
+        if self.is_chess960() {
+            "chess960"
+        } else {
+            "chess"
+        }
     }
 
     fn size(&self) -> (u8, u8) {
@@ -165,11 +174,65 @@ impl Game for Chess {
     }
 
     fn xboard_name(variant: &str) -> &str {
-        if variant == "chess" {
-            "normal"
-        } else {
-            variant
+        match variant {
+            "chess" => "normal",
+            "chess960" => "fischerandom",
+            _ => variant,
         }
+    }
+
+    fn san(&self, mv: Move) -> String {
+        const LETTERS: [Option<char>; 6] =
+            [None, Some('N'), Some('B'), Some('R'), Some('Q'), Some('K')];
+        crate::san::write(
+            self,
+            mv,
+            |m| SanParts {
+                piece: LETTERS[self.kind_on(m.from().index()).unwrap_or(PAWN)],
+                capture: self.captured(m).is_some(),
+                castling: (m.kind() == MoveKind::Castling).then(|| m.to().file() == 6),
+            },
+            Chess::in_check,
+        )
+    }
+
+    /// Coordinate notation; Chess960 castling is written as the king taking its own rook
+    /// (`e1h1`, as UCI_Chess960 wants), standard castling as the king's two-square step.
+    fn move_text(&self, mv: Move) -> String {
+        if mv.kind() == MoveKind::Castling && self.is_chess960() {
+            format!("{}{}", mv.from(), self.castling_rook(mv))
+        } else {
+            mv.to_string()
+        }
+    }
+
+    /// Coordinate notation, also taking castling in the other convention where that is not
+    /// ambiguous (`e1h1` in standard chess, `e1g1` in Chess960 when the king moves two or more
+    /// squares), as python-chess and cutechess do.
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let exact = moves.iter().copied().find(|&mv| self.move_text(mv) == text);
+        let other = || {
+            moves.iter().copied().find(|&mv| {
+                mv.kind() == MoveKind::Castling && {
+                    let alternative = if self.is_chess960() {
+                        let (f, t) = (mv.from().index() as i32, mv.to().index() as i32);
+                        if (f - t).abs() >= 2 {
+                            mv.to_string()
+                        } else {
+                            String::new()
+                        }
+                    } else {
+                        format!("{}{}", mv.from(), self.castling_rook(mv))
+                    };
+                    alternative == text
+                }
+            })
+        };
+        exact
+            .or_else(other)
+            .ok_or_else(|| format!("{text} is not a legal move here"))
     }
 
     fn pretty(&self) -> String {
