@@ -208,32 +208,37 @@ impl Game for Chess {
 
     /// Coordinate notation, also taking castling in the other convention where that is not
     /// ambiguous (`e1h1` in standard chess, `e1g1` in Chess960 when the king moves two or more
-    /// squares), as python-chess and cutechess do.
+    /// squares), as python-chess and cutechess do, and as `O-O` / `O-O-O` (XBoard in Chess960).
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
-        let exact = moves.iter().copied().find(|&mv| self.move_text(mv) == text);
-        let other = || {
-            moves.iter().copied().find(|&mv| {
-                mv.kind() == MoveKind::Castling && {
-                    let alternative = if self.is_chess960() {
-                        let (f, t) = (mv.from().index() as i32, mv.to().index() as i32);
-                        if (f - t).abs() >= 2 {
-                            mv.to_string()
-                        } else {
-                            String::new()
-                        }
-                    } else {
-                        format!("{}{}", mv.from(), self.castling_rook(mv))
-                    };
-                    alternative == text
-                }
-            })
+        let wing = match text {
+            "O-O" | "0-0" => Some(true),
+            "O-O-O" | "0-0-0" => Some(false),
+            _ => None,
         };
+        let castling_as = |mv: Move| {
+            if wing.is_some() {
+                return wing == Some(mv.to().file() == 6);
+            }
+            let (from, to) = (mv.from().index(), mv.to().index());
+            if self.is_chess960() {
+                from.abs_diff(to) >= 2 && mv.to_string() == text
+            } else {
+                format!("{}{}", mv.from(), self.castling_rook(mv)) == text
+            }
+        };
+        let exact = moves.iter().copied().find(|&mv| self.move_text(mv) == text);
         exact
-            .or_else(other)
+            .or_else(|| {
+                moves
+                    .iter()
+                    .copied()
+                    .find(|&mv| mv.kind() == MoveKind::Castling && castling_as(mv))
+            })
             .ok_or_else(|| format!("{text} is not a legal move here"))
     }
+
 
     fn pretty(&self) -> String {
         format!("{}FEN: {}\n", self.pretty_board(), self.to_fen())
