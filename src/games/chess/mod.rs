@@ -239,7 +239,6 @@ impl Game for Chess {
             .ok_or_else(|| format!("{text} is not a legal move here"))
     }
 
-
     fn pretty(&self) -> String {
         format!("{}FEN: {}\n", self.pretty_board(), self.to_fen())
     }
