@@ -118,3 +118,76 @@ pub fn read<G: Game>(pos: &G, text: &str) -> Result<Move, String> {
         .find(|&mv| normalise(&pos.san(mv)) == wanted)
         .ok_or_else(|| format!("{text} is not a legal move here (in SAN or coordinates)"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chess::Chess;
+    use crate::games::pawns::Pawns;
+    use crate::games::raeuber::Raeuber;
+
+    fn san_of<G: Game>(pos: &G, coords: &str) -> String {
+        pos.san(pos.parse_move(coords).unwrap())
+    }
+
+    #[test]
+    fn chess_san() {
+        let cases = [
+            (Chess::START_FEN, "g1f3", "Nf3"),
+            (Chess::START_FEN, "e2e4", "e4"),
+            ("6k1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "O-O"),
+            ("6k1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", "O-O-O"),
+            ("6k1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "a1a8", "Ra8+"),
+            ("k7/8/8/8/8/8/8/KN3N2 w - - 0 1", "b1d2", "Nbd2"),
+            ("k7/8/8/8/N7/8/N7/K7 w - - 0 1", "a2c3", "N2c3"),
+            ("4k3/8/8/8/8/Q7/8/Q1Q3K1 w - - 0 1", "a1b2", "Qa1b2"),
+            ("k7/4P3/8/8/8/8/8/K7 w - - 0 1", "e7e8q", "e8=Q+"),
+            ("k7/4P3/8/8/8/8/8/K7 w - - 0 1", "e7e8n", "e8=N"),
+            ("k7/8/8/3pP3/8/8/8/K7 w - d6 0 1", "e5d6", "exd6"),
+            ("k7/8/1K6/8/8/8/8/7R w - - 0 1", "h1h8", "Rh8#"),
+            ("k7/8/8/8/8/8/3p4/2R3K1 b - - 0 1", "d2c1q", "dxc1=Q+"),
+        ];
+        for (fen, coords, san) in cases {
+            let pos = Chess::from_fen("chess", fen).expect(fen);
+            assert_eq!(san_of(&pos, coords), san, "{fen} {coords}");
+            assert_eq!(read(&pos, san), pos.parse_move(coords), "{fen} {san}");
+        }
+        // Chess960: castling is O-O / O-O-O whatever the squares.
+        let pos = Chess::from_fen("chess960", "r1k4r/8/8/8/8/8/8/RK4R1 w GAha - 0 1").unwrap();
+        assert_eq!(san_of(&pos, "b1a1"), "O-O-O");
+        assert_eq!(san_of(&pos, "b1g1"), "O-O");
+    }
+
+    #[test]
+    fn read_takes_variants_of_san_and_coordinates() {
+        let pos = Chess::from_fen("chess", "r5k1/4P3/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let castle = pos.parse_move("e1g1").unwrap();
+        for text in ["O-O", "0-0", "O-O+", "e1g1", "e1h1"] {
+            assert_eq!(read(&pos, text), Ok(castle), "{text}");
+        }
+        let promote = pos.parse_move("e7e8q").unwrap();
+        for text in ["e8=Q", "e8Q", "e8=Q+!", "e7e8q"] {
+            assert_eq!(read(&pos, text), Ok(promote), "{text}");
+        }
+        for bad in ["O-O-O", "Nf3", "e8=K", "", "e2e4"] {
+            let err = read(&pos, bad).unwrap_err();
+            assert!(err.contains("not a legal move"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn variants_without_check() {
+        // Räuberschach: the king is an ordinary piece; a capture that would be check in chess
+        // gets no `+`.
+        let pos = Raeuber::from_fen("raeuberschach", "k5/6/6/6/6/R4K w - - 0 1").unwrap();
+        assert_eq!(san_of(&pos, "a1a6"), "Rxa6");
+        let start = Raeuber::startpos("raeuberschach").unwrap();
+        assert_eq!(san_of(&start, "e1d3"), "Nd3");
+        assert_eq!(san_of(&start, "b2b3"), "b3");
+        // Pawn chess: captures name their file; an arrival has no promotion suffix.
+        let pos = Pawns::from_fen("pawns3", "p1p/1P1/3 w - - 0 1").unwrap();
+        assert_eq!(san_of(&pos, "b2a3"), "bxa3");
+        assert_eq!(san_of(&pos, "b2b3"), "b3");
+        assert_eq!(read(&pos, "bxc3"), pos.parse_move("b2c3"));
+    }
+}

@@ -307,19 +307,19 @@ mod tests {
             site: "S".into(),
             date: "2026.01.02".into(),
         };
-        let text = write(&record(), &header, false);
+        let text = write::<Pawns>(&record(), &header);
         let expected = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2026.01.02\"]\n[Round \"3\"]\n\
 [White \"A \\\"x\\\"\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"pawns3\"]\n\
 [FEN \"ppp/3/PPP b - - 0 1\"]\n[SetUp \"1\"]\n[TimeControl \"1+0.01\"]\n\
 [Termination \"normal\"]\n[PlyCount \"4\"]\n\n\
-1... a3a2 {book} 2. b1a2 {+1.00/3 0.010s} c3c2 3. a2a3\n\
+1... a2 {book} 2. bxa2 {+1.00/3 0.010s} c2 3. a3\n\
 {White wins: Black has no legal move and loses} 1-0\n\n";
         assert_eq!(text, expected);
         let games = parse(&format!("{text}{text}")).unwrap();
         assert_eq!(games.len(), 2);
         let g = &games[0];
         assert_eq!(g.tag("White"), Some("A \"x\""));
-        assert_eq!(g.moves, vec!["a3a2", "b1a2", "c3c2", "a2a3"]);
+        assert_eq!(g.moves, vec!["a2", "bxa2", "c2", "a3"]);
         assert_eq!(g.result, "1-0");
         let (pos, verdict) = replay::<Pawns>(g).unwrap();
         assert_eq!(verdict, Some(Outcome::Win(Color::White)));

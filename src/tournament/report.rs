@@ -200,7 +200,7 @@ mod tests {
             losses: 0,
             draws: 1,
         };
-        assert!(elo_pm(&one).starts_with("+191.0 +/- "), "{}", elo_pm(&one));
+        assert!(elo_pm(&one).starts_with("+190.8 +/- "), "{}", elo_pm(&one));
     }
 
     #[test]
