@@ -3,6 +3,8 @@
 //! `chess` package (`pip install -r scripts/requirements.txt`); the test fails if they are
 //! missing, as CI installs them.
 
+mod common;
+
 use kiebitz::game::Game;
 use kiebitz::games::chess::Chess;
 use kiebitz::perft::perft;
@@ -52,20 +54,10 @@ fn perft_agrees_with_python_chess() {
 /// reads back to the same move.
 #[test]
 fn san_agrees_with_python_chess() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/chess_random_perft.py");
     for (variant, extra) in [("chess", None), ("chess960", Some("chess960"))] {
-        let mut args = vec![script, "--san", "20261122", "150"];
+        let mut args = vec!["--san", "20261122", "150"];
         args.extend(extra);
-        let out = Command::new("python3")
-            .args(&args)
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run python3 ({e}): install Python 3"));
-        assert!(
-            out.status.success(),
-            "{script} failed (is python-chess installed?):\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8(out.stdout).expect("UTF-8 output");
+        let text = common::python_script("chess_random_perft.py", &args);
         let (mut moves, mut checks, mut castles) = (0, 0, 0);
         for line in text.lines() {
             let mut fields = line.split(';');

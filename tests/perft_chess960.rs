@@ -10,7 +10,6 @@ mod common;
 use kiebitz::game::Game;
 use kiebitz::games::chess::Chess;
 use kiebitz::perft::perft;
-use std::process::Command;
 
 #[test]
 fn chess960_perft_reference() {
@@ -37,19 +36,7 @@ fn chess960_perft_reference() {
 /// Runs scripts/chess_random_perft.py with `args`: lines `FEN;count;count;…` (`-`: not
 /// counted).
 fn python_counts(args: &[&str]) -> Vec<(String, Vec<Option<u64>>)> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/chess_random_perft.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run python3 ({e}): install Python 3"));
-    assert!(
-        out.status.success(),
-        "{script} failed (is python-chess installed? pip install -r scripts/requirements.txt):\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .expect("UTF-8 output")
+    common::python_script("chess_random_perft.py", args)
         .lines()
         .map(|line| {
             let mut fields = line.split(';');

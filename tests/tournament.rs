@@ -617,18 +617,7 @@ fn kiebitz_chess_against_itself_over_uci_and_xboard() {
 
 /// python-chess reads every game of a chess PGN move by move, each SAN exactly its own.
 fn python_chess_reads(pgn: &PathBuf, games: usize) {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/check_pgn_python.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .arg(pgn)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run python3 ({e}): install Python 3"));
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{script} (is python-chess installed?):\n{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = common::python_script("check_pgn_python.py", &[pgn]);
     assert_eq!(
         text.lines().filter(|l| l.starts_with("GAME ")).count(),
         games,
