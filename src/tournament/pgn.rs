@@ -336,6 +336,24 @@ mod tests {
     }
 
     #[test]
+    fn san_pgn_with_variations_glyphs_and_castling_reads() {
+        let text = "[Event \"x\"]\n[Result \"*\"]\n\n\
+            1.e4 e5 2. Nf3 $1 (2. f4 exf4 (2... d5)) Nc6 ; a comment\n\
+            3. Bc4 Bc5 4. 0-0 {castled} Nf6 *\n";
+        let games = parse(text).unwrap();
+        assert_eq!(
+            games[0].moves,
+            ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "0-0", "Nf6"]
+        );
+        let (pos, verdict) = replay::<crate::games::chess::Chess>(&games[0]).unwrap();
+        assert_eq!(verdict, None);
+        assert_eq!(
+            pos.fen(),
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 6 5"
+        );
+    }
+
+    #[test]
     fn date_format() {
         let d = today();
         assert_eq!(d.len(), 10);
