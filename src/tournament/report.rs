@@ -142,7 +142,7 @@ impl Results {
 /// Points of a tally as `3.5`.
 fn points(w: &Wld) -> String {
     let halves = 2 * w.wins + w.draws;
-    if halves % 2 == 0 {
+    if halves.is_multiple_of(2) {
         format!("{}", halves / 2)
     } else {
         format!("{}.5", halves / 2)

@@ -522,7 +522,7 @@ impl Chess {
             }
             'a'..='h' => {
                 let file = lower as usize - 'a' as usize;
-                if !self.chess960 && !(file == 0 || file == 7) {
+                if !(self.chess960 || file == 0 || file == 7) {
                     return Err(format!(
                         "castling letter '{c}' names a rook on the {lower}-file, which needs \
                          Chess960 rules (UCI_Chess960)"
@@ -543,9 +543,6 @@ impl Chess {
             king == base + 4
         };
         if !king_ok || self.piece_on(rook) != rook_code {
-            return Ok(());
-        }
-        if !self.chess960 && lower != 'k' && lower != 'q' && king != base + 4 {
             return Ok(());
         }
         let kingside = rook > king;
