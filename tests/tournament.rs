@@ -222,7 +222,7 @@ fn broken(mode: &str, proto: &str, tc: &str, termination: &str, reason: &str) {
     // results table by engine and colour, the terminations by kind.
     assert!(
         r.stdout.starts_with(&format!(
-            "Good vs Broken: 2 games of pawns (pawns5), {tc}, concurrency 1\n"
+            "Good vs Broken: 2 games of pawns5, {tc}, concurrency 1\n"
         )),
         "{}",
         r.stdout

@@ -129,6 +129,14 @@ const UCI_CHESS960: &str = "UCI_Chess960";
 /// The games `--game` accepts (keep in step with the dispatch in [`main`]).
 pub const GAMES: &[&str] = &["pawns", "chess", "raeuberschach"];
 
+/// What a worker tells the main thread, which alone prints (so lines come in order).
+enum Msg {
+    /// A game begins: its `Started game N of M (A vs B)` line.
+    Started(String),
+    /// A game is over (or the worker cannot go on).
+    Done(Result<GameRecord, String>),
+}
+
 /// What the main thread knows after each game.
 #[derive(Default)]
 struct Tally {
@@ -269,11 +277,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     };
 
     let (tc0, tc1) = (cfg.engines[0].tc.describe(), cfg.engines[1].tc.describe());
-    let what = if variant == G::GAME {
-        variant.to_string()
-    } else {
-        format!("{} ({variant})", G::GAME)
-    };
+    let what = variant;
     let tc = if tc0 == tc1 {
         tc0
     } else {
@@ -288,7 +292,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     }
     let next = AtomicUsize::new(0);
     let stop = &*rules.abort;
-    let (tx, rx) = channel::<Result<GameRecord, String>>();
+    let (tx, rx) = channel::<Msg>();
     let mut tally = Tally::default();
     let mut results = report::Results::default();
     let mut verdict = Verdict::Continue;
@@ -316,7 +320,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                     let opening = match book.get(pair) {
                         Ok(o) => o,
                         Err(e) => {
-                            let _ = tx.send(Err(e));
+                            let _ = tx.send(Msg::Done(Err(e)));
                             break;
                         }
                     };
@@ -332,7 +336,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                     let (Some(ea), Some(eb)) = (a.as_mut(), b.as_mut()) else {
                         // An engine could not be restarted: it loses the game by default.
                         let broken_first = a.is_none();
-                        let _ = tx.send(Ok(forfeit_record(
+                        let _ = tx.send(Msg::Done(Ok(forfeit_record(
                             &opening.start,
                             g,
                             pair,
@@ -340,7 +344,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                             first_white,
                             broken_first,
                             cfg,
-                        )));
+                        ))));
                         continue;
                     };
                     let (seats, white_is_first) = if first_white {
@@ -360,12 +364,15 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                             false,
                         )
                     };
-                    println!(
+                    let started = format!(
                         "Started game {} of {total} ({} vs {})",
                         g + 1,
                         seats.names[0],
                         seats.names[1]
                     );
+                    if tx.send(Msg::Started(started)).is_err() {
+                        break;
+                    }
                     let record = referee::play_game(seats, &opening, rules, g + 1, pair);
                     if record.termination == referee::Termination::Unterminated {
                         break;
@@ -377,7 +384,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                             engines[if first { 0 } else { 1 }] = None;
                         }
                     }
-                    if tx.send(Ok(record)).is_err() {
+                    if tx.send(Msg::Done(Ok(record))).is_err() {
                         break;
                     }
                 }
@@ -386,6 +393,15 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         drop(tx);
 
         for msg in rx {
+            let msg = match msg {
+                Msg::Started(line) => {
+                    if verdict == Verdict::Continue {
+                        println!("{line}");
+                    }
+                    continue;
+                }
+                Msg::Done(result) => result,
+            };
             let record = match msg {
                 // After an SPRT decision, games still finishing are not counted.
                 Ok(_) if verdict != Verdict::Continue => continue,

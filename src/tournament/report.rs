@@ -135,7 +135,7 @@ impl Results {
             kinds.join(", ")
         };
         out.push_str(&format!("Terminations: {kinds}\n"));
-        out
+        out.lines().map(|l| format!("{}\n", l.trim_end())).collect()
     }
 }
 
