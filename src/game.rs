@@ -156,14 +156,6 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         true
     }
 
-    /// A perfect answer for this position if the game can compute one within `budget` (a
-    /// solved game, a tablebase): the best move and its exact score for the side to move in
-    /// the search's units (`search::MATE - plies` for a win, 0 for a draw). Default: none.
-    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
-        let _ = budget;
-        None
-    }
-
     /// The positions `bench` searches to a fixed depth: a stable node count is the search's
     /// signature. Default: the start position of every variant.
     fn bench_positions() -> Vec<Self> {
@@ -174,18 +166,18 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     }
 
     /// How many more moves the side to move expects to play, for sharing a sudden-death
-    /// clock. Default: [`crate::search::time::DEFAULT_MOVES_TO_GO`] (35), right for chess.
+    /// clock. Default: [`crate::tuning::DEFAULT_MOVES_TO_GO`] (35), right for chess.
     fn expected_moves_left(&self) -> u32 {
-        crate::search::time::DEFAULT_MOVES_TO_GO
+        crate::tuning::DEFAULT_MOVES_TO_GO
     }
 
     /// The depth `bench` searches [`Self::bench_positions`] to when none is given.
     const BENCH_DEPTH: u32 = 8;
 
     /// Which pruning, reductions and extensions the shared search may use in this game.
-    /// Default: [`crate::search::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
+    /// Default: [`crate::tuning::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
     /// right for games with a rough evaluation.
-    const SEARCH: crate::search::SearchParams = crate::search::SearchParams::CONSERVATIVE;
+    const SEARCH: crate::tuning::SearchParams = crate::tuning::SearchParams::CONSERVATIVE;
 
     /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
     /// playing them); always equal to [`crate::perft::generic`], which is the default.

@@ -9,6 +9,7 @@
 //! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
 //! - [`analysis`]: exhaustive game-graph analysis and solving (pawn chess).
 //! - [`tournament`]: kiebitz-match, engine-vs-engine tournaments.
+//! - [`tuning`]: what a game tells the search (switches, score scale); depends on nothing.
 
 pub mod analysis;
 pub mod board;
@@ -19,3 +20,4 @@ pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod tournament;
+pub mod tuning;

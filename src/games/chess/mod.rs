@@ -59,7 +59,7 @@ impl Game for Chess {
     const DRAW_PLIES: Option<u32> = Some(100);
     const REPETITION: bool = true;
     const NULL_MOVE: bool = true;
-    const SEARCH: crate::search::SearchParams = crate::search::SearchParams::FULL;
+    const SEARCH: crate::tuning::SearchParams = crate::tuning::SearchParams::FULL;
     const BENCH_DEPTH: u32 = 10;
 
     fn variants() -> &'static [&'static str] {

@@ -304,10 +304,6 @@ impl Game for Pawns {
             .ok_or_else(|| format!("{text} is not a legal move here"))
     }
 
-    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
-        crate::analysis::engine_solve(self, budget)
-    }
-
     fn xboard_setup(&self) -> Vec<String> {
         // XBoard's parent `fairy` knows a board of any size and pawns on any rank; the
         // `piece` line tells it how our pawns move (Betza: step forward, capture diagonally
