@@ -104,5 +104,11 @@ fn write_node(out: &mut String, shape: &Shape, p: &Pos, id: usize) {
             Leaf::Drawn => "green",
         }
     };
-    let _ = writeln!(out, "  n{id} [label=\"{label}\", fillcolor={color}];");
+    // White text on the dark blue, for legibility.
+    let font = if color == "blue" {
+        ", fontcolor=white"
+    } else {
+        ""
+    };
+    let _ = writeln!(out, "  n{id} [label=\"{label}\", fillcolor={color}{font}];");
 }
