@@ -4,6 +4,7 @@
 //! - [`game`]: the [`game::Game`] trait, all the core knows of a game.
 //! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
 //! - [`perft`]: move-path counting and divide, for every game.
+//! - [`progress`]: progress bars on stderr and what Ctrl-C prints in long shell commands.
 //! - [`search`]: iterative-deepening alpha-beta with a transposition table and time control.
 //! - [`protocol`]: the engine loop speaking UCI or XBoard/CECP v2, over any stream.
 //! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
@@ -17,6 +18,7 @@ pub mod cli;
 pub mod game;
 pub mod games;
 pub mod perft;
+pub mod progress;
 pub mod protocol;
 pub mod search;
 pub mod tournament;

@@ -31,6 +31,38 @@ pub fn is_uci_command(word: &str) -> bool {
     )
 }
 
+/// The options the engine offers, in the order `uci` lists them (XBoard advertises the same
+/// with `feature option=…`); `hash_mb` is the Hash option's current value.
+pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
+    let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
+    vec![
+        UciOptionConfig::Spin {
+            name: "Hash".into(),
+            default: Some(hash_mb as i64),
+            min: Some(1),
+            max: Some(MAX_HASH_MB as i64),
+        },
+        UciOptionConfig::Button {
+            name: "Clear Hash".into(),
+        },
+        UciOptionConfig::Spin {
+            name: "Move Overhead".into(),
+            default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
+            min: Some(0),
+            max: Some(5000),
+        },
+        UciOptionConfig::Check {
+            name: "Ponder".into(),
+            default: Some(false),
+        },
+        UciOptionConfig::Combo {
+            name: "UCI_Variant".into(),
+            default: Some(G::variants()[0].to_string()),
+            var: variants,
+        },
+    ]
+}
+
 /// One UCI session state.
 struct Session<G: Game> {
     out: Output,
@@ -138,33 +170,7 @@ impl<G: Game> Session<G> {
     }
 
     fn identify(&self) {
-        let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
-        let options = [
-            UciOptionConfig::Spin {
-                name: "Hash".into(),
-                default: Some(self.engine.hash_mb() as i64),
-                min: Some(1),
-                max: Some(MAX_HASH_MB as i64),
-            },
-            UciOptionConfig::Button {
-                name: "Clear Hash".into(),
-            },
-            UciOptionConfig::Spin {
-                name: "Move Overhead".into(),
-                default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
-                min: Some(0),
-                max: Some(5000),
-            },
-            UciOptionConfig::Check {
-                name: "Ponder".into(),
-                default: Some(false),
-            },
-            UciOptionConfig::Combo {
-                name: "UCI_Variant".into(),
-                default: Some(G::variants()[0].to_string()),
-                var: variants,
-            },
-        ];
+        let options = options::<G>(self.engine.hash_mb());
         let mut lines = vec![
             UciMessage::Id {
                 name: Some(engine_name::<G>()),

@@ -30,6 +30,7 @@ use crate::game::{Game, Outcome};
 use crate::games::chess::Chess;
 use crate::games::pawns::Pawns;
 use crate::games::raeuber::Raeuber;
+use crate::progress::{self, Progress, Style};
 
 use cli::Config;
 use engine::Engine;
@@ -240,6 +241,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         cfg.engines[1].tc.describe(),
         cfg.concurrency
     );
+    let mut progress = match_progress(total);
     let next = AtomicUsize::new(0);
     let stop = &*rules.abort;
     let (tx, rx) = channel::<Result<GameRecord, String>>();
@@ -390,6 +392,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 tally.wld.score(),
                 tally.wld.games()
             );
+            report_progress(&mut progress, &tally, &names, total);
             if let Some(sprt) = &cfg.sprt {
                 let llr = sprt.llr(&tally.penta);
                 if verdict == Verdict::Continue {
@@ -419,6 +422,37 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// The match's progress on stderr: plain lines with percentage and ETA (a bar would be torn
+/// by the game lines on stdout), none with `KIEBITZ_PROGRESS=off`; Ctrl-C prints the score.
+fn match_progress(total: usize) -> Progress {
+    let style = match Style::detect() {
+        Style::Bar => Style::Lines,
+        other => other,
+    };
+    progress::catch_interrupt();
+    Progress::with_style("kiebitz-match", total as u64, style)
+}
+
+/// After each game: the progress line, and the score Ctrl-C prints.
+fn report_progress(progress: &mut Progress, tally: &Tally, names: &[String], total: usize) {
+    let w = &tally.wld;
+    progress.set(w.games() as u64, "games");
+    progress::set_known(format!(
+        "{} of {total} games played\n\
+         Score of {} vs {}: {} - {} - {}  [{:.3}] {}\n\
+         Ptnml(0-2): {:?}",
+        w.games(),
+        names[0],
+        names[1],
+        w.wins,
+        w.losses,
+        w.draws,
+        w.score(),
+        w.games(),
+        tally.penta.0
+    ));
 }
 
 fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
