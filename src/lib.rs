@@ -6,6 +6,8 @@
 //! - [`perft`]: move-path counting and divide, for every game.
 //! - [`progress`]: progress bars on stderr and what Ctrl-C prints in long shell commands.
 //! - [`search`]: iterative-deepening alpha-beta with a transposition table and time control.
+//! - [`nsearch`]: N-player search (MaxN, MaxN-IS, Paranoid, Hypermax, Best-Reply) over the
+//!   [`nsearch::NGame`] trait, for games of two or more seats.
 //! - [`protocol`]: the engine loop speaking UCI or XBoard/CECP v2, over any stream.
 //! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
 //! - [`analysis`]: exhaustive game-graph analysis and solving (pawn chess).
@@ -17,6 +19,7 @@ pub mod board;
 pub mod cli;
 pub mod game;
 pub mod games;
+pub mod nsearch;
 pub mod perft;
 pub mod progress;
 pub mod protocol;
