@@ -4,6 +4,7 @@
 //! - [`position`]: the position, FEN, copy-make, Zobrist hashing, static exchange evaluation.
 //! - [`movegen`]: legal move generation (pins, check evasions, castling, en passant).
 //! - [`eval`]: tapered material + piece-square evaluation with a few classic terms.
+//! - [`weights`]: the tuned weights, one readable table; [`tune`]: the tuner that writes it.
 //!
 //! This file ties them to the [`Game`] trait. Draws by repetition and the 50-move rule are the
 //! caller's business (see [`Game::DRAW_PLIES`], [`Game::REPETITION`]); insufficient material
@@ -13,6 +14,8 @@ pub mod attacks;
 pub mod eval;
 pub mod movegen;
 pub mod position;
+pub mod tune;
+pub mod weights;
 
 use crate::board::{Color, Move, MoveKind, MoveList};
 use crate::game::{Game, Terminal};
