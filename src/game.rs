@@ -92,6 +92,67 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         false
     }
 
+    /// The rules' verdict on this position, if the game is over, and the sentence that says
+    /// why: no legal move ([`Game::terminal`], in the words of [`Game::end_reason`]), threefold
+    /// repetition, the [`Game::DRAW_PLIES`] rule, insufficient material. `history` holds the
+    /// hashes of the game's earlier positions, oldest first. The protocols, `play` and the
+    /// referee all ask this one method.
+    fn verdict(&self, history: &[u64]) -> Option<(Outcome, String)> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let us = self.side_to_move();
+        if moves.is_empty() {
+            let terminal = self.terminal();
+            let outcome = match terminal {
+                Terminal::Loss => Outcome::Win(us.flip()),
+                Terminal::Win => Outcome::Win(us),
+                Terminal::Draw => Outcome::Draw,
+            };
+            return Some((outcome, self.end_reason(terminal)));
+        }
+        if Self::REPETITION {
+            let window = (self.reversible_plies() as usize).min(history.len());
+            let h = self.hash();
+            let seen = history[history.len() - window..]
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .filter(|&&x| x == h)
+                .count();
+            if seen >= 2 {
+                return Some((Outcome::Draw, "Draw by 3-fold repetition".into()));
+            }
+        }
+        if let Some(limit) = Self::DRAW_PLIES
+            && self.reversible_plies() >= limit
+        {
+            return Some((
+                Outcome::Draw,
+                format!(
+                    "Draw by the {limit}-ply rule ({} moves without progress)",
+                    limit / 2
+                ),
+            ));
+        }
+        if self.insufficient_material() {
+            return Some((Outcome::Draw, "Draw by insufficient mating material".into()));
+        }
+        None
+    }
+
+    /// The sentence for a game that ends because the side to move has no legal move, given
+    /// what [`Game::terminal`] says. Games whose ends have names (mate, stalemate) say them.
+    fn end_reason(&self, terminal: Terminal) -> String {
+        let us = self.side_to_move();
+        let (them, me) = (us.flip().name(), us.name());
+        match terminal {
+            Terminal::Loss => format!("{them} wins: {me} has no legal move and loses"),
+            Terminal::Win => format!("{me} has no legal move and wins"),
+            Terminal::Draw => format!("Draw: {me} has no legal move"),
+        }
+    }
+
     /// Whether `mv` is noisy: searched in quiescence (captures, promotions).
     fn is_noisy(&self, mv: Move) -> bool;
 

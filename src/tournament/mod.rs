@@ -27,9 +27,6 @@ use std::sync::mpsc::channel;
 
 use crate::board::Color;
 use crate::game::{Game, Outcome};
-use crate::games::chess::Chess;
-use crate::games::pawns::Pawns;
-use crate::games::raeuber::Raeuber;
 use crate::progress::{self, Progress, Style};
 
 use cli::Config;
@@ -53,22 +50,29 @@ pub fn main(args: &[String]) -> i32 {
         println!("{info}");
         return 0;
     }
-    let result = match cfg.game.as_str() {
-        "pawns" => dispatch::<Pawns>(&cfg),
-        "chess" => dispatch::<Chess>(&cfg),
-        "raeuberschach" | "raeuber" => dispatch::<Raeuber>(&cfg),
-        // ADD A GAME HERE: one arm per game, and its name in GAMES.
-        other => Err(format!(
-            "unknown game '{other}' (known: {})",
+    let result = crate::games::with_game(&cfg.game, Dispatch(&cfg)).unwrap_or_else(|| {
+        Err(format!(
+            "unknown game '{}' (known: {})",
+            cfg.game,
             GAMES.join(", ")
-        )),
-    };
+        ))
+    });
     match result {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("kiebitz-match: {e}");
             1
         }
+    }
+}
+
+/// The tournament as a job for the game registry ([`crate::games::with_game`]).
+struct Dispatch<'a>(&'a Config);
+
+impl crate::games::ForGame for Dispatch<'_> {
+    type Output = Result<(), String>;
+    fn run<G: Game>(self) -> Self::Output {
+        dispatch::<G>(self.0)
     }
 }
 
@@ -121,8 +125,8 @@ pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
     }
 }
 
-/// The games `--game` accepts (keep in step with the dispatch in [`main`]).
-pub const GAMES: &[&str] = &["pawns", "chess", "raeuberschach"];
+/// The games `--game` accepts: every game of the registry ([`crate::games::NAMES`]).
+pub const GAMES: &[&str] = crate::games::NAMES;
 
 /// What the main thread knows after each game.
 #[derive(Default)]
@@ -180,8 +184,8 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     }
     let book = Book::new(bases, cfg.random.clone(), cfg.seed);
 
-    // The engines' own names for the variant: standard chess needs none.
-    let is_chess = G::GAME == "chess";
+    // The engines' own names for the variant: standard chess (XBoard's `normal`) needs none.
+    let is_chess = G::xboard_name(variant) == "normal";
     let engine_variant: Vec<Option<String>> = cfg
         .engines
         .iter()

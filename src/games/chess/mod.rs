@@ -116,6 +116,14 @@ impl Game for Chess {
         }
     }
 
+    fn end_reason(&self, terminal: Terminal) -> String {
+        match terminal {
+            Terminal::Loss => format!("{} mates", self.side_to_move().flip().name()),
+            Terminal::Draw => "Draw by stalemate".into(),
+            Terminal::Win => format!("{} has no legal move and wins", self.side_to_move().name()),
+        }
+    }
+
     #[inline]
     fn hash(&self) -> u64 {
         self.hash
