@@ -34,6 +34,45 @@ pub fn is_uci_command(word: &str) -> bool {
 /// The variant name that the `UCI_Chess960` switch selects, for a game that offers it.
 const CHESS960: &str = "chess960";
 
+/// The options the engine offers, in the order `uci` lists them (XBoard advertises the same
+/// with `feature option=…`); `hash_mb` is the Hash option's current value.
+pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
+    let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
+    let mut options = vec![
+        UciOptionConfig::Spin {
+            name: "Hash".into(),
+            default: Some(hash_mb as i64),
+            min: Some(1),
+            max: Some(MAX_HASH_MB as i64),
+        },
+        UciOptionConfig::Button {
+            name: "Clear Hash".into(),
+        },
+        UciOptionConfig::Spin {
+            name: "Move Overhead".into(),
+            default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
+            min: Some(0),
+            max: Some(5000),
+        },
+        UciOptionConfig::Check {
+            name: "Ponder".into(),
+            default: Some(false),
+        },
+        UciOptionConfig::Combo {
+            name: "UCI_Variant".into(),
+            default: Some(G::variants()[0].to_string()),
+            var: variants,
+        },
+    ];
+    if G::variants().contains(&CHESS960) {
+        options.push(UciOptionConfig::Check {
+            name: "UCI_Chess960".into(),
+            default: Some(false),
+        });
+    }
+    options
+}
+
 /// One UCI session state.
 struct Session<G: Game> {
     out: Output,
@@ -141,39 +180,7 @@ impl<G: Game> Session<G> {
     }
 
     fn identify(&self) {
-        let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
-        let mut options = vec![
-            UciOptionConfig::Spin {
-                name: "Hash".into(),
-                default: Some(self.engine.hash_mb() as i64),
-                min: Some(1),
-                max: Some(MAX_HASH_MB as i64),
-            },
-            UciOptionConfig::Button {
-                name: "Clear Hash".into(),
-            },
-            UciOptionConfig::Spin {
-                name: "Move Overhead".into(),
-                default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
-                min: Some(0),
-                max: Some(5000),
-            },
-            UciOptionConfig::Check {
-                name: "Ponder".into(),
-                default: Some(false),
-            },
-            UciOptionConfig::Combo {
-                name: "UCI_Variant".into(),
-                default: Some(G::variants()[0].to_string()),
-                var: variants,
-            },
-        ];
-        if G::variants().contains(&CHESS960) {
-            options.push(UciOptionConfig::Check {
-                name: "UCI_Chess960".into(),
-                default: Some(false),
-            });
-        }
+        let options = options::<G>(self.engine.hash_mb());
         let mut lines = vec![
             UciMessage::Id {
                 name: Some(engine_name::<G>()),

@@ -29,9 +29,7 @@ use std::sync::mpsc::channel;
 
 use crate::board::Color;
 use crate::game::{Game, Outcome};
-use crate::games::chess::Chess;
-use crate::games::pawns::Pawns;
-use crate::games::raeuber::Raeuber;
+use crate::progress::{self, Progress, Style};
 
 use cli::Config;
 use engine::Engine;
@@ -54,22 +52,29 @@ pub fn main(args: &[String]) -> i32 {
         println!("{info}");
         return 0;
     }
-    let result = match cfg.game.as_str() {
-        "pawns" => dispatch::<Pawns>(&cfg),
-        "chess" => dispatch::<Chess>(&cfg),
-        "raeuberschach" | "raeuber" => dispatch::<Raeuber>(&cfg),
-        // ADD A GAME HERE: one arm per game, and its name in GAMES.
-        other => Err(format!(
-            "unknown game '{other}' (known: {})",
+    let result = crate::games::with_game(&cfg.game, Dispatch(&cfg)).unwrap_or_else(|| {
+        Err(format!(
+            "unknown game '{}' (known: {})",
+            cfg.game,
             GAMES.join(", ")
-        )),
-    };
+        ))
+    });
     match result {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("kiebitz-match: {e}");
             1
         }
+    }
+}
+
+/// The tournament as a job for the game registry ([`crate::games::with_game`]).
+struct Dispatch<'a>(&'a Config);
+
+impl crate::games::ForGame for Dispatch<'_> {
+    type Output = Result<(), String>;
+    fn run<G: Game>(self) -> Self::Output {
+        dispatch::<G>(self.0)
     }
 }
 
@@ -126,8 +131,8 @@ pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
 const CHESS960: &str = "chess960";
 const UCI_CHESS960: &str = "UCI_Chess960";
 
-/// The games `--game` accepts (keep in step with the dispatch in [`main`]).
-pub const GAMES: &[&str] = &["pawns", "chess", "raeuberschach"];
+/// The games `--game` accepts: every game of the registry ([`crate::games::NAMES`]).
+pub const GAMES: &[&str] = crate::games::NAMES;
 
 /// What a worker tells the main thread, which alone prints (so lines come in order).
 enum Msg {
@@ -193,9 +198,9 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     }
     let book = Book::new(bases, cfg.random.clone(), cfg.seed);
 
-    // The engines' own names for the variant: standard chess needs none, and Chess960 is the
-    // option UCI_Chess960 for UCI engines (XBoard's name for it is `fischerandom`).
-    let is_chess = variant == "chess";
+    // The engines' own names for the variant: standard chess (XBoard's `normal`) needs none,
+    // and Chess960 is the option UCI_Chess960 for UCI engines (XBoard's `fischerandom`).
+    let is_chess = G::xboard_name(variant) == "normal";
     let uci960 = |e: &engine::EngineConfig| variant == CHESS960 && e.proto == engine::Proto::Uci;
     let engine_cfgs: Vec<engine::EngineConfig> = cfg
         .engines
@@ -290,6 +295,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     if let Some(warning) = repetition_warning(cfg, total) {
         eprintln!("kiebitz-match: warning: {warning}");
     }
+    let mut progress = match_progress(total);
     let next = AtomicUsize::new(0);
     let stop = &*rules.abort;
     let (tx, rx) = channel::<Msg>();
@@ -461,6 +467,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 tally.wld.score(),
                 tally.wld.games()
             );
+            report_progress(&mut progress, &tally, &names, total);
             if let Some(sprt) = &cfg.sprt {
                 let llr = sprt.llr(&tally.penta);
                 if verdict == Verdict::Continue {
@@ -523,6 +530,37 @@ fn repetition_warning(cfg: &Config, total: usize) -> Option<String> {
          the games will likely repeat one another; give an opening book (--openings FILE) \
          or random plies (--random-openings plies=N)"
     ))
+}
+
+/// The match's progress on stderr: plain lines with percentage and ETA (a bar would be torn
+/// by the game lines on stdout), none with `KIEBITZ_PROGRESS=off`; Ctrl-C prints the score.
+fn match_progress(total: usize) -> Progress {
+    let style = match Style::detect() {
+        Style::Bar => Style::Lines,
+        other => other,
+    };
+    progress::catch_interrupt();
+    Progress::with_style("kiebitz-match", total as u64, style)
+}
+
+/// After each game: the progress line, and the score Ctrl-C prints.
+fn report_progress(progress: &mut Progress, tally: &Tally, names: &[String], total: usize) {
+    let w = &tally.wld;
+    progress.set(w.games(), "games");
+    progress::set_known(format!(
+        "{} of {total} games played\n\
+         Score of {} vs {}: {} - {} - {}  [{:.3}] {}\n\
+         Ptnml(0-2): {:?}",
+        w.games(),
+        names[0],
+        names[1],
+        w.wins,
+        w.losses,
+        w.draws,
+        w.score(),
+        w.games(),
+        tally.penta.0
+    ));
 }
 
 fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {

@@ -202,7 +202,147 @@ pub const fn default_params() -> Params {
     p
 }
 
-include!("params.rs");
+/// The hand-made weights: the engine's default evaluation.
+pub static PARAMS: Params = default_params();
+
+/// The tuned weights of `weights.rs` as a parameter vector.
+pub static TUNED: Params = super::weights::TUNED.to_params();
+
+/// Named weights: the readable form of a [`Params`] vector, in which the tuned table
+/// (`weights.rs`) is written. Material is apart from the piece-square tables there; in
+/// [`Params`] each piece-square entry holds both.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// Material by piece kind (pawn, knight, bishop, rook, queen, king).
+    pub material: [S; 6],
+    /// Piece-square values on top of material, by kind, a1 = 0 to h8 = 63 as seen from White.
+    pub pst: [[S; 64]; 6],
+    pub bishop_pair: S,
+    pub doubled: S,
+    pub isolated: S,
+    pub rook_open: S,
+    pub rook_half_open: S,
+    pub shield: S,
+    pub tempo: S,
+    /// Passed pawns by rank from the pawn's own side (0 = rank 1).
+    pub passed: [S; 8],
+    /// Mobility per safe square beyond the zero point, by piece kind.
+    pub mobility: [S; 6],
+}
+
+impl Weights {
+    /// The parameter vector the evaluation sums.
+    pub const fn to_params(&self) -> Params {
+        let mut p = [S(0, 0); idx::COUNT];
+        let mut kind = 0;
+        while kind < 6 {
+            let mut sq = 0;
+            while sq < 64 {
+                let (v, m) = (self.pst[kind][sq], self.material[kind]);
+                p[idx::PST + kind * 64 + sq] = S(v.0 + m.0, v.1 + m.1);
+                sq += 1;
+            }
+            kind += 1;
+        }
+        p[idx::BISHOP_PAIR] = self.bishop_pair;
+        p[idx::DOUBLED] = self.doubled;
+        p[idx::ISOLATED] = self.isolated;
+        p[idx::ROOK_OPEN] = self.rook_open;
+        p[idx::ROOK_HALF_OPEN] = self.rook_half_open;
+        p[idx::SHIELD] = self.shield;
+        p[idx::TEMPO] = self.tempo;
+        let mut i = 0;
+        while i < 8 {
+            p[idx::PASSED + i] = self.passed[i];
+            i += 1;
+        }
+        let mut k = 0;
+        while k < 6 {
+            p[idx::MOBILITY + k] = self.mobility[k];
+            k += 1;
+        }
+        p
+    }
+
+    /// Splits a parameter vector: each kind's material is the mean of its piece-square entries
+    /// (pawns: ranks 2 to 7 only; their entries on ranks 1 and 8 are never used and read 0), the
+    /// king's is 0.
+    pub fn from_params(p: &Params) -> Weights {
+        let mut material = [S(0, 0); 6];
+        let mut pst = [[S(0, 0); 64]; 6];
+        for kind in 0..6 {
+            let squares: Vec<usize> = (0..64)
+                .filter(|sq| kind != PAWN || (8..56).contains(sq))
+                .collect();
+            let n = squares.len() as f64;
+            let mean = |part: fn(S) -> i32| {
+                (squares
+                    .iter()
+                    .map(|&sq| part(p[idx::PST + kind * 64 + sq]) as f64)
+                    .sum::<f64>()
+                    / n)
+                    .round() as i32
+            };
+            // The king is always there: its "material" is a constant of no use.
+            let m = if kind == KING {
+                S(0, 0)
+            } else {
+                S(mean(|s| s.0), mean(|s| s.1))
+            };
+            material[kind] = m;
+            for &sq in &squares {
+                pst[kind][sq] = p[idx::PST + kind * 64 + sq] - m;
+            }
+        }
+        let mut passed = [S(0, 0); 8];
+        passed.copy_from_slice(&p[idx::PASSED..idx::PASSED + 8]);
+        let mut mobility = [S(0, 0); 6];
+        mobility.copy_from_slice(&p[idx::MOBILITY..idx::MOBILITY + 6]);
+        Weights {
+            material,
+            pst,
+            bishop_pair: p[idx::BISHOP_PAIR],
+            doubled: p[idx::DOUBLED],
+            isolated: p[idx::ISOLATED],
+            rook_open: p[idx::ROOK_OPEN],
+            rook_half_open: p[idx::ROOK_HALF_OPEN],
+            shield: p[idx::SHIELD],
+            tempo: p[idx::TEMPO],
+            passed,
+            mobility,
+        }
+    }
+}
+
+/// Piece-square tables written as boards (rank 8 first) in a1 = 0 order.
+pub const fn rank8_first(t: [[S; 64]; 6]) -> [[S; 64]; 6] {
+    let mut out = [[S(0, 0); 64]; 6];
+    let mut kind = 0;
+    while kind < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            out[kind][sq] = t[kind][sq ^ 56];
+            sq += 1;
+        }
+        kind += 1;
+    }
+    out
+}
+
+/// The weights the engine evaluates with: the hand-made [`PARAMS`] unless the environment
+/// variable `KIEBITZ_EVAL` says `tuned` ([`TUNED`], from `weights.rs`). Read once; an unknown
+/// value is reported on stderr and the hand-made weights are kept.
+pub fn active_params() -> &'static Params {
+    static ACTIVE: std::sync::OnceLock<&'static Params> = std::sync::OnceLock::new();
+    ACTIVE.get_or_init(|| match std::env::var("KIEBITZ_EVAL").as_deref() {
+        Err(_) | Ok("") | Ok("hand") => &PARAMS,
+        Ok("tuned") => &TUNED,
+        Ok(other) => {
+            eprintln!("KIEBITZ_EVAL: unknown value '{other}' (known: hand, tuned); using hand");
+            &PARAMS
+        }
+    })
+}
 
 /// Receives the evaluation's terms: parameter `index` counted `n` times for White (negative
 /// for Black). The engine sums weights; the tuner records the counts.
@@ -289,7 +429,7 @@ static ADJACENT_FILES: [u64; 8] = adjacent_files();
 impl Chess {
     /// Static evaluation in centipawns, positive when the side to move stands better.
     pub fn evaluate(&self) -> i32 {
-        self.evaluate_with(&PARAMS)
+        self.evaluate_with(active_params())
     }
 
     /// [`Chess::evaluate`] with another parameter vector (for tuning and testing).

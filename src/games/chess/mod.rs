@@ -4,6 +4,7 @@
 //! - [`position`]: the position, FEN, copy-make, Zobrist hashing, static exchange evaluation.
 //! - [`movegen`]: legal move generation (pins, check evasions, castling, en passant).
 //! - [`eval`]: tapered material + piece-square evaluation with a few classic terms.
+//! - [`weights`]: the tuned weights, one readable table; [`tune`]: the tuner that writes it.
 //!
 //! This file ties them to the [`Game`] trait. Draws by repetition and the 50-move rule are the
 //! caller's business (see [`Game::DRAW_PLIES`], [`Game::REPETITION`]); insufficient material
@@ -13,6 +14,8 @@ pub mod attacks;
 pub mod eval;
 pub mod movegen;
 pub mod position;
+pub mod tune;
+pub mod weights;
 
 use crate::board::{Color, Move, MoveKind, MoveList};
 use crate::game::{Game, Terminal};
@@ -60,7 +63,7 @@ impl Game for Chess {
     const DRAW_PLIES: Option<u32> = Some(100);
     const REPETITION: bool = true;
     const NULL_MOVE: bool = true;
-    const SEARCH: crate::search::SearchParams = crate::search::SearchParams::FULL;
+    const SEARCH: crate::tuning::SearchParams = crate::tuning::SearchParams::FULL;
     const BENCH_DEPTH: u32 = 10;
 
     fn variants() -> &'static [&'static str] {
@@ -119,6 +122,14 @@ impl Game for Chess {
             Terminal::Loss
         } else {
             Terminal::Draw
+        }
+    }
+
+    fn end_reason(&self, terminal: Terminal) -> String {
+        match terminal {
+            Terminal::Loss => format!("{} mates", self.side_to_move().flip().name()),
+            Terminal::Draw => "Draw by stalemate".into(),
+            Terminal::Win => format!("{} has no legal move and wins", self.side_to_move().name()),
         }
     }
 

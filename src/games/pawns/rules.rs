@@ -251,6 +251,18 @@ impl Game for Pawns {
         }
     }
 
+    fn end_reason(&self, terminal: Terminal) -> String {
+        let them = self.side.flip().name();
+        match terminal {
+            Terminal::Loss => format!("{them} wins: a pawn has reached the last rank"),
+            Terminal::Win => format!(
+                "{} wins: a pawn has reached the last rank",
+                self.side.name()
+            ),
+            Terminal::Draw => format!("Draw: {} has no legal move", self.side.name()),
+        }
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -318,10 +330,6 @@ impl Game for Pawns {
                 mv.to_string() == wanted
             })
             .ok_or_else(|| format!("{text} is not a legal move here"))
-    }
-
-    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
-        crate::analysis::engine_solve(self, budget)
     }
 
     fn xboard_setup(&self) -> Vec<String> {
