@@ -245,9 +245,6 @@ fn run_perft<G: Game>(
             progress.set(i as u64, &pos.move_text(mv));
             let n = perft::perft(&pos.play(mv), depth - 1);
             total += n;
-            if divide {
-                progress.suspend(|| write_line(format_args!("{}: {n}", pos.move_text(mv))))?;
-            }
             counted.push(format!("{}: {n}", pos.move_text(mv)));
             progress::set_known(format!(
                 "perft {depth}: {} of {} root moves counted\n{}\npartial total: {total}",
@@ -255,6 +252,9 @@ fn run_perft<G: Game>(
                 moves.len(),
                 counted.join("\n")
             ));
+            if divide {
+                progress.suspend(|| write_line(format_args!("{}: {n}", pos.move_text(mv))))?;
+            }
         }
         total
     };
