@@ -350,6 +350,20 @@ pub fn render(w: &Weights, header: &str) -> String {
     t.push_str(&format!("    passed: [{}],\n", fmt_list(&w.passed)));
     t.push_str("    //         -           knight      bishop      rook        queen       -\n");
     t.push_str(&format!("    mobility: [{}],\n", fmt_list(&w.mobility)));
+    t.push_str(&format!(
+        "    king_attack: [{}],\n",
+        fmt_list(&w.king_attack)
+    ));
+    for (name, s) in [
+        ("pawn_threat", w.pawn_threat),
+        ("connected", w.connected),
+        ("king_open_file", w.king_open_file),
+        ("passed_king_own", w.passed_king_own),
+        ("passed_king_their", w.passed_king_their),
+        ("hanging", w.hanging),
+    ] {
+        t.push_str(&format!("    {name}: {},\n", fmt_s(s)));
+    }
     t.push_str("};\n");
     t
 }
