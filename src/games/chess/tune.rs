@@ -350,6 +350,20 @@ pub fn render(w: &Weights, header: &str) -> String {
     t.push_str(&format!("    passed: [{}],\n", fmt_list(&w.passed)));
     t.push_str("    //         -           knight      bishop      rook        queen       -\n");
     t.push_str(&format!("    mobility: [{}],\n", fmt_list(&w.mobility)));
+    t.push_str(&format!(
+        "    king_attack: [{}],\n",
+        fmt_list(&w.king_attack)
+    ));
+    for (name, s) in [
+        ("pawn_threat", w.pawn_threat),
+        ("connected", w.connected),
+        ("king_open_file", w.king_open_file),
+        ("passed_king_own", w.passed_king_own),
+        ("passed_king_their", w.passed_king_their),
+        ("hanging", w.hanging),
+    ] {
+        t.push_str(&format!("    {name}: {},\n", fmt_s(s)));
+    }
     t.push_str("};\n");
     t
 }
@@ -455,5 +469,49 @@ mod tests {
             .map(|l| format!("{}\n", l.trim_start_matches("//!").trim_start()))
             .collect();
         assert_eq!(render(&super::super::weights::TUNED, &header), text);
+    }
+
+    /// The whole pipeline at small scale: 40 games (20 kiebitz self-play, 20 against
+    /// stockfish, written by scripts/tune-chess.sh, comments stripped) → quiet positions →
+    /// traces → K → Adam → the table; the held-out games' error must fall.
+    #[test]
+    fn pipeline_on_forty_games() {
+        let text = include_str!("../../../tests/data/chess-tune-games.pgn");
+        let positions = positions_from_pgn(text, 0, 4, &PARAMS).unwrap();
+        assert!(
+            positions.len() > 2000,
+            "{} quiet positions",
+            positions.len()
+        );
+        for p in &positions {
+            let pos = Chess::parse_fen(&p.fen).unwrap();
+            assert!(!pos.in_check(), "{}", p.fen);
+        }
+        let (mut train, mut heldout) = (Vec::new(), Vec::new());
+        for p in &positions {
+            let s = Sample::new(&p.fen, p.result, &PARAMS).unwrap();
+            if p.game % 5 == 0 {
+                heldout.push(s)
+            } else {
+                train.push(s)
+            }
+        }
+        let w0 = flatten(&PARAMS);
+        let k = fit_k(&w0, &train);
+        assert!(k > 0.1 && k < 3.0, "K = {k}");
+        let cfg = FitConfig {
+            epochs: 300,
+            lambda: 0.003,
+            report: 0,
+            ..FitConfig::default()
+        };
+        let w = fit(&w0, k, &train, &heldout, &cfg, |_, _, _| {});
+        let tuned = flatten(&unflatten(&w));
+        let (t0, t1) = (error(&w0, k, &train), error(&tuned, k, &train));
+        let (h0, h1) = (error(&w0, k, &heldout), error(&tuned, k, &heldout));
+        assert!(t1 < t0 - 0.001, "training error {t0} -> {t1}");
+        assert!(h1 < h0, "held-out error {h0} -> {h1}");
+        let table = render(&Weights::from_params(&unflatten(&w)), "test");
+        assert!(table.contains("pub const TUNED: Weights"));
     }
 }

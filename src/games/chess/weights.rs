@@ -90,4 +90,11 @@ pub const TUNED: Weights = Weights {
     passed: [S(0, 0), S(0, 8), S(2, 12), S(8, 22), S(20, 42), S(40, 75), S(65, 120), S(0, 0)],
     //         -           knight      bishop      rook        queen       -
     mobility: [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0)],
+    king_attack: [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    pawn_threat: S(0, 0),
+    connected: S(0, 0),
+    king_open_file: S(0, 0),
+    passed_king_own: S(0, 0),
+    passed_king_their: S(0, 0),
+    hanging: S(0, 0),
 };
