@@ -314,7 +314,7 @@ pub fn render(w: &Weights, header: &str) -> String {
     t.push_str("//! `KIEBITZ_EVAL=tuned`, the hand-made weights of eval.rs otherwise.\n");
     t.push_str("//!\n");
     for line in header.lines() {
-        t.push_str(&format!("//! {line}").trim_end().to_string());
+        t.push_str(format!("//! {line}").trim_end());
         t.push('\n');
     }
     t.push_str("\nuse super::eval::{S, Weights, rank8_first};\n\n");
