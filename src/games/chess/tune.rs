@@ -51,15 +51,19 @@ fn qsearch(pos: &Chess, mut alpha: i32, beta: i32, params: &Params, nodes: &mut 
     best
 }
 
+/// The quiescence score of `pos` for the side to move (see [`is_quiet`]).
+pub fn qsearch_score(pos: &Chess, params: &Params) -> i32 {
+    let mut nodes = QS_NODES;
+    qsearch(pos, -32_000, 32_000, params, &mut nodes)
+}
+
 /// A position is quiet when the side to move is not in check and no capture or promotion
 /// changes the static evaluation (the quiescence search's score equals it: its PV is empty).
 pub fn is_quiet(pos: &Chess, params: &Params) -> bool {
     if pos.in_check() {
         return false;
     }
-    let stand = pos.evaluate_with(params);
-    let mut nodes = QS_NODES;
-    qsearch(pos, -32_000, 32_000, params, &mut nodes) == stand
+    qsearch_score(pos, params) == pos.evaluate_with(params)
 }
 
 /// One labelled position: its FEN, White's result (1, 0.5 or 0) and the game it comes from.
