@@ -8,6 +8,7 @@
 //! - [`pawns`]: pawn chess on W×H boards with optional double step and en passant.
 //! - [`raeuber`]: Räuberschach 6×6, losing chess with forced capture.
 //! - [`chess`]: standard chess.
+//! - [`crash`]: CRASH!, towers of stones on a row of cells, with exhaustive databases.
 //! - [`zobrist`]: the hashing keys they share.
 //!
 //! Depends on `board`, `game` and `tuning` only (never on `search`, `analysis` or above).
@@ -47,4 +48,5 @@ registry! {
     pawns::Pawns ["pawns"];
     chess::Chess ["chess"];
     raeuber::Raeuber ["raeuberschach", "raeuber"];
+    crash::Crash ["crash"];
 }
