@@ -110,11 +110,16 @@ enum Command {
 
 /// Runs the engine binary for game `G`; returns the process exit code.
 pub fn main<G: Game>(extra: &[Subcommand]) -> i32 {
+    let args: Vec<String> = std::env::args().collect();
+    main_with_args::<G>(&args, extra)
+}
+
+/// [`main`] with arguments an entrance has already looked at (the first is the program name).
+pub fn main_with_args<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .format_timestamp(None)
         .try_init();
-    let args: Vec<String> = std::env::args().collect();
-    run::<G>(&args, extra)
+    run::<G>(args, extra)
 }
 
 /// [`main`] with explicit arguments (the first is the program name).
