@@ -43,8 +43,10 @@ use std::time::{Duration, Instant};
 use crate::board::{Move, MoveList};
 use crate::game::Game;
 
+pub mod oracle;
 pub mod ordering;
-pub mod params;
+/// The search switches live below the search ([`crate::tuning`]), re-exported here.
+pub use crate::tuning as params;
 pub mod time;
 pub mod tt;
 pub mod worker;
@@ -54,8 +56,7 @@ mod tests;
 
 pub use params::SearchParams;
 
-/// Score of a mate (or any forced game end) in 0 plies; mate in n plies is `MATE - n`.
-pub const MATE: i32 = 32000;
+pub use crate::tuning::MATE;
 /// Scores at least this high (or this low, negated) are forced game ends.
 pub const MATE_IN_MAX: i32 = MATE - 1000;
 /// The deepest ply the search reaches (iterations go to `MAX_PLY - 1`).
@@ -151,6 +152,7 @@ pub struct Searcher<G: Game> {
     params: SearchParams,
     use_solver: bool,
     multipv: usize,
+    oracle: Option<oracle::Oracle<G>>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -163,6 +165,7 @@ impl<G: Game> Searcher<G> {
             params: SearchParams::from_env(G::SEARCH),
             use_solver: true,
             multipv: 1,
+            oracle: oracle::installed::<G>(),
             _game: std::marker::PhantomData,
         }
     }
@@ -215,10 +218,16 @@ impl<G: Game> Searcher<G> {
         self.params = params;
     }
 
-    /// Whether [`Game::solve`] is asked first (default on; off for benchmarks and for
-    /// testing the search itself).
+    /// Whether the game's oracle ([`oracle::install`]) is asked first (default on; off for
+    /// benchmarks and for testing the search itself).
     pub fn set_use_solver(&mut self, on: bool) {
         self.use_solver = on;
+    }
+
+    /// Hands this searcher an oracle (or takes it away); by default it has the one installed
+    /// for its game ([`oracle::install`]).
+    pub fn set_oracle(&mut self, oracle: Option<oracle::Oracle<G>>) {
+        self.oracle = oracle;
     }
 
     /// Searches `root`. `history` holds the hashes of the game's earlier positions, oldest
@@ -434,7 +443,7 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// The game's own perfect answer, if it has one within a fraction of the time.
+    /// The oracle's perfect answer, if it has one within a fraction of the time.
     fn solved(
         &self,
         root: &G,
@@ -445,7 +454,7 @@ impl<G: Game> Searcher<G> {
         if !self.use_solver {
             return None;
         }
-        let (mv, value) = root.solve(time.solver_budget())?;
+        let (mv, value) = (self.oracle.as_ref()?)(root, time.solver_budget())?;
         if !moves.contains(&mv) {
             log::warn!("the solver's move {mv} is not legal here; searching instead");
             return None;
