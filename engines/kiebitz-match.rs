@@ -1,6 +1,8 @@
 //! kiebitz-match: engine-vs-engine tournaments for every kiebitz game.
 
 fn main() {
+    // Openings filtered by a search see solved pawn-chess positions as the engines do.
+    kiebitz::analysis::install_oracle();
     match kiebitz::cli::utf8_args(std::env::args_os().skip(1)) {
         Ok(args) => std::process::exit(kiebitz::tournament::main(&args)),
         Err(e) => {

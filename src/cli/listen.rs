@@ -41,6 +41,20 @@ pub struct Limits {
     pub max_search_secs: u64,
 }
 
+impl Limits {
+    /// `max_sessions` sessions starting with `hash_mb` MiB, the other limits at their defaults.
+    pub fn new(max_sessions: usize, hash_mb: usize) -> Limits {
+        Limits {
+            max_sessions,
+            hash_mb,
+            max_hash_mb: DEFAULT_MAX_HASH_MB as usize,
+            idle_secs: DEFAULT_IDLE_SECS,
+            write_secs: DEFAULT_WRITE_SECS,
+            max_search_secs: DEFAULT_MAX_SEARCH_SECS,
+        }
+    }
+}
+
 /// The address to bind: empty means 127.0.0.1 on the default port, a bare port means
 /// 127.0.0.1 on that port, anything else is resolved as given.
 pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
@@ -57,8 +71,20 @@ pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
         .ok_or_else(|| format!("listen address '{addr}' resolves to nothing"))
 }
 
-/// Serves sessions on `addr` until the process is stopped.
+/// Serves sessions of game `G` on `addr` until the process is stopped.
 pub fn serve<G: Game>(addr: &str, limits: &Limits) -> Result<(), String> {
+    serve_with(addr, limits, |r, w, config| {
+        protocol::run_session_config::<G, _, _>(r, w, config)
+    })
+}
+
+/// What one session runs on a connection: its reader (ending after the idle timeout), its
+/// writer (under the session's write deadline), the session's configuration.
+pub type SessionFn =
+    fn(BufReader<IdleReader>, DeadlineWriter, &SessionConfig) -> std::io::Result<()>;
+
+/// Serves sessions run by `run` on `addr` until the process is stopped.
+pub fn serve_with(addr: &str, limits: &Limits, run: SessionFn) -> Result<(), String> {
     let max_sessions = limits.max_sessions;
     if max_sessions == 0 {
         return Err("--max-sessions must be at least 1".into());
@@ -112,7 +138,7 @@ pub fn serve<G: Game>(addr: &str, limits: &Limits) -> Result<(), String> {
                     }
                 }
                 let _release = Release(counter);
-                match session::<G>(stream, &config, idle, write, &peer) {
+                match session(stream, &config, idle, write, &peer, run) {
                     Err(e) => log::warn!("session {peer} dropped: {e}"),
                     Ok(()) => log::info!("session {peer} closed"),
                 }
@@ -125,12 +151,13 @@ pub fn serve<G: Game>(addr: &str, limits: &Limits) -> Result<(), String> {
     Ok(())
 }
 
-fn session<G: Game>(
+fn session(
     stream: TcpStream,
     config: &SessionConfig,
     idle: Option<Duration>,
     write: Duration,
     peer: &str,
+    run: SessionFn,
 ) -> io::Result<()> {
     let _ = stream.set_nodelay(true);
     stream.set_read_timeout(idle)?;
@@ -143,14 +170,14 @@ fn session<G: Game>(
         left: write,
         peer: peer.to_string(),
     };
-    let result = protocol::run_session_config::<G, _, _>(reader, writer, config);
+    let result = run(reader, writer, config);
     let _ = stream.shutdown(std::net::Shutdown::Both);
     result
 }
 
 /// The client's input; a read that times out (the client has been silent for the idle
 /// timeout) is logged and ends the session like the end of input.
-struct IdleReader {
+pub struct IdleReader {
     stream: TcpStream,
     peer: String,
 }
@@ -173,7 +200,7 @@ impl Read for IdleReader {
 /// The client's output under one deadline for the whole session: every write may block only
 /// as long as the time left, and what it blocked is taken off. A client that does not read
 /// its output thus loses its session after `--write-timeout` seconds in all.
-struct DeadlineWriter {
+pub struct DeadlineWriter {
     stream: TcpStream,
     left: Duration,
     peer: String,
