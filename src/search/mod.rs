@@ -35,6 +35,8 @@ use crate::game::Game;
 
 pub mod ordering;
 pub mod params;
+pub mod pns;
+pub mod proof;
 pub mod time;
 pub mod tt;
 pub mod worker;
