@@ -157,12 +157,18 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     }
 
     /// A perfect answer for this position if the game can compute one within `budget` (a
-    /// solved game, a tablebase): the best move and its exact score for the side to move in
-    /// the search's units (`search::MATE - plies` for a win, 0 for a draw). Default: none.
-    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
-        let _ = budget;
+    /// solved game, a tablebase, a proof-number search): the best move and its score for the
+    /// side to move in the search's units (`search::MATE - plies` for a win in at most that
+    /// many plies, 0 for a draw). `history` holds the hashes of the game's earlier positions,
+    /// oldest first, for repetition draws. Default: none.
+    fn solve(&self, history: &[u64], budget: std::time::Duration) -> Option<(Move, i32)> {
+        let _ = (history, budget);
         None
     }
+
+    /// The share of a move's planned (soft) time, in percent, that [`Self::solve`] gets
+    /// before the alpha-beta search takes the rest.
+    const SOLVER_SHARE: u32 = 10;
 
     /// The positions `bench` searches to a fixed depth: a stable node count is the search's
     /// signature. Default: the start position of every variant.

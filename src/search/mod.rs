@@ -227,7 +227,7 @@ impl<G: Game> Searcher<G> {
                 depth: 0,
                 nodes: 0,
             }
-        } else if let Some(result) = self.solved(root, &moves, &time, on_info) {
+        } else if let Some(result) = self.solved(root, history, &moves, &time, on_info) {
             result
         } else {
             let mut worker = worker::Worker::new(
@@ -296,6 +296,7 @@ impl<G: Game> Searcher<G> {
     fn solved(
         &self,
         root: &G,
+        history: &[u64],
         moves: &MoveList,
         time: &time::TimeManager,
         on_info: &mut dyn FnMut(&Info),
@@ -303,7 +304,7 @@ impl<G: Game> Searcher<G> {
         if !self.use_solver {
             return None;
         }
-        let (mv, value) = root.solve(time.solver_budget())?;
+        let (mv, value) = root.solve(history, time.solver_budget(G::SOLVER_SHARE))?;
         if !moves.contains(&mv) {
             log::warn!("the solver's move {mv} is not legal here; searching instead");
             return None;

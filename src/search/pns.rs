@@ -351,7 +351,15 @@ fn prove_for<G: Game>(
     solver.max_nodes = budget.nodes.unwrap_or(u64::MAX);
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
-    let proven = !moves.is_empty() && solver.prove(root);
+    let proven = if moves.is_empty() {
+        // The game is over: won by the attacker if it is to move and that means a win.
+        matches!(
+            (root.terminal(), root.side_to_move() == attacker),
+            (Terminal::Win, true) | (Terminal::Loss, false)
+        )
+    } else {
+        solver.prove(root)
+    };
     let result = if proven {
         // Extraction may re-prove parts the table lost: give it the budget's rest and more.
         solver.aborted = false;

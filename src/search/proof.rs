@@ -164,6 +164,22 @@ pub fn check<G: Game>(proof: &Proof) -> Result<Checked, String> {
         children: Vec::new(),
     });
     let mut moves = MoveList::new();
+    nodes[0].pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        // The game is already over at the root.
+        let root = &nodes[0].pos;
+        let winner_to_move = root.side_to_move() == proof.winner;
+        return match (root.terminal(), winner_to_move) {
+            (Terminal::Win, true) | (Terminal::Loss, false) => Ok(Checked {
+                positions: 1,
+                plies: 0,
+            }),
+            _ => Err(format!(
+                "{}: the game is over, not won by the winner",
+                root.fen()
+            )),
+        };
+    }
     while let Some(i) = todo.pop() {
         let pos = nodes[i].pos.clone();
         let fen = pos.fen();

@@ -468,7 +468,7 @@ impl<const REP: bool, const DRAW: u32> Game for Walk<REP, DRAW> {
     fn pretty(&self) -> String {
         self.fen()
     }
-    fn solve(&self, _: Duration) -> Option<(Move, i32)> {
+    fn solve(&self, _: &[u64], _: Duration) -> Option<(Move, i32)> {
         match self.at {
             60 => Some((self.step(61), MATE - 3)),
             62 => Some((self.step(0), 0)),

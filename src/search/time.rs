@@ -114,11 +114,11 @@ impl TimeManager {
         }
     }
 
-    /// The time a game's solver may take before the search: a tenth of the soft limit, and
-    /// a quarter second when time does not limit the search.
-    pub fn solver_budget(&self) -> Duration {
+    /// The time a game's solver may take before the search: `percent` of the soft limit (at
+    /// most 5 s), and a quarter second when time does not limit the search.
+    pub fn solver_budget(&self, percent: u32) -> Duration {
         self.soft
-            .map_or(Duration::from_millis(250), |s| s / 10)
+            .map_or(Duration::from_millis(250), |s| s * percent.min(100) / 100)
             .min(Duration::from_secs(5))
     }
 }

@@ -304,7 +304,7 @@ impl Game for Pawns {
             .ok_or_else(|| format!("{text} is not a legal move here"))
     }
 
-    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
+    fn solve(&self, _history: &[u64], budget: std::time::Duration) -> Option<(Move, i32)> {
         crate::analysis::engine_solve(self, budget)
     }
 
