@@ -2,9 +2,11 @@
 //! wins and losses by proof-number search, `check-proof` checks a proof file.
 
 use kiebitz::cli::solve::{check_proof, solve};
-use kiebitz::games::raeuber::Raeuber;
+use kiebitz::games::raeuber::{Raeuber, solver};
 
 fn main() {
+    // Proof-number search is the search's oracle: a proven win is played at once.
+    solver::install_oracle();
     std::process::exit(kiebitz::cli::main::<Raeuber>(&[
         ("solve", solve::<Raeuber>),
         ("check-proof", check_proof::<Raeuber>),

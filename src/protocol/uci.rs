@@ -31,6 +31,48 @@ pub fn is_uci_command(word: &str) -> bool {
     )
 }
 
+/// The variant name that the `UCI_Chess960` switch selects, for a game that offers it.
+const CHESS960: &str = "chess960";
+
+/// The options the engine offers, in the order `uci` lists them (XBoard advertises the same
+/// with `feature option=…`); `hash_mb` is the Hash option's current value.
+pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
+    let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
+    let mut options = vec![
+        UciOptionConfig::Spin {
+            name: "Hash".into(),
+            default: Some(hash_mb as i64),
+            min: Some(1),
+            max: Some(MAX_HASH_MB as i64),
+        },
+        UciOptionConfig::Button {
+            name: "Clear Hash".into(),
+        },
+        UciOptionConfig::Spin {
+            name: "Move Overhead".into(),
+            default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
+            min: Some(0),
+            max: Some(5000),
+        },
+        UciOptionConfig::Check {
+            name: "Ponder".into(),
+            default: Some(false),
+        },
+        UciOptionConfig::Combo {
+            name: "UCI_Variant".into(),
+            default: Some(G::variants()[0].to_string()),
+            var: variants,
+        },
+    ];
+    if G::variants().contains(&CHESS960) {
+        options.push(UciOptionConfig::Check {
+            name: "UCI_Chess960".into(),
+            default: Some(false),
+        });
+    }
+    options
+}
+
 /// One UCI session state.
 struct Session<G: Game> {
     out: Output,
@@ -138,33 +180,7 @@ impl<G: Game> Session<G> {
     }
 
     fn identify(&self) {
-        let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
-        let options = [
-            UciOptionConfig::Spin {
-                name: "Hash".into(),
-                default: Some(self.engine.hash_mb() as i64),
-                min: Some(1),
-                max: Some(MAX_HASH_MB as i64),
-            },
-            UciOptionConfig::Button {
-                name: "Clear Hash".into(),
-            },
-            UciOptionConfig::Spin {
-                name: "Move Overhead".into(),
-                default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
-                min: Some(0),
-                max: Some(5000),
-            },
-            UciOptionConfig::Check {
-                name: "Ponder".into(),
-                default: Some(false),
-            },
-            UciOptionConfig::Combo {
-                name: "UCI_Variant".into(),
-                default: Some(G::variants()[0].to_string()),
-                var: variants,
-            },
-        ];
+        let options = options::<G>(self.engine.hash_mb());
         let mut lines = vec![
             UciMessage::Id {
                 name: Some(engine_name::<G>()),
@@ -211,17 +227,20 @@ impl<G: Game> Session<G> {
                 Some("true") | Some("false") => Ok(()),
                 _ => Err("option Ponder: the value must be true or false".to_string()),
             },
+            "uci_chess960" if G::variants().contains(&CHESS960) => {
+                match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true") => self.select_variant(CHESS960),
+                    Some("false") if self.variant == CHESS960 => {
+                        self.select_variant(G::variants()[0])
+                    }
+                    Some("false") => Ok(()),
+                    _ => Err("option UCI_Chess960: the value must be true or false".to_string()),
+                }
+            }
             "uci_variant" => {
                 let v = value.unwrap_or("");
                 match G::variants().iter().find(|x| x.eq_ignore_ascii_case(v)) {
-                    Some(&variant) => match G::startpos(variant) {
-                        Ok(start) => {
-                            self.variant = variant;
-                            self.game = GameLine::new(start);
-                            Ok(())
-                        }
-                        Err(e) => Err(e),
-                    },
+                    Some(&variant) => self.select_variant(variant),
                     None => Err(format!(
                         "unknown UCI_Variant '{}': one of {}",
                         shorten(v),
@@ -234,6 +253,14 @@ impl<G: Game> Session<G> {
         if let Err(e) = result {
             self.error(&e);
         }
+    }
+
+    /// Plays `variant` from now on, starting from its start position.
+    fn select_variant(&mut self, variant: &'static str) -> Result<(), String> {
+        let start = G::startpos(variant)?;
+        self.variant = variant;
+        self.game = GameLine::new(start);
+        Ok(())
     }
 
     fn reset_to_start(&mut self) {

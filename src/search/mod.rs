@@ -33,10 +33,12 @@ use std::time::{Duration, Instant};
 use crate::board::{Move, MoveList};
 use crate::game::Game;
 
+pub mod oracle;
 pub mod ordering;
-pub mod params;
 pub mod pns;
 pub mod proof;
+/// The search switches live below the search ([`crate::tuning`]), re-exported here.
+pub use crate::tuning as params;
 pub mod time;
 pub mod tt;
 pub mod worker;
@@ -46,8 +48,7 @@ mod tests;
 
 pub use params::SearchParams;
 
-/// Score of a mate (or any forced game end) in 0 plies; mate in n plies is `MATE - n`.
-pub const MATE: i32 = 32000;
+pub use crate::tuning::MATE;
 /// Scores at least this high (or this low, negated) are forced game ends.
 pub const MATE_IN_MAX: i32 = MATE - 1000;
 /// The deepest ply the search reaches (iterations go to `MAX_PLY - 1`).
@@ -133,6 +134,7 @@ pub struct Searcher<G: Game> {
     heuristics: Box<ordering::Heuristics>,
     params: SearchParams,
     use_solver: bool,
+    oracle: Option<oracle::Oracle<G>>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -144,6 +146,7 @@ impl<G: Game> Searcher<G> {
             heuristics: Box::default(),
             params: SearchParams::from_env(G::SEARCH),
             use_solver: true,
+            oracle: oracle::installed::<G>(),
             _game: std::marker::PhantomData,
         }
     }
@@ -173,10 +176,16 @@ impl<G: Game> Searcher<G> {
         self.params = params;
     }
 
-    /// Whether [`Game::solve`] is asked first (default on; off for benchmarks and for
-    /// testing the search itself).
+    /// Whether the game's oracle ([`oracle::install`]) is asked first (default on; off for
+    /// benchmarks and for testing the search itself).
     pub fn set_use_solver(&mut self, on: bool) {
         self.use_solver = on;
+    }
+
+    /// Hands this searcher an oracle (or takes it away); by default it has the one installed
+    /// for its game ([`oracle::install`]).
+    pub fn set_oracle(&mut self, oracle: Option<oracle::Oracle<G>>) {
+        self.oracle = oracle;
     }
 
     /// Searches `root`. `history` holds the hashes of the game's earlier positions, oldest
@@ -227,7 +236,7 @@ impl<G: Game> Searcher<G> {
                 depth: 0,
                 nodes: 0,
             }
-        } else if let Some(result) = self.solved(root, history, &moves, &time, on_info) {
+        } else if let Some(result) = self.solved(root, &moves, &time, on_info) {
             result
         } else {
             let mut worker = worker::Worker::new(
@@ -292,11 +301,10 @@ impl<G: Game> Searcher<G> {
         result
     }
 
-    /// The game's own perfect answer, if it has one within a fraction of the time.
+    /// The oracle's perfect answer, if it has one within a fraction of the time.
     fn solved(
         &self,
         root: &G,
-        history: &[u64],
         moves: &MoveList,
         time: &time::TimeManager,
         on_info: &mut dyn FnMut(&Info),
@@ -304,7 +312,7 @@ impl<G: Game> Searcher<G> {
         if !self.use_solver {
             return None;
         }
-        let (mv, value) = root.solve(history, time.solver_budget(G::SOLVER_SHARE))?;
+        let (mv, value) = (self.oracle.as_ref()?)(root, time.solver_budget())?;
         if !moves.contains(&mv) {
             log::warn!("the solver's move {mv} is not legal here; searching instead");
             return None;

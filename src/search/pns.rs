@@ -132,9 +132,9 @@ struct Solver<G: Game> {
 }
 
 impl<G: Game> Solver<G> {
-    fn new(attacker: Color, history: &[u64], table_mb: usize) -> Self {
+    fn new(attacker: Color, history: &[u64], table: Table) -> Self {
         Solver {
-            table: Table::new(table_mb),
+            table,
             attacker,
             line: history.to_vec(),
             history_len: history.len(),
@@ -346,7 +346,19 @@ fn prove_for<G: Game>(
     table_mb: usize,
     nodes: &mut u64,
 ) -> Option<(Proof, proof::Checked, Option<Move>)> {
-    let mut solver = Solver::<G>::new(attacker, history, table_mb);
+    let mut solver = Solver::<G>::new(attacker, history, Table::new(table_mb));
+    let result = prove_with(&mut solver, root, budget);
+    *nodes += solver.nodes;
+    result
+}
+
+/// [`prove_for`] with a given solver (and its table, which may hold earlier work).
+fn prove_with<G: Game>(
+    solver: &mut Solver<G>,
+    root: &G,
+    budget: Budget,
+) -> Option<(Proof, proof::Checked, Option<Move>)> {
+    let attacker = solver.attacker;
     solver.deadline = budget.time.map(|t| Instant::now() + t);
     solver.max_nodes = budget.nodes.unwrap_or(u64::MAX);
     let mut moves = MoveList::new();
@@ -393,7 +405,6 @@ fn prove_for<G: Game>(
     } else {
         None
     };
-    *nodes += solver.nodes;
     result
 }
 
@@ -440,22 +451,32 @@ pub fn solve<G: Game>(root: &G, history: &[u64], budget: Budget, table_mb: usize
     solution
 }
 
+/// The table [`find_win`] keeps from one move to the next (with its attacker and size): a
+/// game's positions two plies on are mostly in it already. Shared by every search of the
+/// process; a search that finds it in use takes a fresh table.
+type KeptTable = Option<(Color, usize, Table)>;
+static KEPT: std::sync::Mutex<KeptTable> = std::sync::Mutex::new(None);
+
 /// Only the win for the side to move, within `budget` (for the engine, beside alpha-beta):
-/// the winning move and the proof's longest line in plies.
+/// the winning move and the proof's longest line in plies. The table is kept for the next
+/// call with the same attacker and size (its entries are only hints: every proof is checked).
 pub fn find_win<G: Game>(
     root: &G,
     history: &[u64],
     budget: Budget,
     table_mb: usize,
 ) -> Option<(Move, u32)> {
-    let mut nodes = 0;
-    let (_, checked, best) = prove_for(
-        root,
-        history,
-        root.side_to_move(),
-        budget,
-        table_mb,
-        &mut nodes,
-    )?;
+    let attacker = root.side_to_move();
+    let kept = KEPT.try_lock().ok().and_then(|mut slot| slot.take());
+    let table = match kept {
+        Some((a, mb, table)) if a == attacker && mb == table_mb => table,
+        _ => Table::new(table_mb),
+    };
+    let mut solver = Solver::<G>::new(attacker, history, table);
+    let found = prove_with(&mut solver, root, budget);
+    if let Ok(mut slot) = KEPT.try_lock() {
+        *slot = Some((attacker, table_mb, solver.table));
+    }
+    let (_, checked, best) = found?;
     best.map(|mv| (mv, checked.plies))
 }

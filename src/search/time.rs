@@ -12,9 +12,7 @@ use std::time::{Duration, Instant};
 use super::Limits;
 use crate::board::Color;
 
-/// Moves assumed to remain when the clock has no `movestogo` (sudden death) and the game
-/// has no better estimate ([`crate::game::Game::expected_moves_left`]).
-pub const DEFAULT_MOVES_TO_GO: u32 = 35;
+pub use crate::tuning::DEFAULT_MOVES_TO_GO;
 
 /// A search's time limits and clock.
 #[derive(Clone, Debug)]
@@ -114,11 +112,11 @@ impl TimeManager {
         }
     }
 
-    /// The time a game's solver may take before the search: `percent` of the soft limit (at
-    /// most 5 s), and a quarter second when time does not limit the search.
-    pub fn solver_budget(&self, percent: u32) -> Duration {
+    /// The time a game's solver may take before the search: a tenth of the soft limit, and
+    /// a quarter second when time does not limit the search.
+    pub fn solver_budget(&self) -> Duration {
         self.soft
-            .map_or(Duration::from_millis(250), |s| s * percent.min(100) / 100)
+            .map_or(Duration::from_millis(250), |s| s / 10)
             .min(Duration::from_secs(5))
     }
 }

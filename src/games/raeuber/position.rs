@@ -10,12 +10,10 @@ use crate::board::fen::{Fen, placement};
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
 use crate::game::{Game, Terminal};
 use crate::games::zobrist;
-use crate::search::SearchParams;
+use crate::san::SanParts;
+use crate::tuning::SearchParams;
 
 pub use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
-
-/// The solver's table inside the engine, in MiB (allocated per move, touched as used).
-const SOLVER_HASH_MB: usize = 32;
 
 /// A mailbox entry: `colour * 6 + kind`, or `EMPTY`.
 pub const EMPTY: u8 = 12;
@@ -132,22 +130,6 @@ impl Game for Raeuber {
 
     fn variants() -> &'static [&'static str] {
         &VARIANTS
-    }
-
-    /// Proof-number search for a forced win (docs/raeuber.md): the suites' wins take it a
-    /// few hundredths to a few tenths of a second, alpha-beta often not at all.
-    const SOLVER_SHARE: u32 = 30;
-
-    /// A forced win proven by df-pn ([`crate::search::pns`]) and its proof checked: the
-    /// winning move, scored as a win in the proof's longest line. Losses are left to the
-    /// alpha-beta search, which resists as long as it sees.
-    fn solve(&self, history: &[u64], budget: std::time::Duration) -> Option<(Move, i32)> {
-        let budget = crate::search::pns::Budget {
-            time: Some(budget),
-            nodes: None,
-        };
-        let (mv, plies) = crate::search::pns::find_win(self, history, budget, SOLVER_HASH_MB)?;
-        Some((mv, crate::search::MATE - plies as i32))
     }
 
     fn startpos(variant: &str) -> Result<Self, String> {
@@ -333,6 +315,23 @@ impl Game for Raeuber {
 
     fn move_text(&self, mv: Move) -> String {
         mv.to_string()
+    }
+
+    /// SAN as Fairy-Stockfish writes it for Räuberschach: the king is an ordinary piece, so
+    /// there is no check and no `+` or `#`.
+    fn san(&self, mv: Move) -> String {
+        crate::san::write(
+            self,
+            mv,
+            |m| SanParts {
+                piece: self
+                    .piece_at(m.from())
+                    .and_then(|(_, kind)| (kind != PAWN_K).then_some(LETTERS[kind])),
+                capture: self.board[m.to().index()] != EMPTY,
+                castling: None,
+            },
+            |_| false,
+        )
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
