@@ -7,38 +7,16 @@ a summary goes to stderr.
     FAIRY=/work/fsf/fairy-stockfish scripts/raeuber-refilter-openings.py IN.epd MOVETIME MARGIN > OUT.epd
 """
 import os
-import subprocess
 import sys
 
 if len(sys.argv) < 4:
     sys.exit(__doc__)
 src, movetime, margin = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-fairy = os.environ.get("FAIRY", "/work/fsf/fairy-stockfish")
-p = subprocess.Popen([fairy], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fairy_uci import Fairy  # noqa: E402
 
-
-def send(cmd):
-    p.stdin.write(cmd + "\n")
-
-
-def until(prefix):
-    lines = []
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            sys.exit("fairy-stockfish exited")
-        lines.append(line.rstrip("\n"))
-        if line.startswith(prefix):
-            return lines
-
-
-send("uci")
-until("uciok")
-send(f"setoption name VariantPath value {root}/tests/data/fairy-variants.ini")
-send("setoption name UCI_Variant value raeuberschach")
-send("setoption name Hash value 64")
-send("setoption name Threads value 1")
+fs = Fairy(hash_mb=64)
+send, until = fs.send, fs.until
 kept = dropped_mate = dropped_score = 0
 for line in open(src):
     if not line.strip():

@@ -22,7 +22,6 @@ Prints one line per lost game and a table.
 import collections
 import os
 import re
-import subprocess
 import sys
 
 if len(sys.argv) < 2:
@@ -30,24 +29,11 @@ if len(sys.argv) < 2:
 pgn = sys.argv[1]
 movetime = int(sys.argv[2]) if len(sys.argv) > 2 else 3000
 name = sys.argv[3] if len(sys.argv) > 3 else "kiebitz"
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-fairy = os.environ.get("FAIRY", "/work/fsf/fairy-stockfish")
-p = subprocess.Popen([fairy], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fairy_uci import Fairy  # noqa: E402
 
-
-def send(cmd):
-    p.stdin.write(cmd + "\n")
-
-
-def until(prefix):
-    lines = []
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            sys.exit("fairy-stockfish exited")
-        lines.append(line.rstrip("\n"))
-        if line.startswith(prefix):
-            return lines
+fs = Fairy(hash_mb=64)
+send, until = fs.send, fs.until
 
 
 def judge(fen, moves):
@@ -85,12 +71,6 @@ def games(text):
         yield tags, moves, comments
 
 
-send("uci")
-until("uciok")
-send(f"setoption name VariantPath value {root}/tests/data/fairy-variants.ini")
-send("setoption name UCI_Variant value raeuberschach")
-send("setoption name Hash value 64")
-send("setoption name Threads value 1")
 table = collections.Counter()
 for tags, moves, comments in games(open(pgn).read()):
     white = tags.get("White", "").startswith(name)
