@@ -438,7 +438,7 @@ fn match_progress(total: usize) -> Progress {
 /// After each game: the progress line, and the score Ctrl-C prints.
 fn report_progress(progress: &mut Progress, tally: &Tally, names: &[String], total: usize) {
     let w = &tally.wld;
-    progress.set(w.games() as u64, "games");
+    progress.set(w.games(), "games");
     progress::set_known(format!(
         "{} of {total} games played\n\
          Score of {} vs {}: {} - {} - {}  [{:.3}] {}\n\
