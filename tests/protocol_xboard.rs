@@ -129,7 +129,10 @@ fn results_are_announced_after_either_sides_move() {
     e.send("playother");
     e.send("usermove a2b3");
     let lines = sync(&mut e, 1);
-    assert_eq!(lines.last().map(String::as_str), Some("1-0 {White wins}"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("1-0 {White wins: a pawn has reached the last rank}")
+    );
     // The engine's own winning move, then the result.
     e.send("force");
     e.send("setboard 1p1/P2/3 w - - 0 1");
@@ -139,7 +142,7 @@ fn results_are_announced_after_either_sides_move() {
     assert!(mv == "a2b3" || mv == "a2a3", "{mv}");
     assert_eq!(
         e.next_line(protocol_io::TIMEOUT).as_deref(),
-        Some("1-0 {White wins}")
+        Some("1-0 {White wins: a pawn has reached the last rank}")
     );
     // A blocked position is a draw.
     e.send("force");
@@ -147,7 +150,7 @@ fn results_are_announced_after_either_sides_move() {
     e.send("go");
     assert_eq!(
         sync(&mut e, 2).last().map(String::as_str),
-        Some("1/2-1/2 {Draw, no legal move}")
+        Some("1/2-1/2 {Draw: White has no legal move}")
     );
 }
 

@@ -4,6 +4,7 @@
 //!
 //! Arguments are parsed with clap. Results go to stdout, diagnostics and errors to stderr;
 //! errors end with a non-zero exit code. Nothing here knows which game it runs.
+//! [`nseat`] is the same entrance for N-seat games ([`crate::nsearch::NGame`]).
 
 mod listen;
 mod play;
@@ -39,6 +40,8 @@ macro_rules! out {
         write_line(format_args!($($arg)*))?
     };
 }
+
+pub mod nseat;
 
 /// Default TCP port of `--listen` without an address.
 pub const DEFAULT_PORT: u16 = 7700;
@@ -87,6 +90,9 @@ enum Command {
     Bench {
         /// Search depth (default: the game's own, about a second of search).
         depth: Option<u32>,
+        /// Search threads (Lazy SMP); with more than one the node count varies from run to run.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: u32,
     },
     /// Play a game against the engine in the terminal.
     Play {
@@ -107,11 +113,16 @@ enum Command {
 
 /// Runs the engine binary for game `G`; returns the process exit code.
 pub fn main<G: Game>(extra: &[Subcommand]) -> i32 {
+    let args: Vec<String> = std::env::args().collect();
+    main_with_args::<G>(&args, extra)
+}
+
+/// [`main`] with arguments an entrance has already looked at (the first is the program name).
+pub fn main_with_args<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .format_timestamp(None)
         .try_init();
-    let args: Vec<String> = std::env::args().collect();
-    run::<G>(&args, extra)
+    run::<G>(args, extra)
 }
 
 /// [`main`] with explicit arguments (the first is the program name).
@@ -172,9 +183,11 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
             }),
             None,
         ) => run_perft::<G>(depth, fen.as_deref(), variant.as_deref(), divide),
-        (Some(Command::Bench { depth }), None) => {
-            run_bench::<G>(depth.unwrap_or(G::BENCH_DEPTH), cli.hash as usize)
-        }
+        (Some(Command::Bench { depth, threads }), None) => run_bench::<G>(
+            depth.unwrap_or(G::BENCH_DEPTH),
+            cli.hash as usize,
+            threads as usize,
+        ),
         (
             Some(Command::Play {
                 color,
@@ -268,11 +281,11 @@ fn run_perft<G: Game>(
     Ok(())
 }
 
-fn run_bench<G: Game>(depth: u32, hash_mb: usize) -> Result<(), String> {
+fn run_bench<G: Game>(depth: u32, hash_mb: usize, threads: usize) -> Result<(), String> {
     if depth == 0 {
         return Err("bench depth must be at least 1".into());
     }
-    let (nodes, elapsed) = crate::search::bench::<G>(depth, hash_mb);
+    let (nodes, elapsed) = crate::search::bench_threads::<G>(depth, hash_mb, threads);
     out!("Total time (ms) : {}", elapsed.as_millis());
     out!("Nodes searched  : {nodes}");
     out!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));

@@ -288,6 +288,8 @@ struct Session<G: Game> {
     /// Last thinking report of the running search, for `.`.
     last_info: Arc<Mutex<Option<Info>>>,
     job_start: Instant,
+    /// Search threads (`cores`).
+    threads: usize,
     /// `option Move Overhead=MS`.
     move_overhead: Duration,
     /// The reply the last search expected to the engine's move, with the hash of the
@@ -322,6 +324,7 @@ pub fn run<G: Game, R: BufRead>(
         job: None,
         last_info: Arc::new(Mutex::new(None)),
         job_start: Instant::now(),
+        threads: 1,
         move_overhead: Duration::from_millis(super::DEFAULT_MOVE_OVERHEAD_MS),
         expected_reply: None,
     };
@@ -473,7 +476,7 @@ impl<G: Game> Session<G> {
             Command::Memory(mb) => {
                 self.engine.set_hash((mb as usize).clamp(1, MAX_HASH_MB));
             }
-            Command::Cores(n) => log::debug!("cores {n}: the search uses one thread"),
+            Command::Cores(n) => self.threads = (n as usize).clamp(1, super::max_threads()),
             Command::Quit => return false,
         }
         true
@@ -486,7 +489,7 @@ impl<G: Game> Session<G> {
             format!(
                 "feature myname=\"{}\" variants=\"{}\" setboard=1 usermove=1 ping=1 sigint=0 \
                  sigterm=0 analyze=1 colors=0 playother=1 time=1 memory=1 reuse=1 san=0 \
-                 draw=0 name=1 debug=0 exclude=0 smp=0 nps=0",
+                 draw=0 name=1 debug=0 exclude=0 smp=1 nps=0",
                 engine_name::<G>(),
                 variants.join(",")
             ),
@@ -709,9 +712,11 @@ impl<G: Game> Session<G> {
         let shared = Arc::clone(&announce);
         let start = Instant::now();
         self.job_start = start;
+        let threads = self.threads;
         self.engine.spawn(
             false,
             Box::new(move |searcher, control| {
+                searcher.set_threads(threads);
                 let mut on_info = |info: &Info| {
                     if post {
                         out.line(&thinking_line(&root, info));
@@ -773,9 +778,17 @@ impl<G: Game> Session<G> {
 /// How long `hint` searches when it has no move at hand.
 const HINT_TIME: Duration = Duration::from_millis(200);
 
-/// UCI options XBoard sets with commands of its own (`variant`, `hard`/`easy`), so they are
-/// not advertised as `feature option`.
-const XBOARD_OWN_OPTIONS: [&str; 3] = ["UCI_Variant", "UCI_Chess960", "Ponder"];
+/// UCI options XBoard sets with commands of its own (`variant`, `hard`/`easy`, `cores`) or
+/// whose output its thinking lines cannot carry (MultiPV, WDL), so they are not advertised as
+/// `feature option`.
+const XBOARD_OWN_OPTIONS: [&str; 6] = [
+    "UCI_Variant",
+    "UCI_Chess960",
+    "Ponder",
+    "Threads",
+    "MultiPV",
+    "UCI_ShowWDL",
+];
 
 /// The engine's options as XBoard sees them: the UCI options less [`XBOARD_OWN_OPTIONS`].
 fn xboard_options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
@@ -960,6 +973,7 @@ mod tests {
             job: None,
             last_info: Arc::new(Mutex::new(None)),
             job_start: Instant::now(),
+            threads: 1,
             move_overhead: Duration::from_millis(super::super::DEFAULT_MOVE_OVERHEAD_MS),
             expected_reply: None,
         }
