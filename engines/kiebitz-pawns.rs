@@ -3,6 +3,8 @@
 use kiebitz::games::pawns::Pawns;
 
 fn main() {
+    // The solver is the search's oracle: it plays solved positions perfectly.
+    kiebitz::analysis::install_oracle();
     std::process::exit(kiebitz::cli::main::<Pawns>(&[(
         "analyze",
         kiebitz::analysis::cli,

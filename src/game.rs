@@ -39,6 +39,27 @@ pub enum Terminal {
     Draw,
 }
 
+/// A model of the chances behind a centipawn score (UCI `UCI_ShowWDL`): the win probability
+/// of the side to move is the logistic `1 / (1 + exp((a - cp) / b))`, the loss probability the
+/// same for `-cp`, and the draw probability what remains. `a` is the score at which a win is as
+/// likely as not, `b` how quickly the chances change around it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WdlModel {
+    pub a: f64,
+    pub b: f64,
+}
+
+impl WdlModel {
+    /// Win, draw and loss for the side to move at `cp`, per mille (summing to 1000).
+    pub fn per_mille(&self, cp: i32) -> [u32; 3] {
+        let chance = |x: f64| 1.0 / (1.0 + ((self.a - x) / self.b.max(1e-9)).exp());
+        let win = (1000.0 * chance(cp as f64)).round() as u32;
+        let loss = ((1000.0 * chance(-cp as f64)).round() as u32).min(1000 - win.min(1000));
+        let win = win.min(1000);
+        [win, 1000 - win - loss, loss]
+    }
+}
+
 /// One game: its rules, its names and its evaluation.
 pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// The game family's short name, used in `id name kiebitz-<GAME>`.
@@ -92,6 +113,67 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         false
     }
 
+    /// The rules' verdict on this position, if the game is over, and the sentence that says
+    /// why: no legal move ([`Game::terminal`], in the words of [`Game::end_reason`]), threefold
+    /// repetition, the [`Game::DRAW_PLIES`] rule, insufficient material. `history` holds the
+    /// hashes of the game's earlier positions, oldest first. The protocols, `play` and the
+    /// referee all ask this one method.
+    fn verdict(&self, history: &[u64]) -> Option<(Outcome, String)> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let us = self.side_to_move();
+        if moves.is_empty() {
+            let terminal = self.terminal();
+            let outcome = match terminal {
+                Terminal::Loss => Outcome::Win(us.flip()),
+                Terminal::Win => Outcome::Win(us),
+                Terminal::Draw => Outcome::Draw,
+            };
+            return Some((outcome, self.end_reason(terminal)));
+        }
+        if Self::REPETITION {
+            let window = (self.reversible_plies() as usize).min(history.len());
+            let h = self.hash();
+            let seen = history[history.len() - window..]
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .filter(|&&x| x == h)
+                .count();
+            if seen >= 2 {
+                return Some((Outcome::Draw, "Draw by 3-fold repetition".into()));
+            }
+        }
+        if let Some(limit) = Self::DRAW_PLIES
+            && self.reversible_plies() >= limit
+        {
+            return Some((
+                Outcome::Draw,
+                format!(
+                    "Draw by the {limit}-ply rule ({} moves without progress)",
+                    limit / 2
+                ),
+            ));
+        }
+        if self.insufficient_material() {
+            return Some((Outcome::Draw, "Draw by insufficient mating material".into()));
+        }
+        None
+    }
+
+    /// The sentence for a game that ends because the side to move has no legal move, given
+    /// what [`Game::terminal`] says. Games whose ends have names (mate, stalemate) say them.
+    fn end_reason(&self, terminal: Terminal) -> String {
+        let us = self.side_to_move();
+        let (them, me) = (us.flip().name(), us.name());
+        match terminal {
+            Terminal::Loss => format!("{them} wins: {me} has no legal move and loses"),
+            Terminal::Win => format!("{me} has no legal move and wins"),
+            Terminal::Draw => format!("Draw: {me} has no legal move"),
+        }
+    }
+
     /// Whether `mv` is noisy: searched in quiescence (captures, promotions).
     fn is_noisy(&self, mv: Move) -> bool;
 
@@ -122,6 +204,12 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// Coordinate notation of a move in this position (`e2e4`, `e7e8q`).
     fn move_text(&self, mv: Move) -> String {
         mv.to_string()
+    }
+
+    /// Standard algebraic notation of a legal move, for PGN (`Nf3`, `exd5`, `O-O`, `e8=Q+`);
+    /// games build it with [`crate::san::write`]. Default: coordinate notation.
+    fn san(&self, mv: Move) -> String {
+        self.move_text(mv)
     }
 
     /// Reads a move in coordinate notation; it must be legal here.
@@ -156,14 +244,6 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         true
     }
 
-    /// A perfect answer for this position if the game can compute one within `budget` (a
-    /// solved game, a tablebase): the best move and its exact score for the side to move in
-    /// the search's units (`search::MATE - plies` for a win, 0 for a draw). Default: none.
-    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
-        let _ = budget;
-        None
-    }
-
     /// The positions `bench` searches to a fixed depth: a stable node count is the search's
     /// signature. Default: the start position of every variant.
     fn bench_positions() -> Vec<Self> {
@@ -174,18 +254,22 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     }
 
     /// How many more moves the side to move expects to play, for sharing a sudden-death
-    /// clock. Default: [`crate::search::time::DEFAULT_MOVES_TO_GO`] (35), right for chess.
+    /// clock. Default: [`crate::tuning::DEFAULT_MOVES_TO_GO`] (35), right for chess.
     fn expected_moves_left(&self) -> u32 {
-        crate::search::time::DEFAULT_MOVES_TO_GO
+        crate::tuning::DEFAULT_MOVES_TO_GO
     }
 
     /// The depth `bench` searches [`Self::bench_positions`] to when none is given.
     const BENCH_DEPTH: u32 = 8;
 
+    /// The win/draw/loss model of the evaluation, if the game has a sensible one; the UCI
+    /// option `UCI_ShowWDL` exists only then. Default: none.
+    const WDL: Option<WdlModel> = None;
+
     /// Which pruning, reductions and extensions the shared search may use in this game.
-    /// Default: [`crate::search::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
+    /// Default: [`crate::tuning::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
     /// right for games with a rough evaluation.
-    const SEARCH: crate::search::SearchParams = crate::search::SearchParams::CONSERVATIVE;
+    const SEARCH: crate::tuning::SearchParams = crate::tuning::SearchParams::CONSERVATIVE;
 
     /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
     /// playing them); always equal to [`crate::perft::generic`], which is the default.

@@ -43,6 +43,35 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// Perft for an N-player game ([`crate::nsearch::NGame`]): forced passes count as moves.
+pub fn nperft<G: crate::nsearch::NGame>(pos: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&mv| nperft(&pos.play(mv), depth - 1))
+        .sum()
+}
+
+/// [`nperft`] split by root move, in move-generation order.
+pub fn ndivide<G: crate::nsearch::NGame>(pos: &G, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if depth == 0 {
+        return Vec::new();
+    }
+    moves
+        .iter()
+        .map(|&mv| (mv, nperft(&pos.play(mv), depth - 1)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

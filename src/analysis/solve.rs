@@ -251,10 +251,22 @@ pub fn solve_root(
     budget: Budget,
     progress: Option<Box<dyn FnMut(u64, u64)>>,
 ) -> Result<(i8, Vec<i8>, u64), Abort> {
+    solve_root_reporting(shape, root, budget, progress, &mut |_, _| {})
+}
+
+/// [`solve_root`] that tells `on_value(k, v)` each value as soon as it is proven: `k = 0` for
+/// the root, `k = i + 1` for the i-th first move.
+pub fn solve_root_reporting(
+    shape: Shape,
+    root: &Pos,
+    budget: Budget,
+    progress: Option<Box<dyn FnMut(u64, u64)>>,
+    on_value: &mut dyn FnMut(usize, i8),
+) -> Result<(i8, Vec<i8>, u64), Abort> {
     if shape.key_fits_u64() {
-        solve_root_with::<u64>(shape, root, budget, progress)
+        solve_root_with::<u64>(shape, root, budget, progress, on_value)
     } else {
-        solve_root_with::<Wide>(shape, root, budget, progress)
+        solve_root_with::<Wide>(shape, root, budget, progress, on_value)
     }
 }
 
@@ -263,6 +275,7 @@ fn solve_root_with<K: TableKey>(
     root: &Pos,
     budget: Budget,
     progress: Option<Box<dyn FnMut(u64, u64)>>,
+    on_value: &mut dyn FnMut(usize, i8),
 ) -> Result<(i8, Vec<i8>, u64), Abort> {
     let mut s = Solver::<K>::new(shape, 1 << 12, budget);
     if let Some(f) = progress {
@@ -270,9 +283,12 @@ fn solve_root_with<K: TableKey>(
     }
     let white = |p: &Pos, v: i8| if p.black_to_move { -v } else { v };
     let value = white(root, s.value(root)?);
+    on_value(0, value);
     let mut firsts = Vec::new();
-    for (_, c) in shape.moves(root) {
-        firsts.push(white(&c, s.value(&c)?));
+    for (i, (_, c)) in shape.moves(root).iter().enumerate() {
+        let v = white(c, s.value(c)?);
+        on_value(i + 1, v);
+        firsts.push(v);
     }
     Ok((value, firsts, s.nodes))
 }

@@ -36,6 +36,14 @@ impl Color {
     }
 
     /// The FEN letter of the side: `w` or `b`.
+    /// "White" or "Black".
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     pub fn fen_char(self) -> char {
         match self {
             Color::White => 'w',

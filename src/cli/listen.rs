@@ -27,8 +27,23 @@ pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
         .ok_or_else(|| format!("listen address '{addr}' resolves to nothing"))
 }
 
-/// Serves sessions on `addr` until the process is stopped.
+/// Serves sessions of game `G` on `addr` until the process is stopped.
 pub fn serve<G: Game>(addr: &str, max_sessions: usize, hash_mb: usize) -> Result<(), String> {
+    serve_with(addr, max_sessions, hash_mb, |r, w, mb| {
+        protocol::run_session_with::<G, _, _>(r, w, mb)
+    })
+}
+
+/// What one session runs on a connection: its reader, its writer, the hash size.
+pub type SessionFn = fn(BufReader<TcpStream>, TcpStream, usize) -> std::io::Result<()>;
+
+/// Serves sessions run by `run` on `addr` until the process is stopped.
+pub fn serve_with(
+    addr: &str,
+    max_sessions: usize,
+    hash_mb: usize,
+    run: SessionFn,
+) -> Result<(), String> {
     if max_sessions == 0 {
         return Err("--max-sessions must be at least 1".into());
     }
@@ -71,7 +86,7 @@ pub fn serve<G: Game>(addr: &str, max_sessions: usize, hash_mb: usize) -> Result
                     }
                 }
                 let _release = Release(counter);
-                if let Err(e) = session::<G>(stream, hash_mb) {
+                if let Err(e) = session(stream, hash_mb, run) {
                     log::info!("session {peer} ended: {e}");
                 } else {
                     log::info!("session {peer} closed");
@@ -85,13 +100,13 @@ pub fn serve<G: Game>(addr: &str, max_sessions: usize, hash_mb: usize) -> Result
     Ok(())
 }
 
-fn session<G: Game>(stream: TcpStream, hash_mb: usize) -> std::io::Result<()> {
+fn session(stream: TcpStream, hash_mb: usize, run: SessionFn) -> std::io::Result<()> {
     let _ = stream.set_nodelay(true);
     // A client that stops reading must not block its session forever: a stuck write fails,
     // and the session ends.
     let _ = stream.set_write_timeout(Some(std::time::Duration::from_secs(60)));
     let reader = BufReader::new(stream.try_clone()?);
-    let result = protocol::run_session_with::<G, _, _>(reader, stream.try_clone()?, hash_mb);
+    let result = run(reader, stream.try_clone()?, hash_mb);
     let _ = stream.shutdown(std::net::Shutdown::Both);
     result
 }

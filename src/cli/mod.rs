@@ -4,6 +4,7 @@
 //!
 //! Arguments are parsed with clap. Results go to stdout, diagnostics and errors to stderr;
 //! errors end with a non-zero exit code. Nothing here knows which game it runs.
+//! [`nseat`] is the same entrance for N-seat games ([`crate::nsearch::NGame`]).
 
 mod listen;
 mod play;
@@ -15,6 +16,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand as ClapSubcommand}
 
 use crate::game::Game;
 use crate::perft;
+use crate::progress::{self, Progress};
 use crate::protocol::{self, DEFAULT_HASH_MB, MAX_HASH_MB};
 
 /// An extra subcommand a single engine offers (e.g. `analyze` in kiebitz-pawns): its name and
@@ -38,6 +40,8 @@ macro_rules! out {
         write_line(format_args!($($arg)*))?
     };
 }
+
+pub mod nseat;
 
 /// Default TCP port of `--listen` without an address.
 pub const DEFAULT_PORT: u16 = 7700;
@@ -86,6 +90,9 @@ enum Command {
     Bench {
         /// Search depth (default: the game's own, about a second of search).
         depth: Option<u32>,
+        /// Search threads (Lazy SMP); with more than one the node count varies from run to run.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: u32,
     },
     /// Play a game against the engine in the terminal.
     Play {
@@ -106,11 +113,16 @@ enum Command {
 
 /// Runs the engine binary for game `G`; returns the process exit code.
 pub fn main<G: Game>(extra: &[Subcommand]) -> i32 {
+    let args: Vec<String> = std::env::args().collect();
+    main_with_args::<G>(&args, extra)
+}
+
+/// [`main`] with arguments an entrance has already looked at (the first is the program name).
+pub fn main_with_args<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .format_timestamp(None)
         .try_init();
-    let args: Vec<String> = std::env::args().collect();
-    run::<G>(&args, extra)
+    run::<G>(args, extra)
 }
 
 /// [`main`] with explicit arguments (the first is the program name).
@@ -120,12 +132,19 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     {
         return entry(&args[2..]);
     }
+    // `help NAME` for an extra subcommand, as clap offers it for the built-in ones.
+    if args.get(1).map(String::as_str) == Some("help")
+        && let Some(name) = args.get(2)
+        && let Some((_, entry)) = extra.iter().find(|(n, _)| n == name)
+    {
+        return entry(&["--help".to_string()]);
+    }
     let mut command =
         Cli::command().name(Box::leak(format!("kiebitz-{}", G::GAME).into_boxed_str()) as &str);
     if !extra.is_empty() {
         let names: Vec<&str> = extra.iter().map(|(n, _)| *n).collect();
         command = command.after_help(format!(
-            "More subcommands: {} (see '<name> --help').",
+            "More subcommands: {} (see 'help <name>' or '<name> --help').",
             names.join(", ")
         ));
     }
@@ -164,9 +183,11 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
             }),
             None,
         ) => run_perft::<G>(depth, fen.as_deref(), variant.as_deref(), divide),
-        (Some(Command::Bench { depth }), None) => {
-            run_bench::<G>(depth.unwrap_or(G::BENCH_DEPTH), cli.hash as usize)
-        }
+        (Some(Command::Bench { depth, threads }), None) => run_bench::<G>(
+            depth.unwrap_or(G::BENCH_DEPTH),
+            cli.hash as usize,
+            threads as usize,
+        ),
         (
             Some(Command::Play {
                 color,
@@ -211,9 +232,6 @@ pub fn start_position<G: Game>(variant: Option<&str>, fen: Option<&str>) -> Resu
     }
 }
 
-/// Perft runs this deep or deeper report each root move on stderr.
-const PROGRESS_DEPTH: u32 = 8;
-
 fn run_perft<G: Game>(
     depth: u32,
     fen: Option<&str>,
@@ -225,23 +243,30 @@ fn run_perft<G: Game>(
     let nodes = if depth == 0 {
         1
     } else {
-        // Root move by root move, so that a deep run can show its progress on stderr.
+        // Root move by root move, so that a long run shows its progress on stderr and Ctrl-C
+        // can print the root moves already counted.
         let moves = crate::protocol::legal_moves(&pos);
+        let mut progress = Progress::new(&format!("perft {depth}"), moves.len() as u64);
+        progress::catch_interrupt();
         let mut total = 0;
+        let mut counted = Vec::new();
+        progress::set_known(format!(
+            "perft {depth}: 0 of {} root moves counted",
+            moves.len()
+        ));
         for (i, &mv) in moves.iter().enumerate() {
+            progress.set(i as u64, &pos.move_text(mv));
             let n = perft::perft(&pos.play(mv), depth - 1);
             total += n;
+            counted.push(format!("{}: {n}", pos.move_text(mv)));
+            progress::set_known(format!(
+                "perft {depth}: {} of {} root moves counted\n{}\npartial total: {total}",
+                i + 1,
+                moves.len(),
+                counted.join("\n")
+            ));
             if divide {
-                out!("{}: {n}", pos.move_text(mv));
-            }
-            if depth >= PROGRESS_DEPTH {
-                eprintln!(
-                    "perft {depth}: {}/{} {} {n} ({:.1} s)",
-                    i + 1,
-                    moves.len(),
-                    pos.move_text(mv),
-                    start.elapsed().as_secs_f64()
-                );
+                progress.suspend(|| write_line(format_args!("{}: {n}", pos.move_text(mv))))?;
             }
         }
         total
@@ -256,11 +281,11 @@ fn run_perft<G: Game>(
     Ok(())
 }
 
-fn run_bench<G: Game>(depth: u32, hash_mb: usize) -> Result<(), String> {
+fn run_bench<G: Game>(depth: u32, hash_mb: usize, threads: usize) -> Result<(), String> {
     if depth == 0 {
         return Err("bench depth must be at least 1".into());
     }
-    let (nodes, elapsed) = crate::search::bench::<G>(depth, hash_mb);
+    let (nodes, elapsed) = crate::search::bench_threads::<G>(depth, hash_mb, threads);
     out!("Total time (ms) : {}", elapsed.as_millis());
     out!("Nodes searched  : {nodes}");
     out!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));

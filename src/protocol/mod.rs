@@ -8,6 +8,7 @@
 //! This module depends on the [`Game`] trait and the search API only: it never knows which
 //! game it runs.
 
+pub mod nseat;
 pub mod uci;
 pub mod xboard;
 
@@ -19,7 +20,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::board::{Color, Move, MoveList};
-use crate::game::{Game, Outcome, Terminal};
+use crate::game::{Game, Outcome};
 use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
 
 /// Default transposition-table size in MiB.
@@ -300,61 +301,18 @@ impl<G: Game> GameLine<G> {
         legal_moves(self.current()).contains(&mv)
     }
 
-    /// The result if the game has ended by the rules: no legal move, threefold repetition,
-    /// the move-count rule, or insufficient material. The text says why.
+    /// The result if the game has ended by the rules ([`Game::verdict`]): no legal move,
+    /// threefold repetition, the move-count rule, or insufficient material. The text says why.
     pub fn outcome(&self) -> Option<(Outcome, String)> {
-        let pos = self.current();
-        let side = pos.side_to_move();
-        if legal_moves(pos).is_empty() {
-            return Some(match pos.terminal() {
-                Terminal::Loss => (
-                    Outcome::Win(side.flip()),
-                    format!("{} wins", color_name(side.flip())),
-                ),
-                Terminal::Win => (
-                    Outcome::Win(side),
-                    format!("{} wins, having no move left", color_name(side)),
-                ),
-                Terminal::Draw => (Outcome::Draw, "Draw, no legal move".to_string()),
-            });
-        }
-        if G::REPETITION && self.repetitions() >= 2 {
-            return Some((Outcome::Draw, "Draw by repetition".to_string()));
-        }
-        if let Some(limit) = G::DRAW_PLIES
-            && pos.reversible_plies() >= limit
-        {
-            return Some((
-                Outcome::Draw,
-                format!("Draw by the {}-move rule", limit.div_ceil(2)),
-            ));
-        }
-        if pos.insufficient_material() {
-            return Some((Outcome::Draw, "Draw by insufficient material".to_string()));
-        }
-        None
-    }
-
-    /// How often the current position occurred before (same side to move, within the
-    /// reversible stretch).
-    fn repetitions(&self) -> usize {
-        let pos = self.current();
-        let h = pos.hash();
-        let reach = pos.reversible_plies() as usize;
         let n = self.positions.len() - 1;
-        (2..=reach.min(n))
-            .step_by(2)
-            .filter(|&back| self.positions[n - back].hash() == h)
-            .count()
+        let history: Vec<u64> = self.positions[..n].iter().map(G::hash).collect();
+        self.current().verdict(&history)
     }
 }
 
 /// "White" or "Black".
 pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+    c.name()
 }
 
 /// The legal moves of `pos`.
@@ -377,6 +335,12 @@ pub fn pv_text<G: Game>(root: &G, pv: &[Move]) -> Vec<String> {
         pos = pos.play(mv);
     }
     out
+}
+
+/// The most search threads used (`Threads`, XBoard `cores`): the number of logical
+/// processors. More would only share the processors, each thread slowing the others.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Nodes per second from a node count and a time.
@@ -582,7 +546,10 @@ mod tests {
         g.push_text("a2b3").unwrap();
         assert_eq!(
             g.outcome(),
-            Some((Outcome::Win(Color::White), "White wins".to_string()))
+            Some((
+                Outcome::Win(Color::White),
+                "White wins: a pawn has reached the last rank".to_string()
+            ))
         );
     }
 

@@ -16,7 +16,8 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use super::{
     DEFAULT_MOVE_OVERHEAD_MS, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, Output,
-    drive, engine_name, legal_moves, nps, pv_text, safe_search, session_start, shorten,
+    drive, engine_name, legal_moves, max_threads, nps, pv_text, safe_search, session_start,
+    shorten,
 };
 use crate::board::Move;
 use crate::game::Game;
@@ -31,6 +32,66 @@ pub fn is_uci_command(word: &str) -> bool {
     )
 }
 
+/// The variant name that the `UCI_Chess960` switch selects, for a game that offers it.
+const CHESS960: &str = "chess960";
+
+/// The options the engine offers, in the order `uci` lists them (XBoard advertises the same
+/// with `feature option=…`); `hash_mb` is the Hash option's current value.
+pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
+    let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
+    let mut options = vec![
+        UciOptionConfig::Spin {
+            name: "Threads".into(),
+            default: Some(1),
+            min: Some(1),
+            max: Some(max_threads() as i64),
+        },
+        UciOptionConfig::Spin {
+            name: "Hash".into(),
+            default: Some(hash_mb as i64),
+            min: Some(1),
+            max: Some(MAX_HASH_MB as i64),
+        },
+        UciOptionConfig::Button {
+            name: "Clear Hash".into(),
+        },
+        UciOptionConfig::Spin {
+            name: "Move Overhead".into(),
+            default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
+            min: Some(0),
+            max: Some(5000),
+        },
+        UciOptionConfig::Check {
+            name: "Ponder".into(),
+            default: Some(false),
+        },
+        UciOptionConfig::Spin {
+            name: "MultiPV".into(),
+            default: Some(1),
+            min: Some(1),
+            max: Some(MAX_MULTIPV as i64),
+        },
+        UciOptionConfig::Combo {
+            name: "UCI_Variant".into(),
+            default: Some(G::variants()[0].to_string()),
+            var: variants,
+        },
+    ];
+    if G::variants().contains(&CHESS960) {
+        options.push(UciOptionConfig::Check {
+            name: "UCI_Chess960".into(),
+            default: Some(false),
+        });
+    }
+    if G::WDL.is_some() {
+        options.push(UciOptionConfig::Check {
+            name: "UCI_ShowWDL".into(),
+            default: Some(false),
+        });
+    }
+    options
+}
+
 /// One UCI session state.
 struct Session<G: Game> {
     out: Output,
@@ -38,6 +99,10 @@ struct Session<G: Game> {
     variant: &'static str,
     game: GameLine<G>,
     move_overhead: Duration,
+    /// Search threads (`Threads`), principal variations (`MultiPV`), `UCI_ShowWDL`.
+    threads: usize,
+    multipv: usize,
+    show_wdl: bool,
 }
 
 /// Runs a UCI session on `reader`; `first` is the line that chose UCI.
@@ -60,6 +125,9 @@ pub fn run<G: Game, R: BufRead>(
         variant,
         game: GameLine::new(start),
         move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+        threads: 1,
+        multipv: 1,
+        show_wdl: false,
     };
     drive(reader, out, first, &mut s);
     s.engine.stop_and_wait();
@@ -138,33 +206,7 @@ impl<G: Game> Session<G> {
     }
 
     fn identify(&self) {
-        let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
-        let options = [
-            UciOptionConfig::Spin {
-                name: "Hash".into(),
-                default: Some(self.engine.hash_mb() as i64),
-                min: Some(1),
-                max: Some(MAX_HASH_MB as i64),
-            },
-            UciOptionConfig::Button {
-                name: "Clear Hash".into(),
-            },
-            UciOptionConfig::Spin {
-                name: "Move Overhead".into(),
-                default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
-                min: Some(0),
-                max: Some(5000),
-            },
-            UciOptionConfig::Check {
-                name: "Ponder".into(),
-                default: Some(false),
-            },
-            UciOptionConfig::Combo {
-                name: "UCI_Variant".into(),
-                default: Some(G::variants()[0].to_string()),
-                var: variants,
-            },
-        ];
+        let options = options::<G>(self.engine.hash_mb());
         let mut lines = vec![
             UciMessage::Id {
                 name: Some(engine_name::<G>()),
@@ -200,6 +242,25 @@ impl<G: Game> Session<G> {
         };
         let result = match name.to_ascii_lowercase().as_str() {
             "hash" => number(1, MAX_HASH_MB as u64).map(|mb| self.engine.set_hash(mb as usize)),
+            "threads" => number(1, MAX_THREADS as u64).map(|n| {
+                let cpus = max_threads();
+                if n as usize > cpus {
+                    self.say(&format!(
+                        "info string Threads {n} is more than the {cpus} processors: using {cpus}"
+                    ));
+                }
+                self.threads = (n as usize).min(cpus);
+            }),
+            "multipv" => number(1, MAX_MULTIPV as u64).map(|n| self.multipv = n as usize),
+            "uci_showwdl" if G::WDL.is_some() => {
+                match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some(v @ ("true" | "false")) => {
+                        self.show_wdl = v == "true";
+                        Ok(())
+                    }
+                    _ => Err("option UCI_ShowWDL: the value must be true or false".to_string()),
+                }
+            }
             "clear hash" => {
                 self.engine.clear();
                 Ok(())
@@ -211,17 +272,20 @@ impl<G: Game> Session<G> {
                 Some("true") | Some("false") => Ok(()),
                 _ => Err("option Ponder: the value must be true or false".to_string()),
             },
+            "uci_chess960" if G::variants().contains(&CHESS960) => {
+                match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some("true") => self.select_variant(CHESS960),
+                    Some("false") if self.variant == CHESS960 => {
+                        self.select_variant(G::variants()[0])
+                    }
+                    Some("false") => Ok(()),
+                    _ => Err("option UCI_Chess960: the value must be true or false".to_string()),
+                }
+            }
             "uci_variant" => {
                 let v = value.unwrap_or("");
                 match G::variants().iter().find(|x| x.eq_ignore_ascii_case(v)) {
-                    Some(&variant) => match G::startpos(variant) {
-                        Ok(start) => {
-                            self.variant = variant;
-                            self.game = GameLine::new(start);
-                            Ok(())
-                        }
-                        Err(e) => Err(e),
-                    },
+                    Some(&variant) => self.select_variant(variant),
                     None => Err(format!(
                         "unknown UCI_Variant '{}': one of {}",
                         shorten(v),
@@ -234,6 +298,14 @@ impl<G: Game> Session<G> {
         if let Err(e) = result {
             self.error(&e);
         }
+    }
+
+    /// Plays `variant` from now on, starting from its start position.
+    fn select_variant(&mut self, variant: &'static str) -> Result<(), String> {
+        let start = G::startpos(variant)?;
+        self.variant = variant;
+        self.game = GameLine::new(start);
+        Ok(())
     }
 
     fn reset_to_start(&mut self) {
@@ -291,7 +363,7 @@ impl<G: Game> Session<G> {
 
     /// `go …`: a search on the search thread, or `go perft N` at once.
     fn go(&mut self, line: &str) {
-        let params = match parse_go(line) {
+        let params = match parse_go(line, self.game.current()) {
             Ok(p) => p,
             Err(e) => return self.error(&e),
         };
@@ -306,10 +378,20 @@ impl<G: Game> Session<G> {
         let history = self.game.history();
         let out = self.out.clone();
         let infinite = limits.infinite;
+        let (threads, multipv, wdl) = (self.threads, self.multipv, self.show_wdl);
+        for e in &params.errors {
+            self.error(e);
+        }
         self.engine.spawn(
             params.ponder,
             Box::new(move |searcher, control| {
-                let mut on_info = |info: &Info| out.line(&info_line(&root, info));
+                searcher.set_threads(threads);
+                searcher.set_multipv(multipv);
+                let show = InfoStyle {
+                    multipv: multipv > 1,
+                    wdl,
+                };
+                let mut on_info = |info: &Info| out.line(&info_line(&root, info, show));
                 let result = safe_search(searcher, &root, &history, &limits, control, &mut on_info);
                 // UCI: after `go infinite` or `go ponder` the bestmove waits for `stop`
                 // (or `ponderhit`), even when the search has nothing more to do.
@@ -354,13 +436,20 @@ struct GoParams {
     limits: Limits,
     ponder: bool,
     perft: Option<u32>,
+    /// Complaints that do not stop the search (an illegal `searchmoves` move is dropped).
+    errors: Vec<String>,
 }
+
+/// Largest `MultiPV`.
+const MAX_MULTIPV: usize = 64;
+/// Largest `Threads` value accepted; above the processor count it is capped to that.
+const MAX_THREADS: usize = 1024;
 
 /// Largest `go perft` depth accepted (deeper would run for days).
 const MAX_PERFT_DEPTH: u32 = 30;
 
-/// Parses `go` and its parameters. Negative clock times count as zero.
-fn parse_go(line: &str) -> Result<GoParams, String> {
+/// Parses `go` and its parameters for a search from `pos`. Negative clock times count as zero.
+fn parse_go<G: Game>(line: &str, pos: &G) -> Result<GoParams, String> {
     let mut p = GoParams::default();
     let mut words = line.split_whitespace().skip(1).peekable();
     while let Some(word) = words.next() {
@@ -383,11 +472,7 @@ fn parse_go(line: &str) -> Result<GoParams, String> {
             "depth" => p.limits.depth = Some(number(word)?.clamp(1, 1000) as u32),
             "nodes" => p.limits.nodes = Some(number(word)?.max(1) as u64),
             "movetime" => p.limits.movetime = Some(ms(number(word)?)),
-            "mate" => {
-                // A mate in n moves is found within 2n plies.
-                let n = number(word)?.clamp(1, 500) as u32;
-                p.limits.depth = Some(2 * n);
-            }
+            "mate" => p.limits.mate = Some(number(word)?.clamp(1, 500) as u32),
             "infinite" => p.limits.infinite = true,
             "ponder" => p.ponder = true,
             "perft" => {
@@ -400,10 +485,13 @@ fn parse_go(line: &str) -> Result<GoParams, String> {
                 p.perft = Some(n as u32);
             }
             "searchmoves" => {
-                // Not supported: skip the moves that follow.
-                log::warn!("go searchmoves is ignored");
-                while words.peek().is_some_and(|w| !is_go_keyword(w)) {
-                    words.next();
+                while let Some(text) = words.next_if(|w| !is_go_keyword(w)) {
+                    match pos.parse_move(text) {
+                        Ok(mv) => p.limits.searchmoves.push(mv),
+                        Err(e) => p
+                            .errors
+                            .push(format!("go searchmoves: '{}' ignored ({e})", shorten(text))),
+                    }
                 }
             }
             other => return Err(format!("go: unknown parameter '{}'", shorten(other))),
@@ -431,14 +519,38 @@ fn is_go_keyword(w: &str) -> bool {
     )
 }
 
-/// `info depth … pv …` for one iteration.
-fn info_line<G: Game>(root: &G, info: &Info) -> String {
-    let score = match info.score {
+/// What an `info` line shows besides the usual.
+#[derive(Clone, Copy, Debug, Default)]
+struct InfoStyle {
+    /// `multipv k` (when more than one line is searched).
+    multipv: bool,
+    /// `wdl W D L` (`UCI_ShowWDL`, for games with a model).
+    wdl: bool,
+}
+
+/// `info depth … pv …` for one iteration (and principal variation).
+fn info_line<G: Game>(root: &G, info: &Info, style: InfoStyle) -> String {
+    let multipv = if style.multipv {
+        format!(" multipv {}", info.multipv)
+    } else {
+        String::new()
+    };
+    let mut score = match info.score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
     };
+    if style.wdl
+        && let Some(model) = G::WDL
+    {
+        let [w, d, l] = match info.score {
+            Score::Cp(cp) => model.per_mille(cp),
+            Score::Mate(n) if n > 0 => [1000, 0, 0],
+            Score::Mate(_) => [0, 0, 1000],
+        };
+        score.push_str(&format!(" wdl {w} {d} {l}"));
+    }
     let mut s = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {}{multipv} score {score} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth.max(info.depth),
         info.nodes,
@@ -472,11 +584,19 @@ fn bestmove_line<G: Game>(root: &G, best: Move, ponder: Option<Move>) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chess::Chess;
+
+    fn start() -> Chess {
+        Chess::startpos("chess").unwrap()
+    }
 
     #[test]
     fn go_parameters() {
-        let p = parse_go("go ponder wtime 1000 btime -5 winc 10 binc 20 movestogo 300 depth 300")
-            .unwrap();
+        let p = parse_go(
+            "go ponder wtime 1000 btime -5 winc 10 binc 20 movestogo 300 depth 300",
+            &start(),
+        )
+        .unwrap();
         assert!(p.ponder);
         assert_eq!(
             p.limits.time,
@@ -488,10 +608,28 @@ mod tests {
         );
         assert_eq!(p.limits.movestogo, Some(300));
         assert_eq!(p.limits.depth, Some(300));
-        assert_eq!(parse_go("go perft 4").unwrap().perft, Some(4));
-        assert!(parse_go("go perft").is_err());
-        assert!(parse_go("go depth x").is_err());
-        assert!(parse_go("go sideways").is_err());
-        assert!(parse_go("go infinite").unwrap().limits.infinite);
+        assert_eq!(parse_go("go perft 4", &start()).unwrap().perft, Some(4));
+        assert!(parse_go("go perft", &start()).is_err());
+        assert!(parse_go("go depth x", &start()).is_err());
+        assert!(parse_go("go sideways", &start()).is_err());
+        assert!(parse_go("go infinite", &start()).unwrap().limits.infinite);
+        assert_eq!(
+            parse_go("go mate 3", &start()).unwrap().limits.mate,
+            Some(3)
+        );
+    }
+
+    #[test]
+    fn searchmoves_are_read_as_moves_and_bad_ones_reported() {
+        let pos = start();
+        let p = parse_go("go searchmoves e2e4 h2h3 z9z9 depth 3", &pos).unwrap();
+        let expected: Vec<Move> = ["e2e4", "h2h3"]
+            .iter()
+            .map(|m| pos.parse_move(m).unwrap())
+            .collect();
+        assert_eq!(p.limits.searchmoves, expected);
+        assert_eq!(p.limits.depth, Some(3));
+        assert_eq!(p.errors.len(), 1, "{:?}", p.errors);
+        assert!(p.errors[0].contains("z9z9"));
     }
 }

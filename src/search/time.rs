@@ -12,9 +12,7 @@ use std::time::{Duration, Instant};
 use super::Limits;
 use crate::board::Color;
 
-/// Moves assumed to remain when the clock has no `movestogo` (sudden death) and the game
-/// has no better estimate ([`crate::game::Game::expected_moves_left`]).
-pub const DEFAULT_MOVES_TO_GO: u32 = 35;
+pub use crate::tuning::DEFAULT_MOVES_TO_GO;
 
 /// A search's time limits and clock.
 #[derive(Clone, Debug)]

@@ -308,4 +308,47 @@ mod tests {
         t.clear();
         assert_eq!(t.hashfull(), 0);
     }
+
+    #[test]
+    fn concurrent_writers_never_yield_a_torn_entry() {
+        // Four threads store and probe 64 keys in a one-bucket table (the worst contention).
+        // Every field stored is a function of the key, so a hit whose fields do not fit its key
+        // would be a torn entry (one thread's key with another's data) that passed the check.
+        fn key(i: u64) -> u64 {
+            let mut z = i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z ^ (z >> 31)
+        }
+        fn fields(k: u64) -> (Move, i32, i32, i32) {
+            let mv = Move((k as u16) | 1);
+            let score = (k >> 16 & 0x3fff) as i32 - 0x2000;
+            let eval = (k >> 32 & 0x3fff) as i32 - 0x2000;
+            let depth = (k >> 48 & 0x7f) as i32;
+            (mv, score, eval, depth)
+        }
+        let t = Table::new(0);
+        let hits = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for id in 0..4u64 {
+                let (t, hits) = (&t, &hits);
+                scope.spawn(move || {
+                    for i in 0..100_000u64 {
+                        let k = key((i * 7 + id * 13) % 64);
+                        let (mv, score, eval, depth) = fields(k);
+                        t.store(k, 0, mv, score, eval, depth, Bound::Exact);
+                        let probed = key((i * 11 + id) % 64);
+                        if let Some(hit) = t.probe(probed, 0) {
+                            let (mv, score, eval, depth) = fields(probed);
+                            assert_eq!(
+                                (hit.mv, hit.score, hit.eval, hit.depth),
+                                (mv, score, eval, depth)
+                            );
+                            hits.fetch_add(1, Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(hits.load(Relaxed) > 0);
+    }
 }

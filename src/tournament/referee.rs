@@ -8,8 +8,8 @@
 
 use std::time::Duration;
 
-use crate::board::{Color, Move, MoveList};
-use crate::game::{Game, Outcome, Terminal};
+use crate::board::{Color, Move};
+use crate::game::{Game, Outcome};
 
 use super::clock::{Clock, TimeControl};
 use super::engine::{Engine, Fault, GameView, Reply};
@@ -109,10 +109,7 @@ pub struct GameRecord {
 }
 
 fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+    c.name()
 }
 
 /// Reads a move leniently: exact, lower case, or without a promotion letter the game does not
@@ -161,56 +158,7 @@ fn move_comment(reply: &Reply) -> String {
 /// The rules' verdict on a position, if the game is over. `history` holds the hashes of the
 /// earlier positions, oldest first.
 pub fn rules_verdict<G: Game>(pos: &G, history: &[u64]) -> Option<(Outcome, String)> {
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    let us = pos.side_to_move();
-    if moves.is_empty() {
-        let (them, me) = (side_name(us.flip()), side_name(us));
-        // Words for the games whose ends have names; the generic sentence for the rest.
-        return Some(match (pos.terminal(), G::GAME) {
-            (Terminal::Loss, "chess") => (Outcome::Win(us.flip()), format!("{them} mates")),
-            (Terminal::Draw, "chess") => (Outcome::Draw, "Draw by stalemate".into()),
-            (Terminal::Loss, "pawns") => (
-                Outcome::Win(us.flip()),
-                format!("{them} wins: a pawn has reached the last rank"),
-            ),
-            (Terminal::Loss, _) => (
-                Outcome::Win(us.flip()),
-                format!("{them} wins: {me} has no legal move and loses"),
-            ),
-            (Terminal::Win, _) => (Outcome::Win(us), format!("{me} has no legal move and wins")),
-            (Terminal::Draw, _) => (Outcome::Draw, format!("Draw: {me} has no legal move")),
-        });
-    }
-    if G::REPETITION {
-        let window = (pos.reversible_plies() as usize).min(history.len());
-        let h = pos.hash();
-        let seen = history[history.len() - window..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|&&x| x == h)
-            .count();
-        if seen >= 2 {
-            return Some((Outcome::Draw, "Draw by 3-fold repetition".into()));
-        }
-    }
-    if let Some(limit) = G::DRAW_PLIES
-        && pos.reversible_plies() >= limit
-    {
-        return Some((
-            Outcome::Draw,
-            format!(
-                "Draw by the {limit}-ply rule ({} moves without progress)",
-                limit / 2
-            ),
-        ));
-    }
-    if pos.insufficient_material() {
-        return Some((Outcome::Draw, "Draw by insufficient mating material".into()));
-    }
-    None
+    pos.verdict(history)
 }
 
 /// The two engines of a game, White's first.
@@ -457,6 +405,8 @@ pub fn play_game<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::MoveList;
+    use crate::game::Terminal;
     use crate::games::pawns::Pawns;
 
     #[test]

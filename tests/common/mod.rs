@@ -41,13 +41,32 @@ pub fn perft_cases(name: &str) -> Vec<PerftCase> {
     cases
 }
 
-/// The path of an engine binary built by cargo for the integration tests.
+/// The path of an engine binary built by cargo for the integration tests: cargo builds every
+/// `[[bin]]` into one directory, so any game's binary is found next to `kiebitz-match`.
 pub fn binary(name: &str) -> PathBuf {
-    match name {
-        "kiebitz-pawns" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-pawns")),
-        "kiebitz-chess" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-chess")),
-        "kiebitz-raeuber" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-raeuber")),
-        "kiebitz-match" => PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-match")),
-        other => panic!("unknown binary {other}"),
-    }
+    let path = PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-match")).with_file_name(name);
+    assert!(path.exists(), "no binary {name} at {}", path.display());
+    path
+}
+
+/// Runs `python3 scripts/SCRIPT ARGS…` and returns its stdout; fails the test with the
+/// script's output when it fails (python-chess comes from `pip install -r
+/// scripts/requirements.txt`, which CI runs).
+pub fn python_script<S: AsRef<std::ffi::OsStr>>(script: &str, args: &[S]) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts")
+        .join(script);
+    let out = std::process::Command::new("python3")
+        .arg(&path)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run python3 ({e}): install Python 3"));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{} failed (is python-chess installed? pip install -r scripts/requirements.txt):\n{stdout}\n{}",
+        path.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
 }

@@ -19,6 +19,7 @@ pub mod weights;
 
 use crate::board::{Color, Move, MoveKind, MoveList};
 use crate::game::{Game, Terminal};
+use crate::san::SanParts;
 pub use position::Chess;
 use position::*;
 
@@ -62,11 +63,13 @@ impl Game for Chess {
     const DRAW_PLIES: Option<u32> = Some(100);
     const REPETITION: bool = true;
     const NULL_MOVE: bool = true;
-    const SEARCH: crate::search::SearchParams = crate::search::SearchParams::FULL;
+    const SEARCH: crate::tuning::SearchParams = crate::tuning::SearchParams::FULL;
     const BENCH_DEPTH: u32 = 10;
+    /// Even chances to win at +2 pawns, the draw band about ±1 pawn wide (docs/search.md).
+    const WDL: Option<crate::game::WdlModel> = Some(crate::game::WdlModel { a: 200.0, b: 60.0 });
 
     fn variants() -> &'static [&'static str] {
-        &["chess"]
+        &["chess", "chess960"]
     }
 
     fn startpos(variant: &str) -> Result<Self, String> {
@@ -74,12 +77,16 @@ impl Game for Chess {
     }
 
     fn from_fen(variant: &str, fen: &str) -> Result<Self, String> {
-        if !variant.eq_ignore_ascii_case("chess") && !variant.eq_ignore_ascii_case("normal") {
-            return Err(format!(
-                "unknown variant '{variant}': kiebitz-chess plays 'chess'"
-            ));
-        }
-        Chess::parse_fen(fen)
+        let chess960 = match variant.to_ascii_lowercase().as_str() {
+            "chess" | "normal" | "standard" => false,
+            "chess960" | "fischerandom" | "960" => true,
+            _ => {
+                return Err(format!(
+                    "unknown variant '{variant}': kiebitz-chess plays 'chess' and 'chess960'"
+                ));
+            }
+        };
+        Chess::parse_fen_with(fen, chess960)
     }
 
     fn fen(&self) -> String {
@@ -87,7 +94,11 @@ impl Game for Chess {
     }
 
     fn variant(&self) -> &'static str {
-        "chess"
+        if self.is_chess960() {
+            "chess960"
+        } else {
+            "chess"
+        }
     }
 
     fn size(&self) -> (u8, u8) {
@@ -113,6 +124,14 @@ impl Game for Chess {
             Terminal::Loss
         } else {
             Terminal::Draw
+        }
+    }
+
+    fn end_reason(&self, terminal: Terminal) -> String {
+        match terminal {
+            Terminal::Loss => format!("{} mates", self.side_to_move().flip().name()),
+            Terminal::Draw => "Draw by stalemate".into(),
+            Terminal::Win => format!("{} has no legal move and wins", self.side_to_move().name()),
         }
     }
 
@@ -168,11 +187,69 @@ impl Game for Chess {
     }
 
     fn xboard_name(variant: &str) -> &str {
-        if variant == "chess" {
-            "normal"
-        } else {
-            variant
+        match variant {
+            "chess" => "normal",
+            "chess960" => "fischerandom",
+            _ => variant,
         }
+    }
+
+    fn san(&self, mv: Move) -> String {
+        const LETTERS: [Option<char>; 6] =
+            [None, Some('N'), Some('B'), Some('R'), Some('Q'), Some('K')];
+        crate::san::write(
+            self,
+            mv,
+            |m| SanParts {
+                piece: LETTERS[self.kind_on(m.from().index()).unwrap_or(PAWN)],
+                capture: self.captured(m).is_some(),
+                castling: (m.kind() == MoveKind::Castling).then(|| m.to().file() == 6),
+            },
+            Chess::in_check,
+        )
+    }
+
+    /// Coordinate notation; Chess960 castling is written as the king taking its own rook
+    /// (`e1h1`, as UCI_Chess960 wants), standard castling as the king's two-square step.
+    fn move_text(&self, mv: Move) -> String {
+        if mv.kind() == MoveKind::Castling && self.is_chess960() {
+            format!("{}{}", mv.from(), self.castling_rook(mv))
+        } else {
+            mv.to_string()
+        }
+    }
+
+    /// Coordinate notation, also taking castling in the other convention where that is not
+    /// ambiguous (`e1h1` in standard chess, `e1g1` in Chess960 when the king moves two or more
+    /// squares), as python-chess and cutechess do, and as `O-O` / `O-O-O` (XBoard in Chess960).
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let wing = match text {
+            "O-O" | "0-0" => Some(true),
+            "O-O-O" | "0-0-0" => Some(false),
+            _ => None,
+        };
+        let castling_as = |mv: Move| {
+            if wing.is_some() {
+                return wing == Some(mv.to().file() == 6);
+            }
+            let (from, to) = (mv.from().index(), mv.to().index());
+            if self.is_chess960() {
+                from.abs_diff(to) >= 2 && mv.to_string() == text
+            } else {
+                format!("{}{}", mv.from(), self.castling_rook(mv)) == text
+            }
+        };
+        let exact = moves.iter().copied().find(|&mv| self.move_text(mv) == text);
+        exact
+            .or_else(|| {
+                moves
+                    .iter()
+                    .copied()
+                    .find(|&mv| mv.kind() == MoveKind::Castling && castling_as(mv))
+            })
+            .ok_or_else(|| format!("{text} is not a legal move here"))
     }
 
     fn pretty(&self) -> String {

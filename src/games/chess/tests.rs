@@ -276,3 +276,61 @@ fn names_and_pretty_board() {
     assert!(text.contains("  a b c d e f g h"), "{text}");
     assert_eq!(Chess::bench_positions().len(), BENCH_FENS.len());
 }
+
+#[test]
+fn chess960_fen_castling_fields() {
+    let c960 =
+        |fen: &str| Chess::from_fen("chess960", fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    // Shredder-FEN letters in, X-FEN out: `KQkq` where the castling rook is the outermost
+    // one on its wing, the file letter where another rook stands further out.
+    assert_eq!(
+        c960("rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w CAca - 0 1").fen(),
+        "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1"
+    );
+    assert_eq!(
+        c960("1r2k1rr/8/8/8/8/8/8/RR2K1R1 w GBgb - 0 1")
+            .fen()
+            .split(' ')
+            .nth(2),
+        Some("KBgq")
+    );
+    assert_eq!(
+        c960("4k3/8/8/8/8/8/8/R3K1RR w GA - 0 1")
+            .fen()
+            .split(' ')
+            .nth(2),
+        Some("GQ")
+    );
+    // X-FEN in: K is the outermost rook on the king's side.
+    let p = c960("4k3/8/8/8/8/8/8/R3K1RR w KQ - 0 1");
+    assert_eq!(p.castle_rook(0), 7);
+    assert_eq!(p.castle_rook(1), 0);
+    // The standard start under Chess960 rules: same moves, castling written king-takes-rook.
+    let start = Chess::startpos("chess960").unwrap();
+    assert_eq!(start.variant(), "chess960");
+    assert_eq!(perft(&start, 3), 8902);
+    let p = c960("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let oo = mv(&p, "e1h1");
+    assert_eq!(oo.kind(), MoveKind::Castling);
+    assert_eq!(p.move_text(oo), "e1h1");
+    assert_eq!(mv(&p, "e1g1"), oo, "the two-square king step is read too");
+    assert_eq!(mv(&p, "O-O"), oo);
+    assert_eq!(p.play(oo).fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    // Standard chess reads king-takes-rook too, and writes the two-square step.
+    let s = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_eq!(s.move_text(mv(&s, "e1h1")), "e1g1");
+    // A king already on g1 castles short by moving only its rook.
+    let p = c960("6k1/8/8/8/8/8/8/6KR w K - 0 1");
+    let oo = mv(&p, "g1h1");
+    assert_eq!(p.play(oo).fen(), "6k1/8/8/8/8/8/8/5RK1 b - - 1 1");
+    // Errors: a file letter without a rook there is dropped; two rooks for one wing refused.
+    assert_eq!(
+        c960("4k3/8/8/8/8/8/8/4K2R w B - 0 1")
+            .fen()
+            .split(' ')
+            .nth(2),
+        Some("-")
+    );
+    assert!(Chess::from_fen("chess960", "4k3/8/8/8/8/8/8/4KRR1 w FG - 0 1").is_err());
+    assert!(Chess::from_fen("chess", "4k3/8/8/8/8/8/8/4KRR1 w F - 0 1").is_err());
+}

@@ -251,6 +251,18 @@ impl Game for Pawns {
         }
     }
 
+    fn end_reason(&self, terminal: Terminal) -> String {
+        let them = self.side.flip().name();
+        match terminal {
+            Terminal::Loss => format!("{them} wins: a pawn has reached the last rank"),
+            Terminal::Win => format!(
+                "{} wins: a pawn has reached the last rank",
+                self.side.name()
+            ),
+            Terminal::Draw => format!("Draw: {} has no legal move", self.side.name()),
+        }
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -286,6 +298,22 @@ impl Game for Pawns {
 
     /// Coordinate notation; a promotion letter (`q`, or XBoard's `.`) on a move to the last
     /// rank is accepted and ignored, since arriving there wins at once.
+    /// SAN as Fairy-Stockfish writes pawn moves (`a3`, `bxc4`); a pawn that arrives ends the
+    /// game here instead of promoting, so there is no `=Q`, and no check.
+    fn san(&self, mv: Move) -> String {
+        let them = self.pawns[self.side.flip().index()];
+        crate::san::write(
+            self,
+            mv,
+            |m| crate::san::SanParts {
+                piece: None,
+                capture: them.contains(m.to()) || m.kind() == MoveKind::EnPassant,
+                castling: None,
+            },
+            |_| false,
+        )
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
@@ -302,10 +330,6 @@ impl Game for Pawns {
                 mv.to_string() == wanted
             })
             .ok_or_else(|| format!("{text} is not a legal move here"))
-    }
-
-    fn solve(&self, budget: std::time::Duration) -> Option<(Move, i32)> {
-        crate::analysis::engine_solve(self, budget)
     }
 
     fn xboard_setup(&self) -> Vec<String> {

@@ -1,10 +1,21 @@
-//! Search switches and margins, one record per game ([`crate::game::Game::SEARCH`]).
+//! What a game tells the shared search, in a module that depends on nothing, so that
+//! `game.rs` and `games/*` never import from `search/`: the search switches and margins, one
+//! record per game ([`crate::game::Game::SEARCH`]); the score scale of forced game ends
+//! ([`MATE`]); the clock's default estimate of moves left ([`DEFAULT_MOVES_TO_GO`]).
 //!
 //! Every pruning, reduction and extension the shared search knows can be switched off here, so a
 //! game with a rough evaluation or with zugzwang keeps an exact, conservative search while
-//! standard chess turns everything on. A [`super::Searcher`] starts from its game's record and
-//! may be given another one ([`super::Searcher::set_params`]) for experiments and matches.
-//! Depends on nothing.
+//! standard chess turns everything on. A [`crate::search::Searcher`] starts from its game's
+//! record and may be given another one ([`crate::search::Searcher::set_params`]) for experiments
+//! and matches. The search re-exports all of this (`search::SearchParams`, `search::MATE`,
+//! `search::time::DEFAULT_MOVES_TO_GO`).
+
+/// Score of a mate (or any forced game end) in 0 plies; mate in n plies is `MATE - n`.
+pub const MATE: i32 = 32000;
+
+/// Moves assumed to remain when the clock has no `movestogo` (sudden death) and the game
+/// has no better estimate ([`crate::game::Game::expected_moves_left`]).
+pub const DEFAULT_MOVES_TO_GO: u32 = 35;
 
 /// Which pruning, reductions and extensions the search uses, and their margins (centipawns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

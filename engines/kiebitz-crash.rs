@@ -1,0 +1,26 @@
+//! kiebitz-crash: CRASH!, towers of stones on a row of cells (SPEC §9), with `analyze`
+//! (exhaustive databases), `theorems` (the column's statements checked), `--start H:L`, and
+//! `--db FILE`: a database handed to the search as its oracle, so the engine plays perfectly
+//! wherever the database covers the position.
+
+use std::sync::Arc;
+
+use kiebitz::games::crash::{Crash, cli};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (args, db) = match cli::prepare(&args) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    if let Some(db) = db {
+        kiebitz::search::oracle::install::<Crash>(Arc::new(move |pos: &Crash, _| db.best(pos)));
+    }
+    std::process::exit(kiebitz::cli::main_with_args::<Crash>(
+        &args,
+        &[("analyze", cli::analyze), ("theorems", cli::theorems)],
+    ));
+}
