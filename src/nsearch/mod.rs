@@ -274,7 +274,8 @@ impl<G: NGame> Searcher<G> {
         }
     }
 
-    /// The flag that stops a running search.
+    /// The flag that stops a running search; [`Searcher::search`] does not lower it, the caller
+    /// does before a search (so that a `stop` sent at once is not lost).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
     }
@@ -331,7 +332,6 @@ impl<G: NGame> Searcher<G> {
         limits: Limits,
         mut on_iteration: impl FnMut(&Report),
     ) -> Report {
-        self.stop.store(false, Ordering::Relaxed);
         let start = Instant::now();
         let deadline = limits.time.map(|t| start + t);
         let mut moves = MoveList::new();

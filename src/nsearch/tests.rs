@@ -79,7 +79,7 @@ fn paranoid_alpha_beta_equals_paranoid_minimax() {
 
 #[test]
 fn brs_alpha_beta_equals_brs_minimax() {
-    let (full, pruned) = compare(Algorithm::Brs, Algorithm::Brs, 3, 30);
+    let (full, pruned) = compare(Algorithm::Brs, Algorithm::Brs, 3, 15);
     assert!(pruned < full);
 }
 
@@ -126,8 +126,8 @@ fn normalised_vectors_sum_to_scale() {
         let v = normalise(pos.evaluate());
         assert_eq!(v.iter().sum::<i64>(), SCALE);
         assert!(v.iter().all(|&x| x >= 0));
-        for (s, &value) in v.iter().enumerate() {
-            assert_eq!(value == 0, !pos.in_game(s), "{}", pos.text());
+        for (s, &x) in v.iter().enumerate().take(4) {
+            assert_eq!(x == 0, !pos.in_game(s), "{}", pos.text());
         }
     }
 }
