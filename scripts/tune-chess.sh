@@ -81,6 +81,6 @@ if [[ " $stages " == *" positions "* ]]; then
 fi
 
 if [[ " $stages " == *" fit "* ]]; then
-    "$tune" fit "$dir/train.txt" "$dir/heldout.txt" "${EPOCHS:-500}" "${LR:-1.0}" "${LAMBDA:-0.002}" \
-        "${OUT:-src/games/chess/weights.rs}"
+    "$tune" fit "$dir/train.txt" "$dir/heldout.txt" "${EPOCHS:-500}" \
+        "${OUT:-src/games/chess/weights.rs}" "${LR:-1.0}" "${LAMBDA:-0.002}"
 fi

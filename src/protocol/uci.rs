@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use super::{
-    DEFAULT_MOVE_OVERHEAD_MS, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, Output,
-    drive, engine_name, legal_moves, max_threads, nps, pv_text, safe_search, session_start,
-    shorten,
+    DEFAULT_MOVE_OVERHEAD_MS, End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB,
+    MAX_MESSAGE, Output, SessionConfig, drive, engine_name, legal_moves, max_threads, nps, pv_text,
+    safe_search, session_start, shorten, shorten_to,
 };
 use crate::board::Move;
 use crate::game::Game;
@@ -109,7 +109,7 @@ struct Session<G: Game> {
 pub fn run<G: Game, R: BufRead>(
     reader: &mut LineReader<R>,
     out: &Output,
-    hash_mb: usize,
+    config: &SessionConfig,
     first: &str,
 ) {
     let (variant, start) = match session_start::<G>() {
@@ -121,7 +121,7 @@ pub fn run<G: Game, R: BufRead>(
     };
     let mut s = Session {
         out: out.clone(),
-        engine: Engine::new(hash_mb),
+        engine: Engine::with_config(config),
         variant,
         game: GameLine::new(start),
         move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
@@ -129,8 +129,10 @@ pub fn run<G: Game, R: BufRead>(
         multipv: 1,
         show_wdl: false,
     };
-    drive(reader, out, first, &mut s);
-    s.engine.stop_and_wait();
+    // At the end of input a search with a limit still answers (unless the client is gone).
+    let end = drive(reader, out, first, &mut s);
+    s.engine
+        .finish(end == End::Eof && config.finish_at_eof && !out.is_broken());
 }
 
 impl<G: Game> LineHandler for Session<G> {
@@ -149,6 +151,7 @@ impl<G: Game> Session<G> {
     }
 
     fn error(&self, text: &str) {
+        let text = shorten_to(text, MAX_MESSAGE);
         log::info!("error: {text}");
         self.say(&format!("info string error: {text}"));
     }
@@ -241,7 +244,15 @@ impl<G: Game> Session<G> {
             }
         };
         let result = match name.to_ascii_lowercase().as_str() {
-            "hash" => number(1, MAX_HASH_MB as u64).map(|mb| self.engine.set_hash(mb as usize)),
+            "hash" => number(1, MAX_HASH_MB as u64).map(|mb| {
+                let granted = self.engine.set_hash(mb as usize);
+                if granted < mb as usize {
+                    self.say(&format!(
+                        "info string Hash {mb} MB is more than the server's memory budget \
+                         allows: {granted} MB"
+                    ));
+                }
+            }),
             "threads" => number(1, MAX_THREADS as u64).map(|n| {
                 let cpus = max_threads();
                 if n as usize > cpus {
@@ -318,9 +329,14 @@ impl<G: Game> Session<G> {
     /// illegal move keeps the moves before it.
     fn position(&mut self, line: &str) {
         let rest = line.trim_start()["position".len()..].trim();
-        let (setup, moves) = match rest.find(" moves") {
-            Some(i) => (rest[..i].trim(), Some(rest[i + " moves".len()..].trim())),
-            None if rest.ends_with("moves") => (rest.trim_end_matches("moves").trim(), Some("")),
+        // `moves` must be a word of its own: `movese2e4` is not `moves e2e4`.
+        let keyword = rest.match_indices("moves").map(|(i, _)| i).find(|&i| {
+            let before = rest[..i].chars().next_back();
+            let after = rest[i + "moves".len()..].chars().next();
+            before.is_none_or(char::is_whitespace) && after.is_none_or(char::is_whitespace)
+        });
+        let (setup, moves) = match keyword {
+            Some(i) => (rest[..i].trim(), Some(rest[i + "moves".len()..].trim())),
             None => (rest, None),
         };
         let mut words = setup.split_whitespace();
@@ -336,7 +352,8 @@ impl<G: Game> Session<G> {
             }
             Some("fen") => {
                 let fen = setup["fen".len()..].trim();
-                G::from_fen(self.variant, fen).map_err(|e| format!("bad FEN '{fen}': {e}"))
+                G::from_fen(self.variant, fen)
+                    .map_err(|e| format!("bad FEN '{}': {e}", shorten(fen)))
             }
             _ => Err(format!(
                 "position needs 'startpos' or 'fen FEN', got '{}'",
@@ -367,23 +384,32 @@ impl<G: Game> Session<G> {
             Ok(p) => p,
             Err(e) => return self.error(&e),
         };
+        // A `go` during a search: finish that one first (its bestmove comes first).
+        self.engine.stop_and_wait();
         if let Some(depth) = params.perft {
             return self.perft(depth);
         }
-        // A `go` during a search: finish that one first (its bestmove comes first).
-        self.engine.stop_and_wait();
         let mut limits = params.limits;
         limits.move_overhead = self.move_overhead;
         let root = self.game.current().clone();
         let history = self.game.history();
         let out = self.out.clone();
         let infinite = limits.infinite;
+        // A search with a limit ends by itself (and may finish at the end of input).
+        let side = root.side_to_move().index();
+        let finite = !infinite
+            && !params.ponder
+            && (limits.depth.is_some()
+                || limits.nodes.is_some()
+                || limits.movetime.is_some()
+                || limits.time[side].is_some());
         let (threads, multipv, wdl) = (self.threads, self.multipv, self.show_wdl);
         for e in &params.errors {
             self.error(e);
         }
-        self.engine.spawn(
+        self.engine.spawn_with(
             params.ponder,
+            finite,
             Box::new(move |searcher, control| {
                 searcher.set_threads(threads);
                 searcher.set_multipv(multipv);
@@ -391,11 +417,18 @@ impl<G: Game> Session<G> {
                     multipv: multipv > 1,
                     wdl,
                 };
-                let mut on_info = |info: &Info| out.line(&info_line(&root, info, show));
+                let mut on_info = |info: &Info| {
+                    out.line(&info_line(&root, info, show));
+                    // Nobody reads any more (stdout closed, client gone): stop.
+                    if out.is_broken() {
+                        control.stop.store(true, Ordering::SeqCst);
+                    }
+                };
                 let result = safe_search(searcher, &root, &history, &limits, control, &mut on_info);
                 // UCI: after `go infinite` or `go ponder` the bestmove waits for `stop`
                 // (or `ponderhit`), even when the search has nothing more to do.
                 while !control.stop.load(Ordering::SeqCst)
+                    && !out.is_broken()
                     && (infinite || control.pondering.load(Ordering::SeqCst))
                 {
                     std::thread::sleep(Duration::from_millis(2));
@@ -406,26 +439,39 @@ impl<G: Game> Session<G> {
         );
     }
 
+    /// `go perft N` on the search thread: `stop`, `quit`, the end of input and the
+    /// session's ceiling end it (with `info string perft … stopped` instead of the counts).
     fn perft(&mut self, depth: u32) {
-        let pos = self.game.current();
-        let start = Instant::now();
-        let divide = perft::divide(pos, depth);
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            divide.iter().map(|(_, n)| n).sum()
-        };
-        let mut lines: Vec<String> = divide
-            .iter()
-            .map(|(mv, n)| format!("{}: {n}", pos.move_text(*mv)))
-            .collect();
-        lines.push(String::new());
-        lines.push(format!("Nodes searched: {total}"));
-        lines.push(String::new());
-        self.out.lines(&lines);
-        log::info!(
-            "perft {depth}: {total} nodes in {:.3} s",
-            start.elapsed().as_secs_f64()
+        let pos = self.game.current().clone();
+        let out = self.out.clone();
+        self.engine.spawn(
+            false,
+            Box::new(move |_, control| {
+                let start = Instant::now();
+                let Some(divide) = perft::divide_until(&pos, depth, &control.stop) else {
+                    out.line(&format!("info string perft {depth} stopped"));
+                    log::info!("perft {depth} stopped");
+                    return None;
+                };
+                let total: u64 = if depth == 0 {
+                    1
+                } else {
+                    divide.iter().map(|(_, n)| n).sum()
+                };
+                let mut lines: Vec<String> = divide
+                    .iter()
+                    .map(|(mv, n)| format!("{}: {n}", pos.move_text(*mv)))
+                    .collect();
+                lines.push(String::new());
+                lines.push(format!("Nodes searched: {total}"));
+                lines.push(String::new());
+                out.lines(&lines);
+                log::info!(
+                    "perft {depth}: {total} nodes in {:.3} s",
+                    start.elapsed().as_secs_f64()
+                );
+                None
+            }),
         );
     }
 }
@@ -588,6 +634,41 @@ mod tests {
 
     fn start() -> Chess {
         Chess::startpos("chess").unwrap()
+    }
+
+    use crate::games::pawns::Pawns;
+
+    /// A writer whose every write fails, like a closed stdout.
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_output_stops_go_infinite() {
+        // Before: the search spun until the next command arrived.
+        let (variant, start) = session_start::<Pawns>().unwrap();
+        let mut s = Session {
+            out: Output::new(Closed),
+            engine: Engine::new(1),
+            variant,
+            game: GameLine::new(start),
+            move_overhead: Duration::ZERO,
+            threads: 1,
+            multipv: 1,
+            show_wdl: false,
+        };
+        assert!(s.command("go infinite"));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !s.engine.finished() {
+            assert!(Instant::now() < deadline, "the search goes on for nobody");
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     #[test]

@@ -21,8 +21,9 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::{
-    Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, Output, drive, engine_name,
-    legal_moves, pv_text, safe_search, session_start, shorten,
+    End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, MAX_MESSAGE, Output,
+    SessionConfig, drive, engine_name, legal_moves, pv_text, safe_search, session_start, shorten,
+    shorten_to,
 };
 use crate::board::Color;
 use crate::game::Game;
@@ -301,7 +302,7 @@ struct Session<G: Game> {
 pub fn run<G: Game, R: BufRead>(
     reader: &mut LineReader<R>,
     out: &Output,
-    hash_mb: usize,
+    config: &SessionConfig,
     first: &str,
 ) {
     let (variant, start) = match session_start::<G>() {
@@ -313,7 +314,7 @@ pub fn run<G: Game, R: BufRead>(
     };
     let mut s = Session {
         out: out.clone(),
-        engine: Engine::new(hash_mb),
+        engine: Engine::with_config(config),
         variant,
         game: GameLine::new(start),
         force: false,
@@ -328,7 +329,11 @@ pub fn run<G: Game, R: BufRead>(
         move_overhead: Duration::from_millis(super::DEFAULT_MOVE_OVERHEAD_MS),
         expected_reply: None,
     };
-    drive(reader, out, first, &mut s);
+    // At the end of input the engine's own move, if it is thinking, is still sent.
+    let end = drive(reader, out, first, &mut s);
+    if end == End::Eof && config.finish_at_eof && !out.is_broken() && s.engine.finite() {
+        s.finish_job();
+    }
     s.cancel();
 }
 
@@ -348,7 +353,8 @@ impl<G: Game> Session<G> {
     }
 
     fn error(&self, reason: &str, line: &str) {
-        log::info!("Error ({reason}): {line}");
+        let reason = shorten_to(reason, MAX_MESSAGE);
+        log::info!("Error ({reason}): {}", shorten(line));
         self.say(&format!("Error ({reason}): {}", shorten(line)));
     }
 
@@ -420,6 +426,9 @@ impl<G: Game> Session<G> {
             }
             Command::St(t) => self.clock.per_move = Some(t),
             Command::Sd(d) => self.clock.depth = Some(d.max(1)),
+            Command::Time(cs) | Command::Otim(cs) if cs > MAX_CLOCK_CS => {
+                self.error(&format!("clock above {MAX_CLOCK_CS} centiseconds"), line)
+            }
             Command::Time(cs) => self.clock.own = Some(centis(cs)),
             Command::Otim(cs) => self.clock.other = Some(centis(cs)),
             Command::MoveNow => {
@@ -474,7 +483,13 @@ impl<G: Game> Session<G> {
             }
             Command::Dot => self.status(),
             Command::Memory(mb) => {
-                self.engine.set_hash((mb as usize).clamp(1, MAX_HASH_MB));
+                let want = mb.clamp(1, MAX_HASH_MB as u64) as usize;
+                let granted = self.engine.set_hash(want);
+                if granted < want {
+                    self.say(&format!(
+                        "# memory {want} MB is more than the server's budget allows: {granted} MB"
+                    ));
+                }
             }
             Command::Cores(n) => self.threads = (n as usize).clamp(1, super::max_threads()),
             Command::Quit => return false,
@@ -517,7 +532,14 @@ impl<G: Game> Session<G> {
             Err(reason) => return self.error(&reason, line),
         };
         match (option_name(spec), value) {
-            ("Hash", OptionValue::Int(mb)) => self.engine.set_hash(mb as usize),
+            ("Hash", OptionValue::Int(mb)) => {
+                let granted = self.engine.set_hash(mb as usize);
+                if granted < mb as usize {
+                    self.say(&format!(
+                        "# Hash {mb} MB is more than the server's budget allows: {granted} MB"
+                    ));
+                }
+            }
             ("Clear Hash", OptionValue::Press) => self.engine.clear(),
             ("Move Overhead", OptionValue::Int(ms)) => {
                 self.move_overhead = Duration::from_millis(ms as u64)
@@ -713,13 +735,18 @@ impl<G: Game> Session<G> {
         let start = Instant::now();
         self.job_start = start;
         let threads = self.threads;
-        self.engine.spawn(
+        self.engine.spawn_with(
             false,
+            kind == JobKind::Think,
             Box::new(move |searcher, control| {
                 searcher.set_threads(threads);
                 let mut on_info = |info: &Info| {
                     if post {
                         out.line(&thinking_line(&root, info));
+                    }
+                    // Nobody reads any more (stdout closed, client gone): stop.
+                    if out.is_broken() {
+                        control.stop.store(true, Ordering::SeqCst);
                     }
                     *lock(&last_info) = Some(info.clone());
                 };
@@ -882,8 +909,12 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// The largest clock `time` and `otim` accept: a year, in centiseconds (more is refused,
+/// not wrapped around or taken as endless).
+const MAX_CLOCK_CS: i64 = 365 * 24 * 3600 * 100;
+
 fn centis(cs: i64) -> Duration {
-    Duration::from_millis(cs.max(0) as u64 * 10)
+    Duration::from_millis(cs.clamp(0, MAX_CLOCK_CS) as u64 * 10)
 }
 
 /// The variant named `name` by XBoard: its XBoard name or our name, case-insensitive, also
@@ -1073,5 +1104,27 @@ mod tests {
         assert_eq!(find_variant::<Pawns>("pawns5"), Some("pawns5"));
         assert_eq!(find_variant::<Pawns>("5x5+0_pawns5"), Some("pawns5"));
         assert_eq!(find_variant::<Pawns>("normal"), None);
+    }
+
+    #[test]
+    fn huge_clocks_are_refused_not_wrapped() {
+        let mut s = session();
+        assert!(s.command("time 6000"));
+        // …162 × 10 ms wrapped to 4 ms; …161 became an endless clock.
+        for cs in [
+            "1844674407370955162",
+            "1844674407370955161",
+            "9223372036854775807",
+        ] {
+            assert!(s.command(&format!("time {cs}")));
+            assert!(s.command(&format!("otim {cs}")));
+        }
+        assert!(s.command("force"));
+        assert!(s.command("usermove a1a2"));
+        assert_eq!(s.limits().time[1], Some(Duration::from_secs(60)));
+        assert_eq!(
+            centis(i64::MAX),
+            Duration::from_millis(MAX_CLOCK_CS as u64 * 10)
+        );
     }
 }

@@ -45,6 +45,8 @@ use crate::game::Game;
 
 pub mod oracle;
 pub mod ordering;
+pub mod pns;
+pub mod proof;
 /// The search switches live below the search ([`crate::tuning`]), re-exported here.
 pub use crate::tuning as params;
 pub mod time;
@@ -284,7 +286,7 @@ impl<G: Game> Searcher<G> {
                 nodes: 0,
             }
         } else if let Some(result) = (!restricted && self.multipv == 1)
-            .then(|| self.solved(root, &moves, &time, on_info))
+            .then(|| self.solved(root, &moves, limits, &time, control, on_info))
             .flatten()
         {
             result
@@ -443,18 +445,22 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// The oracle's perfect answer, if it has one within a fraction of the time.
+    /// The oracle's perfect answer, if it has one within a fraction of the time. A search
+    /// limited by depth or nodes never asks (the solver must not delay `go depth N`), and the
+    /// oracle gives up when the search is stopped.
     fn solved(
         &self,
         root: &G,
         moves: &MoveList,
+        limits: &Limits,
         time: &time::TimeManager,
+        control: &Control,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        if !self.use_solver {
+        if !self.use_solver || limits.depth.is_some() || limits.nodes.is_some() {
             return None;
         }
-        let (mv, value) = (self.oracle.as_ref()?)(root, time.solver_budget())?;
+        let (mv, value) = (self.oracle.as_ref()?)(root, time.solver_budget(), &control.stop)?;
         if !moves.contains(&mv) {
             log::warn!("the solver's move {mv} is not legal here; searching instead");
             return None;

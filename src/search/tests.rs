@@ -471,7 +471,11 @@ impl<const REP: bool, const DRAW: u32> Game for Walk<REP, DRAW> {
 }
 
 /// The walk game's oracle: a perfect answer on 60, an illegal one on 62.
-fn walk_oracle(pos: &Walk<false, 0>, _: Duration) -> Option<(Move, i32)> {
+fn walk_oracle(
+    pos: &Walk<false, 0>,
+    _: Duration,
+    _: &std::sync::atomic::AtomicBool,
+) -> Option<(Move, i32)> {
     match pos.at {
         60 => Some((pos.step(61), MATE - 3)),
         62 => Some((pos.step(0), 0)),
@@ -579,6 +583,30 @@ fn the_solver_answers_first_when_it_can() {
         &mut |_| {},
     );
     assert_eq!((result.best, result.score), (pos.step(63), Score::Cp(0)));
+}
+
+#[test]
+fn the_solver_never_answers_a_depth_or_node_limited_search() {
+    let pos = Walk::<false, 0>::new(60, Color::White, 0);
+    for limits in [
+        Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        Limits {
+            nodes: Some(1000),
+            ..Limits::default()
+        },
+    ] {
+        let mut searcher = Searcher::<Walk<false, 0>>::new(1);
+        searcher.set_oracle(Some(Arc::new(walk_oracle)));
+        let mut infos = Vec::new();
+        searcher.search(&pos, &[], &limits, &Control::default(), &mut |i| {
+            infos.push(i.clone())
+        });
+        // The solver's report is one node deep; the search's reports count its nodes.
+        assert!(infos.iter().all(|i| i.nodes > 1), "{infos:?}");
+    }
 }
 
 /// Bench figures for pawn chess: `cargo test --release --lib bench_report -- --ignored

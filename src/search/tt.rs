@@ -93,6 +93,27 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 const GENERATIONS: u8 = 64;
+
+/// `count` empty buckets in memory from the allocator's zeroed allocation, or `None` when
+/// the memory cannot be had.
+fn zeroed_buckets(count: usize) -> Option<Vec<Bucket>> {
+    let layout = std::alloc::Layout::array::<Bucket>(count).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size. An all-zero `Bucket` is a valid one (four
+    // entries of two `AtomicU64` each, no padding with meaning, no pointers) and equals
+    // `Bucket::default()`. The pointer comes from the global allocator with exactly the
+    // layout of `count` buckets, so the vector may own and free it with length and capacity
+    // `count`.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Bucket;
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Vec::from_raw_parts(ptr, count, count))
+    }
+}
 const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
 /// The table. Shared by reference between threads (every method takes `&self` but
@@ -114,25 +135,27 @@ impl Table {
         t
     }
 
-    /// Resizes to at most `mb` MiB and clears.
+    /// Resizes to at most `mb` MiB and clears. The memory comes zeroed from the allocator,
+    /// so the system hands out pages as the search first touches them: a large table costs
+    /// nothing until it is used (`Hash 4096` answers at once).
     pub fn resize(&mut self, mb: usize) {
         let mut count = (mb.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
         self.buckets = Vec::new();
-        let mut buckets: Vec<Bucket> = Vec::new();
-        while buckets.try_reserve_exact(count).is_err() {
-            count /= 2;
-            if count == 0 {
-                count = 1;
-                break;
+        let buckets = loop {
+            if let Some(b) = zeroed_buckets(count) {
+                break b;
             }
-        }
+            if count == 1 {
+                std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>());
+            }
+            count /= 2;
+        };
         if count * BUCKET_BYTES < mb.saturating_mul(1 << 20) {
             log::warn!(
                 "hash: could not allocate {mb} MiB, using {} KiB",
                 count * BUCKET_BYTES / 1024
             );
         }
-        buckets.extend(std::iter::repeat_with(Bucket::default).take(count));
         self.buckets = buckets;
         self.generation = 0;
     }
@@ -142,13 +165,15 @@ impl Table {
         self.buckets.len() * BUCKET_BYTES
     }
 
-    /// Empties every entry.
+    /// Empties every entry: a fresh zeroed table of the same size (as cheap as [`resize`]).
+    ///
+    /// [`resize`]: Table::resize
     pub fn clear(&mut self) {
-        for bucket in &self.buckets {
-            for e in &bucket.0 {
-                e.key.store(0, Relaxed);
-                e.data.store(0, Relaxed);
-            }
+        let count = self.buckets.len();
+        self.buckets = Vec::new();
+        match zeroed_buckets(count) {
+            Some(b) => self.buckets = b,
+            None => self.resize((count * BUCKET_BYTES) >> 20),
         }
         self.generation = 0;
     }

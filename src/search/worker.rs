@@ -119,8 +119,6 @@ pub struct Worker<'a, G: Game> {
     pub completed: u32,
     seldepth: usize,
     pub aborted: bool,
-    /// Whether time and node limits may cut the current iteration (not before depth 1 is done).
-    can_abort: bool,
     /// Game history, root, then the current path: position hashes for repetitions.
     path: Vec<u64>,
     stack: Vec<Frame>,
@@ -187,7 +185,6 @@ impl<'a, G: Game> Worker<'a, G> {
             completed: 0,
             seldepth: 0,
             aborted: false,
-            can_abort: false,
             path,
             stack: vec![
                 Frame {
@@ -227,7 +224,9 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Whether the search must end now: the stop flag, the main thread's end (helpers), the
-    /// hard time limit (main thread), the node limit over all threads.
+    /// hard time limit (main thread), the node limit over all threads. Every iteration obeys
+    /// them, the first one too: a search stopped before depth 1 is done still has a legal
+    /// move to answer (the best root move so far, or the first one).
     #[inline]
     fn should_abort(&mut self) -> bool {
         if self.aborted {
@@ -237,13 +236,12 @@ impl<'a, G: Game> Worker<'a, G> {
             self.flush_nodes();
             if self.control.stop.load(Relaxed) || self.shared.done.load(Relaxed) {
                 self.aborted = true;
-            } else if self.can_abort && self.thread == 0 {
+            } else if self.thread == 0 {
                 self.time.pondering(self.control.pondering.load(Relaxed));
                 self.aborted = self.time.hard_exceeded();
             }
         }
-        if self.can_abort
-            && let Some(limit) = self.limits.nodes
+        if let Some(limit) = self.limits.nodes
             && self.total_nodes() >= limit
         {
             self.aborted = true;
@@ -411,7 +409,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 r.nodes = 0;
             }
             result = Some((best, depth));
-            self.can_abort = true;
 
             if self.control.stop.load(Relaxed)
                 || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n)

@@ -284,7 +284,7 @@ impl Db {
         let (mut best_win, mut longest_loss) = (u8::MAX, 0u8);
         for &mv in &moves {
             let d = self.walk(&pos.play(mv));
-            if d % 2 == 0 {
+            if d.is_multiple_of(2) {
                 best_win = best_win.min(d + 1);
             } else {
                 longest_loss = longest_loss.max(d + 1);
@@ -491,7 +491,7 @@ mod tests {
             return 0;
         }
         let ds: Vec<u8> = moves.iter().map(|&mv| brute(&pos.play(mv))).collect();
-        match ds.iter().filter(|d| *d % 2 == 0).min() {
+        match ds.iter().filter(|d| d.is_multiple_of(2)).min() {
             Some(d) => d + 1,
             None => ds.iter().max().expect("moves") + 1,
         }

@@ -602,7 +602,7 @@ mod tests {
             ("W1.B1 x", "w or b"),
             ("W1 w", "2 to 64"),
             ("... w", "no stones"),
-            ("W B1 w", "number of stones"),
+            ("WB1 w", "number of stones"),
             ("3:x", "bad start"),
         ] {
             let e = Crash::parse(t).unwrap_err();

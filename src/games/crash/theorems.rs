@@ -129,7 +129,7 @@ pub fn check(max_cells: usize, log: &mut dyn FnMut(&str)) -> Result<Findings, St
             let gap = pos.gap().expect("both sides on the board");
             let parity_rule = wins == (pos.parity() == 1);
             match (w, b) {
-                (1, 1) => f.one_vs_one.add(wins == (gap % 2 == 0)),
+                (1, 1) => f.one_vs_one.add(wins == gap.is_multiple_of(2)),
                 (2, 2) if gap >= 2 => {
                     let us = pos.side_to_move();
                     if together(&pos, Color::White) && together(&pos, Color::Black) {
@@ -140,7 +140,7 @@ pub fn check(max_cells: usize, log: &mut dyn FnMut(&str)) -> Result<Findings, St
                     if together(&pos, us) && wins {
                         let keeps = crate::protocol::legal_moves(&pos).iter().any(|&mv| {
                             let next = pos.play(mv);
-                            db.distance(&next).is_some_and(|e| e % 2 == 0) && together(&next, us)
+                            db.distance(&next).is_some_and(|e| e.is_multiple_of(2)) && together(&next, us)
                         });
                         f.keep_together.add(keeps);
                         if !keeps && f.keep_together_counterexamples.len() < 3 {
@@ -174,11 +174,11 @@ pub fn check(max_cells: usize, log: &mut dyn FnMut(&str)) -> Result<Findings, St
         if m == 6 {
             let ex = Crash::parse("W2.W1..B3 w").expect("the column's example");
             let d = db.distance(&ex).expect("covered");
-            f.example_lost = d % 2 == 0;
+            f.example_lost = d.is_multiple_of(2);
             f.example_distance = d;
             f.report.push(format!(
                 "Example W2.W1..B3 w: {} for White in {d} plies; optimal line: {}",
-                if d % 2 == 0 { "lost" } else { "won" },
+                if d.is_multiple_of(2) { "lost" } else { "won" },
                 line_text(&db, &ex)
             ));
         }
