@@ -34,5 +34,9 @@ pub fn oracle(pos: &Raeuber, budget: Duration, stop: &AtomicBool) -> Option<(Mov
 
 /// Hands [`oracle`] to every Räuberschach search of this process.
 pub fn install_oracle() {
-    crate::search::oracle::install::<Raeuber>(Arc::new(oracle));
+    crate::search::oracle::install::<Raeuber>(Arc::new(
+        |pos: &Raeuber, budget: Duration, _stop: &std::sync::atomic::AtomicBool| {
+            oracle(pos, budget)
+        },
+    ));
 }
