@@ -34,9 +34,5 @@ pub fn oracle(pos: &Raeuber, budget: Duration, stop: &AtomicBool) -> Option<(Mov
 
 /// Hands [`oracle`] to every Räuberschach search of this process.
 pub fn install_oracle() {
-    crate::search::oracle::install::<Raeuber>(Arc::new(
-        |pos: &Raeuber, budget: Duration, _stop: &std::sync::atomic::AtomicBool| {
-            oracle(pos, budget)
-        },
-    ));
+    crate::search::oracle::install::<Raeuber>(Arc::new(oracle));
 }
