@@ -18,6 +18,7 @@
 //! Depends on [`crate::game`], [`crate::board`] and [`super::proof`].
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use super::proof::{self, Proof};
@@ -117,7 +118,7 @@ struct Child<G> {
 }
 
 /// One df-pn search for one attacker over one table.
-struct Solver<G: Game> {
+struct Solver<'s, G: Game> {
     table: Table,
     attacker: Color,
     /// Hashes of the game's positions before the root and of the current line, oldest first.
@@ -127,11 +128,13 @@ struct Solver<G: Game> {
     nodes: u64,
     max_nodes: u64,
     deadline: Option<Instant>,
+    /// Gives up as soon as this is set (the engine's `stop`).
+    stop: Option<&'s AtomicBool>,
     aborted: bool,
     _game: std::marker::PhantomData<G>,
 }
 
-impl<G: Game> Solver<G> {
+impl<'s, G: Game> Solver<'s, G> {
     fn new(attacker: Color, history: &[u64], table: Table) -> Self {
         Solver {
             table,
@@ -141,6 +144,7 @@ impl<G: Game> Solver<G> {
             nodes: 0,
             max_nodes: u64::MAX,
             deadline: None,
+            stop: None,
             aborted: false,
             _game: std::marker::PhantomData,
         }
@@ -198,7 +202,9 @@ impl<G: Game> Solver<G> {
         let start = self.nodes;
         self.nodes += 1;
         if self.nodes >= self.max_nodes
-            || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes & 1023 == 0
+                && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.stop.is_some_and(|s| s.load(AtomicOrdering::Relaxed))))
         {
             self.aborted = true;
         }
@@ -354,7 +360,7 @@ fn prove_for<G: Game>(
 
 /// [`prove_for`] with a given solver (and its table, which may hold earlier work).
 fn prove_with<G: Game>(
-    solver: &mut Solver<G>,
+    solver: &mut Solver<'_, G>,
     root: &G,
     budget: Budget,
 ) -> Option<(Proof, proof::Checked, Option<Move>)> {
@@ -464,6 +470,7 @@ pub fn find_win<G: Game>(
     history: &[u64],
     budget: Budget,
     table_mb: usize,
+    stop: Option<&AtomicBool>,
 ) -> Option<(Move, u32)> {
     let attacker = root.side_to_move();
     let kept = KEPT.try_lock().ok().and_then(|mut slot| slot.take());
@@ -472,6 +479,7 @@ pub fn find_win<G: Game>(
         _ => Table::new(table_mb),
     };
     let mut solver = Solver::<G>::new(attacker, history, table);
+    solver.stop = stop;
     let found = prove_with(&mut solver, root, budget);
     if let Ok(mut slot) = KEPT.try_lock() {
         *slot = Some((attacker, table_mb, solver.table));

@@ -3,6 +3,7 @@
 //! alpha-beta on every move (docs/raeuber.md, "Proof-number search").
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::Raeuber;
@@ -22,20 +23,16 @@ const BUDGET_FACTOR: u32 = 3;
 /// distance). Losses and unproven positions are left to alpha-beta (`None`), which resists as
 /// long as it sees. The game's history is not known here: repetitions are judged within the
 /// proof's lines only.
-pub fn oracle(pos: &Raeuber, budget: Duration) -> Option<(Move, i32)> {
+pub fn oracle(pos: &Raeuber, budget: Duration, stop: &AtomicBool) -> Option<(Move, i32)> {
     let budget = Budget {
         time: Some(budget * BUDGET_FACTOR),
         nodes: None,
     };
-    let (mv, plies) = pns::find_win(pos, &[], budget, SOLVER_HASH_MB)?;
+    let (mv, plies) = pns::find_win(pos, &[], budget, SOLVER_HASH_MB, Some(stop))?;
     Some((mv, crate::search::MATE - plies as i32))
 }
 
 /// Hands [`oracle`] to every Räuberschach search of this process.
 pub fn install_oracle() {
-    crate::search::oracle::install::<Raeuber>(Arc::new(
-        |pos: &Raeuber, budget: Duration, _stop: &std::sync::atomic::AtomicBool| {
-            oracle(pos, budget)
-        },
-    ));
+    crate::search::oracle::install::<Raeuber>(Arc::new(oracle));
 }
