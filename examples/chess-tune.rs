@@ -3,9 +3,9 @@
 //! - `extract TRAIN HELDOUT PGN…`: the quiet positions of the games, labelled with their result,
 //!   as `FEN;RESULT` lines; every tenth game goes to the held-out file, the rest to training
 //!   (split by game, so no game has positions on both sides). A position met twice is kept once.
-//! - `fit TRAIN HELDOUT EPOCHS OUT [LR] [LAMBDA]`: fits K to the hand-made weights, then every
+//! - `fit TRAIN HELDOUT EPOCHS OUT [LR] [LAMBDA] [classic]`: fits K to the hand-made weights, then every
 //!   weight by Adam; prints the held-out error before and after and writes the table OUT
-//!   (src/games/chess/weights.rs).
+//!   (src/games/chess/weights.rs); with `classic` the tuned-only terms stay at zero.
 //! - `filters PGN…`: how the quiescence filter differs from the earlier one (move played not a
 //!   capture).
 //! - `hand OUT`: writes the hand-made weights as such a table.
@@ -113,6 +113,7 @@ fn fit(
     out: &str,
     lr: f64,
     lambda: f64,
+    extended: bool,
 ) -> Result<(), String> {
     let (train_set, held_set) = (load(train)?, load(heldout)?);
     let w0 = tune::flatten(&PARAMS);
@@ -132,6 +133,7 @@ fn fit(
         epochs,
         lr,
         lambda,
+        extended,
         ..FitConfig::default()
     };
     let w = tune::fit(&w0, k, &train_set, &held_set, &cfg, |e, t, h| {
@@ -182,6 +184,7 @@ fn main() {
             &args[4],
             num(5, "1.0"),
             num(6, "0.002"),
+            args.get(7).is_none_or(|a| a != "classic"),
         ),
         Some("filters") if args.len() >= 2 => filters(&args[1..]),
         Some("hand") if args.len() == 2 => std::fs::write(
@@ -192,7 +195,7 @@ fn main() {
             ),
         )
         .map_err(|e| e.to_string()),
-        _ => Err("usage: chess-tune extract TRAIN HELDOUT PGN… | fit TRAIN HELDOUT EPOCHS OUT [LR] [LAMBDA] | filters PGN… | hand OUT".into()),
+        _ => Err("usage: chess-tune extract TRAIN HELDOUT PGN… | fit TRAIN HELDOUT EPOCHS OUT [LR] [LAMBDA] [classic] | filters PGN… | hand OUT".into()),
     };
     if let Err(e) = result {
         eprintln!("chess-tune: {e}");

@@ -75,8 +75,8 @@ fn python_chess_plays_and_analyses_over_uci_and_xboard() {
         assert!(pv >= 1, "{:?}: a principal variation", a[0]);
         assert_eq!(a[0].len(), 8 + pv, "{:?}", a[0]);
     }
-    // kiebitz offers Ponder but no MultiPV (one line of analysis only).
+    // kiebitz offers Ponder and MultiPV.
     assert_eq!(find("PONDER", "uci")[0][2], "yes");
-    assert_eq!(find("MULTIPV", "uci")[0][2], "no");
+    assert_eq!(find("MULTIPV", "uci")[0][2], "yes");
     assert_eq!(lines.last().unwrap()[0], "DONE");
 }

@@ -8,6 +8,7 @@
 
 mod listen;
 mod play;
+pub mod solve;
 
 use std::io::{self, BufReader, Write};
 use std::time::Instant;

@@ -45,6 +45,8 @@ use crate::game::Game;
 
 pub mod oracle;
 pub mod ordering;
+pub mod pns;
+pub mod proof;
 /// The search switches live below the search ([`crate::tuning`]), re-exported here.
 pub use crate::tuning as params;
 pub mod time;

@@ -398,6 +398,18 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                     if tx.send(Msg::Started(started)).is_err() {
                         break;
                     }
+                    // The referee tells each seat (White, Black) its engine's variant name.
+                    let seat_rules;
+                    let rules = if white_is_first {
+                        rules
+                    } else {
+                        let [a, b] = rules.engine_variant.clone();
+                        seat_rules = Rules {
+                            engine_variant: [b, a],
+                            ..rules.clone()
+                        };
+                        &seat_rules
+                    };
                     let record = referee::play_game(seats, &opening, rules, g + 1, pair);
                     if record.termination == referee::Termination::Unterminated {
                         break;
