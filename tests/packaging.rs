@@ -22,6 +22,7 @@ fn make_builds_the_chosen_engine_into_exe() {
             .arg("-n")
             .args(args)
             .current_dir(ROOT)
+            .env_remove("CARGO")
             .env_remove("CARGO_TARGET_DIR")
             .env_remove("MAKEFLAGS")
             .output()
