@@ -52,6 +52,11 @@ pub fn engine_solve_limited(
     max_walk: u64,
     stop: &AtomicBool,
 ) -> Option<(Move, i32)> {
+    // The walks look at the flag every few thousand positions: a small graph would be solved
+    // before the first look, so a solve that is stopped before it starts answers nothing.
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
     let start = Instant::now();
     let shape = board::Shape::of(pos);
     let root = board::Pos::of(pos);
