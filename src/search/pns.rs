@@ -378,38 +378,36 @@ fn prove_with<G: Game>(
     } else {
         solver.prove(root)
     };
-    if proven {
-        // Extraction may re-prove parts the table lost: give it the budget's rest and more.
-        solver.aborted = false;
-        solver.max_nodes = solver.nodes.saturating_mul(2).saturating_add(100_000);
-        solver.deadline = solver
-            .deadline
-            .map(|d| d.max(Instant::now()) + budget.time.unwrap_or_default());
-        let mut out = Extracted::default();
-        let ok = if root.side_to_move() == attacker {
-            solver.extract_attacker(root, &mut out)
-        } else {
-            solver.extract_defender(root, &mut out)
-        };
-        if ok {
-            let proof = Proof {
-                variant: root.variant().to_string(),
-                root: root.fen(),
-                winner: attacker,
-                nodes: out.nodes,
-            };
-            match proof::check::<G>(&proof) {
-                Ok(checked) => Some((proof, checked, out.done.get(&root.hash()).copied())),
-                Err(e) => {
-                    log::warn!("df-pn proof rejected by the checker: {e}");
-                    None
-                }
-            }
-        } else {
+    if !proven {
+        return None;
+    }
+    // Extraction may re-prove parts the table lost: give it half the budget again at most.
+    solver.aborted = false;
+    solver.max_nodes = solver.nodes.saturating_mul(2).saturating_add(100_000);
+    solver.deadline = solver
+        .deadline
+        .map(|d| d.max(Instant::now()) + budget.time.unwrap_or_default() / 2);
+    let mut out = Extracted::default();
+    let ok = if root.side_to_move() == attacker {
+        solver.extract_attacker(root, &mut out)
+    } else {
+        solver.extract_defender(root, &mut out)
+    };
+    if !ok {
+        return None;
+    }
+    let proof = Proof {
+        variant: root.variant().to_string(),
+        root: root.fen(),
+        winner: attacker,
+        nodes: out.nodes,
+    };
+    match proof::check::<G>(&proof) {
+        Ok(checked) => Some((proof, checked, out.done.get(&root.hash()).copied())),
+        Err(e) => {
+            log::warn!("df-pn proof rejected by the checker: {e}");
             None
         }
-    } else {
-        None
     }
 }
 
