@@ -209,8 +209,11 @@ fn best_move_is_legal_whatever_the_limits() {
         let result = searcher.search(&pos, &[], &limits, &control, &mut |_| infos += 1);
         assert!(moves.contains(&result.best), "{limits:?}");
         assert!(infos >= 1);
-        // Unless stopped at once, depth 1 is always finished.
-        assert_eq!(result.depth == 0, stopped, "{limits:?}");
+        // Limits hold from depth 1 on: a search stopped at once finishes no iteration (a node or
+        // time limit may end it inside depth 1 too), and the move is legal all the same.
+        if stopped {
+            assert_eq!(result.depth, 0, "{limits:?}");
+        }
     }
 }
 
