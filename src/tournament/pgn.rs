@@ -181,7 +181,13 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
                 in_moves = false;
                 continue;
             }
-            let tok = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            // A move number (`12.`, `3...`) before or attached to a move; a move may itself
+            // start with digits (CRASH!'s `1:2`).
+            let tok = match tok.find(|c: char| !c.is_ascii_digit()) {
+                Some(i) if tok[i..].starts_with('.') => tok[i..].trim_start_matches('.'),
+                Some(_) => tok,
+                None => "",
+            };
             if !tok.is_empty() {
                 game.moves.push(tok.to_string());
             }
