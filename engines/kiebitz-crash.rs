@@ -8,7 +8,10 @@ use std::sync::Arc;
 use kiebitz::games::crash::{Crash, cli};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let args = match kiebitz::cli::args() {
+        Ok(a) => a,
+        Err(code) => std::process::exit(code),
+    };
     let (args, db) = match cli::prepare(&args) {
         Ok(x) => x,
         Err(e) => {
@@ -17,7 +20,7 @@ fn main() {
         }
     };
     if let Some(db) = db {
-        kiebitz::search::oracle::install::<Crash>(Arc::new(move |pos: &Crash, _| db.best(pos)));
+        kiebitz::search::oracle::install::<Crash>(Arc::new(move |pos: &Crash, _, _| db.best(pos)));
     }
     std::process::exit(kiebitz::cli::main_with_args::<Crash>(
         &args,

@@ -41,7 +41,9 @@ for part in wall.split(":"):
 rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", t).group(1))
 cpu = sum(float(re.search(rf"{k} time \(seconds\): (\S+)", t).group(1)) for k in ("User", "System"))
 fmv = " ".join(str(v) for v in r["first_move_values"])
-print(f"| {n}×{n} | {rules} | {r['unique_positions']} | {r['tree_nodes']} | {r['value']} | "
+# --value-only leaves the counts out (docs/analysis.md).
+uniq, nodes = r.get("unique_positions", "—"), r.get("tree_nodes", "—")
+print(f"| {n}×{n} | {rules} | {uniq} | {nodes} | {r['value']} | "
       f"{fmv} | {secs:.2f} | {cpu:.2f} | {rss / 1024:.0f} | `{' '.join(cmd.split())}` |")
 PY
     done

@@ -3,7 +3,18 @@
 
 An independent oracle for kiebitz's chess move generator (tests/chess_python.rs). Prints one
 line per position: `FEN;perft1;perft2;perft3`, where perft3 is `-` for positions that only get
-the two shallow counts (to keep the run short). Usage: chess_random_perft.py [SEED] [COUNT]
+the two shallow counts (to keep the run short).
+
+Usage: chess_random_perft.py [SEED] [COUNT] [chess960]
+       chess_random_perft.py --san [SEED] [COUNT] [chess960]
+       chess_random_perft.py --table FILE DEPTH
+
+With `--san` each line is `FEN;uci san;uci san;...` for every legal move (python-chess's SAN,
+the UCI text king-takes-rook for Chess960 castling).
+With `chess960` the games start from seeded random Chess960 start positions (python-chess with
+`chess960=True`) and the FENs alternate between X-FEN and Shredder-FEN castling fields. With
+`--table` it prints `FEN;perft1;...;perftDEPTH` for every FEN of a perft reference file
+(`variant;fen;depth;nodes` lines, variant chess960 read under Chess960 rules).
 """
 
 import random
@@ -38,14 +49,31 @@ def perft(board: chess.Board, depth: int) -> int:
     return total
 
 
-def main() -> None:
-    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 20260101
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+def table(path: str, depth: int) -> None:
+    seen = set()
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        variant, fen = line.split(";")[:2]
+        if fen in seen:
+            continue
+        seen.add(fen)
+        board = chess.Board(fen, chess960=variant == "chess960")
+        counts = [str(perft(board, d)) for d in range(1, depth + 1)]
+        print(f"{fen};{';'.join(counts)}")
+
+
+def random_positions(seed: int, count: int, chess960: bool):
+    """`count` distinct boards from seeded random play."""
     rng = random.Random(seed)
     made = 0
     seen = set()
     while made < count:
-        board = chess.Board(STARTS[made % len(STARTS)])
+        if chess960:
+            board = chess.Board.from_chess960_pos(rng.randrange(960))
+        else:
+            board = chess.Board(STARTS[made % len(STARTS)])
         for _ in range(rng.randrange(0, 80)):
             moves = list(board.legal_moves)
             if not moves:
@@ -65,14 +93,33 @@ def main() -> None:
             ]
             pool = special if special and rng.random() < 0.3 else moves
             board.push(rng.choice(pool))
-        fen = board.fen()
+        fen = board.fen(shredder=chess960 and made % 2 == 1)
         if fen in seen:
             continue
         seen.add(fen)
+        yield made, fen, board
+        made += 1
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if args and args[0] == "--table":
+        table(args[1], int(args[2]))
+        return
+    san = bool(args) and args[0] == "--san"
+    if san:
+        args = args[1:]
+    seed = int(args[0]) if len(args) > 0 else 20260101
+    count = int(args[1]) if len(args) > 1 else 300
+    chess960 = len(args) > 2 and args[2] == "chess960"
+    for made, fen, board in random_positions(seed, count, chess960):
+        if san:
+            moves = [f"{board.uci(m, chess960=chess960)} {board.san(m)}" for m in board.legal_moves]
+            print(f"{fen};{';'.join(moves)}")
+            continue
         counts = [perft(board, 1), perft(board, 2)]
         deep = str(perft(board, 3)) if made % 4 == 0 else "-"
         print(f"{fen};{counts[0]};{counts[1]};{deep}")
-        made += 1
 
 
 if __name__ == "__main__":

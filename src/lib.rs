@@ -4,7 +4,11 @@
 //! - [`game`]: the [`game::Game`] trait, all the core knows of a game.
 //! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
 //! - [`perft`]: move-path counting and divide, for every game.
+//! - [`progress`]: progress bars on stderr and what Ctrl-C prints in long shell commands.
+//! - [`san`]: standard algebraic notation (PGN moves), written and read for every game.
 //! - [`search`]: iterative-deepening alpha-beta with a transposition table and time control.
+//! - [`nsearch`]: N-player search (MaxN, MaxN-IS, Paranoid, Hypermax, Best-Reply) over the
+//!   [`nsearch::NGame`] trait, for games of two or more seats.
 //! - [`protocol`]: the engine loop speaking UCI or XBoard/CECP v2, over any stream.
 //! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
 //! - [`analysis`]: exhaustive game-graph analysis and solving (pawn chess).
@@ -16,8 +20,11 @@ pub mod board;
 pub mod cli;
 pub mod game;
 pub mod games;
+pub mod nsearch;
 pub mod perft;
+pub mod progress;
 pub mod protocol;
+pub mod san;
 pub mod search;
 pub mod tournament;
 pub mod tuning;

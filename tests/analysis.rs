@@ -1,12 +1,17 @@
 //! The pawn-chess analyser: the known results of SPEC §6, its compact rules against the
 //! reference rules, the JSON and DOT output, bad arguments, and the engine's solved play.
 
+mod common;
+
 use kiebitz::analysis::board::{Children, Pos, Shape};
-use kiebitz::analysis::cli::{analyze, cli, to_json};
+use kiebitz::analysis::cli::{analyze, cli, json_count, to_json, to_table};
 use kiebitz::analysis::count::TreeCounts;
 use kiebitz::analysis::dot::dot;
 use kiebitz::analysis::solve::{Budget, distances, solve_root};
 use kiebitz::analysis::{engine_solve, engine_solve_limited};
+
+/// A stop flag never set.
+static RUN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 use kiebitz::board::MoveList;
 use kiebitz::game::Game;
 use kiebitz::games::pawns::Pawns;
@@ -251,39 +256,196 @@ fn compact_perft_matches_reference() {
     }
 }
 
+/// Every key of a JSON report, sorted.
+fn keys(v: &serde_json::Value) -> Vec<String> {
+    let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+    k.sort();
+    k
+}
+
+/// No `null` anywhere in a JSON value.
+fn assert_no_null(v: &serde_json::Value) {
+    match v {
+        serde_json::Value::Null => panic!("null in the report"),
+        serde_json::Value::Array(a) => a.iter().for_each(assert_no_null),
+        serde_json::Value::Object(o) => o.values().for_each(assert_no_null),
+        _ => {}
+    }
+}
+
 #[test]
-fn json_has_the_spec_keys() {
+fn json_report_shape() {
     let root = Pawns::startpos("pawns3d").unwrap();
     let rep = analyze(&root, false, u64::MAX, false).unwrap();
     let v: serde_json::Value = serde_json::from_str(&to_json(&rep)).unwrap();
-    let obj = v.as_object().unwrap();
-    let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
-    keys.sort();
     assert_eq!(
-        keys,
+        keys(&v),
         [
             "black_wins",
             "draws",
+            "fen",
             "first_move_values",
+            "first_moves",
+            "height",
             "max_branching",
             "max_depth",
+            "rules",
             "seconds",
+            "solver_nodes",
             "tree_nodes",
             "unique_positions",
             "value",
-            "white_wins"
+            "value_only",
+            "variant",
+            "white_wins",
+            "width"
         ]
     );
-    assert_eq!(v["unique_positions"], 153);
-    assert_eq!(v["tree_nodes"], "276");
-    assert_eq!(v["white_wins"], 72);
-    assert_eq!(v["black_wins"], 60);
-    assert_eq!(v["draws"], 26);
-    assert_eq!(v["max_depth"], 7);
-    assert_eq!(v["max_branching"], 5);
-    assert_eq!(v["value"], 1);
+    assert_no_null(&v);
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(3), Some(3))
+    );
+    assert_eq!(v["rules"], "doublestep");
+    assert_eq!(v["variant"], "pawns3d");
+    assert_eq!(v["fen"], "ppp/3/PPP w - - 0 1");
+    assert_eq!(v["value_only"], false);
+    // Counts are JSON numbers (they fit in u64 here), with the values of SPEC §6.
+    assert_eq!(v["unique_positions"].as_u64(), Some(153));
+    assert_eq!(v["tree_nodes"].as_u64(), Some(276));
+    assert_eq!(v["white_wins"].as_u64(), Some(72));
+    assert_eq!(v["black_wins"].as_u64(), Some(60));
+    assert_eq!(v["draws"].as_u64(), Some(26));
+    assert_eq!(v["max_depth"].as_u64(), Some(7));
+    assert_eq!(v["max_branching"].as_u64(), Some(5));
+    assert_eq!(v["value"].as_i64(), Some(1));
     assert_eq!(v["first_move_values"], serde_json::json!([0, 1, 0]));
+    assert_eq!(
+        v["first_moves"],
+        serde_json::json!([
+            {"move": "a1a2", "value": 0},
+            {"move": "b1b2", "value": 1},
+            {"move": "c1c2", "value": 0}
+        ])
+    );
+    assert!(v["solver_nodes"].as_u64().unwrap() > 0);
     assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    // The table says the same, with move names.
+    let table = to_table(&rep);
+    assert!(table.contains("tree nodes         276\n"), "{table}");
+    assert!(
+        table.contains("first-move values  a1a2 0, b1b2 1, c1c2 0\n"),
+        "{table}"
+    );
+}
+
+#[test]
+fn value_only_json_leaves_the_counts_out() {
+    let root = Pawns::startpos("pawns4ep").unwrap();
+    let rep = analyze(&root, true, u64::MAX, false).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&to_json(&rep)).unwrap();
+    assert_no_null(&v);
+    assert_eq!(v["value_only"], true);
+    for k in [
+        "unique_positions",
+        "tree_nodes",
+        "white_wins",
+        "black_wins",
+        "draws",
+        "max_depth",
+        "max_branching",
+    ] {
+        assert!(v.get(k).is_none(), "{k} present with --value-only");
+    }
+    // SPEC §6: 4×4 with en passant, 0 and 0 −1 −1 0 −1 0 0 −1.
+    assert_eq!(v["value"], 0);
+    assert_eq!(
+        v["first_move_values"],
+        serde_json::json!([0, -1, -1, 0, -1, 0, 0, -1])
+    );
+    let names: Vec<&str> = v["first_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "a1a2", "b1b2", "c1c2", "d1d2", "a1a3", "b1b3", "c1c3", "d1d3"
+        ]
+    );
+    assert!(to_table(&rep).contains("tree counts        not computed (--value-only)\n"));
+}
+
+#[test]
+fn counts_beyond_u64_are_strings() {
+    assert_eq!(json_count(0), "0");
+    assert_eq!(json_count(u64::MAX as u128), u64::MAX.to_string());
+    assert_eq!(json_count(u64::MAX as u128 + 1), "\"18446744073709551616\"");
+    let v: serde_json::Value = serde_json::from_str(&json_count(u64::MAX as u128)).unwrap();
+    assert_eq!(v.as_u64(), Some(u64::MAX));
+}
+
+#[test]
+fn non_square_boards_have_no_variant_name() {
+    let root = Pawns::from_fen("pawns3", "ppp/3/3/PPP w - - 0 1").unwrap();
+    let rep = analyze(&root, false, u64::MAX, false).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&to_json(&rep)).unwrap();
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(3), Some(4))
+    );
+    assert!(v.get("variant").is_none());
+    assert_eq!(v["rules"], "plain");
+}
+
+#[test]
+fn docs_explain_every_json_key() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/analysis.md"))
+        .expect("docs/analysis.md");
+    let root = Pawns::startpos("pawns3d").unwrap();
+    let rep = analyze(&root, false, u64::MAX, false).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&to_json(&rep)).unwrap();
+    for k in keys(&v).iter().chain(&["move".to_string()]) {
+        assert!(
+            doc.contains(&format!("`{k}`")),
+            "docs/analysis.md does not explain `{k}`"
+        );
+    }
+    for (colour, _) in kiebitz::analysis::dot::LEGEND {
+        assert!(
+            doc.contains(colour),
+            "the DOT legend in docs/analysis.md lacks {colour}"
+        );
+    }
+}
+
+#[test]
+fn the_binary_prints_json_and_help() {
+    let bin = common::binary("kiebitz-pawns");
+    let o = std::process::Command::new(&bin)
+        .args(["analyze", "--size", "3", "--json"])
+        .env("KIEBITZ_PROGRESS", "off")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["tree_nodes"].as_u64(), Some(252));
+    for args in [&["help", "analyze"][..], &["analyze", "--help"]] {
+        let o = std::process::Command::new(&bin)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{args:?}");
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(text.contains("--value-only"), "{args:?}: {text}");
+    }
+    let o = std::process::Command::new(&bin)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&o.stdout).contains("help <name>"));
 }
 
 #[test]
@@ -307,6 +469,32 @@ fn dot_colours_and_pink_edges() {
     let edges = text.lines().filter(|l| l.contains("->")).count();
     assert_eq!(edges - count("color=pink"), 134);
     assert!(count("color=pink") > 0);
+    // Every edge carries its move; the first moves of the start are there.
+    let labelled = text
+        .lines()
+        .filter(|l| l.contains("->") && l.contains(" [label=\""))
+        .count();
+    assert_eq!(labelled, edges);
+    for mv in ["a1a2", "b1b2", "c1c2"] {
+        let label = format!("[label=\"{mv}\"]");
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("  n0 -> ") && l.contains(&label)),
+            "{mv}"
+        );
+    }
+    // The legend is a table node: every colour with its meaning.
+    let legend = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("legend "))
+        .unwrap();
+    for (colour, meaning) in kiebitz::analysis::dot::LEGEND {
+        assert!(
+            legend.contains(&format!("bgcolor=\"{colour}\"")),
+            "{colour}"
+        );
+        assert!(legend.contains(meaning), "{meaning}");
+    }
     assert!(dot(Shape::of(&root), &Pos::of(&root), 100).is_err());
 }
 
@@ -439,7 +627,7 @@ fn engine_never_spoils_a_solved_position() {
                 } else {
                     -value
                 };
-                let (mv, score) = engine_solve(&pos, Duration::from_secs(60)).unwrap();
+                let (mv, score) = engine_solve(&pos, Duration::from_secs(60), &RUN).unwrap();
                 assert!(list.contains(&mv));
                 let next = pos.play(mv);
                 let (after, _, _) =
@@ -455,7 +643,7 @@ fn engine_never_spoils_a_solved_position() {
                 if score != 0 {
                     let plies = MATE - score.abs();
                     assert!(plies >= 1);
-                    match engine_solve(&next, Duration::from_secs(60)) {
+                    match engine_solve(&next, Duration::from_secs(60), &RUN) {
                         None => assert_eq!(plies, 1, "{}", pos.fen()),
                         Some((_, s)) => {
                             assert_eq!(s.signum(), -score.signum());
@@ -482,11 +670,11 @@ fn distance_by_hand() {
     let (best, scores) = distances(Shape::of(&pos), &Pos::of(&pos), Budget::default()).unwrap();
     assert_eq!(best, kiebitz::analysis::solve::WIN - 1);
     assert_eq!(scores.len(), 1);
-    let (mv, score) = engine_solve(&pos, Duration::from_secs(1)).unwrap();
+    let (mv, score) = engine_solve(&pos, Duration::from_secs(1), &RUN).unwrap();
     assert_eq!((mv.to_string(), score), ("a2a3".to_string(), MATE - 1));
     // White has no move: nothing to solve.
     let pos = Pawns::from_fen("pawns3", "3/p2/3 w - - 0 1").unwrap();
-    assert!(engine_solve(&pos, Duration::from_secs(1)).is_none());
+    assert!(engine_solve(&pos, Duration::from_secs(1), &RUN).is_none());
 }
 
 /// Too big for the exact-distance walk, the drawn 5×5 start is settled by the value solver:
@@ -495,7 +683,7 @@ fn distance_by_hand() {
 fn engine_keeps_a_draw_it_cannot_walk() {
     for variant in ["pawns5", "pawns5ep"] {
         let pos = Pawns::startpos(variant).unwrap();
-        let (mv, score) = engine_solve_limited(&pos, Duration::from_secs(120), 1000).unwrap();
+        let (mv, score) = engine_solve_limited(&pos, Duration::from_secs(120), 1000, &RUN).unwrap();
         assert_eq!(score, 0);
         let next = pos.play(mv);
         let (after, _, _) =
@@ -504,5 +692,14 @@ fn engine_keeps_a_draw_it_cannot_walk() {
     }
     // A won position that cannot be walked gets no exact score: nothing is claimed.
     let pos = Pawns::startpos("pawns3d").unwrap();
-    assert!(engine_solve_limited(&pos, Duration::from_secs(10), 1).is_none());
+    assert!(engine_solve_limited(&pos, Duration::from_secs(10), 1, &RUN).is_none());
+}
+
+/// The solver gives up when told to stop (issue 16: `stop` was ignored for up to 5 s).
+#[test]
+fn the_engine_solver_obeys_stop() {
+    let pos = Pawns::startpos("pawns4d").unwrap();
+    assert!(engine_solve(&pos, Duration::from_secs(60), &RUN).is_some());
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    assert!(engine_solve(&pos, Duration::from_secs(60), &stop).is_none());
 }

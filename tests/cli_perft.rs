@@ -115,3 +115,58 @@ fn search_switches_from_the_environment() {
     assert_eq!(bad, base);
     assert!(err.contains("unknown search parameter 'bogus'"), "{err}");
 }
+
+/// Ctrl-C (SIGINT) during a long perft prints the root moves counted so far and their partial
+/// total on stderr and exits with 130.
+#[cfg(unix)]
+#[test]
+fn interrupted_perft_prints_what_it_counted() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    // Chess perft 7 takes seconds; --divide shows on stdout when the first root move is done.
+    let mut child = Command::new(common::binary("kiebitz-chess"))
+        .args(["perft", "7", "--divide"])
+        .env("KIEBITZ_PROGRESS", "off")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    let mut lines = err.lines();
+    assert_eq!(lines.next(), Some("interrupted; known so far:"), "{err}");
+    let k: usize = lines
+        .next()
+        .and_then(|l| l.strip_prefix("perft 7: "))
+        .and_then(|r| r.strip_suffix(" of 20 root moves counted"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!((1..20).contains(&k), "{err}");
+    // The root moves counted are those --divide printed, in move order, with their sum.
+    let counted: Vec<&str> = lines.by_ref().take(k).collect();
+    let printed: Vec<&str> = std::iter::once(first.trim_end())
+        .chain(rest.lines())
+        .collect();
+    // (The signal may come between a move's count and its divide line.)
+    let m = printed.len().min(k);
+    assert_eq!(counted[..m], printed[..m], "{err}");
+    assert!(printed.len() <= k, "{err}");
+    let sum: u64 = counted
+        .iter()
+        .map(|l| l.split_once(": ").unwrap().1.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(lines.next(), Some(format!("partial total: {sum}").as_str()));
+    // The first count is exact (the divide of chess perft 7 from the start).
+    assert_eq!(counted[0], "a2a3: 106743106");
+}

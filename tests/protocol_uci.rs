@@ -362,3 +362,49 @@ fn uci_perft_reference() {
 fn uci_perft_reference_deep() {
     perft_reference(|n| n > QUICK_NODES);
 }
+
+/// Chess960 over UCI with kiebitz-chess: the `UCI_Chess960` option, a Shredder-FEN position,
+/// castling written and read as the king taking its own rook, X-FEN back in `d`.
+#[test]
+fn chess960_over_uci() {
+    use kiebitz::games::chess::Chess;
+    let mut e = Client::spawn(&common::binary("kiebitz-chess"), &[]);
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    assert!(
+        lines.contains(&"option name UCI_Chess960 type check default false".to_string()),
+        "{lines:?}"
+    );
+    let fen = "r1k4r/8/8/8/8/8/8/RK4R1 w GAha - 0 1";
+    e.send("setoption name UCI_Chess960 value true");
+    e.send(&format!("position fen {fen}"));
+    e.send("go perft 1");
+    let divide = e.read_until(|l| l.starts_with("Nodes searched"));
+    let pos = Chess::from_fen("chess960", fen).unwrap();
+    assert_eq!(divide.len(), kiebitz::perft::perft(&pos, 1) as usize + 2);
+    // Both castlings, as king takes rook; no two-square king step.
+    assert!(divide.contains(&"b1a1: 1".to_string()), "{divide:?}");
+    assert!(divide.contains(&"b1g1: 1".to_string()), "{divide:?}");
+    // Queenside castling: the king to c1, the rook to d1; Black keeps both rights.
+    e.send(&format!("position fen {fen} moves b1a1"));
+    e.send("d");
+    let board = e.read_until(|l| l.contains("FEN: "));
+    assert!(
+        board
+            .last()
+            .unwrap()
+            .ends_with("FEN: r1k4r/8/8/8/8/8/8/2KR2R1 b kq - 1 1"),
+        "{board:?}"
+    );
+    e.send("go depth 3");
+    let best = e.expect_prefix("bestmove ");
+    let after = pos.play(pos.parse_move("b1a1").unwrap());
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!(after.parse_move(mv).is_ok(), "{best}");
+    // Off again: standard chess, where a Chess960 castling letter is refused clearly.
+    e.send("setoption name UCI_Chess960 value false");
+    e.send(&format!("position fen {fen}"));
+    let err = e.expect_prefix("info string error");
+    assert!(err.contains("Chess960"), "{err}");
+    assert_eq!(e.ask("isready"), "readyok");
+}

@@ -243,3 +243,88 @@ fn analyze_mode_reports_and_answers_ping() {
     e.send("quit");
     assert!(e.wait_exit(Duration::from_secs(5)));
 }
+
+#[test]
+fn options_are_advertised_and_set() {
+    let mut e = Client::spawn(&common::binary("kiebitz-pawns"), &[]);
+    e.send("xboard");
+    e.send("protover 2");
+    let lines = e.read_until(|l| l == "feature done=1");
+    let options: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("feature option=\""))
+        .map(|l| l.trim_end_matches('"'))
+        .collect();
+    for o in [
+        "Hash -spin 16 1 65536",
+        "Clear Hash -button",
+        "Move Overhead -spin 10 0 5000",
+    ] {
+        assert!(options.contains(&o), "{o} missing in {options:?}");
+    }
+    // XBoard picks variants and pondering with commands of its own.
+    assert!(options.iter().all(|o| !o.starts_with("UCI_Variant")));
+    // Every advertised option takes its default value without complaint.
+    for o in &options {
+        let (name, kind) = o.split_once(" -").unwrap();
+        let mut words = kind.split_whitespace();
+        let command = match (words.next(), words.next()) {
+            (Some("button"), _) => format!("option {name}"),
+            (Some("combo"), _) => {
+                let star = kind.split(" /// ").find_map(|c| c.split('*').nth(1));
+                format!("option {name}={}", star.unwrap().trim())
+            }
+            (_, Some(default)) => format!("option {name}={default}"),
+            _ => panic!("option without a default: {o}"),
+        };
+        e.send(&command);
+        assert!(sync(&mut e, 1).is_empty(), "{command}");
+    }
+    e.send("option Hash=32");
+    e.send("option Move Overhead = 250");
+    assert!(sync(&mut e, 2).is_empty());
+    let cases = [
+        (
+            "option Hash=0",
+            "Error (option Hash takes a number from 1 to 65536): option Hash=0",
+        ),
+        (
+            "option Hash",
+            "Error (option Hash needs a value): option Hash",
+        ),
+        ("option Frob=1", "Error (unknown option): option Frob=1"),
+        (
+            "option UCI_Variant=pawns4",
+            "Error (unknown option): option UCI_Variant=pawns4",
+        ),
+        ("option", "Error (option needs NAME=VALUE): option"),
+    ];
+    for (bad, answer) in cases {
+        e.send(bad);
+        assert_eq!(sync(&mut e, 3), [answer], "{bad}");
+    }
+    e.send("quit");
+    assert!(e.wait_exit(Duration::from_secs(5)));
+}
+
+#[test]
+fn hint_names_a_legal_move() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("variant pawns5");
+    e.send("force");
+    // Nothing searched yet: a short search answers.
+    e.send("hint");
+    let hint = e.expect_prefix("Hint: ");
+    let start = Pawns::startpos("pawns5").unwrap();
+    assert!(start.parse_move(&hint["Hint: ".len()..]).is_ok(), "{hint}");
+    // After the engine's move: the reply its search expected, legal for the user.
+    e.send("sd 4");
+    e.send("go");
+    let mv = engine_move(&mut e);
+    e.send("hint");
+    let hint = e.expect_prefix("Hint: ");
+    let after = start.play(start.parse_move(&mv).unwrap());
+    assert!(after.parse_move(&hint["Hint: ".len()..]).is_ok(), "{hint}");
+    assert!(sync(&mut e, 1).is_empty());
+}

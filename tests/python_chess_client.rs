@@ -1,6 +1,7 @@
 //! python-chess (`chess.engine`) as a real client of kiebitz-chess: two whole games over UCI
 //! (`SimpleEngine.popen_uci`) and two over XBoard (`popen_xboard`), every move checked legal by
-//! python-chess, then `engine.analyse` over both protocols with its `info` / thinking-output
+//! python-chess, a Chess960 game from each of two start positions over both protocols (a board
+//! with `chess960=True`), then `engine.analyse` over both protocols with its `info` / thinking-output
 //! parsing (depth, score and a legal pv). The client is scripts/python_chess_client.py; it
 //! needs `python3` with the `chess` package (`pip install -r scripts/requirements.txt`), which
 //! CI installs, so the test fails if they are missing.
@@ -50,6 +51,14 @@ fn python_chess_plays_and_analyses_over_uci_and_xboard() {
                     || (["1-0", "0-1", "1/2-1/2"].contains(&end) && plies <= 40),
                 "{g:?}"
             );
+        }
+        // CHESS960 proto n plies P end R castlings C: whole Chess960 games, every move legal
+        // under python-chess's chess960=True rules.
+        let games = find("CHESS960", proto);
+        assert_eq!(games.len(), 2, "{proto} chess960 games:\n{text}");
+        for g in &games {
+            let plies: u32 = g[4].parse().unwrap();
+            assert!(g[6] != "cap" || plies == 40, "{g:?}");
         }
         // ANALYSE proto depth D score CP pv N moves...
         let a = find("ANALYSE", proto);

@@ -138,11 +138,9 @@ fn uci_engine_against_xboard_engine_with_random_openings() {
     for g in &games {
         assert_eq!(g.tag("Variant"), Some("pawns5"));
         assert_eq!(g.tag("TimeControl"), Some("5+0.1"));
-        assert_eq!(
-            g.tag("FEN"),
-            None,
-            "the random openings start from the start position"
-        );
+        // Random openings start from the start position, which a pawn-chess PGN must name.
+        assert_eq!(g.tag("FEN"), Some("ppppp/5/5/5/PPPPP w - - 0 1"));
+        assert_eq!(g.tag("SetUp"), Some("1"));
     }
     // Both games of a pair open with the same two book moves, colours swapped.
     let mut rounds: Vec<(usize, &PgnGame)> = games
@@ -220,6 +218,55 @@ fn broken(mode: &str, proto: &str, tc: &str, termination: &str, reason: &str) {
     for g in &games {
         assert_eq!(g.tag("Termination"), Some(termination));
     }
+    // The report: every game announced, a clean +inf for a 100 % score (never NaN), the
+    // results table by engine and colour, the terminations by kind.
+    assert!(
+        r.stdout.starts_with(&format!(
+            "Good vs Broken: 2 games of pawns5, {tc}, concurrency 1\n"
+        )),
+        "{}",
+        r.stdout
+    );
+    for n in 1..=2 {
+        assert!(
+            r.stdout.contains(&format!("Started game {n} of 2 (")),
+            "{}",
+            r.stdout
+        );
+    }
+    assert!(!r.stdout.contains("NaN"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("Elo difference: +inf +/- n/a,"),
+        "{}",
+        r.stdout
+    );
+    let row = |name: &str| -> Vec<String> {
+        let line = r.stdout.lines().find(|l| {
+            let mut words = l.split_whitespace();
+            words.next() == Some(name) && words.next().is_some_and(|w| w.parse::<u32>().is_ok())
+        });
+        let line = line.unwrap_or_else(|| panic!("a {name} row in\n{}", r.stdout));
+        line.split_whitespace().map(str::to_string).collect()
+    };
+    let good = row("Good");
+    assert_eq!(
+        &good[..10],
+        [
+            "Good", "2", "2", "0", "0", "2", "100.0%", "+inf", "+/-", "n/a"
+        ]
+    );
+    assert_eq!(&good[10..], ["1-0-0", "(1)", "1-0-0", "(1)"]);
+    let bad = row("Broken");
+    assert_eq!(
+        &bad[..8],
+        ["Broken", "2", "0", "2", "0", "0", "0.0%", "-inf"]
+    );
+    assert!(
+        r.stdout
+            .contains(&format!("Terminations: {termination} 2\n")),
+        "{}",
+        r.stdout
+    );
     let text = std::fs::read_to_string(&pgn_path).unwrap();
     assert!(text.contains(reason), "{reason} in\n{text}");
     assert!(
@@ -548,6 +595,16 @@ fn kiebitz_chess_against_itself_over_uci_and_xboard() {
         }
     }
     assert_eq!(final_score(&r.stdout), points(&games, "C-uci"));
+    assert!(
+        r.stdout.contains("Started game 1 of 4 (C-uci vs C-xboard)")
+            && r.stdout.contains("Started game 2 of 4 (C-xboard vs C-uci)"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("\nResults of C-uci vs C-xboard (4 of 4 games of chess):\n")
+    );
     let r = run(&args(&[
         "--game",
         "chess",
@@ -555,6 +612,125 @@ fn kiebitz_chess_against_itself_over_uci_and_xboard() {
         pgn_path.to_str().unwrap(),
     ]));
     assert_eq!(r.code, 0, "{}", r.stdout);
+    python_chess_reads(&pgn_path, 4);
+}
+
+/// python-chess reads every game of a chess PGN move by move, each SAN exactly its own.
+fn python_chess_reads(pgn: &PathBuf, games: usize) {
+    let text = common::python_script("check_pgn_python.py", &[pgn]);
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("GAME ")).count(),
+        games,
+        "{text}"
+    );
+}
+
+/// A Chess960 match: the engines are switched to Chess960 (UCI_Chess960, XBoard
+/// `variant fischerandom`), the PGN carries `Variant` and the start FEN, python-chess reads it
+/// with chess960 rules, and --check-pgn replays it.
+#[test]
+fn kiebitz_chess960_against_itself() {
+    let pgn_path = temp("chess960.pgn");
+    let epd = temp("chess960.epd");
+    std::fs::write(
+        &epd,
+        "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq -\n\
+         nqbbrkrn/pppppppp/8/8/8/8/PPPPPPPP/NQBBRKRN w GEge -\n",
+    )
+    .unwrap();
+    let engine = format!("cmd={}", common::binary("kiebitz-chess").display());
+    let r = run(&[
+        args(&["--game", "chess", "--variant", "chess960", "--engine"]),
+        vec![engine.clone()],
+        args(&["name=C-uci", "option.Hash=8", "--engine"]),
+        vec![engine],
+        args(&["name=C-xboard", "proto=xboard", "option.Hash=8"]),
+        args(&["--depth", "2", "--games", "4", "--maxmoves", "30"]),
+        args(&["--openings", epd.to_str().unwrap()]),
+        args(&["--pgn", pgn_path.to_str().unwrap()]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let games = read_pgn(&pgn_path);
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert_eq!(g.tag("Variant"), Some("chess960"));
+        assert_eq!(g.tag("SetUp"), Some("1"));
+        let term = g.tag("Termination").unwrap();
+        assert!(term == "normal" || term == "adjudication", "{g:?}");
+    }
+    python_chess_reads(&pgn_path, 4);
+    let r = run(&args(&[
+        "--game",
+        "chess",
+        "--check-pgn",
+        pgn_path.to_str().unwrap(),
+    ]));
+    assert_eq!(r.code, 0, "{}", r.stdout);
+}
+
+/// An engine that does not announce the variant is refused before any game, over UCI
+/// (`UCI_Variant` combo) and XBoard (`feature variants`), as cutechess does.
+#[test]
+fn an_engine_without_the_variant_is_refused() {
+    let engine = format!("cmd={}", common::binary("kiebitz-chess").display());
+    for proto in ["uci", "xboard"] {
+        let r = run(&[
+            args(&["--game", "raeuberschach", "--engine"]),
+            vec![engine.clone(), format!("proto={proto}"), "--engine".into()],
+            vec![engine.clone(), format!("proto={proto}")],
+            args(&["--depth", "1", "--games", "2"]),
+        ]
+        .concat());
+        assert_eq!(r.code, 1, "{proto}: {}\n{}", r.stdout, r.stderr);
+        assert!(
+            r.stderr
+                .contains("does not announce variant 'raeuberschach' (it offers: ")
+                && r.stderr.contains("not starting"),
+            "{proto}: {}",
+            r.stderr
+        );
+        assert!(!r.stdout.contains("Started game"), "{}", r.stdout);
+    }
+}
+
+/// Self-play from one start position without openings warns that the games will repeat.
+#[test]
+fn self_play_without_openings_warns() {
+    let r = run(&[
+        args(&["--game", "pawns", "--variant", "pawns4", "--engine"]),
+        vec![fake("normal")],
+        args(&["--engine"]),
+        vec![fake("normal")],
+        args(&["--depth", "1", "--games", "2"]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr
+            .contains("warning: both seats run the same engine with the same options")
+            && r.stderr.contains("--openings"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&[
+        args(&["--game", "pawns", "--variant", "pawns4", "--engine"]),
+        vec![fake("normal")],
+        args(&["--engine"]),
+        vec![fake("normal")],
+        args(&[
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--random-openings",
+            "plies=1",
+            "depth=1",
+        ]),
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert!(!r.stderr.contains("warning: both seats"), "{}", r.stderr);
 }
 
 #[test]
@@ -577,11 +753,29 @@ fn kiebitz_raeuber_against_itself_over_uci_and_xboard() {
     assert_eq!(games.len(), 4);
     for g in &games {
         assert_eq!(g.tag("Variant"), Some("raeuberschach"));
+        // The 6×6 start, which no PGN reader could guess.
+        assert_eq!(g.tag("FEN"), Some(kiebitz::games::raeuber::START_FEN));
+        assert_eq!(g.tag("SetUp"), Some("1"));
+        // SAN as Fairy-Stockfish writes it: piece letters, no check marks (no royal king).
+        assert!(g.moves.iter().all(|m| !m.contains(['+', '#'])), "{g:?}");
+        assert!(
+            g.moves
+                .iter()
+                .any(|m| m.starts_with(['N', 'B', 'R', 'Q', 'K'])),
+            "{g:?}"
+        );
         assert_eq!(g.tag("Termination"), Some("normal"), "{g:?}");
         let (_, verdict) = pgn::replay::<kiebitz::games::raeuber::Raeuber>(g).expect("replays");
         assert_eq!(verdict.unwrap().result_string(), g.result);
     }
     assert_eq!(final_score(&r.stdout), points(&games, "R-uci"));
+    let r = run(&args(&[
+        "--game",
+        "raeuberschach",
+        "--check-pgn",
+        pgn_path.to_str().unwrap(),
+    ]));
+    assert_eq!(r.code, 0, "{}", r.stdout);
 }
 
 /// Issue "walking skeleton": kiebitz-pawns self-play, 20 games at 50 ms a move on pawns6 from

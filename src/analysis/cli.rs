@@ -3,6 +3,8 @@
 //!
 //! Depends on the rest of [`super`] and on `games::pawns` for FEN parsing.
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::time::Instant;
 
 use clap::Parser;
@@ -10,9 +12,10 @@ use clap::Parser;
 use super::board::{Pos, Shape};
 use super::count::{TreeCounts, count_tree};
 use super::dot::{MAX_DOT_POSITIONS, dot};
-use super::solve::{Budget, solve_root};
+use super::solve::{Budget, solve_root_reporting};
 use crate::game::Game;
 use crate::games::pawns::{Pawns, start_fen};
+use crate::progress::{self, Progress, Style};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -57,6 +60,14 @@ struct Args {
 /// What `analyze` found.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// Board width and height.
+    pub width: u8,
+    pub height: u8,
+    /// `plain`, `doublestep` or `enpassant`.
+    pub rules: &'static str,
+    /// The FEN of the analysed position.
+    pub fen: String,
+    /// The tree counts; `None` with `--value-only`.
     pub counts: Option<TreeCounts>,
     pub value: i8,
     /// Each first move and the value for White after it.
@@ -64,6 +75,19 @@ pub struct Report {
     pub seconds: f64,
     /// Positions the solver searched.
     pub solver_nodes: u64,
+}
+
+impl Report {
+    /// The UCI_Variant / XBoard name of these rules on this board: only square boards have
+    /// one (`pawns5ep`).
+    pub fn variant(&self) -> Option<String> {
+        let suffix = match self.rules {
+            "enpassant" => "ep",
+            "doublestep" => "d",
+            _ => "",
+        };
+        (self.width == self.height).then(|| format!("pawns{}{suffix}", self.width))
+    }
 }
 
 /// The root position described by the arguments.
@@ -85,7 +109,17 @@ fn root_of(args: &Args) -> Result<Pawns, String> {
     Pawns::from_fen(&format!("pawns{n}{suffix}"), &fen)
 }
 
-/// Analyses `root`: tree counts unless `value_only`, and the values.
+/// The rules of `root` as the report names them.
+fn rules_name(root: &Pawns) -> &'static str {
+    match (root.rules.double_step, root.rules.en_passant) {
+        (_, true) => "enpassant",
+        (true, false) => "doublestep",
+        _ => "plain",
+    }
+}
+
+/// Analyses `root`: tree counts unless `value_only`, and the values. With `verbose`, progress
+/// goes to stderr and Ctrl-C prints the complete part of the result (see [`crate::progress`]).
 pub fn analyze(
     root: &Pawns,
     value_only: bool,
@@ -95,116 +129,245 @@ pub fn analyze(
     let start = Instant::now();
     let shape = Shape::of(root);
     let pos = Pos::of(root);
-    let counts = if value_only {
-        None
-    } else {
-        let mut last = 0.0;
-        let mut report = |n: u64| {
-            let t = start.elapsed().as_secs_f64();
-            if verbose && t > last + 2.0 {
-                last = t;
-                eprintln!(
-                    "analyze: {n} positions counted, {:.1} s",
-                    start.elapsed().as_secs_f64()
-                );
+    let style = if verbose { Style::detect() } else { Style::Off };
+    let (w, h) = root.size();
+    let mut report = Report {
+        width: w,
+        height: h,
+        rules: rules_name(root),
+        fen: root.fen(),
+        counts: None,
+        value: 0,
+        first_moves: Vec::new(),
+        seconds: 0.0,
+        solver_nodes: 0,
+    };
+    if verbose {
+        progress::catch_interrupt();
+    }
+    if !value_only {
+        let mut bar = Progress::fraction("analyze: counting", style);
+        let header = known_header(&report);
+        let mut on_layer = |c: &TreeCounts, swept: f64| {
+            bar.set(
+                (swept * 1000.0) as u64,
+                &format!("(of the layers) {} positions", c.unique_positions),
+            );
+            if verbose {
+                let mut text = header.clone();
+                text.push_str(&format!(
+                    "tree counts over the positions swept so far ({:.0} % of the layers):\n",
+                    100.0 * swept
+                ));
+                text.push_str(&rows_text(&count_rows(c)));
+                progress::set_known(text);
             }
         };
-        Some(
-            count_tree(shape, &pos, max_positions, Some(&mut report)).map_err(|n| {
-                format!(
-                    "the tree count needs more than {n} positions at a time; \
+        let counts = count_tree(shape, &pos, max_positions, Some(&mut on_layer)).map_err(|n| {
+            format!(
+                "the tree count needs more than {n} positions at a time; \
                  raise --max-positions or use --value-only"
-                )
-            })?,
-        )
-    };
-    let progress: Option<Box<dyn FnMut(u64, u64)>> = if verbose {
-        Some(Box::new(move |nodes, entries| {
-            eprintln!(
-                "analyze: solver {nodes} nodes, {entries} positions stored, {:.1} s",
-                start.elapsed().as_secs_f64()
             )
+        })?;
+        report.counts = Some(counts);
+    }
+    let moves = shape.moves(&pos);
+    let names: Vec<String> = moves.iter().map(|(mv, _)| mv.to_string()).collect();
+    let bar = Rc::new(RefCell::new(Progress::with_style(
+        "analyze: solving",
+        1 + moves.len() as u64,
+        style,
+    )));
+    bar.borrow_mut()
+        .set(0, "values proven (the root's value first)");
+    if verbose {
+        progress::set_known(partial_table(&report, false, moves.len()));
+    }
+    let solved = Rc::new(RefCell::new(0u64));
+    let on_nodes: Option<Box<dyn FnMut(u64, u64)>> = {
+        let (bar, solved) = (Rc::clone(&bar), Rc::clone(&solved));
+        Some(Box::new(move |nodes, entries| {
+            let message = format!("values, solver {nodes} nodes, {entries} positions stored");
+            bar.borrow_mut().set(*solved.borrow(), &message);
         }))
-    } else {
-        None
     };
     let budget = Budget {
         deadline: None,
+        stop: None,
         max_positions: Some(max_positions),
         forget_when_full: true,
     };
-    let (value, firsts, solver_nodes) = solve_root(shape, &pos, budget, progress)
-        .map_err(|e| format!("the solver gave up: {e:?}"))?;
-    let moves = shape.moves(&pos);
-    let first_moves = moves
-        .iter()
-        .zip(firsts)
-        .map(|((mv, _), v)| (mv.to_string(), v))
-        .collect();
-    Ok(Report {
-        counts,
-        value,
-        first_moves,
-        seconds: start.elapsed().as_secs_f64(),
-        solver_nodes,
-    })
-}
-
-/// The report as one JSON object with the keys of SPEC §6 (counts `null` when skipped).
-pub fn to_json(r: &Report) -> String {
-    let c = r.counts.as_ref();
-    let num = |f: &dyn Fn(&TreeCounts) -> String| c.map_or("null".to_string(), f);
-    let firsts: Vec<String> = r.first_moves.iter().map(|(_, v)| v.to_string()).collect();
-    format!(
-        "{{\"unique_positions\": {}, \"tree_nodes\": {}, \"white_wins\": {}, \"black_wins\": {}, \
-         \"draws\": {}, \"max_depth\": {}, \"max_branching\": {}, \"value\": {}, \
-         \"first_move_values\": [{}], \"seconds\": {:.3}}}",
-        num(&|c| c.unique_positions.to_string()),
-        num(&|c| format!("\"{}\"", c.tree_nodes)),
-        num(&|c| c.white_wins.to_string()),
-        num(&|c| c.black_wins.to_string()),
-        num(&|c| c.draws.to_string()),
-        num(&|c| c.max_depth.to_string()),
-        num(&|c| c.max_branching.to_string()),
-        r.value,
-        firsts.join(", "),
-        r.seconds
-    )
-}
-
-/// The report as a two-column text table.
-pub fn to_table(root: &Pawns, r: &Report) -> String {
-    let (w, h) = root.size();
-    let rules = match (root.rules.double_step, root.rules.en_passant) {
-        (_, true) => "en passant",
-        (true, false) => "double step",
-        _ => "plain",
+    let mut known = report.clone();
+    let mut on_value = |k: usize, v: i8| {
+        *solved.borrow_mut() = k as u64 + 1;
+        bar.borrow_mut().set(k as u64 + 1, "values proven");
+        if k == 0 {
+            known.value = v;
+        } else {
+            known.first_moves.push((names[k - 1].clone(), v));
+        }
+        if verbose {
+            progress::set_known(partial_table(&known, true, moves.len()));
+        }
     };
-    let mut rows: Vec<(&str, String)> = vec![
-        ("board", format!("{w}×{h}, {rules}")),
-        ("position", root.fen()),
+    let (value, firsts, solver_nodes) =
+        solve_root_reporting(shape, &pos, budget, on_nodes, &mut on_value)
+            .map_err(|e| format!("the solver gave up: {e:?}"))?;
+    report.value = value;
+    report.first_moves = names.into_iter().zip(firsts).collect();
+    report.solver_nodes = solver_nodes;
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// A count as JSON: a number while it fits in u64 (every JSON reader takes those), else a
+/// decimal string (a u128 count beyond 2^64 − 1).
+pub fn json_count(n: u128) -> String {
+    if n <= u64::MAX as u128 {
+        n.to_string()
+    } else {
+        format!("\"{n}\"")
+    }
+}
+
+/// A JSON string (the texts here are FENs and moves, but any text is escaped correctly).
+fn json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The report as one JSON object (docs/analysis.md describes every key). With `--value-only`
+/// the tree counts are absent and `value_only` is true.
+pub fn to_json(r: &Report) -> String {
+    let mut fields: Vec<(&str, String)> = vec![
+        ("width", r.width.to_string()),
+        ("height", r.height.to_string()),
+        ("rules", json_string(r.rules)),
     ];
+    if let Some(v) = r.variant() {
+        fields.push(("variant", json_string(&v)));
+    }
+    fields.push(("fen", json_string(&r.fen)));
+    fields.push(("value_only", r.counts.is_none().to_string()));
     if let Some(c) = &r.counts {
-        rows.extend([
-            ("unique positions", c.unique_positions.to_string()),
-            ("tree nodes", c.tree_nodes.to_string()),
-            ("white wins", c.white_wins.to_string()),
-            ("black wins", c.black_wins.to_string()),
-            ("draws", c.draws.to_string()),
-            ("max depth", c.max_depth.to_string()),
-            ("max branching", c.max_branching.to_string()),
+        fields.extend([
+            ("unique_positions", c.unique_positions.to_string()),
+            ("tree_nodes", json_count(c.tree_nodes)),
+            ("white_wins", json_count(c.white_wins)),
+            ("black_wins", json_count(c.black_wins)),
+            ("draws", json_count(c.draws)),
+            ("max_depth", c.max_depth.to_string()),
+            ("max_branching", c.max_branching.to_string()),
         ]);
     }
-    rows.push(("value", r.value.to_string()));
+    let values: Vec<String> = r.first_moves.iter().map(|(_, v)| v.to_string()).collect();
+    let moves: Vec<String> = r
+        .first_moves
+        .iter()
+        .map(|(m, v)| format!("{{\"move\": {}, \"value\": {v}}}", json_string(m)))
+        .collect();
+    fields.extend([
+        ("value", r.value.to_string()),
+        ("first_move_values", format!("[{}]", values.join(", "))),
+        ("first_moves", format!("[{}]", moves.join(", "))),
+        ("solver_nodes", r.solver_nodes.to_string()),
+        ("seconds", format!("{:.3}", r.seconds)),
+    ]);
+    let body: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("\"{k}\": {v}"))
+        .collect();
+    format!("{{{}}}", body.join(", "))
+}
+
+/// The rows of the tree counts.
+fn count_rows(c: &TreeCounts) -> Vec<(&'static str, String)> {
+    vec![
+        ("unique positions", c.unique_positions.to_string()),
+        ("tree nodes", c.tree_nodes.to_string()),
+        ("white wins", c.white_wins.to_string()),
+        ("black wins", c.black_wins.to_string()),
+        ("draws", c.draws.to_string()),
+        ("max depth", c.max_depth.to_string()),
+        ("max branching", c.max_branching.to_string()),
+    ]
+}
+
+/// Rows as a two-column text table.
+fn rows_text(rows: &[(&str, String)]) -> String {
+    rows.iter().map(|(k, v)| format!("{k:<18} {v}\n")).collect()
+}
+
+/// The first rows: board and position.
+fn header_rows(r: &Report) -> Vec<(&'static str, String)> {
+    let rules = match r.rules {
+        "enpassant" => "en passant",
+        "doublestep" => "double step",
+        _ => "plain",
+    };
+    vec![
+        ("board", format!("{}×{}, {rules}", r.width, r.height)),
+        ("position", r.fen.clone()),
+    ]
+}
+
+fn known_header(r: &Report) -> String {
+    rows_text(&header_rows(r))
+}
+
+fn first_move_text(r: &Report) -> String {
     let firsts: Vec<String> = r
         .first_moves
         .iter()
         .map(|(m, v)| format!("{m} {v}"))
         .collect();
-    rows.push(("first-move values", firsts.join(", ")));
+    firsts.join(", ")
+}
+
+/// What is known while the values are being solved (for Ctrl-C): counts, the value once
+/// proven (`value_known`), the first-move values proven so far.
+fn partial_table(r: &Report, value_known: bool, first_moves: usize) -> String {
+    let mut rows = header_rows(r);
+    if let Some(c) = &r.counts {
+        rows.extend(count_rows(c));
+    }
+    let value = match value_known {
+        true => r.value.to_string(),
+        false => "not proven yet".to_string(),
+    };
+    rows.push(("value", value));
+    rows.push((
+        "first-move values",
+        format!(
+            "{} ({} of {first_moves} proven)",
+            first_move_text(r),
+            r.first_moves.len()
+        ),
+    ));
+    rows_text(&rows)
+}
+
+/// The report as a two-column text table.
+pub fn to_table(r: &Report) -> String {
+    let mut rows = header_rows(r);
+    match &r.counts {
+        Some(c) => rows.extend(count_rows(c)),
+        None => rows.push(("tree counts", "not computed (--value-only)".to_string())),
+    }
+    rows.push(("value", r.value.to_string()));
+    rows.push(("first-move values", first_move_text(r)));
     rows.push(("solver nodes", r.solver_nodes.to_string()));
     rows.push(("time", format!("{:.3} s", r.seconds)));
-    rows.iter().map(|(k, v)| format!("{k:<18} {v}\n")).collect()
+    rows_text(&rows)
 }
 
 /// `kiebitz-pawns analyze …`: returns the exit code.
@@ -213,13 +376,9 @@ pub fn cli(args: &[String]) -> i32 {
     let args = match Args::try_parse_from(argv) {
         Ok(a) => a,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            if e.use_stderr() {
-                eprint!("{e}");
-            } else {
-                print!("{e}");
-            }
-            return code;
+            // clap writes help to stdout and errors to stderr, never panicking on a closed pipe.
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
         }
     };
     match run(&args) {
@@ -241,10 +400,12 @@ fn run(args: &Args) -> Result<(), String> {
         std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
     }
     let report = analyze(&root, args.value_only, args.max_positions, true)?;
+    // A closed stdout (`| true`, `| head`) ends the command quietly.
     if args.json {
-        println!("{}", to_json(&report));
+        crate::cli::print_line(format_args!("{}", to_json(&report)));
     } else {
-        print!("{}", to_table(&root, &report));
+        let table = to_table(&report);
+        crate::cli::print_line(format_args!("{}", table.trim_end_matches('\n')));
     }
     Ok(())
 }

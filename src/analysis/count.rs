@@ -73,14 +73,20 @@ fn potential(shape: &Shape, p: &Pos) -> usize {
     (phi + h * missing) as usize
 }
 
-/// Sweeps the whole game graph from `root`. `progress` hears the number of positions done
-/// after each layer. Gives up with `Err(max_open)` if the layers held at one time grow past
-/// `max_open` positions.
+/// What [`count_tree`]'s progress callback hears after each layer: the counts over the
+/// positions swept so far (lower bounds of the final counts) and the fraction of the potential
+/// range swept, a rough estimate (the last layer is known only at the end, and the middle
+/// layers are the biggest).
+pub type CountProgress<'a> = &'a mut dyn FnMut(&TreeCounts, f64);
+
+/// Sweeps the whole game graph from `root`. `progress` hears the counts so far after each
+/// layer. Gives up with `Err(max_open)` if the layers held at one time grow past `max_open`
+/// positions.
 pub fn count_tree(
     shape: Shape,
     root: &Pos,
     max_open: u64,
-    progress: Option<&mut dyn FnMut(u64)>,
+    progress: Option<CountProgress>,
 ) -> Result<TreeCounts, u64> {
     if shape.key_fits_u64() {
         sweep::<u64>(shape, root, max_open, progress)
@@ -93,7 +99,7 @@ fn sweep<K: TableKey>(
     shape: Shape,
     root: &Pos,
     max_open: u64,
-    mut progress: Option<&mut dyn FnMut(u64)>,
+    mut progress: Option<CountProgress>,
 ) -> Result<TreeCounts, u64> {
     let mut layers: Vec<Option<Table<K, Paths>>> = Vec::new();
     let mut out = TreeCounts::default();
@@ -177,7 +183,11 @@ fn sweep<K: TableKey>(
             }
         }
         if let Some(report) = progress.as_mut() {
-            report(out.unique_positions);
+            // No potential exceeds that of a board without pawns, 32·H: the fraction of the
+            // layers up to there is a low estimate of the progress.
+            let last = (32 * shape.height as usize).max(layers.len());
+            let swept = (phi + 1 - start) as f64 / (last - start) as f64;
+            report(&out, swept.min(1.0));
         }
         let open: u64 = layers.iter().flatten().map(Table::len).sum();
         if open > max_open {

@@ -1,5 +1,6 @@
 //! The position graph as Graphviz DOT (SPEC §6): grey nodes in play, red White won, blue Black
-//! won, green drawn; an edge into a position already seen is pink.
+//! won, green drawn; every edge is labelled with its move, and an edge into a position already
+//! reached by another path is pink. The graph carries this legend as a table node.
 //!
 //! Depends on [`super::board`].
 
@@ -7,6 +8,18 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::board::{Children, Leaf, Pos, Shape};
+
+/// The legend drawn with every graph: what the colours mean.
+pub const LEGEND: [(&str, &str); 5] = [
+    ("grey", "in play: the side to move has a move"),
+    ("red", "White won: a white pawn reached the last rank"),
+    ("blue", "Black won: a black pawn reached the first rank"),
+    ("green", "drawn: the side to move has no move"),
+    (
+        "pink",
+        "edge into a position already reached by another path",
+    ),
+];
 
 /// More positions than this are refused: Graphviz cannot lay them out usefully.
 pub const MAX_DOT_POSITIONS: usize = 100_000;
@@ -20,13 +33,11 @@ pub fn dot(shape: Shape, root: &Pos, limit: usize) -> Result<(String, usize), St
     let mut stack = vec![(*root, 0usize)];
     ids.insert(shape.key(root), 0);
     write_node(&mut nodes, &shape, root, 0);
-    let mut children = Children::new();
     while let Some((p, id)) = stack.pop() {
-        shape.children(&p, &mut children);
-        for c in children.iter().rev() {
+        for (mv, c) in shape.moves(&p).iter().rev() {
             let key = shape.key(c);
             if let Some(&cid) = ids.get(&key) {
-                let _ = writeln!(edges, "  n{id} -> n{cid} [color=pink];");
+                let _ = writeln!(edges, "  n{id} -> n{cid} [label=\"{mv}\", color=pink];");
                 continue;
             }
             let cid = ids.len();
@@ -38,14 +49,32 @@ pub fn dot(shape: Shape, root: &Pos, limit: usize) -> Result<(String, usize), St
             }
             ids.insert(key, cid);
             write_node(&mut nodes, &shape, c, cid);
-            let _ = writeln!(edges, "  n{id} -> n{cid};");
+            let _ = writeln!(edges, "  n{id} -> n{cid} [label=\"{mv}\"];");
             stack.push((*c, cid));
         }
     }
     let text = format!(
-        "digraph pawns {{\n  node [shape=box, style=filled, fontname=\"monospace\"];\n{nodes}{edges}}}\n"
+        "digraph pawns {{\n  node [shape=box, style=filled, fontname=\"monospace\"];\n  \
+         edge [fontname=\"monospace\", fontsize=10];\n{}{nodes}{edges}}}\n",
+        legend()
     );
     Ok((text, ids.len()))
+}
+
+/// The legend as one table node (its cells use `bgcolor`, so it adds no `fillcolor` node).
+fn legend() -> String {
+    let mut rows = String::new();
+    for (colour, meaning) in LEGEND {
+        let _ = write!(
+            rows,
+            "<tr><td bgcolor=\"{colour}\" width=\"24\"></td><td align=\"left\">{meaning}</td></tr>"
+        );
+    }
+    format!(
+        "  legend [shape=plaintext, style=\"\", label=<<table border=\"0\" cellborder=\"1\" \
+         cellspacing=\"0\" cellpadding=\"4\"><tr><td colspan=\"2\"><b>legend</b></td></tr>\
+         {rows}</table>>];\n"
+    )
 }
 
 fn write_node(out: &mut String, shape: &Shape, p: &Pos, id: usize) {
@@ -75,5 +104,11 @@ fn write_node(out: &mut String, shape: &Shape, p: &Pos, id: usize) {
             Leaf::Drawn => "green",
         }
     };
-    let _ = writeln!(out, "  n{id} [label=\"{label}\", fillcolor={color}];");
+    // White text on the dark blue, for legibility.
+    let font = if color == "blue" {
+        ", fontcolor=white"
+    } else {
+        ""
+    };
+    let _ = writeln!(out, "  n{id} [label=\"{label}\", fillcolor={color}{font}];");
 }

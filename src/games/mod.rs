@@ -8,6 +8,7 @@
 //! - [`pawns`]: pawn chess on W×H boards with optional double step and en passant.
 //! - [`raeuber`]: Räuberschach 6×6, losing chess with forced capture.
 //! - [`chess`]: standard chess.
+//! - [`chamaeleon`]: Chamäleon Schach for 2–4 players (an [`crate::nsearch::NGame`]).
 //! - [`crash`]: CRASH!, towers of stones on a row of cells, with exhaustive databases.
 //! - [`zobrist`]: the hashing keys they share.
 //!
@@ -15,6 +16,9 @@
 
 use crate::game::Game;
 
+/// Chamäleon Schach is an N-player game ([`crate::nsearch::NGame`]), not a two-player
+/// [`Game`], so it stands outside the two-player registry below.
+pub mod chamaeleon;
 pub mod zobrist;
 
 /// A generic job to run on the game a name stands for ([`with_game`]): Rust has no generic

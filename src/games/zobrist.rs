@@ -47,3 +47,10 @@ pub fn en_passant(sq: usize) -> u64 {
 pub fn castling(bit: usize) -> u64 {
     TABLE[16 * 64 + 59 + bit]
 }
+
+/// Spare key `i` (0..64) for a game's own state (the seat to move among four, an area's edges);
+/// games that use these do not use the side, en-passant or castling keys.
+#[inline]
+pub fn spare(i: usize) -> u64 {
+    TABLE[16 * 64 + (i & 63)]
+}

@@ -1,6 +1,7 @@
 //! XBoard / CECP v2: commands parsed with nom into [`Command`], the session's modes (force,
 //! playing a colour, analyze), clocks (`level`, `st`, `sd`, `time`, `otim`), engine-defined
-//! variants (`setup` lines from [`Game::xboard_setup`]), thinking output and results.
+//! variants (`setup` lines from [`Game::xboard_setup`]), thinking output and results, the
+//! engine's options as `feature option=…` (the UCI list of [`super::uci::options`]) and `hint`.
 //!
 //! The engine's own move is announced by the search thread (`move …`, and the result when the
 //! move ends the game); the command loop then records it before it handles the next command
@@ -20,12 +21,14 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::{
-    Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, Output, drive, engine_name,
-    legal_moves, pv_text, safe_search, session_start, shorten,
+    End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, MAX_MESSAGE, Output,
+    SessionConfig, drive, engine_name, legal_moves, pv_text, safe_search, session_start, shorten,
+    shorten_to,
 };
 use crate::board::Color;
 use crate::game::Game;
 use crate::search::{Info, Limits, Score};
+use vampirc_uci::UciOptionConfig;
 
 /// One XBoard command, parsed.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,6 +76,11 @@ pub enum Command<'a> {
     Random,
     Computer,
     Name(&'a str),
+    /// `option NAME=VALUE`, or `option NAME` for a button.
+    Option {
+        name: &'a str,
+        value: Option<&'a str>,
+    },
     Hint,
     Bk,
     Draw,
@@ -174,6 +182,17 @@ pub fn parse(line: &str) -> Result<Command<'_>, String> {
         "random" => none(Command::Random),
         "computer" => none(Command::Computer),
         "name" => Ok(Command::Name(args)),
+        "option" => match args.split_once('=') {
+            _ if args.is_empty() => Err("option needs NAME=VALUE".to_string()),
+            Some((name, value)) => Ok(Command::Option {
+                name: name.trim(),
+                value: Some(value.trim()),
+            }),
+            None => Ok(Command::Option {
+                name: args,
+                value: None,
+            }),
+        },
         "hint" => none(Command::Hint),
         "bk" => none(Command::Bk),
         "draw" => none(Command::Draw),
@@ -244,6 +263,8 @@ impl Default for Clock {
 struct Announce {
     cancelled: bool,
     announced: bool,
+    /// The reply the search expects to the announced move (for `hint`).
+    ponder: Option<crate::board::Move>,
 }
 
 /// The kind of job on the search thread.
@@ -268,13 +289,20 @@ struct Session<G: Game> {
     /// Last thinking report of the running search, for `.`.
     last_info: Arc<Mutex<Option<Info>>>,
     job_start: Instant,
+    /// Search threads (`cores`).
+    threads: usize,
+    /// `option Move Overhead=MS`.
+    move_overhead: Duration,
+    /// The reply the last search expected to the engine's move, with the hash of the
+    /// position it answers: what `hint` says while that position is on the board.
+    expected_reply: Option<(u64, crate::board::Move)>,
 }
 
 /// Runs an XBoard session on `reader`; `first` is the line that chose XBoard.
 pub fn run<G: Game, R: BufRead>(
     reader: &mut LineReader<R>,
     out: &Output,
-    hash_mb: usize,
+    config: &SessionConfig,
     first: &str,
 ) {
     let (variant, start) = match session_start::<G>() {
@@ -286,7 +314,7 @@ pub fn run<G: Game, R: BufRead>(
     };
     let mut s = Session {
         out: out.clone(),
-        engine: Engine::new(hash_mb),
+        engine: Engine::with_config(config),
         variant,
         game: GameLine::new(start),
         force: false,
@@ -297,8 +325,15 @@ pub fn run<G: Game, R: BufRead>(
         job: None,
         last_info: Arc::new(Mutex::new(None)),
         job_start: Instant::now(),
+        threads: 1,
+        move_overhead: Duration::from_millis(super::DEFAULT_MOVE_OVERHEAD_MS),
+        expected_reply: None,
     };
-    drive(reader, out, first, &mut s);
+    // At the end of input the engine's own move, if it is thinking, is still sent.
+    let end = drive(reader, out, first, &mut s);
+    if end == End::Eof && config.finish_at_eof && !out.is_broken() && s.engine.finite() {
+        s.finish_job();
+    }
     s.cancel();
 }
 
@@ -318,7 +353,8 @@ impl<G: Game> Session<G> {
     }
 
     fn error(&self, reason: &str, line: &str) {
-        log::info!("Error ({reason}): {line}");
+        let reason = shorten_to(reason, MAX_MESSAGE);
+        log::info!("Error ({reason}): {}", shorten(line));
         self.say(&format!("Error ({reason}): {}", shorten(line)));
     }
 
@@ -336,7 +372,9 @@ impl<G: Game> Session<G> {
             }
         };
         match cmd {
-            Command::Xboard | Command::Accepted(_) | Command::Hint | Command::Bk => {}
+            Command::Xboard | Command::Accepted(_) | Command::Bk => {}
+            Command::Hint => self.hint(),
+            Command::Option { name, value } => self.set_option(name, value, line),
             Command::Rejected(f) => log::warn!("the GUI rejected feature {f}"),
             Command::Draw => {}
             Command::Protover(_) => self.features(),
@@ -388,6 +426,9 @@ impl<G: Game> Session<G> {
             }
             Command::St(t) => self.clock.per_move = Some(t),
             Command::Sd(d) => self.clock.depth = Some(d.max(1)),
+            Command::Time(cs) | Command::Otim(cs) if cs > MAX_CLOCK_CS => {
+                self.error(&format!("clock above {MAX_CLOCK_CS} centiseconds"), line)
+            }
             Command::Time(cs) => self.clock.own = Some(centis(cs)),
             Command::Otim(cs) => self.clock.other = Some(centis(cs)),
             Command::MoveNow => {
@@ -442,9 +483,15 @@ impl<G: Game> Session<G> {
             }
             Command::Dot => self.status(),
             Command::Memory(mb) => {
-                self.engine.set_hash((mb as usize).clamp(1, MAX_HASH_MB));
+                let want = mb.clamp(1, MAX_HASH_MB as u64) as usize;
+                let granted = self.engine.set_hash(want);
+                if granted < want {
+                    self.say(&format!(
+                        "# memory {want} MB is more than the server's budget allows: {granted} MB"
+                    ));
+                }
             }
-            Command::Cores(n) => log::debug!("cores {n}: the search uses one thread"),
+            Command::Cores(n) => self.threads = (n as usize).clamp(1, super::max_threads()),
             Command::Quit => return false,
         }
         true
@@ -457,12 +504,97 @@ impl<G: Game> Session<G> {
             format!(
                 "feature myname=\"{}\" variants=\"{}\" setboard=1 usermove=1 ping=1 sigint=0 \
                  sigterm=0 analyze=1 colors=0 playother=1 time=1 memory=1 reuse=1 san=0 \
-                 draw=0 name=1 debug=0 exclude=0 smp=0 nps=0",
+                 draw=0 name=1 debug=0 exclude=0 smp=1 nps=0",
                 engine_name::<G>(),
                 variants.join(",")
             ),
-            "feature done=1".to_string(),
         ]);
+        let options: Vec<String> = xboard_options::<G>(self.engine.hash_mb())
+            .iter()
+            .map(|o| format!("feature option=\"{}\"", feature_option(o)))
+            .collect();
+        self.out.lines(&options);
+        self.out.line("feature done=1");
+    }
+
+    /// `option NAME=VALUE` (`option NAME` for a button): the value is checked against the
+    /// advertised option, then applied; a bad name or value changes nothing.
+    fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
+        let options = xboard_options::<G>(self.engine.hash_mb());
+        let Some(spec) = options
+            .iter()
+            .find(|o| option_name(o).eq_ignore_ascii_case(name))
+        else {
+            return self.error("unknown option", line);
+        };
+        let value = match option_value(spec, value) {
+            Ok(v) => v,
+            Err(reason) => return self.error(&reason, line),
+        };
+        match (option_name(spec), value) {
+            ("Hash", OptionValue::Int(mb)) => {
+                let granted = self.engine.set_hash(mb as usize);
+                if granted < mb as usize {
+                    self.say(&format!(
+                        "# Hash {mb} MB is more than the server's budget allows: {granted} MB"
+                    ));
+                }
+            }
+            ("Clear Hash", OptionValue::Press) => self.engine.clear(),
+            ("Move Overhead", OptionValue::Int(ms)) => {
+                self.move_overhead = Duration::from_millis(ms as u64)
+            }
+            _ => self.error("option not supported under XBoard", line),
+        }
+    }
+
+    /// `hint`: `Hint: MOVE`, the reply the last search expected to the engine's move, else the
+    /// best move of a running analysis, else that of a short search. Silent when the engine is
+    /// thinking about its own move or there is no legal move.
+    fn hint(&mut self) {
+        if self.job.as_ref().is_some_and(|(k, _)| *k == JobKind::Think) {
+            return;
+        }
+        let analysed = if self.analyzing {
+            lock(&self.last_info)
+                .as_ref()
+                .and_then(|i| i.pv.first().copied())
+        } else {
+            None
+        };
+        let hash = self.game.current().hash();
+        let expected = self
+            .expected_reply
+            .and_then(|(h, mv)| (h == hash).then_some(mv));
+        let known = analysed.or(expected).filter(|&mv| self.game.is_legal(mv));
+        let mv = match known {
+            Some(mv) => Some(mv),
+            None if self.job.is_none() && !legal_moves(self.game.current()).is_empty() => {
+                self.short_search()
+            }
+            None => None,
+        };
+        if let Some(mv) = mv {
+            self.say(&format!("Hint: {}", self.game.current().move_text(mv)));
+        }
+    }
+
+    /// The best move of a search of [`HINT_TIME`] on the current position.
+    fn short_search(&mut self) -> Option<crate::board::Move> {
+        let root = self.game.current().clone();
+        let history = self.game.history();
+        let limits = Limits {
+            movetime: Some(HINT_TIME),
+            ..Limits::default()
+        };
+        self.engine.spawn(
+            false,
+            Box::new(move |searcher, control| {
+                let result = safe_search(searcher, &root, &history, &limits, control, &mut |_| {});
+                Some(result.best).filter(|m| !m.is_null())
+            }),
+        );
+        self.engine.wait()
     }
 
     /// The `setup` (and `piece`) lines that teach XBoard the current variant, if any.
@@ -516,12 +648,14 @@ impl<G: Game> Session<G> {
 
     /// Waits for the job (which has ended or is ending) and records an announced move.
     fn finish_job(&mut self) {
-        if let Some((kind, _)) = self.job.take() {
+        if let Some((kind, announce)) = self.job.take() {
             let announced = self.engine.wait();
             if let (JobKind::Think, Some(mv)) = (kind, announced)
                 && self.game.is_legal(mv)
             {
                 self.game.push(mv);
+                let hash = self.game.current().hash();
+                self.expected_reply = lock(&announce).ponder.map(|m| (hash, m));
             }
         }
     }
@@ -571,7 +705,7 @@ impl<G: Game> Session<G> {
         let us = self.game.current().side_to_move().index();
         let mut limits = Limits {
             depth: c.depth,
-            move_overhead: Duration::from_millis(super::DEFAULT_MOVE_OVERHEAD_MS),
+            move_overhead: self.move_overhead,
             ..Limits::default()
         };
         if let Some(t) = c.per_move {
@@ -600,12 +734,19 @@ impl<G: Game> Session<G> {
         let shared = Arc::clone(&announce);
         let start = Instant::now();
         self.job_start = start;
-        self.engine.spawn(
+        let threads = self.threads;
+        self.engine.spawn_with(
             false,
+            kind == JobKind::Think,
             Box::new(move |searcher, control| {
+                searcher.set_threads(threads);
                 let mut on_info = |info: &Info| {
                     if post {
                         out.line(&thinking_line(&root, info));
+                    }
+                    // Nobody reads any more (stdout closed, client gone): stop.
+                    if out.is_broken() {
+                        control.stop.store(true, Ordering::SeqCst);
                     }
                     *lock(&last_info) = Some(info.clone());
                 };
@@ -625,6 +766,7 @@ impl<G: Game> Session<G> {
                 }
                 out.lines(&lines);
                 a.announced = true;
+                a.ponder = result.ponder;
                 log::debug!(
                     "moved {} after {:.3} s",
                     root.move_text(result.best),
@@ -660,12 +802,119 @@ impl<G: Game> Session<G> {
     }
 }
 
+/// How long `hint` searches when it has no move at hand.
+const HINT_TIME: Duration = Duration::from_millis(200);
+
+/// UCI options XBoard sets with commands of its own (`variant`, `hard`/`easy`, `cores`) or
+/// whose output its thinking lines cannot carry (MultiPV, WDL), so they are not advertised as
+/// `feature option`.
+const XBOARD_OWN_OPTIONS: [&str; 6] = [
+    "UCI_Variant",
+    "UCI_Chess960",
+    "Ponder",
+    "Threads",
+    "MultiPV",
+    "UCI_ShowWDL",
+];
+
+/// The engine's options as XBoard sees them: the UCI options less [`XBOARD_OWN_OPTIONS`].
+fn xboard_options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
+    super::uci::options::<G>(hash_mb)
+        .into_iter()
+        .filter(|o| !XBOARD_OWN_OPTIONS.contains(&option_name(o)))
+        .collect()
+}
+
+fn option_name(o: &UciOptionConfig) -> &str {
+    match o {
+        UciOptionConfig::Check { name, .. }
+        | UciOptionConfig::Spin { name, .. }
+        | UciOptionConfig::Combo { name, .. }
+        | UciOptionConfig::Button { name }
+        | UciOptionConfig::String { name, .. } => name,
+    }
+}
+
+/// The text of `feature option="…"`: `NAME -spin DEFAULT MIN MAX`, `NAME -check 0|1`,
+/// `NAME -button`, `NAME -combo A /// *B` (the default starred), `NAME -string TEXT`.
+fn feature_option(o: &UciOptionConfig) -> String {
+    let name = option_name(o);
+    match o {
+        UciOptionConfig::Spin {
+            default, min, max, ..
+        } => format!(
+            "{name} -spin {} {} {}",
+            default.unwrap_or(0),
+            min.unwrap_or(i64::MIN),
+            max.unwrap_or(i64::MAX)
+        ),
+        UciOptionConfig::Check { default, .. } => {
+            format!("{name} -check {}", u8::from(default.unwrap_or(false)))
+        }
+        UciOptionConfig::Button { .. } => format!("{name} -button"),
+        UciOptionConfig::Combo { default, var, .. } => {
+            let choices: Vec<String> = var
+                .iter()
+                .map(|v| {
+                    let star = if Some(v) == default.as_ref() { "*" } else { "" };
+                    format!("{star}{v}")
+                })
+                .collect();
+            format!("{name} -combo {}", choices.join(" /// "))
+        }
+        UciOptionConfig::String { default, .. } => {
+            format!("{name} -string {}", default.as_deref().unwrap_or(""))
+        }
+    }
+}
+
+/// A value of `option NAME=VALUE`, checked against the option's kind and range.
+#[derive(Clone, Debug, PartialEq)]
+enum OptionValue {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+    Press,
+}
+
+fn option_value(o: &UciOptionConfig, value: Option<&str>) -> Result<OptionValue, String> {
+    let name = option_name(o);
+    let need = || value.ok_or_else(|| format!("option {name} needs a value"));
+    match o {
+        UciOptionConfig::Button { .. } => Ok(OptionValue::Press),
+        UciOptionConfig::Spin { min, max, .. } => {
+            let (lo, hi) = (min.unwrap_or(i64::MIN), max.unwrap_or(i64::MAX));
+            match need()?.parse::<i64>() {
+                Ok(n) if (lo..=hi).contains(&n) => Ok(OptionValue::Int(n)),
+                _ => Err(format!("option {name} takes a number from {lo} to {hi}")),
+            }
+        }
+        UciOptionConfig::Check { .. } => match need()? {
+            "1" | "true" => Ok(OptionValue::Bool(true)),
+            "0" | "false" => Ok(OptionValue::Bool(false)),
+            _ => Err(format!("option {name} takes 0 or 1")),
+        },
+        UciOptionConfig::Combo { var, .. } => {
+            let v = need()?;
+            var.iter()
+                .find(|x| x.eq_ignore_ascii_case(v))
+                .map(|x| OptionValue::Text(x.clone()))
+                .ok_or_else(|| format!("option {name} takes one of {}", var.join(" ")))
+        }
+        UciOptionConfig::String { .. } => Ok(OptionValue::Text(need()?.to_string())),
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// The largest clock `time` and `otim` accept: a year, in centiseconds (more is refused,
+/// not wrapped around or taken as endless).
+const MAX_CLOCK_CS: i64 = 365 * 24 * 3600 * 100;
+
 fn centis(cs: i64) -> Duration {
-    Duration::from_millis(cs.max(0) as u64 * 10)
+    Duration::from_millis(cs.clamp(0, MAX_CLOCK_CS) as u64 * 10)
 }
 
 /// The variant named `name` by XBoard: its XBoard name or our name, case-insensitive, also
@@ -755,6 +1004,9 @@ mod tests {
             job: None,
             last_info: Arc::new(Mutex::new(None)),
             job_start: Instant::now(),
+            threads: 1,
+            move_overhead: Duration::from_millis(super::super::DEFAULT_MOVE_OVERHEAD_MS),
+            expected_reply: None,
         }
     }
 
@@ -787,6 +1039,8 @@ mod tests {
             (Some(Duration::from_secs(3)), Some(7))
         );
         assert_eq!(l.time, [None, None]);
+        assert!(s.command("option Move Overhead=250"));
+        assert_eq!(s.limits().move_overhead, Duration::from_millis(250));
         // `new` forgets st and sd.
         assert!(s.command("new"));
         let l = s.limits();
@@ -795,9 +1049,82 @@ mod tests {
     }
 
     #[test]
+    fn options_in_xboard_form() {
+        let text: Vec<String> = xboard_options::<Pawns>(16)
+            .iter()
+            .map(feature_option)
+            .collect();
+        assert_eq!(
+            &text[..3],
+            [
+                "Hash -spin 16 1 65536",
+                "Clear Hash -button",
+                "Move Overhead -spin 10 0 5000"
+            ]
+        );
+        let combo = UciOptionConfig::Combo {
+            name: "Style".into(),
+            default: Some("b".into()),
+            var: vec!["a".into(), "b".into()],
+        };
+        assert_eq!(feature_option(&combo), "Style -combo a /// *b");
+        assert_eq!(
+            option_value(&combo, Some("B")),
+            Ok(OptionValue::Text("b".into()))
+        );
+        assert!(option_value(&combo, Some("c")).is_err());
+        let check = UciOptionConfig::Check {
+            name: "Flag".into(),
+            default: Some(true),
+        };
+        assert_eq!(feature_option(&check), "Flag -check 1");
+        assert_eq!(
+            option_value(&check, Some("0")),
+            Ok(OptionValue::Bool(false))
+        );
+        assert!(option_value(&check, Some("yes")).is_err());
+        assert_eq!(
+            parse("option Move Overhead=30"),
+            Ok(Command::Option {
+                name: "Move Overhead",
+                value: Some("30")
+            })
+        );
+        assert_eq!(
+            parse("option Clear Hash"),
+            Ok(Command::Option {
+                name: "Clear Hash",
+                value: None
+            })
+        );
+    }
+
+    #[test]
     fn variant_names_with_size_prefix() {
         assert_eq!(find_variant::<Pawns>("pawns5"), Some("pawns5"));
         assert_eq!(find_variant::<Pawns>("5x5+0_pawns5"), Some("pawns5"));
         assert_eq!(find_variant::<Pawns>("normal"), None);
+    }
+
+    #[test]
+    fn huge_clocks_are_refused_not_wrapped() {
+        let mut s = session();
+        assert!(s.command("time 6000"));
+        // …162 × 10 ms wrapped to 4 ms; …161 became an endless clock.
+        for cs in [
+            "1844674407370955162",
+            "1844674407370955161",
+            "9223372036854775807",
+        ] {
+            assert!(s.command(&format!("time {cs}")));
+            assert!(s.command(&format!("otim {cs}")));
+        }
+        assert!(s.command("force"));
+        assert!(s.command("usermove a1a2"));
+        assert_eq!(s.limits().time[1], Some(Duration::from_secs(60)));
+        assert_eq!(
+            centis(i64::MAX),
+            Duration::from_millis(MAX_CLOCK_CS as u64 * 10)
+        );
     }
 }

@@ -8,10 +8,16 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 
 use super::clock::{Clock, TimeControl};
+use crate::protocol::LineReader;
+
+/// Engine lines waiting for the runner at most; beyond them the engine's output blocks.
+const QUEUED_LINES: usize = 256;
+/// Longest engine line kept (a longer one is replaced by an empty line and a warning).
+const MAX_ENGINE_LINE: usize = 64 << 10;
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +110,8 @@ pub struct Engine {
     stdin: ChildStdin,
     lines: Receiver<(Instant, String)>,
     uci_options: Vec<String>,
+    /// The values of the engine's `UCI_Variant` combo, if it has one.
+    uci_variants: Option<Vec<String>>,
     xb: XbFeatures,
     /// XBoard: how many of the game's moves the engine knows.
     xb_known: usize,
@@ -217,21 +225,19 @@ impl Engine {
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr = child.stderr.take().expect("piped stderr");
-        let (tx, rx) = channel();
+        // A bounded queue of bounded lines: an engine that floods its output waits for the
+        // runner to read (its pipe fills) instead of filling the runner's memory.
+        let (tx, rx) = sync_channel(QUEUED_LINES);
         let label = config.program.clone();
         std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut line = String::new();
-            loop {
-                line.clear();
-                match reader.read_line(&mut line) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let text = line.trim_end().to_string();
-                        if tx.send((Instant::now(), text)).is_err() {
-                            break;
-                        }
-                    }
+            let mut reader = LineReader::with_limit(BufReader::new(stdout), MAX_ENGINE_LINE);
+            while let Some(line) = reader.next_line() {
+                let text = line.unwrap_or_else(|too_long| {
+                    log::warn!("engine line cut: {too_long}");
+                    String::new()
+                });
+                if tx.send((Instant::now(), text)).is_err() {
+                    break;
                 }
             }
         });
@@ -247,6 +253,7 @@ impl Engine {
             stdin,
             lines: rx,
             uci_options: Vec::new(),
+            uci_variants: None,
             xb: XbFeatures::default(),
             xb_known: 0,
             ping: 0,
@@ -344,15 +351,7 @@ impl Engine {
 
     fn uci_handshake(&mut self) -> Result<(), String> {
         self.send("uci").map_err(|f| format!("{f:?}"))?;
-        self.wait_for(HANDSHAKE, "uciok", |e, line| {
-            if let Some(name) = line.strip_prefix("id name ") {
-                e.id_name = Some(name.trim().to_string());
-            } else if let Some(rest) = line.strip_prefix("option name ") {
-                let name = rest.split(" type ").next().unwrap_or(rest).trim();
-                e.uci_options.push(name.to_string());
-            }
-            line.trim() == "uciok"
-        })?;
+        self.wait_for(HANDSHAKE, "uciok", Engine::uci_id_line)?;
         // VariantPath must come before UCI_Variant (Fairy-Stockfish loads variants from it).
         let mut options = self.config.options.clone();
         options.sort_by_key(|(k, _)| !k.eq_ignore_ascii_case("VariantPath"));
@@ -370,7 +369,76 @@ impl Engine {
             self.send(&format!("setoption name {name} value {value}"))
                 .map_err(|f| format!("{f:?}"))?;
         }
+        if self.variant_path_set() {
+            // Fairy-Stockfish lists the variants of its VariantPath only when asked again.
+            self.uci_options.clear();
+            self.send("uci").map_err(|f| format!("{f:?}"))?;
+            self.wait_for(HANDSHAKE, "uciok", Engine::uci_id_line)?;
+        }
         self.sync_uci(HANDSHAKE)
+    }
+
+    /// Reads one line of the answer to `uci`; true at `uciok`.
+    fn uci_id_line(&mut self, line: &str) -> bool {
+        if let Some(name) = line.strip_prefix("id name ") {
+            self.id_name = Some(name.trim().to_string());
+        } else if let Some(rest) = line.strip_prefix("option name ") {
+            let name = rest.split(" type ").next().unwrap_or(rest).trim();
+            if name == "UCI_Variant" {
+                self.uci_variants = Some(
+                    rest.split(" var ")
+                        .skip(1)
+                        .map(|v| v.trim().to_string())
+                        .collect(),
+                );
+            }
+            self.uci_options.push(name.to_string());
+        }
+        line.trim() == "uciok"
+    }
+
+    fn variant_path_set(&self) -> bool {
+        self.config
+            .options
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("VariantPath"))
+    }
+
+    /// Whether the engine offers option `name` (UCI `option name`).
+    pub fn has_option(&self, name: &str) -> bool {
+        self.uci_options
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether the engine announced `variant` (its own name for it): in its `UCI_Variant`
+    /// combo, or in the XBoard `variants` feature (`normal` only when it sent none). `None`
+    /// when it cannot be known at the start (an XBoard engine given a VariantPath).
+    pub fn announces_variant(&self, variant: &str) -> Option<bool> {
+        match self.config.proto {
+            Proto::Uci => Some(
+                self.uci_variants
+                    .as_ref()
+                    .is_some_and(|l| l.iter().any(|v| v.eq_ignore_ascii_case(variant))),
+            ),
+            Proto::Xboard if self.variant_path_set() => None,
+            Proto::Xboard => Some(match &self.xb.variants {
+                Some(list) => list.iter().any(|v| v.eq_ignore_ascii_case(variant)),
+                None => variant == "normal",
+            }),
+        }
+    }
+
+    /// The variants the engine announced, for messages.
+    pub fn announced_variants(&self) -> String {
+        let list = match self.config.proto {
+            Proto::Uci => self.uci_variants.as_ref(),
+            Proto::Xboard => self.xb.variants.as_ref(),
+        };
+        match list {
+            Some(l) if !l.is_empty() => l.join(", "),
+            _ => "none".into(),
+        }
     }
 
     fn sync_uci(&mut self, timeout: Duration) -> Result<(), String> {

@@ -7,6 +7,8 @@
 //! - [`referee`]: one game under kiebitz's rules, with adjudication and forfeits.
 //! - [`pgn`]: PGN out, and back in for replaying.
 //! - [`stats`]: Elo, error bars, LOS, pentanomial counts, SPRT.
+//! - [`report`]: the match line, the results table, clean Elo numbers.
+//! - [`nseat`]: tournaments of N-seat games (`--game chamaeleon`), with their own runner.
 //!
 //! This file dispatches on the game and runs the tournament: worker threads (one per
 //! concurrent game) each own a pair of engine processes, restarted after a fault; the main
@@ -16,9 +18,11 @@
 pub mod cli;
 pub mod clock;
 pub mod engine;
+pub mod nseat;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
+pub mod report;
 pub mod stats;
 
 use std::io::Write;
@@ -27,8 +31,17 @@ use std::sync::mpsc::channel;
 
 use crate::board::Color;
 use crate::game::{Game, Outcome};
+use crate::progress::{self, Progress, Style};
 
 use cli::Config;
+
+/// `println!` that never panics on a closed stdout: false once nobody reads (see
+/// [`crate::cli::print_line`]).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        crate::cli::print_line(format_args!($($arg)*))
+    };
+}
 use engine::Engine;
 use openings::{Book, Rng};
 use referee::{GameRecord, Rules, Seats};
@@ -38,6 +51,13 @@ use stats::{Penta, Verdict, Wld};
 pub fn main(args: &[String]) -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .try_init();
+    // N-seat games have their own runner (2–4 seats, seatings, per-seat clocks).
+    if args
+        .windows(2)
+        .any(|w| w[0] == "--game" && (w[1] == "chamaeleon" || w[1] == "chamäleon"))
+    {
+        return nseat::main::<crate::games::chamaeleon::Chamaeleon>(args);
+    }
     let cfg = match cli::parse(args) {
         Ok(cfg) => cfg,
         Err(e) => {
@@ -46,7 +66,7 @@ pub fn main(args: &[String]) -> i32 {
         }
     };
     if let Some(info) = &cfg.info {
-        println!("{info}");
+        say!("{info}");
         return 0;
     }
     let result = crate::games::with_game(&cfg.game, Dispatch(&cfg)).unwrap_or_else(|| {
@@ -106,14 +126,14 @@ pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
             }
         });
         match verdict {
-            Ok(()) => println!("game {}: ok ({} plies, {})", i + 1, g.moves.len(), g.result),
+            Ok(()) => say!("game {}: ok ({} plies, {})", i + 1, g.moves.len(), g.result),
             Err(e) => {
                 bad += 1;
-                println!("game {}: {e}", i + 1);
+                say!("game {}: {e}", i + 1)
             }
-        }
+        };
     }
-    println!("{} games, {} wrong", games.len(), bad);
+    say!("{} games, {} wrong", games.len(), bad);
     if bad > 0 {
         Err(format!(
             "{bad} of {} games in {path} do not replay to their result",
@@ -124,8 +144,20 @@ pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
     }
 }
 
+/// Chess960's variant name, and the UCI option that switches an engine to it.
+const CHESS960: &str = "chess960";
+const UCI_CHESS960: &str = "UCI_Chess960";
+
 /// The games `--game` accepts: every game of the registry ([`crate::games::NAMES`]).
 pub const GAMES: &[&str] = crate::games::NAMES;
+
+/// What a worker tells the main thread, which alone prints (so lines come in order).
+enum Msg {
+    /// A game begins: its `Started game N of M (A vs B)` line.
+    Started(String),
+    /// A game is over (or the worker cannot go on).
+    Done(Result<GameRecord, String>),
+}
 
 /// What the main thread knows after each game.
 #[derive(Default)]
@@ -183,14 +215,31 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     }
     let book = Book::new(bases, cfg.random.clone(), cfg.seed);
 
-    // The engines' own names for the variant: standard chess (XBoard's `normal`) needs none.
+    // The engines' own names for the variant: standard chess (XBoard's `normal`) needs none,
+    // and Chess960 is the option UCI_Chess960 for UCI engines (XBoard's `fischerandom`).
     let is_chess = G::xboard_name(variant) == "normal";
+    let uci960 = |e: &engine::EngineConfig| variant == CHESS960 && e.proto == engine::Proto::Uci;
+    let engine_cfgs: Vec<engine::EngineConfig> = cfg
+        .engines
+        .iter()
+        .map(|e| {
+            let mut e = e.clone();
+            let set = e
+                .options
+                .iter()
+                .any(|(k, _)| k.eq_ignore_ascii_case(UCI_CHESS960));
+            if uci960(&e) && !set {
+                e.options.push((UCI_CHESS960.into(), "true".into()));
+            }
+            e
+        })
+        .collect();
     let engine_variant: Vec<Option<String>> = cfg
         .engines
         .iter()
         .map(|e| {
             e.variant.clone().or_else(|| {
-                (!is_chess).then(|| match e.proto {
+                (!is_chess && !uci960(e)).then(|| match e.proto {
                     engine::Proto::Uci => variant.to_string(),
                     engine::Proto::Xboard => G::xboard_name(variant).to_string(),
                 })
@@ -208,8 +257,24 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
 
     // Start each engine once: a wrong command fails here, and we learn the names.
     let mut names = Vec::new();
-    for e in &cfg.engines {
+    for (e, wanted) in engine_cfgs.iter().zip(&engine_variant) {
         let engine = Engine::start(e)?;
+        // Refuse a variant the engine does not announce, as cutechess does.
+        if let Some(v) = wanted
+            && engine.announces_variant(v) == Some(false)
+        {
+            return Err(format!(
+                "engine '{}' does not announce variant '{v}' (it offers: {}); not starting",
+                engine.display_name(),
+                engine.announced_variants()
+            ));
+        }
+        if uci960(e) && !engine.has_option(UCI_CHESS960) {
+            return Err(format!(
+                "engine '{}' has no option {UCI_CHESS960}, needed for {CHESS960}; not starting",
+                engine.display_name()
+            ));
+        }
         names.push(engine.display_name());
     }
     if names[0] == names[1] {
@@ -233,21 +298,28 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         None => None,
     };
 
-    println!(
-        "{} vs {}: {} games of {} {} ({} + {}), concurrency {}",
+    let (tc0, tc1) = (cfg.engines[0].tc.describe(), cfg.engines[1].tc.describe());
+    let what = variant;
+    let tc = if tc0 == tc1 {
+        tc0
+    } else {
+        format!("{tc0} vs {tc1}")
+    };
+    say!(
+        "{} vs {}: {total} games of {what}, {tc}, concurrency {}",
         names[0],
         names[1],
-        total,
-        G::GAME,
-        variant,
-        cfg.engines[0].tc.describe(),
-        cfg.engines[1].tc.describe(),
         cfg.concurrency
     );
+    if let Some(warning) = repetition_warning(cfg, total) {
+        eprintln!("kiebitz-match: warning: {warning}");
+    }
+    let mut progress = match_progress(total);
     let next = AtomicUsize::new(0);
     let stop = &*rules.abort;
-    let (tx, rx) = channel::<Result<GameRecord, String>>();
+    let (tx, rx) = channel::<Msg>();
     let mut tally = Tally::default();
+    let mut results = report::Results::default();
     let mut verdict = Verdict::Continue;
     let mut fatal: Option<String> = None;
     let mut done = 0usize;
@@ -256,6 +328,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         for _ in 0..cfg.concurrency.min(total) {
             let tx = tx.clone();
             let (next, book, rules, names) = (&next, &book, &rules, &names);
+            let engine_cfgs = &engine_cfgs;
             scope.spawn(move || {
                 let mut engines: [Option<Engine>; 2] = [None, None];
                 loop {
@@ -272,13 +345,13 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                     let opening = match book.get(pair) {
                         Ok(o) => o,
                         Err(e) => {
-                            let _ = tx.send(Err(e));
+                            let _ = tx.send(Msg::Done(Err(e)));
                             break;
                         }
                     };
                     for (k, slot) in engines.iter_mut().enumerate() {
                         if slot.is_none() {
-                            match Engine::start(&cfg.engines[k]) {
+                            match Engine::start(&engine_cfgs[k]) {
                                 Ok(e) => *slot = Some(e),
                                 Err(e) => log::error!("restarting {}: {e}", names[k]),
                             }
@@ -288,7 +361,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                     let (Some(ea), Some(eb)) = (a.as_mut(), b.as_mut()) else {
                         // An engine could not be restarted: it loses the game by default.
                         let broken_first = a.is_none();
-                        let _ = tx.send(Ok(forfeit_record(
+                        let _ = tx.send(Msg::Done(Ok(forfeit_record(
                             &opening.start,
                             g,
                             pair,
@@ -296,7 +369,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                             first_white,
                             broken_first,
                             cfg,
-                        )));
+                        ))));
                         continue;
                     };
                     let (seats, white_is_first) = if first_white {
@@ -316,6 +389,27 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                             false,
                         )
                     };
+                    let started = format!(
+                        "Started game {} of {total} ({} vs {})",
+                        g + 1,
+                        seats.names[0],
+                        seats.names[1]
+                    );
+                    if tx.send(Msg::Started(started)).is_err() {
+                        break;
+                    }
+                    // The referee tells each seat (White, Black) its engine's variant name.
+                    let seat_rules;
+                    let rules = if white_is_first {
+                        rules
+                    } else {
+                        let [a, b] = rules.engine_variant.clone();
+                        seat_rules = Rules {
+                            engine_variant: [b, a],
+                            ..rules.clone()
+                        };
+                        &seat_rules
+                    };
                     let record = referee::play_game(seats, &opening, rules, g + 1, pair);
                     if record.termination == referee::Termination::Unterminated {
                         break;
@@ -327,7 +421,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                             engines[if first { 0 } else { 1 }] = None;
                         }
                     }
-                    if tx.send(Ok(record)).is_err() {
+                    if tx.send(Msg::Done(Ok(record))).is_err() {
                         break;
                     }
                 }
@@ -336,6 +430,15 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         drop(tx);
 
         for msg in rx {
+            let msg = match msg {
+                Msg::Started(line) => {
+                    if verdict == Verdict::Continue {
+                        say!("{line}");
+                    }
+                    continue;
+                }
+                Msg::Done(result) => result,
+            };
             let record = match msg {
                 // After an SPRT decision, games still finishing are not counted.
                 Ok(_) if verdict != Verdict::Continue => continue,
@@ -348,6 +451,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
             };
             done += 1;
             let first_white = (record.number - 1) % 2 == 0;
+            results.add(&record, first_white);
             let half = first_engine_half_points(&record, first_white);
             match half {
                 2 => tally.wld.wins += 1,
@@ -359,7 +463,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
             } else {
                 tally.pending.insert(record.pair, half);
             }
-            println!(
+            let heard = say!(
                 "Finished game {} ({} vs {}): {} {{{}}}",
                 record.number,
                 record.white,
@@ -367,6 +471,10 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 record.outcome.result_string(),
                 record.reason
             );
+            if !heard {
+                // Nobody reads the results any more (`| head`): end the match quietly.
+                stop.store(true, Ordering::Relaxed);
+            }
             if record.termination != referee::Termination::Normal
                 && record.termination != referee::Termination::Adjudication
             {
@@ -378,13 +486,13 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 );
             }
             if let Some(f) = pgn_file.as_mut() {
-                let text = pgn::write(&record, &header, is_chess);
+                let text = pgn::write::<G>(&record, &header);
                 if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
                     fatal = Some(format!("cannot write the PGN file: {e}"));
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            println!(
+            say!(
                 "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
                 names[0],
                 names[1],
@@ -394,6 +502,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 tally.wld.score(),
                 tally.wld.games()
             );
+            report_progress(&mut progress, &tally, &names, total);
             if let Some(sprt) = &cfg.sprt {
                 let llr = sprt.llr(&tally.penta);
                 if verdict == Verdict::Continue {
@@ -407,22 +516,86 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 print_block(&tally, cfg, verdict);
                 printed = done;
             }
-            let _ = std::io::stdout().flush();
         }
     });
     if printed != done || done == 0 {
         print_block(&tally, cfg, verdict);
     }
     match verdict {
-        Verdict::H0 => println!("SPRT: H0 accepted (the difference is at most elo0)"),
-        Verdict::H1 => println!("SPRT: H1 accepted (the difference is at least elo1)"),
-        Verdict::Continue => {}
-    }
-    println!("Finished match");
+        Verdict::H0 => say!("SPRT: H0 accepted (the difference is at most elo0)"),
+        Verdict::H1 => say!("SPRT: H1 accepted (the difference is at least elo1)"),
+        Verdict::Continue => true,
+    };
+    say!(
+        "Results of {} vs {} ({done} of {total} games of {what}):",
+        names[0],
+        names[1]
+    );
+    say!("{}", results.table(&names).trim_end_matches('\n'));
+    say!("Finished match");
     match fatal {
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// Why the match would play the same game again and again, if it would: no openings and no
+/// random plies, and either both seats run the same program with the same options (self-play)
+/// or both are limited by depth or nodes only (deterministic engines repeat their games).
+fn repetition_warning(cfg: &Config, total: usize) -> Option<String> {
+    if cfg.openings.is_some() || cfg.random.is_some() || total < 2 {
+        return None;
+    }
+    let [a, b] = [&cfg.engines[0], &cfg.engines[1]];
+    let self_play = a.program == b.program && a.args == b.args && a.options == b.options;
+    let fixed = |e: &engine::EngineConfig| {
+        e.tc.clock.is_none()
+            && e.tc.movetime.is_none()
+            && (e.tc.depth.is_some() || e.tc.nodes.is_some())
+    };
+    let why = if self_play {
+        "both seats run the same engine with the same options"
+    } else if fixed(a) && fixed(b) && total > 2 {
+        "both engines search to a fixed depth or node count"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "{why} and every game starts from the same position without --openings or --random-openings: \
+         the games will likely repeat one another; give an opening book (--openings FILE) \
+         or random plies (--random-openings plies=N)"
+    ))
+}
+
+/// The match's progress on stderr: plain lines with percentage and ETA (a bar would be torn
+/// by the game lines on stdout), none with `KIEBITZ_PROGRESS=off`; Ctrl-C prints the score.
+fn match_progress(total: usize) -> Progress {
+    let style = match Style::detect() {
+        Style::Bar => Style::Lines,
+        other => other,
+    };
+    progress::catch_interrupt();
+    Progress::with_style("kiebitz-match", total as u64, style)
+}
+
+/// After each game: the progress line, and the score Ctrl-C prints.
+fn report_progress(progress: &mut Progress, tally: &Tally, names: &[String], total: usize) {
+    let w = &tally.wld;
+    progress.set(w.games(), "games");
+    progress::set_known(format!(
+        "{} of {total} games played\n\
+         Score of {} vs {}: {} - {} - {}  [{:.3}] {}\n\
+         Ptnml(0-2): {:?}",
+        w.games(),
+        names[0],
+        names[1],
+        w.wins,
+        w.losses,
+        w.draws,
+        w.score(),
+        w.games(),
+        tally.penta.0
+    ));
 }
 
 fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
@@ -433,24 +606,24 @@ fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
     } else {
         0.0
     };
-    println!(
-        "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %",
-        games.elo,
-        games.error,
+    say!(
+        "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %",
+        report::elo_text(games.elo),
+        report::error_text(games.error),
         100.0 * tally.wld.los(),
         draw_ratio
     );
     let p = tally.penta.0;
-    println!(
-        "Ptnml(0-2): [{}, {}, {}, {}, {}], pairs {}, pair Elo: {:.1} +/- {:.1}, LOS: {:.1} %",
+    say!(
+        "Ptnml(0-2): [{}, {}, {}, {}, {}], pairs {}, pair Elo: {} +/- {}, LOS: {:.1} %",
         p[0],
         p[1],
         p[2],
         p[3],
         p[4],
         tally.penta.pairs(),
-        pairs.elo,
-        pairs.error,
+        report::elo_text(pairs.elo),
+        report::error_text(pairs.error),
         100.0 * pairs.los
     );
     if let Some(sprt) = &cfg.sprt {
@@ -461,7 +634,7 @@ fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
             Verdict::H0 => "H0 accepted",
             Verdict::H1 => "H1 accepted",
         };
-        println!(
+        say!(
             "SPRT: llr {:.3} ({:.1} %), lbound {:.2}, ubound {:.2} - {} [elo0={}, elo1={}, alpha={}, beta={}]",
             llr,
             100.0 * llr / hi,

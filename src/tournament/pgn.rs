@@ -1,12 +1,13 @@
 //! PGN out and back in: the tags (`Event`, `Site`, `Date`, `Round`, `White`, `Black`,
-//! `Result`, `Variant` for games other than chess, `FEN` + `SetUp` when the start is not the
-//! variant's start position, `TimeControl`, `Termination`), moves in coordinate notation
-//! (`e2e4`, `e7e8q`) with the engines' comments, and a small reader that replays a game through
-//! the Game trait to check its recorded result.
+//! `Result`, `Variant` for anything but standard chess, `FEN` + `SetUp "1"` whenever the
+//! start is not standard chess's 8×8 start position, `TimeControl`, `Termination`), moves in
+//! SAN ([`crate::san`]: `Nf3`, `O-O`, `e8=Q+`) with the engines' comments, and a small reader
+//! that replays a game (SAN or coordinate moves) through the Game trait to check its result.
 //!
-//! Depends on the Game trait and [`super::referee`].
+//! Depends on the Game trait, [`crate::san`] and [`super::referee`].
 
 use crate::game::{Game, Outcome};
+use crate::san;
 
 use super::referee::{GameRecord, rules_verdict};
 
@@ -42,8 +43,40 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// A finished game as PGN text (ending with a blank line).
-pub fn write(record: &GameRecord, header: &Header, chess: bool) -> String {
+/// The start position every PGN reader assumes when there is no `FEN` tag.
+pub const PGN_START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The variant name PGN readers assume when there is no `Variant` tag.
+const PGN_STANDARD: &str = "chess";
+
+/// The record's moves in SAN, replayed from its start under the rules of `G`; from the first
+/// move that does not replay on (which the referee never records), the recorded text.
+fn san_moves<G: Game>(record: &GameRecord) -> Vec<String> {
+    let mut pos = G::from_fen(record.variant, &record.fen).ok();
+    record
+        .moves
+        .iter()
+        .map(|m| {
+            let replayed = pos.as_ref().and_then(|p| {
+                let mv = p.parse_move(&m.text).ok()?;
+                Some((p.san(mv), p.play(mv)))
+            });
+            match replayed {
+                Some((text, next)) => {
+                    pos = Some(next);
+                    text
+                }
+                None => {
+                    pos = None;
+                    m.text.clone()
+                }
+            }
+        })
+        .collect()
+}
+
+/// A finished game of `G` as PGN text (ending with a blank line).
+pub fn write<G: Game>(record: &GameRecord, header: &Header) -> String {
     let mut out = String::new();
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
     tag("Event", &header.event);
@@ -53,10 +86,11 @@ pub fn write(record: &GameRecord, header: &Header, chess: bool) -> String {
     tag("White", &record.white);
     tag("Black", &record.black);
     tag("Result", record.outcome.result_string());
-    if !chess {
+    let standard = record.variant == PGN_STANDARD;
+    if !standard {
         tag("Variant", record.variant);
     }
-    if !record.startpos {
+    if !standard || record.fen != PGN_START_FEN {
         tag("FEN", &record.fen);
         tag("SetUp", "1");
     }
@@ -74,14 +108,15 @@ pub fn write(record: &GameRecord, header: &Header, chess: bool) -> String {
     let black_first = fields.next() == Some("b");
     let mut number: u32 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
     let mut tokens: Vec<String> = Vec::new();
-    for (ply, m) in record.moves.iter().enumerate() {
+    let sans = san_moves::<G>(record);
+    for (ply, (m, text)) in record.moves.iter().zip(sans).enumerate() {
         let white_move = (ply % 2 == 0) != black_first;
         if white_move {
             tokens.push(format!("{number}."));
         } else if ply == 0 {
             tokens.push(format!("{number}..."));
         }
-        tokens.push(m.text.clone());
+        tokens.push(text);
         if let Some(c) = &m.comment {
             tokens.push(format!("{{{c}}}"));
         }
@@ -130,15 +165,17 @@ fn is_result(t: &str) -> bool {
     matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
-/// Reads every game of a PGN text (tags, coordinate moves, comments skipped).
+/// Reads every game of a PGN text (tags, moves as written, comments, `$n` glyphs and
+/// variations skipped).
 pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
     let mut games = Vec::new();
     let mut game = PgnGame::default();
     let mut in_moves = false;
     let mut in_comment = false;
+    let mut variation = 0u32;
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        if !in_comment && line.starts_with('[') {
+        if !in_comment && variation == 0 && line.starts_with('[') {
             if in_moves {
                 return Err(format!(
                     "line {}: a tag after the moves without a result",
@@ -163,30 +200,36 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
             ));
             continue;
         }
-        // Movetext: strip comments, which may span lines.
+        // Movetext: strip comments (which may span lines), variations and `;` comments.
         let mut rest = String::new();
         for c in line.chars() {
-            match (in_comment, c) {
-                (false, '{') => in_comment = true,
-                (true, '}') => in_comment = false,
-                (false, c) => rest.push(c),
-                (true, _) => {}
+            match (in_comment, variation, c) {
+                (false, _, '{') => in_comment = true,
+                (true, _, '}') => in_comment = false,
+                (true, _, _) => {}
+                (false, _, '(') => variation += 1,
+                (false, 1.., ')') => variation -= 1,
+                (false, 1.., _) => {}
+                (false, 0, ';') => break,
+                (false, 0, c) => rest.push(c),
             }
         }
         for tok in rest.split_whitespace() {
             in_moves = true;
+            if tok.starts_with('$') {
+                continue;
+            }
             if is_result(tok) {
                 game.result = tok.to_string();
                 games.push(std::mem::take(&mut game));
                 in_moves = false;
                 continue;
             }
-            // A move number (`12.`, `3...`) before or attached to a move; a move may itself
-            // start with digits (CRASH!'s `1:2`).
-            let tok = match tok.find(|c: char| !c.is_ascii_digit()) {
-                Some(i) if tok[i..].starts_with('.') => tok[i..].trim_start_matches('.'),
-                Some(_) => tok,
-                None => "",
+            // A move number (`12.`, `12...`), possibly glued to the move (`12.e4`).
+            let digits = tok.trim_start_matches(|c: char| c.is_ascii_digit());
+            let tok = match digits.strip_prefix('.') {
+                Some(_) if digits.len() < tok.len() => digits.trim_start_matches('.'),
+                _ => tok,
             };
             if !tok.is_empty() {
                 game.moves.push(tok.to_string());
@@ -215,9 +258,7 @@ pub fn replay<G: Game>(game: &PgnGame) -> Result<(G, Option<Outcome>), String> {
         if rules_verdict(&pos, &history).is_some() {
             return Err(format!("move {} ({m}) after the game was over", i + 1));
         }
-        let mv = pos
-            .parse_move(m)
-            .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        let mv = san::read(&pos, m).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
         history.push(pos.hash());
         pos = pos.play(mv);
     }
@@ -266,19 +307,19 @@ mod tests {
             site: "S".into(),
             date: "2026.01.02".into(),
         };
-        let text = write(&record(), &header, false);
+        let text = write::<Pawns>(&record(), &header);
         let expected = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2026.01.02\"]\n[Round \"3\"]\n\
 [White \"A \\\"x\\\"\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"pawns3\"]\n\
 [FEN \"ppp/3/PPP b - - 0 1\"]\n[SetUp \"1\"]\n[TimeControl \"1+0.01\"]\n\
 [Termination \"normal\"]\n[PlyCount \"4\"]\n\n\
-1... a3a2 {book} 2. b1a2 {+1.00/3 0.010s} c3c2 3. a2a3\n\
+1... a2 {book} 2. bxa2 {+1.00/3 0.010s} c2 3. a3\n\
 {White wins: Black has no legal move and loses} 1-0\n\n";
         assert_eq!(text, expected);
         let games = parse(&format!("{text}{text}")).unwrap();
         assert_eq!(games.len(), 2);
         let g = &games[0];
         assert_eq!(g.tag("White"), Some("A \"x\""));
-        assert_eq!(g.moves, vec!["a3a2", "b1a2", "c3c2", "a2a3"]);
+        assert_eq!(g.moves, vec!["a2", "bxa2", "c2", "a3"]);
         assert_eq!(g.result, "1-0");
         let (pos, verdict) = replay::<Pawns>(g).unwrap();
         assert_eq!(verdict, Some(Outcome::Win(Color::White)));
@@ -292,6 +333,24 @@ mod tests {
         let g = &parse("[Variant \"pawns3\"]\n\n1. a1b2 1-0\n").unwrap()[0];
         let err = replay::<Pawns>(g).unwrap_err();
         assert!(err.starts_with("move 1 (a1b2):"), "{err}");
+    }
+
+    #[test]
+    fn san_pgn_with_variations_glyphs_and_castling_reads() {
+        let text = "[Event \"x\"]\n[Result \"*\"]\n\n\
+            1.e4 e5 2. Nf3 $1 (2. f4 exf4 (2... d5)) Nc6 ; a comment\n\
+            3. Bc4 Bc5 4. 0-0 {castled} Nf6 *\n";
+        let games = parse(text).unwrap();
+        assert_eq!(
+            games[0].moves,
+            ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "0-0", "Nf6"]
+        );
+        let (pos, verdict) = replay::<crate::games::chess::Chess>(&games[0]).unwrap();
+        assert_eq!(verdict, None);
+        assert_eq!(
+            pos.fen(),
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 6 5"
+        );
     }
 
     #[test]

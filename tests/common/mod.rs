@@ -48,3 +48,25 @@ pub fn binary(name: &str) -> PathBuf {
     assert!(path.exists(), "no binary {name} at {}", path.display());
     path
 }
+
+/// Runs `python3 scripts/SCRIPT ARGS…` and returns its stdout; fails the test with the
+/// script's output when it fails (python-chess comes from `pip install -r
+/// scripts/requirements.txt`, which CI runs).
+pub fn python_script<S: AsRef<std::ffi::OsStr>>(script: &str, args: &[S]) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts")
+        .join(script);
+    let out = std::process::Command::new("python3")
+        .arg(&path)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run python3 ({e}): install Python 3"));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{} failed (is python-chess installed? pip install -r scripts/requirements.txt):\n{stdout}\n{}",
+        path.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}

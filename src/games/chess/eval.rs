@@ -162,7 +162,23 @@ pub mod idx {
     pub const TEMPO: usize = 390;
     pub const PASSED: usize = 391;
     pub const MOBILITY: usize = 399;
-    pub const COUNT: usize = 405;
+    /// From here on the terms the hand-made weights leave at zero (tuned only): squares of
+    /// the enemy king's zone attacked, by piece kind;
+    pub const KING_ATTACK: usize = 405;
+    /// enemy pieces (not pawns or king) attacked by our pawns;
+    pub const PAWN_THREAT: usize = 411;
+    /// pawns defended by a pawn or beside one;
+    pub const CONNECTED: usize = 412;
+    /// the king on a file without own pawns;
+    pub const KING_OPEN_FILE: usize = 413;
+    /// each passed pawn: distance of our king, and of theirs, to the square in front of it;
+    pub const PASSED_KING_OWN: usize = 414;
+    pub const PASSED_KING_THEIR: usize = 415;
+    /// enemy pieces (not pawns or king) we attack that they do not defend.
+    pub const HANGING: usize = 416;
+    pub const COUNT: usize = 417;
+    /// The first of the terms that are skipped while all their weights are zero.
+    pub const EXTENDED: usize = KING_ATTACK;
 }
 
 /// Every evaluation weight, as (middlegame, endgame) pairs; see [`idx`].
@@ -202,24 +218,208 @@ pub const fn default_params() -> Params {
     p
 }
 
-include!("params.rs");
+/// The hand-made weights: the engine's default evaluation.
+pub static PARAMS: Params = default_params();
+
+/// The tuned weights of `weights.rs` as a parameter vector.
+pub static TUNED: Params = super::weights::TUNED.to_params();
+
+/// Named weights: the readable form of a [`Params`] vector, in which the tuned table
+/// (`weights.rs`) is written. Material is apart from the piece-square tables there; in
+/// [`Params`] each piece-square entry holds both.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// Material by piece kind (pawn, knight, bishop, rook, queen, king).
+    pub material: [S; 6],
+    /// Piece-square values on top of material, by kind, a1 = 0 to h8 = 63 as seen from White.
+    pub pst: [[S; 64]; 6],
+    pub bishop_pair: S,
+    pub doubled: S,
+    pub isolated: S,
+    pub rook_open: S,
+    pub rook_half_open: S,
+    pub shield: S,
+    pub tempo: S,
+    /// Passed pawns by rank from the pawn's own side (0 = rank 1).
+    pub passed: [S; 8],
+    /// Mobility per safe square beyond the zero point, by piece kind.
+    pub mobility: [S; 6],
+    /// Squares of the enemy king's zone (the king's square and its neighbours) attacked, by
+    /// piece kind.
+    pub king_attack: [S; 6],
+    pub pawn_threat: S,
+    pub connected: S,
+    pub king_open_file: S,
+    /// Per square of distance from our king (own) or theirs to the square in front of a
+    /// passed pawn.
+    pub passed_king_own: S,
+    pub passed_king_their: S,
+    pub hanging: S,
+}
+
+impl Weights {
+    /// The parameter vector the evaluation sums.
+    pub const fn to_params(&self) -> Params {
+        let mut p = [S(0, 0); idx::COUNT];
+        let mut kind = 0;
+        while kind < 6 {
+            let mut sq = 0;
+            while sq < 64 {
+                let (v, m) = (self.pst[kind][sq], self.material[kind]);
+                p[idx::PST + kind * 64 + sq] = S(v.0 + m.0, v.1 + m.1);
+                sq += 1;
+            }
+            kind += 1;
+        }
+        p[idx::BISHOP_PAIR] = self.bishop_pair;
+        p[idx::DOUBLED] = self.doubled;
+        p[idx::ISOLATED] = self.isolated;
+        p[idx::ROOK_OPEN] = self.rook_open;
+        p[idx::ROOK_HALF_OPEN] = self.rook_half_open;
+        p[idx::SHIELD] = self.shield;
+        p[idx::TEMPO] = self.tempo;
+        let mut i = 0;
+        while i < 8 {
+            p[idx::PASSED + i] = self.passed[i];
+            i += 1;
+        }
+        let mut k = 0;
+        while k < 6 {
+            p[idx::MOBILITY + k] = self.mobility[k];
+            p[idx::KING_ATTACK + k] = self.king_attack[k];
+            k += 1;
+        }
+        p[idx::PAWN_THREAT] = self.pawn_threat;
+        p[idx::CONNECTED] = self.connected;
+        p[idx::KING_OPEN_FILE] = self.king_open_file;
+        p[idx::PASSED_KING_OWN] = self.passed_king_own;
+        p[idx::PASSED_KING_THEIR] = self.passed_king_their;
+        p[idx::HANGING] = self.hanging;
+        p
+    }
+
+    /// Splits a parameter vector: each kind's material is the mean of its piece-square entries
+    /// (pawns: ranks 2 to 7 only; their entries on ranks 1 and 8 are never used and read 0), the
+    /// king's is 0.
+    pub fn from_params(p: &Params) -> Weights {
+        let mut material = [S(0, 0); 6];
+        let mut pst = [[S(0, 0); 64]; 6];
+        for kind in 0..6 {
+            let squares: Vec<usize> = (0..64)
+                .filter(|sq| kind != PAWN || (8..56).contains(sq))
+                .collect();
+            let n = squares.len() as f64;
+            let mean = |part: fn(S) -> i32| {
+                (squares
+                    .iter()
+                    .map(|&sq| part(p[idx::PST + kind * 64 + sq]) as f64)
+                    .sum::<f64>()
+                    / n)
+                    .round() as i32
+            };
+            // The king is always there: its "material" is a constant of no use.
+            let m = if kind == KING {
+                S(0, 0)
+            } else {
+                S(mean(|s| s.0), mean(|s| s.1))
+            };
+            material[kind] = m;
+            for &sq in &squares {
+                pst[kind][sq] = p[idx::PST + kind * 64 + sq] - m;
+            }
+        }
+        let mut passed = [S(0, 0); 8];
+        passed.copy_from_slice(&p[idx::PASSED..idx::PASSED + 8]);
+        let mut mobility = [S(0, 0); 6];
+        mobility.copy_from_slice(&p[idx::MOBILITY..idx::MOBILITY + 6]);
+        let mut king_attack = [S(0, 0); 6];
+        king_attack.copy_from_slice(&p[idx::KING_ATTACK..idx::KING_ATTACK + 6]);
+        Weights {
+            material,
+            pst,
+            bishop_pair: p[idx::BISHOP_PAIR],
+            doubled: p[idx::DOUBLED],
+            isolated: p[idx::ISOLATED],
+            rook_open: p[idx::ROOK_OPEN],
+            rook_half_open: p[idx::ROOK_HALF_OPEN],
+            shield: p[idx::SHIELD],
+            tempo: p[idx::TEMPO],
+            passed,
+            mobility,
+            king_attack,
+            pawn_threat: p[idx::PAWN_THREAT],
+            connected: p[idx::CONNECTED],
+            king_open_file: p[idx::KING_OPEN_FILE],
+            passed_king_own: p[idx::PASSED_KING_OWN],
+            passed_king_their: p[idx::PASSED_KING_THEIR],
+            hanging: p[idx::HANGING],
+        }
+    }
+}
+
+/// Piece-square tables written as boards (rank 8 first) in a1 = 0 order.
+pub const fn rank8_first(t: [[S; 64]; 6]) -> [[S; 64]; 6] {
+    let mut out = [[S(0, 0); 64]; 6];
+    let mut kind = 0;
+    while kind < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            out[kind][sq] = t[kind][sq ^ 56];
+            sq += 1;
+        }
+        kind += 1;
+    }
+    out
+}
+
+/// The weights the engine evaluates with: the hand-made [`PARAMS`] unless the environment
+/// variable `KIEBITZ_EVAL` says `tuned` ([`TUNED`], from `weights.rs`) or names a table file
+/// written by the tuner (read at start-up, for trying a table without rebuilding). Read once;
+/// a bad value or file is reported on stderr and the hand-made weights are kept.
+pub fn active_params() -> &'static Params {
+    static ACTIVE: std::sync::OnceLock<&'static Params> = std::sync::OnceLock::new();
+    ACTIVE.get_or_init(|| match std::env::var("KIEBITZ_EVAL").as_deref() {
+        Err(_) | Ok("") | Ok("hand") => &PARAMS,
+        Ok("tuned") => &TUNED,
+        Ok(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| super::tune::parse_weights(&text))
+        {
+            Ok(w) => Box::leak(Box::new(w.to_params())),
+            Err(e) => {
+                eprintln!(
+                    "KIEBITZ_EVAL: '{path}' is neither hand, tuned nor a weights table ({e}); using hand"
+                );
+                &PARAMS
+            }
+        },
+    })
+}
 
 /// Receives the evaluation's terms: parameter `index` counted `n` times for White (negative
 /// for Black). The engine sums weights; the tuner records the counts.
 pub trait Trace {
     fn add(&mut self, index: usize, n: i32);
+    /// Whether the terms from [`idx::EXTENDED`] on are wanted (they cost time).
+    fn extended(&self) -> bool {
+        true
+    }
 }
 
 /// Sums the weights of a parameter vector.
 struct Sum<'a> {
     params: &'a Params,
     score: S,
+    extended: bool,
 }
 
 impl Trace for Sum<'_> {
     #[inline(always)]
     fn add(&mut self, index: usize, n: i32) {
         self.score += self.params[index] * n;
+    }
+    fn extended(&self) -> bool {
+        self.extended
     }
 }
 
@@ -289,7 +489,7 @@ static ADJACENT_FILES: [u64; 8] = adjacent_files();
 impl Chess {
     /// Static evaluation in centipawns, positive when the side to move stands better.
     pub fn evaluate(&self) -> i32 {
-        self.evaluate_with(&PARAMS)
+        self.evaluate_with(active_params())
     }
 
     /// [`Chess::evaluate`] with another parameter vector (for tuning and testing).
@@ -297,6 +497,7 @@ impl Chess {
         let mut sum = Sum {
             params,
             score: S(0, 0),
+            extended: params[idx::EXTENDED..].iter().any(|&s| s != S(0, 0)),
         };
         let phase = self.terms(&mut sum);
         let score = sum.score;
@@ -339,8 +540,19 @@ impl Chess {
                 }
             }
         }
-        self.side_terms(Color::White, 1, t);
-        self.side_terms(Color::Black, -1, t);
+        let white = self.side_terms(Color::White, 1, t);
+        let black = self.side_terms(Color::Black, -1, t);
+        if t.extended() {
+            // Hanging pieces: attacked and not defended.
+            let hanging = |c: Color, attacked: u64, defended: u64| {
+                let pieces = self.colors[c.index()] & !self.bb(c, PAWN) & !self.bb(c, KING);
+                (pieces & attacked & !defended).count_ones() as i32
+            };
+            t.add(
+                idx::HANGING,
+                hanging(Color::Black, white, black) - hanging(Color::White, black, white),
+            );
+        }
         t.add(idx::TEMPO, if self.side == Color::White { 1 } else { -1 });
         phase.min(MAX_PHASE)
     }
@@ -364,8 +576,9 @@ impl Chess {
         if edge <= 3 { 1 } else { 8 }
     }
 
-    /// The terms beyond material and piece squares for one side.
-    fn side_terms<T: Trace>(&self, us: Color, sign: i32, t: &mut T) {
+    /// The terms beyond material and piece squares for one side; returns the squares the
+    /// side attacks (all of them when the trace wants the extended terms, else 0).
+    fn side_terms<T: Trace>(&self, us: Color, sign: i32, t: &mut T) -> u64 {
         let them = us.flip();
         let own = self.colors[us.index()];
         let occ = self.occupied();
@@ -379,6 +592,10 @@ impl Chess {
             ((their_pawns & !FILE_A) >> 9) | ((their_pawns & !(FILE_A << 7)) >> 7)
         };
         let safe = !own & !enemy_pawn_attacks;
+        let ext = t.extended();
+        let their_king = self.king(them);
+        let zone = attacks::KING[their_king] | (1u64 << their_king);
+        let mut attacked = 0u64;
 
         if self.bb(us, BISHOP).count_ones() >= 2 {
             t.add(idx::BISHOP_PAIR, sign);
@@ -398,6 +615,13 @@ impl Chess {
                     idx::MOBILITY + kind,
                     sign * ((att & safe).count_ones() as i32 - zero),
                 );
+                if ext {
+                    attacked |= att;
+                    t.add(
+                        idx::KING_ATTACK + kind,
+                        sign * (att & zone).count_ones() as i32,
+                    );
+                }
                 if kind == ROOK {
                     let file = FILE_A << (sq & 7);
                     if file & pawns == 0 {
@@ -425,6 +649,16 @@ impl Chess {
                     7 - (sq >> 3)
                 };
                 t.add(idx::PASSED + rel_rank, sign);
+                if ext {
+                    let stop = if us == Color::White { sq + 8 } else { sq - 8 };
+                    let dist = |k: usize| {
+                        let df = ((k & 7) as i32 - (stop & 7) as i32).abs();
+                        let dr = ((k >> 3) as i32 - (stop >> 3) as i32).abs();
+                        df.max(dr)
+                    };
+                    t.add(idx::PASSED_KING_OWN, sign * dist(self.king(us)));
+                    t.add(idx::PASSED_KING_THEIR, sign * dist(their_king));
+                }
             }
             if ADJACENT_FILES[file] & pawns == 0 {
                 t.add(idx::ISOLATED, sign);
@@ -456,6 +690,29 @@ impl Chess {
             let n = (files & ranks & pawns).count_ones().min(3) as i32;
             t.add(idx::SHIELD, sign * n);
         }
+
+        if !ext {
+            return 0;
+        }
+        let pawn_attacks = if us == Color::White {
+            ((pawns & !FILE_A) << 7) | ((pawns & !(FILE_A << 7)) << 9)
+        } else {
+            ((pawns & !FILE_A) >> 9) | ((pawns & !(FILE_A << 7)) >> 7)
+        };
+        let their_pieces = self.colors[them.index()] & !their_pawns & !self.bb(them, KING);
+        t.add(
+            idx::PAWN_THREAT,
+            sign * (pawn_attacks & their_pieces).count_ones() as i32,
+        );
+        let beside = ((pawns & !(FILE_A << 7)) << 1) | ((pawns & !FILE_A) >> 1);
+        t.add(
+            idx::CONNECTED,
+            sign * (pawns & (pawn_attacks | beside)).count_ones() as i32,
+        );
+        if (FILE_A << (ksq & 7)) & pawns == 0 {
+            t.add(idx::KING_OPEN_FILE, sign);
+        }
+        attacked | pawn_attacks | attacks::KING[ksq]
     }
 }
 
@@ -490,6 +747,70 @@ mod tests {
             let v = (s.0 * f.phase + s.1 * (MAX_PHASE - f.phase)) / MAX_PHASE * f.scale / 8;
             assert_eq!(v, white, "{fen}");
         }
+    }
+
+    /// The hand-made weights with every tuned-only term switched on.
+    fn extended_params() -> Params {
+        let mut p = PARAMS;
+        for (i, s) in p[idx::EXTENDED..].iter_mut().enumerate() {
+            *s = S(3 + i as i32, 7 - 2 * i as i32);
+        }
+        p
+    }
+
+    #[test]
+    fn extended_terms_trace_and_mirror() {
+        let p = extended_params();
+        let mut differs = false;
+        for fen in [
+            "r4rk1/1b3ppp/p2q4/1p6/3Nn3/P3B3/1P2QPPP/2RR2K1 w - - 3 20",
+            "8/5pk1/6p1/2pP4/2P2K2/8/5PPP/8 b - - 0 40",
+            "r1bqk2r/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQK2R w KQkq - 0 8",
+            "2r3k1/5pp1/p3p2p/1p1qP3/3Q4/P5P1/1P3P1P/2R3K1 b - - 1 28",
+        ] {
+            let pos = Chess::parse_fen(fen).unwrap();
+            let sign = if pos.side == Color::White { 1 } else { -1 };
+            let white = pos.evaluate_with(&p) * sign;
+            differs |= white != pos.evaluate_with(&PARAMS) * sign;
+            let f = pos.features(white > 0);
+            let s = f
+                .terms
+                .iter()
+                .fold(S(0, 0), |acc, &(i, n)| acc + p[i as usize] * n as i32);
+            let v = (s.0 * f.phase + s.1 * (MAX_PHASE - f.phase)) / MAX_PHASE * f.scale / 8;
+            assert_eq!(v, white, "{fen}");
+            let flipped = Chess::parse_fen(&mirror(fen)).unwrap();
+            assert_eq!(pos.evaluate_with(&p), flipped.evaluate_with(&p), "{fen}");
+        }
+        assert!(differs, "the tuned-only terms change some evaluation");
+        // Counted by hand: the pawn on d5 attacks the undefended knight on c6.
+        let pos = Chess::parse_fen("4k3/8/2n5/3P4/8/8/8/4K3 w - - 0 1").unwrap();
+        let f = pos.features(true);
+        let count = |i: usize| {
+            f.terms
+                .iter()
+                .find(|t| t.0 as usize == i)
+                .map_or(0, |t| t.1)
+        };
+        assert_eq!(count(idx::PAWN_THREAT), 1);
+        assert_eq!(count(idx::HANGING), 1);
+        assert_eq!(count(idx::CONNECTED), 0);
+        // Passed d5 pawn, stop square d6: white king e1 is 5 away, black king e8 2 away.
+        assert_eq!(count(idx::PASSED_KING_OWN), 5);
+        assert_eq!(count(idx::PASSED_KING_THEIR), 2);
+        // Both kings are on files without own pawns: they cancel.
+        assert_eq!(count(idx::KING_OPEN_FILE), 0);
+        assert_eq!(count(idx::KING_ATTACK + KNIGHT), 0);
+        // A black knight on f3 hits e1 and d2 of the white king's zone.
+        let pos = Chess::parse_fen("4k3/8/8/8/8/5n2/8/4K3 w - - 0 1").unwrap();
+        let f = pos.features(false);
+        let count = |i: usize| {
+            f.terms
+                .iter()
+                .find(|t| t.0 as usize == i)
+                .map_or(0, |t| t.1)
+        };
+        assert_eq!(count(idx::KING_ATTACK + KNIGHT), -2);
     }
 
     #[test]

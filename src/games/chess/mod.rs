@@ -4,6 +4,7 @@
 //! - [`position`]: the position, FEN, copy-make, Zobrist hashing, static exchange evaluation.
 //! - [`movegen`]: legal move generation (pins, check evasions, castling, en passant).
 //! - [`eval`]: tapered material + piece-square evaluation with a few classic terms.
+//! - [`weights`]: the tuned weights, one readable table; [`tune`]: the tuner that writes it.
 //!
 //! This file ties them to the [`Game`] trait. Draws by repetition and the 50-move rule are the
 //! caller's business (see [`Game::DRAW_PLIES`], [`Game::REPETITION`]); insufficient material
@@ -13,9 +14,12 @@ pub mod attacks;
 pub mod eval;
 pub mod movegen;
 pub mod position;
+pub mod tune;
+pub mod weights;
 
 use crate::board::{Color, Move, MoveKind, MoveList};
 use crate::game::{Game, Terminal};
+use crate::san::SanParts;
 pub use position::Chess;
 use position::*;
 
@@ -61,9 +65,11 @@ impl Game for Chess {
     const NULL_MOVE: bool = true;
     const SEARCH: crate::tuning::SearchParams = crate::tuning::SearchParams::FULL;
     const BENCH_DEPTH: u32 = 10;
+    /// Even chances to win at +2 pawns, the draw band about ±1 pawn wide (docs/search.md).
+    const WDL: Option<crate::game::WdlModel> = Some(crate::game::WdlModel { a: 200.0, b: 60.0 });
 
     fn variants() -> &'static [&'static str] {
-        &["chess"]
+        &["chess", "chess960"]
     }
 
     fn startpos(variant: &str) -> Result<Self, String> {
@@ -71,12 +77,16 @@ impl Game for Chess {
     }
 
     fn from_fen(variant: &str, fen: &str) -> Result<Self, String> {
-        if !variant.eq_ignore_ascii_case("chess") && !variant.eq_ignore_ascii_case("normal") {
-            return Err(format!(
-                "unknown variant '{variant}': kiebitz-chess plays 'chess'"
-            ));
-        }
-        Chess::parse_fen(fen)
+        let chess960 = match variant.to_ascii_lowercase().as_str() {
+            "chess" | "normal" | "standard" => false,
+            "chess960" | "fischerandom" | "960" => true,
+            _ => {
+                return Err(format!(
+                    "unknown variant '{variant}': kiebitz-chess plays 'chess' and 'chess960'"
+                ));
+            }
+        };
+        Chess::parse_fen_with(fen, chess960)
     }
 
     fn fen(&self) -> String {
@@ -84,7 +94,11 @@ impl Game for Chess {
     }
 
     fn variant(&self) -> &'static str {
-        "chess"
+        if self.is_chess960() {
+            "chess960"
+        } else {
+            "chess"
+        }
     }
 
     fn size(&self) -> (u8, u8) {
@@ -173,11 +187,69 @@ impl Game for Chess {
     }
 
     fn xboard_name(variant: &str) -> &str {
-        if variant == "chess" {
-            "normal"
-        } else {
-            variant
+        match variant {
+            "chess" => "normal",
+            "chess960" => "fischerandom",
+            _ => variant,
         }
+    }
+
+    fn san(&self, mv: Move) -> String {
+        const LETTERS: [Option<char>; 6] =
+            [None, Some('N'), Some('B'), Some('R'), Some('Q'), Some('K')];
+        crate::san::write(
+            self,
+            mv,
+            |m| SanParts {
+                piece: LETTERS[self.kind_on(m.from().index()).unwrap_or(PAWN)],
+                capture: self.captured(m).is_some(),
+                castling: (m.kind() == MoveKind::Castling).then(|| m.to().file() == 6),
+            },
+            Chess::in_check,
+        )
+    }
+
+    /// Coordinate notation; Chess960 castling is written as the king taking its own rook
+    /// (`e1h1`, as UCI_Chess960 wants), standard castling as the king's two-square step.
+    fn move_text(&self, mv: Move) -> String {
+        if mv.kind() == MoveKind::Castling && self.is_chess960() {
+            format!("{}{}", mv.from(), self.castling_rook(mv))
+        } else {
+            mv.to_string()
+        }
+    }
+
+    /// Coordinate notation, also taking castling in the other convention where that is not
+    /// ambiguous (`e1h1` in standard chess, `e1g1` in Chess960 when the king moves two or more
+    /// squares), as python-chess and cutechess do, and as `O-O` / `O-O-O` (XBoard in Chess960).
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let wing = match text {
+            "O-O" | "0-0" => Some(true),
+            "O-O-O" | "0-0-0" => Some(false),
+            _ => None,
+        };
+        let castling_as = |mv: Move| {
+            if wing.is_some() {
+                return wing == Some(mv.to().file() == 6);
+            }
+            let (from, to) = (mv.from().index(), mv.to().index());
+            if self.is_chess960() {
+                from.abs_diff(to) >= 2 && mv.to_string() == text
+            } else {
+                format!("{}{}", mv.from(), self.castling_rook(mv)) == text
+            }
+        };
+        let exact = moves.iter().copied().find(|&mv| self.move_text(mv) == text);
+        exact
+            .or_else(|| {
+                moves
+                    .iter()
+                    .copied()
+                    .find(|&mv| mv.kind() == MoveKind::Castling && castling_as(mv))
+            })
+            .ok_or_else(|| format!("{text} is not a legal move here"))
     }
 
     fn pretty(&self) -> String {

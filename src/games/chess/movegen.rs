@@ -179,7 +179,9 @@ impl Chess {
         }
 
         // Castling: the king's path empty and unattacked, the rook's path empty.
-        if checkers == 0 && self.castling != 0 {
+        if checkers == 0 && self.castling != 0 && self.chess960 {
+            self.castling_960(list, us, occ, ksq);
+        } else if checkers == 0 && self.castling != 0 {
             let (oo, ooo, base) = if WHITE {
                 (WHITE_OO, WHITE_OOO, 0)
             } else {
@@ -198,6 +200,46 @@ impl Chess {
                 && !self.attacked(base + 2, them, occ)
             {
                 push(list, base + 4, base + 2, MoveKind::Castling);
+            }
+        }
+    }
+
+    /// Chess960 castling (SPEC §3.1): the king goes to the g- or c-file and its rook next to
+    /// it on the inside; every square either passes over or lands on must be empty but for
+    /// the two of them, no square the king passes over or lands on may be attacked, and the
+    /// king's target is tested with both of them already moved (a rook may have shielded it).
+    #[cold]
+    fn castling_960(&self, list: &mut MoveList, us: Color, occ: u64, ksq: usize) {
+        let them = us.flip();
+        let base = us.index() * 56;
+        for kingside in [true, false] {
+            let index = us.index() * 2 + usize::from(!kingside);
+            if self.castling >> index & 1 == 0 {
+                continue;
+            }
+            let rook = self.castle_rook(index);
+            let (king_to, rook_to) = if kingside {
+                (base + 6, base + 5)
+            } else {
+                (base + 2, base + 3)
+            };
+            let movers = 1u64 << ksq | 1u64 << rook;
+            if (span(ksq, king_to) | span(rook, rook_to)) & occ & !movers != 0 {
+                continue;
+            }
+            let mut path = span(ksq, king_to) & !(1u64 << ksq) & !(1u64 << king_to);
+            let mut safe = true;
+            while path != 0 {
+                let sq = path.trailing_zeros() as usize;
+                path &= path - 1;
+                if self.attacked(sq, them, occ) {
+                    safe = false;
+                    break;
+                }
+            }
+            let after = (occ & !movers) | 1u64 << king_to | 1u64 << rook_to;
+            if safe && !self.attacked(king_to, them, after) {
+                push(list, ksq, king_to, MoveKind::Castling);
             }
         }
     }

@@ -106,7 +106,7 @@ const fn castle_masks() -> [u8; 64] {
 }
 static CASTLE_MASK: [u8; 64] = castle_masks();
 
-/// A standard chess position.
+/// A chess position (standard chess or Chess960).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chess {
     /// Pieces by kind (both colours).
@@ -123,6 +123,22 @@ pub struct Chess {
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
     pub(crate) hash: u64,
+    /// The square of the rook each castling right moves, indexed by the right's bit number
+    /// (White O-O, White O-O-O, Black O-O, Black O-O-O): h1, a1, h8, a8 in standard chess.
+    pub(crate) castle_rooks: [u8; 4],
+    /// Chess960 rules: castling rooks anywhere on the back rank, castling written as the king
+    /// taking its rook, X-FEN castling letters.
+    pub(crate) chess960: bool,
+}
+
+/// The rooks of the castling rights in standard chess.
+const STANDARD_ROOKS: [u8; 4] = [7, 0, 63, 56];
+
+/// Squares `a..=b` (or `b..=a`) on one rank, as a bitboard.
+#[inline]
+pub(crate) fn span(a: usize, b: usize) -> u64 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
 }
 
 impl Chess {
@@ -257,7 +273,7 @@ impl Chess {
             p.hash ^= KEYS.ep_file[p.ep as usize & 7];
             p.ep = NO_EP;
         }
-        if self.piece_on(to) != EMPTY {
+        if mv.kind() != MoveKind::Castling && self.piece_on(to) != EMPTY {
             p.remove(to);
             p.halfmove = 0;
         }
@@ -276,13 +292,16 @@ impl Chess {
                 p.shift(from, to);
             }
             MoveKind::Castling => {
-                p.shift(from, to);
-                let (rook_from, rook_to) = if to > from {
-                    (to + 1, to - 1)
-                } else {
-                    (to - 2, to + 1)
-                };
-                p.shift(rook_from, rook_to);
+                // The king goes to the g- or c-file, its rook next to it on the inside; in
+                // Chess960 either may start on the other's target square, so lift both first.
+                let rook_from = self.castling_rook(mv).index();
+                let rook_to = if to & 7 == 6 { to - 1 } else { to + 1 };
+                let king = self.piece_on(from);
+                let rook = self.piece_on(rook_from);
+                p.remove(from);
+                p.remove(rook_from);
+                p.put(to, king);
+                p.put(rook_to, rook);
             }
             kind => {
                 let promoted = match kind {
@@ -298,7 +317,11 @@ impl Chess {
         if moving as usize % 6 == PAWN {
             p.halfmove = 0;
         }
-        let rights = p.castling & CASTLE_MASK[from] & CASTLE_MASK[to];
+        let rights = if self.chess960 {
+            p.castling & self.rights_kept_960(from, to, moving)
+        } else {
+            p.castling & CASTLE_MASK[from] & CASTLE_MASK[to]
+        };
         if rights != p.castling {
             p.hash ^= KEYS.castling[p.castling as usize] ^ KEYS.castling[rights as usize];
             p.castling = rights;
@@ -306,6 +329,26 @@ impl Chess {
         p.side = us.flip();
         p.hash ^= KEYS.black;
         p
+    }
+
+    /// The castling rights a Chess960 move from `from` to `to` by `moving` keeps: a king move
+    /// loses both of its side's, a move from or onto a castling rook's square that one.
+    #[cold]
+    fn rights_kept_960(&self, from: usize, to: usize, moving: u8) -> u8 {
+        let mut keep = 15u8;
+        if moving as usize % 6 == KING {
+            keep &= if moving < 6 {
+                !(WHITE_OO | WHITE_OOO)
+            } else {
+                !(BLACK_OO | BLACK_OOO)
+            };
+        }
+        for (i, &rook) in self.castle_rooks.iter().enumerate() {
+            if self.castling >> i & 1 != 0 && (rook as usize == from || rook as usize == to) {
+                keep &= !(1 << i);
+            }
+        }
+        keep
     }
 
     /// The position after passing: the other side moves, any en-passant right lapses. The
@@ -341,9 +384,17 @@ impl Chess {
         h
     }
 
-    /// Reads a FEN with `KQkq` castling letters. Rights whose king or rook is not at home,
-    /// and an en-passant square no pawn can use, are dropped.
+    /// Reads a standard-chess FEN with `KQkq` castling letters. Rights whose king or rook is
+    /// not at home, and an en-passant square no pawn can use, are dropped.
     pub fn parse_fen(text: &str) -> Result<Chess, String> {
+        Chess::parse_fen_with(text, false)
+    }
+
+    /// Reads a FEN under standard rules or (`chess960`) Chess960 rules. Castling letters may be
+    /// `KQkq` (in Chess960: the outermost rook on that side of the king), or Shredder-FEN /
+    /// X-FEN file letters (`HAha`, `Kq`, `Gb`…) naming the rook's file. Standard chess takes
+    /// file letters only for rooks in the corners and the king on the e-file.
+    pub fn parse_fen_with(text: &str, chess960: bool) -> Result<Chess, String> {
         let fen = Fen::parse(text)?;
         if (fen.geometry.width, fen.geometry.height) != (8, 8) {
             return Err(format!(
@@ -361,6 +412,8 @@ impl Chess {
             halfmove: fen.halfmove.min(u16::MAX as u32) as u16,
             fullmove: fen.fullmove.clamp(1, u16::MAX as u32) as u16,
             hash: 0,
+            castle_rooks: STANDARD_ROOKS,
+            chess960,
         };
         for &(sq, c) in &fen.pieces {
             let code = PIECE_CHARS
@@ -378,23 +431,18 @@ impl Chess {
         if p.pieces[PAWN] & 0xFF00_0000_0000_00FF != 0 {
             return Err("a pawn stands on rank 1 or 8".into());
         }
+        for color in [Color::White, Color::Black] {
+            let men = p.colors[color.index()].count_ones();
+            let pawns = p.bb(color, PAWN).count_ones();
+            if men > 16 || pawns > 8 {
+                return Err(format!(
+                    "{color:?} has {men} pieces and {pawns} pawns, at most 16 and 8 possible"
+                ));
+            }
+        }
         if fen.castling != "-" {
             for c in fen.castling.chars() {
-                let (bit, king_sq, rook_sq, color) = match c {
-                    'K' => (WHITE_OO, 4, 7, Color::White),
-                    'Q' => (WHITE_OOO, 4, 0, Color::White),
-                    'k' => (BLACK_OO, 60, 63, Color::Black),
-                    'q' => (BLACK_OOO, 60, 56, Color::Black),
-                    _ => {
-                        return Err(format!("castling letter '{c}' is not one of K, Q, k, q"));
-                    }
-                };
-                let i = color.index() * 6;
-                if p.piece_on(king_sq) == (i + KING) as u8
-                    && p.piece_on(rook_sq) == (i + ROOK) as u8
-                {
-                    p.castling |= bit;
-                }
+                p.add_castling_right(c)?;
             }
         }
         if let Some(ep) = fen.en_passant {
@@ -408,19 +456,35 @@ impl Chess {
                     rank + 1
                 ));
             }
-            let pawn_sq = if pusher == 1 {
-                ep.index() - 8
+            // As python-chess's `Board.status()`: the square skipped must be empty, the pawn
+            // that double-stepped beyond it, its origin square empty. An en-passant square
+            // that passes and that no pawn can use is dropped (as python-chess's FEN does).
+            let (pawn_sq, origin) = if pusher == 1 {
+                (ep.index() - 8, ep.index() + 8)
             } else {
-                ep.index() + 8
+                (ep.index() + 8, ep.index() - 8)
             };
             let pawn_there = p.piece_on(pawn_sq) == (pusher * 6 + PAWN) as u8;
-            if pawn_there && p.ep_usable(ep.index(), p.side) {
+            if p.piece_on(ep.index()) != EMPTY || p.piece_on(origin) != EMPTY || !pawn_there {
+                return Err(format!(
+                    "en-passant square {ep} does not follow a double step (it and the pawn's \
+                     origin must be empty, the pawn beyond it)"
+                ));
+            }
+            if p.ep_usable(ep.index(), p.side) {
                 p.ep = ep.index() as u8;
             }
         }
         let them = p.side.flip();
         if p.attacked(p.king(them), p.side, p.occupied()) {
             return Err("the side not to move is in check".into());
+        }
+        let checkers = p.attackers_to(p.king(p.side), p.occupied()) & p.colors[them.index()];
+        if checkers.count_ones() > 2 {
+            return Err(format!(
+                "{} pieces give check, at most 2 can",
+                checkers.count_ones()
+            ));
         }
         p.hash = p.compute_hash();
         Ok(p)
@@ -433,20 +497,7 @@ impl Chess {
             let p = self.piece_on(sq.index());
             (p != EMPTY).then(|| PIECE_CHARS[p as usize] as char)
         });
-        let mut castling = String::new();
-        for (bit, c) in [
-            (WHITE_OO, 'K'),
-            (WHITE_OOO, 'Q'),
-            (BLACK_OO, 'k'),
-            (BLACK_OOO, 'q'),
-        ] {
-            if self.castling & bit != 0 {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
+        let castling = self.castling_field();
         let ep = if self.ep == NO_EP {
             "-".to_string()
         } else {
@@ -458,6 +509,134 @@ impl Chess {
             self.halfmove,
             self.fullmove
         )
+    }
+
+    /// Adds the castling right that FEN letter `c` names, if its king and rook stand where
+    /// it needs them (otherwise the letter is dropped, as for `KQkq` in standard chess).
+    fn add_castling_right(&mut self, c: char) -> Result<(), String> {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let base = color.index() * 56;
+        let rook_code = (color.index() * 6 + ROOK) as u8;
+        let king = self.king(color);
+        let lower = c.to_ascii_lowercase();
+        let rook = match lower {
+            'k' | 'q' if !self.chess960 => base + if lower == 'k' { 7 } else { 0 },
+            'k' | 'q' => {
+                // The outermost rook on that side of the king.
+                if king < base || king > base + 7 {
+                    return Ok(());
+                }
+                let side = if lower == 'k' {
+                    span(king, base + 7)
+                } else {
+                    span(base, king)
+                };
+                let rooks = side & self.bb(color, ROOK);
+                if rooks == 0 {
+                    return Ok(());
+                }
+                if lower == 'k' {
+                    63 - rooks.leading_zeros() as usize
+                } else {
+                    rooks.trailing_zeros() as usize
+                }
+            }
+            'a'..='h' => {
+                let file = lower as usize - 'a' as usize;
+                if !(self.chess960 || file == 0 || file == 7) {
+                    return Err(format!(
+                        "castling letter '{c}' names a rook on the {lower}-file, which needs \
+                         Chess960 rules (UCI_Chess960)"
+                    ));
+                }
+                base + file
+            }
+            _ => {
+                return Err(format!(
+                    "castling letter '{c}' is not one of K, Q, k, q or a file letter A-H, a-h"
+                ));
+            }
+        };
+        let home_rank = |sq: usize| sq >= base && sq <= base + 7;
+        let king_ok = if self.chess960 {
+            home_rank(king) && king != rook
+        } else {
+            king == base + 4
+        };
+        if !king_ok || self.piece_on(rook) != rook_code {
+            return Ok(());
+        }
+        let kingside = rook > king;
+        let index = color.index() * 2 + usize::from(!kingside);
+        if self.castling >> index & 1 != 0 && self.castle_rooks[index] as usize != rook {
+            return Err(format!(
+                "castling letter '{c}': {color:?} has two castling rights on one side"
+            ));
+        }
+        self.castling |= 1 << index;
+        self.castle_rooks[index] = rook as u8;
+        Ok(())
+    }
+
+    /// The FEN castling field: `KQkq` letters, or in Chess960 X-FEN (a file letter where
+    /// another rook stands further out on the same side).
+    pub fn castling_field(&self) -> String {
+        let mut castling = String::new();
+        for (index, c) in ['K', 'Q', 'k', 'q'].into_iter().enumerate() {
+            if self.castling >> index & 1 == 0 {
+                continue;
+            }
+            let rook = self.castle_rooks[index] as usize;
+            let color = if index < 2 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let base = color.index() * 56;
+            let outside = if index % 2 == 0 {
+                span(rook, base + 7)
+            } else {
+                span(base, rook)
+            } & !(1u64 << rook);
+            if self.chess960 && outside & self.bb(color, ROOK) != 0 {
+                let file = (b'a' + (rook & 7) as u8) as char;
+                castling.push(if index < 2 {
+                    file.to_ascii_uppercase()
+                } else {
+                    file
+                });
+            } else {
+                castling.push(c);
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        castling
+    }
+
+    /// The square of the rook that castles with right number `index` (see `castle_rooks`).
+    #[inline]
+    pub fn castle_rook(&self, index: usize) -> usize {
+        self.castle_rooks[index] as usize
+    }
+
+    /// The square of the rook that castling move `mv` (the king to the g- or c-file) takes
+    /// along.
+    #[inline]
+    pub fn castling_rook(&self, mv: Move) -> Square {
+        let queenside = mv.to().index() & 7 != 6;
+        Square(self.castle_rooks[self.side.index() * 2 + usize::from(queenside)])
+    }
+
+    /// Whether this position follows Chess960 rules.
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
     }
 
     /// The board with Unicode pieces, White at the bottom, files and ranks around it.

@@ -58,6 +58,17 @@ fn bad_fens_are_refused_with_a_reason() {
         ("4k3/8/8/8/8/8/4K3 w - - 0 1", "8×8"),
         ("4k3/8/8/8/8/8/8/4K3 w KX - 0 1", "castling letter"),
         ("4k3/8/8/8/8/8/8/4K3 w - e4 0 1", "en-passant"),
+        // The phantom en passant of issue 16: e6 holds White's own knight (`d5e6` took it).
+        ("8/3q4/4N3/3Pp3/7b/K7/8/7k w - e6 0 1", "double step"),
+        // No pawn beyond the square, or the pawn's origin occupied.
+        ("4k3/8/8/3P4/8/8/8/4K3 w - e6 0 1", "double step"),
+        ("4k3/4r3/8/3Pp3/8/8/8/4K3 w - e6 0 1", "double step"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1", "too large"),
+        ("QQQQQQQQ/QQQQQQQQ/1k6/8/8/8/8/K7 w - - 0 1", "at most 16"),
+        ("4k3/8/8/8/8/8/PPPPPPPP/1P2K3 w - - 0 1", "rank 1"),
+        ("k7/8/8/8/8/8/1PPPPPPP/PP2K3 w - - 0 1", "rank 1"),
+        ("k7/P7/P7/8/8/8/1PPPPPPP/4K3 w - - 0 1", "at most 16 and 8"),
+        ("3rk3/8/8/8/1b6/8/8/r3K2q w - - 0 1", "give check"),
     ] {
         let err = Chess::from_fen("chess", fen).unwrap_err();
         assert!(err.contains(needle), "{fen}: {err}");
@@ -268,11 +279,69 @@ fn small_perfts() {
 
 #[test]
 fn names_and_pretty_board() {
-    assert_eq!(Chess::variants(), &["chess"]);
+    assert_eq!(Chess::variants(), &["chess", "chess960"]);
     assert_eq!(Chess::xboard_name("chess"), "normal");
     let text = Chess::startpos("chess").unwrap().pretty();
     assert!(text.contains("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"), "{text}");
     assert!(text.contains("1 ♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"), "{text}");
     assert!(text.contains("  a b c d e f g h"), "{text}");
     assert_eq!(Chess::bench_positions().len(), BENCH_FENS.len());
+}
+
+#[test]
+fn chess960_fen_castling_fields() {
+    let c960 =
+        |fen: &str| Chess::from_fen("chess960", fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    // Shredder-FEN letters in, X-FEN out: `KQkq` where the castling rook is the outermost
+    // one on its wing, the file letter where another rook stands further out.
+    assert_eq!(
+        c960("rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w CAca - 0 1").fen(),
+        "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1"
+    );
+    assert_eq!(
+        c960("1r2k1rr/8/8/8/8/8/8/RR2K1R1 w GBgb - 0 1")
+            .fen()
+            .split(' ')
+            .nth(2),
+        Some("KBgq")
+    );
+    assert_eq!(
+        c960("4k3/8/8/8/8/8/8/R3K1RR w GA - 0 1")
+            .fen()
+            .split(' ')
+            .nth(2),
+        Some("GQ")
+    );
+    // X-FEN in: K is the outermost rook on the king's side.
+    let p = c960("4k3/8/8/8/8/8/8/R3K1RR w KQ - 0 1");
+    assert_eq!(p.castle_rook(0), 7);
+    assert_eq!(p.castle_rook(1), 0);
+    // The standard start under Chess960 rules: same moves, castling written king-takes-rook.
+    let start = Chess::startpos("chess960").unwrap();
+    assert_eq!(start.variant(), "chess960");
+    assert_eq!(perft(&start, 3), 8902);
+    let p = c960("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let oo = mv(&p, "e1h1");
+    assert_eq!(oo.kind(), MoveKind::Castling);
+    assert_eq!(p.move_text(oo), "e1h1");
+    assert_eq!(mv(&p, "e1g1"), oo, "the two-square king step is read too");
+    assert_eq!(mv(&p, "O-O"), oo);
+    assert_eq!(p.play(oo).fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    // Standard chess reads king-takes-rook too, and writes the two-square step.
+    let s = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_eq!(s.move_text(mv(&s, "e1h1")), "e1g1");
+    // A king already on g1 castles short by moving only its rook.
+    let p = c960("6k1/8/8/8/8/8/8/6KR w K - 0 1");
+    let oo = mv(&p, "g1h1");
+    assert_eq!(p.play(oo).fen(), "6k1/8/8/8/8/8/8/5RK1 b - - 1 1");
+    // Errors: a file letter without a rook there is dropped; two rooks for one wing refused.
+    assert_eq!(
+        c960("4k3/8/8/8/8/8/8/4K2R w B - 0 1")
+            .fen()
+            .split(' ')
+            .nth(2),
+        Some("-")
+    );
+    assert!(Chess::from_fen("chess960", "4k3/8/8/8/8/8/8/4KRR1 w FG - 0 1").is_err());
+    assert!(Chess::from_fen("chess", "4k3/8/8/8/8/8/8/4KRR1 w F - 0 1").is_err());
 }

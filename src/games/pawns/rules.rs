@@ -298,6 +298,22 @@ impl Game for Pawns {
 
     /// Coordinate notation; a promotion letter (`q`, or XBoard's `.`) on a move to the last
     /// rank is accepted and ignored, since arriving there wins at once.
+    /// SAN as Fairy-Stockfish writes pawn moves (`a3`, `bxc4`); a pawn that arrives ends the
+    /// game here instead of promoting, so there is no `=Q`, and no check.
+    fn san(&self, mv: Move) -> String {
+        let them = self.pawns[self.side.flip().index()];
+        crate::san::write(
+            self,
+            mv,
+            |m| crate::san::SanParts {
+                piece: None,
+                capture: them.contains(m.to()) || m.kind() == MoveKind::EnPassant,
+                castling: None,
+            },
+            |_| false,
+        )
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);

@@ -10,6 +10,7 @@ use crate::board::fen::{Fen, placement};
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
 use crate::game::{Game, Terminal};
 use crate::games::zobrist;
+use crate::san::SanParts;
 use crate::tuning::SearchParams;
 
 pub use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
@@ -314,6 +315,23 @@ impl Game for Raeuber {
 
     fn move_text(&self, mv: Move) -> String {
         mv.to_string()
+    }
+
+    /// SAN as Fairy-Stockfish writes it for Räuberschach: the king is an ordinary piece, so
+    /// there is no check and no `+` or `#`.
+    fn san(&self, mv: Move) -> String {
+        crate::san::write(
+            self,
+            mv,
+            |m| SanParts {
+                piece: self
+                    .piece_at(m.from())
+                    .and_then(|(_, kind)| (kind != PAWN_K).then_some(LETTERS[kind])),
+                capture: self.board[m.to().index()] != EMPTY,
+                castling: None,
+            },
+            |_| false,
+        )
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {

@@ -1,0 +1,7 @@
+//! kiebitz-chamaeleon: Chamäleon Schach for 2–4 players, with N-player searches.
+
+use kiebitz::games::chamaeleon::Chamaeleon;
+
+fn main() {
+    std::process::exit(kiebitz::cli::nseat::main::<Chamaeleon>());
+}

@@ -1,0 +1,261 @@
+//! Progress of long shell commands on stderr (perft, `analyze`, kiebitz-match), and what
+//! Ctrl-C prints.
+//!
+//! A [`Progress`] is an `indicatif` bar with percentage, elapsed time and ETA when stderr is a
+//! terminal, or a plain line every few seconds otherwise (a log file, a pipe; short runs such
+//! as the tests print none). `KIEBITZ_PROGRESS=bar|lines|off` overrides the choice.
+//!
+//! [`catch_interrupt`] installs (once per process, with the `ctrlc` crate) a handler for
+//! Ctrl-C (SIGINT) that prints the text last given to [`set_known`] on stderr and
+//! exits with status 130, so a long run interrupted by hand still says what it has found.
+//! The work itself is never interrupted half-way: what is printed is what was complete.
+//!
+//! Depends on nothing else in the crate.
+
+use std::io::IsTerminal;
+use std::sync::{Mutex, Once};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Seconds between two plain progress lines.
+pub const PLAIN_EVERY: Duration = Duration::from_secs(10);
+
+/// Exit status after Ctrl-C (128 + SIGINT, as shells report it).
+pub const INTERRUPTED_EXIT: i32 = 130;
+
+/// How progress is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// A bar redrawn in place (stderr is a terminal).
+    Bar,
+    /// A line every [`PLAIN_EVERY`].
+    Lines,
+    /// Nothing.
+    Off,
+}
+
+impl Style {
+    /// The style for this process: `KIEBITZ_PROGRESS`, else a bar on a terminal, else lines.
+    pub fn detect() -> Style {
+        match std::env::var("KIEBITZ_PROGRESS").as_deref() {
+            Ok("bar") => Style::Bar,
+            Ok("lines") => Style::Lines,
+            Ok("off") | Ok("0") => Style::Off,
+            _ if std::io::stderr().is_terminal() => Style::Bar,
+            _ => Style::Lines,
+        }
+    }
+}
+
+/// Progress of one job of `len` steps, drawn on stderr.
+pub struct Progress {
+    what: String,
+    style: Style,
+    bar: Option<ProgressBar>,
+    start: Instant,
+    last_line: Instant,
+    len: u64,
+    done: u64,
+    message: String,
+    /// Whether the steps are things to count (`5/20`) or thousandths of a fraction.
+    steps: bool,
+}
+
+impl Progress {
+    /// Progress of `what` (e.g. `perft 7`) over `len` steps, in the process's [`Style`].
+    pub fn new(what: &str, len: u64) -> Progress {
+        Progress::with_style(what, len, Style::detect())
+    }
+
+    /// [`Progress::new`] in a given style.
+    pub fn with_style(what: &str, len: u64, style: Style) -> Progress {
+        Progress::build(what, len, style, true)
+    }
+
+    /// Progress measured as a fraction only (in thousandths, set with [`Progress::set`]): the
+    /// bar and the lines show the percentage without step counts.
+    pub fn fraction(what: &str, style: Style) -> Progress {
+        Progress::build(what, 1000, style, false)
+    }
+
+    fn build(what: &str, len: u64, style: Style, steps: bool) -> Progress {
+        let bar = (style == Style::Bar).then(|| {
+            let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+            let template = if steps {
+                "{prefix} [{bar:30}] {percent:>3}% {pos}/{len} {msg} ({elapsed}, ETA {eta})"
+            } else {
+                "{prefix} [{bar:30}] {percent:>3}% {msg} ({elapsed}, ETA {eta})"
+            };
+            if let Ok(s) = ProgressStyle::with_template(template) {
+                bar.set_style(s.progress_chars("=> "));
+            }
+            bar.set_prefix(what.to_string());
+            bar.enable_steady_tick(Duration::from_millis(500));
+            *lock(&BAR) = Some(bar.clone());
+            bar
+        });
+        let now = Instant::now();
+        Progress {
+            what: what.to_string(),
+            style,
+            bar,
+            start: now,
+            last_line: now,
+            len,
+            done: 0,
+            message: String::new(),
+            steps,
+        }
+    }
+
+    /// `done` of the steps are finished; `message` says what is being done now.
+    pub fn set(&mut self, done: u64, message: &str) {
+        self.done = done.min(self.len);
+        self.message = message.to_string();
+        match self.style {
+            Style::Bar => {
+                if let Some(bar) = &self.bar {
+                    bar.set_position(self.done);
+                    bar.set_message(message.to_string());
+                }
+            }
+            Style::Lines => {
+                if self.last_line.elapsed() >= PLAIN_EVERY {
+                    self.last_line = Instant::now();
+                    eprintln!("{}", self.line());
+                }
+            }
+            Style::Off => {}
+        }
+    }
+
+    /// Changes the number of steps.
+    pub fn set_length(&mut self, len: u64) {
+        self.len = len.max(1);
+        if let Some(bar) = &self.bar {
+            bar.set_length(self.len);
+        }
+    }
+
+    /// The plain progress line: `WHAT: P % (DONE/LEN) MESSAGE, T s, ETA E s`.
+    pub fn line(&self) -> String {
+        let elapsed = self.start.elapsed().as_secs_f64();
+        let eta = eta(elapsed, self.done, self.len)
+            .map_or("unknown".to_string(), |s| format!("{s:.0} s"));
+        let steps = if self.steps {
+            format!(" ({}/{})", self.done, self.len)
+        } else {
+            String::new()
+        };
+        format!(
+            "{}: {:.1} %{steps} {}, {elapsed:.1} s, ETA {eta}",
+            self.what,
+            percent(self.done, self.len),
+            self.message
+        )
+    }
+
+    /// Prints a line on stderr without breaking the bar.
+    pub fn println(&self, text: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(text),
+            None => eprintln!("{text}"),
+        }
+    }
+
+    /// Runs `f` (which writes to stdout or stderr) with the bar hidden.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(self) {
+        drop(self);
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+            *lock(&BAR) = None;
+        }
+    }
+}
+
+/// Percentage of `done` of `len` steps.
+pub fn percent(done: u64, len: u64) -> f64 {
+    100.0 * done as f64 / len.max(1) as f64
+}
+
+/// Seconds left if the remaining steps go at the rate of the finished ones.
+pub fn eta(elapsed: f64, done: u64, len: u64) -> Option<f64> {
+    (done > 0).then(|| elapsed * (len.saturating_sub(done)) as f64 / done as f64)
+}
+
+/// The bar being drawn, cleared before the interrupt handler prints.
+static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
+/// What an interrupted run prints.
+static KNOWN: Mutex<String> = Mutex::new(String::new());
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Sets what Ctrl-C prints: the complete part of the result so far.
+pub fn set_known(text: String) {
+    *lock(&KNOWN) = text;
+}
+
+/// Installs the Ctrl-C handler (see the module comment); later calls do nothing.
+pub fn catch_interrupt() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let installed = ctrlc::set_handler(|| {
+            if let Some(bar) = lock(&BAR).take() {
+                bar.disable_steady_tick();
+                bar.finish_and_clear();
+                // The bar may have been drawn again since: erase its line for sure.
+                if std::io::stderr().is_terminal() {
+                    eprint!("\r\x1b[2K");
+                }
+            }
+            let known = lock(&KNOWN).clone();
+            if known.is_empty() {
+                eprintln!("interrupted before any result");
+            } else {
+                eprintln!("interrupted; known so far:\n{}", known.trim_end());
+            }
+            std::process::exit(INTERRUPTED_EXIT);
+        });
+        if let Err(e) = installed {
+            log::warn!("cannot catch Ctrl-C: {e}");
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentage_and_eta() {
+        assert_eq!(percent(1, 4), 25.0);
+        assert_eq!(percent(0, 0), 0.0);
+        assert_eq!(eta(10.0, 0, 4), None);
+        assert_eq!(eta(10.0, 1, 4), Some(30.0));
+        assert_eq!(eta(10.0, 4, 4), Some(0.0));
+        let mut p = Progress::with_style("perft 7", 20, Style::Off);
+        p.set(5, "e2e4");
+        let line = p.line();
+        assert!(line.starts_with("perft 7: 25.0 % (5/20) e2e4, "), "{line}");
+        assert!(line.contains("ETA "), "{line}");
+        let mut p = Progress::fraction("analyze", Style::Off);
+        p.set(250, "positions");
+        assert!(p.line().starts_with("analyze: 25.0 % positions, "));
+    }
+}

@@ -1,0 +1,375 @@
+//! A UCI-like line protocol for N-seat games ([`NGame`]), spoken by `kiebitz-chamaeleon`.
+//!
+//! ```text
+//! uci                      -> id name …, id author …, option …, uciok
+//! isready                  -> readyok (also while searching)
+//! setoption name Algorithm value maxn|maxn-is|paranoid|hypermax|brs
+//! setoption name Hash value MB
+//! ucinewgame
+//! position startpos [players N] [moves M…]      (N defaults to the game's most players)
+//! position fen TEXT [moves M…]                   (TEXT: the game's position text)
+//! go [movetime MS] [depth D] [nodes N] [infinite]
+//!    [stime MS wtime MS ntime MS etime MS sinc MS winc MS ninc MS einc MS]  (clock per seat,
+//!    by seat letter; the seat to move's own clock is used)
+//! go perft D               -> "move: count" per root move, then "Nodes searched: N"
+//! stop, d (the board and position text), quit
+//! ```
+//! While searching: `info depth D nodes N nps X time MS values s=0.412 w=0.190 … pv M…` once
+//! per finished iteration, and always `bestmove M` (`0000` for a forced pass) at the end.
+//! Bad input gets `info string error: …` and changes nothing; a `position` whose move list
+//! holds an illegal move keeps the legal prefix and names the first illegal move (SPEC §8).
+//! Depends on `nsearch` and the shared [`Output`] / [`LineReader`]; names no game.
+
+use std::io::{self, BufRead, Write};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::{LineReader, Output};
+use crate::board::MoveList;
+use crate::nsearch::{Algorithm, Limits, NGame, Options, Report, SCALE, Searcher, budget};
+use crate::perft;
+
+/// The value vector as the protocol shows it: `s=0.412 w=0.190 …` for the seats that play.
+pub fn values_text<G: NGame>(pos: &G, values: &crate::nsearch::Values) -> String {
+    (0..pos.seats())
+        .filter(|&s| pos.plays(s))
+        .map(|s| {
+            format!(
+                "{}={:.3}",
+                G::seat_letter(s),
+                values[s] as f64 / SCALE as f64
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The `info` line of one finished iteration.
+pub fn info_line<G: NGame>(pos: &G, r: &Report) -> String {
+    let mut p = pos.clone();
+    let mut pv = Vec::new();
+    for &m in &r.pv {
+        pv.push(p.move_text(m));
+        p = p.play(m);
+    }
+    format!(
+        "info depth {} nodes {} nps {} time {} values {} pv {}",
+        r.depth,
+        r.nodes,
+        r.nps(),
+        r.time.as_millis(),
+        values_text(pos, &r.values),
+        pv.join(" ")
+    )
+}
+
+/// Parses `position …` (the words after `position`) into a new position: the start or a
+/// text, then the moves. On an illegal move, the legal prefix and an error naming the move.
+pub fn parse_position<G: NGame>(words: &[&str]) -> Result<G, (Option<G>, String)> {
+    let moves_at = words.iter().position(|&w| w == "moves");
+    let (head, moves) = match moves_at {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &words[words.len()..]),
+    };
+    let mut pos = match head.first() {
+        Some(&"startpos") => {
+            let players = match head.get(1..) {
+                Some([]) | None => G::PLAYERS.1,
+                Some(["players", n]) => n
+                    .parse()
+                    .map_err(|_| (None, format!("bad player count '{n}'")))?,
+                Some(rest) => {
+                    return Err((
+                        None,
+                        format!(
+                            "after startpos expected 'players N', got '{}'",
+                            rest.join(" ")
+                        ),
+                    ));
+                }
+            };
+            G::startpos(players).map_err(|e| (None, e))?
+        }
+        Some(&"fen") => {
+            G::from_text(&head[1..].join(" ")).map_err(|e| (None, format!("bad position: {e}")))?
+        }
+        _ => {
+            return Err((
+                None,
+                "expected 'position startpos' or 'position fen …'".into(),
+            ));
+        }
+    };
+    for (i, text) in moves.iter().enumerate() {
+        match pos.parse_move(text) {
+            Ok(m) => pos = pos.play(m),
+            Err(e) => {
+                return Err((
+                    Some(pos),
+                    format!("illegal move {} ({text}): {e}; kept the first {i}", i + 1),
+                ));
+            }
+        }
+    }
+    Ok(pos)
+}
+
+/// Parses the words after `go` into limits for `pos` (the seat to move's clock).
+pub fn parse_go<G: NGame>(pos: &G, words: &[&str]) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut time: Option<Duration> = None;
+    let mut inc = Duration::ZERO;
+    let me = G::seat_letter(pos.to_move());
+    let mut i = 0;
+    while i < words.len() {
+        let key = words[i];
+        if key == "infinite" {
+            i += 1;
+            continue;
+        }
+        let value = words
+            .get(i + 1)
+            .ok_or_else(|| format!("go {key} needs a number"))?;
+        let n: u64 = value
+            .parse()
+            .map_err(|_| format!("go {key} needs a number, got '{value}'"))?;
+        match key {
+            "movetime" => limits.time = Some(Duration::from_millis(n)),
+            "depth" => limits.depth = Some(n.clamp(1, 64) as u32),
+            "nodes" => limits.nodes = Some(n),
+            k if k.len() == 5 && k.ends_with("time") => {
+                if k.starts_with(me) {
+                    time = Some(Duration::from_millis(n));
+                }
+            }
+            k if k.len() == 4 && k.ends_with("inc") => {
+                if k.starts_with(me) {
+                    inc = Duration::from_millis(n);
+                }
+            }
+            _ => return Err(format!("unknown go parameter '{key}'")),
+        }
+        i += 2;
+    }
+    if let Some(left) = time {
+        let alive = (0..pos.seats()).filter(|&s| pos.in_game(s)).count().max(1) as u32;
+        let own_left = 100u32.saturating_sub(pos.turn()) / alive;
+        let b = budget(left, inc, own_left).saturating_sub(Duration::from_millis(5));
+        limits.time = Some(limits.time.map_or(b, |t| t.min(b)));
+    }
+    Ok(limits)
+}
+
+/// One protocol session over `input`/`output`; returns at `quit` or end of input.
+pub fn run_session<G: NGame, R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    hash_mb: usize,
+) -> io::Result<()> {
+    let out = Output::new(output);
+    let mut session = Session::<G> {
+        out: out.clone(),
+        pos: G::startpos(G::PLAYERS.1).map_err(io::Error::other)?,
+        searcher: Some(Searcher::new(Options::default(), hash_mb)),
+        running: None,
+        stop: None,
+        hash_mb,
+    };
+    let mut reader = LineReader::new(input);
+    while let Some(line) = reader.next_line() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                session.error(&e);
+                continue;
+            }
+        };
+        if !session.command(line.trim()) || out.is_broken() {
+            break;
+        }
+    }
+    session.finish();
+    Ok(())
+}
+
+struct Session<G: NGame> {
+    out: Output,
+    pos: G,
+    /// The searcher, when no search runs (the search thread owns it meanwhile).
+    searcher: Option<Searcher<G>>,
+    running: Option<JoinHandle<Searcher<G>>>,
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    hash_mb: usize,
+}
+
+impl<G: NGame> Session<G> {
+    fn error(&self, e: &str) {
+        self.out.line(&format!("info string error: {e}"));
+    }
+
+    /// Stops a running search (if `stop`) and takes the searcher back.
+    fn finish_search(&mut self, stop: bool) {
+        if let Some(h) = self.running.take() {
+            if stop && let Some(s) = &self.stop {
+                s.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            match h.join() {
+                Ok(s) => self.searcher = Some(s),
+                Err(_) => {
+                    self.error("the search failed; starting afresh");
+                    self.searcher = Some(Searcher::new(Options::default(), self.hash_mb));
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self) {
+        self.finish_search(true);
+    }
+
+    /// Handles one command; false ends the session.
+    fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&first) = words.first() else {
+            return true;
+        };
+        if self.running.as_ref().is_some_and(|h| h.is_finished()) {
+            self.finish_search(false);
+        }
+        match first {
+            "quit" => return false,
+            "isready" => self.out.line("readyok"),
+            "stop" => self.finish_search(true),
+            "uci" => {
+                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                self.out.lines(&[
+                    format!("id name kiebitz-{} {}", G::GAME, env!("CARGO_PKG_VERSION")),
+                    format!("id author {}", super::AUTHOR),
+                    format!(
+                        "option name Algorithm type combo default {} var {}",
+                        Options::default().algorithm.name(),
+                        names.join(" var ")
+                    ),
+                    format!(
+                        "option name Hash type spin default {} min 1 max 4096",
+                        self.hash_mb
+                    ),
+                    "uciok".to_string(),
+                ]);
+            }
+            _ => {
+                // Everything else waits for a running search to end (stopping it).
+                self.finish_search(true);
+                if let Err(e) = self.state_command(first, &words[1..]) {
+                    self.error(&e);
+                }
+            }
+        }
+        true
+    }
+
+    fn searcher(&mut self) -> &mut Searcher<G> {
+        self.searcher.as_mut().expect("no search runs")
+    }
+
+    fn state_command(&mut self, first: &str, rest: &[&str]) -> Result<(), String> {
+        match first {
+            "ucinewgame" => self.searcher().clear(),
+            "setoption" => {
+                let text = rest.join(" ");
+                let body = text
+                    .strip_prefix("name ")
+                    .ok_or("expected 'setoption name NAME value VALUE'")?;
+                let (name, value) = body
+                    .split_once(" value ")
+                    .ok_or("expected 'setoption name NAME value VALUE'")?;
+                match name.trim().to_ascii_lowercase().as_str() {
+                    "algorithm" => self.searcher().options.algorithm = Algorithm::parse(value)?,
+                    "hash" => {
+                        let mb: usize = value
+                            .trim()
+                            .parse()
+                            .ok()
+                            .filter(|m| (1..=4096).contains(m))
+                            .ok_or_else(|| format!("Hash must be 1 to 4096 MB, got '{value}'"))?;
+                        self.hash_mb = mb;
+                        self.searcher().resize(mb);
+                    }
+                    other => return Err(format!("unknown option '{other}'")),
+                }
+            }
+            "position" => match parse_position::<G>(rest) {
+                Ok(p) => self.pos = p,
+                Err((prefix, e)) => {
+                    if let Some(p) = prefix {
+                        self.pos = p;
+                    }
+                    return Err(e);
+                }
+            },
+            "d" => {
+                let text = format!("{}\n{}", self.pos.pretty(false), self.pos.text());
+                for l in text.lines() {
+                    self.out.line(&format!("info string {l}"));
+                }
+            }
+            "go" => self.go(rest)?,
+            _ => return Err(format!("unknown command '{first}'")),
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, words: &[&str]) -> Result<(), String> {
+        if words.first() == Some(&"perft") {
+            let depth: u32 = words
+                .get(1)
+                .and_then(|d| d.parse().ok())
+                .ok_or("go perft needs a depth")?;
+            let mut total = 0;
+            for (m, n) in perft::ndivide(&self.pos, depth) {
+                self.out.line(&format!("{}: {n}", self.pos.move_text(m)));
+                total += n;
+            }
+            self.out.line("");
+            self.out.line(&format!(
+                "Nodes searched: {}",
+                if depth == 0 { 1 } else { total }
+            ));
+            return Ok(());
+        }
+        let pos = self.pos.clone();
+        if pos.outcome().is_some() {
+            return Err("the game is over: there is nothing to search".into());
+        }
+        if !pos.in_game(pos.to_move()) {
+            return Err(format!(
+                "{} is out of the game and cannot move",
+                G::seat_name(pos.to_move())
+            ));
+        }
+        let limits = parse_go(&pos, words)?;
+        let mut searcher = self.searcher.take().expect("no search runs");
+        let stop = searcher.stop_flag();
+        stop.store(false, std::sync::atomic::Ordering::Relaxed);
+        self.stop = Some(stop);
+        let out = self.out.clone();
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let report = searcher.search(&pos, limits, |r| out.line(&info_line(&pos, r)));
+                // A legal move always comes back: the search's, else the first legal one.
+                let mut legal = MoveList::new();
+                pos.legal_moves(&mut legal);
+                let best = if legal.contains(&report.best) {
+                    report.best
+                } else {
+                    legal[0]
+                };
+                out.line(&format!("bestmove {}", pos.move_text(best)));
+                searcher
+            })
+            .map_err(|e| format!("cannot start the search: {e}"))?;
+        self.running = Some(handle);
+        Ok(())
+    }
+}
