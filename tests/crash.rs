@@ -352,3 +352,47 @@ fn theorems_subcommand() {
         "{out}"
     );
 }
+
+#[test]
+fn a_match_from_start_positions_and_check_pgn() {
+    let openings = temp("openings.txt");
+    std::fs::write(
+        &openings,
+        "# start positions and a position text\n3:2\nW2W1....B1B2 b\n",
+    )
+    .unwrap();
+    let pgn = temp("match.pgn");
+    let engine = format!("cmd={}", bin().display());
+    let o = Command::new(common::binary("kiebitz-match"))
+        .args([
+            "--game",
+            "crash",
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+            "--depth",
+            "4",
+            "--games",
+            "4",
+            "--openings",
+        ])
+        .arg(format!("file={openings}"))
+        .args(["--pgn", &pgn])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Variant \"crash\"]").count(), 4, "{text}");
+    assert!(text.contains("[FEN \"W2W1....B1B2 b\"]"), "{text}");
+    assert!(text.contains("has no stones left}"), "{text}");
+    let o = Command::new(common::binary("kiebitz-match"))
+        .args(["--game", "crash", "--check-pgn", &pgn])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("4 games, 0 wrong"));
+    for f in [openings, pgn] {
+        let _ = std::fs::remove_file(f);
+    }
+}

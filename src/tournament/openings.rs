@@ -64,7 +64,8 @@ pub struct Opening<G> {
 }
 
 /// Reads an EPD or FEN file: one position per line, `#` comments and blank lines skipped.
-/// An EPD line's operations (after the fourth field) are ignored; a FEN's clocks are kept.
+/// An EPD line's operations (after the fourth field) are ignored; a FEN's clocks are kept. A
+/// shorter line is taken whole if the game reads it as its own position text.
 pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
@@ -75,7 +76,13 @@ pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
             continue;
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.len() < 4 {
+        // A game with its own position text (CRASH!'s `W3....B3 w`) takes the line whole.
+        let own_text = if fields.len() < 4 {
+            G::from_fen(variant, line).ok()
+        } else {
+            None
+        };
+        if fields.len() < 4 && own_text.is_none() {
             return Err(format!(
                 "{path}:{}: a position needs at least 4 fields (board, side, castling, en passant): {line}",
                 i + 1
@@ -84,7 +91,9 @@ pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
         let clocks = fields.len() >= 6
             && fields[4].parse::<u32>().is_ok()
             && fields[5].trim_end_matches(';').parse::<u32>().is_ok();
-        let fen = if clocks {
+        let fen = if own_text.is_some() {
+            line.to_string()
+        } else if clocks {
             format!(
                 "{} {}",
                 fields[..5].join(" "),
@@ -93,7 +102,10 @@ pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
         } else {
             format!("{} 0 1", fields[..4].join(" "))
         };
-        let pos = G::from_fen(variant, &fen).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+        let pos = match own_text {
+            Some(pos) => pos,
+            None => G::from_fen(variant, &fen).map_err(|e| format!("{path}:{}: {e}", i + 1))?,
+        };
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -266,7 +278,10 @@ mod tests {
         assert_eq!(ps[0].fen(), "ppppp/5/5/5/PPPPP w - - 0 1");
         // Pawn chess has no halfmove clock: every move is irreversible.
         assert_eq!(ps[1].fen(), "pp1pp/2p2/5/2P2/PP1PP b - - 0 7");
+        // A shorter line is taken whole when the game reads it as its own position text.
         std::fs::write(&path, "ppppp/5/5/5/PPPPP w -\n").unwrap();
+        assert!(read_file::<Pawns>(path.to_str().unwrap(), "pawns5").is_ok());
+        std::fs::write(&path, "ppppp/5/5/5/PPPPX w -\n").unwrap();
         let err = read_file::<Pawns>(path.to_str().unwrap(), "pawns5").unwrap_err();
         assert!(
             err.contains("o.epd:1: a position needs at least 4 fields"),
