@@ -3,10 +3,12 @@
 
 mod common;
 mod protocol_io;
+mod tmux;
 
 use std::time::Duration;
 
 use protocol_io::Client;
+use tmux::Tmux;
 
 #[test]
 fn a_whole_game_through_play() {
@@ -54,58 +56,6 @@ fn quit_and_end_of_input_leave_cleanly() {
     e.expect_prefix("Engine plays ");
     e.send("quit");
     assert!(e.wait_exit(Duration::from_secs(10)));
-}
-
-/// `tmux` with a server of our own (`-L`), so the test never touches another tmux session.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> String {
-        let out = std::process::Command::new("tmux")
-            .arg("-u")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run tmux ({e}): install the tmux package"));
-        assert!(
-            out.status.success(),
-            "tmux {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// The whole pane, history included, wrapped lines joined.
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-J", "-S", "-", "-t", "play"])
-    }
-
-    /// Polls the screen until `done` holds (15 s at most).
-    fn wait_for(&self, done: impl Fn(&str) -> bool) -> String {
-        let deadline = std::time::Instant::now() + protocol_io::TIMEOUT;
-        loop {
-            let s = self.screen();
-            if done(&s) {
-                return s;
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the terminal did not show what was expected:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
 }
 
 /// The last line of `screen` that starts with one of the three results.
