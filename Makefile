@@ -2,9 +2,10 @@
 #
 #     make EXE=path/to/binary [ENGINE=kiebitz-chess]
 #
-# ENGINE picks the engine: kiebitz-chess (default), kiebitz-raeuber, kiebitz-pawns or any
-# other [[bin]] of Cargo.toml. EXE is where the binary goes (default: ./$(ENGINE)). The build
-# is `cargo build --release` with the project's own flags (.cargo/config.toml).
+# ENGINE picks the engine: kiebitz-chess (default), kiebitz-raeuber, kiebitz-pawns,
+# kiebitz-crash, kiebitz-chamaeleon or any other [[bin]] of Cargo.toml. EXE is where the
+# binary goes (default: ./$(ENGINE)). The build is `cargo build --release` with the project's
+# own flags (.cargo/config.toml).
 #
 #     make all      every binary into target/release/
 #     make clean    cargo clean

@@ -3,6 +3,11 @@
 fn main() {
     // Openings filtered by a search see solved pawn-chess positions as the engines do.
     kiebitz::analysis::install_oracle();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(kiebitz::tournament::main(&args));
+    match kiebitz::cli::utf8_args(std::env::args_os().skip(1)) {
+        Ok(args) => std::process::exit(kiebitz::tournament::main(&args)),
+        Err(e) => {
+            eprintln!("kiebitz-match: {e}");
+            std::process::exit(2);
+        }
+    }
 }

@@ -3,11 +3,15 @@
 //! - `extract TRAIN HELDOUT PGN…`: the quiet positions of the games, labelled with their result,
 //!   as `FEN;RESULT` lines; every tenth game goes to the held-out file, the rest to training
 //!   (split by game, so no game has positions on both sides). A position met twice is kept once.
-//! - `fit TRAIN HELDOUT EPOCHS OUT [LR] [LAMBDA]`: fits K to the hand-made weights, then every
+//! - `fit TRAIN HELDOUT EPOCHS OUT [LR] [LAMBDA] [classic]`: fits K to the hand-made weights, then every
 //!   weight by Adam; prints the held-out error before and after and writes the table OUT
-//!   (src/games/chess/weights.rs).
+//!   (src/games/chess/weights.rs); with `classic` the tuned-only terms stay at zero.
+//! - `filters PGN…`: how the quiescence filter differs from the earlier one (move played not a
+//!   capture).
 //! - `hand OUT`: writes the hand-made weights as such a table.
 
+use kiebitz::game::Game;
+use kiebitz::games::chess::Chess;
 use kiebitz::games::chess::eval::{PARAMS, Weights};
 use kiebitz::games::chess::tune::{self, FitConfig, Sample};
 use std::collections::HashSet;
@@ -48,6 +52,43 @@ fn extract(train: &str, heldout: &str, pgns: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Compares the quiet filter with the one of the earlier Texel attempt (side to move not in
+/// check and the move played neither a capture nor a promotion) on the games' positions.
+fn filters(pgns: &[String]) -> Result<(), String> {
+    let (mut old, mut new, mut both, mut gap) = (0u64, 0u64, 0u64, 0i64);
+    for path in pgns {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for game in kiebitz::tournament::pgn::parse(&text)? {
+            let mut pos = match game.tag("FEN") {
+                Some(fen) => Chess::from_fen("chess", fen)?,
+                None => Chess::startpos("chess")?,
+            };
+            for (ply, m) in game.moves.iter().enumerate() {
+                let mv = pos.parse_move(m)?;
+                if ply >= SKIP_PLIES {
+                    let o = !pos.in_check() && !pos.is_noisy(mv);
+                    let n = tune::is_quiet(&pos, &PARAMS);
+                    old += o as u64;
+                    new += n as u64;
+                    both += (o && n) as u64;
+                    if o && !n {
+                        gap += (tune::qsearch_score(&pos, &PARAMS) - pos.evaluate_with(&PARAMS))
+                            as i64;
+                    }
+                }
+                pos = pos.play(mv);
+            }
+        }
+    }
+    println!(
+        "old filter keeps {old}, quiescence filter {new}, both {both}; kept only by the old one: {} ({:.1} % of its positions), where quiescence gains {:.0} cp on average",
+        old - both,
+        100.0 * (old - both) as f64 / old.max(1) as f64,
+        gap as f64 / (old - both).max(1) as f64
+    );
+    Ok(())
+}
+
 fn load(path: &str) -> Result<Vec<Sample>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     text.lines()
@@ -72,6 +113,7 @@ fn fit(
     out: &str,
     lr: f64,
     lambda: f64,
+    extended: bool,
 ) -> Result<(), String> {
     let (train_set, held_set) = (load(train)?, load(heldout)?);
     let w0 = tune::flatten(&PARAMS);
@@ -91,6 +133,7 @@ fn fit(
         epochs,
         lr,
         lambda,
+        extended,
         ..FitConfig::default()
     };
     let w = tune::fit(&w0, k, &train_set, &held_set, &cfg, |e, t, h| {
@@ -137,11 +180,13 @@ fn main() {
         Some("fit") if args.len() >= 5 => fit(
             &args[1],
             &args[2],
-            num(3, "2000") as usize,
+            num(3, "500") as usize,
             &args[4],
             num(5, "1.0"),
-            num(6, "0.01"),
+            num(6, "0.002"),
+            args.get(7).is_none_or(|a| a != "classic"),
         ),
+        Some("filters") if args.len() >= 2 => filters(&args[1..]),
         Some("hand") if args.len() == 2 => std::fs::write(
             &args[1],
             tune::render(
@@ -150,7 +195,7 @@ fn main() {
             ),
         )
         .map_err(|e| e.to_string()),
-        _ => Err("usage: chess-tune extract TRAIN HELDOUT PGN… | fit TRAIN HELDOUT EPOCHS OUT [LR] [LAMBDA] | hand OUT".into()),
+        _ => Err("usage: chess-tune extract TRAIN HELDOUT PGN… | fit TRAIN HELDOUT EPOCHS OUT [LR] [LAMBDA] [classic] | filters PGN… | hand OUT".into()),
     };
     if let Err(e) = result {
         eprintln!("chess-tune: {e}");

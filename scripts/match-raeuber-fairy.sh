@@ -11,12 +11,17 @@
 # 10 of 20 pairs 1-1 (Ptnml [5, 2, 10, 0, 3]).
 #
 # Environment for `match`: GAMES (default 200), TC (default 10+0.1), CONCURRENCY (default 2),
-# PGN (default match-raeuberschach.pgn), FAIRY (default /usr/games/fairy-stockfish),
+# PGN (default match-raeuberschach.pgn), FAIRY (default: the build of
+# scripts/build-fairy-stockfish.sh at /work/fsf/fairy-stockfish if present, else the one on PATH),
+# OPENINGS (default tests/data/raeuber-openings.epd),
 # ENGINE (default target/release/kiebitz-raeuber), MATCH (default target/release/kiebitz-match).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ -z "${FAIRY:-}" ] && [ -x /work/fsf/fairy-stockfish ]; then
+    FAIRY=/work/fsf/fairy-stockfish
+fi
 fairy=${FAIRY:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}
-[ -x "$fairy" ] || { echo "fairy-stockfish not found: apt-get install -y fairy-stockfish" >&2; exit 1; }
+[ -x "$fairy" ] || { echo "fairy-stockfish not found: build it with scripts/build-fairy-stockfish.sh" >&2; exit 1; }
 case "${1:-}" in
 openings)
     FAIRY=$fairy python3 scripts/raeuber-openings.py 120 4 10 50 1 > tests/data/raeuber-openings.epd
@@ -31,11 +36,11 @@ match)
         --engine cmd="$fairy" name=Fairy-Stockfish option.VariantPath="$ini" \
         option.UCI_Variant=raeuberschach option.Hash=64 option.Threads=1 \
         --tc "${TC:-10+0.1}" --games "${GAMES:-200}" --concurrency "${CONCURRENCY:-2}" \
-        --openings file=tests/data/raeuber-openings.epd \
+        --openings file="${OPENINGS:-tests/data/raeuber-openings.epd}" \
         --ratinginterval 10 --pgn "${PGN:-match-raeuberschach.pgn}"
     ;;
 *)
-    sed -n '2,16p' "$0" >&2
+    sed -n '2,17p' "$0" >&2
     exit 2
     ;;
 esac

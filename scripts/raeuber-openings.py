@@ -7,35 +7,14 @@ result and a small score. Prints one EPD line per distinct position.
 """
 import os
 import random
-import subprocess
 import sys
 
 count, plies, depth, margin, seed = (int(a) for a in sys.argv[1:6])
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-fairy = os.environ.get("FAIRY", "/usr/games/fairy-stockfish")
-p = subprocess.Popen([fairy], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fairy_uci import Fairy  # noqa: E402
 
-
-def send(cmd):
-    p.stdin.write(cmd + "\n")
-
-
-def until(prefix):
-    lines = []
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            sys.exit("fairy-stockfish exited")
-        lines.append(line.rstrip("\n"))
-        if line.startswith(prefix):
-            return lines
-
-
-send(f"setoption name VariantPath value {root}/tests/data/fairy-variants.ini")
-send("setoption name UCI_Variant value raeuberschach")
-send("setoption name Hash value 16")
-send("isready")
-until("readyok")
+fs = Fairy(hash_mb=16, default="/usr/games/fairy-stockfish")
+send, until = fs.send, fs.until
 rng = random.Random(seed)
 seen = set()
 tries = 0

@@ -18,7 +18,8 @@
 # source, default 2000 each), CHUNK (games per PGN file, default 100), NODES (kiebitz's nodes a
 # move, default 15000; its self-play opponent gets a third more, so that the two games of a
 # colour-swapped pair differ), SF_NODES (stockfish's, default 2000), CONCURRENCY (default 2), EPOCHS
-# (default 2000), DEADLINE (stop making games after this many seconds, default unlimited),
+# (default 500), LR (Adam's step, default 1.0), LAMBDA (L2 pull towards the hand-made weights,
+# default 0.002), DEADLINE (stop making games after this many seconds, default unlimited),
 # OUT (weights file, default src/games/chess/weights.rs), ENGINE / MATCH / TUNE (binaries; built
 # here when unset), STOCKFISH (default stockfish on PATH or /usr/games/stockfish).
 set -euo pipefail
@@ -80,6 +81,6 @@ if [[ " $stages " == *" positions "* ]]; then
 fi
 
 if [[ " $stages " == *" fit "* ]]; then
-    "$tune" fit "$dir/train.txt" "$dir/heldout.txt" "${EPOCHS:-2000}" \
-        "${OUT:-src/games/chess/weights.rs}"
+    "$tune" fit "$dir/train.txt" "$dir/heldout.txt" "${EPOCHS:-500}" \
+        "${OUT:-src/games/chess/weights.rs}" "${LR:-1.0}" "${LAMBDA:-0.002}"
 fi

@@ -39,6 +39,27 @@ pub enum Terminal {
     Draw,
 }
 
+/// A model of the chances behind a centipawn score (UCI `UCI_ShowWDL`): the win probability
+/// of the side to move is the logistic `1 / (1 + exp((a - cp) / b))`, the loss probability the
+/// same for `-cp`, and the draw probability what remains. `a` is the score at which a win is as
+/// likely as not, `b` how quickly the chances change around it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WdlModel {
+    pub a: f64,
+    pub b: f64,
+}
+
+impl WdlModel {
+    /// Win, draw and loss for the side to move at `cp`, per mille (summing to 1000).
+    pub fn per_mille(&self, cp: i32) -> [u32; 3] {
+        let chance = |x: f64| 1.0 / (1.0 + ((self.a - x) / self.b.max(1e-9)).exp());
+        let win = (1000.0 * chance(cp as f64)).round() as u32;
+        let loss = ((1000.0 * chance(-cp as f64)).round() as u32).min(1000 - win.min(1000));
+        let win = win.min(1000);
+        [win, 1000 - win - loss, loss]
+    }
+}
+
 /// One game: its rules, its names and its evaluation.
 pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// The game family's short name, used in `id name kiebitz-<GAME>`.
@@ -240,6 +261,10 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
 
     /// The depth `bench` searches [`Self::bench_positions`] to when none is given.
     const BENCH_DEPTH: u32 = 8;
+
+    /// The win/draw/loss model of the evaluation, if the game has a sensible one; the UCI
+    /// option `UCI_ShowWDL` exists only then. Default: none.
+    const WDL: Option<WdlModel> = None;
 
     /// Which pruning, reductions and extensions the shared search may use in this game.
     /// Default: [`crate::tuning::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),

@@ -58,6 +58,8 @@ pub struct Progress {
     len: u64,
     done: u64,
     message: String,
+    /// Whether the steps are things to count (`5/20`) or thousandths of a fraction.
+    steps: bool,
 }
 
 impl Progress {
@@ -68,10 +70,23 @@ impl Progress {
 
     /// [`Progress::new`] in a given style.
     pub fn with_style(what: &str, len: u64, style: Style) -> Progress {
+        Progress::build(what, len, style, true)
+    }
+
+    /// Progress measured as a fraction only (in thousandths, set with [`Progress::set`]): the
+    /// bar and the lines show the percentage without step counts.
+    pub fn fraction(what: &str, style: Style) -> Progress {
+        Progress::build(what, 1000, style, false)
+    }
+
+    fn build(what: &str, len: u64, style: Style, steps: bool) -> Progress {
         let bar = (style == Style::Bar).then(|| {
             let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-            let template = "{prefix} [{bar:30}] {percent:>3}% {pos}/{len} {msg} \
-                            ({elapsed}, ETA {eta})";
+            let template = if steps {
+                "{prefix} [{bar:30}] {percent:>3}% {pos}/{len} {msg} ({elapsed}, ETA {eta})"
+            } else {
+                "{prefix} [{bar:30}] {percent:>3}% {msg} ({elapsed}, ETA {eta})"
+            };
             if let Ok(s) = ProgressStyle::with_template(template) {
                 bar.set_style(s.progress_chars("=> "));
             }
@@ -90,6 +105,7 @@ impl Progress {
             len,
             done: 0,
             message: String::new(),
+            steps,
         }
     }
 
@@ -127,12 +143,15 @@ impl Progress {
         let elapsed = self.start.elapsed().as_secs_f64();
         let eta = eta(elapsed, self.done, self.len)
             .map_or("unknown".to_string(), |s| format!("{s:.0} s"));
+        let steps = if self.steps {
+            format!(" ({}/{})", self.done, self.len)
+        } else {
+            String::new()
+        };
         format!(
-            "{}: {:.1} % ({}/{}) {}, {elapsed:.1} s, ETA {eta}",
+            "{}: {:.1} %{steps} {}, {elapsed:.1} s, ETA {eta}",
             self.what,
             percent(self.done, self.len),
-            self.done,
-            self.len,
             self.message
         )
     }
@@ -198,7 +217,12 @@ pub fn catch_interrupt() {
     ONCE.call_once(|| {
         let installed = ctrlc::set_handler(|| {
             if let Some(bar) = lock(&BAR).take() {
+                bar.disable_steady_tick();
                 bar.finish_and_clear();
+                // The bar may have been drawn again since: erase its line for sure.
+                if std::io::stderr().is_terminal() {
+                    eprint!("\r\x1b[2K");
+                }
             }
             let known = lock(&KNOWN).clone();
             if known.is_empty() {
@@ -230,5 +254,8 @@ mod tests {
         let line = p.line();
         assert!(line.starts_with("perft 7: 25.0 % (5/20) e2e4, "), "{line}");
         assert!(line.contains("ETA "), "{line}");
+        let mut p = Progress::fraction("analyze", Style::Off);
+        p.set(250, "positions");
+        assert!(p.line().starts_with("analyze: 25.0 % positions, "));
     }
 }

@@ -9,6 +9,9 @@ use kiebitz::analysis::count::TreeCounts;
 use kiebitz::analysis::dot::dot;
 use kiebitz::analysis::solve::{Budget, distances, solve_root};
 use kiebitz::analysis::{engine_solve, engine_solve_limited};
+
+/// A stop flag never set.
+static RUN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 use kiebitz::board::MoveList;
 use kiebitz::game::Game;
 use kiebitz::games::pawns::Pawns;
@@ -624,7 +627,7 @@ fn engine_never_spoils_a_solved_position() {
                 } else {
                     -value
                 };
-                let (mv, score) = engine_solve(&pos, Duration::from_secs(60)).unwrap();
+                let (mv, score) = engine_solve(&pos, Duration::from_secs(60), &RUN).unwrap();
                 assert!(list.contains(&mv));
                 let next = pos.play(mv);
                 let (after, _, _) =
@@ -640,7 +643,7 @@ fn engine_never_spoils_a_solved_position() {
                 if score != 0 {
                     let plies = MATE - score.abs();
                     assert!(plies >= 1);
-                    match engine_solve(&next, Duration::from_secs(60)) {
+                    match engine_solve(&next, Duration::from_secs(60), &RUN) {
                         None => assert_eq!(plies, 1, "{}", pos.fen()),
                         Some((_, s)) => {
                             assert_eq!(s.signum(), -score.signum());
@@ -667,11 +670,11 @@ fn distance_by_hand() {
     let (best, scores) = distances(Shape::of(&pos), &Pos::of(&pos), Budget::default()).unwrap();
     assert_eq!(best, kiebitz::analysis::solve::WIN - 1);
     assert_eq!(scores.len(), 1);
-    let (mv, score) = engine_solve(&pos, Duration::from_secs(1)).unwrap();
+    let (mv, score) = engine_solve(&pos, Duration::from_secs(1), &RUN).unwrap();
     assert_eq!((mv.to_string(), score), ("a2a3".to_string(), MATE - 1));
     // White has no move: nothing to solve.
     let pos = Pawns::from_fen("pawns3", "3/p2/3 w - - 0 1").unwrap();
-    assert!(engine_solve(&pos, Duration::from_secs(1)).is_none());
+    assert!(engine_solve(&pos, Duration::from_secs(1), &RUN).is_none());
 }
 
 /// Too big for the exact-distance walk, the drawn 5×5 start is settled by the value solver:
@@ -680,7 +683,7 @@ fn distance_by_hand() {
 fn engine_keeps_a_draw_it_cannot_walk() {
     for variant in ["pawns5", "pawns5ep"] {
         let pos = Pawns::startpos(variant).unwrap();
-        let (mv, score) = engine_solve_limited(&pos, Duration::from_secs(120), 1000).unwrap();
+        let (mv, score) = engine_solve_limited(&pos, Duration::from_secs(120), 1000, &RUN).unwrap();
         assert_eq!(score, 0);
         let next = pos.play(mv);
         let (after, _, _) =
@@ -689,5 +692,14 @@ fn engine_keeps_a_draw_it_cannot_walk() {
     }
     // A won position that cannot be walked gets no exact score: nothing is claimed.
     let pos = Pawns::startpos("pawns3d").unwrap();
-    assert!(engine_solve_limited(&pos, Duration::from_secs(10), 1).is_none());
+    assert!(engine_solve_limited(&pos, Duration::from_secs(10), 1, &RUN).is_none());
+}
+
+/// The solver gives up when told to stop (issue 16: `stop` was ignored for up to 5 s).
+#[test]
+fn the_engine_solver_obeys_stop() {
+    let pos = Pawns::startpos("pawns4d").unwrap();
+    assert!(engine_solve(&pos, Duration::from_secs(60), &RUN).is_some());
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    assert!(engine_solve(&pos, Duration::from_secs(60), &stop).is_none());
 }

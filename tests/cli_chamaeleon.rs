@@ -4,12 +4,12 @@
 
 mod common;
 mod protocol_io;
-mod tmux;
+mod terminal;
 
 use std::time::Duration;
 
 use protocol_io::Client;
-use tmux::Tmux;
+use terminal::Tmux;
 
 fn engine() -> Client {
     Client::spawn(&common::binary("kiebitz-chamaeleon"), &[])

@@ -3,12 +3,12 @@
 
 mod common;
 mod protocol_io;
-mod tmux;
+mod terminal;
 
 use std::time::Duration;
 
 use protocol_io::Client;
-use tmux::Tmux;
+use terminal::{Tmux, result_line};
 
 #[test]
 fn a_whole_game_through_play() {
@@ -56,15 +56,6 @@ fn quit_and_end_of_input_leave_cleanly() {
     e.expect_prefix("Engine plays ");
     e.send("quit");
     assert!(e.wait_exit(Duration::from_secs(10)));
-}
-
-/// The last line of `screen` that starts with one of the three results.
-fn result_line(screen: &str) -> Option<&str> {
-    screen
-        .lines()
-        .rev()
-        .map(str::trim_end)
-        .find(|l| l.starts_with("1-0 {") || l.starts_with("0-1 {") || l.starts_with("1/2-1/2 {"))
 }
 
 /// A whole game of `play` in a real pseudo-terminal (tmux): the board is drawn, the player's

@@ -241,10 +241,10 @@ fn broken(mode: &str, proto: &str, tc: &str, termination: &str, reason: &str) {
         r.stdout
     );
     let row = |name: &str| -> Vec<String> {
-        let line = r
-            .stdout
-            .lines()
-            .find(|l| l.starts_with(&format!("{name} ")));
+        let line = r.stdout.lines().find(|l| {
+            let mut words = l.split_whitespace();
+            words.next() == Some(name) && words.next().is_some_and(|w| w.parse::<u32>().is_ok())
+        });
         let line = line.unwrap_or_else(|| panic!("a {name} row in\n{}", r.stdout));
         line.split_whitespace().map(str::to_string).collect()
     };

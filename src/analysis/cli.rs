@@ -146,12 +146,12 @@ pub fn analyze(
         progress::catch_interrupt();
     }
     if !value_only {
-        let mut bar = Progress::with_style("analyze: counting", 1000, style);
+        let mut bar = Progress::fraction("analyze: counting", style);
         let header = known_header(&report);
         let mut on_layer = |c: &TreeCounts, swept: f64| {
             bar.set(
                 (swept * 1000.0) as u64,
-                &format!("layers; {} positions", c.unique_positions),
+                &format!("(of the layers) {} positions", c.unique_positions),
             );
             if verbose {
                 let mut text = header.clone();
@@ -178,30 +178,36 @@ pub fn analyze(
         1 + moves.len() as u64,
         style,
     )));
+    bar.borrow_mut()
+        .set(0, "values proven (the root's value first)");
+    if verbose {
+        progress::set_known(partial_table(&report, false, moves.len()));
+    }
     let solved = Rc::new(RefCell::new(0u64));
     let on_nodes: Option<Box<dyn FnMut(u64, u64)>> = {
         let (bar, solved) = (Rc::clone(&bar), Rc::clone(&solved));
         Some(Box::new(move |nodes, entries| {
-            let message = format!("values; solver {nodes} nodes, {entries} positions stored");
+            let message = format!("values, solver {nodes} nodes, {entries} positions stored");
             bar.borrow_mut().set(*solved.borrow(), &message);
         }))
     };
     let budget = Budget {
         deadline: None,
+        stop: None,
         max_positions: Some(max_positions),
         forget_when_full: true,
     };
     let mut known = report.clone();
     let mut on_value = |k: usize, v: i8| {
         *solved.borrow_mut() = k as u64 + 1;
-        bar.borrow_mut().set(k as u64 + 1, "values");
+        bar.borrow_mut().set(k as u64 + 1, "values proven");
         if k == 0 {
             known.value = v;
         } else {
             known.first_moves.push((names[k - 1].clone(), v));
         }
         if verbose {
-            progress::set_known(partial_table(&known, moves.len()));
+            progress::set_known(partial_table(&known, true, moves.len()));
         }
     };
     let (value, firsts, solver_nodes) =
@@ -328,13 +334,17 @@ fn first_move_text(r: &Report) -> String {
 }
 
 /// What is known while the values are being solved (for Ctrl-C): counts, the value once
-/// proven, the first-move values proven so far.
-fn partial_table(r: &Report, first_moves: usize) -> String {
+/// proven (`value_known`), the first-move values proven so far.
+fn partial_table(r: &Report, value_known: bool, first_moves: usize) -> String {
     let mut rows = header_rows(r);
     if let Some(c) = &r.counts {
         rows.extend(count_rows(c));
     }
-    rows.push(("value", r.value.to_string()));
+    let value = match value_known {
+        true => r.value.to_string(),
+        false => "not proven yet".to_string(),
+    };
+    rows.push(("value", value));
     rows.push((
         "first-move values",
         format!(
@@ -366,13 +376,9 @@ pub fn cli(args: &[String]) -> i32 {
     let args = match Args::try_parse_from(argv) {
         Ok(a) => a,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            if e.use_stderr() {
-                eprint!("{e}");
-            } else {
-                print!("{e}");
-            }
-            return code;
+            // clap writes help to stdout and errors to stderr, never panicking on a closed pipe.
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
         }
     };
     match run(&args) {
@@ -394,10 +400,12 @@ fn run(args: &Args) -> Result<(), String> {
         std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
     }
     let report = analyze(&root, args.value_only, args.max_positions, true)?;
+    // A closed stdout (`| true`, `| head`) ends the command quietly.
     if args.json {
-        println!("{}", to_json(&report));
+        crate::cli::print_line(format_args!("{}", to_json(&report)));
     } else {
-        print!("{}", to_table(&report));
+        let table = to_table(&report);
+        crate::cli::print_line(format_args!("{}", table.trim_end_matches('\n')));
     }
     Ok(())
 }

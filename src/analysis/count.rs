@@ -74,9 +74,9 @@ fn potential(shape: &Shape, p: &Pos) -> usize {
 }
 
 /// What [`count_tree`]'s progress callback hears after each layer: the counts over the
-/// positions swept so far (lower bounds of the final counts) and the fraction of the layers
-/// swept, an estimate (the last layer is known only at the end, and the middle layers are the
-/// biggest).
+/// positions swept so far (lower bounds of the final counts) and the fraction of the potential
+/// range swept, a rough estimate (the last layer is known only at the end, and the middle
+/// layers are the biggest).
 pub type CountProgress<'a> = &'a mut dyn FnMut(&TreeCounts, f64);
 
 /// Sweeps the whole game graph from `root`. `progress` hears the counts so far after each
@@ -183,8 +183,11 @@ fn sweep<K: TableKey>(
             }
         }
         if let Some(report) = progress.as_mut() {
-            let swept = (phi + 1 - start) as f64 / (layers.len() - start) as f64;
-            report(&out, swept);
+            // No potential exceeds that of a board without pawns, 32·H: the fraction of the
+            // layers up to there is a low estimate of the progress.
+            let last = (32 * shape.height as usize).max(layers.len());
+            let swept = (phi + 1 - start) as f64 / (last - start) as f64;
+            report(&out, swept.min(1.0));
         }
         let open: u64 = layers.iter().flatten().map(Table::len).sum();
         if open > max_open {

@@ -18,6 +18,7 @@ pub mod dot;
 pub mod solve;
 pub mod table;
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::board::Move;
@@ -38,13 +39,19 @@ pub fn install_oracle() {
 /// plies, `-(MATE - n)` for a loss in n plies, 0 for a draw), if it can be proven within
 /// `budget`: first by walking the whole game graph from `pos` (exact distances; among equal
 /// scores the first move generated is taken); if that is too big, by the win/draw/loss solver,
-/// which settles drawn positions (score 0, a move that keeps the draw).
-pub fn engine_solve(pos: &Pawns, budget: Duration) -> Option<(Move, i32)> {
-    engine_solve_limited(pos, budget, ENGINE_MAX_POSITIONS)
+/// which settles drawn positions (score 0, a move that keeps the draw). Gives up soon after
+/// `stop` is set.
+pub fn engine_solve(pos: &Pawns, budget: Duration, stop: &AtomicBool) -> Option<(Move, i32)> {
+    engine_solve_limited(pos, budget, ENGINE_MAX_POSITIONS, stop)
 }
 
 /// [`engine_solve`] with the exact-distance walk limited to `max_walk` positions.
-pub fn engine_solve_limited(pos: &Pawns, budget: Duration, max_walk: u64) -> Option<(Move, i32)> {
+pub fn engine_solve_limited(
+    pos: &Pawns,
+    budget: Duration,
+    max_walk: u64,
+    stop: &AtomicBool,
+) -> Option<(Move, i32)> {
     let start = Instant::now();
     let shape = board::Shape::of(pos);
     let root = board::Pos::of(pos);
@@ -55,12 +62,14 @@ pub fn engine_solve_limited(pos: &Pawns, budget: Duration, max_walk: u64) -> Opt
     // Half the budget for the exact distances, the rest for the value.
     let limits = solve::Budget {
         deadline: Some(start + budget / 2),
+        stop: Some(stop),
         max_positions: Some(max_walk),
         forget_when_full: false,
     };
     let Ok((best, scores)) = solve::distances(shape, &root, limits) else {
         let limits = solve::Budget {
             deadline: Some(start + budget),
+            stop: Some(stop),
             max_positions: Some(ENGINE_MAX_POSITIONS),
             forget_when_full: true,
         };
@@ -80,7 +89,7 @@ fn drawing_move(
     shape: board::Shape,
     root: &board::Pos,
     moves: &[(Move, board::Pos)],
-    limits: solve::Budget,
+    limits: solve::Budget<'_>,
 ) -> Option<(Move, i32)> {
     let mut solver = solve::Solver::<table::Wide>::new(shape, 1 << 16, limits);
     if solver.value(root).ok()? != 0 {

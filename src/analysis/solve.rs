@@ -9,6 +9,7 @@
 //!
 //! Depends on [`super::board`] and [`super::table`].
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::board::{Leaf, MAX_CHILDREN, Pos, Shape};
@@ -22,7 +23,7 @@ type Bounds = u8;
 /// Why a solve gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Abort {
-    /// The deadline passed.
+    /// The deadline passed (or the solve was told to stop).
     Time,
     /// The table reached its size limit.
     Memory,
@@ -30,8 +31,10 @@ pub enum Abort {
 
 /// Limits of one solve.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Budget {
+pub struct Budget<'a> {
     pub deadline: Option<Instant>,
+    /// Give up (as if out of time) soon after this flag is set: a search's `stop`.
+    pub stop: Option<&'a AtomicBool>,
     /// Most positions the table may hold.
     pub max_positions: Option<u64>,
     /// When the table is full, go on with it as a cache that forgets the cheapest proofs
@@ -39,11 +42,19 @@ pub struct Budget {
     pub forget_when_full: bool,
 }
 
+impl Budget<'_> {
+    /// Whether the deadline has passed or the stop flag is set.
+    fn out_of_time(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
 /// Alpha-beta over win/draw/loss with an exact-key transposition table.
-pub struct Solver<K> {
+pub struct Solver<'a, K> {
     shape: Shape,
     tt: Table<K, Bounds>,
-    budget: Budget,
+    budget: Budget<'a>,
     aborted: Option<Abort>,
     /// The table reached its limit and is now a cache.
     full: bool,
@@ -65,9 +76,9 @@ fn result_of(shape: &Shape, p: &Pos) -> i8 {
     if p.black_to_move { -white } else { white }
 }
 
-impl<K: TableKey> Solver<K> {
+impl<'a, K: TableKey> Solver<'a, K> {
     /// A solver whose table starts with room for `capacity` positions.
-    pub fn new(shape: Shape, capacity: usize, budget: Budget) -> Solver<K> {
+    pub fn new(shape: Shape, capacity: usize, budget: Budget<'a>) -> Solver<'a, K> {
         Solver {
             shape,
             tt: Table::new(capacity),
@@ -115,10 +126,7 @@ impl<K: TableKey> Solver<K> {
             report(self.nodes, self.tt.len());
             self.next_report += 1 << 22;
         }
-        if self.nodes & 0xfff == 0
-            && let Some(d) = self.budget.deadline
-            && Instant::now() >= d
-        {
+        if self.nodes & 0xfff == 0 && self.budget.out_of_time() {
             self.aborted = Some(Abort::Time);
         }
         if let Some(m) = self.budget.max_positions
@@ -248,7 +256,7 @@ impl<K: TableKey> Solver<K> {
 pub fn solve_root(
     shape: Shape,
     root: &Pos,
-    budget: Budget,
+    budget: Budget<'_>,
     progress: Option<Box<dyn FnMut(u64, u64)>>,
 ) -> Result<(i8, Vec<i8>, u64), Abort> {
     solve_root_reporting(shape, root, budget, progress, &mut |_, _| {})
@@ -273,7 +281,7 @@ pub fn solve_root_reporting(
 fn solve_root_with<K: TableKey>(
     shape: Shape,
     root: &Pos,
-    budget: Budget,
+    budget: Budget<'_>,
     progress: Option<Box<dyn FnMut(u64, u64)>>,
     on_value: &mut dyn FnMut(usize, i8),
 ) -> Result<(i8, Vec<i8>, u64), Abort> {
@@ -310,7 +318,7 @@ pub fn parent_score(s: i32) -> i32 {
 /// Scores of the root and of every root move (in generation order, each seen from the
 /// root's side to move) by a memoised walk over all reachable positions, or why the budget
 /// ran out.
-pub fn distances(shape: Shape, root: &Pos, budget: Budget) -> Result<(i32, Vec<i32>), Abort> {
+pub fn distances(shape: Shape, root: &Pos, budget: Budget<'_>) -> Result<(i32, Vec<i32>), Abort> {
     if shape.key_fits_u64() {
         distances_with::<u64>(shape, root, budget)
     } else {
@@ -318,15 +326,15 @@ pub fn distances(shape: Shape, root: &Pos, budget: Budget) -> Result<(i32, Vec<i
     }
 }
 
-struct Dist<K> {
+struct Dist<'a, K> {
     shape: Shape,
     memo: Table<K, i16>,
-    budget: Budget,
+    budget: Budget<'a>,
     aborted: Option<Abort>,
     count: u64,
 }
 
-impl<K: TableKey> Dist<K> {
+impl<K: TableKey> Dist<'_, K> {
     fn score(&mut self, p: &Pos) -> i32 {
         if self.shape.decided(p).is_some() {
             return result_of(&self.shape, p) as i32 * WIN;
@@ -336,10 +344,7 @@ impl<K: TableKey> Dist<K> {
             return s as i32;
         }
         self.count += 1;
-        if self.count & 0xfff == 0
-            && let Some(d) = self.budget.deadline
-            && Instant::now() >= d
-        {
+        if self.count & 0xfff == 0 && self.budget.out_of_time() {
             self.aborted = Some(Abort::Time);
         }
         if let Some(m) = self.budget.max_positions
@@ -368,7 +373,7 @@ impl<K: TableKey> Dist<K> {
 fn distances_with<K: TableKey>(
     shape: Shape,
     root: &Pos,
-    budget: Budget,
+    budget: Budget<'_>,
 ) -> Result<(i32, Vec<i32>), Abort> {
     let mut d = Dist::<K> {
         shape,

@@ -50,7 +50,7 @@ impl Fen {
                     while let Some(&next) = chars.peek() {
                         match next.to_digit(10) {
                             Some(d2) => {
-                                n = n * 10 + d2 as usize;
+                                n = n.saturating_mul(10).saturating_add(d2 as usize);
                                 chars.next();
                             }
                             None => break,
@@ -62,7 +62,7 @@ impl Fen {
                             rank + 1
                         ));
                     }
-                    file += n;
+                    file = file.saturating_add(n);
                 } else if c.is_ascii_alphabetic() {
                     if file < 8 {
                         pieces.push((Square::new(file as u8, rank), c));
@@ -96,32 +96,36 @@ impl Fen {
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(format!("side to move '{other}' is neither 'w' nor 'b'")),
+            other => {
+                return Err(format!(
+                    "side to move '{}' is neither 'w' nor 'b'",
+                    cut(other)
+                ));
+            }
         };
         let castling = fields.get(2).copied().unwrap_or("-").to_string();
         if castling != "-" && !castling.chars().all(|c| c.is_ascii_alphabetic()) {
-            return Err(format!("castling field '{castling}' is malformed"));
+            return Err(format!("castling field '{}' is malformed", cut(&castling)));
         }
-        let en_passant = match fields.get(3).copied().unwrap_or("-") {
-            "-" => None,
-            s => Some(
-                geometry
-                    .parse_square(s)
-                    .ok_or_else(|| format!("en-passant square '{s}' is not on the board"))?,
-            ),
+        let en_passant =
+            match fields.get(3).copied().unwrap_or("-") {
+                "-" => None,
+                s => Some(geometry.parse_square(s).ok_or_else(|| {
+                    format!("en-passant square '{}' is not on the board", cut(s))
+                })?),
+            };
+        let number = |i: usize, what: &str, default: u32| -> Result<u32, String> {
+            let Some(s) = fields.get(i) else {
+                return Ok(default);
+            };
+            match s.parse::<u32>() {
+                Ok(n) if n <= MAX_COUNTER => Ok(n),
+                Ok(_) => Err(format!("{what} {s} is too large (at most {MAX_COUNTER})")),
+                Err(_) => Err(format!("{what} '{}' is not a number", cut(s))),
+            }
         };
-        let halfmove = match fields.get(4) {
-            Some(s) => s
-                .parse()
-                .map_err(|_| format!("halfmove clock '{s}' is not a number"))?,
-            None => 0,
-        };
-        let fullmove = match fields.get(5) {
-            Some(s) => s
-                .parse()
-                .map_err(|_| format!("fullmove number '{s}' is not a number"))?,
-            None => 1,
-        };
+        let halfmove = number(4, "halfmove clock", 0)?;
+        let fullmove = number(5, "fullmove number", 1)?;
         Ok(Fen {
             geometry,
             pieces,
@@ -132,6 +136,18 @@ impl Fen {
             fullmove,
         })
     }
+}
+
+/// The largest halfmove clock or fullmove number a FEN may give (positions keep 16 bits).
+pub const MAX_COUNTER: u32 = u16::MAX as u32;
+
+/// A FEN field quoted in an error, cut to a few characters.
+fn cut(field: &str) -> String {
+    let mut out: String = field.chars().take(12).collect();
+    if field.chars().nth(12).is_some() {
+        out.push('…');
+    }
+    out
 }
 
 /// Writes a FEN placement field for a board, asking `piece` for each square's letter.
@@ -192,6 +208,9 @@ mod tests {
             "ppp/3/P?P w - - 0 1",
             "9/8/8/8/8/8/8/8 w - - 0 1",
             "p/p/p/p/p/p/p/p/p w - - 0 1",
+            "ppp/3/PPP w - - 4294967295 1",
+            "ppp/3/PPP w - - 0 65536",
+            "99999999999999999999999/8/8/8/8/8/8/8 w - - 0 1",
         ] {
             assert!(Fen::parse(bad).is_err(), "{bad} accepted");
         }

@@ -1,15 +1,59 @@
 //! The engine server (`--listen`): every TCP connection is its own protocol session on its
-//! own thread, with its own searcher. Sessions are bounded; a client beyond the bound is told
-//! so and closed, and a client that misbehaves or vanishes ends only its own session.
+//! own thread, with its own searcher. Sessions are bounded in number, in the memory their
+//! tables share (`--max-hash`), in how long a client may stay silent (`--idle-timeout`), in
+//! how long in all its output may stay unread (`--write-timeout`) and in how long one search
+//! or perft may run (`--max-search-time`). A client beyond the bound is told so and closed;
+//! a client that misbehaves or vanishes ends only its own session (its search is stopped);
+//! each refused or dropped client gets a log line (level warn).
 
-use std::io::{BufReader, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use super::DEFAULT_PORT;
 use crate::game::Game;
-use crate::protocol;
+use crate::protocol::{self, HashBudget, SessionConfig};
+
+/// Default `--max-hash`: MiB shared by every session's table.
+pub const DEFAULT_MAX_HASH_MB: u64 = 256;
+/// Default `--idle-timeout` in seconds.
+pub const DEFAULT_IDLE_SECS: u64 = 300;
+/// Default `--write-timeout` in seconds (for the whole session).
+pub const DEFAULT_WRITE_SECS: u64 = 60;
+/// Default `--max-search-time` in seconds.
+pub const DEFAULT_MAX_SEARCH_SECS: u64 = 600;
+
+/// What the server allows.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub max_sessions: usize,
+    /// The table size a session starts with (MiB).
+    pub hash_mb: usize,
+    /// The memory all sessions' tables share (MiB).
+    pub max_hash_mb: usize,
+    /// Seconds a client may send nothing (0: no limit).
+    pub idle_secs: u64,
+    /// Seconds a session's writes may block in all.
+    pub write_secs: u64,
+    /// Seconds one search or perft may run (0: no limit).
+    pub max_search_secs: u64,
+}
+
+impl Limits {
+    /// `max_sessions` sessions starting with `hash_mb` MiB, the other limits at their defaults.
+    pub fn new(max_sessions: usize, hash_mb: usize) -> Limits {
+        Limits {
+            max_sessions,
+            hash_mb,
+            max_hash_mb: DEFAULT_MAX_HASH_MB as usize,
+            idle_secs: DEFAULT_IDLE_SECS,
+            write_secs: DEFAULT_WRITE_SECS,
+            max_search_secs: DEFAULT_MAX_SEARCH_SECS,
+        }
+    }
+}
 
 /// The address to bind: empty means 127.0.0.1 on the default port, a bare port means
 /// 127.0.0.1 on that port, anything else is resolved as given.
@@ -28,33 +72,40 @@ pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
 }
 
 /// Serves sessions of game `G` on `addr` until the process is stopped.
-pub fn serve<G: Game>(addr: &str, max_sessions: usize, hash_mb: usize) -> Result<(), String> {
-    serve_with(addr, max_sessions, hash_mb, |r, w, mb| {
-        protocol::run_session_with::<G, _, _>(r, w, mb)
+pub fn serve<G: Game>(addr: &str, limits: &Limits) -> Result<(), String> {
+    serve_with(addr, limits, |r, w, config| {
+        protocol::run_session_config::<G, _, _>(r, w, config)
     })
 }
 
-/// What one session runs on a connection: its reader, its writer, the hash size.
-pub type SessionFn = fn(BufReader<TcpStream>, TcpStream, usize) -> std::io::Result<()>;
+/// What one session runs on a connection: its reader (ending after the idle timeout), its
+/// writer (under the session's write deadline), the session's configuration.
+pub type SessionFn =
+    fn(BufReader<IdleReader>, DeadlineWriter, &SessionConfig) -> std::io::Result<()>;
 
 /// Serves sessions run by `run` on `addr` until the process is stopped.
-pub fn serve_with(
-    addr: &str,
-    max_sessions: usize,
-    hash_mb: usize,
-    run: SessionFn,
-) -> Result<(), String> {
+pub fn serve_with(addr: &str, limits: &Limits, run: SessionFn) -> Result<(), String> {
+    let max_sessions = limits.max_sessions;
     if max_sessions == 0 {
         return Err("--max-sessions must be at least 1".into());
     }
     let addr = resolve(addr)?;
-    if !addr.ip().is_loopback() {
-        log::warn!("listening on {addr}, which is reachable from other machines");
-    }
     let listener = TcpListener::bind(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
+    if !local.ip().is_loopback() {
+        log::warn!("listening on {local}, which is reachable from other machines");
+    }
     // Tools (and the tests) read the port from this line.
     eprintln!("listening on {local} (at most {max_sessions} sessions)");
+    let secs = |s: u64| (s > 0).then(|| Duration::from_secs(s));
+    let config = SessionConfig {
+        hash_mb: limits.hash_mb,
+        finish_at_eof: false,
+        job_ceiling: secs(limits.max_search_secs),
+        hash_budget: Some(HashBudget::new(limits.max_hash_mb)),
+    };
+    let idle = secs(limits.idle_secs);
+    let write = Duration::from_secs(limits.write_secs.max(1));
     let active = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let stream = match stream {
@@ -69,12 +120,13 @@ pub fn serve_with(
             .map_or_else(|_| "?".to_string(), |a| a.to_string());
         if active.fetch_add(1, Ordering::SeqCst) >= max_sessions {
             active.fetch_sub(1, Ordering::SeqCst);
-            log::info!("refusing {peer}: {max_sessions} sessions already");
+            log::warn!("refusing {peer}: {max_sessions} sessions already");
             refuse(stream, max_sessions);
             continue;
         }
         log::info!("session from {peer}");
         let counter = Arc::clone(&active);
+        let config = config.clone();
         let spawned = std::thread::Builder::new()
             .name(format!("session {peer}"))
             .spawn(move || {
@@ -86,10 +138,9 @@ pub fn serve_with(
                     }
                 }
                 let _release = Release(counter);
-                if let Err(e) = session(stream, hash_mb, run) {
-                    log::info!("session {peer} ended: {e}");
-                } else {
-                    log::info!("session {peer} closed");
+                match session(stream, &config, idle, write, &peer, run) {
+                    Err(e) => log::warn!("session {peer} dropped: {e}"),
+                    Ok(()) => log::info!("session {peer} closed"),
                 }
             });
         if let Err(e) = spawned {
@@ -100,19 +151,93 @@ pub fn serve_with(
     Ok(())
 }
 
-fn session(stream: TcpStream, hash_mb: usize, run: SessionFn) -> std::io::Result<()> {
+fn session(
+    stream: TcpStream,
+    config: &SessionConfig,
+    idle: Option<Duration>,
+    write: Duration,
+    peer: &str,
+    run: SessionFn,
+) -> io::Result<()> {
     let _ = stream.set_nodelay(true);
-    // A client that stops reading must not block its session forever: a stuck write fails,
-    // and the session ends.
-    let _ = stream.set_write_timeout(Some(std::time::Duration::from_secs(60)));
-    let reader = BufReader::new(stream.try_clone()?);
-    let result = run(reader, stream.try_clone()?, hash_mb);
+    stream.set_read_timeout(idle)?;
+    let reader = BufReader::new(IdleReader {
+        stream: stream.try_clone()?,
+        peer: peer.to_string(),
+    });
+    let writer = DeadlineWriter {
+        stream: stream.try_clone()?,
+        left: write,
+        peer: peer.to_string(),
+    };
+    let result = run(reader, writer, config);
     let _ = stream.shutdown(std::net::Shutdown::Both);
     result
 }
 
+/// The client's input; a read that times out (the client has been silent for the idle
+/// timeout) is logged and ends the session like the end of input.
+pub struct IdleReader {
+    stream: TcpStream,
+    peer: String,
+}
+
+impl Read for IdleReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let result = self.stream.read(buf);
+        if let Err(e) = &result
+            && matches!(
+                e.kind(),
+                io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+            )
+        {
+            log::warn!("session {} dropped: idle too long", self.peer);
+        }
+        result
+    }
+}
+
+/// The client's output under one deadline for the whole session: every write may block only
+/// as long as the time left, and what it blocked is taken off. A client that does not read
+/// its output thus loses its session after `--write-timeout` seconds in all.
+pub struct DeadlineWriter {
+    stream: TcpStream,
+    left: Duration,
+    peer: String,
+}
+
+impl DeadlineWriter {
+    fn timed<T>(&mut self, f: impl FnOnce(&mut TcpStream) -> io::Result<T>) -> io::Result<T> {
+        if self.left.is_zero() {
+            return Err(io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_write_timeout(Some(self.left))?;
+        let start = Instant::now();
+        let result = f(&mut self.stream);
+        self.left = self.left.saturating_sub(start.elapsed());
+        if self.left.is_zero() || result.is_err() {
+            if self.left.is_zero() {
+                log::warn!("session {} dropped: its output is not read", self.peer);
+                self.left = Duration::ZERO;
+            }
+            let _ = self.stream.shutdown(std::net::Shutdown::Both);
+        }
+        result
+    }
+}
+
+impl Write for DeadlineWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.timed(|s| s.write(buf))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.timed(|s| s.flush())
+    }
+}
+
 fn refuse(mut stream: TcpStream, max: usize) {
-    let _ = stream.set_write_timeout(Some(std::time::Duration::from_secs(2)));
+    let _ = stream.set_write_timeout(Some(Duration::from_secs(2)));
     let _ = writeln!(
         stream,
         "error: server busy ({max} sessions at most); try again later"

@@ -8,6 +8,7 @@
 
 mod listen;
 mod play;
+pub mod solve;
 
 use std::io::{self, BufReader, Write};
 use std::time::Instant;
@@ -31,6 +32,34 @@ fn write_line(args: std::fmt::Arguments) -> Result<(), String> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(String::new()),
         Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// Whether stdout has been found closed by [`print_line`].
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `println!` for results that may go into a pipe: false once stdout cannot be written
+/// (`| head -1` has closed it), and then nothing more is written; never a panic. Other
+/// write errors are reported on stderr once.
+pub fn print_line(args: std::fmt::Arguments) -> bool {
+    use std::sync::atomic::Ordering::Relaxed;
+    if STDOUT_CLOSED.load(Relaxed) {
+        return false;
+    }
+    let mut out = io::stdout().lock();
+    match out
+        .write_fmt(args)
+        .and_then(|_| out.write_all(b"\n"))
+        .and_then(|_| out.flush())
+    {
+        Ok(()) => true,
+        Err(e) => {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                eprintln!("error: cannot write the output: {e}");
+            }
+            STDOUT_CLOSED.store(true, Relaxed);
+            false
+        }
     }
 }
 
@@ -67,6 +96,28 @@ struct Cli {
           value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
     hash: u64,
 
+    /// --listen: the memory in MiB all sessions' tables share (Hash and memory requests
+    /// beyond it get what is left, at least 1 MiB).
+    #[arg(long, value_name = "MB", default_value_t = listen::DEFAULT_MAX_HASH_MB,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64),
+          requires = "listen")]
+    max_hash: u64,
+
+    /// --listen: close a session whose client sends nothing for SECS seconds (0: never).
+    #[arg(long, value_name = "SECS", default_value_t = listen::DEFAULT_IDLE_SECS, requires = "listen")]
+    idle_timeout: u64,
+
+    /// --listen: close a session whose client leaves its output unread for SECS seconds
+    /// in all (the whole session's write deadline).
+    #[arg(long, value_name = "SECS", default_value_t = listen::DEFAULT_WRITE_SECS,
+          value_parser = clap::value_parser!(u64).range(1..), requires = "listen")]
+    write_timeout: u64,
+
+    /// --listen: stop any one search or perft after SECS seconds, `go infinite` too (0: never).
+    #[arg(long, value_name = "SECS", default_value_t = listen::DEFAULT_MAX_SEARCH_SECS,
+          requires = "listen")]
+    max_search_time: u64,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -90,6 +141,9 @@ enum Command {
     Bench {
         /// Search depth (default: the game's own, about a second of search).
         depth: Option<u32>,
+        /// Search threads (Lazy SMP); with more than one the node count varies from run to run.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: u32,
     },
     /// Play a game against the engine in the terminal.
     Play {
@@ -110,11 +164,44 @@ enum Command {
 
 /// Runs the engine binary for game `G`; returns the process exit code.
 pub fn main<G: Game>(extra: &[Subcommand]) -> i32 {
+    match args() {
+        Ok(args) => main_with_args::<G>(&args, extra),
+        Err(code) => code,
+    }
+}
+
+/// The process's arguments as text, or (after a message on stderr) the exit code 2 when one
+/// is not UTF-8.
+pub fn args() -> Result<Vec<String>, i32> {
+    utf8_args(std::env::args_os()).map_err(|e| {
+        eprintln!("error: {e}");
+        2
+    })
+}
+
+/// The command-line arguments as text; an argument that is not UTF-8 is an error (showing
+/// it with the bad bytes replaced), never a panic.
+pub fn utf8_args(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Vec<String>, String> {
+    args.into_iter()
+        .map(|a| {
+            a.into_string().map_err(|bad| {
+                format!(
+                    "an argument is not valid UTF-8: '{}'",
+                    crate::protocol::shorten(&bad.to_string_lossy())
+                )
+            })
+        })
+        .collect()
+}
+
+/// [`main`] with arguments an entrance has already looked at (the first is the program name).
+pub fn main_with_args<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .format_timestamp(None)
         .try_init();
-    let args: Vec<String> = std::env::args().collect();
-    run::<G>(&args, extra)
+    run::<G>(args, extra)
 }
 
 /// [`main`] with explicit arguments (the first is the program name).
@@ -156,7 +243,17 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     };
     let result = match (cli.command, cli.listen) {
         (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
-        (None, Some(addr)) => listen::serve::<G>(&addr, cli.max_sessions, cli.hash as usize),
+        (None, Some(addr)) => listen::serve::<G>(
+            &addr,
+            &listen::Limits {
+                max_sessions: cli.max_sessions,
+                hash_mb: cli.hash as usize,
+                max_hash_mb: cli.max_hash as usize,
+                idle_secs: cli.idle_timeout,
+                write_secs: cli.write_timeout,
+                max_search_secs: cli.max_search_time,
+            },
+        ),
         (None, None) => {
             let stdin = io::stdin();
             protocol::run_session_with::<G, _, _>(
@@ -175,9 +272,11 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
             }),
             None,
         ) => run_perft::<G>(depth, fen.as_deref(), variant.as_deref(), divide),
-        (Some(Command::Bench { depth }), None) => {
-            run_bench::<G>(depth.unwrap_or(G::BENCH_DEPTH), cli.hash as usize)
-        }
+        (Some(Command::Bench { depth, threads }), None) => run_bench::<G>(
+            depth.unwrap_or(G::BENCH_DEPTH),
+            cli.hash as usize,
+            threads as usize,
+        ),
         (
             Some(Command::Play {
                 color,
@@ -217,7 +316,8 @@ pub fn start_position<G: Game>(variant: Option<&str>, fen: Option<&str>) -> Resu
             .ok_or_else(|| format!("unknown variant '{v}': one of {}", G::variants().join(" ")))?,
     };
     match fen {
-        Some(f) => G::from_fen(variant, f).map_err(|e| format!("bad FEN '{f}': {e}")),
+        Some(f) => G::from_fen(variant, f)
+            .map_err(|e| format!("bad FEN '{}': {e}", crate::protocol::shorten(f))),
         None => G::startpos(variant),
     }
 }
@@ -271,11 +371,11 @@ fn run_perft<G: Game>(
     Ok(())
 }
 
-fn run_bench<G: Game>(depth: u32, hash_mb: usize) -> Result<(), String> {
+fn run_bench<G: Game>(depth: u32, hash_mb: usize, threads: usize) -> Result<(), String> {
     if depth == 0 {
         return Err("bench depth must be at least 1".into());
     }
-    let (nodes, elapsed) = crate::search::bench::<G>(depth, hash_mb);
+    let (nodes, elapsed) = crate::search::bench_threads::<G>(depth, hash_mb, threads);
     out!("Total time (ms) : {}", elapsed.as_millis());
     out!("Nodes searched  : {nodes}");
     out!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));

@@ -86,7 +86,10 @@ pub fn main<G: NGame>() -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .format_timestamp(None)
         .try_init();
-    let args: Vec<String> = std::env::args().collect();
+    let args = match super::args() {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
     let command =
         Cli::command().name(Box::leak(format!("kiebitz-{}", G::GAME).into_boxed_str()) as &str);
     let cli = match command
@@ -102,9 +105,11 @@ pub fn main<G: NGame>() -> i32 {
     let hash = cli.hash as usize;
     let result = match (cli.command, cli.listen) {
         (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
-        (None, Some(addr)) => listen::serve_with(&addr, cli.max_sessions, hash, |r, w, mb| {
-            run_session::<G, _, _>(r, w, mb)
-        }),
+        (None, Some(addr)) => listen::serve_with(
+            &addr,
+            &listen::Limits::new(cli.max_sessions, hash),
+            |r, w, config| run_session::<G, _, _>(r, w, config.hash_mb),
+        ),
         (None, None) => {
             run_session::<G, _, _>(BufReader::new(io::stdin().lock()), io::stdout(), hash)
                 .map_err(|e| format!("session failed: {e}"))

@@ -9,6 +9,7 @@
 //! - [`raeuber`]: Räuberschach 6×6, losing chess with forced capture.
 //! - [`chess`]: standard chess.
 //! - [`chamaeleon`]: Chamäleon Schach for 2–4 players (an [`crate::nsearch::NGame`]).
+//! - [`crash`]: CRASH!, towers of stones on a row of cells, with exhaustive databases.
 //! - [`zobrist`]: the hashing keys they share.
 //!
 //! Depends on `board`, `game` and `tuning` only (never on `search`, `analysis` or above).
@@ -51,4 +52,5 @@ registry! {
     pawns::Pawns ["pawns"];
     chess::Chess ["chess"];
     raeuber::Raeuber ["raeuberschach", "raeuber"];
+    crash::Crash ["crash"];
 }

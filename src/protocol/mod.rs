@@ -15,6 +15,7 @@ pub mod xboard;
 use std::io::{self, BufRead, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -88,18 +89,29 @@ impl Output {
 /// Reads protocol lines: bounded in length, invalid UTF-8 replaced, `\r` stripped.
 pub struct LineReader<R> {
     input: R,
+    max: usize,
 }
 
 impl<R: BufRead> LineReader<R> {
     pub fn new(input: R) -> Self {
-        LineReader { input }
+        Self::with_limit(input, MAX_LINE)
+    }
+
+    /// A reader whose lines may be at most `max` bytes long (at least 40).
+    pub fn with_limit(input: R, max: usize) -> Self {
+        LineReader {
+            input,
+            max: max.max(40),
+        }
     }
 
     /// The next line, trimmed; `None` at end of input or on a read error. A line longer than
-    /// [`MAX_LINE`] is returned as `Err` with its beginning, the rest discarded.
+    /// the limit ([`MAX_LINE`] by default) is returned as `Err` with its beginning, the rest
+    /// discarded.
     pub fn next_line(&mut self) -> Option<Result<String, String>> {
+        let max = self.max;
         let mut buf = Vec::new();
-        let n = Read::take(self.input.by_ref(), MAX_LINE as u64 + 1).read_until(b'\n', &mut buf);
+        let n = Read::take(self.input.by_ref(), max as u64 + 1).read_until(b'\n', &mut buf);
         match n {
             Ok(0) => None,
             Err(e) => {
@@ -107,7 +119,7 @@ impl<R: BufRead> LineReader<R> {
                 None
             }
             Ok(_) => {
-                if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
+                if buf.len() > max && buf.last() != Some(&b'\n') {
                     // Skip the rest of the overlong line.
                     let mut sink = Vec::new();
                     loop {
@@ -121,7 +133,7 @@ impl<R: BufRead> LineReader<R> {
                     }
                     let head: String = String::from_utf8_lossy(&buf[..40]).into_owned();
                     return Some(Err(format!(
-                        "line longer than {MAX_LINE} bytes ignored: {head}…"
+                        "line longer than {max} bytes ignored: {head}…"
                     )));
                 }
                 let text = String::from_utf8_lossy(&buf);
@@ -133,9 +145,83 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// How a session runs: what the shell (stdin/stdout) or the server (`--listen`) sets.
+#[derive(Clone, Debug)]
+pub struct SessionConfig {
+    /// The transposition-table size a session starts with, in MiB.
+    pub hash_mb: usize,
+    /// At the end of input, a finite search still running finishes and prints its move
+    /// (stdin: `printf 'uci\ngo depth 2\n' | engine`); an infinite search, pondering and perft
+    /// are stopped. When false (a TCP client that hung up) every job is stopped and its
+    /// answer goes nowhere.
+    pub finish_at_eof: bool,
+    /// The longest one search or perft may run; it is then stopped and answers as if told
+    /// to (`go infinite` too). `None`: no ceiling.
+    pub job_ceiling: Option<Duration>,
+    /// The memory every session's table is taken from (`--max-hash`); `None`: no limit.
+    pub hash_budget: Option<HashBudget>,
+}
+
+impl Default for SessionConfig {
+    fn default() -> Self {
+        SessionConfig {
+            hash_mb: DEFAULT_HASH_MB,
+            finish_at_eof: true,
+            job_ceiling: None,
+            hash_budget: None,
+        }
+    }
+}
+
+/// One memory budget in MiB shared by the transposition tables of several sessions: a table
+/// gets what it asks for while the budget lasts, and at least 1 MiB.
+#[derive(Clone, Debug)]
+pub struct HashBudget {
+    free: Arc<Mutex<usize>>,
+}
+
+impl HashBudget {
+    pub fn new(mb: usize) -> HashBudget {
+        HashBudget {
+            free: Arc::new(Mutex::new(mb)),
+        }
+    }
+
+    /// Gives back `held` MiB and takes up to `want` MiB (at least 1): returns the grant.
+    pub fn exchange(&self, held: usize, want: usize) -> usize {
+        let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+        let available = *free + held;
+        let grant = want.min(available).max(1);
+        *free = available.saturating_sub(grant);
+        grant
+    }
+
+    /// Gives back `held` MiB.
+    pub fn release(&self, held: usize) {
+        *self.free.lock().unwrap_or_else(|p| p.into_inner()) += held;
+    }
+
+    /// MiB not yet taken.
+    pub fn free(&self) -> usize {
+        *self.free.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Why a session's line loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// `quit` (or the protocol's equivalent).
+    Quit,
+    /// The input ended (or could not be read any more).
+    Eof,
+    /// The output is gone.
+    Broken,
+}
+
 /// Runs one protocol session for game `G`: the first command `uci` or `xboard` picks the
 /// protocol (a UCI command such as `isready` or `position` also starts UCI). Returns when the
-/// input ends or `quit` arrives; a running search is stopped first.
+/// input ends or `quit` arrives; a running search is stopped first (at the end of input a
+/// finite search finishes and prints its move).
 pub fn run_session<G: Game, R: BufRead, W: Write + Send + 'static>(
     input: R,
     output: W,
@@ -148,6 +234,19 @@ pub fn run_session_with<G: Game, R: BufRead, W: Write + Send + 'static>(
     input: R,
     output: W,
     hash_mb: usize,
+) -> io::Result<()> {
+    let config = SessionConfig {
+        hash_mb,
+        ..SessionConfig::default()
+    };
+    run_session_config::<G, R, W>(input, output, &config)
+}
+
+/// [`run_session`] under a [`SessionConfig`].
+pub fn run_session_config<G: Game, R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    config: &SessionConfig,
 ) -> io::Result<()> {
     let out = Output::new(output);
     let mut reader = LineReader::new(input);
@@ -164,11 +263,11 @@ pub fn run_session_with<G: Game, R: BufRead, W: Write + Send + 'static>(
             "" => continue,
             "quit" => return Ok(()),
             "xboard" | "protover" => {
-                xboard::run::<G, R>(&mut reader, &out, hash_mb, &line);
+                xboard::run::<G, R>(&mut reader, &out, config, &line);
                 return Ok(());
             }
             w if uci::is_uci_command(w) => {
-                uci::run::<G, R>(&mut reader, &out, hash_mb, &line);
+                uci::run::<G, R>(&mut reader, &out, config, &line);
                 return Ok(());
             }
             _ => {
@@ -201,15 +300,18 @@ pub(crate) fn session_start<G: Game>() -> Result<(&'static str, G), String> {
 }
 
 /// Feeds `first`, then every line of `reader`, to `handler` until it ends the session, the
-/// input ends or stdout is gone.
+/// input ends or stdout is gone; says which.
 pub(crate) fn drive<R: BufRead>(
     reader: &mut LineReader<R>,
     out: &Output,
     first: &str,
     handler: &mut impl LineHandler,
-) {
+) -> End {
     if !handler.command(first) {
-        return;
+        return End::Quit;
+    }
+    if out.is_broken() {
+        return End::Broken;
     }
     while let Some(line) = reader.next_line() {
         let keep_going = match line {
@@ -219,22 +321,33 @@ pub(crate) fn drive<R: BufRead>(
                 true
             }
         };
-        if !keep_going || out.is_broken() {
-            break;
+        if !keep_going {
+            return End::Quit;
+        }
+        if out.is_broken() {
+            return End::Broken;
         }
     }
+    End::Eof
 }
 
 /// Client text for quoting in a message: control characters shown as `?`, long text cut.
 pub(crate) fn shorten(text: &str) -> String {
-    const MAX: usize = 80;
+    shorten_to(text, 80)
+}
+
+/// [`shorten`] to at most `max` characters (and `…`).
+pub(crate) fn shorten_to(text: &str, max: usize) -> String {
     let clean = |c: char| if c.is_control() { '?' } else { c };
-    let mut out: String = text.chars().take(MAX).map(clean).collect();
-    if text.chars().count() > MAX {
+    let mut out: String = text.chars().take(max).map(clean).collect();
+    if text.chars().nth(max).is_some() {
         out.push('…');
     }
     out
 }
+
+/// Longest error message sent to a client (a message may quote its input).
+pub(crate) const MAX_MESSAGE: usize = 300;
 
 /// A game as played: the start position, the moves, and every position reached.
 #[derive(Clone, Debug)]
@@ -337,6 +450,12 @@ pub fn pv_text<G: Game>(root: &G, pv: &[Move]) -> Vec<String> {
     out
 }
 
+/// The most search threads used (`Threads`, XBoard `cores`): the number of logical
+/// processors. More would only share the processors, each thread slowing the others.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// Nodes per second from a node count and a time.
 pub fn nps(nodes: u64, time: Duration) -> u64 {
     let micros = time.as_micros().max(1);
@@ -384,6 +503,11 @@ pub type JobBody<G> = Box<dyn FnOnce(&mut Searcher<G>, &Control) -> Option<Move>
 struct Job<G: Game> {
     control: Arc<Control>,
     handle: JoinHandle<(Searcher<G>, Option<Move>)>,
+    /// Whether the job ends by itself (a search with a limit), so that it may finish at
+    /// the end of input.
+    finite: bool,
+    /// Dropped when the job is collected: ends the ceiling's watchdog.
+    _watchdog: Option<Sender<()>>,
 }
 
 /// The search thread and the searcher it borrows. One job at a time; options that need the
@@ -394,16 +518,33 @@ pub struct Engine<G: Game> {
     hash_mb: usize,
     pending_hash: Option<usize>,
     pending_clear: bool,
+    budget: Option<HashBudget>,
+    ceiling: Option<Duration>,
 }
 
 impl<G: Game> Engine<G> {
     pub fn new(hash_mb: usize) -> Self {
+        Self::with_config(&SessionConfig {
+            hash_mb,
+            ..SessionConfig::default()
+        })
+    }
+
+    /// An engine under a session's memory budget and job ceiling.
+    pub fn with_config(config: &SessionConfig) -> Self {
+        let budget = config.hash_budget.clone();
+        let hash_mb = match &budget {
+            Some(b) => b.exchange(0, config.hash_mb),
+            None => config.hash_mb,
+        };
         Engine {
             searcher: Some(Searcher::new(hash_mb)),
             job: None,
             hash_mb,
             pending_hash: None,
             pending_clear: false,
+            budget,
+            ceiling: config.job_ceiling,
         }
     }
 
@@ -412,10 +553,16 @@ impl<G: Game> Engine<G> {
         self.pending_hash.unwrap_or(self.hash_mb)
     }
 
-    /// Resizes the transposition table, now or when the running search ends.
-    pub fn set_hash(&mut self, mb: usize) {
-        self.pending_hash = Some(mb);
+    /// Resizes the transposition table, now or when the running search ends. Returns the
+    /// size granted: less than `mb` when the shared memory budget is short.
+    pub fn set_hash(&mut self, mb: usize) -> usize {
+        let granted = match &self.budget {
+            Some(b) => b.exchange(self.hash_mb(), mb),
+            None => mb,
+        };
+        self.pending_hash = Some(granted);
         self.apply_pending();
+        granted
     }
 
     /// Clears what the searcher has learnt, now or when the running search ends.
@@ -459,8 +606,29 @@ impl<G: Game> Engine<G> {
         }
     }
 
-    /// Starts a job on a new thread (after collecting any previous one).
+    /// Starts a job on a new thread (after collecting any previous one); it does not end by
+    /// itself (see [`Engine::spawn_with`]).
     pub fn spawn(&mut self, pondering: bool, body: JobBody<G>) {
+        self.spawn_with(pondering, false, body);
+    }
+
+    /// Whether the running job ends by itself (a search with a limit).
+    pub fn finite(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.finite)
+    }
+
+    /// At the end of input: a finite job (if `finish`) runs to its end, any other is stopped;
+    /// returns the move it announced.
+    pub fn finish(&mut self, finish: bool) -> Option<Move> {
+        if !(finish && self.finite()) {
+            self.stop();
+        }
+        self.wait()
+    }
+
+    /// Starts a job on a new thread (after collecting any previous one); `finite` tells
+    /// whether it ends by itself. Under a ceiling, a watchdog stops the job when it is up.
+    pub fn spawn_with(&mut self, pondering: bool, finite: bool, body: JobBody<G>) {
         self.wait();
         let mut searcher = self
             .searcher
@@ -475,8 +643,35 @@ impl<G: Game> Engine<G> {
                 let announced = body(&mut searcher, &ctl);
                 (searcher, announced)
             });
+        let watchdog = self.ceiling.map(|ceiling| {
+            let (tx, rx) = std::sync::mpsc::channel::<()>();
+            let ctl = Arc::clone(&control);
+            let spawned = std::thread::Builder::new()
+                .name("ceiling".into())
+                .spawn(move || {
+                    if rx.recv_timeout(ceiling) == Err(RecvTimeoutError::Timeout) {
+                        log::warn!(
+                            "stopping a job at the session ceiling of {:.1} s",
+                            ceiling.as_secs_f64()
+                        );
+                        ctl.stop.store(true, Ordering::SeqCst);
+                    }
+                });
+            if let Err(e) = spawned {
+                log::error!("cannot start the ceiling watchdog: {e}");
+                ctl_stop_now(&control);
+            }
+            tx
+        });
         match handle {
-            Ok(handle) => self.job = Some(Job { control, handle }),
+            Ok(handle) => {
+                self.job = Some(Job {
+                    control,
+                    handle,
+                    finite,
+                    _watchdog: watchdog,
+                })
+            }
             Err(e) => {
                 log::error!("cannot start the search thread: {e}");
                 self.searcher = Some(Searcher::new(self.hash_mb));
@@ -510,9 +705,17 @@ impl<G: Game> Engine<G> {
     }
 }
 
+/// Stops a job whose ceiling cannot be watched (no thread for the watchdog).
+fn ctl_stop_now(control: &Control) {
+    control.stop.store(true, Ordering::SeqCst);
+}
+
 impl<G: Game> Drop for Engine<G> {
     fn drop(&mut self) {
         self.stop_and_wait();
+        if let Some(b) = &self.budget {
+            b.release(self.hash_mb());
+        }
     }
 }
 
@@ -567,6 +770,33 @@ mod tests {
         // A session on a closed output ends at once instead of searching for nobody.
         let input = b"uci\ngo infinite\nisready\n".repeat(3);
         assert!(run_session::<Pawns, _, _>(&input[..], Closed).is_ok());
+    }
+
+    #[test]
+    fn a_shared_hash_budget() {
+        let b = HashBudget::new(8);
+        assert_eq!(b.exchange(0, 6), 6);
+        assert_eq!(b.exchange(0, 6), 2);
+        assert_eq!(b.exchange(0, 6), 1, "at least 1 MiB");
+        assert_eq!(b.free(), 0);
+        b.release(6);
+        assert_eq!(b.exchange(2, 100), 8);
+        let engine = Engine::<Pawns>::with_config(&SessionConfig {
+            hash_mb: 4,
+            hash_budget: Some(HashBudget::new(3)),
+            ..SessionConfig::default()
+        });
+        assert_eq!(engine.hash_mb(), 3);
+    }
+
+    #[test]
+    fn line_limits() {
+        let text = b"0123456789012345678901234567890123456789012345\nok\n";
+        let mut r = LineReader::with_limit(&text[..], 40);
+        assert!(r.next_line().unwrap().is_err());
+        assert_eq!(r.next_line().unwrap().unwrap(), "ok");
+        assert_eq!(shorten_to("abcdef", 3), "abc…");
+        assert_eq!(shorten_to("abc", 3), "abc");
     }
 
     #[test]

@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use super::{
-    DEFAULT_MOVE_OVERHEAD_MS, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, Output,
-    drive, engine_name, legal_moves, nps, pv_text, safe_search, session_start, shorten,
+    DEFAULT_MOVE_OVERHEAD_MS, End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB,
+    MAX_MESSAGE, Output, SessionConfig, drive, engine_name, legal_moves, max_threads, nps, pv_text,
+    safe_search, session_start, shorten, shorten_to,
 };
 use crate::board::Move;
 use crate::game::Game;
@@ -40,6 +41,12 @@ pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
     let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
     let mut options = vec![
         UciOptionConfig::Spin {
+            name: "Threads".into(),
+            default: Some(1),
+            min: Some(1),
+            max: Some(max_threads() as i64),
+        },
+        UciOptionConfig::Spin {
             name: "Hash".into(),
             default: Some(hash_mb as i64),
             min: Some(1),
@@ -58,6 +65,12 @@ pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
             name: "Ponder".into(),
             default: Some(false),
         },
+        UciOptionConfig::Spin {
+            name: "MultiPV".into(),
+            default: Some(1),
+            min: Some(1),
+            max: Some(MAX_MULTIPV as i64),
+        },
         UciOptionConfig::Combo {
             name: "UCI_Variant".into(),
             default: Some(G::variants()[0].to_string()),
@@ -67,6 +80,12 @@ pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
     if G::variants().contains(&CHESS960) {
         options.push(UciOptionConfig::Check {
             name: "UCI_Chess960".into(),
+            default: Some(false),
+        });
+    }
+    if G::WDL.is_some() {
+        options.push(UciOptionConfig::Check {
+            name: "UCI_ShowWDL".into(),
             default: Some(false),
         });
     }
@@ -80,13 +99,17 @@ struct Session<G: Game> {
     variant: &'static str,
     game: GameLine<G>,
     move_overhead: Duration,
+    /// Search threads (`Threads`), principal variations (`MultiPV`), `UCI_ShowWDL`.
+    threads: usize,
+    multipv: usize,
+    show_wdl: bool,
 }
 
 /// Runs a UCI session on `reader`; `first` is the line that chose UCI.
 pub fn run<G: Game, R: BufRead>(
     reader: &mut LineReader<R>,
     out: &Output,
-    hash_mb: usize,
+    config: &SessionConfig,
     first: &str,
 ) {
     let (variant, start) = match session_start::<G>() {
@@ -98,13 +121,18 @@ pub fn run<G: Game, R: BufRead>(
     };
     let mut s = Session {
         out: out.clone(),
-        engine: Engine::new(hash_mb),
+        engine: Engine::with_config(config),
         variant,
         game: GameLine::new(start),
         move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+        threads: 1,
+        multipv: 1,
+        show_wdl: false,
     };
-    drive(reader, out, first, &mut s);
-    s.engine.stop_and_wait();
+    // At the end of input a search with a limit still answers (unless the client is gone).
+    let end = drive(reader, out, first, &mut s);
+    s.engine
+        .finish(end == End::Eof && config.finish_at_eof && !out.is_broken());
 }
 
 impl<G: Game> LineHandler for Session<G> {
@@ -123,6 +151,7 @@ impl<G: Game> Session<G> {
     }
 
     fn error(&self, text: &str) {
+        let text = shorten_to(text, MAX_MESSAGE);
         log::info!("error: {text}");
         self.say(&format!("info string error: {text}"));
     }
@@ -215,7 +244,34 @@ impl<G: Game> Session<G> {
             }
         };
         let result = match name.to_ascii_lowercase().as_str() {
-            "hash" => number(1, MAX_HASH_MB as u64).map(|mb| self.engine.set_hash(mb as usize)),
+            "hash" => number(1, MAX_HASH_MB as u64).map(|mb| {
+                let granted = self.engine.set_hash(mb as usize);
+                if granted < mb as usize {
+                    self.say(&format!(
+                        "info string Hash {mb} MB is more than the server's memory budget \
+                         allows: {granted} MB"
+                    ));
+                }
+            }),
+            "threads" => number(1, MAX_THREADS as u64).map(|n| {
+                let cpus = max_threads();
+                if n as usize > cpus {
+                    self.say(&format!(
+                        "info string Threads {n} is more than the {cpus} processors: using {cpus}"
+                    ));
+                }
+                self.threads = (n as usize).min(cpus);
+            }),
+            "multipv" => number(1, MAX_MULTIPV as u64).map(|n| self.multipv = n as usize),
+            "uci_showwdl" if G::WDL.is_some() => {
+                match value.map(str::to_ascii_lowercase).as_deref() {
+                    Some(v @ ("true" | "false")) => {
+                        self.show_wdl = v == "true";
+                        Ok(())
+                    }
+                    _ => Err("option UCI_ShowWDL: the value must be true or false".to_string()),
+                }
+            }
             "clear hash" => {
                 self.engine.clear();
                 Ok(())
@@ -273,9 +329,14 @@ impl<G: Game> Session<G> {
     /// illegal move keeps the moves before it.
     fn position(&mut self, line: &str) {
         let rest = line.trim_start()["position".len()..].trim();
-        let (setup, moves) = match rest.find(" moves") {
-            Some(i) => (rest[..i].trim(), Some(rest[i + " moves".len()..].trim())),
-            None if rest.ends_with("moves") => (rest.trim_end_matches("moves").trim(), Some("")),
+        // `moves` must be a word of its own: `movese2e4` is not `moves e2e4`.
+        let keyword = rest.match_indices("moves").map(|(i, _)| i).find(|&i| {
+            let before = rest[..i].chars().next_back();
+            let after = rest[i + "moves".len()..].chars().next();
+            before.is_none_or(char::is_whitespace) && after.is_none_or(char::is_whitespace)
+        });
+        let (setup, moves) = match keyword {
+            Some(i) => (rest[..i].trim(), Some(rest[i + "moves".len()..].trim())),
             None => (rest, None),
         };
         let mut words = setup.split_whitespace();
@@ -291,7 +352,8 @@ impl<G: Game> Session<G> {
             }
             Some("fen") => {
                 let fen = setup["fen".len()..].trim();
-                G::from_fen(self.variant, fen).map_err(|e| format!("bad FEN '{fen}': {e}"))
+                G::from_fen(self.variant, fen)
+                    .map_err(|e| format!("bad FEN '{}': {e}", shorten(fen)))
             }
             _ => Err(format!(
                 "position needs 'startpos' or 'fen FEN', got '{}'",
@@ -318,29 +380,55 @@ impl<G: Game> Session<G> {
 
     /// `go …`: a search on the search thread, or `go perft N` at once.
     fn go(&mut self, line: &str) {
-        let params = match parse_go(line) {
+        let params = match parse_go(line, self.game.current()) {
             Ok(p) => p,
             Err(e) => return self.error(&e),
         };
+        // A `go` during a search: finish that one first (its bestmove comes first).
+        self.engine.stop_and_wait();
         if let Some(depth) = params.perft {
             return self.perft(depth);
         }
-        // A `go` during a search: finish that one first (its bestmove comes first).
-        self.engine.stop_and_wait();
         let mut limits = params.limits;
         limits.move_overhead = self.move_overhead;
         let root = self.game.current().clone();
         let history = self.game.history();
         let out = self.out.clone();
         let infinite = limits.infinite;
-        self.engine.spawn(
+        // A search with a limit ends by itself (and may finish at the end of input).
+        let side = root.side_to_move().index();
+        let finite = !infinite
+            && !params.ponder
+            && (limits.depth.is_some()
+                || limits.nodes.is_some()
+                || limits.movetime.is_some()
+                || limits.time[side].is_some());
+        let (threads, multipv, wdl) = (self.threads, self.multipv, self.show_wdl);
+        for e in &params.errors {
+            self.error(e);
+        }
+        self.engine.spawn_with(
             params.ponder,
+            finite,
             Box::new(move |searcher, control| {
-                let mut on_info = |info: &Info| out.line(&info_line(&root, info));
+                searcher.set_threads(threads);
+                searcher.set_multipv(multipv);
+                let show = InfoStyle {
+                    multipv: multipv > 1,
+                    wdl,
+                };
+                let mut on_info = |info: &Info| {
+                    out.line(&info_line(&root, info, show));
+                    // Nobody reads any more (stdout closed, client gone): stop.
+                    if out.is_broken() {
+                        control.stop.store(true, Ordering::SeqCst);
+                    }
+                };
                 let result = safe_search(searcher, &root, &history, &limits, control, &mut on_info);
                 // UCI: after `go infinite` or `go ponder` the bestmove waits for `stop`
                 // (or `ponderhit`), even when the search has nothing more to do.
                 while !control.stop.load(Ordering::SeqCst)
+                    && !out.is_broken()
                     && (infinite || control.pondering.load(Ordering::SeqCst))
                 {
                     std::thread::sleep(Duration::from_millis(2));
@@ -351,26 +439,39 @@ impl<G: Game> Session<G> {
         );
     }
 
+    /// `go perft N` on the search thread: `stop`, `quit`, the end of input and the
+    /// session's ceiling end it (with `info string perft … stopped` instead of the counts).
     fn perft(&mut self, depth: u32) {
-        let pos = self.game.current();
-        let start = Instant::now();
-        let divide = perft::divide(pos, depth);
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            divide.iter().map(|(_, n)| n).sum()
-        };
-        let mut lines: Vec<String> = divide
-            .iter()
-            .map(|(mv, n)| format!("{}: {n}", pos.move_text(*mv)))
-            .collect();
-        lines.push(String::new());
-        lines.push(format!("Nodes searched: {total}"));
-        lines.push(String::new());
-        self.out.lines(&lines);
-        log::info!(
-            "perft {depth}: {total} nodes in {:.3} s",
-            start.elapsed().as_secs_f64()
+        let pos = self.game.current().clone();
+        let out = self.out.clone();
+        self.engine.spawn(
+            false,
+            Box::new(move |_, control| {
+                let start = Instant::now();
+                let Some(divide) = perft::divide_until(&pos, depth, &control.stop) else {
+                    out.line(&format!("info string perft {depth} stopped"));
+                    log::info!("perft {depth} stopped");
+                    return None;
+                };
+                let total: u64 = if depth == 0 {
+                    1
+                } else {
+                    divide.iter().map(|(_, n)| n).sum()
+                };
+                let mut lines: Vec<String> = divide
+                    .iter()
+                    .map(|(mv, n)| format!("{}: {n}", pos.move_text(*mv)))
+                    .collect();
+                lines.push(String::new());
+                lines.push(format!("Nodes searched: {total}"));
+                lines.push(String::new());
+                out.lines(&lines);
+                log::info!(
+                    "perft {depth}: {total} nodes in {:.3} s",
+                    start.elapsed().as_secs_f64()
+                );
+                None
+            }),
         );
     }
 }
@@ -381,13 +482,20 @@ struct GoParams {
     limits: Limits,
     ponder: bool,
     perft: Option<u32>,
+    /// Complaints that do not stop the search (an illegal `searchmoves` move is dropped).
+    errors: Vec<String>,
 }
+
+/// Largest `MultiPV`.
+const MAX_MULTIPV: usize = 64;
+/// Largest `Threads` value accepted; above the processor count it is capped to that.
+const MAX_THREADS: usize = 1024;
 
 /// Largest `go perft` depth accepted (deeper would run for days).
 const MAX_PERFT_DEPTH: u32 = 30;
 
-/// Parses `go` and its parameters. Negative clock times count as zero.
-fn parse_go(line: &str) -> Result<GoParams, String> {
+/// Parses `go` and its parameters for a search from `pos`. Negative clock times count as zero.
+fn parse_go<G: Game>(line: &str, pos: &G) -> Result<GoParams, String> {
     let mut p = GoParams::default();
     let mut words = line.split_whitespace().skip(1).peekable();
     while let Some(word) = words.next() {
@@ -410,11 +518,7 @@ fn parse_go(line: &str) -> Result<GoParams, String> {
             "depth" => p.limits.depth = Some(number(word)?.clamp(1, 1000) as u32),
             "nodes" => p.limits.nodes = Some(number(word)?.max(1) as u64),
             "movetime" => p.limits.movetime = Some(ms(number(word)?)),
-            "mate" => {
-                // A mate in n moves is found within 2n plies.
-                let n = number(word)?.clamp(1, 500) as u32;
-                p.limits.depth = Some(2 * n);
-            }
+            "mate" => p.limits.mate = Some(number(word)?.clamp(1, 500) as u32),
             "infinite" => p.limits.infinite = true,
             "ponder" => p.ponder = true,
             "perft" => {
@@ -427,10 +531,13 @@ fn parse_go(line: &str) -> Result<GoParams, String> {
                 p.perft = Some(n as u32);
             }
             "searchmoves" => {
-                // Not supported: skip the moves that follow.
-                log::warn!("go searchmoves is ignored");
-                while words.peek().is_some_and(|w| !is_go_keyword(w)) {
-                    words.next();
+                while let Some(text) = words.next_if(|w| !is_go_keyword(w)) {
+                    match pos.parse_move(text) {
+                        Ok(mv) => p.limits.searchmoves.push(mv),
+                        Err(e) => p
+                            .errors
+                            .push(format!("go searchmoves: '{}' ignored ({e})", shorten(text))),
+                    }
                 }
             }
             other => return Err(format!("go: unknown parameter '{}'", shorten(other))),
@@ -458,14 +565,38 @@ fn is_go_keyword(w: &str) -> bool {
     )
 }
 
-/// `info depth … pv …` for one iteration.
-fn info_line<G: Game>(root: &G, info: &Info) -> String {
-    let score = match info.score {
+/// What an `info` line shows besides the usual.
+#[derive(Clone, Copy, Debug, Default)]
+struct InfoStyle {
+    /// `multipv k` (when more than one line is searched).
+    multipv: bool,
+    /// `wdl W D L` (`UCI_ShowWDL`, for games with a model).
+    wdl: bool,
+}
+
+/// `info depth … pv …` for one iteration (and principal variation).
+fn info_line<G: Game>(root: &G, info: &Info, style: InfoStyle) -> String {
+    let multipv = if style.multipv {
+        format!(" multipv {}", info.multipv)
+    } else {
+        String::new()
+    };
+    let mut score = match info.score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
     };
+    if style.wdl
+        && let Some(model) = G::WDL
+    {
+        let [w, d, l] = match info.score {
+            Score::Cp(cp) => model.per_mille(cp),
+            Score::Mate(n) if n > 0 => [1000, 0, 0],
+            Score::Mate(_) => [0, 0, 1000],
+        };
+        score.push_str(&format!(" wdl {w} {d} {l}"));
+    }
     let mut s = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {}{multipv} score {score} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth.max(info.depth),
         info.nodes,
@@ -499,11 +630,54 @@ fn bestmove_line<G: Game>(root: &G, best: Move, ponder: Option<Move>) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chess::Chess;
+
+    fn start() -> Chess {
+        Chess::startpos("chess").unwrap()
+    }
+
+    use crate::games::pawns::Pawns;
+
+    /// A writer whose every write fails, like a closed stdout.
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_output_stops_go_infinite() {
+        // Before: the search spun until the next command arrived.
+        let (variant, start) = session_start::<Pawns>().unwrap();
+        let mut s = Session {
+            out: Output::new(Closed),
+            engine: Engine::new(1),
+            variant,
+            game: GameLine::new(start),
+            move_overhead: Duration::ZERO,
+            threads: 1,
+            multipv: 1,
+            show_wdl: false,
+        };
+        assert!(s.command("go infinite"));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !s.engine.finished() {
+            assert!(Instant::now() < deadline, "the search goes on for nobody");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
 
     #[test]
     fn go_parameters() {
-        let p = parse_go("go ponder wtime 1000 btime -5 winc 10 binc 20 movestogo 300 depth 300")
-            .unwrap();
+        let p = parse_go(
+            "go ponder wtime 1000 btime -5 winc 10 binc 20 movestogo 300 depth 300",
+            &start(),
+        )
+        .unwrap();
         assert!(p.ponder);
         assert_eq!(
             p.limits.time,
@@ -515,10 +689,28 @@ mod tests {
         );
         assert_eq!(p.limits.movestogo, Some(300));
         assert_eq!(p.limits.depth, Some(300));
-        assert_eq!(parse_go("go perft 4").unwrap().perft, Some(4));
-        assert!(parse_go("go perft").is_err());
-        assert!(parse_go("go depth x").is_err());
-        assert!(parse_go("go sideways").is_err());
-        assert!(parse_go("go infinite").unwrap().limits.infinite);
+        assert_eq!(parse_go("go perft 4", &start()).unwrap().perft, Some(4));
+        assert!(parse_go("go perft", &start()).is_err());
+        assert!(parse_go("go depth x", &start()).is_err());
+        assert!(parse_go("go sideways", &start()).is_err());
+        assert!(parse_go("go infinite", &start()).unwrap().limits.infinite);
+        assert_eq!(
+            parse_go("go mate 3", &start()).unwrap().limits.mate,
+            Some(3)
+        );
+    }
+
+    #[test]
+    fn searchmoves_are_read_as_moves_and_bad_ones_reported() {
+        let pos = start();
+        let p = parse_go("go searchmoves e2e4 h2h3 z9z9 depth 3", &pos).unwrap();
+        let expected: Vec<Move> = ["e2e4", "h2h3"]
+            .iter()
+            .map(|m| pos.parse_move(m).unwrap())
+            .collect();
+        assert_eq!(p.limits.searchmoves, expected);
+        assert_eq!(p.limits.depth, Some(3));
+        assert_eq!(p.errors.len(), 1, "{:?}", p.errors);
+        assert!(p.errors[0].contains("z9z9"));
     }
 }

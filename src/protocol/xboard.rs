@@ -21,8 +21,9 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::{
-    Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, Output, drive, engine_name,
-    legal_moves, pv_text, safe_search, session_start, shorten,
+    End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, MAX_MESSAGE, Output,
+    SessionConfig, drive, engine_name, legal_moves, pv_text, safe_search, session_start, shorten,
+    shorten_to,
 };
 use crate::board::Color;
 use crate::game::Game;
@@ -288,6 +289,8 @@ struct Session<G: Game> {
     /// Last thinking report of the running search, for `.`.
     last_info: Arc<Mutex<Option<Info>>>,
     job_start: Instant,
+    /// Search threads (`cores`).
+    threads: usize,
     /// `option Move Overhead=MS`.
     move_overhead: Duration,
     /// The reply the last search expected to the engine's move, with the hash of the
@@ -299,7 +302,7 @@ struct Session<G: Game> {
 pub fn run<G: Game, R: BufRead>(
     reader: &mut LineReader<R>,
     out: &Output,
-    hash_mb: usize,
+    config: &SessionConfig,
     first: &str,
 ) {
     let (variant, start) = match session_start::<G>() {
@@ -311,7 +314,7 @@ pub fn run<G: Game, R: BufRead>(
     };
     let mut s = Session {
         out: out.clone(),
-        engine: Engine::new(hash_mb),
+        engine: Engine::with_config(config),
         variant,
         game: GameLine::new(start),
         force: false,
@@ -322,10 +325,15 @@ pub fn run<G: Game, R: BufRead>(
         job: None,
         last_info: Arc::new(Mutex::new(None)),
         job_start: Instant::now(),
+        threads: 1,
         move_overhead: Duration::from_millis(super::DEFAULT_MOVE_OVERHEAD_MS),
         expected_reply: None,
     };
-    drive(reader, out, first, &mut s);
+    // At the end of input the engine's own move, if it is thinking, is still sent.
+    let end = drive(reader, out, first, &mut s);
+    if end == End::Eof && config.finish_at_eof && !out.is_broken() && s.engine.finite() {
+        s.finish_job();
+    }
     s.cancel();
 }
 
@@ -345,7 +353,8 @@ impl<G: Game> Session<G> {
     }
 
     fn error(&self, reason: &str, line: &str) {
-        log::info!("Error ({reason}): {line}");
+        let reason = shorten_to(reason, MAX_MESSAGE);
+        log::info!("Error ({reason}): {}", shorten(line));
         self.say(&format!("Error ({reason}): {}", shorten(line)));
     }
 
@@ -417,6 +426,9 @@ impl<G: Game> Session<G> {
             }
             Command::St(t) => self.clock.per_move = Some(t),
             Command::Sd(d) => self.clock.depth = Some(d.max(1)),
+            Command::Time(cs) | Command::Otim(cs) if cs > MAX_CLOCK_CS => {
+                self.error(&format!("clock above {MAX_CLOCK_CS} centiseconds"), line)
+            }
             Command::Time(cs) => self.clock.own = Some(centis(cs)),
             Command::Otim(cs) => self.clock.other = Some(centis(cs)),
             Command::MoveNow => {
@@ -471,9 +483,15 @@ impl<G: Game> Session<G> {
             }
             Command::Dot => self.status(),
             Command::Memory(mb) => {
-                self.engine.set_hash((mb as usize).clamp(1, MAX_HASH_MB));
+                let want = mb.clamp(1, MAX_HASH_MB as u64) as usize;
+                let granted = self.engine.set_hash(want);
+                if granted < want {
+                    self.say(&format!(
+                        "# memory {want} MB is more than the server's budget allows: {granted} MB"
+                    ));
+                }
             }
-            Command::Cores(n) => log::debug!("cores {n}: the search uses one thread"),
+            Command::Cores(n) => self.threads = (n as usize).clamp(1, super::max_threads()),
             Command::Quit => return false,
         }
         true
@@ -486,7 +504,7 @@ impl<G: Game> Session<G> {
             format!(
                 "feature myname=\"{}\" variants=\"{}\" setboard=1 usermove=1 ping=1 sigint=0 \
                  sigterm=0 analyze=1 colors=0 playother=1 time=1 memory=1 reuse=1 san=0 \
-                 draw=0 name=1 debug=0 exclude=0 smp=0 nps=0",
+                 draw=0 name=1 debug=0 exclude=0 smp=1 nps=0",
                 engine_name::<G>(),
                 variants.join(",")
             ),
@@ -514,7 +532,14 @@ impl<G: Game> Session<G> {
             Err(reason) => return self.error(&reason, line),
         };
         match (option_name(spec), value) {
-            ("Hash", OptionValue::Int(mb)) => self.engine.set_hash(mb as usize),
+            ("Hash", OptionValue::Int(mb)) => {
+                let granted = self.engine.set_hash(mb as usize);
+                if granted < mb as usize {
+                    self.say(&format!(
+                        "# Hash {mb} MB is more than the server's budget allows: {granted} MB"
+                    ));
+                }
+            }
             ("Clear Hash", OptionValue::Press) => self.engine.clear(),
             ("Move Overhead", OptionValue::Int(ms)) => {
                 self.move_overhead = Duration::from_millis(ms as u64)
@@ -709,12 +734,19 @@ impl<G: Game> Session<G> {
         let shared = Arc::clone(&announce);
         let start = Instant::now();
         self.job_start = start;
-        self.engine.spawn(
+        let threads = self.threads;
+        self.engine.spawn_with(
             false,
+            kind == JobKind::Think,
             Box::new(move |searcher, control| {
+                searcher.set_threads(threads);
                 let mut on_info = |info: &Info| {
                     if post {
                         out.line(&thinking_line(&root, info));
+                    }
+                    // Nobody reads any more (stdout closed, client gone): stop.
+                    if out.is_broken() {
+                        control.stop.store(true, Ordering::SeqCst);
                     }
                     *lock(&last_info) = Some(info.clone());
                 };
@@ -773,9 +805,17 @@ impl<G: Game> Session<G> {
 /// How long `hint` searches when it has no move at hand.
 const HINT_TIME: Duration = Duration::from_millis(200);
 
-/// UCI options XBoard sets with commands of its own (`variant`, `hard`/`easy`), so they are
-/// not advertised as `feature option`.
-const XBOARD_OWN_OPTIONS: [&str; 3] = ["UCI_Variant", "UCI_Chess960", "Ponder"];
+/// UCI options XBoard sets with commands of its own (`variant`, `hard`/`easy`, `cores`) or
+/// whose output its thinking lines cannot carry (MultiPV, WDL), so they are not advertised as
+/// `feature option`.
+const XBOARD_OWN_OPTIONS: [&str; 6] = [
+    "UCI_Variant",
+    "UCI_Chess960",
+    "Ponder",
+    "Threads",
+    "MultiPV",
+    "UCI_ShowWDL",
+];
 
 /// The engine's options as XBoard sees them: the UCI options less [`XBOARD_OWN_OPTIONS`].
 fn xboard_options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
@@ -869,8 +909,12 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// The largest clock `time` and `otim` accept: a year, in centiseconds (more is refused,
+/// not wrapped around or taken as endless).
+const MAX_CLOCK_CS: i64 = 365 * 24 * 3600 * 100;
+
 fn centis(cs: i64) -> Duration {
-    Duration::from_millis(cs.max(0) as u64 * 10)
+    Duration::from_millis(cs.clamp(0, MAX_CLOCK_CS) as u64 * 10)
 }
 
 /// The variant named `name` by XBoard: its XBoard name or our name, case-insensitive, also
@@ -960,6 +1004,7 @@ mod tests {
             job: None,
             last_info: Arc::new(Mutex::new(None)),
             job_start: Instant::now(),
+            threads: 1,
             move_overhead: Duration::from_millis(super::super::DEFAULT_MOVE_OVERHEAD_MS),
             expected_reply: None,
         }
@@ -1059,5 +1104,27 @@ mod tests {
         assert_eq!(find_variant::<Pawns>("pawns5"), Some("pawns5"));
         assert_eq!(find_variant::<Pawns>("5x5+0_pawns5"), Some("pawns5"));
         assert_eq!(find_variant::<Pawns>("normal"), None);
+    }
+
+    #[test]
+    fn huge_clocks_are_refused_not_wrapped() {
+        let mut s = session();
+        assert!(s.command("time 6000"));
+        // …162 × 10 ms wrapped to 4 ms; …161 became an endless clock.
+        for cs in [
+            "1844674407370955162",
+            "1844674407370955161",
+            "9223372036854775807",
+        ] {
+            assert!(s.command(&format!("time {cs}")));
+            assert!(s.command(&format!("otim {cs}")));
+        }
+        assert!(s.command("force"));
+        assert!(s.command("usermove a1a2"));
+        assert_eq!(s.limits().time[1], Some(Duration::from_secs(60)));
+        assert_eq!(
+            centis(i64::MAX),
+            Duration::from_millis(MAX_CLOCK_CS as u64 * 10)
+        );
     }
 }

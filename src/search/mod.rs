@@ -18,10 +18,20 @@
 //! - time management for every [`Limits`] field ([`time`]), pondering and stopping via
 //!   [`Control`]; a game's own solver ([`Game::solve`]) answers first when it can.
 //!
-//! One thread searches. The design leaves room for Lazy SMP: the table is lock-free (atomic
-//! entries, shared by reference), and everything a thread changes while searching — node
-//! counts, the path, the ordering tables — lives in its [`worker::Worker`], so several workers
-//! could search one root on one table and the main one report.
+//! Lazy SMP: [`Searcher::set_threads`] threads search the same root on one lock-free table
+//! (atomic entries checked by key XOR data, [`tt`]). Everything a thread changes while
+//! searching — its node count, the path, the ordering tables — lives in its
+//! [`worker::Worker`]. The main thread (0) keeps the clock, obeys every limit and reports;
+//! helpers skip some depths ([`worker::helper_skips`]) and stop when the main thread is done.
+//! Reported node counts are those of all threads. The best move is that of the thread with
+//! the deepest completed iteration (the main thread on a tie). With one thread a search is
+//! deterministic (`bench`).
+//!
+//! MultiPV ([`Searcher::set_multipv`]): the main thread searches the best move, then the best
+//! of the others, and so on, each line a full search of the remaining root moves; lines are
+//! reported best first with [`Info::multipv`]. `searchmoves` ([`Limits::searchmoves`])
+//! restricts the root moves; `go mate n` ([`Limits::mate`]) ends the search at a mate in n
+//! moves or fewer.
 //!
 //! With `infinite` set, or while `pondering`, a search that runs out of depth waits for `stop`
 //! (or, pondering, for `ponderhit`) before it returns, so a protocol may print `bestmove` as
@@ -35,6 +45,8 @@ use crate::game::Game;
 
 pub mod oracle;
 pub mod ordering;
+pub mod pns;
+pub mod proof;
 /// The search switches live below the search ([`crate::tuning`]), re-exported here.
 pub use crate::tuning as params;
 pub mod time;
@@ -67,6 +79,12 @@ pub struct Limits {
     pub infinite: bool,
     /// Time kept back per move for communication.
     pub move_overhead: Duration,
+    /// Only these root moves are searched (UCI `go searchmoves`); empty: every legal move.
+    /// Moves that are not legal are ignored; if none is legal, every legal move is searched.
+    pub searchmoves: Vec<Move>,
+    /// Stop as soon as a mate in this many moves or fewer is found (UCI `go mate`); the
+    /// other limits still hold, and without them the search goes on until `stop`.
+    pub mate: Option<u32>,
 }
 
 /// Flags the protocol thread sets while a search runs.
@@ -107,6 +125,8 @@ impl Score {
 pub struct Info {
     pub depth: u32,
     pub seldepth: u32,
+    /// Which principal variation this is, 1 the best (MultiPV); always 1 with one line.
+    pub multipv: u32,
     pub score: Score,
     pub nodes: u64,
     pub time: Duration,
@@ -129,9 +149,11 @@ pub struct SearchResult {
 /// A searcher for one game, owning its transposition table and ordering tables.
 pub struct Searcher<G: Game> {
     tt: tt::Table,
-    heuristics: Box<ordering::Heuristics>,
+    /// The ordering tables of each thread (the main thread's first).
+    heuristics: Vec<ordering::Heuristics>,
     params: SearchParams,
     use_solver: bool,
+    multipv: usize,
     oracle: Option<oracle::Oracle<G>>,
     _game: std::marker::PhantomData<G>,
 }
@@ -141,9 +163,10 @@ impl<G: Game> Searcher<G> {
     pub fn new(hash_mb: usize) -> Self {
         Searcher {
             tt: tt::Table::new(hash_mb),
-            heuristics: Box::default(),
+            heuristics: vec![ordering::Heuristics::default()],
             params: SearchParams::from_env(G::SEARCH),
             use_solver: true,
+            multipv: 1,
             oracle: oracle::installed::<G>(),
             _game: std::marker::PhantomData,
         }
@@ -162,7 +185,30 @@ impl<G: Game> Searcher<G> {
     /// Forgets everything learnt (UCI `ucinewgame`).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.heuristics.clear();
+        for h in &mut self.heuristics {
+            h.clear();
+        }
+    }
+
+    /// The number of search threads (at least 1; the default).
+    pub fn threads(&self) -> usize {
+        self.heuristics.len()
+    }
+
+    /// Sets the number of search threads (at least 1). Any number is accepted: threads beyond
+    /// the processor count share the processors (the protocols cap the option).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.heuristics
+            .resize_with(threads.max(1), ordering::Heuristics::default);
+    }
+
+    /// The number of principal variations searched and reported (MultiPV, at least 1).
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
     }
 
     /// The pruning and extension switches in use (initially the game's [`Game::SEARCH`]).
@@ -188,9 +234,10 @@ impl<G: Game> Searcher<G> {
 
     /// Searches `root`. `history` holds the hashes of the game's earlier positions, oldest
     /// first, not including `root`, for repetition detection. `on_info` receives a report per
-    /// iteration. Returns when a limit is reached or `control.stop` is set; with
-    /// `limits.infinite`, or while `control.pondering`, not before `stop` (or `ponderhit`) even
-    /// if the search has nothing left to do. The best move is legal whenever the root has one.
+    /// iteration (per principal variation with MultiPV). Returns when a limit is reached or
+    /// `control.stop` is set; with `limits.infinite`, or while `control.pondering`, not before
+    /// `stop` (or `ponderhit`) even if the search has nothing left to do. The best move is legal
+    /// whenever the root has one (and one of `limits.searchmoves` when any of them is legal).
     pub fn search(
         &mut self,
         root: &G,
@@ -207,9 +254,12 @@ impl<G: Game> Searcher<G> {
             root.expected_moves_left(),
         );
         self.tt.new_search();
-        self.heuristics.age();
+        for h in &mut self.heuristics {
+            h.age();
+        }
         let mut moves = MoveList::new();
         root.legal_moves(&mut moves);
+        let restricted = restrict(&mut moves, &limits.searchmoves);
 
         let result = if moves.is_empty() {
             // The game is over: nothing to search, but a score to tell.
@@ -221,6 +271,7 @@ impl<G: Game> Searcher<G> {
             on_info(&Info {
                 depth: 0,
                 seldepth: 0,
+                multipv: 1,
                 score,
                 nodes: 0,
                 time: start.elapsed(),
@@ -234,60 +285,13 @@ impl<G: Game> Searcher<G> {
                 depth: 0,
                 nodes: 0,
             }
-        } else if let Some(result) = self.solved(root, &moves, &time, on_info) {
+        } else if let Some(result) = (!restricted && self.multipv == 1)
+            .then(|| self.solved(root, &moves, limits, &time, control, on_info))
+            .flatten()
+        {
             result
         } else {
-            let mut worker = worker::Worker::new(
-                &self.tt,
-                &mut self.heuristics,
-                self.params,
-                control,
-                limits,
-                time.clone(),
-                history,
-                root,
-            );
-            let found = if control.stop.load(Ordering::Relaxed) {
-                None
-            } else {
-                worker.iterate(root, &moves, on_info)
-            };
-            let nodes = worker.nodes;
-            match found {
-                Some((best, depth)) => SearchResult {
-                    best: best.mv,
-                    ponder: best.pv.get(1).copied(),
-                    score: Score::from_value(best.score),
-                    depth,
-                    nodes,
-                },
-                None => {
-                    // Stopped before depth 1 was done: the table's move or the first one.
-                    let best = self
-                        .tt
-                        .probe(root.hash(), 0)
-                        .map(|hit| hit.mv)
-                        .filter(|mv| moves.contains(mv))
-                        .unwrap_or(moves[0]);
-                    let score = Score::Cp(root.evaluate());
-                    on_info(&Info {
-                        depth: 0,
-                        seldepth: 0,
-                        score,
-                        nodes,
-                        time: time.elapsed(),
-                        hashfull: self.tt.hashfull(),
-                        pv: vec![best],
-                    });
-                    SearchResult {
-                        best,
-                        ponder: None,
-                        score,
-                        depth: 0,
-                        nodes,
-                    }
-                }
-            }
+            self.run_threads(root, history, &moves, limits, control, time, on_info)
         };
 
         // `go infinite` and pondering never answer before they are told to.
@@ -299,18 +303,164 @@ impl<G: Game> Searcher<G> {
         result
     }
 
-    /// The oracle's perfect answer, if it has one within a fraction of the time.
+    /// The search proper over the root moves `moves` (not empty): the main worker on this
+    /// thread, the helpers on their own, all on the shared table.
+    #[allow(clippy::too_many_arguments)]
+    fn run_threads(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        moves: &MoveList,
+        limits: &Limits,
+        control: &Control,
+        time: time::TimeManager,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let shared = worker::Shared::default();
+        let tt = &self.tt;
+        let params = self.params;
+        let (main_heuristics, helper_heuristics) = self.heuristics.split_at_mut(1);
+        let mut worker = worker::Worker::new(
+            tt,
+            &mut main_heuristics[0],
+            params,
+            control,
+            limits,
+            &shared,
+            0,
+            time.clone(),
+            history,
+            root,
+        );
+        worker.set_multipv(self.multipv);
+        let (found, helpers_found) = std::thread::scope(|scope| {
+            let mut helpers = Vec::new();
+            for (i, heur) in helper_heuristics.iter_mut().enumerate() {
+                let (shared, time) = (&shared, time.clone());
+                let spawned = std::thread::Builder::new()
+                    .name(format!("search helper {}", i + 1))
+                    .spawn_scoped(scope, move || {
+                        let mut helper = worker::Worker::new(
+                            tt,
+                            heur,
+                            params,
+                            control,
+                            limits,
+                            shared,
+                            i + 1,
+                            time,
+                            history,
+                            root,
+                        );
+                        let found = helper.iterate(root, moves, &mut |_| {});
+                        found.map(|f| (f, helper.completed))
+                    });
+                match spawned {
+                    Ok(handle) => helpers.push(handle),
+                    Err(e) => {
+                        log::warn!("cannot start search helper {}: {e}", i + 1);
+                        break;
+                    }
+                }
+            }
+            let found = if control.stop.load(Ordering::Relaxed) {
+                None
+            } else {
+                worker.iterate(root, moves, on_info)
+            };
+            shared.done.store(true, Ordering::Relaxed);
+            let helpers_found: Vec<_> = helpers
+                .into_iter()
+                .filter_map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        log::error!("a search helper panicked");
+                        None
+                    })
+                })
+                .collect();
+            (found, helpers_found)
+        });
+        worker.flush_nodes();
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        // The deepest completed iteration of any thread gives the move (the main thread's
+        // with MultiPV, whose lines it alone reported).
+        let mut found = found.map(|f| (f, worker.completed));
+        if self.multipv == 1 {
+            for (f, completed) in helpers_found {
+                if found.as_ref().is_none_or(|(_, c)| completed > *c) {
+                    found = Some((f, completed));
+                }
+            }
+            if let Some(((best, depth), completed)) = &found
+                && *completed > worker.completed
+            {
+                // A helper's line: reported, so that the last `info` shows the move played.
+                on_info(&Info {
+                    depth: *depth,
+                    seldepth: *depth,
+                    multipv: 1,
+                    score: Score::from_value(best.score),
+                    nodes,
+                    time: time.elapsed(),
+                    hashfull: self.tt.hashfull(),
+                    pv: best.pv.clone(),
+                });
+            }
+        }
+        match found {
+            Some(((best, depth), _)) => SearchResult {
+                best: best.mv,
+                ponder: best.pv.get(1).copied(),
+                score: Score::from_value(best.score),
+                depth,
+                nodes,
+            },
+            None => {
+                // Stopped before depth 1 was done: the table's move or the first one.
+                let best = self
+                    .tt
+                    .probe(root.hash(), 0)
+                    .map(|hit| hit.mv)
+                    .filter(|mv| moves.contains(mv))
+                    .unwrap_or(moves[0]);
+                let score = Score::Cp(root.evaluate());
+                on_info(&Info {
+                    depth: 0,
+                    seldepth: 0,
+                    multipv: 1,
+                    score,
+                    nodes,
+                    time: time.elapsed(),
+                    hashfull: self.tt.hashfull(),
+                    pv: vec![best],
+                });
+                SearchResult {
+                    best,
+                    ponder: None,
+                    score,
+                    depth: 0,
+                    nodes,
+                }
+            }
+        }
+    }
+
+    /// The oracle's perfect answer, if it has one within a fraction of the time. A search
+    /// limited by depth or nodes never asks (the solver must not delay `go depth N`), and the
+    /// oracle gives up when the search is stopped.
     fn solved(
         &self,
         root: &G,
         moves: &MoveList,
+        limits: &Limits,
         time: &time::TimeManager,
+        control: &Control,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        if !self.use_solver {
+        if !self.use_solver || limits.depth.is_some() || limits.nodes.is_some() {
             return None;
         }
-        let (mv, value) = (self.oracle.as_ref()?)(root, time.solver_budget())?;
+        let (mv, value) = (self.oracle.as_ref()?)(root, time.solver_budget(), &control.stop)?;
         if !moves.contains(&mv) {
             log::warn!("the solver's move {mv} is not legal here; searching instead");
             return None;
@@ -319,6 +469,7 @@ impl<G: Game> Searcher<G> {
         on_info(&Info {
             depth: 1,
             seldepth: 1,
+            multipv: 1,
             score,
             nodes: 1,
             time: time.elapsed(),
@@ -335,12 +486,34 @@ impl<G: Game> Searcher<G> {
     }
 }
 
+/// Keeps only the moves of `allowed` in `moves` (none: all), unless that leaves none (then a
+/// warning). Returns whether the list was restricted.
+fn restrict(moves: &mut MoveList, allowed: &[Move]) -> bool {
+    if allowed.is_empty() || moves.is_empty() {
+        return false;
+    }
+    if !moves.iter().any(|m| allowed.contains(m)) {
+        log::warn!("searchmoves: none of the moves is legal; searching every move");
+        return false;
+    }
+    let before = moves.len();
+    moves.retain(|m| allowed.contains(m));
+    moves.len() < before
+}
+
 /// Searches each of `G::bench_positions()` to `depth` with a cleared `hash_mb` MiB table and no
 /// solver: the total node count is the search's signature (deterministic: one thread, no
 /// time limit). Returns the nodes and the time taken.
 pub fn bench<G: Game>(depth: u32, hash_mb: usize) -> (u64, Duration) {
+    bench_threads::<G>(depth, hash_mb, 1)
+}
+
+/// [`bench`] with `threads` search threads: the time to depth and the nodes of all threads
+/// (with more than one thread the count varies from run to run).
+pub fn bench_threads<G: Game>(depth: u32, hash_mb: usize, threads: usize) -> (u64, Duration) {
     let mut searcher = Searcher::<G>::new(hash_mb);
     searcher.set_use_solver(false);
+    searcher.set_threads(threads);
     let limits = Limits {
         depth: Some(depth.max(1)),
         ..Limits::default()

@@ -4,6 +4,7 @@
 //! that game asks it first (see [`super::Searcher::set_use_solver`]). Depends on `game` only.
 
 use std::any::{Any, TypeId};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -12,8 +13,9 @@ use crate::game::Game;
 
 /// A perfect answer for a position, if one can be had within the time budget: the best move
 /// and its exact score for the side to move (`MATE - n` for a win in n plies, `-(MATE - n)`
-/// for a loss in n plies, 0 for a draw; [`crate::tuning::MATE`]).
-pub type Oracle<G> = Arc<dyn Fn(&G, Duration) -> Option<(Move, i32)> + Send + Sync>;
+/// for a loss in n plies, 0 for a draw; [`crate::tuning::MATE`]). It must give up soon after
+/// the flag it is handed (the search's `stop`) is set.
+pub type Oracle<G> = Arc<dyn Fn(&G, Duration, &AtomicBool) -> Option<(Move, i32)> + Send + Sync>;
 
 type Entry = (TypeId, Box<dyn Any + Send + Sync>);
 

@@ -471,7 +471,11 @@ impl<const REP: bool, const DRAW: u32> Game for Walk<REP, DRAW> {
 }
 
 /// The walk game's oracle: a perfect answer on 60, an illegal one on 62.
-fn walk_oracle(pos: &Walk<false, 0>, _: Duration) -> Option<(Move, i32)> {
+fn walk_oracle(
+    pos: &Walk<false, 0>,
+    _: Duration,
+    _: &std::sync::atomic::AtomicBool,
+) -> Option<(Move, i32)> {
     match pos.at {
         60 => Some((pos.step(61), MATE - 3)),
         62 => Some((pos.step(0), 0)),
@@ -581,6 +585,30 @@ fn the_solver_answers_first_when_it_can() {
     assert_eq!((result.best, result.score), (pos.step(63), Score::Cp(0)));
 }
 
+#[test]
+fn the_solver_never_answers_a_depth_or_node_limited_search() {
+    let pos = Walk::<false, 0>::new(60, Color::White, 0);
+    for limits in [
+        Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        Limits {
+            nodes: Some(1000),
+            ..Limits::default()
+        },
+    ] {
+        let mut searcher = Searcher::<Walk<false, 0>>::new(1);
+        searcher.set_oracle(Some(Arc::new(walk_oracle)));
+        let mut infos = Vec::new();
+        searcher.search(&pos, &[], &limits, &Control::default(), &mut |i| {
+            infos.push(i.clone())
+        });
+        // The solver's report is one node deep; the search's reports count its nodes.
+        assert!(infos.iter().all(|i| i.nodes > 1), "{infos:?}");
+    }
+}
+
 /// Bench figures for pawn chess: `cargo test --release --lib bench_report -- --ignored
 /// --nocapture` (a measurement, not a check; `BENCH_DEPTHS=8,10` picks the depths).
 #[test]
@@ -595,4 +623,249 @@ fn bench_report() {
         let nps = nodes as f64 / time.as_secs_f64().max(1e-9);
         eprintln!("depth {depth}: Bench: {nodes} nodes {nps:.0} nps ({time:?})");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// MultiPV, searchmoves, `go mate`, Lazy SMP.
+
+/// The exact value of each root move (by [`exact`]), best first.
+fn exact_root_values(pos: &Pawns) -> Vec<(Move, i32)> {
+    let mut memo = HashMap::new();
+    let mut values: Vec<(Move, i32)> = legal(pos)
+        .into_iter()
+        .map(|mv| {
+            let v = -exact(&pos.play(mv), &mut memo);
+            (mv, v - v.signum())
+        })
+        .collect();
+    values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    values
+}
+
+/// Searches with `lines` principal variations (and `limits`); returns the result and the
+/// reports of the last completed iteration.
+fn search_lines<G: Game>(
+    pos: &G,
+    lines: usize,
+    threads: usize,
+    limits: &Limits,
+) -> (SearchResult, Vec<Info>) {
+    let mut searcher = Searcher::<G>::new(4);
+    searcher.set_use_solver(false);
+    searcher.set_multipv(lines);
+    searcher.set_threads(threads);
+    let mut infos: Vec<Info> = Vec::new();
+    let result = searcher.search(pos, &[], limits, &Control::default(), &mut |i| {
+        infos.push(i.clone())
+    });
+    let last = infos.last().map_or(0, |i| i.depth);
+    infos.retain(|i| i.depth == last);
+    (result, infos)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn multipv_lines_are_the_exact_values_of_the_root_moves() {
+    // Every root move its own line: line k scores the k-th best move's exact value (a mate
+    // distance or a draw), the moves all different, the first line the best move.
+    for fen in [
+        "8/ppp4p/8/PPP5/8/8/7P/8 w - - 0 1",
+        "8/ppp5/8/PPP5/8/8/8/8 b - - 0 1",
+        "5ppp/8/8/8/5PPP/8/8/8 w - - 0 1",
+    ] {
+        let pos = pawns("pawns8", fen);
+        let exact = exact_root_values(&pos);
+        let (result, infos) = search_lines(&pos, 64, 1, &depth(30));
+        assert_eq!(infos.len(), exact.len(), "{fen}");
+        let lines: Vec<u32> = infos.iter().map(|i| i.multipv).collect();
+        assert_eq!(lines, (1..=exact.len() as u32).collect::<Vec<_>>(), "{fen}");
+        let scores: Vec<Score> = infos.iter().map(|i| i.score).collect();
+        let expected: Vec<Score> = exact.iter().map(|&(_, v)| Score::from_value(v)).collect();
+        assert_eq!(scores, expected, "{fen}");
+        let mut firsts: Vec<Move> = infos.iter().map(|i| i.pv[0]).collect();
+        for (info, first) in infos.iter().zip(&firsts) {
+            let value = exact.iter().find(|(mv, _)| mv == first).unwrap().1;
+            assert_eq!(
+                info.score,
+                Score::from_value(value),
+                "{fen}: line of {first}"
+            );
+            assert_pv_legal(&pos, &info.pv);
+        }
+        assert_eq!(result.best, firsts[0]);
+        firsts.sort_by_key(|m| m.0);
+        firsts.dedup();
+        assert_eq!(firsts.len(), exact.len(), "{fen}: a first move twice");
+    }
+}
+
+#[test]
+fn multipv_one_is_the_plain_search() {
+    // One line is the search as before: the same nodes, move and score.
+    let pos = Pawns::startpos("pawns6").unwrap();
+    let (plain, _) = search_depth(&pos, &[], 9);
+    let (one, _) = search_lines(&pos, 1, 1, &depth(9));
+    assert_eq!(
+        (plain.best, plain.score, plain.nodes),
+        (one.best, one.score, one.nodes)
+    );
+    // More lines than moves: one per move.
+    let (_, infos) = search_lines(&pos, 64, 1, &depth(4));
+    assert_eq!(infos.len(), legal(&pos).len());
+}
+
+#[test]
+fn searchmoves_restrict_the_root() {
+    // The breakthrough b6 mates in 5; restricted to the other moves the best is worse, and
+    // the result and every PV start with an allowed move.
+    let pos = pawns("pawns8", "8/ppp5/8/PPP5/8/8/8/8 w - - 0 1");
+    let exact = exact_root_values(&pos);
+    let allowed: Vec<Move> = exact[1..].iter().map(|&(mv, _)| mv).take(2).collect();
+    let mut limits = depth(30);
+    limits.searchmoves = allowed.clone();
+    let (result, infos) = search_lines(&pos, 1, 1, &limits);
+    assert!(allowed.contains(&result.best));
+    assert_eq!(result.score, Score::from_value(exact[1].1));
+    assert!(infos.iter().all(|i| allowed.contains(&i.pv[0])));
+    // Moves that are not legal are ignored; none legal: every move.
+    limits.searchmoves = vec![
+        allowed[0],
+        Move::new(Square(0), Square(63), MoveKind::Normal),
+    ];
+    let (result, _) = search_lines(&pos, 1, 1, &limits);
+    assert_eq!(result.best, allowed[0]);
+    limits.searchmoves = vec![Move::new(Square(0), Square(63), MoveKind::Normal)];
+    let (result, _) = search_lines(&pos, 1, 1, &limits);
+    assert_eq!(result.best, exact[0].0);
+}
+
+#[test]
+fn mate_limit_stops_at_a_short_enough_mate() {
+    // Mate in 5 (the breakthrough): `mate 5` stops at the first iteration that proves it;
+    // `mate 4` goes on to the depth limit.
+    let pos = pawns("pawns8", "8/ppp5/8/PPP5/8/8/8/8 w - - 0 1");
+    let mut limits = depth(30);
+    limits.mate = Some(5);
+    let (result, infos) = search_lines(&pos, 1, 1, &limits);
+    assert_eq!(result.score, Score::Mate(5));
+    assert!(result.depth < 30, "stopped at depth {}", result.depth);
+    assert_eq!(infos[0].score, Score::Mate(5));
+    limits.mate = Some(4);
+    let (result, _) = search_lines(&pos, 1, 1, &limits);
+    assert_eq!((result.depth, result.score), (30, Score::Mate(5)));
+}
+
+#[test]
+fn helpers_skip_depths_in_groups() {
+    let searched = |thread: usize| -> Vec<u32> {
+        (1..=12)
+            .filter(|&d| !worker::helper_skips(thread, d))
+            .collect()
+    };
+    assert_eq!(searched(0), (1..=12).collect::<Vec<_>>());
+    assert_eq!(searched(1), [1, 3, 5, 7, 9, 11]);
+    assert_eq!(searched(2), [1, 2, 4, 6, 8, 10, 12]);
+    assert_eq!(searched(3), [1, 2, 3, 6, 7, 10, 11]);
+    assert_eq!(searched(21), searched(1));
+}
+
+#[test]
+fn two_threads_keep_the_limits() {
+    let pos = Pawns::startpos("pawns8").unwrap();
+    let moves = legal(&pos);
+    // A depth limit: that depth reported last, a legal move.
+    let (result, infos) = search_lines(&pos, 1, 2, &depth(8));
+    assert!(moves.contains(&result.best));
+    assert_eq!(result.depth, 8);
+    assert_eq!(infos.last().unwrap().depth, 8);
+    // A node limit counts the nodes of both threads: at most a check interval per helper over.
+    let limits = Limits {
+        nodes: Some(50_000),
+        ..Limits::default()
+    };
+    let (result, _) = search_lines(&pos, 1, 2, &limits);
+    assert!(moves.contains(&result.best));
+    assert!(
+        (50_000..50_000 + 2 * 1024).contains(&result.nodes),
+        "{} nodes",
+        result.nodes
+    );
+    // A move time; `stop` during an infinite search (generous margins: a loaded machine).
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let (result, _) = search_lines(&pos, 1, 2, &limits);
+    assert!(moves.contains(&result.best));
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    let control = Arc::new(Control::default());
+    let stopper = {
+        let control = Arc::clone(&control);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            control.stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let mut searcher = Searcher::<Pawns>::new(1);
+    searcher.set_use_solver(false);
+    searcher.set_threads(2);
+    let start = Instant::now();
+    let result = searcher.search(&pos, &[], &limits, &control, &mut |_| {});
+    assert!(moves.contains(&result.best));
+    assert!(start.elapsed() >= Duration::from_millis(100));
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    stopper.join().unwrap();
+}
+
+#[test]
+fn two_threads_find_the_exact_value() {
+    // Lazy SMP must not change what a full-depth search proves.
+    for fen in [
+        "8/ppp5/8/PPP5/8/8/8/8 w - - 0 1",
+        "8/ppp4p/8/PPP5/8/8/7P/8 w - - 0 1",
+    ] {
+        let pos = pawns("pawns8", fen);
+        let value = exact(&pos, &mut HashMap::new());
+        for _ in 0..3 {
+            let (result, _) = search_lines(&pos, 1, 2, &depth(30));
+            assert_eq!(result.score, Score::from_value(value), "{fen}");
+            let after = -exact(&pos.play(result.best), &mut HashMap::new());
+            assert_eq!(after - after.signum(), value, "{fen}");
+        }
+    }
+}
+
+#[test]
+fn one_thread_after_two_is_the_plain_search_again() {
+    // Back to one thread, a cleared searcher searches exactly as a new one.
+    let pos = Pawns::startpos("pawns6").unwrap();
+    let (plain, _) = search_depth(&pos, &[], 9);
+    let mut searcher = Searcher::<Pawns>::new(4);
+    searcher.set_use_solver(false);
+    searcher.set_threads(3);
+    searcher.search(&pos, &[], &depth(6), &Control::default(), &mut |_| {});
+    searcher.set_threads(1);
+    searcher.clear();
+    assert_eq!(searcher.threads(), 1);
+    let again = searcher.search(&pos, &[], &depth(9), &Control::default(), &mut |_| {});
+    assert_eq!((plain.best, plain.nodes), (again.best, again.nodes));
 }

@@ -93,6 +93,27 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 const GENERATIONS: u8 = 64;
+
+/// `count` empty buckets in memory from the allocator's zeroed allocation, or `None` when
+/// the memory cannot be had.
+fn zeroed_buckets(count: usize) -> Option<Vec<Bucket>> {
+    let layout = std::alloc::Layout::array::<Bucket>(count).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size. An all-zero `Bucket` is a valid one (four
+    // entries of two `AtomicU64` each, no padding with meaning, no pointers) and equals
+    // `Bucket::default()`. The pointer comes from the global allocator with exactly the
+    // layout of `count` buckets, so the vector may own and free it with length and capacity
+    // `count`.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Bucket;
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Vec::from_raw_parts(ptr, count, count))
+    }
+}
 const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
 /// The table. Shared by reference between threads (every method takes `&self` but
@@ -114,25 +135,27 @@ impl Table {
         t
     }
 
-    /// Resizes to at most `mb` MiB and clears.
+    /// Resizes to at most `mb` MiB and clears. The memory comes zeroed from the allocator,
+    /// so the system hands out pages as the search first touches them: a large table costs
+    /// nothing until it is used (`Hash 4096` answers at once).
     pub fn resize(&mut self, mb: usize) {
         let mut count = (mb.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
         self.buckets = Vec::new();
-        let mut buckets: Vec<Bucket> = Vec::new();
-        while buckets.try_reserve_exact(count).is_err() {
-            count /= 2;
-            if count == 0 {
-                count = 1;
-                break;
+        let buckets = loop {
+            if let Some(b) = zeroed_buckets(count) {
+                break b;
             }
-        }
+            if count == 1 {
+                std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>());
+            }
+            count /= 2;
+        };
         if count * BUCKET_BYTES < mb.saturating_mul(1 << 20) {
             log::warn!(
                 "hash: could not allocate {mb} MiB, using {} KiB",
                 count * BUCKET_BYTES / 1024
             );
         }
-        buckets.extend(std::iter::repeat_with(Bucket::default).take(count));
         self.buckets = buckets;
         self.generation = 0;
     }
@@ -142,13 +165,15 @@ impl Table {
         self.buckets.len() * BUCKET_BYTES
     }
 
-    /// Empties every entry.
+    /// Empties every entry: a fresh zeroed table of the same size (as cheap as [`resize`]).
+    ///
+    /// [`resize`]: Table::resize
     pub fn clear(&mut self) {
-        for bucket in &self.buckets {
-            for e in &bucket.0 {
-                e.key.store(0, Relaxed);
-                e.data.store(0, Relaxed);
-            }
+        let count = self.buckets.len();
+        self.buckets = Vec::new();
+        match zeroed_buckets(count) {
+            Some(b) => self.buckets = b,
+            None => self.resize((count * BUCKET_BYTES) >> 20),
         }
         self.generation = 0;
     }
@@ -307,5 +332,48 @@ mod tests {
         assert_eq!(t.hashfull(), 1000);
         t.clear();
         assert_eq!(t.hashfull(), 0);
+    }
+
+    #[test]
+    fn concurrent_writers_never_yield_a_torn_entry() {
+        // Four threads store and probe 64 keys in a one-bucket table (the worst contention).
+        // Every field stored is a function of the key, so a hit whose fields do not fit its key
+        // would be a torn entry (one thread's key with another's data) that passed the check.
+        fn key(i: u64) -> u64 {
+            let mut z = i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z ^ (z >> 31)
+        }
+        fn fields(k: u64) -> (Move, i32, i32, i32) {
+            let mv = Move((k as u16) | 1);
+            let score = (k >> 16 & 0x3fff) as i32 - 0x2000;
+            let eval = (k >> 32 & 0x3fff) as i32 - 0x2000;
+            let depth = (k >> 48 & 0x7f) as i32;
+            (mv, score, eval, depth)
+        }
+        let t = Table::new(0);
+        let hits = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for id in 0..4u64 {
+                let (t, hits) = (&t, &hits);
+                scope.spawn(move || {
+                    for i in 0..100_000u64 {
+                        let k = key((i * 7 + id * 13) % 64);
+                        let (mv, score, eval, depth) = fields(k);
+                        t.store(k, 0, mv, score, eval, depth, Bound::Exact);
+                        let probed = key((i * 11 + id) % 64);
+                        if let Some(hit) = t.probe(probed, 0) {
+                            let (mv, score, eval, depth) = fields(probed);
+                            assert_eq!(
+                                (hit.mv, hit.score, hit.eval, hit.depth),
+                                (mv, score, eval, depth)
+                            );
+                            hits.fetch_add(1, Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(hits.load(Relaxed) > 0);
     }
 }

@@ -1,12 +1,16 @@
 //! One search thread: iterative deepening over a principal-variation alpha-beta (negamax) with
 //! aspiration windows, quiescence, draw detection, pruning and reductions.
 //!
-//! A [`Worker`] borrows what a thread shares (transposition table, control flags, limits) and
-//! what it owns alone (move-ordering tables); Lazy SMP would run several workers on one table.
+//! A [`Worker`] borrows what a thread shares (transposition table, control flags, limits, the
+//! [`Shared`] node count) and what it owns alone (move-ordering tables). Lazy SMP runs several
+//! workers on one table: the main one (thread 0) keeps the clock, reports and may search
+//! several principal variations (MultiPV); helpers skip some depths ([`helper_skips`]) so that
+//! the threads spread over different iterations, and stop when the main one is done.
 //! Scores are centipawns for the side to move; a forced game end in `n` plies from the root is
 //! `±(MATE - n)`. Depends on `game`, `board` and the sibling modules.
 
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use arrayvec::ArrayVec;
 
@@ -51,10 +55,47 @@ pub struct Best {
     pub pv: Vec<Move>,
 }
 
+impl Best {
+    const EMPTY: Best = Best {
+        mv: Move::NULL,
+        score: -INF,
+        pv: Vec::new(),
+    };
+}
+
 /// A root move with the nodes its subtree took in the last iteration (for ordering).
+#[derive(Clone, Copy)]
 struct RootMove {
     mv: Move,
     nodes: u64,
+}
+
+/// What the threads of one search share besides the table and the control flags.
+#[derive(Debug, Default)]
+pub struct Shared {
+    /// Nodes of all threads, each adding its own in batches of `CHECK_EVERY`.
+    pub nodes: AtomicU64,
+    /// Set when the main thread has finished: the helpers stop.
+    pub done: AtomicBool,
+}
+
+/// Whether helper `thread` (1, 2, …) skips iteration `depth`. Helpers come in groups: the
+/// first two alternate every other depth (one the even, one the odd depths), the next four
+/// every other pair of depths with four phases, the next six every other three depths, and so
+/// on; the 21st helper starts over. Depth 1 is never skipped, and the main thread (0) never
+/// skips: so the threads work on different iterations at once and fill the shared table with
+/// what the others will need next.
+pub fn helper_skips(thread: usize, depth: u32) -> bool {
+    if thread == 0 || depth <= 1 {
+        return false;
+    }
+    let mut i = (thread - 1) % 20;
+    let mut size = 1;
+    while i >= 2 * size {
+        i -= 2 * size;
+        size += 1;
+    }
+    ((depth as usize + i) / size).is_multiple_of(2)
 }
 
 /// A search in progress.
@@ -64,12 +105,20 @@ pub struct Worker<'a, G: Game> {
     params: SearchParams,
     control: &'a Control,
     limits: &'a Limits,
+    shared: &'a Shared,
+    /// 0 for the main thread, 1… for helpers.
+    thread: usize,
+    /// How many principal variations the main thread reports (MultiPV, at least 1).
+    multipv: usize,
     pub time: TimeManager,
+    /// Nodes searched by this thread.
     pub nodes: u64,
+    /// Of `nodes`, those already added to `shared.nodes`.
+    flushed: u64,
+    /// The deepest iteration this thread completed.
+    pub completed: u32,
     seldepth: usize,
     pub aborted: bool,
-    /// Whether time and node limits may cut the current iteration (not before depth 1 is done).
-    can_abort: bool,
     /// Game history, root, then the current path: position hashes for repetitions.
     path: Vec<u64>,
     stack: Vec<Frame>,
@@ -104,6 +153,8 @@ impl<'a, G: Game> Worker<'a, G> {
         params: SearchParams,
         control: &'a Control,
         limits: &'a Limits,
+        shared: &'a Shared,
+        thread: usize,
         time: TimeManager,
         history: &[u64],
         root: &G,
@@ -125,11 +176,15 @@ impl<'a, G: Game> Worker<'a, G> {
             params,
             control,
             limits,
+            shared,
+            thread,
+            multipv: 1,
             time,
             nodes: 0,
+            flushed: 0,
+            completed: 0,
             seldepth: 0,
             aborted: false,
-            can_abort: false,
             path,
             stack: vec![
                 Frame {
@@ -150,23 +205,44 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// Whether the search must end now: the stop flag, the hard time limit, the node limit.
+    /// Sets how many principal variations the main thread searches and reports (at least 1).
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
+    }
+
+    /// Nodes of all threads: the shared count plus this thread's not yet added.
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Relaxed) + (self.nodes - self.flushed)
+    }
+
+    /// Adds this thread's new nodes to the shared count.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Whether the search must end now: the stop flag, the main thread's end (helpers), the
+    /// hard time limit (main thread), the node limit over all threads. Every iteration obeys
+    /// them, the first one too: a search stopped before depth 1 is done still has a legal
+    /// move to answer (the best root move so far, or the first one).
     #[inline]
     fn should_abort(&mut self) -> bool {
         if self.aborted {
             return true;
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
-            if self.control.stop.load(Relaxed) {
+            self.flush_nodes();
+            if self.control.stop.load(Relaxed) || self.shared.done.load(Relaxed) {
                 self.aborted = true;
-            } else if self.can_abort {
+            } else if self.thread == 0 {
                 self.time.pondering(self.control.pondering.load(Relaxed));
                 self.aborted = self.time.hard_exceeded();
             }
         }
-        if self.can_abort
-            && let Some(limit) = self.limits.nodes
-            && self.nodes >= limit
+        if let Some(limit) = self.limits.nodes
+            && self.total_nodes() >= limit
         {
             self.aborted = true;
         }
@@ -193,8 +269,10 @@ impl<'a, G: Game> Worker<'a, G> {
         (2..=limit).step_by(2).any(|k| self.path[i - k] == hash)
     }
 
-    /// Iterative deepening from `root` with legal moves `moves` (not empty). Calls `on_info`
-    /// once per completed iteration; returns the best move found, if an iteration got that far.
+    /// Iterative deepening from `root` over the root moves `moves` (not empty: the legal moves,
+    /// or those `searchmoves` allows). The main thread calls `on_info` once per completed
+    /// iteration and principal variation; returns the best move found, if an iteration got that
+    /// far, and the depth it comes from.
     pub fn iterate(
         &mut self,
         root: &G,
@@ -211,76 +289,141 @@ impl<'a, G: Game> Worker<'a, G> {
             .limits
             .depth
             .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        // Principal variations searched: one per root move at most; helpers search one.
+        let lines = if self.thread == 0 {
+            self.multipv.min(self.root_moves.len())
+        } else {
+            1
+        };
         let mut result: Option<(Best, u32)> = None;
+        // The scores of the last completed iteration's lines (for their aspiration windows).
+        let mut line_scores: Vec<i32> = Vec::new();
         let mut instability = 0.0f64;
         for depth in 1..=max_depth {
+            if helper_skips(self.thread, depth) {
+                continue;
+            }
+            if self.thread > 0 && self.shared.done.load(Relaxed) {
+                break;
+            }
             self.root_depth = depth as i32;
             self.seldepth = 0;
-            self.iter_best = None;
             let previous = result.as_ref().map(|(b, _)| b.score);
-            let mut delta = self.params.aspiration_window.max(1);
-            let (mut alpha, mut beta) = match previous {
-                Some(s) if self.params.aspiration && depth >= 4 && s.abs() < MATE_IN_MAX => {
-                    ((s - delta).max(-INF), (s + delta).min(INF))
+            let mut found: Vec<Best> = Vec::with_capacity(lines);
+            for line in 0..lines {
+                self.iter_best = None;
+                let before = if line == 0 {
+                    previous
+                } else {
+                    line_scores.get(line).copied()
+                };
+                let mut delta = self.params.aspiration_window.max(1);
+                let (mut alpha, mut beta) = match before {
+                    Some(s) if self.params.aspiration && depth >= 4 && s.abs() < MATE_IN_MAX => {
+                        ((s - delta).max(-INF), (s + delta).min(INF))
+                    }
+                    _ => (-INF, INF),
+                };
+                loop {
+                    let score = self.root(root, depth as i32, alpha, beta, line);
+                    if self.aborted {
+                        break;
+                    }
+                    if let Some(best) = &self.iter_best {
+                        let mv = best.mv;
+                        let i = self
+                            .root_moves
+                            .iter()
+                            .position(|r| r.mv == mv)
+                            .unwrap_or(line);
+                        self.root_moves[line..=i].rotate_right(1);
+                    }
+                    if score <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (score - delta).max(-INF);
+                    } else if score >= beta {
+                        beta = (score + delta).min(INF);
+                    } else {
+                        break;
+                    }
+                    delta += delta;
+                    if delta > 1000 {
+                        (alpha, beta) = (-INF, INF);
+                    }
                 }
-                _ => (-INF, INF),
-            };
-            let mut score;
-            loop {
-                score = self.root(root, depth as i32, alpha, beta);
                 if self.aborted {
                     break;
                 }
-                if let Some(best) = &self.iter_best {
-                    let mv = best.mv;
-                    let i = self.root_moves.iter().position(|r| r.mv == mv).unwrap_or(0);
-                    self.root_moves[..=i].rotate_right(1);
-                }
-                if score <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (score - delta).max(-INF);
-                } else if score >= beta {
-                    beta = (score + delta).min(INF);
-                } else {
-                    break;
-                }
-                delta += delta;
-                if delta > 1000 {
-                    (alpha, beta) = (-INF, INF);
+                match self.iter_best.take() {
+                    Some(best) => found.push(best),
+                    None => break, // cannot happen with a full window
                 }
             }
             if self.aborted {
-                // An unfinished iteration still counts if it found a better move.
-                if let Some(best) = self.iter_best.take()
-                    && result.as_ref().is_none_or(|(b, _)| b.mv != best.mv)
-                {
-                    self.report(depth, &best, on_info);
-                    result = Some((best, depth));
+                if found.is_empty() {
+                    // An unfinished iteration still counts if it found a better move.
+                    if let Some(best) = self.iter_best.take()
+                        && result.as_ref().is_none_or(|(b, _)| b.mv != best.mv)
+                    {
+                        self.report(depth, 1, &best, on_info);
+                        result = Some((best, depth));
+                    }
+                } else {
+                    // The first line of this iteration is complete: it is the best move.
+                    for (k, best) in found.iter().enumerate() {
+                        self.report(depth, k + 1, best, on_info);
+                    }
+                    result = Some((found.swap_remove(0), depth));
                 }
                 break;
             }
-            let best = match self.iter_best.take() {
-                Some(best) => best,
-                None => break, // cannot happen with a full window
-            };
-            self.report(depth, &best, on_info);
+            if found.len() < lines {
+                break; // cannot happen with a full window
+            }
+            if lines > 1 {
+                // Lines by score, best first (a later line may score above an earlier one
+                // when the search is unstable); the root moves follow their lines.
+                let mut order: Vec<usize> = (0..lines).collect();
+                order.sort_by_key(|&k| std::cmp::Reverse(found[k].score));
+                let heads: Vec<RootMove> = order.iter().map(|&k| self.root_moves[k]).collect();
+                self.root_moves[..lines].copy_from_slice(&heads);
+                let mut sorted: Vec<Best> = Vec::with_capacity(lines);
+                for &k in &order {
+                    sorted.push(std::mem::replace(&mut found[k], Best::EMPTY));
+                }
+                found = sorted;
+            }
+            for (k, best) in found.iter().enumerate() {
+                self.report(depth, k + 1, best, on_info);
+            }
+            line_scores = found.iter().map(|b| b.score).collect();
+            let best = found.swap_remove(0);
+            self.completed = depth;
             let changed = result.as_ref().is_some_and(|(b, _)| b.mv != best.mv);
             instability = instability / 2.0 + if changed { 1.0 } else { 0.0 };
             let dropped = previous.is_some_and(|p| best.score < p - 30);
             let score = best.score;
-            // Later root moves by the effort they took: the best first.
-            let first = self.root_moves.remove(0);
-            self.root_moves.sort_by_key(|r| std::cmp::Reverse(r.nodes));
-            self.root_moves.insert(0, first);
+            // Later root moves by the effort they took: the lines' moves first.
+            self.root_moves[lines..].sort_by_key(|r| std::cmp::Reverse(r.nodes));
             for r in &mut self.root_moves {
                 r.nodes = 0;
             }
             result = Some((best, depth));
-            self.can_abort = true;
 
-            if self.control.stop.load(Relaxed) || self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            if self.control.stop.load(Relaxed)
+                || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n)
             {
                 break;
+            }
+            // `go mate n`: a mate in n moves or fewer ends the search.
+            if let Some(n) = self.limits.mate
+                && score >= MATE_IN_MAX
+                && MATE - score <= 2 * n as i32
+            {
+                break;
+            }
+            if self.thread > 0 {
+                continue; // the main thread keeps the clock
             }
             self.time.pondering(self.control.pondering.load(Relaxed));
             if self.time.is_timed() {
@@ -297,27 +440,30 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
         }
+        self.flush_nodes();
         result
     }
 
-    fn report(&self, depth: u32, best: &Best, on_info: &mut dyn FnMut(&Info)) {
+    fn report(&self, depth: u32, multipv: usize, best: &Best, on_info: &mut dyn FnMut(&Info)) {
         on_info(&Info {
             depth,
             seldepth: self.seldepth.max(1) as u32,
+            multipv: multipv as u32,
             score: Score::from_value(best.score),
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             time: self.time.elapsed(),
             hashfull: self.tt.hashfull(),
             pv: best.pv.clone(),
         });
     }
 
-    /// Searches every root move; the best one that raised alpha goes to `iter_best`.
-    fn root(&mut self, root: &G, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    /// Searches the root moves from the `first` on (the earlier ones belong to earlier
+    /// principal variations); the best one that raised alpha goes to `iter_best`.
+    fn root(&mut self, root: &G, depth: i32, mut alpha: i32, beta: i32, first: usize) -> i32 {
         self.nodes += 1;
         self.pv_len[0] = 0;
         let mut best = -INF;
-        for i in 0..self.root_moves.len() {
+        for i in first..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             let child = root.play(mv);
             let before = self.nodes;
@@ -328,7 +474,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 eval: EVAL_NONE,
             };
             self.path.push(child.hash());
-            let score = if i == 0 {
+            let score = if i == first {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha)
             } else {
                 let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha);

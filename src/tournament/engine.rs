@@ -8,10 +8,16 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 
 use super::clock::{Clock, TimeControl};
+use crate::protocol::LineReader;
+
+/// Engine lines waiting for the runner at most; beyond them the engine's output blocks.
+const QUEUED_LINES: usize = 256;
+/// Longest engine line kept (a longer one is replaced by an empty line and a warning).
+const MAX_ENGINE_LINE: usize = 64 << 10;
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,21 +225,19 @@ impl Engine {
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr = child.stderr.take().expect("piped stderr");
-        let (tx, rx) = channel();
+        // A bounded queue of bounded lines: an engine that floods its output waits for the
+        // runner to read (its pipe fills) instead of filling the runner's memory.
+        let (tx, rx) = sync_channel(QUEUED_LINES);
         let label = config.program.clone();
         std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut line = String::new();
-            loop {
-                line.clear();
-                match reader.read_line(&mut line) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let text = line.trim_end().to_string();
-                        if tx.send((Instant::now(), text)).is_err() {
-                            break;
-                        }
-                    }
+            let mut reader = LineReader::with_limit(BufReader::new(stdout), MAX_ENGINE_LINE);
+            while let Some(line) = reader.next_line() {
+                let text = line.unwrap_or_else(|too_long| {
+                    log::warn!("engine line cut: {too_long}");
+                    String::new()
+                });
+                if tx.send((Instant::now(), text)).is_err() {
+                    break;
                 }
             }
         });

@@ -34,6 +34,14 @@ use crate::game::{Game, Outcome};
 use crate::progress::{self, Progress, Style};
 
 use cli::Config;
+
+/// `println!` that never panics on a closed stdout: false once nobody reads (see
+/// [`crate::cli::print_line`]).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        crate::cli::print_line(format_args!($($arg)*))
+    };
+}
 use engine::Engine;
 use openings::{Book, Rng};
 use referee::{GameRecord, Rules, Seats};
@@ -58,7 +66,7 @@ pub fn main(args: &[String]) -> i32 {
         }
     };
     if let Some(info) = &cfg.info {
-        println!("{info}");
+        say!("{info}");
         return 0;
     }
     let result = crate::games::with_game(&cfg.game, Dispatch(&cfg)).unwrap_or_else(|| {
@@ -118,14 +126,14 @@ pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
             }
         });
         match verdict {
-            Ok(()) => println!("game {}: ok ({} plies, {})", i + 1, g.moves.len(), g.result),
+            Ok(()) => say!("game {}: ok ({} plies, {})", i + 1, g.moves.len(), g.result),
             Err(e) => {
                 bad += 1;
-                println!("game {}: {e}", i + 1);
+                say!("game {}: {e}", i + 1)
             }
-        }
+        };
     }
-    println!("{} games, {} wrong", games.len(), bad);
+    say!("{} games, {} wrong", games.len(), bad);
     if bad > 0 {
         Err(format!(
             "{bad} of {} games in {path} do not replay to their result",
@@ -297,9 +305,11 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     } else {
         format!("{tc0} vs {tc1}")
     };
-    println!(
+    say!(
         "{} vs {}: {total} games of {what}, {tc}, concurrency {}",
-        names[0], names[1], cfg.concurrency
+        names[0],
+        names[1],
+        cfg.concurrency
     );
     if let Some(warning) = repetition_warning(cfg, total) {
         eprintln!("kiebitz-match: warning: {warning}");
@@ -388,6 +398,18 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                     if tx.send(Msg::Started(started)).is_err() {
                         break;
                     }
+                    // The referee tells each seat (White, Black) its engine's variant name.
+                    let seat_rules;
+                    let rules = if white_is_first {
+                        rules
+                    } else {
+                        let [a, b] = rules.engine_variant.clone();
+                        seat_rules = Rules {
+                            engine_variant: [b, a],
+                            ..rules.clone()
+                        };
+                        &seat_rules
+                    };
                     let record = referee::play_game(seats, &opening, rules, g + 1, pair);
                     if record.termination == referee::Termination::Unterminated {
                         break;
@@ -411,7 +433,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
             let msg = match msg {
                 Msg::Started(line) => {
                     if verdict == Verdict::Continue {
-                        println!("{line}");
+                        say!("{line}");
                     }
                     continue;
                 }
@@ -441,7 +463,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
             } else {
                 tally.pending.insert(record.pair, half);
             }
-            println!(
+            let heard = say!(
                 "Finished game {} ({} vs {}): {} {{{}}}",
                 record.number,
                 record.white,
@@ -449,6 +471,10 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 record.outcome.result_string(),
                 record.reason
             );
+            if !heard {
+                // Nobody reads the results any more (`| head`): end the match quietly.
+                stop.store(true, Ordering::Relaxed);
+            }
             if record.termination != referee::Termination::Normal
                 && record.termination != referee::Termination::Adjudication
             {
@@ -466,7 +492,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            println!(
+            say!(
                 "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
                 names[0],
                 names[1],
@@ -490,23 +516,23 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 print_block(&tally, cfg, verdict);
                 printed = done;
             }
-            let _ = std::io::stdout().flush();
         }
     });
     if printed != done || done == 0 {
         print_block(&tally, cfg, verdict);
     }
     match verdict {
-        Verdict::H0 => println!("SPRT: H0 accepted (the difference is at most elo0)"),
-        Verdict::H1 => println!("SPRT: H1 accepted (the difference is at least elo1)"),
-        Verdict::Continue => {}
-    }
-    println!(
+        Verdict::H0 => say!("SPRT: H0 accepted (the difference is at most elo0)"),
+        Verdict::H1 => say!("SPRT: H1 accepted (the difference is at least elo1)"),
+        Verdict::Continue => true,
+    };
+    say!(
         "Results of {} vs {} ({done} of {total} games of {what}):",
-        names[0], names[1]
+        names[0],
+        names[1]
     );
-    print!("{}", results.table(&names));
-    println!("Finished match");
+    say!("{}", results.table(&names).trim_end_matches('\n'));
+    say!("Finished match");
     match fatal {
         Some(e) => Err(e),
         None => Ok(()),
@@ -580,7 +606,7 @@ fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
     } else {
         0.0
     };
-    println!(
+    say!(
         "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %",
         report::elo_text(games.elo),
         report::error_text(games.error),
@@ -588,7 +614,7 @@ fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
         draw_ratio
     );
     let p = tally.penta.0;
-    println!(
+    say!(
         "Ptnml(0-2): [{}, {}, {}, {}, {}], pairs {}, pair Elo: {} +/- {}, LOS: {:.1} %",
         p[0],
         p[1],
@@ -608,7 +634,7 @@ fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {
             Verdict::H0 => "H0 accepted",
             Verdict::H1 => "H1 accepted",
         };
-        println!(
+        say!(
             "SPRT: llr {:.3} ({:.1} %), lbound {:.2}, ubound {:.2} - {} [elo0={}, elo1={}, alpha={}, beta={}]",
             llr,
             100.0 * llr / hi,

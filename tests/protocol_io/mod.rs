@@ -73,6 +73,14 @@ impl Client {
         let _ = self.input.flush();
     }
 
+    /// Closes the engine's input (the end of input, as after `printf … | engine`).
+    pub fn close_input(&mut self) {
+        self.input = Box::new(std::io::sink());
+        if let Some(s) = self.socket.as_ref() {
+            let _ = s.shutdown(std::net::Shutdown::Write);
+        }
+    }
+
     /// The next line, or `None` if nothing comes within `timeout` (or the stream ended).
     pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
         match self.lines.recv_timeout(timeout) {

@@ -373,17 +373,26 @@ pub const fn rank8_first(t: [[S; 64]; 6]) -> [[S; 64]; 6] {
 }
 
 /// The weights the engine evaluates with: the hand-made [`PARAMS`] unless the environment
-/// variable `KIEBITZ_EVAL` says `tuned` ([`TUNED`], from `weights.rs`). Read once; an unknown
-/// value is reported on stderr and the hand-made weights are kept.
+/// variable `KIEBITZ_EVAL` says `tuned` ([`TUNED`], from `weights.rs`) or names a table file
+/// written by the tuner (read at start-up, for trying a table without rebuilding). Read once;
+/// a bad value or file is reported on stderr and the hand-made weights are kept.
 pub fn active_params() -> &'static Params {
     static ACTIVE: std::sync::OnceLock<&'static Params> = std::sync::OnceLock::new();
     ACTIVE.get_or_init(|| match std::env::var("KIEBITZ_EVAL").as_deref() {
         Err(_) | Ok("") | Ok("hand") => &PARAMS,
         Ok("tuned") => &TUNED,
-        Ok(other) => {
-            eprintln!("KIEBITZ_EVAL: unknown value '{other}' (known: hand, tuned); using hand");
-            &PARAMS
-        }
+        Ok(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| super::tune::parse_weights(&text))
+        {
+            Ok(w) => Box::leak(Box::new(w.to_params())),
+            Err(e) => {
+                eprintln!(
+                    "KIEBITZ_EVAL: '{path}' is neither hand, tuned nor a weights table ({e}); using hand"
+                );
+                &PARAMS
+            }
+        },
     })
 }
 

@@ -65,6 +65,8 @@ impl Game for Chess {
     const NULL_MOVE: bool = true;
     const SEARCH: crate::tuning::SearchParams = crate::tuning::SearchParams::FULL;
     const BENCH_DEPTH: u32 = 10;
+    /// Even chances to win at +2 pawns, the draw band about ±1 pawn wide (docs/search.md).
+    const WDL: Option<crate::game::WdlModel> = Some(crate::game::WdlModel { a: 200.0, b: 60.0 });
 
     fn variants() -> &'static [&'static str] {
         &["chess", "chess960"]

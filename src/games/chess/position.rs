@@ -431,6 +431,15 @@ impl Chess {
         if p.pieces[PAWN] & 0xFF00_0000_0000_00FF != 0 {
             return Err("a pawn stands on rank 1 or 8".into());
         }
+        for color in [Color::White, Color::Black] {
+            let men = p.colors[color.index()].count_ones();
+            let pawns = p.bb(color, PAWN).count_ones();
+            if men > 16 || pawns > 8 {
+                return Err(format!(
+                    "{color:?} has {men} pieces and {pawns} pawns, at most 16 and 8 possible"
+                ));
+            }
+        }
         if fen.castling != "-" {
             for c in fen.castling.chars() {
                 p.add_castling_right(c)?;
@@ -447,19 +456,35 @@ impl Chess {
                     rank + 1
                 ));
             }
-            let pawn_sq = if pusher == 1 {
-                ep.index() - 8
+            // As python-chess's `Board.status()`: the square skipped must be empty, the pawn
+            // that double-stepped beyond it, its origin square empty. An en-passant square
+            // that passes and that no pawn can use is dropped (as python-chess's FEN does).
+            let (pawn_sq, origin) = if pusher == 1 {
+                (ep.index() - 8, ep.index() + 8)
             } else {
-                ep.index() + 8
+                (ep.index() + 8, ep.index() - 8)
             };
             let pawn_there = p.piece_on(pawn_sq) == (pusher * 6 + PAWN) as u8;
-            if pawn_there && p.ep_usable(ep.index(), p.side) {
+            if p.piece_on(ep.index()) != EMPTY || p.piece_on(origin) != EMPTY || !pawn_there {
+                return Err(format!(
+                    "en-passant square {ep} does not follow a double step (it and the pawn's \
+                     origin must be empty, the pawn beyond it)"
+                ));
+            }
+            if p.ep_usable(ep.index(), p.side) {
                 p.ep = ep.index() as u8;
             }
         }
         let them = p.side.flip();
         if p.attacked(p.king(them), p.side, p.occupied()) {
             return Err("the side not to move is in check".into());
+        }
+        let checkers = p.attackers_to(p.king(p.side), p.occupied()) & p.colors[them.index()];
+        if checkers.count_ones() > 2 {
+            return Err(format!(
+                "{} pieces give check, at most 2 can",
+                checkers.count_ones()
+            ));
         }
         p.hash = p.compute_hash();
         Ok(p)

@@ -58,6 +58,17 @@ fn bad_fens_are_refused_with_a_reason() {
         ("4k3/8/8/8/8/8/4K3 w - - 0 1", "8×8"),
         ("4k3/8/8/8/8/8/8/4K3 w KX - 0 1", "castling letter"),
         ("4k3/8/8/8/8/8/8/4K3 w - e4 0 1", "en-passant"),
+        // The phantom en passant of issue 16: e6 holds White's own knight (`d5e6` took it).
+        ("8/3q4/4N3/3Pp3/7b/K7/8/7k w - e6 0 1", "double step"),
+        // No pawn beyond the square, or the pawn's origin occupied.
+        ("4k3/8/8/3P4/8/8/8/4K3 w - e6 0 1", "double step"),
+        ("4k3/4r3/8/3Pp3/8/8/8/4K3 w - e6 0 1", "double step"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1", "too large"),
+        ("QQQQQQQQ/QQQQQQQQ/1k6/8/8/8/8/K7 w - - 0 1", "at most 16"),
+        ("4k3/8/8/8/8/8/PPPPPPPP/1P2K3 w - - 0 1", "rank 1"),
+        ("k7/8/8/8/8/8/1PPPPPPP/PP2K3 w - - 0 1", "rank 1"),
+        ("k7/P7/P7/8/8/8/1PPPPPPP/4K3 w - - 0 1", "at most 16 and 8"),
+        ("3rk3/8/8/8/1b6/8/8/r3K2q w - - 0 1", "give check"),
     ] {
         let err = Chess::from_fen("chess", fen).unwrap_err();
         assert!(err.contains(needle), "{fen}: {err}");

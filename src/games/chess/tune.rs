@@ -51,15 +51,19 @@ fn qsearch(pos: &Chess, mut alpha: i32, beta: i32, params: &Params, nodes: &mut 
     best
 }
 
+/// The quiescence score of `pos` for the side to move (see [`is_quiet`]).
+pub fn qsearch_score(pos: &Chess, params: &Params) -> i32 {
+    let mut nodes = QS_NODES;
+    qsearch(pos, -32_000, 32_000, params, &mut nodes)
+}
+
 /// A position is quiet when the side to move is not in check and no capture or promotion
 /// changes the static evaluation (the quiescence search's score equals it: its PV is empty).
 pub fn is_quiet(pos: &Chess, params: &Params) -> bool {
     if pos.in_check() {
         return false;
     }
-    let stand = pos.evaluate_with(params);
-    let mut nodes = QS_NODES;
-    qsearch(pos, -32_000, 32_000, params, &mut nodes) == stand
+    qsearch_score(pos, params) == pos.evaluate_with(params)
 }
 
 /// One labelled position: its FEN, White's result (1, 0.5 or 0) and the game it comes from.
@@ -210,6 +214,9 @@ pub struct FitConfig {
     pub lambda: f64,
     /// Report every this many epochs (0: never).
     pub report: usize,
+    /// Fit the tuned-only terms (from [`idx::EXTENDED`] on) too; if false they keep their
+    /// starting values.
+    pub extended: bool,
 }
 
 impl Default for FitConfig {
@@ -219,6 +226,7 @@ impl Default for FitConfig {
             lr: 1.0,
             lambda: 0.01,
             report: 100,
+            extended: true,
         }
     }
 }
@@ -271,6 +279,9 @@ pub fn fit(
                     grad[b] = g;
                 }
             }
+        }
+        if !cfg.extended {
+            grad[2 * idx::EXTENDED..].iter_mut().for_each(|g| *g = 0.0);
         }
         for i in 0..n {
             m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
@@ -366,6 +377,68 @@ pub fn render(w: &Weights, header: &str) -> String {
     }
     t.push_str("};\n");
     t
+}
+
+/// Reads a table written by [`render`] (a `weights.rs` file): the `S(mg, eg)` pairs after
+/// `pub const TUNED`, in the order `render` writes them.
+pub fn parse_weights(text: &str) -> Result<Weights, String> {
+    let body = text
+        .split_once("pub const TUNED")
+        .ok_or("no `pub const TUNED` table")?
+        .1;
+    let mut pairs = Vec::new();
+    for chunk in body.split("S(").skip(1) {
+        let inner = chunk.split_once(')').ok_or("S( without )")?.0;
+        let (mg, eg) = inner
+            .split_once(',')
+            .ok_or_else(|| format!("bad S({inner})"))?;
+        let num = |t: &str| {
+            t.trim()
+                .parse::<i32>()
+                .map_err(|_| format!("bad number in S({inner})"))
+        };
+        pairs.push(S(num(mg)?, num(eg)?));
+    }
+    const N: usize = 6 + 6 * 64 + 7 + 8 + 6 + 6 + 6;
+    if pairs.len() != N {
+        return Err(format!("{} weights, expected {N}", pairs.len()));
+    }
+    let mut it = pairs.into_iter();
+    let mut take = |n: usize| -> Vec<S> { it.by_ref().take(n).collect() };
+    let mut material = [S(0, 0); 6];
+    material.copy_from_slice(&take(6));
+    let mut pst = [[S(0, 0); 64]; 6];
+    for table in pst.iter_mut() {
+        table.copy_from_slice(&take(64));
+    }
+    let singles = take(7);
+    let mut passed = [S(0, 0); 8];
+    passed.copy_from_slice(&take(8));
+    let mut mobility = [S(0, 0); 6];
+    mobility.copy_from_slice(&take(6));
+    let mut king_attack = [S(0, 0); 6];
+    king_attack.copy_from_slice(&take(6));
+    let extra = take(6);
+    Ok(Weights {
+        material,
+        pst: super::eval::rank8_first(pst),
+        bishop_pair: singles[0],
+        doubled: singles[1],
+        isolated: singles[2],
+        rook_open: singles[3],
+        rook_half_open: singles[4],
+        shield: singles[5],
+        tempo: singles[6],
+        passed,
+        mobility,
+        king_attack,
+        pawn_threat: extra[0],
+        connected: extra[1],
+        king_open_file: extra[2],
+        passed_king_own: extra[3],
+        passed_king_their: extra[4],
+        hanging: extra[5],
+    })
 }
 
 #[cfg(test)]
@@ -469,6 +542,9 @@ mod tests {
             .map(|l| format!("{}\n", l.trim_start_matches("//!").trim_start()))
             .collect();
         assert_eq!(render(&super::super::weights::TUNED, &header), text);
+        assert_eq!(parse_weights(text), Ok(super::super::weights::TUNED));
+        assert!(parse_weights(&text.replace("S(0, 0)", "S(0 0)")).is_err());
+        assert!(parse_weights("pub const TUNED = S(1, 2);").is_err());
     }
 
     /// The whole pipeline at small scale: 40 games (20 kiebitz self-play, 20 against

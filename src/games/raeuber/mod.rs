@@ -10,6 +10,7 @@
 //! - [`position`]: the position, FEN, copy-make play with its hash; the [`Game`] impl.
 //! - [`eval`]: the evaluation.
 //! - [`perft`]: the fast perft behind `Game::perft`: the last two plies counted, not played.
+//! - [`solver`]: the engine's oracle, proof-number search for forced wins.
 //!
 //! [`Game`]: crate::game::Game
 
@@ -18,6 +19,7 @@ pub mod eval;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod solver;
 
 pub use position::{Raeuber, matrix_to_coordinates};
 

@@ -1,10 +1,9 @@
-//! `tmux` driven from the tests: a server of our own (`-L`), so a test never touches another
-//! tmux session; the pane is read back as text.
+//! A real pseudo-terminal for the `play` tests: tmux with a server of the test's own.
 #![allow(dead_code)]
 
 use std::time::Duration;
 
-/// How long the screen may take to show what a test waits for.
+/// How long the screen may take to show what is expected.
 pub const TIMEOUT: Duration = Duration::from_secs(15);
 
 /// `tmux` with a server of our own (`-L`), so the test never touches another tmux session.
@@ -57,4 +56,13 @@ impl Drop for Tmux {
             .args(["-L", &self.socket, "kill-server"])
             .output();
     }
+}
+
+/// The last line of `screen` that starts with one of the three results.
+pub fn result_line(screen: &str) -> Option<&str> {
+    screen
+        .lines()
+        .rev()
+        .map(str::trim_end)
+        .find(|l| l.starts_with("1-0 {") || l.starts_with("0-1 {") || l.starts_with("1/2-1/2 {"))
 }

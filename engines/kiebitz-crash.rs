@@ -1,0 +1,29 @@
+//! kiebitz-crash: CRASH!, towers of stones on a row of cells (SPEC §9), with `analyze`
+//! (exhaustive databases), `theorems` (the column's statements checked), `--start H:L`, and
+//! `--db FILE`: a database handed to the search as its oracle, so the engine plays perfectly
+//! wherever the database covers the position.
+
+use std::sync::Arc;
+
+use kiebitz::games::crash::{Crash, cli};
+
+fn main() {
+    let args = match kiebitz::cli::args() {
+        Ok(a) => a,
+        Err(code) => std::process::exit(code),
+    };
+    let (args, db) = match cli::prepare(&args) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    if let Some(db) = db {
+        kiebitz::search::oracle::install::<Crash>(Arc::new(move |pos: &Crash, _, _| db.best(pos)));
+    }
+    std::process::exit(kiebitz::cli::main_with_args::<Crash>(
+        &args,
+        &[("analyze", cli::analyze), ("theorems", cli::theorems)],
+    ));
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""How far `go movetime 50` overruns: sends it on the pathological positions of issue 16 and on
+every game's bench positions (listed by `cargo run --release --example bench_positions`) and
+reports each answer time and the worst overrun. A measurement, not a test (the figures depend
+on the machine's load).
+
+Usage: scripts/movetime-overrun.py [--movetime MS] [--repeat N] [--target DIR]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+PATHOLOGICAL = [
+    ("kiebitz-chess", "chess", "rnbqkbnr/qqqqqqqq/8/8/8/8/QQQQQQQQ/RNBQKBNR w - - 0 1"),
+    ("kiebitz-chess", "chess", "1K2k3/QQ4Q1/3Q3Q/Q4Q2/2Q4Q/1Q3Q2/3Q3Q/Q5Q1 w - - 0 1"),
+    ("kiebitz-chess", "chess", "qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1"),
+    ("kiebitz-raeuber", "raeuberschach", "qqqkqq/qqqqqq/6/6/QQQQQQ/QQQKQQ w - - 0 1"),
+    ("kiebitz-pawns", "pawns8ep", "pppppppp/8/8/8/8/8/8/PPPPPPPP w - - 0 1"),
+]
+
+
+class Engine:
+    def __init__(self, path):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("uci")
+        self.until("uciok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine closed its output")
+            if line.startswith(prefix):
+                return line.strip()
+
+    def close(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--movetime", type=int, default=50)
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--target", default=os.path.join(os.path.dirname(__file__), "..",
+                                                      "target", "release"))
+    args = ap.parse_args()
+    root = os.path.join(os.path.dirname(__file__), "..")
+    listing = subprocess.run(["cargo", "run", "--quiet", "--release", "--example",
+                              "bench_positions"], cwd=root, check=True, capture_output=True,
+                             text=True).stdout
+    cases = [("pathological",) + c for c in PATHOLOGICAL]
+    cases += [("bench",) + tuple(l.split("\t")) for l in listing.splitlines() if l.strip()]
+    engines = {}
+    worst = (0.0, None)
+    for kind, name, variant, fen in cases:
+        if name not in engines:
+            engines[name] = Engine(os.path.join(args.target, name))
+        e = engines[name]
+        e.send(f"setoption name UCI_Variant value {variant}")
+        e.send(f"position fen {fen}")
+        e.send("isready")
+        err = e.until("readyok")
+        for _ in range(args.repeat):
+            start = time.monotonic()
+            e.send(f"go movetime {args.movetime}")
+            best = e.until("bestmove")
+            ms = (time.monotonic() - start) * 1000
+            over = ms - args.movetime
+            print(f"{kind:12} {name:16} {ms:7.1f} ms  overrun {over:6.1f}  {best:18} {fen}")
+            if over > worst[0]:
+                worst = (over, f"{name} {fen}")
+    for e in engines.values():
+        e.close()
+    print(f"worst overrun: {worst[0]:.1f} ms ({worst[1]}) over {len(cases) * args.repeat} "
+          f"searches of movetime {args.movetime}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+//! The `solve` and `check-proof` subcommands an engine may add (SPEC §1's extra subcommands):
+//! proof-number search for a forced win or loss ([`crate::search::pns`]) and the independent
+//! check of a proof file ([`crate::search::proof`]). Generic over the [`Game`]; results to
+//! stdout, errors to stderr with a non-zero exit code.
+
+use std::time::Duration;
+
+use clap::Parser;
+
+use crate::game::Game;
+use crate::search::pns::{self, Budget, Verdict};
+use crate::search::proof::{self, Proof};
+
+#[derive(Parser, Debug)]
+#[command(about = "Proof-number search: proves a forced win or loss for the side to move")]
+struct SolveArgs {
+    /// The position (default: the variant's start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves played from the position first (coordinates, separated by spaces).
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
+    /// Rules to follow (default: the engine's first variant).
+    #[arg(long)]
+    variant: Option<String>,
+    /// Time budget in seconds (default 10 unless --nodes is given).
+    #[arg(long, value_name = "SECS")]
+    budget: Option<f64>,
+    /// Budget in expanded positions.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Transposition table of the solver in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 256,
+          value_parser = clap::value_parser!(u64).range(1..=65536))]
+    hash: u64,
+    /// Write the proof (of a win or a loss) to FILE, for `check-proof`.
+    #[arg(long, value_name = "FILE")]
+    proof: Option<String>,
+}
+
+#[derive(Parser, Debug)]
+#[command(about = "Checks a proof file written by `solve --proof` with the move generator only")]
+struct CheckArgs {
+    /// The proof file.
+    file: String,
+}
+
+fn parse<T: Parser>(name: &str, args: &[String]) -> Result<T, i32> {
+    let argv = std::iter::once(name.to_string()).chain(args.iter().cloned());
+    T::try_parse_from(argv).map_err(|e| {
+        let code = if e.use_stderr() { 2 } else { 0 };
+        let _ = e.print();
+        code
+    })
+}
+
+/// `solve [--fen F] [--budget SECS | --nodes N] [--proof FILE]`: returns the exit code.
+pub fn solve<G: Game>(args: &[String]) -> i32 {
+    let name = format!("kiebitz-{} solve", G::GAME);
+    let args: SolveArgs = match parse(&name, args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    match run_solve::<G>(&args) {
+        Ok(()) => 0,
+        Err(msg) => {
+            eprintln!("solve: {msg}");
+            1
+        }
+    }
+}
+
+fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
+    let variant = args
+        .variant
+        .clone()
+        .unwrap_or_else(|| G::variants()[0].to_string());
+    let mut root = match &args.fen {
+        Some(fen) => G::from_fen(&variant, fen)?,
+        None => G::startpos(&variant)?,
+    };
+    let mut history = Vec::new();
+    for text in args.moves.iter().flat_map(|m| m.split_whitespace()) {
+        let mv = root.parse_move(text)?;
+        history.push(root.hash());
+        root = root.play(mv);
+    }
+    let time = match (args.budget, args.nodes) {
+        (Some(s), _) if !(s.is_finite() && s > 0.0) => {
+            return Err(format!(
+                "--budget must be a positive number of seconds, not {s}"
+            ));
+        }
+        (Some(s), _) => Some(Duration::from_secs_f64(s)),
+        (None, Some(_)) => None,
+        (None, None) => Some(Duration::from_secs(10)),
+    };
+    let budget = Budget {
+        time,
+        nodes: args.nodes,
+    };
+    let solution = pns::solve(&root, &history, budget, args.hash as usize);
+    let verdict = match solution.verdict {
+        Verdict::Win => "win",
+        Verdict::Loss => "loss",
+        Verdict::Unknown => "unknown",
+    };
+    println!("position  {}", root.fen());
+    println!("result    {verdict} (for the side to move)");
+    if let Some(mv) = solution.best {
+        println!("move      {}", root.move_text(mv));
+    }
+    if let Some(checked) = solution.checked {
+        println!(
+            "proof     {} positions, {} winner's choices, longest line {} plies (checked)",
+            checked.positions,
+            solution.proof.as_ref().map_or(0, |p| p.nodes.len()),
+            checked.plies
+        );
+    }
+    println!("nodes     {}", solution.nodes);
+    println!("time      {:.3} s", solution.time.as_secs_f64());
+    if let Some(path) = &args.proof {
+        match &solution.proof {
+            Some(p) => std::fs::write(path, p.to_text())
+                .map_err(|e| format!("cannot write {path}: {e}"))?,
+            None => eprintln!("solve: nothing proven, no proof written to {path}"),
+        }
+    }
+    Ok(())
+}
+
+/// `check-proof FILE`: 0 if the proof holds, 1 (with the reason on stderr) if not.
+pub fn check_proof<G: Game>(args: &[String]) -> i32 {
+    let name = format!("kiebitz-{} check-proof", G::GAME);
+    let args: CheckArgs = match parse(&name, args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let result = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read {}: {e}", args.file))
+        .and_then(|text| Proof::parse(&text))
+        .and_then(|p| proof::check::<G>(&p).map(|c| (p, c)));
+    match result {
+        Ok((p, c)) => {
+            let winner = match p.winner {
+                crate::board::Color::White => "white",
+                crate::board::Color::Black => "black",
+            };
+            println!(
+                "proof holds: {winner} wins from {} ({} positions, longest line {} plies)",
+                p.root, c.positions, c.plies
+            );
+            0
+        }
+        Err(msg) => {
+            eprintln!("check-proof: the proof does not hold: {msg}");
+            1
+        }
+    }
+}

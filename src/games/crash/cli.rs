@@ -1,0 +1,187 @@
+//! The shell side of `kiebitz-crash` beyond the shared subcommands: `analyze` (solve and save
+//! a database), `theorems` (the column's statements checked), and the options every
+//! subcommand takes — `--start H:L` (the start position, the same as `--fen H:L`) and
+//! `--db FILE` (a database the engine plays from; the entrance hands it to the search as its
+//! oracle). Depends on [`super::db`], [`super::theorems`] and the position.
+
+use std::time::Instant;
+
+use clap::Parser;
+
+use super::db::{self, Db};
+use super::theorems;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "kiebitz-crash analyze",
+    about = "Solves every CRASH! position with 1..N stones a side on M cells (value, distance)"
+)]
+struct AnalyzeArgs {
+    /// Most stones a side.
+    #[arg(long, default_value_t = 3)]
+    n: usize,
+    /// Cells on the board (2..=64).
+    #[arg(long, default_value_t = 8)]
+    cells: usize,
+    /// Write the database to FILE (for `--db FILE`).
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Print one JSON object instead of the text summary.
+    #[arg(long)]
+    json: bool,
+    /// Also print the value, distance and optimal line of this position (needs its size).
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+fn parse_or_exit<A: Parser>(name: &str, args: &[String]) -> Result<A, i32> {
+    let argv = std::iter::once(name.to_string()).chain(args.iter().cloned());
+    A::try_parse_from(argv).map_err(|e| {
+        let _ = e.print();
+        if e.use_stderr() { 2 } else { 0 }
+    })
+}
+
+/// `kiebitz-crash analyze …`: returns the exit code.
+pub fn analyze(args: &[String]) -> i32 {
+    let a: AnalyzeArgs = match parse_or_exit("kiebitz-crash analyze", args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    match run_analyze(&a) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+fn run_analyze(a: &AnalyzeArgs) -> Result<(), String> {
+    db::check_size(a.n, a.cells)?;
+    let probe = match &a.fen {
+        Some(t) => Some(super::Crash::parse(t).map_err(|e| format!("bad position '{t}': {e}"))?),
+        None => None,
+    };
+    let layout = db::Layout::new(a.n, a.cells)?;
+    eprintln!(
+        "analyze: n = {}, m = {}: {} entries ({:.1} MB)",
+        a.n,
+        a.cells,
+        layout.total,
+        layout.total as f64 / 1e6
+    );
+    let (db, s) = db::analyze(a.n, a.cells, false)?;
+    if let Some(path) = &a.out {
+        db.save(path)?;
+        eprintln!("analyze: wrote {path}");
+    }
+    if a.json {
+        println!(
+            "{{\"n\": {}, \"cells\": {}, \"positions\": {}, \"wins_for_mover\": {}, \"longest_win\": {}, \"longest_win_position\": \"{}\", \"seconds\": {:.3}, \"peak_memory_mb\": {:.1}}}",
+            s.n,
+            s.m,
+            s.positions,
+            s.wins_for_mover,
+            s.longest_win,
+            s.longest_win_position,
+            s.seconds,
+            s.peak_memory_mb
+        );
+    } else {
+        println!("cells             {}", s.m);
+        println!("stones a side     1..{}", s.n);
+        println!("positions         {} (either side to move)", s.positions);
+        println!(
+            "wins for mover    {} ({:.1} %)",
+            s.wins_for_mover,
+            100.0 * s.wins_for_mover as f64 / s.positions.max(1) as f64
+        );
+        println!(
+            "longest win       {} plies ({})",
+            s.longest_win, s.longest_win_position
+        );
+        println!("time              {:.2} s", s.seconds);
+        println!("peak memory       {:.1} MB", s.peak_memory_mb);
+    }
+    if let Some(pos) = probe {
+        match db.distance(&pos) {
+            Some(d) => println!(
+                "{}: {} for the side to move in {d} plies; optimal line: {}",
+                pos.text(),
+                if d % 2 == 1 { "won" } else { "lost" },
+                theorems::line_text(&db, &pos)
+            ),
+            None => println!("{}: not in this database", pos.text()),
+        }
+    }
+    Ok(())
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "kiebitz-crash theorems",
+    about = "Checks the column's parity statements on every position of 1..3 stones a side"
+)]
+struct TheoremArgs {
+    /// Largest board (the databases run over m = 2..=CELLS).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(6..=40))]
+    max_cells: u64,
+}
+
+/// `kiebitz-crash theorems …`: returns the exit code.
+pub fn theorems(args: &[String]) -> i32 {
+    let a: TheoremArgs = match parse_or_exit("kiebitz-crash theorems", args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let start = Instant::now();
+    match theorems::check(a.max_cells as usize, &mut |l| eprintln!("theorems: {l}")) {
+        Ok(f) => {
+            for line in &f.report {
+                println!("{line}");
+            }
+            eprintln!("theorems: {:.1} s", start.elapsed().as_secs_f64());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+/// Takes `--db FILE` out of the arguments (loading the database) and turns `--start H:L`
+/// into `--fen H:L`, for the shared command line that follows.
+pub fn prepare(args: &[String]) -> Result<(Vec<String>, Option<Db>), String> {
+    let mut out = Vec::new();
+    let mut db = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        match flag {
+            "--db" | "--start" => {
+                let value = match inline {
+                    Some(v) => v,
+                    None => it
+                        .next()
+                        .cloned()
+                        .ok_or_else(|| format!("{flag} needs a value"))?,
+                };
+                if flag == "--db" {
+                    db = Some(Db::load(&value)?);
+                } else {
+                    super::Crash::parse(&value)
+                        .map_err(|e| format!("--start {value}: {e}"))?;
+                    out.push("--fen".to_string());
+                    out.push(value);
+                }
+            }
+            _ => out.push(a.clone()),
+        }
+    }
+    Ok((out, db))
+}

@@ -1,0 +1,38 @@
+//! The Räuberschach oracle: proof-number search ([`crate::search::pns`]) for a forced win,
+//! handed to the search by the engine's entrance ([`install_oracle`]) so that it runs before
+//! alpha-beta on every move (docs/raeuber.md, "Proof-number search").
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::Raeuber;
+use crate::board::Move;
+use crate::search::pns::{self, Budget};
+
+/// The solver's table inside the engine, in MiB (kept from move to move, touched as used).
+const SOLVER_HASH_MB: usize = 32;
+
+/// The search offers its oracle a tenth of the move's planned time; proof-number search is
+/// what finds this game's long forced wins, so the oracle takes this many times that (30 %);
+/// alpha-beta gets what is left when nothing is proven.
+const BUDGET_FACTOR: u32 = 3;
+
+/// A forced win for the side to move, proven by df-pn and its proof checked: the winning move,
+/// scored `MATE - plies` with `plies` the proof's longest line (an upper bound on the mate
+/// distance). Losses and unproven positions are left to alpha-beta (`None`), which resists as
+/// long as it sees. The game's history is not known here: repetitions are judged within the
+/// proof's lines only.
+pub fn oracle(pos: &Raeuber, budget: Duration, stop: &AtomicBool) -> Option<(Move, i32)> {
+    let budget = Budget {
+        time: Some(budget * BUDGET_FACTOR),
+        nodes: None,
+    };
+    let (mv, plies) = pns::find_win(pos, &[], budget, SOLVER_HASH_MB, Some(stop))?;
+    Some((mv, crate::search::MATE - plies as i32))
+}
+
+/// Hands [`oracle`] to every Räuberschach search of this process.
+pub fn install_oracle() {
+    crate::search::oracle::install::<Raeuber>(Arc::new(oracle));
+}

@@ -1,0 +1,490 @@
+//! Proof-number search for forced wins: depth-first proof-number search (df-pn) with a
+//! transposition table, for any [`Game`].
+//!
+//! The solver asks one question: can `attacker` force a win from this position? A draw —
+//! a repeated position, the move-count rule, insufficient material, a line longer than
+//! [`MAX_LINE`] plies — counts as a failure for the attacker, so every proof the solver finds
+//! is a real win; a disproof only says "no forced win for the attacker" (a draw or a loss), and
+//! may also be wrong in rare cases of path-dependent draws, so it is never reported as a
+//! result. [`solve`] asks the question for both sides, extracts the proof graph from the table,
+//! and reports a win or loss only after [`super::proof::check`] accepted that proof.
+//!
+//! The search is negamax-style: each node has φ (the proof number for "the side to move
+//! reaches its goal" — a win for the attacker, anything but a loss for the defender) and δ (the
+//! disproof number); φ(n) = min δ(child), δ(n) = Σ φ(child). New positions start at φ = 1,
+//! δ = number of legal moves (the disproof of a position needs all its moves). Thresholds
+//! follow Nagai's df-pn with Pawlewicz and Lew's 1 + ε trick (ε = 1/4).
+//!
+//! Depends on [`crate::game`], [`crate::board`] and [`super::proof`].
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::{Duration, Instant};
+
+use super::proof::{self, Proof};
+use crate::board::{Color, Move, MoveList};
+use crate::game::{Game, Terminal};
+
+/// Proof and disproof numbers saturate here ("infinite").
+const INF: u32 = 1 << 30;
+/// Lines longer than this (in plies from the root) count as draws.
+pub const MAX_LINE: usize = 400;
+
+/// What the solver found for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move forces a win.
+    Win,
+    /// The opponent forces a win whatever the side to move does.
+    Loss,
+    /// Neither proven within the budget.
+    Unknown,
+}
+
+/// How much the solver may spend.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget {
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+}
+
+/// The answer of [`solve`].
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub verdict: Verdict,
+    /// The winning move (for [`Verdict::Win`]).
+    pub best: Option<Move>,
+    /// The proof (for a win or a loss), already checked.
+    pub proof: Option<Proof>,
+    /// What the check of the proof found: its size and longest line.
+    pub checked: Option<proof::Checked>,
+    /// Positions the solver expanded.
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// A table entry, `[key low, key high, φ, δ, work]` (as plain words, so that a new table is
+/// allocated zeroed); `work` counts the positions expanded below the entry when it was stored,
+/// what losing it would cost. φ = δ = 0 marks an empty slot.
+type Entry = [u32; 5];
+
+/// The transposition table: buckets of four entries, the least-worked entry replaced.
+struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+const BUCKET: usize = 4;
+
+impl Table {
+    fn new(mb: usize) -> Table {
+        let want = (mb.max(1) << 20) / std::mem::size_of::<Entry>();
+        let size = want.next_power_of_two().max(BUCKET * 2) / 2;
+        Table {
+            entries: vec![[0; 5]; size],
+            mask: (size - 1) & !(BUCKET - 1),
+        }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & self.mask
+    }
+
+    fn get(&self, key: u64) -> Option<(u32, u32)> {
+        let b = self.bucket(key);
+        let (lo, hi) = (key as u32, (key >> 32) as u32);
+        self.entries[b..b + BUCKET]
+            .iter()
+            .find(|e| e[0] == lo && e[1] == hi && (e[2] | e[3]) != 0)
+            .map(|e| (e[2], e[3]))
+    }
+
+    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
+        let b = self.bucket(key);
+        let (lo, hi) = (key as u32, (key >> 32) as u32);
+        let bucket = &mut self.entries[b..b + BUCKET];
+        let slot = match bucket.iter().position(|e| e[0] == lo && e[1] == hi) {
+            Some(i) => i,
+            None => (0..BUCKET).min_by_key(|&i| bucket[i][4]).unwrap_or(0),
+        };
+        bucket[slot] = [lo, hi, phi, delta, work.min(u32::MAX as u64) as u32];
+    }
+}
+
+struct Child<G> {
+    pos: G,
+    phi: u32,
+    delta: u32,
+}
+
+/// One df-pn search for one attacker over one table.
+struct Solver<'s, G: Game> {
+    table: Table,
+    attacker: Color,
+    /// Hashes of the game's positions before the root and of the current line, oldest first.
+    line: Vec<u64>,
+    /// How many of `line` are the game's history (before the root).
+    history_len: usize,
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    /// Gives up as soon as this is set (the engine's `stop`).
+    stop: Option<&'s AtomicBool>,
+    aborted: bool,
+    _game: std::marker::PhantomData<G>,
+}
+
+impl<'s, G: Game> Solver<'s, G> {
+    fn new(attacker: Color, history: &[u64], table: Table) -> Self {
+        Solver {
+            table,
+            attacker,
+            line: history.to_vec(),
+            history_len: history.len(),
+            nodes: 0,
+            max_nodes: u64::MAX,
+            deadline: None,
+            stop: None,
+            aborted: false,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// (φ, δ) of a position that is drawn, for its side to move.
+    fn draw(&self, pos: &G) -> (u32, u32) {
+        if pos.side_to_move() == self.attacker {
+            (INF, 0)
+        } else {
+            (0, INF)
+        }
+    }
+
+    /// Whether `pos` (about to be played after the end of the line) repeats a position.
+    fn repeats(&self, pos: &G) -> bool {
+        if !G::REPETITION {
+            return false;
+        }
+        let back = (pos.reversible_plies() as usize).min(self.line.len());
+        let key = pos.hash();
+        self.line[self.line.len() - back..].contains(&key)
+    }
+
+    /// A position's numbers by the rules (game end, draws) or the table, without searching.
+    fn look(&self, pos: &G) -> (u32, u32) {
+        if pos.insufficient_material()
+            || self.repeats(pos)
+            || self.line.len() - self.history_len >= MAX_LINE
+        {
+            return self.draw(pos);
+        }
+        let clock_ran_out = G::DRAW_PLIES.is_some_and(|limit| pos.reversible_plies() >= limit);
+        if !clock_ran_out && let Some(hit) = self.table.get(pos.hash()) {
+            return hit;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return match pos.terminal() {
+                Terminal::Win => (0, INF),
+                Terminal::Loss => (INF, 0),
+                Terminal::Draw => self.draw(pos),
+            };
+        }
+        if clock_ran_out {
+            return self.draw(pos);
+        }
+        (1, moves.len() as u32)
+    }
+
+    /// The df-pn step: searches `pos` (which has legal moves and is not drawn) until its φ
+    /// reaches `phi_t` or its δ reaches `delta_t`, stores and returns (φ, δ).
+    fn mid(&mut self, pos: &G, phi_t: u32, delta_t: u32) -> (u32, u32) {
+        let start = self.nodes;
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes
+            || (self.nodes & 1023 == 0
+                && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.stop.is_some_and(|s| s.load(AtomicOrdering::Relaxed))))
+        {
+            self.aborted = true;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        self.line.push(pos.hash());
+        let mut children: Vec<Child<G>> = moves
+            .iter()
+            .map(|&mv| {
+                let next = pos.play(mv);
+                let (phi, delta) = self.look(&next);
+                Child {
+                    pos: next,
+                    phi,
+                    delta,
+                }
+            })
+            .collect();
+        let (phi, delta) = loop {
+            let (mut phi, mut delta, mut best, mut second) = (INF, 0u32, 0, INF);
+            for (i, c) in children.iter().enumerate() {
+                delta = delta.saturating_add(c.phi).min(INF);
+                if c.delta < phi {
+                    second = phi;
+                    phi = c.delta;
+                    best = i;
+                } else if c.delta < second {
+                    second = c.delta;
+                }
+            }
+            if phi == 0 {
+                delta = INF;
+            }
+            if phi >= phi_t || delta >= delta_t || self.aborted {
+                break (phi, delta);
+            }
+            let c = &children[best];
+            let child_phi_t = (delta_t as u64 - delta as u64 + c.phi as u64).min(INF as u64) as u32;
+            let eps = second.saturating_add(second / 4).saturating_add(1);
+            let child_delta_t = phi_t.min(eps).min(INF);
+            let next = c.pos.clone();
+            let (p, d) = self.mid(&next, child_phi_t, child_delta_t);
+            children[best].phi = p;
+            children[best].delta = d;
+        };
+        self.line.pop();
+        if !self.aborted || phi == 0 || delta == 0 {
+            self.table.put(pos.hash(), phi, delta, self.nodes - start);
+        }
+        (phi, delta)
+    }
+
+    /// Whether the attacker's goal is proven at `pos` according to the table (or the rules).
+    fn proven(&self, pos: &G) -> bool {
+        let (phi, delta) = self.look(pos);
+        if pos.side_to_move() == self.attacker {
+            phi == 0
+        } else {
+            delta == 0
+        }
+    }
+
+    /// Searches `pos` until solved or out of budget; true if the attacker's win is proven.
+    fn prove(&mut self, pos: &G) -> bool {
+        if self.aborted {
+            return false;
+        }
+        let (phi, delta) = self.look(pos);
+        if phi != 0 && delta != 0 {
+            self.mid(pos, INF, INF);
+        }
+        self.proven(pos)
+    }
+
+    /// Collects the proof below an attacker-to-move position into `out`; returns false if it
+    /// cannot (the table lost a part and the budget ran out re-proving it, or a cycle).
+    fn extract_attacker(&mut self, pos: &G, out: &mut Extracted) -> bool {
+        let key = pos.hash();
+        if out.done.contains_key(&key) {
+            return true;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return pos.terminal() == Terminal::Win;
+        }
+        if self.line[self.history_len..].contains(&key) {
+            return false;
+        }
+        for attempt in 0..2 {
+            if attempt == 1 && !self.prove(pos) {
+                return false;
+            }
+            self.line.push(key);
+            for &mv in &moves {
+                let next = pos.play(mv);
+                if self.proven(&next) && self.extract_defender(&next, out) {
+                    self.line.pop();
+                    out.done.insert(key, mv);
+                    out.nodes.push((pos.fen(), pos.move_text(mv)));
+                    return true;
+                }
+            }
+            self.line.pop();
+        }
+        false
+    }
+
+    /// Collects the proof below a defender-to-move position: every reply must be proven.
+    fn extract_defender(&mut self, pos: &G, out: &mut Extracted) -> bool {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return pos.terminal() == Terminal::Loss;
+        }
+        if self.repeats(pos) {
+            return false;
+        }
+        self.line.push(pos.hash());
+        let ok = moves.iter().all(|&mv| {
+            let next = pos.play(mv);
+            !self.repeats(&next) && (self.proven(&next) || self.prove(&next)) && {
+                self.extract_attacker(&next, out)
+            }
+        });
+        self.line.pop();
+        ok
+    }
+}
+
+/// A proof being collected: the attacker's move in each position, and the node lines.
+#[derive(Default)]
+struct Extracted {
+    done: HashMap<u64, Move>,
+    nodes: Vec<(String, String)>,
+}
+
+/// Tries to prove a forced win for `attacker` from `root`: the checked proof and the root's
+/// winning move (when the attacker is to move), or `None`.
+fn prove_for<G: Game>(
+    root: &G,
+    history: &[u64],
+    attacker: Color,
+    budget: Budget,
+    table_mb: usize,
+    nodes: &mut u64,
+) -> Option<(Proof, proof::Checked, Option<Move>)> {
+    let mut solver = Solver::<G>::new(attacker, history, Table::new(table_mb));
+    let result = prove_with(&mut solver, root, budget);
+    *nodes += solver.nodes;
+    result
+}
+
+/// [`prove_for`] with a given solver (and its table, which may hold earlier work).
+fn prove_with<G: Game>(
+    solver: &mut Solver<'_, G>,
+    root: &G,
+    budget: Budget,
+) -> Option<(Proof, proof::Checked, Option<Move>)> {
+    let attacker = solver.attacker;
+    solver.deadline = budget.time.map(|t| Instant::now() + t);
+    solver.max_nodes = budget.nodes.unwrap_or(u64::MAX);
+    let mut moves = MoveList::new();
+    root.legal_moves(&mut moves);
+    let proven = if moves.is_empty() {
+        // The game is over: won by the attacker if it is to move and that means a win.
+        matches!(
+            (root.terminal(), root.side_to_move() == attacker),
+            (Terminal::Win, true) | (Terminal::Loss, false)
+        )
+    } else {
+        solver.prove(root)
+    };
+    let result = if proven {
+        // Extraction may re-prove parts the table lost: give it the budget's rest and more.
+        solver.aborted = false;
+        solver.max_nodes = solver.nodes.saturating_mul(2).saturating_add(100_000);
+        solver.deadline = solver
+            .deadline
+            .map(|d| d.max(Instant::now()) + budget.time.unwrap_or_default());
+        let mut out = Extracted::default();
+        let ok = if root.side_to_move() == attacker {
+            solver.extract_attacker(root, &mut out)
+        } else {
+            solver.extract_defender(root, &mut out)
+        };
+        if ok {
+            let proof = Proof {
+                variant: root.variant().to_string(),
+                root: root.fen(),
+                winner: attacker,
+                nodes: out.nodes,
+            };
+            match proof::check::<G>(&proof) {
+                Ok(checked) => Some((proof, checked, out.done.get(&root.hash()).copied())),
+                Err(e) => {
+                    log::warn!("df-pn proof rejected by the checker: {e}");
+                    None
+                }
+            }
+        } else {
+            None
+        }
+    } else {
+        None
+    };
+    result
+}
+
+/// Solves `root` for its side to move within `budget`: first whether it wins (half the
+/// budget), then whether it loses (the rest). `history` holds the game's earlier positions'
+/// hashes (oldest first, root excluded) so that repetitions count as draws. A win or a loss is
+/// reported only with a proof that [`proof::check`] accepted.
+pub fn solve<G: Game>(root: &G, history: &[u64], budget: Budget, table_mb: usize) -> Solution {
+    let start = Instant::now();
+    let half = Budget {
+        time: budget.time.map(|t| t / 2),
+        nodes: budget.nodes.map(|n| n / 2),
+    };
+    let mut nodes = 0;
+    let us = root.side_to_move();
+    let mut solution = Solution {
+        verdict: Verdict::Unknown,
+        best: None,
+        proof: None,
+        checked: None,
+        nodes: 0,
+        time: Duration::ZERO,
+    };
+    if let Some((proof, checked, best)) = prove_for(root, history, us, half, table_mb, &mut nodes) {
+        solution.verdict = Verdict::Win;
+        solution.best = best;
+        solution.proof = Some(proof);
+        solution.checked = Some(checked);
+    } else {
+        let rest = Budget {
+            time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
+            nodes: budget.nodes.map(|n| n.saturating_sub(nodes)),
+        };
+        if let Some((proof, checked, _)) =
+            prove_for(root, history, us.flip(), rest, table_mb, &mut nodes)
+        {
+            solution.verdict = Verdict::Loss;
+            solution.proof = Some(proof);
+            solution.checked = Some(checked);
+        }
+    }
+    solution.nodes = nodes;
+    solution.time = start.elapsed();
+    solution
+}
+
+/// The table [`find_win`] keeps from one move to the next (with its attacker and size): a
+/// game's positions two plies on are mostly in it already. Shared by every search of the
+/// process; a search that finds it in use takes a fresh table.
+type KeptTable = Option<(Color, usize, Table)>;
+static KEPT: std::sync::Mutex<KeptTable> = std::sync::Mutex::new(None);
+
+/// Only the win for the side to move, within `budget` (for the engine, beside alpha-beta):
+/// the winning move and the proof's longest line in plies. The table is kept for the next
+/// call with the same attacker and size (its entries are only hints: every proof is checked).
+pub fn find_win<G: Game>(
+    root: &G,
+    history: &[u64],
+    budget: Budget,
+    table_mb: usize,
+    stop: Option<&AtomicBool>,
+) -> Option<(Move, u32)> {
+    let attacker = root.side_to_move();
+    let kept = KEPT.try_lock().ok().and_then(|mut slot| slot.take());
+    let table = match kept {
+        Some((a, mb, table)) if a == attacker && mb == table_mb => table,
+        _ => Table::new(table_mb),
+    };
+    let mut solver = Solver::<G>::new(attacker, history, table);
+    solver.stop = stop;
+    let found = prove_with(&mut solver, root, budget);
+    if let Ok(mut slot) = KEPT.try_lock() {
+        *slot = Some((attacker, table_mb, solver.table));
+    }
+    let (_, checked, best) = found?;
+    best.map(|mv| (mv, checked.plies))
+}

@@ -1,0 +1,319 @@
+//! Proof trees of forced wins and their checker, for any [`Game`].
+//!
+//! A [`Proof`] says that `winner` wins from `root` however the other side plays. It lists
+//! every position in which the winner is to move and has to choose (`node` lines: the
+//! position's FEN and the move the winner plays there); the loser's positions are not listed,
+//! since every one of their moves must be answered. The positions form a graph, not a tree:
+//! a position reached by several lines is listed once.
+//!
+//! The checker ([`check`]) trusts nothing but the game's move generator ([`Game::legal_moves`],
+//! [`Game::play`], [`Game::terminal`]) and its draw rules: from the root, every move of the
+//! loser must lead to a listed position or to one where the game is over and won by the winner;
+//! every listed move must be legal; no line may repeat a position (the graph of positions must
+//! be acyclic, so no repetition draw is ever reached); no position may be drawn by the
+//! move-count rule ([`Game::DRAW_PLIES`], with the clocks of every line played out exactly) or
+//! by insufficient material. It depends on [`crate::game`] and [`crate::board`] only — not on
+//! the solver that wrote the proof ([`super::pns`]).
+//!
+//! The text format, one item a line (`#` starts a comment):
+//!
+//! ```text
+//! kiebitz-proof 1
+//! variant raeuberschach
+//! root <FEN>
+//! winner white|black
+//! node <FEN>;<move>
+//! ```
+//!
+//! Positions are identified by their FEN without the two clock fields.
+
+use std::collections::HashMap;
+
+use crate::board::{Color, MoveList};
+use crate::game::{Game, Terminal};
+
+/// A claimed forced win: the root, the winner, and the winner's move in each position where
+/// it is to move and has a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    pub variant: String,
+    pub root: String,
+    pub winner: Color,
+    /// (FEN, move in coordinate notation) for every position of the proof where the winner
+    /// is to move and the game is not over.
+    pub nodes: Vec<(String, String)>,
+}
+
+/// What a successful check found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Distinct positions of the proof (both sides to move, game ends included).
+    pub positions: usize,
+    /// The longest line of the proof in plies: the loser, resisting within the proof, loses
+    /// after at most this many plies.
+    pub plies: u32,
+}
+
+impl Proof {
+    /// The proof in its text format.
+    pub fn to_text(&self) -> String {
+        let winner = match self.winner {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        let mut out = format!(
+            "kiebitz-proof 1\nvariant {}\nroot {}\nwinner {winner}\n",
+            self.variant, self.root
+        );
+        for (fen, mv) in &self.nodes {
+            out.push_str(&format!("node {fen};{mv}\n"));
+        }
+        out
+    }
+
+    /// Reads the text format. Errors name the line.
+    pub fn parse(text: &str) -> Result<Proof, String> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+        let mut field = |name: &str| -> Result<String, String> {
+            let (n, line) = lines
+                .next()
+                .ok_or_else(|| format!("the proof ends before its '{name}' line"))?;
+            line.strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix(' '))
+                .map(|rest| rest.trim().to_string())
+                .ok_or_else(|| format!("line {n}: expected '{name} …', found '{line}'"))
+        };
+        let version = field("kiebitz-proof")?;
+        if version != "1" {
+            return Err(format!("unknown proof format version '{version}'"));
+        }
+        let variant = field("variant")?;
+        let root = field("root")?;
+        let winner = match field("winner")?.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            other => return Err(format!("winner must be white or black, not '{other}'")),
+        };
+        let mut nodes = Vec::new();
+        for (n, line) in lines {
+            let body = line
+                .strip_prefix("node ")
+                .ok_or_else(|| format!("line {n}: expected 'node FEN;MOVE', found '{line}'"))?;
+            let (fen, mv) = body
+                .rsplit_once(';')
+                .ok_or_else(|| format!("line {n}: expected 'node FEN;MOVE' (no ';')"))?;
+            nodes.push((fen.trim().to_string(), mv.trim().to_string()));
+        }
+        Ok(Proof {
+            variant,
+            root,
+            winner,
+            nodes,
+        })
+    }
+}
+
+/// A position's identity in a proof: its FEN without the clock fields.
+fn identity(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let keep = fields.len().saturating_sub(2).max(1);
+    fields[..keep.min(fields.len())].join(" ")
+}
+
+/// One position of the proof graph, with its edges once the first phase has built them.
+struct Node<G> {
+    pos: G,
+    /// The winner's chosen move (winner to move), or every move (loser to move): the index of
+    /// the position reached and whether the move reset the clock, or `None` when the game is
+    /// over there, won by the winner.
+    children: Vec<Option<(usize, bool)>>,
+}
+
+/// Checks `proof` under the rules of `G`; `Ok` only if the winner wins from the root against
+/// every defence. Errors say which position fails and why.
+pub fn check<G: Game>(proof: &Proof) -> Result<Checked, String> {
+    let root = G::from_fen(&proof.variant, &proof.root)
+        .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+    let mut chosen: HashMap<String, String> = HashMap::new();
+    for (fen, mv) in &proof.nodes {
+        let pos = G::from_fen(&proof.variant, fen).map_err(|e| format!("node {fen}: {e}"))?;
+        if pos.side_to_move() != proof.winner {
+            return Err(format!("node {fen}: the winner is not to move there"));
+        }
+        pos.parse_move(mv)
+            .map_err(|e| format!("node {fen}: move {mv}: {e}"))?;
+        if let Some(other) = chosen.insert(identity(fen), mv.clone())
+            && other != *mv
+        {
+            return Err(format!("node {fen} is listed twice with different moves"));
+        }
+    }
+
+    // Phase 1: build the graph from the root, positions identified by their FEN without
+    // clocks; every leaf must be a game end won by the winner.
+    let mut nodes: Vec<Node<G>> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut todo = vec![0usize];
+    index.insert(identity(&root.fen()), 0);
+    nodes.push(Node {
+        pos: root,
+        children: Vec::new(),
+    });
+    let mut moves = MoveList::new();
+    nodes[0].pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        // The game is already over at the root.
+        let root = &nodes[0].pos;
+        let winner_to_move = root.side_to_move() == proof.winner;
+        return match (root.terminal(), winner_to_move) {
+            (Terminal::Win, true) | (Terminal::Loss, false) => Ok(Checked {
+                positions: 1,
+                plies: 0,
+            }),
+            _ => Err(format!(
+                "{}: the game is over, not won by the winner",
+                root.fen()
+            )),
+        };
+    }
+    while let Some(i) = todo.pop() {
+        let pos = nodes[i].pos.clone();
+        let fen = pos.fen();
+        if pos.insufficient_material() {
+            return Err(format!("{fen}: drawn by insufficient material"));
+        }
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(format!(
+                "{fen}: the game is over here but not won by the winner"
+            ));
+        }
+        let played: Vec<_> = if pos.side_to_move() == proof.winner {
+            let mv = chosen
+                .get(&identity(&fen))
+                .ok_or_else(|| format!("{fen}: the winner is to move but the proof has no move"))?;
+            vec![pos.parse_move(mv).map_err(|e| format!("{fen}: {e}"))?]
+        } else {
+            moves.to_vec()
+        };
+        let mut children = Vec::with_capacity(played.len());
+        for mv in played {
+            let next = pos.play(mv);
+            let mut replies = MoveList::new();
+            next.legal_moves(&mut replies);
+            if replies.is_empty() {
+                let winner_to_move = next.side_to_move() == proof.winner;
+                match (next.terminal(), winner_to_move) {
+                    (Terminal::Win, true) | (Terminal::Loss, false) => {
+                        children.push(None);
+                        continue;
+                    }
+                    _ => {
+                        return Err(format!(
+                            "{fen}: after {} the game ends without the winner winning",
+                            pos.move_text(mv)
+                        ));
+                    }
+                }
+            }
+            let id = identity(&next.fen());
+            let resets = next.reversible_plies() == 0;
+            let j = match index.get(&id) {
+                Some(&j) => j,
+                None => {
+                    let j = nodes.len();
+                    index.insert(id, j);
+                    nodes.push(Node {
+                        pos: next,
+                        children: Vec::new(),
+                    });
+                    todo.push(j);
+                    j
+                }
+            };
+            // A move that does not reset the clock leaves it at 1 or more.
+            children.push(Some((j, resets)));
+        }
+        nodes[i].children = children;
+    }
+
+    // Phase 2: the graph must be acyclic (no line repeats a position); its depth-first
+    // post-order is then a topological order, which gives the longest line too.
+    let order = topological_order(&nodes)?;
+    let mut longest = vec![0u32; nodes.len()];
+    for &i in &order {
+        longest[i] = nodes[i]
+            .children
+            .iter()
+            .map(|c| 1 + c.map_or(0, |(j, _)| longest[j]))
+            .max()
+            .unwrap_or(0);
+    }
+
+    // Phase 3: the move-count rule with the clocks each line really has, from the root's.
+    if let Some(limit) = G::DRAW_PLIES {
+        let mut clock: Vec<Option<u32>> = vec![None; nodes.len()];
+        clock[0] = Some(nodes[0].pos.reversible_plies());
+        for &i in order.iter().rev() {
+            let Some(c) = clock[i] else { continue };
+            if c >= limit {
+                return Err(format!(
+                    "{}: reached with {c} plies without capture or pawn move: a draw",
+                    nodes[i].pos.fen()
+                ));
+            }
+            for &(j, resets) in nodes[i].children.iter().flatten() {
+                let next = if resets { 0 } else { c + 1 };
+                clock[j] = Some(clock[j].map_or(next, |old| old.max(next)));
+            }
+        }
+    }
+    let leaves: usize = nodes
+        .iter()
+        .map(|n| n.children.iter().filter(|c| c.is_none()).count())
+        .sum();
+    Ok(Checked {
+        positions: nodes.len() + leaves,
+        plies: longest[0],
+    })
+}
+
+/// A depth-first post-order of the graph from node 0 (children before parents), or the cycle
+/// it found.
+fn topological_order<G: Game>(nodes: &[Node<G>]) -> Result<Vec<usize>, String> {
+    // 0 unseen, 1 on the current line, 2 done.
+    let mut state = vec![0u8; nodes.len()];
+    let mut order = Vec::with_capacity(nodes.len());
+    let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+    state[0] = 1;
+    while let Some(&mut (i, ref mut next)) = stack.last_mut() {
+        let children = &nodes[i].children;
+        if let Some(&child) = children.get(*next) {
+            *next += 1;
+            if let Some((j, _)) = child {
+                match state[j] {
+                    0 => {
+                        state[j] = 1;
+                        stack.push((j, 0));
+                    }
+                    1 => {
+                        return Err(format!(
+                            "{}: a line of the proof repeats this position",
+                            nodes[j].pos.fen()
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            state[i] = 2;
+            order.push(i);
+            stack.pop();
+        }
+    }
+    Ok(order)
+}

@@ -1,0 +1,307 @@
+//! Proof-number search on Räuberschach positions with known values: small endgames whose
+//! value a plain minimax (written here, independent of the solver) finds exhaustively, with and
+//! without the move-count rule close, and the forced wins of tests/data/raeuber-*-wins.txt
+//! (Fairy-Stockfish announced mate). The solver must never report a wrong value, must find what
+//! the minimax finds, and each proof must pass the checker; tampered proofs must not.
+
+use std::collections::HashMap;
+
+use kiebitz::board::{Color, MoveList};
+use kiebitz::game::Game;
+use kiebitz::games::raeuber::Raeuber;
+use kiebitz::search::pns::{self, Budget, Verdict};
+use kiebitz::search::proof::{self, Proof};
+
+const VARIANT: &str = "raeuberschach";
+
+/// Exhaustive minimax with memo: whether the side to move forces a win within `d` plies
+/// (`want_win`), or cannot avoid losing within `d` plies (`!want_win`). The move-count rule
+/// is applied (a position with the clock at 100 and a move is a draw); repetitions cannot
+/// matter for the shortest wins this finds.
+struct Oracle {
+    memo: HashMap<(u64, u32, u32, bool), bool>,
+}
+
+impl Oracle {
+    fn value(&mut self, pos: &Raeuber, d: u32, want_win: bool) -> bool {
+        let key = (pos.hash(), pos.halfmove(), d, want_win);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let v = if moves.is_empty() {
+            want_win // no move: the side to move wins
+        } else if pos.halfmove() >= 100 || d == 0 {
+            false
+        } else if want_win {
+            moves
+                .iter()
+                .any(|&mv| self.value(&pos.play(mv), d - 1, false))
+        } else {
+            moves
+                .iter()
+                .all(|&mv| self.value(&pos.play(mv), d - 1, true))
+        };
+        self.memo.insert(key, v);
+        v
+    }
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) % n
+    }
+}
+
+/// A random position with `pieces` pieces (each side at least one), the clock at `clock`.
+fn random_position(rng: &mut Rng, pieces: usize, clock: u32) -> Raeuber {
+    loop {
+        let mut board = [[' '; 6]; 6];
+        let mut colors = [false; 2];
+        for _ in 0..pieces {
+            let white = rng.next(2) == 0;
+            let kind = b"pnbrqk"[rng.next(6) as usize] as char;
+            let (file, rank) = (rng.next(6) as usize, rng.next(6) as usize);
+            if board[rank][file] != ' ' || (kind == 'p' && (rank == 0 || rank == 5)) {
+                continue;
+            }
+            board[rank][file] = if white {
+                kind.to_ascii_uppercase()
+            } else {
+                kind
+            };
+            colors[usize::from(!white)] = true;
+        }
+        if !(colors[0] && colors[1]) {
+            continue;
+        }
+        let rows: Vec<String> = (0..6)
+            .rev()
+            .map(|r| {
+                let mut row = String::new();
+                let mut empty = 0;
+                for &c in &board[r] {
+                    if c == ' ' {
+                        empty += 1;
+                    } else {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(c);
+                    }
+                }
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                }
+                row
+            })
+            .collect();
+        let side = if rng.next(2) == 0 { 'w' } else { 'b' };
+        let fen = format!("{} {side} - - {clock} 1", rows.join("/"));
+        if let Ok(pos) = Raeuber::from_fen(VARIANT, &fen) {
+            return pos;
+        }
+    }
+}
+
+fn budget(nodes: u64) -> Budget {
+    Budget {
+        time: None,
+        nodes: Some(nodes),
+    }
+}
+
+/// Every verdict agrees with the exhaustive minimax on small endgames, every position the
+/// minimax decides within 9 plies is solved, and every proof checks.
+#[test]
+fn small_endgames_agree_with_exhaustive_minimax() {
+    const DEPTH: u32 = 9;
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut oracle = Oracle {
+        memo: HashMap::new(),
+    };
+    let (mut wins, mut losses, mut open, mut clocked) = (0, 0, 0, 0);
+    for i in 0..400 {
+        // Every third position starts close to the move-count rule.
+        let clock = if i % 3 == 2 {
+            92 + rng.next(8) as u32
+        } else {
+            0
+        };
+        let pos = random_position(&mut rng, 2 + (i % 3), clock);
+        let win = oracle.value(&pos, DEPTH, true);
+        let loss = oracle.value(&pos, DEPTH, false);
+        assert!(!(win && loss), "oracle contradicts itself on {}", pos.fen());
+        let solution = pns::solve(&pos, &[], budget(400_000), 4);
+        let fen = pos.fen();
+        match solution.verdict {
+            Verdict::Win => assert!(!loss, "{fen}: solver says win, minimax a loss"),
+            Verdict::Loss => assert!(!win, "{fen}: solver says loss, minimax a win"),
+            Verdict::Unknown => {}
+        }
+        if win {
+            assert_eq!(
+                solution.verdict,
+                Verdict::Win,
+                "{fen}: a win in {DEPTH} plies missed"
+            );
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            if let Some(mv) = solution.best {
+                // The move is legal and does not leave the opponent without a move (a win).
+                assert!(moves.contains(&mv), "{fen}: {mv} is not legal");
+                let mut replies = MoveList::new();
+                pos.play(mv).legal_moves(&mut replies);
+                assert!(
+                    !replies.is_empty(),
+                    "{fen}: {mv} leaves the opponent without a move"
+                );
+            } else {
+                assert!(moves.is_empty(), "{fen}: a win without a move");
+            }
+            wins += 1;
+        } else if loss {
+            assert_eq!(
+                solution.verdict,
+                Verdict::Loss,
+                "{fen}: a loss in {DEPTH} plies missed"
+            );
+            losses += 1;
+        } else {
+            open += 1;
+        }
+        if clock > 0 && (win || loss) {
+            clocked += 1;
+        }
+        if let Some(p) = &solution.proof {
+            let checked = proof::check::<Raeuber>(p).expect("the solver's proof checks");
+            let text = Proof::parse(&p.to_text()).expect("the proof's text parses");
+            assert_eq!(&text, p);
+            assert_eq!(
+                p.winner == pos.side_to_move(),
+                solution.verdict == Verdict::Win
+            );
+            // A proof of a game not yet over has at least one ply.
+            if win || loss {
+                assert!(checked.plies >= 1 || solution.best.is_none());
+            }
+        }
+    }
+    eprintln!("wins {wins}, losses {losses}, open {open}, decided near the clock limit {clocked}");
+    // The sample must exercise all outcomes, the clock rule included.
+    assert!(
+        wins >= 40 && losses >= 40 && open >= 10 && clocked >= 10,
+        "wins {wins}, losses {losses}, open {open}, decided near the clock limit {clocked}"
+    );
+}
+
+/// Positions of the forced-win suites, after their moves.
+fn suite(name: &str) -> Vec<(Raeuber, Vec<u64>)> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .expect("suite file")
+        .lines()
+        .map(|line| {
+            let mut fields = line.split(';');
+            let fen = fields.next().expect("FEN");
+            let mut pos = Raeuber::from_fen(VARIANT, fen).expect("suite FEN");
+            let mut history = Vec::new();
+            for text in fields.next().expect("moves").split_whitespace() {
+                let mv = pos.parse_move(text).expect("suite move");
+                history.push(pos.hash());
+                pos = pos.play(mv);
+            }
+            (pos, history)
+        })
+        .collect()
+}
+
+/// The suites' positions are forced wins for the side to move (Fairy-Stockfish announced mate
+/// in 7–22): the solver proves each one within a node budget and never claims a loss; the
+/// proofs check.
+#[test]
+fn forced_win_suites_are_proven() {
+    for name in ["raeuber-early-wins.txt", "raeuber-late-wins.txt"] {
+        let positions = suite(name);
+        for (i, (pos, history)) in positions.iter().enumerate() {
+            let solution = pns::solve(pos, history, budget(300_000), 16);
+            let fen = pos.fen();
+            assert_eq!(
+                solution.verdict,
+                Verdict::Win,
+                "{name}:{}: {fen} not proven",
+                i + 1
+            );
+            let p = solution.proof.expect("a proof");
+            proof::check::<Raeuber>(&p).expect("the proof checks");
+            assert_eq!(p.winner, pos.side_to_move());
+        }
+    }
+}
+
+/// A proof with a position left out, a wrong winner or a wrong move is rejected.
+#[test]
+fn tampered_proofs_are_rejected() {
+    let (pos, history) = suite("raeuber-early-wins.txt").remove(10);
+    let solution = pns::solve(&pos, &history, budget(300_000), 16);
+    let good = solution.proof.expect("suite position 11 is proven");
+    assert!(proof::check::<Raeuber>(&good).is_ok());
+
+    // Removing the root's move, or any node on the loser's first replies, is fatal.
+    let mut no_root = good.clone();
+    no_root.nodes.retain(|(fen, _)| fen != &good.root);
+    assert!(proof::check::<Raeuber>(&no_root).is_err());
+
+    let mut wrong_winner = good.clone();
+    wrong_winner.winner = match good.winner {
+        Color::White => Color::Black,
+        Color::Black => Color::White,
+    };
+    assert!(proof::check::<Raeuber>(&wrong_winner).is_err());
+
+    // Every other root move is not covered by the proof (or loses).
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let best = solution.best.expect("a winning move");
+    for &mv in moves.iter().filter(|&&mv| mv != best) {
+        let mut other = good.clone();
+        for node in other.nodes.iter_mut().filter(|(fen, _)| fen == &good.root) {
+            node.1 = mv.to_string();
+        }
+        if let Ok(c) = proof::check::<Raeuber>(&other) {
+            // Possible only if the other move transposes into the proof: then it also wins.
+            let s = pns::solve(&pos.play(mv), &[], budget(300_000), 16);
+            assert_eq!(
+                s.verdict,
+                Verdict::Loss,
+                "{mv} accepted ({c:?}) but does not win"
+            );
+        }
+    }
+
+    // Clocks: the same proof from a root whose clock is near the limit must not hold when a
+    // line has enough quiet plies.
+    let mut late = good.clone();
+    let mut fields: Vec<&str> = good.root.split_whitespace().collect();
+    fields[4] = "99";
+    late.root = fields.join(" ");
+    if proof::check::<Raeuber>(&late).is_ok() {
+        // Then every line resets the clock at once; the solver agrees there is a win.
+        let p = Raeuber::from_fen(VARIANT, &late.root).unwrap();
+        assert_eq!(
+            pns::solve(&p, &[], budget(300_000), 16).verdict,
+            Verdict::Win
+        );
+    }
+
+    assert!(Proof::parse("kiebitz-proof 2\n").is_err());
+    assert!(Proof::parse("kiebitz-proof 1\nvariant raeuberschach\nroot x\nwinner red\n").is_err());
+}

@@ -1,0 +1,242 @@
+//! The search options of UCI with the real kiebitz-chess binary: `MultiPV`, `go searchmoves`,
+//! `go mate` on a mate-in-3 suite checked by python-chess (tests/data/chess-mate3.epd,
+//! scripts/mate-suite.py), `Threads`, `UCI_ShowWDL` (chess has a WDL model, pawn chess none).
+
+mod common;
+mod protocol_io;
+
+use std::time::{Duration, Instant};
+
+use kiebitz::game::Game;
+use kiebitz::games::chess::Chess;
+use protocol_io::Client;
+
+fn uci(binary: &str) -> Client {
+    let mut e = Client::spawn(&common::binary(binary), &[]);
+    e.send("uci");
+    e.expect_prefix("uciok");
+    e
+}
+
+/// One `info … pv …` line, taken apart.
+#[derive(Debug)]
+struct Line {
+    depth: u32,
+    multipv: u32,
+    /// `cp N` or `mate N`.
+    score: (String, i32),
+    wdl: Option<[u32; 3]>,
+    pv: Vec<String>,
+}
+
+fn parse_info(line: &str) -> Option<Line> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info") || !words.contains(&"pv") {
+        return None;
+    }
+    let after = |key: &str| words.iter().position(|w| *w == key).map(|i| i + 1);
+    let number = |key: &str| after(key).map(|i| words[i].parse::<i64>().unwrap());
+    let score_at = after("score").unwrap();
+    let pv_at = after("pv").unwrap();
+    Some(Line {
+        depth: number("depth").unwrap() as u32,
+        multipv: number("multipv").unwrap_or(1) as u32,
+        score: (
+            words[score_at].to_string(),
+            words[score_at + 1].parse().unwrap(),
+        ),
+        wdl: after("wdl").map(|i| [0, 1, 2].map(|k| words[i + k].parse::<u32>().unwrap())),
+        pv: words[pv_at..].iter().map(|w| w.to_string()).collect(),
+    })
+}
+
+/// Runs `go` to its `bestmove`; returns the info lines and the move.
+fn go(e: &mut Client, command: &str) -> (Vec<Line>, String) {
+    e.send(command);
+    let lines = e.read_until(|l| l.starts_with("bestmove "));
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    (lines.iter().filter_map(|l| parse_info(l)).collect(), best)
+}
+
+#[test]
+fn multipv_three_on_the_start_position() {
+    let mut e = uci("kiebitz-chess");
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    let (infos, best) = go(&mut e, "go depth 7");
+    let last = infos.iter().map(|l| l.depth).max().unwrap();
+    assert_eq!(last, 7);
+    let lines: Vec<&Line> = infos.iter().filter(|l| l.depth == last).collect();
+    assert_eq!(
+        lines.iter().map(|l| l.multipv).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    // Three different first moves, scores best first and near equality at the start.
+    let firsts: Vec<&str> = lines.iter().map(|l| l.pv[0].as_str()).collect();
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "{firsts:?}"
+    );
+    for l in &lines {
+        assert_eq!(l.score.0, "cp");
+        assert!(l.score.1.abs() < 150, "{l:?}");
+    }
+    assert!(
+        lines.windows(2).all(|w| w[0].score.1 >= w[1].score.1),
+        "{lines:?}"
+    );
+    assert_eq!(best, firsts[0]);
+    // Back to one line: no `multipv` field.
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 3");
+    let lines = e.read_until(|l| l.starts_with("bestmove "));
+    assert!(lines.iter().all(|l| !l.contains(" multipv ")), "{lines:?}");
+    e.send("setoption name MultiPV value 65");
+    assert!(
+        e.next_line(protocol_io::TIMEOUT)
+            .unwrap()
+            .starts_with("info string error")
+    );
+}
+
+#[test]
+fn searchmoves_restrict_the_pv_and_the_bestmove() {
+    let mut e = uci("kiebitz-chess");
+    e.send("position startpos");
+    let allowed = ["h2h3", "a2a3"];
+    let (infos, best) = go(&mut e, "go depth 6 searchmoves h2h3 a2a3");
+    assert!(allowed.contains(&best.as_str()), "bestmove {best}");
+    assert!(infos.iter().any(|l| l.depth == 6));
+    for l in &infos {
+        assert!(allowed.contains(&l.pv[0].as_str()), "{l:?}");
+    }
+    // With MultiPV: both allowed moves, nothing else.
+    e.send("setoption name MultiPV value 3");
+    let (infos, _) = go(&mut e, "go depth 4 searchmoves h2h3 a2a3");
+    let mut firsts: Vec<&str> = infos
+        .iter()
+        .filter(|l| l.depth == 4)
+        .map(|l| l.pv[0].as_str())
+        .collect();
+    firsts.sort();
+    assert_eq!(firsts, ["a2a3", "h2h3"]);
+    // An illegal move is reported and left out; the search goes on.
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 3 searchmoves e2e5 g1f3");
+    let lines = e.read_until(|l| l.starts_with("bestmove "));
+    assert!(lines[0].starts_with("info string error") && lines[0].contains("e2e5"));
+    assert!(
+        lines.last().unwrap().starts_with("bestmove g1f3"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn go_mate_solves_the_mate_in_3_suite() {
+    let text = std::fs::read_to_string(common::data_path("chess-mate3.epd")).unwrap();
+    let mut e = uci("kiebitz-chess");
+    let mut count = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let parts: Vec<&str> = line.split(';').map(str::trim).collect();
+        let (fen, n) = (parts[0], parts[1].strip_prefix("mate ").unwrap());
+        let solutions: Vec<&str> = parts[2].split_whitespace().skip(1).collect();
+        e.send(&format!("position fen {fen}"));
+        let (infos, best) = go(&mut e, &format!("go mate {n}"));
+        let last = infos.last().unwrap();
+        assert_eq!(
+            last.score,
+            ("mate".to_string(), n.parse().unwrap()),
+            "{fen}"
+        );
+        assert!(
+            solutions.contains(&best.as_str()),
+            "{fen}: {best} not in {solutions:?}"
+        );
+        // The PV is a mate: legal moves ending in checkmate after 2n - 1 plies.
+        let mut pos = Chess::from_fen("chess", fen).unwrap();
+        for mv in &last.pv {
+            pos = pos.play(pos.parse_move(mv).unwrap());
+        }
+        assert_eq!(last.pv.len(), 5, "{fen}: {:?}", last.pv);
+        assert_eq!(
+            kiebitz::perft::perft(&pos, 1),
+            0,
+            "{fen}: not mate at the end"
+        );
+        count += 1;
+    }
+    assert!(count >= 5);
+}
+
+#[test]
+fn two_threads_answer_legally_and_obey_stop() {
+    let mut e = uci("kiebitz-chess");
+    e.send("setoption name Threads value 2");
+    e.send("position startpos moves e2e4 e7e5");
+    let pos = Chess::from_fen(
+        "chess",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    )
+    .unwrap();
+    let (infos, best) = go(&mut e, "go depth 8");
+    assert!(pos.parse_move(&best).is_ok(), "{best}");
+    assert_eq!(infos.iter().map(|l| l.depth).max(), Some(8));
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    let (_, best) = go(&mut e, "stop");
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(pos.parse_move(&best).is_ok(), "{best}");
+    let start = Instant::now();
+    let (_, best) = go(&mut e, "go movetime 300");
+    assert!(pos.parse_move(&best).is_ok());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    e.send("setoption name Threads value 0");
+    assert!(
+        e.next_line(protocol_io::TIMEOUT)
+            .unwrap()
+            .starts_with("info string error")
+    );
+}
+
+#[test]
+fn show_wdl_where_the_game_has_a_model() {
+    let mut e = uci("kiebitz-chess");
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("position startpos");
+    let (infos, _) = go(&mut e, "go depth 4");
+    for l in &infos {
+        let wdl = l.wdl.unwrap_or_else(|| panic!("no wdl in {l:?}"));
+        assert_eq!(wdl.iter().sum::<u32>(), 1000, "{l:?}");
+    }
+    // Pawn chess has no model: no such option.
+    let mut e = Client::spawn(&common::binary("kiebitz-pawns"), &[]);
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    assert!(lines.iter().all(|l| !l.contains("UCI_ShowWDL")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Threads type spin default 1 min 1"))
+    );
+    assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 64".to_string()));
+    e.send("setoption name UCI_ShowWDL value true");
+    assert!(
+        e.next_line(protocol_io::TIMEOUT)
+            .unwrap()
+            .starts_with("info string error")
+    );
+}
