@@ -16,8 +16,8 @@
 #
 # Environment: DIR (work directory, default target/tune), SELF_GAMES and SF_GAMES (games per
 # source, default 2000 each), CHUNK (games per PGN file, default 100), NODES (kiebitz's nodes a
-# move, default 15000; its self-play opponent gets a third more, so that the two games of a
-# colour-swapped pair differ), SF_NODES (stockfish's, default 2000), CONCURRENCY (default 2), EPOCHS
+# move, default 15000), SELF_NODES (its self-play opponent's, default a third more, so that the
+# two games of a colour-swapped pair differ; a gap that large biases the labels, docs/chess.md), SF_NODES (stockfish's, default 2000), CONCURRENCY (default 2), EPOCHS
 # (default 500), LR (Adam's step, default 1.0), LAMBDA (L2 pull towards the hand-made weights,
 # default 0.002), DEADLINE (stop making games after this many seconds, default unlimited),
 # OUT (weights file, default src/games/chess/weights.rs), ENGINE / MATCH / TUNE (binaries; built
@@ -28,6 +28,7 @@ dir=${DIR:-target/tune}
 stages=${STAGES:-games positions fit}
 chunk=${CHUNK:-100}
 nodes=${NODES:-15000}
+self_nodes=${SELF_NODES:-$((nodes * 4 / 3))}
 sf_nodes=${SF_NODES:-2000}
 conc=${CONCURRENCY:-2}
 deadline=$(( $(date +%s) + ${DEADLINE:-999999999} ))
@@ -64,7 +65,7 @@ if [[ " $stages " == *" games "* ]]; then
         i=$((i + 1))
         if [ "$i" -le "$n_self" ] && [ ! -e "$dir/self-$i.pgn" ]; then
             play_chunk "$dir/self-$i.pgn" "$((1000 + i))" \
-                cmd="$engine" name=kiebitz2 option.Hash=16 nodes="$((nodes * 4 / 3))"
+                cmd="$engine" name=kiebitz2 option.Hash=16 nodes="$self_nodes"
             echo "self-play chunk $i done ($(date -u +%H:%M))" >&2
         fi
         [ "$(date +%s)" -lt "$deadline" ] || break

@@ -378,7 +378,7 @@ fn prove_with<G: Game>(
     } else {
         solver.prove(root)
     };
-    let result = if proven {
+    if proven {
         // Extraction may re-prove parts the table lost: give it the budget's rest and more.
         solver.aborted = false;
         solver.max_nodes = solver.nodes.saturating_mul(2).saturating_add(100_000);
@@ -410,8 +410,7 @@ fn prove_with<G: Game>(
         }
     } else {
         None
-    };
-    result
+    }
 }
 
 /// Solves `root` for its side to move within `budget`: first whether it wins (half the

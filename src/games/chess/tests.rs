@@ -279,7 +279,7 @@ fn small_perfts() {
 
 #[test]
 fn names_and_pretty_board() {
-    assert_eq!(Chess::variants(), &["chess"]);
+    assert_eq!(Chess::variants(), &["chess", "chess960"]);
     assert_eq!(Chess::xboard_name("chess"), "normal");
     let text = Chess::startpos("chess").unwrap().pretty();
     assert!(text.contains("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"), "{text}");
