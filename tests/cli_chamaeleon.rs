@@ -4,10 +4,12 @@
 
 mod common;
 mod protocol_io;
+mod terminal;
 
 use std::time::Duration;
 
 use protocol_io::Client;
+use terminal::Tmux;
 
 fn engine() -> Client {
     Client::spawn(&common::binary("kiebitz-chamaeleon"), &[])
@@ -159,56 +161,6 @@ fn shell_perft_matches_the_reference() {
         .unwrap();
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("bad position"));
-}
-
-/// `tmux` with a server of our own (`-L`), so the test never touches another tmux session.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> String {
-        let out = std::process::Command::new("tmux")
-            .arg("-u")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run tmux ({e}): install the tmux package"));
-        assert!(
-            out.status.success(),
-            "tmux {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-J", "-S", "-", "-t", "play"])
-    }
-
-    fn wait_for(&self, done: impl Fn(&str) -> bool) -> String {
-        let deadline = std::time::Instant::now() + protocol_io::TIMEOUT;
-        loop {
-            let s = self.screen();
-            if done(&s) {
-                return s;
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the terminal did not show what was expected:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
 }
 
 /// A four-player game in a real terminal: the person on South types the first legal move each

@@ -75,6 +75,11 @@ pub trait NGame: Clone + Send + Sync + std::fmt::Debug + 'static {
     fn in_game(&self, seat: usize) -> bool;
     /// Turns played so far.
     fn turn(&self) -> u32;
+    /// Turns the game can still last at most (a turn limit), if it has such a bound: deeper
+    /// searches than this find nothing new.
+    fn turns_left(&self) -> Option<u32> {
+        None
+    }
 
     /// Every legal move into `moves` (cleared first): a forced pass is a move
     /// ([`Move::NULL`]); the list is empty exactly when the game is over.

@@ -348,7 +348,12 @@ impl<G: NGame> Searcher<G> {
         if moves.is_empty() {
             return best;
         }
-        let max_depth = limits.depth.unwrap_or(64).max(1);
+        // Beyond the game's last turn the tree stops growing.
+        let max_depth = limits
+            .depth
+            .unwrap_or(64)
+            .min(pos.turns_left().unwrap_or(64))
+            .max(1);
         let (mut nodes, mut cutoffs) = (0u64, 0u64);
         for depth in 1..=max_depth {
             let mut ctx = self.ctx(

@@ -406,6 +406,9 @@ impl NGame for Chamaeleon {
     fn turn(&self) -> u32 {
         self.turn
     }
+    fn turns_left(&self) -> Option<u32> {
+        Some(MAX_TURNS.saturating_sub(self.turn))
+    }
 
     fn legal_moves(&self, moves: &mut MoveList) {
         rules::legal_moves(self, moves);
