@@ -38,15 +38,8 @@ pub fn generic<G: Game>(pos: &G, depth: u32) -> u64 {
 
 /// Perft split by root move, in move-generation order (Stockfish's `go perft` divide).
 pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(Move, u64)> {
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    if depth == 0 {
-        return Vec::new();
-    }
-    moves
-        .iter()
-        .map(|&mv| (mv, perft(&pos.play(mv), depth - 1)))
-        .collect()
+    // A flag nobody sets: the stoppable divide always finishes.
+    divide_until(pos, depth, &AtomicBool::new(false)).unwrap_or_default()
 }
 
 /// [`perft`] that gives up (`None`) soon after `stop` is set: the recursion looks at the flag
