@@ -361,6 +361,12 @@ fn run_perft<G: Game>(
         }
         total
     };
+    perft_summary(nodes, start, divide)
+}
+
+/// The closing lines of every engine's `perft` (a blank line after a divide): the node count,
+/// the time since `start` and the speed.
+fn perft_summary(nodes: u64, start: Instant, divide: bool) -> Result<(), String> {
     if divide {
         out!("");
     }

@@ -175,14 +175,7 @@ fn run_perft<G: NGame>(
         }
         total
     };
-    if divide {
-        out!("");
-    }
-    let secs = t.elapsed().as_secs_f64();
-    out!("Nodes: {nodes}");
-    out!("Time: {secs:.3} s");
-    out!("Mnps: {:.1}", nodes as f64 / secs.max(1e-9) / 1e6);
-    Ok(())
+    super::perft_summary(nodes, t, divide)
 }
 
 fn run_bench<G: NGame>(depth: u32, algorithm: Option<&str>, hash: usize) -> Result<(), String> {
