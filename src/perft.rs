@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::{Move, MoveList};
 use crate::game::Game;
+use crate::nsearch::NGame;
 
 /// Subtrees this shallow are counted by [`Game::perft`] without looking at the stop flag:
 /// even on a position with a hundred moves a ply they take milliseconds.
@@ -42,64 +43,108 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(Move, u64)> {
     divide_until(pos, depth, &AtomicBool::new(false)).unwrap_or_default()
 }
 
-/// [`perft`] that gives up (`None`) soon after `stop` is set: the recursion looks at the flag
+/// What a stoppable perft walk needs of a position: its moves, the position after one, and a
+/// fast count of a shallow subtree. Two-player games ([`Game`]) and N-player games
+/// ([`NGame`]) each come in through a wrapper, so that one walk serves both.
+trait Node: Sized {
+    fn moves(&self, moves: &mut MoveList);
+    fn after(&self, mv: Move) -> Self;
+    fn count(&self, depth: u32) -> u64;
+}
+
+struct TwoPlayer<G>(G);
+
+impl<G: Game> Node for TwoPlayer<G> {
+    fn moves(&self, moves: &mut MoveList) {
+        self.0.legal_moves(moves);
+    }
+    fn after(&self, mv: Move) -> Self {
+        TwoPlayer(self.0.play(mv))
+    }
+    fn count(&self, depth: u32) -> u64 {
+        perft(&self.0, depth)
+    }
+}
+
+struct NPlayer<G>(G);
+
+impl<G: NGame> Node for NPlayer<G> {
+    fn moves(&self, moves: &mut MoveList) {
+        self.0.legal_moves(moves);
+    }
+    fn after(&self, mv: Move) -> Self {
+        NPlayer(self.0.play(mv))
+    }
+    fn count(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = MoveList::new();
+        self.moves(&mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&mv| self.after(mv).count(depth - 1))
+            .sum()
+    }
+}
+
+/// The count that gives up (`None`) soon after `stop` is set: the recursion looks at the flag
 /// at every node deeper than a few plies from the leaves.
-pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+fn count_until<P: Node>(pos: &P, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if depth <= UNSTOPPABLE_DEPTH {
-        return Some(perft(pos, depth));
+        return Some(pos.count(depth));
     }
     if stop.load(Ordering::Relaxed) {
         return None;
     }
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.moves(&mut moves);
     let mut total = 0;
     for &mv in &moves {
-        total += perft_until(&pos.play(mv), depth - 1, stop)?;
+        total += count_until(&pos.after(mv), depth - 1, stop)?;
     }
     Some(total)
 }
 
-/// [`divide`] that gives up (`None`) soon after `stop` is set.
-pub fn divide_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+/// The count split by root move, in move-generation order; `None` once `stop` is set.
+fn divide_walk<P: Node>(pos: &P, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.moves(&mut moves);
     if depth == 0 {
         return Some(Vec::new());
     }
     moves
         .iter()
-        .map(|&mv| perft_until(&pos.play(mv), depth - 1, stop).map(|n| (mv, n)))
+        .map(|&mv| count_until(&pos.after(mv), depth - 1, stop).map(|n| (mv, n)))
         .collect()
 }
 
-/// Perft for an N-player game ([`crate::nsearch::NGame`]): forced passes count as moves.
-pub fn nperft<G: crate::nsearch::NGame>(pos: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&mv| nperft(&pos.play(mv), depth - 1))
-        .sum()
+/// [`perft`] that gives up (`None`) soon after `stop` is set.
+pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    count_until(&TwoPlayer(pos.clone()), depth, stop)
+}
+
+/// [`divide`] that gives up (`None`) soon after `stop` is set.
+pub fn divide_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+    divide_walk(&TwoPlayer(pos.clone()), depth, stop)
+}
+
+/// Perft for an N-player game ([`NGame`]): forced passes count as moves.
+pub fn nperft<G: NGame>(pos: &G, depth: u32) -> u64 {
+    NPlayer(pos.clone()).count(depth)
 }
 
 /// [`nperft`] split by root move, in move-generation order.
-pub fn ndivide<G: crate::nsearch::NGame>(pos: &G, depth: u32) -> Vec<(Move, u64)> {
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    if depth == 0 {
-        return Vec::new();
-    }
-    moves
-        .iter()
-        .map(|&mv| (mv, nperft(&pos.play(mv), depth - 1)))
-        .collect()
+pub fn ndivide<G: NGame>(pos: &G, depth: u32) -> Vec<(Move, u64)> {
+    ndivide_until(pos, depth, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// [`ndivide`] that gives up (`None`) soon after `stop` is set.
+pub fn ndivide_until<G: NGame>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+    divide_walk(&NPlayer(pos.clone()), depth, stop)
 }
 
 #[cfg(test)]

@@ -15,7 +15,12 @@ use kiebitz::games::chess::Chess;
 use kiebitz::protocol::legal_moves;
 use protocol_io::{Client, TIMEOUT};
 
-const ENGINES: [&str; 3] = ["kiebitz-chess", "kiebitz-raeuber", "kiebitz-pawns"];
+const ENGINES: [&str; 4] = [
+    "kiebitz-chess",
+    "kiebitz-raeuber",
+    "kiebitz-pawns",
+    "kiebitz-crash",
+];
 
 /// The position of issue 16 item 2: eight queens a side, 34 M nodes at depth 1.
 const QUEENS: &str = "rnbqkbnr/qqqqqqqq/8/8/8/8/QQQQQQQQ/RNBQKBNR w - - 0 1";
@@ -62,6 +67,27 @@ fn go_perft_obeys_stop_quit_and_end_of_input() {
         c.close_input();
         assert!(c.wait_exit(TIMEOUT), "{engine} at the end of input");
     }
+}
+
+/// The N-seat protocol of kiebitz-chamaeleon ran `go perft` on the protocol thread: `go perft
+/// 30` ignored `stop`, `quit`, `isready` and the end of input.
+#[test]
+fn n_seat_go_perft_obeys_stop_quit_and_end_of_input() {
+    let mut c = uci("kiebitz-chamaeleon");
+    c.send("go perft 30");
+    assert_eq!(c.ask("isready"), "readyok");
+    c.send("stop");
+    c.expect_prefix("info string perft 30 stopped");
+    c.send("go perft 2");
+    c.expect_prefix("Nodes searched: 169");
+    c.send("go perft 30");
+    c.send("quit");
+    assert!(c.wait_exit(TIMEOUT), "after quit");
+
+    let mut c = uci("kiebitz-chamaeleon");
+    c.send("go perft 30");
+    c.close_input();
+    assert!(c.wait_exit(TIMEOUT), "at the end of input");
 }
 
 // Issue 14 item 3: at the end of input a finite search still answers.

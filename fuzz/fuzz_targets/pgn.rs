@@ -3,6 +3,7 @@
 #![no_main]
 
 use kiebitz::games::chess::Chess;
+use kiebitz::games::crash::Crash;
 use kiebitz::games::pawns::Pawns;
 use kiebitz::games::raeuber::Raeuber;
 use kiebitz::tournament::pgn;
@@ -17,6 +18,7 @@ fuzz_target!(|data: &[u8]| {
             let _ = pgn::replay::<Chess>(g);
             let _ = pgn::replay::<Raeuber>(g);
             let _ = pgn::replay::<Pawns>(g);
+            let _ = pgn::replay::<Crash>(g);
         }
     }
 });

@@ -21,6 +21,7 @@
 //! Depends on `nsearch` and the shared [`Output`] / [`LineReader`]; names no game.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -211,7 +212,7 @@ impl<G: NGame> Session<G> {
     fn finish_search(&mut self, stop: bool) {
         if let Some(h) = self.running.take() {
             if stop && let Some(s) = &self.stop {
-                s.store(true, std::sync::atomic::Ordering::Relaxed);
+                s.store(true, Ordering::Relaxed);
             }
             match h.join() {
                 Ok(s) => self.searcher = Some(s),
@@ -325,17 +326,27 @@ impl<G: NGame> Session<G> {
                 .get(1)
                 .and_then(|d| d.parse().ok())
                 .ok_or("go perft needs a depth")?;
-            let mut total = 0;
-            for (m, n) in perft::ndivide(&self.pos, depth) {
-                self.out.line(&format!("{}: {n}", self.pos.move_text(m)));
-                total += n;
-            }
-            self.out.line("");
-            self.out.line(&format!(
-                "Nodes searched: {}",
-                if depth == 0 { 1 } else { total }
-            ));
-            return Ok(());
+            let pos = self.pos.clone();
+            let out = self.out.clone();
+            // On the search thread, like a search: `stop`, `quit`, the end of input and any
+            // other command end it (with `info string perft … stopped` instead of the counts).
+            return self.spawn(move |_, stop| {
+                let Some(divide) = perft::ndivide_until(&pos, depth, stop) else {
+                    out.line(&format!("info string perft {depth} stopped"));
+                    return;
+                };
+                let mut lines: Vec<String> = divide
+                    .iter()
+                    .map(|(m, n)| format!("{}: {n}", pos.move_text(*m)))
+                    .collect();
+                let total: u64 = divide.iter().map(|(_, n)| n).sum();
+                lines.push(String::new());
+                lines.push(format!(
+                    "Nodes searched: {}",
+                    if depth == 0 { 1 } else { total }
+                ));
+                out.lines(&lines);
+            });
         }
         let pos = self.pos.clone();
         if pos.outcome().is_some() {
@@ -348,28 +359,47 @@ impl<G: NGame> Session<G> {
             ));
         }
         let limits = parse_go(&pos, words)?;
+        let out = self.out.clone();
+        self.spawn(move |searcher, _| {
+            let report = searcher.search(&pos, limits, |r| out.line(&info_line(&pos, r)));
+            // A legal move always comes back: the search's, else the first legal one.
+            let mut legal = MoveList::new();
+            pos.legal_moves(&mut legal);
+            let best = if legal.contains(&report.best) {
+                report.best
+            } else {
+                legal[0]
+            };
+            out.line(&format!("bestmove {}", pos.move_text(best)));
+        })
+    }
+
+    /// Runs `job` on the search thread with the searcher and its stop flag (cleared first);
+    /// the next command but `isready` and `uci` waits for it, `stop` and `quit` set the flag.
+    fn spawn(
+        &mut self,
+        job: impl FnOnce(&mut Searcher<G>, &AtomicBool) + Send + 'static,
+    ) -> Result<(), String> {
         let mut searcher = self.searcher.take().expect("no search runs");
         let stop = searcher.stop_flag();
-        stop.store(false, std::sync::atomic::Ordering::Relaxed);
-        self.stop = Some(stop);
-        let out = self.out.clone();
+        stop.store(false, Ordering::Relaxed);
+        self.stop = Some(stop.clone());
         let handle = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let report = searcher.search(&pos, limits, |r| out.line(&info_line(&pos, r)));
-                // A legal move always comes back: the search's, else the first legal one.
-                let mut legal = MoveList::new();
-                pos.legal_moves(&mut legal);
-                let best = if legal.contains(&report.best) {
-                    report.best
-                } else {
-                    legal[0]
-                };
-                out.line(&format!("bestmove {}", pos.move_text(best)));
+                job(&mut searcher, &stop);
                 searcher
-            })
-            .map_err(|e| format!("cannot start the search: {e}"))?;
-        self.running = Some(handle);
-        Ok(())
+            });
+        match handle {
+            Ok(h) => {
+                self.running = Some(h);
+                Ok(())
+            }
+            Err(e) => {
+                // The searcher went with the closure: start afresh.
+                self.searcher = Some(Searcher::new(Options::default(), self.hash_mb));
+                Err(format!("cannot start the search: {e}"))
+            }
+        }
     }
 }
