@@ -872,3 +872,21 @@ fn one_thread_after_two_is_the_plain_search_again() {
     let again = searcher.search(&pos, &[], &depth(9), &Control::default(), &mut |_| {});
     assert_eq!((plain.best, plain.nodes), (again.best, again.nodes));
 }
+
+#[test]
+fn helpers_past_a_depth_limit_never_answer_deeper() {
+    // Helpers search on past `go depth N` until the main thread is done; the answer and every
+    // report still come from depth N at most.
+    let pos = pawns("pawns8", "8/ppp4p/8/PPP5/8/8/7P/8 w - - 0 1");
+    for limit in [1, 4, 7] {
+        let mut searcher = Searcher::<Pawns>::new(4);
+        searcher.set_use_solver(false);
+        searcher.set_threads(2);
+        let mut deepest = 0;
+        let result = searcher.search(&pos, &[], &depth(limit), &Control::default(), &mut |i| {
+            deepest = deepest.max(i.depth)
+        });
+        assert_eq!(result.depth, limit);
+        assert_eq!(deepest, limit);
+    }
+}

@@ -289,6 +289,14 @@ impl<'a, G: Game> Worker<'a, G> {
             .limits
             .depth
             .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        // Helpers go on past a depth limit until the main thread is done (an idle helper
+        // would waste its core and leave the table to the main thread); what they find
+        // deeper than the limit is not their answer.
+        let last_depth = if self.thread == 0 {
+            max_depth
+        } else {
+            MAX_PLY as u32 - 1
+        };
         // Principal variations searched: one per root move at most; helpers search one.
         let lines = if self.thread == 0 {
             self.multipv.min(self.root_moves.len())
@@ -299,7 +307,7 @@ impl<'a, G: Game> Worker<'a, G> {
         // The scores of the last completed iteration's lines (for their aspiration windows).
         let mut line_scores: Vec<i32> = Vec::new();
         let mut instability = 0.0f64;
-        for depth in 1..=max_depth {
+        for depth in 1..=last_depth {
             if helper_skips(self.thread, depth) {
                 continue;
             }
@@ -360,6 +368,9 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             if self.aborted {
+                if depth > max_depth {
+                    break; // a helper beyond the depth limit
+                }
                 if found.is_empty() {
                     // An unfinished iteration still counts if it found a better move.
                     if let Some(best) = self.iter_best.take()
@@ -398,6 +409,9 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             line_scores = found.iter().map(|b| b.score).collect();
             let best = found.swap_remove(0);
+            if depth > max_depth {
+                continue; // a helper beyond the depth limit
+            }
             self.completed = depth;
             let changed = result.as_ref().is_some_and(|(b, _)| b.mv != best.mv);
             instability = instability / 2.0 + if changed { 1.0 } else { 0.0 };
