@@ -506,8 +506,9 @@ struct Job<G: Game> {
     /// Whether the job ends by itself (a search with a limit), so that it may finish at
     /// the end of input.
     finite: bool,
-    /// Dropped when the job is collected: ends the ceiling's watchdog.
-    _watchdog: Option<Sender<()>>,
+    /// The ceiling watchdog: dropping the sender wakes it, and it is joined with the job so
+    /// that no thread outlives the session.
+    watchdog: Option<(Sender<()>, JoinHandle<()>)>,
 }
 
 /// The search thread and the searcher it borrows. One job at a time; options that need the
@@ -643,7 +644,7 @@ impl<G: Game> Engine<G> {
                 let announced = body(&mut searcher, &ctl);
                 (searcher, announced)
             });
-        let watchdog = self.ceiling.map(|ceiling| {
+        let watchdog = self.ceiling.and_then(|ceiling| {
             let (tx, rx) = std::sync::mpsc::channel::<()>();
             let ctl = Arc::clone(&control);
             let spawned = std::thread::Builder::new()
@@ -657,11 +658,14 @@ impl<G: Game> Engine<G> {
                         ctl.stop.store(true, Ordering::SeqCst);
                     }
                 });
-            if let Err(e) = spawned {
-                log::error!("cannot start the ceiling watchdog: {e}");
-                ctl_stop_now(&control);
+            match spawned {
+                Ok(h) => Some((tx, h)),
+                Err(e) => {
+                    log::error!("cannot start the ceiling watchdog: {e}");
+                    ctl_stop_now(&control);
+                    None
+                }
             }
-            tx
         });
         match handle {
             Ok(handle) => {
@@ -669,7 +673,7 @@ impl<G: Game> Engine<G> {
                     control,
                     handle,
                     finite,
-                    _watchdog: watchdog,
+                    watchdog,
                 })
             }
             Err(e) => {
@@ -683,7 +687,12 @@ impl<G: Game> Engine<G> {
     /// searcher back. Returns the move the job announced.
     pub fn wait(&mut self) -> Option<Move> {
         let job = self.job.take()?;
-        let announced = match job.handle.join() {
+        let joined = job.handle.join();
+        if let Some((wake, watchdog)) = job.watchdog {
+            drop(wake);
+            let _ = watchdog.join();
+        }
+        let announced = match joined {
             Ok((searcher, announced)) => {
                 self.searcher = Some(searcher);
                 announced
