@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use kiebitz::games::pawns::Pawns;
@@ -48,6 +48,52 @@ fn args(words: &[&str]) -> Vec<String> {
     words.iter().map(|s| s.to_string()).collect()
 }
 
+/// `--game pawns --variant VARIANT` and two fake engines, each given as its mode and its
+/// options (`name=…`, `proto=…`).
+fn fakes(variant: &str, a: (&str, &[&str]), b: (&str, &[&str])) -> Vec<String> {
+    [
+        args(&["--game", "pawns", "--variant", variant, "--engine"]),
+        vec![fake(a.0)],
+        args(a.1),
+        args(&["--engine"]),
+        vec![fake(b.0)],
+        args(b.1),
+    ]
+    .concat()
+}
+
+/// The kiebitz binary `bin` against itself on `game` (`--game …` words): one seat over UCI
+/// named `TAG-uci`, the other over XBoard named `TAG-xboard`, 8 MiB of hash each.
+fn uci_against_xboard(bin: &str, tag: &str, game: &[&str]) -> Vec<String> {
+    let engine = format!("cmd={}", common::binary(bin).display());
+    [
+        args(game),
+        vec!["--engine".into(), engine.clone(), format!("name={tag}-uci")],
+        args(&["option.Hash=8"]),
+        vec!["--engine".into(), engine, format!("name={tag}-xboard")],
+        args(&["proto=xboard", "option.Hash=8"]),
+    ]
+    .concat()
+}
+
+/// The `n` games a successful run wrote to the PGN at `path`.
+fn games_of(r: &Run, path: &Path, n: usize) -> Vec<PgnGame> {
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let games = read_pgn(path);
+    assert_eq!(games.len(), n);
+    games
+}
+
+/// `--check-pgn`: replays the PGN at `path` under the rules of `game`.
+fn check_pgn(game: &str, path: &Path) -> Run {
+    run(&args(&[
+        "--game",
+        game,
+        "--check-pgn",
+        path.to_str().unwrap(),
+    ]))
+}
+
 /// The last `Score of A vs B: W - L - D` line as (W, L, D).
 fn final_score(stdout: &str) -> (u32, u32, u32) {
     let line = stdout
@@ -65,7 +111,7 @@ fn final_score(stdout: &str) -> (u32, u32, u32) {
     (n[0], n[1], n[2])
 }
 
-fn read_pgn(path: &PathBuf) -> Vec<PgnGame> {
+fn read_pgn(path: &Path) -> Vec<PgnGame> {
     pgn::parse(&std::fs::read_to_string(path).expect("PGN written")).expect("PGN parses")
 }
 
@@ -107,13 +153,12 @@ fn points(games: &[PgnGame], name: &str) -> (u32, u32, u32) {
 fn uci_engine_against_xboard_engine_with_random_openings() {
     let pgn_path = temp("fake.pgn");
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=U", "--engine"]),
-        vec![fake("normal")],
+        fakes(
+            "pawns5",
+            ("normal", &["name=U"]),
+            ("normal", &["name=X", "proto=xboard"]),
+        ),
         args(&[
-            "name=X",
-            "proto=xboard",
             "--tc",
             "5+0.1",
             "--games",
@@ -130,9 +175,7 @@ fn uci_engine_against_xboard_engine_with_random_openings() {
         ]),
     ]
     .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 6);
+    let games = games_of(&r, &pgn_path, 6);
     check_replays(&games);
     assert_eq!(final_score(&r.stdout), points(&games, "U"));
     for g in &games {
@@ -163,11 +206,8 @@ fn openings_from_an_epd_file() {
     let pgn_path = temp("epd.pgn");
     let book = common::data_path("pawns5-openings.epd");
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=A", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=B", "--depth", "1", "--games", "4", "--openings"]),
+        fakes("pawns5", ("normal", &["name=A"]), ("normal", &["name=B"])),
+        args(&["--depth", "1", "--games", "4", "--openings"]),
         vec![book.to_str().unwrap().to_string()],
         args(&["--pgn", pgn_path.to_str().unwrap()]),
     ]
@@ -194,13 +234,12 @@ fn openings_from_an_epd_file() {
 fn broken(mode: &str, proto: &str, tc: &str, termination: &str, reason: &str) {
     let pgn_path = temp(&format!("broken-{mode}-{proto}.pgn"));
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=Good", "--engine"]),
-        vec![fake(mode)],
+        fakes(
+            "pawns5",
+            ("normal", &["name=Good"]),
+            (mode, &["name=Broken", &format!("proto={proto}")]),
+        ),
         args(&[
-            "name=Broken",
-            &format!("proto={proto}"),
             "--tc",
             tc,
             "--games",
@@ -210,10 +249,8 @@ fn broken(mode: &str, proto: &str, tc: &str, termination: &str, reason: &str) {
         ]),
     ]
     .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let games = games_of(&r, &pgn_path, 2);
     assert_eq!(final_score(&r.stdout), (2, 0, 0), "{}", r.stdout);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 2);
     check_replays(&games);
     for g in &games {
         assert_eq!(g.tag("Termination"), Some(termination));
@@ -344,12 +381,12 @@ fn a_late_move_loses_on_time() {
 fn sprt_stops_the_run() {
     let pgn_path = temp("sprt.pgn");
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns4", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=Good", "--engine"]),
-        vec![fake("illegal")],
+        fakes(
+            "pawns4",
+            ("normal", &["name=Good"]),
+            ("illegal", &["name=Bad"]),
+        ),
         args(&[
-            "name=Bad",
             "--tc",
             "1+0.1",
             "--games",
@@ -437,11 +474,12 @@ fn adjudication_by_scores_and_move_count() {
     // Both engines report 0.00: a draw once both have said so for 2 moves each.
     let pgn_path = temp("draw.pgn");
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=A", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=B", "proto=xboard", "--depth", "1", "--games", "2"]),
+        fakes(
+            "pawns5",
+            ("normal", &["name=A"]),
+            ("normal", &["name=B", "proto=xboard"]),
+        ),
+        args(&["--depth", "1", "--games", "2"]),
         args(&["--draw", "movenumber=1", "movecount=2", "score=0"]),
         args(&["--pgn", pgn_path.to_str().unwrap()]),
     ]
@@ -457,11 +495,8 @@ fn adjudication_by_scores_and_move_count() {
     // The gloomy engine reports −5.00 after each move: it loses on its second move.
     let pgn_path = temp("resign.pgn");
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=A", "--engine"]),
-        vec![fake("gloomy")],
-        args(&["name=G", "--depth", "1", "--games", "2"]),
+        fakes("pawns5", ("normal", &["name=A"]), ("gloomy", &["name=G"])),
+        args(&["--depth", "1", "--games", "2"]),
         args(&["--resign", "movecount=2", "score=400"]),
         args(&["--pgn", pgn_path.to_str().unwrap()]),
     ]
@@ -481,11 +516,8 @@ fn adjudication_by_scores_and_move_count() {
     );
     // A move limit: a draw after 2 full moves.
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=A", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=B", "--depth", "1", "--games", "2", "--maxmoves", "2"]),
+        fakes("pawns5", ("normal", &["name=A"]), ("normal", &["name=B"])),
+        args(&["--depth", "1", "--games", "2", "--maxmoves", "2"]),
     ]
     .concat());
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
@@ -496,22 +528,19 @@ fn adjudication_by_scores_and_move_count() {
 #[test]
 fn kiebitz_pawns_against_itself_over_uci_and_xboard() {
     let pgn_path = temp("kiebitz.pgn");
-    let engine = format!("cmd={}", common::binary("kiebitz-pawns").display());
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns6d", "--engine"]),
-        vec![engine.clone()],
-        args(&["name=K-uci", "option.Hash=8", "--engine"]),
-        vec![engine],
-        args(&["name=K-xboard", "proto=xboard", "option.Hash=8"]),
+        uci_against_xboard(
+            "kiebitz-pawns",
+            "K",
+            &["--game", "pawns", "--variant", "pawns6d"],
+        ),
         args(&["--tc", "2+0.05", "--timemargin", "500", "--games", "6"]),
         args(&["--concurrency", "2", "--seed", "5"]),
         args(&["--random-openings", "plies=3", "depth=4", "margin=150"]),
         args(&["--pgn", pgn_path.to_str().unwrap()]),
     ]
     .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 6);
+    let games = games_of(&r, &pgn_path, 6);
     check_replays(&games);
     for g in &games {
         // Every game ends by the rules: no forfeit, no illegal move, no stall.
@@ -520,12 +549,7 @@ fn kiebitz_pawns_against_itself_over_uci_and_xboard() {
     }
     assert_eq!(final_score(&r.stdout), points(&games, "K-uci"));
     assert!(r.stdout.contains(", pairs 3,"), "{}", r.stdout);
-    let r = run(&args(&[
-        "--game",
-        "pawns",
-        "--check-pgn",
-        pgn_path.to_str().unwrap(),
-    ]));
+    let r = check_pgn("pawns", &pgn_path);
     assert_eq!(r.code, 0, "{}", r.stdout);
     assert!(r.stdout.ends_with("6 games, 0 wrong\n"), "{}", r.stdout);
 }
@@ -541,19 +565,11 @@ fn check_pgn_replays_games_and_their_results() {
     };
     let path = temp("check.pgn");
     std::fs::write(&path, game("1-0")).unwrap();
-    let check = |p: &PathBuf| {
-        run(&args(&[
-            "--game",
-            "pawns",
-            "--check-pgn",
-            p.to_str().unwrap(),
-        ]))
-    };
-    let r = check(&path);
+    let r = check_pgn("pawns", &path);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert_eq!(r.stdout, "game 1: ok (4 plies, 1-0)\n1 games, 0 wrong\n");
     std::fs::write(&path, format!("{}{}", game("1-0"), game("0-1"))).unwrap();
-    let r = check(&path);
+    let r = check_pgn("pawns", &path);
     assert_eq!(r.code, 1);
     assert!(
         r.stdout
@@ -567,21 +583,14 @@ fn check_pgn_replays_games_and_their_results() {
 #[test]
 fn kiebitz_chess_against_itself_over_uci_and_xboard() {
     let pgn_path = temp("chess.pgn");
-    let engine = format!("cmd={}", common::binary("kiebitz-chess").display());
     let r = run(&[
-        args(&["--game", "chess", "--engine"]),
-        vec![engine.clone()],
-        args(&["name=C-uci", "option.Hash=8", "--engine"]),
-        vec![engine],
-        args(&["name=C-xboard", "proto=xboard", "option.Hash=8"]),
+        uci_against_xboard("kiebitz-chess", "C", &["--game", "chess"]),
         args(&["--depth", "3", "--games", "4", "--maxmoves", "80"]),
         args(&["--random-openings", "plies=4", "depth=3", "margin=80"]),
         args(&["--pgn", pgn_path.to_str().unwrap()]),
     ]
     .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 4);
+    let games = games_of(&r, &pgn_path, 4);
     for g in &games {
         // Standard chess: no Variant tag, no FEN (random plies from the start position).
         assert_eq!(g.tag("Variant"), None);
@@ -605,12 +614,7 @@ fn kiebitz_chess_against_itself_over_uci_and_xboard() {
         r.stdout
             .contains("\nResults of C-uci vs C-xboard (4 of 4 games of chess):\n")
     );
-    let r = run(&args(&[
-        "--game",
-        "chess",
-        "--check-pgn",
-        pgn_path.to_str().unwrap(),
-    ]));
+    let r = check_pgn("chess", &pgn_path);
     assert_eq!(r.code, 0, "{}", r.stdout);
     python_chess_reads(&pgn_path, 4);
 }
@@ -638,21 +642,18 @@ fn kiebitz_chess960_against_itself() {
          nqbbrkrn/pppppppp/8/8/8/8/PPPPPPPP/NQBBRKRN w GEge -\n",
     )
     .unwrap();
-    let engine = format!("cmd={}", common::binary("kiebitz-chess").display());
     let r = run(&[
-        args(&["--game", "chess", "--variant", "chess960", "--engine"]),
-        vec![engine.clone()],
-        args(&["name=C-uci", "option.Hash=8", "--engine"]),
-        vec![engine],
-        args(&["name=C-xboard", "proto=xboard", "option.Hash=8"]),
+        uci_against_xboard(
+            "kiebitz-chess",
+            "C",
+            &["--game", "chess", "--variant", "chess960"],
+        ),
         args(&["--depth", "2", "--games", "4", "--maxmoves", "30"]),
         args(&["--openings", epd.to_str().unwrap()]),
         args(&["--pgn", pgn_path.to_str().unwrap()]),
     ]
     .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 4);
+    let games = games_of(&r, &pgn_path, 4);
     for g in &games {
         assert_eq!(g.tag("Variant"), Some("chess960"));
         assert_eq!(g.tag("SetUp"), Some("1"));
@@ -660,12 +661,7 @@ fn kiebitz_chess960_against_itself() {
         assert!(term == "normal" || term == "adjudication", "{g:?}");
     }
     python_chess_reads(&pgn_path, 4);
-    let r = run(&args(&[
-        "--game",
-        "chess",
-        "--check-pgn",
-        pgn_path.to_str().unwrap(),
-    ]));
+    let r = check_pgn("chess", &pgn_path);
     assert_eq!(r.code, 0, "{}", r.stdout);
 }
 
@@ -698,10 +694,7 @@ fn an_engine_without_the_variant_is_refused() {
 #[test]
 fn self_play_without_openings_warns() {
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns4", "--engine"]),
-        vec![fake("normal")],
-        args(&["--engine"]),
-        vec![fake("normal")],
+        fakes("pawns4", ("normal", &[]), ("normal", &[])),
         args(&["--depth", "1", "--games", "2"]),
     ]
     .concat());
@@ -714,10 +707,7 @@ fn self_play_without_openings_warns() {
         r.stderr
     );
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns4", "--engine"]),
-        vec![fake("normal")],
-        args(&["--engine"]),
-        vec![fake("normal")],
+        fakes("pawns4", ("normal", &[]), ("normal", &[])),
         args(&[
             "--depth",
             "1",
@@ -736,21 +726,14 @@ fn self_play_without_openings_warns() {
 #[test]
 fn kiebitz_raeuber_against_itself_over_uci_and_xboard() {
     let pgn_path = temp("raeuber.pgn");
-    let engine = format!("cmd={}", common::binary("kiebitz-raeuber").display());
     let r = run(&[
-        args(&["--game", "raeuberschach", "--engine"]),
-        vec![engine.clone()],
-        args(&["name=R-uci", "option.Hash=8", "--engine"]),
-        vec![engine],
-        args(&["name=R-xboard", "proto=xboard", "option.Hash=8"]),
+        uci_against_xboard("kiebitz-raeuber", "R", &["--game", "raeuberschach"]),
         args(&["--depth", "3", "--games", "4", "--seed", "2"]),
         args(&["--random-openings", "plies=4", "depth=3", "margin=150"]),
         args(&["--pgn", pgn_path.to_str().unwrap()]),
     ]
     .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 4);
+    let games = games_of(&r, &pgn_path, 4);
     for g in &games {
         assert_eq!(g.tag("Variant"), Some("raeuberschach"));
         // The 6×6 start, which no PGN reader could guess.
@@ -769,12 +752,7 @@ fn kiebitz_raeuber_against_itself_over_uci_and_xboard() {
         assert_eq!(verdict.unwrap().result_string(), g.result);
     }
     assert_eq!(final_score(&r.stdout), points(&games, "R-uci"));
-    let r = run(&args(&[
-        "--game",
-        "raeuberschach",
-        "--check-pgn",
-        pgn_path.to_str().unwrap(),
-    ]));
+    let r = check_pgn("raeuberschach", &pgn_path);
     assert_eq!(r.code, 0, "{}", r.stdout);
 }
 
