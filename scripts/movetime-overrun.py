@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How far `go movetime 50` overruns: sends it on the pathological positions of issue 16 and on
 every game's bench positions (listed by `cargo run --release --example bench_positions`) and
-reports each answer time and the worst overrun. A measurement, not a test (the figures depend
+reports each answer time and the worst overrun, overall and per engine. A measurement, not a test (the figures depend
 on the machine's load).
 
 Usage: scripts/movetime-overrun.py [--movetime MS] [--repeat N] [--target DIR]
@@ -60,11 +60,16 @@ def main():
     cases += [("bench",) + tuple(l.split("\t")) for l in listing.splitlines() if l.strip()]
     engines = {}
     worst = (0.0, None)
+    per_engine = {}
     for kind, name, variant, fen in cases:
         if name not in engines:
             engines[name] = Engine(os.path.join(args.target, name))
         e = engines[name]
-        e.send(f"setoption name UCI_Variant value {variant}")
+        if variant.startswith("algorithm="):
+            # The N-seat engine: one line per search algorithm instead of a variant.
+            e.send(f"setoption name Algorithm value {variant.split('=', 1)[1]}")
+        else:
+            e.send(f"setoption name UCI_Variant value {variant}")
         e.send(f"position fen {fen}")
         e.send("isready")
         err = e.until("readyok")
@@ -77,8 +82,12 @@ def main():
             print(f"{kind:12} {name:16} {ms:7.1f} ms  overrun {over:6.1f}  {best:18} {fen}")
             if over > worst[0]:
                 worst = (over, f"{name} {fen}")
+            n, top = per_engine.get(name, (0, -1e9))
+            per_engine[name] = (n + 1, max(top, over))
     for e in engines.values():
         e.close()
+    for name, (n, top) in per_engine.items():
+        print(f"{name:20} {n:4} searches, worst overrun {top:6.1f} ms")
     print(f"worst overrun: {worst[0]:.1f} ms ({worst[1]}) over {len(cases) * args.repeat} "
           f"searches of movetime {args.movetime}")
 

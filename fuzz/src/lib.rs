@@ -29,22 +29,26 @@ impl Sink {
     }
 }
 
-/// The session's input: `first`, the fuzzer's bytes without `quit` (which would end the
-/// session before the check), then `last`.
+/// The session's input: `first`, the fuzzer's bytes without `quit` in any case (which would
+/// end the session before the check), then `last`.
 fn input(first: &str, data: &[u8], last: &str) -> String {
-    let body = String::from_utf8_lossy(data).replace("quit", "");
+    let mut body = String::from_utf8_lossy(data).into_owned();
+    // ASCII lower-casing keeps every byte where it was, so positions carry over.
+    while let Some(at) = body.to_ascii_lowercase().find("quit") {
+        body.replace_range(at..at + 4, "");
+    }
     format!("{first}\n{body}\n{last}\n")
 }
 
 /// A UCI or XBoard session (chosen by `first`, `uci` or `xboard`) of game `G` on `data`, then
 /// `last`: no panic, and the output has the line `answer`. Searches and perft are cut at
-/// 200 ms so that a `go infinite` cannot stall the fuzzer.
+/// 20 ms so that a `go infinite` cannot stall the fuzzer.
 pub fn session<G: Game>(first: &str, data: &[u8], last: &str, answer: &str) {
     let sink = Sink::default();
     let config = SessionConfig {
         hash_mb: 1,
         finish_at_eof: false,
-        job_ceiling: Some(Duration::from_millis(200)),
+        job_ceiling: Some(Duration::from_millis(20)),
         hash_budget: None,
     };
     run_session_config::<G, _, _>(input(first, data, last).as_bytes(), sink.clone(), &config)
