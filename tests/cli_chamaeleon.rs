@@ -168,26 +168,12 @@ fn shell_perft_matches_the_reference() {
 /// drawn in colour, and the game ends with a result line for every seat.
 #[test]
 fn a_four_player_game_in_a_terminal() {
-    let tmux = Tmux {
-        socket: format!("kiebitz-chamaeleon-test-{}", std::process::id()),
-    };
     let bin = common::binary("kiebitz-chamaeleon");
     let cmd = format!(
         "{} play --players 4 --seats s --tc 0.02 --algorithm maxn-is",
         bin.display()
     );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "160",
-        "-y",
-        "50",
-        &cmd,
-    ]);
-    tmux.run(&["set-option", "-t", "play", "remain-on-exit", "on"]);
+    let tmux = Tmux::start("chamaeleon", &cmd, 160, 50);
     let first = tmux.wait_for(|s| s.contains("South to move>"));
     assert!(
         first.contains("you play South; the engine (maxn-is"),
@@ -202,7 +188,7 @@ fn a_four_player_game_in_a_terminal() {
     let mut turns = 0;
     let end = loop {
         let asked = tmux.screen().matches("Legal: ").count();
-        tmux.run(&["send-keys", "-t", "play", "moves", "Enter"]);
+        tmux.type_line("moves");
         let s = tmux.wait_for(|s| s.matches("Legal: ").count() > asked || s.contains("Result: "));
         if s.contains("Result: ") {
             break s;
@@ -214,7 +200,7 @@ fn a_four_player_game_in_a_terminal() {
             .unwrap();
         let mv = legal.split_whitespace().next().unwrap().to_string();
         let prompts = s.matches("South to move>").count();
-        tmux.run(&["send-keys", "-t", "play", &mv, "Enter"]);
+        tmux.type_line(&mv);
         let s = tmux
             .wait_for(|s| s.matches("South to move>").count() > prompts || s.contains("Result: "));
         turns += 1;
@@ -240,10 +226,5 @@ fn a_four_player_game_in_a_terminal() {
         end.contains("Engine plays ") && end.contains(" for West"),
         "{end}"
     );
-    let dead = tmux.wait_for(|_| {
-        tmux.run(&["display-message", "-p", "-t", "play", "#{pane_dead}"])
-            .trim()
-            == "1"
-    });
-    assert!(!dead.is_empty());
+    tmux.wait_exit();
 }

@@ -5,15 +5,10 @@ mod common;
 
 use std::process::{Command, Output};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(common::binary("kiebitz-pawns"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
+use common::stdout;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+fn run(args: &[&str]) -> Output {
+    common::run_binary("kiebitz-pawns", args)
 }
 
 #[test]

@@ -62,65 +62,18 @@ fn quit_and_end_of_input_leave_cleanly() {
 /// moves are typed as keys, the game ends with a result and the program exits.
 #[test]
 fn a_whole_game_in_a_terminal() {
-    let tmux = Tmux {
-        socket: format!("kiebitz-play-test-{}", std::process::id()),
-    };
     let bin = common::binary("kiebitz-pawns");
     let cmd = format!("{} play --variant pawns4 --tc 0.05", bin.display());
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "120",
-        "-y",
-        "50",
-        &cmd,
-    ]);
-    tmux.run(&["set-option", "-t", "play", "remain-on-exit", "on"]);
+    let tmux = Tmux::start("play", &cmd, 120, 50);
     let first = tmux.wait_for(|s| s.contains("you play White.") && s.contains("a b c d"));
     assert!(
         first.contains("kiebitz-pawns (pawns4): you play White."),
         "{first}"
     );
-    let mut plies = 0;
-    let end = loop {
-        // Ask for the legal moves by typing a wrong one, then type the first legal move.
-        let before = tmux.screen().matches("Illegal move: zz").count();
-        tmux.run(&["send-keys", "-t", "play", "zz", "Enter"]);
-        let s = tmux.wait_for(|s| {
-            s.matches("Illegal move: zz").count() > before || result_line(s).is_some()
-        });
-        if result_line(&s).is_some() {
-            break s;
-        }
-        let legal = s
-            .lines()
-            .rev()
-            .find_map(|l| l.split_once("Legal: ").map(|(_, m)| m.to_string()))
-            .expect("the legal moves");
-        let mv = legal
-            .split_whitespace()
-            .next()
-            .expect("a legal move")
-            .to_string();
-        let engine_moves = s.matches("Engine plays ").count();
-        tmux.run(&["send-keys", "-t", "play", &mv, "Enter"]);
-        // The engine answers (or the game ends with our move).
-        let s = tmux.wait_for(|s| {
-            s.matches("Engine plays ").count() > engine_moves || result_line(s).is_some()
-        });
-        plies += 1;
-        assert!(
-            plies < 12,
-            "a 4×4 game lasts at most 12 moves of White:\n{s}"
-        );
-        if result_line(&s).is_some() {
-            break s;
-        }
-    };
-    assert!(plies >= 1, "{end}");
+    // Ask for the legal moves by typing a wrong one, then type the first legal move; a 4×4
+    // game lasts at most 12 moves of White.
+    let (moves, end) = tmux.play_first_legal_moves("zz", 12);
+    assert!(!moves.is_empty(), "{end}");
     // The board is drawn: ranks 4 to 1 (the start position shows four white pawns on rank 1),
     // files a to d.
     assert!(
@@ -132,10 +85,5 @@ fn a_whole_game_in_a_terminal() {
     let result = result_line(&end).unwrap();
     assert!(result.ends_with('}'), "{result}");
     // The program has left: the pane is dead.
-    let dead = tmux.wait_for(|_| {
-        tmux.run(&["display-message", "-p", "-t", "play", "#{pane_dead}"])
-            .trim()
-            == "1"
-    });
-    assert!(!dead.is_empty());
+    tmux.wait_exit();
 }

@@ -8,6 +8,7 @@ mod protocol_io;
 
 use std::process::{Command, Output};
 
+use common::stdout;
 use kiebitz::game::Game;
 use kiebitz::games::crash::Crash;
 use kiebitz::perft::perft;
@@ -18,14 +19,7 @@ fn bin() -> std::path::PathBuf {
 }
 
 fn run(args: &[&str]) -> Output {
-    Command::new(bin())
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    common::run_binary("kiebitz-crash", args)
 }
 
 #[test]

@@ -7,13 +7,13 @@ mod common;
 mod protocol_io;
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use kiebitz::game::Game;
 use kiebitz::games::chess::Chess;
 use kiebitz::protocol::legal_moves;
-use protocol_io::{Client, TIMEOUT};
+use protocol_io::{Client, Server, TIMEOUT};
 
 const ENGINES: [&str; 4] = [
     "kiebitz-chess",
@@ -292,48 +292,8 @@ fn bad_position_commands_are_refused_whole() {
 
 // The server (`--listen`): slots, silence, unread output, memory, ceilings.
 
-struct Server {
-    child: Child,
-    addr: String,
-    log: std::sync::mpsc::Receiver<String>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 fn server(engine: &str, extra: &[&str]) -> Server {
-    let mut child = Command::new(common::binary(engine))
-        .args(["--listen", "127.0.0.1:0"])
-        .args(extra)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("server starts");
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let first = rx.recv_timeout(TIMEOUT).expect("server address");
-    let addr = first
-        .strip_prefix("listening on ")
-        .and_then(|r| r.split_whitespace().next())
-        .unwrap_or_else(|| panic!("{first}"))
-        .to_string();
-    Server {
-        child,
-        addr,
-        log: rx,
-    }
+    Server::start(&common::binary(engine), extra)
 }
 
 /// Connects until the server accepts a UCI session (a slot frees when a session has ended).

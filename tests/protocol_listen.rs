@@ -5,51 +5,16 @@
 mod common;
 mod protocol_io;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use protocol_io::Client;
+use protocol_io::{Client, Server};
 
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts the server on a free loopback port and reads the address from its first stderr line.
+/// Starts the server on a free loopback port with `--max-sessions MAX_SESSIONS`.
 fn server(max_sessions: usize) -> Server {
-    let mut child = Command::new(common::binary("kiebitz-pawns"))
-        .args([
-            "--listen",
-            "127.0.0.1:0",
-            "--max-sessions",
-            &max_sessions.to_string(),
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("server starts");
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(rest) = line.strip_prefix("listening on ") {
-                let _ = tx.send(rest.split_whitespace().next().unwrap_or("").to_string());
-            }
-        }
-    });
-    let addr = rx
-        .recv_timeout(protocol_io::TIMEOUT)
-        .expect("server address");
-    Server { child, addr }
+    Server::start(
+        &common::binary("kiebitz-pawns"),
+        &["--max-sessions", &max_sessions.to_string()],
+    )
 }
 
 fn uci(addr: &str) -> Client {

@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use kiebitz::games::pawns::Pawns;
@@ -48,6 +48,57 @@ fn args(words: &[&str]) -> Vec<String> {
     words.iter().map(|s| s.to_string()).collect()
 }
 
+/// `--game pawns --variant VARIANT` and two fake engines, each given as its mode and its
+/// options (`name=…`, `proto=…`).
+fn fakes(variant: &str, a: (&str, &[&str]), b: (&str, &[&str])) -> Vec<String> {
+    [
+        args(&["--game", "pawns", "--variant", variant, "--engine"]),
+        vec![fake(a.0)],
+        args(a.1),
+        args(&["--engine"]),
+        vec![fake(b.0)],
+        args(b.1),
+    ]
+    .concat()
+}
+
+/// The kiebitz binary `bin` against itself on `game` (`--game …` words): one seat over UCI
+/// named `TAG-uci`, the other over XBoard named `TAG-xboard`, 8 MiB of hash each.
+fn uci_against_xboard(bin: &str, tag: &str, game: &[&str]) -> Vec<String> {
+    let engine = format!("cmd={}", common::binary(bin).display());
+    [
+        args(game),
+        vec!["--engine".into(), engine.clone(), format!("name={tag}-uci")],
+        args(&["option.Hash=8"]),
+        vec!["--engine".into(), engine, format!("name={tag}-xboard")],
+        args(&["proto=xboard", "option.Hash=8"]),
+    ]
+    .concat()
+}
+
+/// Runs a match with the command line `parts` and `--pgn` to a fresh file `name`; checks that
+/// it succeeded and wrote `n` games. Returns the run, the games and the PGN's path.
+fn run_to_pgn(name: &str, parts: &[Vec<String>], n: usize) -> (Run, Vec<PgnGame>, PathBuf) {
+    let path = temp(name);
+    let r = run(&[parts, &[args(&["--pgn", path.to_str().unwrap()])]]
+        .concat()
+        .concat());
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let games = read_pgn(&path);
+    assert_eq!(games.len(), n);
+    (r, games, path)
+}
+
+/// `--check-pgn`: replays the PGN at `path` under the rules of `game`.
+fn check_pgn(game: &str, path: &Path) -> Run {
+    run(&args(&[
+        "--game",
+        game,
+        "--check-pgn",
+        path.to_str().unwrap(),
+    ]))
+}
+
 /// The last `Score of A vs B: W - L - D` line as (W, L, D).
 fn final_score(stdout: &str) -> (u32, u32, u32) {
     let line = stdout
@@ -65,7 +116,7 @@ fn final_score(stdout: &str) -> (u32, u32, u32) {
     (n[0], n[1], n[2])
 }
 
-fn read_pgn(path: &PathBuf) -> Vec<PgnGame> {
+fn read_pgn(path: &Path) -> Vec<PgnGame> {
     pgn::parse(&std::fs::read_to_string(path).expect("PGN written")).expect("PGN parses")
 }
 
@@ -105,34 +156,30 @@ fn points(games: &[PgnGame], name: &str) -> (u32, u32, u32) {
 
 #[test]
 fn uci_engine_against_xboard_engine_with_random_openings() {
-    let pgn_path = temp("fake.pgn");
-    let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=U", "--engine"]),
-        vec![fake("normal")],
-        args(&[
-            "name=X",
-            "proto=xboard",
-            "--tc",
-            "5+0.1",
-            "--games",
-            "6",
-            "--concurrency",
-            "2",
-            "--random-openings",
-            "plies=2",
-            "depth=1",
-            "--seed",
-            "3",
-            "--pgn",
-            pgn_path.to_str().unwrap(),
-        ]),
-    ]
-    .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 6);
+    let (r, games, _) = run_to_pgn(
+        "fake.pgn",
+        &[
+            fakes(
+                "pawns5",
+                ("normal", &["name=U"]),
+                ("normal", &["name=X", "proto=xboard"]),
+            ),
+            args(&[
+                "--tc",
+                "5+0.1",
+                "--games",
+                "6",
+                "--concurrency",
+                "2",
+                "--random-openings",
+                "plies=2",
+                "depth=1",
+                "--seed",
+                "3",
+            ]),
+        ],
+        6,
+    );
     check_replays(&games);
     assert_eq!(final_score(&r.stdout), points(&games, "U"));
     for g in &games {
@@ -160,20 +207,16 @@ fn uci_engine_against_xboard_engine_with_random_openings() {
 
 #[test]
 fn openings_from_an_epd_file() {
-    let pgn_path = temp("epd.pgn");
     let book = common::data_path("pawns5-openings.epd");
-    let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=A", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=B", "--depth", "1", "--games", "4", "--openings"]),
-        vec![book.to_str().unwrap().to_string()],
-        args(&["--pgn", pgn_path.to_str().unwrap()]),
-    ]
-    .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let mut games = read_pgn(&pgn_path);
+    let (_, mut games, _) = run_to_pgn(
+        "epd.pgn",
+        &[
+            fakes("pawns5", ("normal", &["name=A"]), ("normal", &["name=B"])),
+            args(&["--depth", "1", "--games", "4", "--openings"]),
+            vec![book.to_str().unwrap().to_string()],
+        ],
+        4,
+    );
     games.sort_by_key(|g| g.tag("Round").unwrap().parse::<u32>().unwrap());
     check_replays(&games);
     let fens: Vec<&str> = games.iter().map(|g| g.tag("FEN").unwrap()).collect();
@@ -192,28 +235,19 @@ fn openings_from_an_epd_file() {
 
 /// Plays two games of a good engine against a broken one; the broken one loses both.
 fn broken(mode: &str, proto: &str, tc: &str, termination: &str, reason: &str) {
-    let pgn_path = temp(&format!("broken-{mode}-{proto}.pgn"));
-    let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=Good", "--engine"]),
-        vec![fake(mode)],
-        args(&[
-            "name=Broken",
-            &format!("proto={proto}"),
-            "--tc",
-            tc,
-            "--games",
-            "2",
-            "--pgn",
-            pgn_path.to_str().unwrap(),
-        ]),
-    ]
-    .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let (r, games, pgn_path) = run_to_pgn(
+        &format!("broken-{mode}-{proto}.pgn"),
+        &[
+            fakes(
+                "pawns5",
+                ("normal", &["name=Good"]),
+                (mode, &["name=Broken", &format!("proto={proto}")]),
+            ),
+            args(&["--tc", tc, "--games", "2"]),
+        ],
+        2,
+    );
     assert_eq!(final_score(&r.stdout), (2, 0, 0), "{}", r.stdout);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 2);
     check_replays(&games);
     for g in &games {
         assert_eq!(g.tag("Termination"), Some(termination));
@@ -342,35 +376,33 @@ fn a_late_move_loses_on_time() {
 
 #[test]
 fn sprt_stops_the_run() {
-    let pgn_path = temp("sprt.pgn");
-    let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns4", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=Good", "--engine"]),
-        vec![fake("illegal")],
-        args(&[
-            "name=Bad",
-            "--tc",
-            "1+0.1",
-            "--games",
-            "200",
-            "--sprt",
-            "elo0=0",
-            "elo1=200",
-            "--ratinginterval",
-            "50",
-            "--pgn",
-            pgn_path.to_str().unwrap(),
-        ]),
-    ]
-    .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let (r, _, _) = run_to_pgn(
+        "sprt.pgn",
+        &[
+            fakes(
+                "pawns4",
+                ("normal", &["name=Good"]),
+                ("illegal", &["name=Bad"]),
+            ),
+            args(&[
+                "--tc",
+                "1+0.1",
+                "--games",
+                "200",
+                "--sprt",
+                "elo0=0",
+                "elo1=200",
+                "--ratinginterval",
+                "50",
+            ]),
+        ],
+        16,
+    );
     // Pairs won twice: the regularized GSPRT against elo1 = 200 gives LLR 2.929 after seven
     // pairs and 3.348 > 2.944 after eight (see the stats unit tests). A game that was already
     // under way when the test decided is not counted.
     assert!(r.stdout.contains("SPRT: H1 accepted"), "{}", r.stdout);
     assert_eq!(final_score(&r.stdout), (16, 0, 0));
-    assert_eq!(read_pgn(&pgn_path).len(), 16);
 }
 
 #[test]
@@ -435,40 +467,36 @@ fn bad_command_lines_fail_clearly() {
 #[test]
 fn adjudication_by_scores_and_move_count() {
     // Both engines report 0.00: a draw once both have said so for 2 moves each.
-    let pgn_path = temp("draw.pgn");
-    let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=A", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=B", "proto=xboard", "--depth", "1", "--games", "2"]),
-        args(&["--draw", "movenumber=1", "movecount=2", "score=0"]),
-        args(&["--pgn", pgn_path.to_str().unwrap()]),
-    ]
-    .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let (r, games, _) = run_to_pgn(
+        "draw.pgn",
+        &[
+            fakes(
+                "pawns5",
+                ("normal", &["name=A"]),
+                ("normal", &["name=B", "proto=xboard"]),
+            ),
+            args(&["--depth", "1", "--games", "2"]),
+            args(&["--draw", "movenumber=1", "movecount=2", "score=0"]),
+        ],
+        2,
+    );
     assert_eq!(final_score(&r.stdout), (0, 0, 2));
-    let games = read_pgn(&pgn_path);
     check_replays(&games);
     for g in &games {
         assert_eq!(g.tag("Termination"), Some("adjudication"));
         assert_eq!(g.moves.len(), 4);
     }
     // The gloomy engine reports −5.00 after each move: it loses on its second move.
-    let pgn_path = temp("resign.pgn");
-    let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=A", "--engine"]),
-        vec![fake("gloomy")],
-        args(&["name=G", "--depth", "1", "--games", "2"]),
-        args(&["--resign", "movecount=2", "score=400"]),
-        args(&["--pgn", pgn_path.to_str().unwrap()]),
-    ]
-    .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let (r, games, _) = run_to_pgn(
+        "resign.pgn",
+        &[
+            fakes("pawns5", ("normal", &["name=A"]), ("gloomy", &["name=G"])),
+            args(&["--depth", "1", "--games", "2"]),
+            args(&["--resign", "movecount=2", "score=400"]),
+        ],
+        2,
+    );
     assert_eq!(final_score(&r.stdout), (2, 0, 0));
-    let games = read_pgn(&pgn_path);
     check_replays(&games);
     let mut plies: Vec<usize> = games.iter().map(|g| g.moves.len()).collect();
     plies.sort();
@@ -481,11 +509,8 @@ fn adjudication_by_scores_and_move_count() {
     );
     // A move limit: a draw after 2 full moves.
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns5", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=A", "--engine"]),
-        vec![fake("normal")],
-        args(&["name=B", "--depth", "1", "--games", "2", "--maxmoves", "2"]),
+        fakes("pawns5", ("normal", &["name=A"]), ("normal", &["name=B"])),
+        args(&["--depth", "1", "--games", "2", "--maxmoves", "2"]),
     ]
     .concat());
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
@@ -495,23 +520,20 @@ fn adjudication_by_scores_and_move_count() {
 
 #[test]
 fn kiebitz_pawns_against_itself_over_uci_and_xboard() {
-    let pgn_path = temp("kiebitz.pgn");
-    let engine = format!("cmd={}", common::binary("kiebitz-pawns").display());
-    let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns6d", "--engine"]),
-        vec![engine.clone()],
-        args(&["name=K-uci", "option.Hash=8", "--engine"]),
-        vec![engine],
-        args(&["name=K-xboard", "proto=xboard", "option.Hash=8"]),
-        args(&["--tc", "2+0.05", "--timemargin", "500", "--games", "6"]),
-        args(&["--concurrency", "2", "--seed", "5"]),
-        args(&["--random-openings", "plies=3", "depth=4", "margin=150"]),
-        args(&["--pgn", pgn_path.to_str().unwrap()]),
-    ]
-    .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 6);
+    let (r, games, pgn_path) = run_to_pgn(
+        "kiebitz.pgn",
+        &[
+            uci_against_xboard(
+                "kiebitz-pawns",
+                "K",
+                &["--game", "pawns", "--variant", "pawns6d"],
+            ),
+            args(&["--tc", "2+0.05", "--timemargin", "500", "--games", "6"]),
+            args(&["--concurrency", "2", "--seed", "5"]),
+            args(&["--random-openings", "plies=3", "depth=4", "margin=150"]),
+        ],
+        6,
+    );
     check_replays(&games);
     for g in &games {
         // Every game ends by the rules: no forfeit, no illegal move, no stall.
@@ -520,12 +542,7 @@ fn kiebitz_pawns_against_itself_over_uci_and_xboard() {
     }
     assert_eq!(final_score(&r.stdout), points(&games, "K-uci"));
     assert!(r.stdout.contains(", pairs 3,"), "{}", r.stdout);
-    let r = run(&args(&[
-        "--game",
-        "pawns",
-        "--check-pgn",
-        pgn_path.to_str().unwrap(),
-    ]));
+    let r = check_pgn("pawns", &pgn_path);
     assert_eq!(r.code, 0, "{}", r.stdout);
     assert!(r.stdout.ends_with("6 games, 0 wrong\n"), "{}", r.stdout);
 }
@@ -541,19 +558,11 @@ fn check_pgn_replays_games_and_their_results() {
     };
     let path = temp("check.pgn");
     std::fs::write(&path, game("1-0")).unwrap();
-    let check = |p: &PathBuf| {
-        run(&args(&[
-            "--game",
-            "pawns",
-            "--check-pgn",
-            p.to_str().unwrap(),
-        ]))
-    };
-    let r = check(&path);
+    let r = check_pgn("pawns", &path);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert_eq!(r.stdout, "game 1: ok (4 plies, 1-0)\n1 games, 0 wrong\n");
     std::fs::write(&path, format!("{}{}", game("1-0"), game("0-1"))).unwrap();
-    let r = check(&path);
+    let r = check_pgn("pawns", &path);
     assert_eq!(r.code, 1);
     assert!(
         r.stdout
@@ -566,22 +575,15 @@ fn check_pgn_replays_games_and_their_results() {
 
 #[test]
 fn kiebitz_chess_against_itself_over_uci_and_xboard() {
-    let pgn_path = temp("chess.pgn");
-    let engine = format!("cmd={}", common::binary("kiebitz-chess").display());
-    let r = run(&[
-        args(&["--game", "chess", "--engine"]),
-        vec![engine.clone()],
-        args(&["name=C-uci", "option.Hash=8", "--engine"]),
-        vec![engine],
-        args(&["name=C-xboard", "proto=xboard", "option.Hash=8"]),
-        args(&["--depth", "3", "--games", "4", "--maxmoves", "80"]),
-        args(&["--random-openings", "plies=4", "depth=3", "margin=80"]),
-        args(&["--pgn", pgn_path.to_str().unwrap()]),
-    ]
-    .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 4);
+    let (r, games, pgn_path) = run_to_pgn(
+        "chess.pgn",
+        &[
+            uci_against_xboard("kiebitz-chess", "C", &["--game", "chess"]),
+            args(&["--depth", "3", "--games", "4", "--maxmoves", "80"]),
+            args(&["--random-openings", "plies=4", "depth=3", "margin=80"]),
+        ],
+        4,
+    );
     for g in &games {
         // Standard chess: no Variant tag, no FEN (random plies from the start position).
         assert_eq!(g.tag("Variant"), None);
@@ -605,12 +607,7 @@ fn kiebitz_chess_against_itself_over_uci_and_xboard() {
         r.stdout
             .contains("\nResults of C-uci vs C-xboard (4 of 4 games of chess):\n")
     );
-    let r = run(&args(&[
-        "--game",
-        "chess",
-        "--check-pgn",
-        pgn_path.to_str().unwrap(),
-    ]));
+    let r = check_pgn("chess", &pgn_path);
     assert_eq!(r.code, 0, "{}", r.stdout);
     python_chess_reads(&pgn_path, 4);
 }
@@ -630,7 +627,6 @@ fn python_chess_reads(pgn: &PathBuf, games: usize) {
 /// with chess960 rules, and --check-pgn replays it.
 #[test]
 fn kiebitz_chess960_against_itself() {
-    let pgn_path = temp("chess960.pgn");
     let epd = temp("chess960.epd");
     std::fs::write(
         &epd,
@@ -638,21 +634,19 @@ fn kiebitz_chess960_against_itself() {
          nqbbrkrn/pppppppp/8/8/8/8/PPPPPPPP/NQBBRKRN w GEge -\n",
     )
     .unwrap();
-    let engine = format!("cmd={}", common::binary("kiebitz-chess").display());
-    let r = run(&[
-        args(&["--game", "chess", "--variant", "chess960", "--engine"]),
-        vec![engine.clone()],
-        args(&["name=C-uci", "option.Hash=8", "--engine"]),
-        vec![engine],
-        args(&["name=C-xboard", "proto=xboard", "option.Hash=8"]),
-        args(&["--depth", "2", "--games", "4", "--maxmoves", "30"]),
-        args(&["--openings", epd.to_str().unwrap()]),
-        args(&["--pgn", pgn_path.to_str().unwrap()]),
-    ]
-    .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 4);
+    let (_, games, pgn_path) = run_to_pgn(
+        "chess960.pgn",
+        &[
+            uci_against_xboard(
+                "kiebitz-chess",
+                "C",
+                &["--game", "chess", "--variant", "chess960"],
+            ),
+            args(&["--depth", "2", "--games", "4", "--maxmoves", "30"]),
+            args(&["--openings", epd.to_str().unwrap()]),
+        ],
+        4,
+    );
     for g in &games {
         assert_eq!(g.tag("Variant"), Some("chess960"));
         assert_eq!(g.tag("SetUp"), Some("1"));
@@ -660,12 +654,7 @@ fn kiebitz_chess960_against_itself() {
         assert!(term == "normal" || term == "adjudication", "{g:?}");
     }
     python_chess_reads(&pgn_path, 4);
-    let r = run(&args(&[
-        "--game",
-        "chess",
-        "--check-pgn",
-        pgn_path.to_str().unwrap(),
-    ]));
+    let r = check_pgn("chess", &pgn_path);
     assert_eq!(r.code, 0, "{}", r.stdout);
 }
 
@@ -698,10 +687,7 @@ fn an_engine_without_the_variant_is_refused() {
 #[test]
 fn self_play_without_openings_warns() {
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns4", "--engine"]),
-        vec![fake("normal")],
-        args(&["--engine"]),
-        vec![fake("normal")],
+        fakes("pawns4", ("normal", &[]), ("normal", &[])),
         args(&["--depth", "1", "--games", "2"]),
     ]
     .concat());
@@ -714,10 +700,7 @@ fn self_play_without_openings_warns() {
         r.stderr
     );
     let r = run(&[
-        args(&["--game", "pawns", "--variant", "pawns4", "--engine"]),
-        vec![fake("normal")],
-        args(&["--engine"]),
-        vec![fake("normal")],
+        fakes("pawns4", ("normal", &[]), ("normal", &[])),
         args(&[
             "--depth",
             "1",
@@ -735,22 +718,15 @@ fn self_play_without_openings_warns() {
 
 #[test]
 fn kiebitz_raeuber_against_itself_over_uci_and_xboard() {
-    let pgn_path = temp("raeuber.pgn");
-    let engine = format!("cmd={}", common::binary("kiebitz-raeuber").display());
-    let r = run(&[
-        args(&["--game", "raeuberschach", "--engine"]),
-        vec![engine.clone()],
-        args(&["name=R-uci", "option.Hash=8", "--engine"]),
-        vec![engine],
-        args(&["name=R-xboard", "proto=xboard", "option.Hash=8"]),
-        args(&["--depth", "3", "--games", "4", "--seed", "2"]),
-        args(&["--random-openings", "plies=4", "depth=3", "margin=150"]),
-        args(&["--pgn", pgn_path.to_str().unwrap()]),
-    ]
-    .concat());
-    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
-    let games = read_pgn(&pgn_path);
-    assert_eq!(games.len(), 4);
+    let (r, games, pgn_path) = run_to_pgn(
+        "raeuber.pgn",
+        &[
+            uci_against_xboard("kiebitz-raeuber", "R", &["--game", "raeuberschach"]),
+            args(&["--depth", "3", "--games", "4", "--seed", "2"]),
+            args(&["--random-openings", "plies=4", "depth=3", "margin=150"]),
+        ],
+        4,
+    );
     for g in &games {
         assert_eq!(g.tag("Variant"), Some("raeuberschach"));
         // The 6×6 start, which no PGN reader could guess.
@@ -769,12 +745,7 @@ fn kiebitz_raeuber_against_itself_over_uci_and_xboard() {
         assert_eq!(verdict.unwrap().result_string(), g.result);
     }
     assert_eq!(final_score(&r.stdout), points(&games, "R-uci"));
-    let r = run(&args(&[
-        "--game",
-        "raeuberschach",
-        "--check-pgn",
-        pgn_path.to_str().unwrap(),
-    ]));
+    let r = check_pgn("raeuberschach", &pgn_path);
     assert_eq!(r.code, 0, "{}", r.stdout);
 }
 

@@ -9,8 +9,7 @@
 //! An opponent without a move contributes no reply; if none has one, the reply level is a
 //! pass. Keys of the transposition table include the root seat and the level kind.
 
-use super::tt::{Bound, Entry};
-use super::{Ctx, NGame, SCALE, Values, salt};
+use super::{Ctx, NGame, SCALE, Values, alphabeta, salt};
 use crate::board::{Move, MoveList};
 
 /// The root: the best move for the seat to move and the vector at the end of its line.
@@ -46,28 +45,17 @@ pub fn search<G: NGame>(
     ctx: &mut Ctx<G>,
     pos: &G,
     depth: u32,
-    mut alpha: i64,
-    mut beta: i64,
+    alpha: i64,
+    beta: i64,
     max_level: bool,
 ) -> (Values, Move) {
     let me = ctx.root_seat;
-    if ctx.tick() || depth == 0 || pos.outcome().is_some() || !pos.in_game(me) {
+    if ctx.is_leaf(pos, depth) || !pos.in_game(me) {
         return (ctx.leaf(pos), Move::NULL);
     }
     let key = salt(salt(pos.hash(), me as u64), 7 + max_level as u64);
-    if let Some(e) = ctx.tt_probe(key)
-        && e.depth >= depth
-    {
-        let x = e.values[me];
-        let usable = match e.bound {
-            Bound::Exact => true,
-            Bound::Lower => x >= beta,
-            Bound::Upper => x <= alpha,
-            Bound::MoveOnly => false,
-        };
-        if usable {
-            return (e.values, e.best);
-        }
+    if let Some(hit) = alphabeta::probe(ctx, key, depth, alpha, beta) {
+        return hit;
     }
     let children: Vec<(G, Move)> = if max_level {
         let p = if pos.to_move() == me {
@@ -87,45 +75,14 @@ pub fn search<G: NGame>(
         }
         r
     };
-    let (alpha0, beta0) = (alpha, beta);
-    let mut best: Option<(Values, Move)> = None;
-    for (child, mv) in children {
-        let (v, _) = search(ctx, &child, depth - 1, alpha, beta, !max_level);
-        let x = v[me];
-        let better = best.is_none_or(|(b, _)| if max_level { x > b[me] } else { x < b[me] });
-        if better {
-            best = Some((v, mv));
-        }
-        if ctx.options.prune {
-            if max_level {
-                alpha = alpha.max(x);
-            } else {
-                beta = beta.min(x);
-            }
-            if alpha >= beta {
-                // Alpha-beta cut-off, as in Paranoid.
-                ctx.cutoffs += 1;
-                break;
-            }
-        }
-    }
-    let (values, mv) = best.expect("a level with children");
-    if !ctx.aborted {
-        let x = values[me];
-        let bound = if x <= alpha0 {
-            Bound::Upper
-        } else if x >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        ctx.tt_store(Entry {
-            key,
-            depth,
-            bound,
-            values,
-            best: mv,
-        });
-    }
-    (values, mv)
+    // The cut-off rule is Paranoid's: see `alphabeta`.
+    alphabeta::level(
+        ctx,
+        key,
+        depth,
+        (alpha, beta),
+        max_level,
+        children,
+        |ctx, child, alpha, beta| search(ctx, child, depth - 1, alpha, beta, !max_level).0,
+    )
 }

@@ -15,7 +15,7 @@
 //! A cut node's vector depends on the α it was searched with, so the transposition table keeps
 //! only best moves (for ordering) here.
 
-use super::tt::{Bound, Entry};
+use super::tt::Bound;
 use super::{Ctx, MAX_SEATS, NGame, SCALE, Values};
 use crate::board::Move;
 
@@ -40,7 +40,7 @@ pub fn untransform<G: NGame>(ctx: &Ctx<G>, z: &Values) -> Values {
 
 /// The zero-sum vector of `pos` searched `depth` plies under `alpha`, and the best move.
 pub fn search<G: NGame>(ctx: &mut Ctx<G>, pos: &G, depth: u32, alpha: Values) -> (Values, Move) {
-    if ctx.tick() || depth == 0 || pos.outcome().is_some() {
+    if ctx.is_leaf(pos, depth) {
         let v = ctx.leaf(pos);
         return (transform(ctx, &v), Move::NULL);
     }
@@ -64,14 +64,6 @@ pub fn search<G: NGame>(ctx: &mut Ctx<G>, pos: &G, depth: u32, alpha: Values) ->
         }
     }
     let (z, mv) = best.expect("a position that is not over has a move");
-    if !ctx.aborted {
-        ctx.tt_store(Entry {
-            key,
-            depth,
-            bound: Bound::MoveOnly,
-            values: z,
-            best: mv,
-        });
-    }
+    ctx.tt_record(key, depth, Bound::MoveOnly, z, mv);
     (z, mv)
 }

@@ -5,21 +5,18 @@
 //! Pruning: none. The transposition table is sound here (a node's vector depends only on the
 //! position and the remaining depth) and stores exact vectors and best moves.
 
-use super::tt::{Bound, Entry};
+use super::tt::Bound;
 use super::{Ctx, NGame, Values};
 use crate::board::Move;
 
 /// The MaxN vector of `pos` searched `depth` plies deep, and the best move there.
 pub fn search<G: NGame>(ctx: &mut Ctx<G>, pos: &G, depth: u32) -> (Values, Move) {
-    if ctx.tick() || depth == 0 || pos.outcome().is_some() {
+    if ctx.is_leaf(pos, depth) {
         return (ctx.leaf(pos), Move::NULL);
     }
     let key = pos.hash();
-    if let Some(e) = ctx.tt_probe(key)
-        && e.bound == Bound::Exact
-        && e.depth >= depth
-    {
-        return (e.values, e.best);
+    if let Some(hit) = ctx.tt_exact(key, depth) {
+        return hit;
     }
     let seat = pos.to_move();
     let mut best: Option<(Values, Move)> = None;
@@ -30,14 +27,6 @@ pub fn search<G: NGame>(ctx: &mut Ctx<G>, pos: &G, depth: u32) -> (Values, Move)
         }
     }
     let (values, mv) = best.expect("a position that is not over has a move");
-    if !ctx.aborted {
-        ctx.tt_store(Entry {
-            key,
-            depth,
-            bound: Bound::Exact,
-            values,
-            best: mv,
-        });
-    }
+    ctx.tt_record(key, depth, Bound::Exact, values, mv);
     (values, mv)
 }

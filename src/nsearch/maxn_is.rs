@@ -14,21 +14,18 @@
 //! move order (tested in `tests.rs`). A node cut by shallow pruning returns a vector that is
 //! not its true value, so only uncut nodes are stored in the transposition table.
 
-use super::tt::{Bound, Entry};
+use super::tt::Bound;
 use super::{Ctx, NGame, SCALE, Values};
 use crate::board::Move;
 
 /// The vector of `pos` searched `depth` plies, the best move, and whether the node was cut.
 pub fn search<G: NGame>(ctx: &mut Ctx<G>, pos: &G, depth: u32, bound: i64) -> (Values, Move, bool) {
-    if ctx.tick() || depth == 0 || pos.outcome().is_some() {
+    if ctx.is_leaf(pos, depth) {
         return (ctx.leaf(pos), Move::NULL, false);
     }
     let key = pos.hash();
-    if let Some(e) = ctx.tt_probe(key)
-        && e.bound == Bound::Exact
-        && e.depth >= depth
-    {
-        return (e.values, e.best, false);
+    if let Some((values, mv)) = ctx.tt_exact(key, depth) {
+        return (values, mv, false);
     }
     let seat = pos.to_move();
     let mut best: Option<(Values, Move)> = None;
@@ -50,14 +47,8 @@ pub fn search<G: NGame>(ctx: &mut Ctx<G>, pos: &G, depth: u32, bound: i64) -> (V
         }
     }
     let (values, mv) = best.expect("a position that is not over has a move");
-    if !ctx.aborted && !cut {
-        ctx.tt_store(Entry {
-            key,
-            depth,
-            bound: Bound::Exact,
-            values,
-            best: mv,
-        });
+    if !cut {
+        ctx.tt_record(key, depth, Bound::Exact, values, mv);
     }
     (values, mv, cut)
 }

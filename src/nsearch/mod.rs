@@ -7,12 +7,15 @@
 //! - [`hypermax`]: Fridenfalk 2014, zero-sum vectors, cut when the α-vector sums to ≥ 0;
 //! - [`brs`]: Best-Reply Search (Schadd & Winands 2011).
 //!
+//! [`alphabeta`] holds the alpha-beta level Paranoid and BRS share.
+//!
 //! Values: the game's evaluation vector is normalised so that its entries sum to [`SCALE`]
 //! (shares of the game; a won game is `SCALE` for the winner, a draw splits it among the
 //! seats still in). All five algorithms see the same normalised leaf vectors, so MaxN and
 //! MaxN-IS can be compared exactly. [`tt`] is the transposition table; [`game`] the trait.
 //! Depends on `board` (moves) only; nothing here names a game.
 
+pub mod alphabeta;
 pub mod brs;
 pub mod game;
 pub mod hypermax;
@@ -180,6 +183,13 @@ impl<G: NGame> Ctx<'_, G> {
         self.aborted
     }
 
+    /// Counts the node and tells whether the search ends here: stopped, no depth left, or the
+    /// game over.
+    #[inline]
+    pub fn is_leaf(&mut self, pos: &G, depth: u32) -> bool {
+        self.tick() || depth == 0 || pos.outcome().is_some()
+    }
+
     /// The normalised value of a leaf: the result of a finished game, else the evaluation.
     pub fn leaf(&self, pos: &G) -> Values {
         match pos.outcome() {
@@ -213,6 +223,33 @@ impl<G: NGame> Ctx<'_, G> {
     pub fn tt_store(&mut self, entry: tt::Entry) {
         if self.options.tt {
             self.tt.store(entry);
+        }
+    }
+
+    /// The table's exact vector and move for `key`, if searched at least `depth` plies deep.
+    pub fn tt_exact(&self, key: u64, depth: u32) -> Option<(Values, Move)> {
+        self.tt_probe(key)
+            .filter(|e| e.bound == tt::Bound::Exact && e.depth >= depth)
+            .map(|e| (e.values, e.best))
+    }
+
+    /// Stores what a node found, unless the search was stopped (its vector is then unfinished).
+    pub fn tt_record(
+        &mut self,
+        key: u64,
+        depth: u32,
+        bound: tt::Bound,
+        values: Values,
+        best: Move,
+    ) {
+        if !self.aborted {
+            self.tt_store(tt::Entry {
+                key,
+                depth,
+                bound,
+                values,
+                best,
+            });
         }
     }
 }

@@ -11,6 +11,19 @@ use crate::board::{Color, MoveKind, Square};
 use crate::game::Terminal;
 use crate::games::pawns::Pawns;
 
+/// A thread that sets a flag of `control` (`stop`, `pondering`) to `value` after 100 ms.
+fn set_after_100ms(
+    control: &Arc<Control>,
+    flag: fn(&Control) -> &std::sync::atomic::AtomicBool,
+    value: bool,
+) -> std::thread::JoinHandle<()> {
+    let control = Arc::clone(control);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        flag(&control).store(value, Ordering::Relaxed);
+    })
+}
+
 fn pawns(variant: &str, fen: &str) -> Pawns {
     Pawns::from_fen(variant, fen).unwrap()
 }
@@ -253,13 +266,7 @@ fn infinite_waits_for_stop() {
     // 3×3 is solved at once; the search must still wait for `stop`.
     let pos = Pawns::startpos("pawns3").unwrap();
     let control = Arc::new(Control::default());
-    let stopper = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(100));
-            control.stop.store(true, Ordering::Relaxed);
-        })
-    };
+    let stopper = set_after_100ms(&control, |c| &c.stop, true);
     let limits = Limits {
         infinite: true,
         ..Limits::default()
@@ -278,13 +285,7 @@ fn ponder_clock_starts_at_ponderhit() {
     let pos = Pawns::startpos("pawns8").unwrap();
     let control = Arc::new(Control::default());
     control.pondering.store(true, Ordering::Relaxed);
-    let hitter = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(100));
-            control.pondering.store(false, Ordering::Relaxed);
-        })
-    };
+    let hitter = set_after_100ms(&control, |c| &c.pondering, false);
     let limits = Limits {
         movetime: Some(Duration::from_millis(1)),
         ..Limits::default()
@@ -813,13 +814,7 @@ fn two_threads_keep_the_limits() {
         start.elapsed()
     );
     let control = Arc::new(Control::default());
-    let stopper = {
-        let control = Arc::clone(&control);
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(100));
-            control.stop.store(true, Ordering::Relaxed);
-        })
-    };
+    let stopper = set_after_100ms(&control, |c| &c.stop, true);
     let limits = Limits {
         infinite: true,
         ..Limits::default()

@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: reference files and the engine binaries.
+//! Helpers shared by the integration tests: reference files, the engine binaries and running
+//! them.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
@@ -47,6 +48,19 @@ pub fn binary(name: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_BIN_EXE_kiebitz-match")).with_file_name(name);
     assert!(path.exists(), "no binary {name} at {}", path.display());
     path
+}
+
+/// Runs engine binary `name` with `args` to its end.
+pub fn run_binary(name: &str, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(binary(name))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+/// A finished process's stdout as text.
+pub fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// Runs `python3 scripts/SCRIPT ARGS…` and returns its stdout; fails the test with the

@@ -1,5 +1,6 @@
 //! A protocol client for the integration tests: talks to an engine process or a TCP session
-//! and reads its lines with timeouts, so a broken engine fails a test instead of hanging it.
+//! and reads its lines with timeouts, so a broken engine fails a test instead of hanging it;
+//! and an engine serving `--listen` for the sessions to connect to.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -31,6 +32,44 @@ fn reader_thread<R: Read + Send + 'static>(r: R) -> Receiver<String> {
         }
     });
     rx
+}
+
+/// An engine serving `--listen` on a free loopback port; killed when dropped.
+pub struct Server {
+    child: Child,
+    /// The address from its first stderr line, `listening on ADDR …`.
+    pub addr: String,
+    /// Its stderr lines after that one.
+    pub log: Receiver<String>,
+}
+
+impl Server {
+    /// Starts `binary --listen 127.0.0.1:0 EXTRA…` and reads the address it listens on.
+    pub fn start(binary: &std::path::Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(binary)
+            .args(["--listen", "127.0.0.1:0"])
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("server starts");
+        let log = reader_thread(child.stderr.take().unwrap());
+        let first = log.recv_timeout(TIMEOUT).expect("server address");
+        let addr = first
+            .strip_prefix("listening on ")
+            .and_then(|r| r.split_whitespace().next())
+            .unwrap_or_else(|| panic!("{first}"))
+            .to_string();
+        Server { child, addr, log }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 impl Client {

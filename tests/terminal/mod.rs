@@ -12,6 +12,28 @@ pub struct Tmux {
 }
 
 impl Tmux {
+    /// Starts `cmd` in a session `play` with a pane of `width`×`height` on a tmux server of
+    /// its own (socket `kiebitz-NAME-test-PID`); the pane stays when the program exits.
+    pub fn start(name: &str, cmd: &str, width: u32, height: u32) -> Tmux {
+        let tmux = Tmux {
+            socket: format!("kiebitz-{name}-test-{}", std::process::id()),
+        };
+        let (width, height) = (width.to_string(), height.to_string());
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "play",
+            "-x",
+            &width,
+            "-y",
+            &height,
+            cmd,
+        ]);
+        tmux.run(&["set-option", "-t", "play", "remain-on-exit", "on"]);
+        tmux
+    }
+
     pub fn run(&self, args: &[&str]) -> String {
         let out = std::process::Command::new("tmux")
             .arg("-u")
@@ -46,6 +68,63 @@ impl Tmux {
                 "the terminal did not show what was expected:\n{s}"
             );
             std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Types `keys`, then Enter.
+    pub fn type_line(&self, keys: &str) {
+        self.run(&["send-keys", "-t", "play", keys, "Enter"]);
+    }
+
+    /// Waits until the program has left (its pane is dead).
+    pub fn wait_exit(&self) {
+        let dead = self.wait_for(|_| {
+            self.run(&["display-message", "-p", "-t", "play", "#{pane_dead}"])
+                .trim()
+                == "1"
+        });
+        assert!(!dead.is_empty());
+    }
+
+    /// Plays the person's side of a two-player game to its end: each turn types `wrong` (a move
+    /// the program refuses, listing the legal ones), then the first legal move listed, and waits
+    /// for the engine's answer or the result line. Returns the moves typed and the last screen;
+    /// fails when `max` moves are typed and the game goes on.
+    pub fn play_first_legal_moves(&self, wrong: &str, max: usize) -> (Vec<String>, String) {
+        let refused = format!("Illegal move: {wrong}");
+        let mut typed = Vec::new();
+        loop {
+            let before = self.screen().matches(&refused).count();
+            self.type_line(wrong);
+            let s =
+                self.wait_for(|s| s.matches(&refused).count() > before || result_line(s).is_some());
+            if result_line(&s).is_some() {
+                return (typed, s);
+            }
+            let legal = s
+                .lines()
+                .rev()
+                .find_map(|l| l.split_once("Legal: ").map(|(_, m)| m.to_string()))
+                .expect("the legal moves");
+            let mv = legal
+                .split_whitespace()
+                .next()
+                .expect("a legal move")
+                .to_string();
+            let engine_moves = s.matches("Engine plays ").count();
+            self.type_line(&mv);
+            typed.push(mv);
+            // The engine answers (or the game ends with the person's move).
+            let s = self.wait_for(|s| {
+                s.matches("Engine plays ").count() > engine_moves || result_line(s).is_some()
+            });
+            assert!(
+                typed.len() < max,
+                "the game goes on after {max} moves typed:\n{s}"
+            );
+            if result_line(&s).is_some() {
+                return (typed, s);
+            }
         }
     }
 }
