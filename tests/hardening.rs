@@ -50,7 +50,9 @@ fn assert_legal_chess(fen: &str, mv: &str) {
 
 #[test]
 fn go_perft_obeys_stop_quit_and_end_of_input() {
-    for engine in ENGINES {
+    // Not kiebitz-crash: no CRASH! game from its start lasts 30 plies, so its perft 30 is 0
+    // at once and cannot be stopped on time.
+    for engine in ENGINES.into_iter().filter(|&e| e != "kiebitz-crash") {
         // printf 'uci\ngo perft 30\nisready\nquit\n' | kiebitz-chess: uciok, then nothing.
         let mut c = uci(engine);
         c.send("go perft 30");
