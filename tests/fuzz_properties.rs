@@ -6,8 +6,6 @@
 //! the game's own fast count). The long-running fuzzers are the `cargo fuzz` targets in
 //! `fuzz/` (README, "Fuzzing").
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use kiebitz::board::Move;
@@ -16,37 +14,21 @@ use kiebitz::games::chess::Chess;
 use kiebitz::games::pawns::Pawns;
 use kiebitz::games::raeuber::Raeuber;
 use kiebitz::perft;
-use kiebitz::protocol::{SessionConfig, legal_moves, run_session_config};
+use kiebitz::protocol::{SessionConfig, legal_moves, session_transcript};
 use proptest::prelude::*;
-
-/// A shared in-memory output.
-#[derive(Clone, Default)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// Runs one session of game `G` on `lines`; returns its output lines. Jobs are stopped at
 /// the end of input (as for a TCP client) and any one is cut after two seconds.
 fn session<G: Game>(lines: &[String]) -> Vec<String> {
     let input = lines.join("\n") + "\n";
-    let sink = Sink::default();
     let config = SessionConfig {
         hash_mb: 1,
         finish_at_eof: false,
         job_ceiling: Some(Duration::from_secs(2)),
         hash_budget: None,
     };
-    run_session_config::<G, _, _>(input.as_bytes(), sink.clone(), &config).unwrap();
-    let bytes = sink.0.lock().unwrap().clone();
-    String::from_utf8_lossy(&bytes)
+    session_transcript::<G>(&input, &config)
+        .unwrap()
         .lines()
         .map(str::to_string)
         .collect()

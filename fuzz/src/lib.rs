@@ -1,33 +1,11 @@
 //! What the fuzz targets share: a protocol session of any game on fuzzer input, its output
 //! collected in memory, and the per-game checks of the FEN and move parsers.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use kiebitz::game::Game;
 use kiebitz::nsearch::NGame;
-use kiebitz::protocol::{SessionConfig, legal_moves, nseat, run_session_config};
-
-/// A writer whose bytes stay readable after the session that wrote them.
-#[derive(Clone, Default)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Sink {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
-    }
-}
+use kiebitz::protocol::{SessionConfig, legal_moves, nseat, session_transcript};
 
 /// The session's input: `first`, the fuzzer's bytes without `quit` in any case (which would
 /// end the session before the check), then `last`.
@@ -44,25 +22,21 @@ fn input(first: &str, data: &[u8], last: &str) -> String {
 /// `last`: no panic, and the output has the line `answer`. Searches and perft are cut at
 /// 20 ms so that a `go infinite` cannot stall the fuzzer.
 pub fn session<G: Game>(first: &str, data: &[u8], last: &str, answer: &str) {
-    let sink = Sink::default();
     let config = SessionConfig {
         hash_mb: 1,
         finish_at_eof: false,
         job_ceiling: Some(Duration::from_millis(20)),
         hash_budget: None,
     };
-    run_session_config::<G, _, _>(input(first, data, last).as_bytes(), sink.clone(), &config)
-        .unwrap();
-    assert!(sink.text().lines().any(|l| l == answer), "no {answer}");
+    let out = session_transcript::<G>(&input(first, data, last), &config).unwrap();
+    assert!(out.lines().any(|l| l == answer), "no {answer}");
 }
 
 /// An N-seat protocol session of game `G` on `data`, then `isready`: no panic, `readyok`.
 /// Every command stops a running search or perft, and so does the end of input.
 pub fn nseat_session<G: NGame>(data: &[u8]) {
-    let sink = Sink::default();
-    nseat::run_session::<G, _, _>(input("uci", data, "isready").as_bytes(), sink.clone(), 1)
-        .unwrap();
-    assert!(sink.text().lines().any(|l| l == "readyok"), "no readyok");
+    let out = nseat::session_transcript::<G>(&input("uci", data, "isready"), 1).unwrap();
+    assert!(out.lines().any(|l| l == "readyok"), "no readyok");
 }
 
 /// Game `G`'s FEN parser on `text`: an accepted FEN survives its round trip and yields

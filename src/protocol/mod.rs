@@ -242,6 +242,38 @@ pub fn run_session_with<G: Game, R: BufRead, W: Write + Send + 'static>(
     run_session_config::<G, R, W>(input, output, &config)
 }
 
+/// An in-memory output that stays readable after the session that wrote it.
+#[derive(Clone, Default)]
+pub(crate) struct Transcript(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Transcript {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Transcript {
+    /// Everything written so far, as text.
+    pub(crate) fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
+    }
+}
+
+/// One session of game `G` on the text `input`, in memory: returns everything the engine
+/// wrote (for tests, fuzzing and programs that embed an engine).
+pub fn session_transcript<G: Game>(input: &str, config: &SessionConfig) -> io::Result<String> {
+    let out = Transcript::default();
+    run_session_config::<G, _, _>(input.as_bytes(), out.clone(), config)?;
+    Ok(out.text())
+}
+
 /// [`run_session`] under a [`SessionConfig`].
 pub fn run_session_config<G: Game, R: BufRead, W: Write + Send + 'static>(
     input: R,

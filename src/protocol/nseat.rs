@@ -193,6 +193,14 @@ pub fn run_session<G: NGame, R: BufRead, W: Write + Send + 'static>(
     Ok(())
 }
 
+/// One session of game `G` on the text `input`, in memory: returns everything the engine
+/// wrote (for tests, fuzzing and programs that embed an engine).
+pub fn session_transcript<G: NGame>(input: &str, hash_mb: usize) -> io::Result<String> {
+    let out = super::Transcript::default();
+    run_session::<G, _, _>(input.as_bytes(), out.clone(), hash_mb)?;
+    Ok(out.text())
+}
+
 struct Session<G: NGame> {
     out: Output,
     pos: G,
