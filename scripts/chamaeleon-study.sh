@@ -3,13 +3,13 @@
 #
 #   scripts/chamaeleon-study.sh paper [SECONDS]   4 algorithms, all 24 seatings once, no random
 #                                                 opening, SECONDS a move (default 1) — the
-#                                                 paper's table (1 s: about 24 × 100 s = 40 min)
+#                                                 paper's table (1 s: 18 min on an idle core)
 #   scripts/chamaeleon-study.sh four SECONDS      4 algorithms, 24 seatings × 5 rounds, 4 random
 #                                                 opening turns a round: 120 games
 #   scripts/chamaeleon-study.sh five SECONDS      5 algorithms (BRS added), all 120 seatings of 5
 #                                                 on 4 seats, 4 random opening turns: 120 games
 #
-# The 1 s runs: `scripts/chamaeleon-study.sh paper 1`, `… four 1`, `… five 1` (each about 3.5 h
+# The 1 s runs: `scripts/chamaeleon-study.sh paper 1`, `… four 1`, `… five 1` (each about 90 min
 # for 120 games on an idle core; add --concurrency via CONCURRENCY=N on a machine with cores to
 # spare). Results: the table on stdout, records in target/chamaeleon/*.pgn, progress on stderr.
 # The binaries are copied first so that a rebuild during a run cannot mix versions.
