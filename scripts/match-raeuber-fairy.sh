@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # kiebitz-raeuber against Fairy-Stockfish in Räuberschach, from balanced openings.
 #
-#   scripts/match-raeuber-fairy.sh openings     regenerate tests/data/raeuber-openings.epd
+#   scripts/match-raeuber-fairy.sh openings     regenerate tests/data/raeuber-openings.epd (100 lines)
 #   scripts/match-raeuber-fairy.sh match        play the match (kiebitz-match, pairs swapped)
 #
 # The opening file: random 4-ply walks from the start position, kept when Fairy-Stockfish at
-# depth 10 finds no forced result and a score within ±50 cp, until 120 distinct positions
-# (scripts/raeuber-openings.py, seed 1, ~20 s). Unfiltered random openings are nearly all
-# decided for one colour; from this file Fairy-Stockfish against itself at 1+0.01 split only
-# 10 of 20 pairs 1-1 (Ptnml [5, 2, 10, 0, 3]).
+# depth 10 finds no forced result and a score within ±50 cp, until 800 distinct candidates
+# (scripts/raeuber-openings.py, seed 1, about 10 minutes: distinct positions grow scarce);
+# then the first 100 candidates that Fairy-Stockfish at 5 s finds neither decided (no `score
+# mate`) nor beyond ±50 cp (scripts/raeuber-refilter-openings.py; a 0.5 s search first drops
+# those it already finds decided or beyond ±150 cp). Unfiltered random openings are nearly all
+# decided for one colour; of the depth-10 candidates, about 3 in 5 are decided at 5 s.
 #
 # Environment for `match`: GAMES (default 200), TC (default 10+0.1), CONCURRENCY (default 2),
 # PGN (default match-raeuberschach.pgn), FAIRY (default: the build of
@@ -24,7 +26,11 @@ fairy=${FAIRY:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}
 [ -x "$fairy" ] || { echo "fairy-stockfish not found: build it with scripts/build-fairy-stockfish.sh" >&2; exit 1; }
 case "${1:-}" in
 openings)
-    FAIRY=$fairy python3 scripts/raeuber-openings.py 120 4 10 50 1 > tests/data/raeuber-openings.epd
+    candidates=$(mktemp)
+    FAIRY=$fairy python3 scripts/raeuber-openings.py 800 4 10 50 1 > "$candidates"
+    FAIRY=$fairy PRE_MS=500 PRE_MARGIN=150 python3 scripts/raeuber-refilter-openings.py "$candidates" 5000 50 100 \
+        > tests/data/raeuber-openings.epd
+    rm -f "$candidates"
     ;;
 match)
     if [ -z "${ENGINE:-}" ] || [ -z "${MATCH:-}" ]; then
