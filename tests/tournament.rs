@@ -233,6 +233,37 @@ fn openings_from_an_epd_file() {
     assert_eq!(games[0].tag("TimeControl"), Some("-"));
 }
 
+/// An engine that defines its variants in a file (Fairy-Stockfish's `VariantPath`) and resets
+/// its variant at every `uci`: the variant given as an option must still be the one it plays,
+/// both when the option names it and when `--variant` alone does.
+#[test]
+fn a_variant_path_engine_keeps_its_variant() {
+    for options in [
+        &[
+            "name=F",
+            "option.VariantPath=/x/variants.ini",
+            "option.UCI_Variant=pawns5",
+        ][..],
+        &["name=F", "option.VariantPath=/x/variants.ini"][..],
+    ] {
+        let (r, games, _) = run_to_pgn(
+            "variant-path.pgn",
+            &[
+                fakes("pawns5", ("fairy", options), ("normal", &["name=N"])),
+                args(&["--depth", "1", "--games", "2"]),
+            ],
+            2,
+        );
+        check_replays(&games);
+        assert!(
+            games.iter().all(|g| g.tag("Termination") == Some("normal")),
+            "{options:?}: {}\n{}",
+            r.stdout,
+            r.stderr
+        );
+    }
+}
+
 /// Plays two games of a good engine against a broken one; the broken one loses both.
 fn broken(mode: &str, proto: &str, tc: &str, termination: &str, reason: &str) {
     let (r, games, pgn_path) = run_to_pgn(

@@ -352,14 +352,32 @@ impl Engine {
     fn uci_handshake(&mut self) -> Result<(), String> {
         self.send("uci").map_err(|f| format!("{f:?}"))?;
         self.wait_for(HANDSHAKE, "uciok", Engine::uci_id_line)?;
-        // VariantPath must come before UCI_Variant (Fairy-Stockfish loads variants from it).
-        let mut options = self.config.options.clone();
-        options.sort_by_key(|(k, _)| !k.eq_ignore_ascii_case("VariantPath"));
+        // VariantPath first (Fairy-Stockfish loads variants from it), then `uci` again: only
+        // its answer lists those variants, and Fairy-Stockfish resets `UCI_Variant` at every
+        // `uci`, so the other options follow it.
+        let (paths, others): (Vec<_>, Vec<_>) = self
+            .config
+            .options
+            .clone()
+            .into_iter()
+            .partition(|(k, _)| k.eq_ignore_ascii_case("VariantPath"));
+        self.send_uci_options(&paths)?;
+        if !paths.is_empty() {
+            self.uci_options.clear();
+            self.send("uci").map_err(|f| format!("{f:?}"))?;
+            self.wait_for(HANDSHAKE, "uciok", Engine::uci_id_line)?;
+        }
+        self.send_uci_options(&others)?;
+        self.sync_uci(HANDSHAKE)
+    }
+
+    /// Sends `setoption` for each of `options`, warning about names the engine did not list.
+    fn send_uci_options(&mut self, options: &[(String, String)]) -> Result<(), String> {
         for (name, value) in options {
             if !self
                 .uci_options
                 .iter()
-                .any(|o| o.eq_ignore_ascii_case(&name))
+                .any(|o| o.eq_ignore_ascii_case(name))
             {
                 log::warn!(
                     "engine '{}' does not list option '{name}'; sending it anyway",
@@ -369,13 +387,7 @@ impl Engine {
             self.send(&format!("setoption name {name} value {value}"))
                 .map_err(|f| format!("{f:?}"))?;
         }
-        if self.variant_path_set() {
-            // Fairy-Stockfish lists the variants of its VariantPath only when asked again.
-            self.uci_options.clear();
-            self.send("uci").map_err(|f| format!("{f:?}"))?;
-            self.wait_for(HANDSHAKE, "uciok", Engine::uci_id_line)?;
-        }
-        self.sync_uci(HANDSHAKE)
+        Ok(())
     }
 
     /// Reads one line of the answer to `uci`; true at `uciok`.

@@ -10,6 +10,9 @@ The first argument chooses a misbehaviour:
   hang     never answers a search
   slow     answers every search after 0.8 s, whatever the clock says
   gloomy   plays properly but reports a score of -5.00 (for resign adjudication)
+  fairy    behaves like Fairy-Stockfish with a variant file (UCI only): it starts in `chess`,
+           lists the pawn variants only in its answer to a `uci` sent after `VariantPath`, and
+           every `uci` resets the variant to `chess`; searching `chess` it plays e2e4
 """
 import random
 import sys
@@ -120,16 +123,36 @@ def search(game, searches):
 def uci(out):
     game = Game()
     searches = 0
-    out("id name fake-pawns-" + MODE)
-    out("option name UCI_Variant type combo default pawns6 var pawns4 var pawns5 var pawns6")
-    out("uciok")
+    # The fairy mode's state: the variant file set, the variant chosen.
+    variant_path = None
+    variant = "chess" if MODE == "fairy" else None
+
+    def announce():
+        out("id name fake-pawns-" + MODE)
+        if MODE == "fairy":
+            out("option name VariantPath type string default <empty>")
+            known = ["chess"] + (["pawns4", "pawns5", "pawns6"] if variant_path else [])
+            out("option name UCI_Variant type combo default chess" + "".join(" var " + v for v in known))
+        else:
+            out("option name UCI_Variant type combo default pawns6 var pawns4 var pawns5 var pawns6")
+        out("uciok")
+
+    announce()
     for line in sys.stdin:
         tok = line.split()
         if not tok:
             continue
         if tok[0] == "isready":
             out("readyok")
+        elif tok[0] == "uci" and MODE == "fairy":
+            variant = "chess"
+            announce()
+        elif tok[0] == "setoption" and "VariantPath" in tok and MODE == "fairy":
+            variant_path = tok[-1]
         elif tok[0] == "setoption" and "UCI_Variant" in tok:
+            if MODE == "fairy":
+                if tok[-1] == "chess" or (variant_path and tok[-1].startswith("pawns")):
+                    variant = tok[-1]
             game.n = variant_size(tok[-1])
         elif tok[0] == "position":
             moves = tok[tok.index("moves") + 1:] if "moves" in tok else []
@@ -141,7 +164,7 @@ def uci(out):
             for m in moves:
                 game.play(m)
         elif tok[0] == "go":
-            mv = search(game, searches)
+            mv = "e2e4" if variant == "chess" else search(game, searches)
             searches += 1
             if mv is not None:
                 score = -500 if MODE == "gloomy" else 0
