@@ -6,6 +6,7 @@ tests/data/fairy-variants.ini; shared by the scripts/raeuber-*.py tools.
     fs.send("go depth 10"); lines = fs.until("bestmove")
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -37,6 +38,53 @@ class Fairy:
             lines.append(line.rstrip("\n"))
             if line.startswith(prefix):
                 return lines
+
+    def fen(self):
+        """The FEN of the current position (`d`, read up to an `isready` so that the lines
+        Fairy-Stockfish prints after `Checkers:` are never left for the next command)."""
+        self.send("d")
+        self.send("isready")
+        return next(l[5:] for l in self.until("readyok") if l.startswith("Fen: "))
+
+    def legal(self):
+        """The legal moves of the current position in UCI notation (`go perft 1`)."""
+        self.send("go perft 1")
+        lines = self.until("Nodes searched")
+        return [l.split(":")[0] for l in lines if re.match(r"^[a-z]\d+[a-z]\d+\w*: ", l)]
+
+    def san_to_uci(self, fen, moves, san):
+        """The UCI text of the move written `san` (Räuberschach SAN as kiebitz-match writes
+        it: `Nf3`, `dxc3`, `bxc1=Q`) after `moves` (UCI) from `fen`; None if none matches."""
+        if re.match(r"^[a-z]\d+[a-z]\d+[a-z]?$", san):
+            return san
+        m = re.match(r"^([KQRBN])?([a-l])?(\d+)?x?([a-l]\d+)(?:=?([QRBNK]))?[+#!?]*$", san)
+        if not m:
+            return None
+        self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
+        board = {}
+        ranks = self.fen().split()[0].split("/")
+        for i, row in enumerate(ranks):
+            f = 0
+            for part in re.findall(r"\d+|.", row):
+                if part.isdigit():
+                    f += int(part)
+                else:
+                    board[f"{chr(97 + f)}{len(ranks) - i}"] = part.upper()
+                    f += 1
+        piece, from_file, from_rank, to, promo = m.groups()
+        found = []
+        for u in self.legal():
+            um = re.match(r"^([a-z]\d+)([a-z]\d+)([a-z]?)$", u)
+            if not um or um.group(2) != to or board.get(um.group(1)) != (piece or "P"):
+                continue
+            if from_file and um.group(1)[0] != from_file:
+                continue
+            if from_rank and um.group(1)[1:] != from_rank:
+                continue
+            if promo and um.group(3) and um.group(3).upper() != promo:
+                continue
+            found.append(u)
+        return found[0] if len(found) == 1 else None
 
     def quit(self):
         self.send("quit")

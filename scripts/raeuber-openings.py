@@ -23,16 +23,14 @@ while len(seen) < count:
     moves = []
     for _ in range(plies):
         send("position startpos moves " + " ".join(moves))
-        send("go perft 1")
-        legal = [l.split(":")[0] for l in until("Nodes searched") if ":" in l and not l.startswith("Nodes")]
+        legal = fs.legal()
         if not legal:
             break
         moves.append(rng.choice(legal))
     if len(moves) < plies:
         continue
     send("position startpos moves " + " ".join(moves))
-    send("d")
-    fen = next(l[5:] for l in until("Checkers") if l.startswith("Fen: "))
+    fen = fs.fen()
     key = " ".join(fen.split()[:2])
     if key in seen:
         continue

@@ -79,6 +79,14 @@ for tags, moves, comments in games(open(pgn).read()):
     if not lost:
         continue
     fen = tags.get("FEN", "rqkbnr/pppppp/6/6/PPPPPP/RQKBNR w - - 0 1")
+    # kiebitz-match writes SAN; Fairy-Stockfish takes UCI moves.
+    uci = []
+    for san in moves:
+        u = fs.san_to_uci(fen, uci, san)
+        if u is None:
+            sys.exit(f"round {tags.get('Round')}: cannot read move {len(uci) + 1} '{san}'")
+        uci.append(u)
+    moves = uci
     first_white = fen.split()[1] == "w"
     # Plies played by kiebitz (book moves excluded).
     ours = [i for i in range(len(moves))
