@@ -10,17 +10,18 @@
 # listing the override and its final Elo and pentanomial lines. An empty override ('') plays
 # the engine as it is. Environment: TC (default 1+0.01), GAMES (200), CONCURRENCY (2), FAIRY.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 out=${1:?usage: $0 OUTDIR OVERRIDE...}
 shift
 mkdir -p "$out/bin"
+out=$(cd "$out" && pwd)
+cd "$(dirname "$0")/.."
 cargo build --release --quiet --bin kiebitz-match --bin kiebitz-raeuber
 cp target/release/kiebitz-raeuber target/release/kiebitz-match "$out/bin/"
 n=0
 for override in "$@"; do
     n=$((n + 1))
     wrapper="$out/bin/engine-$n.sh"
-    printf '#!/bin/sh\nKIEBITZ_SEARCH=%q exec %q "$@"\n' "$override" "$PWD/$out/bin/kiebitz-raeuber" > "$wrapper"
+    printf '#!/bin/sh\nKIEBITZ_SEARCH=%q exec %q "$@"\n' "$override" "$out/bin/kiebitz-raeuber" > "$wrapper"
     chmod +x "$wrapper"
     rm -f "$out/$n.pgn"
     ENGINE="$wrapper" MATCH="$out/bin/kiebitz-match" TC="${TC:-1+0.01}" GAMES="${GAMES:-200}" \
