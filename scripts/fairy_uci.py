@@ -1,9 +1,10 @@
-"""A Fairy-Stockfish process speaking UCI, set up for Räuberschach from
-tests/data/fairy-variants.ini; shared by the scripts/raeuber-*.py tools.
+"""UCI engines over pipes for the scripts/raeuber-*.py tools: `Uci`, any engine, and `Fairy`,
+a Fairy-Stockfish process set up for Räuberschach from tests/data/fairy-variants.ini.
 
-    from fairy_uci import Fairy
+    from fairy_uci import Fairy, Uci
     fs = Fairy(hash_mb=64)        # FAIRY environment variable or the given default path
     fs.send("go depth 10"); lines = fs.until("bestmove")
+    kb = Uci("target/release/kiebitz-raeuber")
 """
 import os
 import re
@@ -13,20 +14,17 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-class Fairy:
-    def __init__(self, hash_mb=16, default="/work/fsf/fairy-stockfish"):
-        path = os.environ.get("FAIRY", default)
+class Uci:
+    """An engine process: commands in, lines out (`stderr` and `env` as for `subprocess`)."""
+
+    def __init__(self, path, env=None, stderr=None):
+        self.path = path
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.send(f"setoption name VariantPath value {ROOT}/tests/data/fairy-variants.ini")
-        self.send("setoption name UCI_Variant value raeuberschach")
-        self.send(f"setoption name Hash value {hash_mb}")
-        self.send("setoption name Threads value 1")
-        self.send("isready")
-        self.until("readyok")
+                                  stderr=stderr, text=True, bufsize=1, env=env)
 
     def send(self, cmd):
         self.p.stdin.write(cmd + "\n")
+        self.p.stdin.flush()
 
     def until(self, prefix):
         """The lines up to and including the first that starts with `prefix`."""
@@ -34,10 +32,26 @@ class Fairy:
         while True:
             line = self.p.stdout.readline()
             if not line:
-                sys.exit("fairy-stockfish exited")
+                sys.exit(f"{self.path} exited")
             lines.append(line.rstrip("\n"))
             if line.startswith(prefix):
                 return lines
+
+    def quit(self):
+        self.send("quit")
+
+
+class Fairy(Uci):
+    """Fairy-Stockfish (the FAIRY environment variable, else `default`) playing Räuberschach."""
+
+    def __init__(self, hash_mb=16, default="/work/fsf/fairy-stockfish"):
+        super().__init__(os.environ.get("FAIRY", default))
+        self.send(f"setoption name VariantPath value {ROOT}/tests/data/fairy-variants.ini")
+        self.send("setoption name UCI_Variant value raeuberschach")
+        self.send(f"setoption name Hash value {hash_mb}")
+        self.send("setoption name Threads value 1")
+        self.send("isready")
+        self.until("readyok")
 
     def fen(self):
         """The FEN of the current position (`d`, read up to an `isready` so that the lines
@@ -85,6 +99,3 @@ class Fairy:
                 continue
             found.append(u)
         return found[0] if len(found) == 1 else None
-
-    def quit(self):
-        self.send("quit")

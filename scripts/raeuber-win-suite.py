@@ -29,24 +29,11 @@ overrides = sys.argv[4] if len(sys.argv) > 4 else ""
 env = dict(os.environ)
 if overrides:
     env["KIEBITZ_SEARCH"] = overrides
-proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                        stderr=subprocess.DEVNULL, text=True, env=env)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fairy_uci import Uci  # noqa: E402
 
-
-def send(line):
-    proc.stdin.write(line + "\n")
-    proc.stdin.flush()
-
-
-def read_until(prefix):
-    lines = []
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            sys.exit(f"{engine} ended unexpectedly")
-        lines.append(line)
-        if line.startswith(prefix):
-            return lines
+engine_process = Uci(engine, env=env, stderr=subprocess.DEVNULL)
+send, read_until = engine_process.send, engine_process.until
 
 
 send("uci")

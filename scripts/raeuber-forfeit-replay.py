@@ -1,38 +1,31 @@
 #!/usr/bin/env python3
-"""Replays the three moves of the Räuberschach game kiebitz forfeited on time (docs/raeuber.md,
-"Screening the existing switches") in one kiebitz-raeuber process, ROUNDS times, with the
-game's clocks, and reports every answer to the third `go` slower than 0.15 s with the time of
-its first and last output lines. An oracle overrun shows as a long wait before the first
-`info` (alpha-beta's clock starts after the oracle).
+"""Replays the three moves of the Räuberschach game kiebitz forfeited on time at 1+0.01
+(docs/raeuber.md, "Screening the existing switches") in one kiebitz-raeuber process, ROUNDS
+times, with the game's clocks, and reports every answer to the third `go` slower than 0.15 s
+with the time of its first and last output lines (the search's `info` lines start after the
+oracle, so a wait before the first one is spent before alpha-beta). Run it at normal priority
+on an idle core: a starved process shows delays that are not the engine's.
 
-    scripts/raeuber-oracle-overrun.py ENGINE [ROUNDS]
+    scripts/raeuber-forfeit-replay.py ENGINE [ROUNDS]
 """
-import subprocess
+import os
 import sys
 import time
 
 if len(sys.argv) < 2:
     sys.exit(__doc__)
 engine, rounds = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 40
-p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fairy_uci import Uci  # noqa: E402
+
+kiebitz = Uci(engine)
+send = kiebitz.send
 t0 = time.time()
-
-
-def send(s):
-    p.stdin.write(s + "\n")
-    p.stdin.flush()
 
 
 def until(prefix):
     """The lines up to the one starting with `prefix`, each with its time since t0."""
-    lines = []
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            sys.exit("the engine exited")
-        lines.append((round(time.time() - t0, 3), line.strip()[:60]))
-        if line.startswith(prefix):
-            return lines
+    return [(round(time.time() - t0, 3), line[:60]) for line in kiebitz.until(prefix)]
 
 
 send("uci")
