@@ -193,6 +193,21 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         0
     }
 
+    /// The piece that makes `mv`, as a number below 16 (kind and colour), for the search's
+    /// continuation history, which learns which (piece, target) follows which. Default 0:
+    /// the target square alone.
+    fn moved_piece(&self, mv: Move) -> u8 {
+        let _ = mv;
+        0
+    }
+
+    /// A key of the position's slow-changing structure (the pawns in chess), for the search's
+    /// correction history, which learns how far the static evaluation errs in positions of
+    /// one structure. Default 0: one shared entry (games without a key keep it off).
+    fn structure_key(&self) -> u64 {
+        0
+    }
+
     /// Static evaluation in centipawns for the side to move.
     fn evaluate(&self) -> i32;
 

@@ -68,6 +68,20 @@ pub struct SearchParams {
     /// Internal iterative reduction: a node without a hash move from depth 4 is searched a
     /// ply shallower.
     pub iir: bool,
+    /// Continuation history: quiet moves are also ordered by how often a move of this piece
+    /// to this square refuted, or failed after, the opponent's last move and our own move
+    /// before it (a table by (piece, target) pairs, `Game::moved_piece`).
+    pub continuation_history: bool,
+    /// SEE pruning in non-PV nodes up to depth 6: after the first move, noisy moves that lose
+    /// more than `see_noisy_margin` per ply of depth and quiet moves that lose more than
+    /// `see_quiet_margin` per ply squared by static exchange (`Game::see_ge`) are skipped
+    /// (neither from nor into a forcing position).
+    pub see_pruning: bool,
+    /// Correction history: the static evaluation is corrected by how far searches of
+    /// positions with the same structure (`Game::structure_key`) found it off lately.
+    pub correction_history: bool,
+    pub see_noisy_margin: i32,
+    pub see_quiet_margin: i32,
     /// Quiescence plies in which a forcing position is searched with every legal move and no
     /// stand pat; deeper, quiescence stands pat anyway (guards against long forced chains).
     pub qsearch_forcing_plies: u32,
@@ -101,6 +115,11 @@ impl SearchParams {
         lmr_history: false,
         late_move_pruning: false,
         iir: false,
+        continuation_history: false,
+        see_pruning: false,
+        correction_history: false,
+        see_noisy_margin: 90,
+        see_quiet_margin: 25,
         qsearch_forcing_plies: 8,
         qsearch_tt: false,
     };
@@ -128,6 +147,11 @@ impl SearchParams {
         lmr_history: false,
         late_move_pruning: true,
         iir: true,
+        continuation_history: false,
+        see_pruning: false,
+        correction_history: false,
+        see_noisy_margin: 90,
+        see_quiet_margin: 25,
         qsearch_forcing_plies: 8,
         qsearch_tt: true,
     };
@@ -199,6 +223,11 @@ impl SearchParams {
                 "iir" => p.iir = flag()?,
                 "qsearch_forcing_plies" => p.qsearch_forcing_plies = count()?,
                 "qsearch_tt" => p.qsearch_tt = flag()?,
+                "continuation_history" => p.continuation_history = flag()?,
+                "see_pruning" => p.see_pruning = flag()?,
+                "correction_history" => p.correction_history = flag()?,
+                "see_noisy_margin" => p.see_noisy_margin = number()?,
+                "see_quiet_margin" => p.see_quiet_margin = number()?,
                 _ => return Err(format!("unknown search parameter '{name}'")),
             }
         }

@@ -20,6 +20,16 @@ const COUNTER: i32 = 800_000_000;
 const BAD_NOISY: i32 = -1_000_000_000;
 /// History values stay within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
+/// Continuation-history keys: `Game::moved_piece` (below 16) · 64 + target square.
+pub const CONT_KEYS: usize = 1024;
+/// "No move" as a continuation key (the root, a null move).
+pub const CONT_NONE: usize = usize::MAX;
+
+/// The continuation-history key of `mv` in `pos` (before it is played).
+#[inline]
+pub fn cont_key<G: Game>(pos: &G, mv: Move) -> usize {
+    (pos.moved_piece(mv) as usize & 15) * 64 + mv.to().index()
+}
 
 /// What a search learns about moves, kept from one search to the next (one set per thread).
 pub struct Heuristics {
@@ -30,7 +40,21 @@ pub struct Heuristics {
     counters: Vec<[Move; 4096]>,
     /// Capture history: noisy moves that caused cutoffs, by side to move and from·64+to.
     captures: Vec<[i32; 4096]>,
+    /// Continuation history, by an earlier move's key and this move's key ([`cont_key`]);
+    /// empty until a search with `continuation_history` allocates it (2 MB).
+    cont: Vec<[i16; CONT_KEYS]>,
+    /// Correction history, by side to move and structure key modulo [`CORRECTION_SIZE`]:
+    /// how far the static evaluation fell short of the search's score, in 1/[`CORRECTION_GRAIN`]
+    /// centipawns; empty until a search with `correction_history` allocates it.
+    correction: Vec<[i32; CORRECTION_SIZE]>,
 }
+
+/// Entries of the correction history per side.
+pub const CORRECTION_SIZE: usize = 16_384;
+/// Fixed-point scale of a correction entry.
+const CORRECTION_GRAIN: i32 = 256;
+/// Corrections stay within ±this many centipawns.
+const CORRECTION_MAX: i32 = 96;
 
 impl Default for Heuristics {
     fn default() -> Self {
@@ -39,6 +63,8 @@ impl Default for Heuristics {
             history: vec![[0; 4096]; 2],
             counters: vec![[Move::NULL; 4096]; 2],
             captures: vec![[0; 4096]; 2],
+            cont: Vec::new(),
+            correction: Vec::new(),
         }
     }
 }
@@ -95,10 +121,91 @@ impl Heuristics {
         reward(&mut self.captures[side.index()], depth, mv, tried);
     }
 
+    /// Allocates the continuation history (once; kept from one search to the next).
+    pub fn enable_continuation(&mut self) {
+        if self.cont.is_empty() {
+            self.cont = vec![[0; CONT_KEYS]; CONT_KEYS];
+        }
+    }
+
+    /// Allocates the correction history (once).
+    pub fn enable_correction(&mut self) {
+        if self.correction.is_empty() {
+            self.correction = vec![[0; CORRECTION_SIZE]; 2];
+        }
+    }
+
+    /// The correction, in centipawns, of a static evaluation for `side` to move in a position
+    /// with structure key `key` (0 when the table is not allocated).
+    #[inline]
+    pub fn correction(&self, side: Color, key: u64) -> i32 {
+        self.correction
+            .get(side.index())
+            .map_or(0, |t| t[key as usize % CORRECTION_SIZE] / CORRECTION_GRAIN)
+    }
+
+    /// A search to `depth` scored a position `error` centipawns above its corrected static
+    /// evaluation: the entry moves towards the error, the faster the deeper the search.
+    pub fn correction_update(&mut self, side: Color, key: u64, error: i32, depth: i32) {
+        if let Some(t) = self.correction.get_mut(side.index()) {
+            let e = &mut t[key as usize % CORRECTION_SIZE];
+            let weight = (depth + 1).min(16);
+            let target = e.saturating_add(
+                error.clamp(-2 * CORRECTION_MAX, 2 * CORRECTION_MAX) * CORRECTION_GRAIN,
+            );
+            *e = ((*e as i64 * (256 - weight) as i64 + target as i64 * weight as i64) / 256) as i32;
+            *e = (*e).clamp(
+                -CORRECTION_MAX * CORRECTION_GRAIN,
+                CORRECTION_MAX * CORRECTION_GRAIN,
+            );
+        }
+    }
+
+    /// The continuation history of a move with key `key` after the earlier moves `earlier`
+    /// (the opponent's last move, our move before it; [`CONT_NONE`] where there is none).
+    #[inline]
+    pub fn continuation(&self, earlier: &[usize; 2], key: usize) -> i32 {
+        if self.cont.is_empty() {
+            return 0;
+        }
+        earlier
+            .iter()
+            .filter(|&&k| k != CONT_NONE)
+            .map(|&k| self.cont[k][key] as i32)
+            .sum()
+    }
+
+    /// A quiet move with key `key` caused a cutoff at `depth` after the moves `earlier`;
+    /// `tried` are the keys of the quiet moves searched before it in vain.
+    pub fn continuation_cutoff(
+        &mut self,
+        earlier: &[usize; 2],
+        depth: i32,
+        key: usize,
+        tried: impl Iterator<Item = usize> + Clone,
+    ) {
+        if self.cont.is_empty() {
+            return;
+        }
+        let bonus = (depth * depth).min(1200);
+        for &k in earlier.iter().filter(|&&k| k != CONT_NONE) {
+            let row = &mut self.cont[k];
+            gravity16(&mut row[key], bonus);
+            for bad in tried.clone() {
+                gravity16(&mut row[bad], -bonus);
+            }
+        }
+    }
+
     /// Halves the history between searches, so that old lessons fade.
     pub fn age(&mut self) {
         for side in self.history.iter_mut().chain(self.captures.iter_mut()) {
             for h in side.iter_mut() {
+                *h /= 2;
+            }
+        }
+        for row in self.cont.iter_mut() {
+            for h in row.iter_mut() {
                 *h /= 2;
             }
         }
@@ -120,6 +227,13 @@ fn gravity(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
+/// [`gravity`] for a 16-bit entry (±HISTORY_MAX fits).
+fn gravity16(h: &mut i16, bonus: i32) {
+    let mut v = *h as i32;
+    gravity(&mut v, bonus);
+    *h = v as i16;
+}
+
 /// Moves with their ordering scores.
 pub type Scored = ArrayVec<(Move, i32), 256>;
 
@@ -139,6 +253,9 @@ pub struct Hints {
     pub capture_history: bool,
     /// Whether quiet moves get the game's `quiet_order` bonus on top of their history.
     pub quiet_order: bool,
+    /// The continuation keys of the opponent's last move and of ours before it
+    /// ([`CONT_NONE`] where there is none, or both when continuation history is off).
+    pub earlier: [usize; 2],
 }
 
 impl<'a> Picker<'a> {
@@ -181,10 +298,15 @@ impl<'a> Picker<'a> {
                 KILLER
             } else if mv == hints.counter {
                 COUNTER
-            } else if hints.quiet_order {
-                heur.history(side, mv) + pos.quiet_order(mv)
             } else {
-                heur.history(side, mv)
+                let mut h = heur.history(side, mv);
+                if hints.quiet_order {
+                    h += pos.quiet_order(mv);
+                }
+                if hints.earlier != [CONT_NONE; 2] {
+                    h += heur.continuation(&hints.earlier, cont_key(pos, mv));
+                }
+                h
             };
             picker.moves.push((mv, score));
         }
@@ -242,6 +364,7 @@ mod tests {
             counter: Move::NULL,
             capture_history: false,
             quiet_order: false,
+            earlier: [CONT_NONE; 2],
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(&pos, &moves, &hints, &heur, false, &mut buffer);
@@ -262,6 +385,64 @@ mod tests {
                 .next_move()
                 .is_some_and(|(m, bad)| pos.is_noisy(m) && !bad)
         );
+    }
+
+    #[test]
+    fn continuation_history_orders_quiet_moves() {
+        let pos = Pawns::from_fen("pawns6", "6/6/p1p3/1P4/6/P4P w - - 0 1").unwrap();
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let find = |t: &str| pos.parse_move(t).unwrap();
+        let mut heur = Heuristics::default();
+        let earlier = [3, CONT_NONE];
+        let (good, bad) = (cont_key(&pos, find("a1a2")), cont_key(&pos, find("f1f2")));
+        // Not allocated yet: nothing is learnt.
+        heur.continuation_cutoff(&earlier, 5, good, [bad].into_iter());
+        assert_eq!(heur.continuation(&earlier, good), 0);
+        heur.enable_continuation();
+        heur.continuation_cutoff(&earlier, 5, good, [bad].into_iter());
+        assert_eq!(heur.continuation(&earlier, good), 25);
+        assert_eq!(heur.continuation(&earlier, bad), -25);
+        // Another earlier move has its own row; both rows add up.
+        assert_eq!(heur.continuation(&[4, CONT_NONE], good), 0);
+        assert_eq!(heur.continuation(&[3, 3], good), 50);
+        let hints = Hints {
+            tt_move: Move::NULL,
+            killers: [Move::NULL; 2],
+            counter: Move::NULL,
+            capture_history: false,
+            quiet_order: false,
+            earlier,
+        };
+        let mut buffer = Scored::new();
+        let mut picker = Picker::new(&pos, &moves, &hints, &heur, false, &mut buffer);
+        let mut order = Vec::new();
+        while let Some((mv, _)) = picker.next_move() {
+            order.push(pos.move_text(mv));
+        }
+        // The two captures, then a1a2 (rewarded) first of the quiet moves, f1f2 last.
+        assert_eq!(order[2], "a1a2");
+        assert_eq!(order.last().map(String::as_str), Some("f1f2"));
+    }
+
+    #[test]
+    fn correction_history_follows_the_error_and_stays_bounded() {
+        let mut heur = Heuristics::default();
+        heur.correction_update(Color::White, 7, 50, 10);
+        assert_eq!(heur.correction(Color::White, 7), 0, "not allocated yet");
+        heur.enable_correction();
+        // The corrected evaluation is 50 cp short each time: the correction approaches 50.
+        for _ in 0..200 {
+            let error = 50 - heur.correction(Color::White, 7);
+            heur.correction_update(Color::White, 7, error, 10);
+        }
+        assert!((48..=50).contains(&heur.correction(Color::White, 7)));
+        assert_eq!(heur.correction(Color::Black, 7), 0);
+        assert_eq!(heur.correction(Color::White, 8), 0);
+        for _ in 0..200 {
+            heur.correction_update(Color::Black, 7, -10_000, 20);
+        }
+        assert_eq!(heur.correction(Color::Black, 7), -CORRECTION_MAX);
     }
 
     #[test]

@@ -885,3 +885,45 @@ fn helpers_past_a_depth_limit_never_answer_deeper() {
         assert_eq!(deepest, limit);
     }
 }
+
+/// Continuation history, SEE pruning and correction history (off in every game's defaults
+/// until a match keeps them) must still find every mate of the mate-in-3 suite (`go mate 3`) with a solution move,
+/// as the game's own search does.
+#[test]
+fn continuation_correction_and_see_pruning_keep_the_mates() {
+    use crate::games::chess::Chess;
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/chess-mate3.epd"),
+    )
+    .unwrap();
+    let mate3 = |pos: &Chess, params: SearchParams| {
+        let mut searcher = Searcher::<Chess>::new(4);
+        searcher.set_params(params);
+        let limits = Limits {
+            mate: Some(3),
+            depth: Some(40),
+            ..Limits::default()
+        };
+        searcher.search(pos, &[], &limits, &Control::default(), &mut |_| {})
+    };
+    let on = Chess::SEARCH
+        .with_overrides("continuation_history=1,see_pruning=1,correction_history=1")
+        .unwrap();
+    let mut count = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let parts: Vec<&str> = line.split(';').map(str::trim).collect();
+        let pos = Chess::from_fen("chess", parts[0]).unwrap();
+        let solutions: Vec<&str> = parts[2].split_whitespace().skip(1).collect();
+        for params in [Chess::SEARCH, on] {
+            let found = mate3(&pos, params);
+            assert_eq!(found.score, Score::Mate(3), "{}", parts[0]);
+            let best = pos.move_text(found.best);
+            assert!(solutions.contains(&best.as_str()), "{}: {best}", parts[0]);
+        }
+        count += 1;
+    }
+    assert!(count >= 5);
+}

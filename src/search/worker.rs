@@ -17,7 +17,7 @@ use arrayvec::ArrayVec;
 use crate::board::{Move, MoveList};
 use crate::game::{Game, Terminal};
 
-use super::ordering::{HISTORY_MAX, Heuristics, Hints, Picker, Scored};
+use super::ordering::{CONT_NONE, HISTORY_MAX, Heuristics, Hints, Picker, Scored, cont_key};
 use super::params::SearchParams;
 use super::time::TimeManager;
 use super::tt::{Bound, Table};
@@ -45,6 +45,9 @@ struct Frame {
     from_null: usize,
     /// The static evaluation at this ply, `EVAL_NONE` where none was taken.
     eval: i32,
+    /// The continuation-history key of `mv` (`CONT_NONE` for none or a null move, and when
+    /// continuation history is off).
+    key: usize,
 }
 
 /// The best move found so far and what came with it.
@@ -167,6 +170,12 @@ impl<'a, G: Game> Worker<'a, G> {
                 *r = (params.lmr_base + x as i32) / 100;
             }
         }
+        if params.continuation_history {
+            heur.enable_continuation();
+        }
+        if params.correction_history {
+            heur.enable_correction();
+        }
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
         path.extend_from_slice(history);
         path.push(root.hash());
@@ -192,6 +201,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     null: false,
                     from_null: usize::MAX,
                     eval: EVAL_NONE,
+                    key: CONT_NONE,
                 };
                 MAX_PLY + 2
             ],
@@ -247,6 +257,30 @@ impl<'a, G: Game> Worker<'a, G> {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// A static evaluation `raw` of `pos` with the correction history's correction (when on;
+    /// `EVAL_NONE` stays).
+    #[inline]
+    fn corrected(&self, pos: &G, raw: i32) -> i32 {
+        if raw == EVAL_NONE || !self.params.correction_history {
+            raw
+        } else {
+            (raw + self
+                .heur
+                .correction(pos.side_to_move(), pos.structure_key()))
+            .clamp(-EVAL_MAX, EVAL_MAX)
+        }
+    }
+
+    /// The continuation-history key of `mv` in `pos`, or `CONT_NONE` when that is off.
+    #[inline]
+    fn key_of(&self, pos: &G, mv: Move) -> usize {
+        if self.params.continuation_history {
+            cont_key(pos, mv)
+        } else {
+            CONT_NONE
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -486,6 +520,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 null: false,
                 from_null: usize::MAX,
                 eval: EVAL_NONE,
+                key: self.key_of(root, mv),
             };
             self.path.push(child.hash());
             let score = if i == first {
@@ -580,11 +615,12 @@ impl<'a, G: Game> Worker<'a, G> {
         let p = self.params;
         // The static evaluation, only where a pruning decision needs it.
         let wants_eval = p.reverse_futility || p.futility || (G::NULL_MOVE && p.null_move);
-        let eval = match hit {
+        let raw_eval = match hit {
             _ if forcing || !wants_eval => EVAL_NONE,
             Some(h) if h.eval != EVAL_NONE => h.eval,
             _ => evaluate(pos),
         };
+        let eval = self.corrected(pos, raw_eval);
         self.stack[ply].eval = eval;
         // Improving: the static evaluation is better than two plies ago.
         let improving = eval != EVAL_NONE
@@ -621,6 +657,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     null: true,
                     from_null: 0,
                     eval: EVAL_NONE,
+                    key: CONT_NONE,
                 };
                 self.path.push(child.hash());
                 let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1);
@@ -646,6 +683,8 @@ impl<'a, G: Game> Worker<'a, G> {
 
         let side = pos.side_to_move();
         let previous = self.stack[ply].mv;
+        // The keys of the opponent's last move and of ours before it (continuation history).
+        let earlier = [self.stack[ply].key, self.stack[ply - 1].key];
         let hints = Hints {
             tt_move,
             killers: self.heur.killers[ply],
@@ -656,6 +695,7 @@ impl<'a, G: Game> Worker<'a, G> {
             },
             capture_history: p.capture_history,
             quiet_order: p.quiet_order,
+            earlier,
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(pos, &moves, &hints, self.heur, false, &mut buffer);
@@ -691,11 +731,30 @@ impl<'a, G: Game> Worker<'a, G> {
             {
                 continue;
             }
+            // SEE pruning: near the horizon, moves that lose material by static exchange.
+            if p.see_pruning
+                && !pv_node
+                && !forcing
+                && depth <= 6
+                && best > -MATE_IN_MAX
+                && !child.forcing()
+                && !pos.see_ge(
+                    mv,
+                    if noisy {
+                        -p.see_noisy_margin * depth
+                    } else {
+                        -p.see_quiet_margin * depth * depth
+                    },
+                )
+            {
+                continue;
+            }
             self.stack[ply + 1] = Frame {
                 mv,
                 null: false,
                 from_null,
                 eval: EVAL_NONE,
+                key: self.key_of(pos, mv),
             };
             self.path.push(child.hash());
             let score = if searched == 0 {
@@ -749,6 +808,14 @@ impl<'a, G: Game> Worker<'a, G> {
                     if score >= beta {
                         if !noisy {
                             self.heur.cutoff(side, ply, depth, mv, previous, &quiets);
+                            if p.continuation_history {
+                                self.heur.continuation_cutoff(
+                                    &earlier,
+                                    depth,
+                                    cont_key(pos, mv),
+                                    quiets.iter().map(|&q| cont_key(pos, q)),
+                                );
+                            }
                         } else if p.capture_history {
                             self.heur.capture_cutoff(side, depth, mv, &noisies);
                         }
@@ -771,8 +838,20 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             Bound::Upper
         };
+        // The correction history learns from scores that the static evaluation could have
+        // seen: not after a noisy best move, not mates, and only bounds on the right side.
+        if p.correction_history
+            && eval != EVAL_NONE
+            && best.abs() < MATE_IN_MAX
+            && (best_move.is_null() || !pos.is_noisy(best_move))
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+        {
+            self.heur
+                .correction_update(side, pos.structure_key(), best - eval, depth);
+        }
         self.tt
-            .store(hash, ply, best_move, best, eval, depth, bound);
+            .store(hash, ply, best_move, best, raw_eval, depth, bound);
         best
     }
 
@@ -821,11 +900,12 @@ impl<'a, G: Game> Worker<'a, G> {
                 Some(h) if h.eval != EVAL_NONE => h.eval,
                 _ => evaluate(pos),
             };
-            if eval >= beta {
-                return eval;
+            let stand_pat = self.corrected(pos, eval);
+            if stand_pat >= beta {
+                return stand_pat;
             }
-            alpha = alpha.max(eval);
-            best = eval;
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
         }
         let tt_move = hit
             .map(|h| h.mv)
@@ -837,6 +917,7 @@ impl<'a, G: Game> Worker<'a, G> {
             counter: Move::NULL,
             capture_history: self.params.capture_history,
             quiet_order: false,
+            earlier: [CONT_NONE; 2],
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(pos, &moves, &hints, self.heur, !forcing, &mut buffer);

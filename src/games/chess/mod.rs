@@ -260,6 +260,18 @@ impl Game for Chess {
         Chess::see_ge(self, mv, threshold)
     }
 
+    fn moved_piece(&self, mv: Move) -> u8 {
+        self.piece_on(mv.from().index())
+    }
+
+    fn structure_key(&self) -> u64 {
+        let white = self.pieces[PAWN] & self.colors[0];
+        let black = self.pieces[PAWN] & self.colors[1];
+        (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+            .rotate_left(29)
+            .wrapping_mul(0x1656_67B1_9E37_79F9)
+    }
+
     fn bench_positions() -> Vec<Self> {
         BENCH_FENS
             .iter()
