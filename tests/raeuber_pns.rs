@@ -147,6 +147,16 @@ fn small_endgames_agree_with_exhaustive_minimax() {
             Verdict::Loss => assert!(!win, "{fen}: solver says loss, minimax a win"),
             Verdict::Unknown => {}
         }
+        // The progress report agrees with the verdict: a proven attempt has proof number 0,
+        // an unproven one not; the win for the side to move is tried first.
+        let us = pos.side_to_move();
+        let proven: Vec<bool> = solution.attempts.iter().map(|a| a.phi == 0).collect();
+        assert_eq!(solution.attempts[0].attacker, us, "{fen}");
+        match solution.verdict {
+            Verdict::Win => assert_eq!(proven, [true], "{fen}"),
+            Verdict::Loss => assert_eq!(proven, [false, true], "{fen}"),
+            Verdict::Unknown => assert_eq!(proven, [false, false], "{fen}"),
+        }
         if win {
             assert_eq!(
                 solution.verdict,

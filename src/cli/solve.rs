@@ -118,6 +118,27 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
             checked.plies
         );
     }
+    for a in &solution.attempts {
+        let number = |n: u32| {
+            if n >= pns::INFINITE {
+                "infinite".to_string()
+            } else {
+                n.to_string()
+            }
+        };
+        let who = if a.attacker == root.side_to_move() {
+            "side to move"
+        } else {
+            "opponent"
+        };
+        println!(
+            "attempt   win for the {who} ({:?}): proof number {}, disproof number {}, {} nodes",
+            a.attacker,
+            number(a.phi),
+            number(a.delta),
+            a.nodes
+        );
+    }
     println!("nodes     {}", solution.nodes);
     println!("time      {:.3} s", solution.time.as_secs_f64());
     if let Some(path) = &args.proof {

@@ -61,7 +61,24 @@ pub struct Solution {
     /// Positions the solver expanded.
     pub nodes: u64,
     pub time: Duration,
+    /// Each attempt (the win for the side to move, then the win for the opponent) as it
+    /// ended: how far the proof got.
+    pub attempts: Vec<Attempt>,
 }
+
+/// Where one df-pn attempt stood when it ended: the root's proof number φ (how many more
+/// positions, at least, must be proven for the attacker to win; 0 = proven) and disproof
+/// number δ (0 = the attacker cannot force a win), both capped at [`INFINITE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    pub attacker: Color,
+    pub phi: u32,
+    pub delta: u32,
+    pub nodes: u64,
+}
+
+/// The cap of proof and disproof numbers: a proven or disproven value.
+pub const INFINITE: u32 = INF;
 
 /// A table entry, `[key low, key high, φ, δ, work]` (as plain words, so that a new table is
 /// allocated zeroed); `work` counts the positions expanded below the entry when it was stored,
@@ -131,6 +148,8 @@ struct Solver<'s, G: Game> {
     /// Gives up as soon as this is set (the engine's `stop`).
     stop: Option<&'s AtomicBool>,
     aborted: bool,
+    /// The root's (φ, δ) for its side to move when the last [`Solver::prove`] ended.
+    root_numbers: (u32, u32),
     _game: std::marker::PhantomData<G>,
 }
 
@@ -146,6 +165,7 @@ impl<'s, G: Game> Solver<'s, G> {
             deadline: None,
             stop: None,
             aborted: false,
+            root_numbers: (1, 1),
             _game: std::marker::PhantomData,
         }
     }
@@ -273,9 +293,11 @@ impl<'s, G: Game> Solver<'s, G> {
             return false;
         }
         let (phi, delta) = self.look(pos);
-        if phi != 0 && delta != 0 {
-            self.mid(pos, INF, INF);
-        }
+        self.root_numbers = if phi != 0 && delta != 0 {
+            self.mid(pos, INF, INF)
+        } else {
+            (phi, delta)
+        };
         self.proven(pos)
     }
 
@@ -351,10 +373,23 @@ fn prove_for<G: Game>(
     budget: Budget,
     table_mb: usize,
     nodes: &mut u64,
+    attempts: &mut Vec<Attempt>,
 ) -> Option<(Proof, proof::Checked, Option<Move>)> {
     let mut solver = Solver::<G>::new(attacker, history, Table::new(table_mb));
     let result = prove_with(&mut solver, root, budget);
     *nodes += solver.nodes;
+    // The attacker's proof and disproof numbers at the root (φ, δ are the mover's).
+    let (phi, delta) = match (result.is_some(), root.side_to_move() == attacker) {
+        (true, _) => (0, INF),
+        (false, true) => solver.root_numbers,
+        (false, false) => (solver.root_numbers.1, solver.root_numbers.0),
+    };
+    attempts.push(Attempt {
+        attacker,
+        phi,
+        delta,
+        nodes: solver.nodes,
+    });
     result
 }
 
@@ -430,8 +465,12 @@ pub fn solve<G: Game>(root: &G, history: &[u64], budget: Budget, table_mb: usize
         checked: None,
         nodes: 0,
         time: Duration::ZERO,
+        attempts: Vec::new(),
     };
-    if let Some((proof, checked, best)) = prove_for(root, history, us, half, table_mb, &mut nodes) {
+    let attempts = &mut solution.attempts;
+    if let Some((proof, checked, best)) =
+        prove_for(root, history, us, half, table_mb, &mut nodes, attempts)
+    {
         solution.verdict = Verdict::Win;
         solution.best = best;
         solution.proof = Some(proof);
@@ -441,9 +480,15 @@ pub fn solve<G: Game>(root: &G, history: &[u64], budget: Budget, table_mb: usize
             time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
             nodes: budget.nodes.map(|n| n.saturating_sub(nodes)),
         };
-        if let Some((proof, checked, _)) =
-            prove_for(root, history, us.flip(), rest, table_mb, &mut nodes)
-        {
+        if let Some((proof, checked, _)) = prove_for(
+            root,
+            history,
+            us.flip(),
+            rest,
+            table_mb,
+            &mut nodes,
+            &mut solution.attempts,
+        ) {
             solution.verdict = Verdict::Loss;
             solution.proof = Some(proof);
             solution.checked = Some(checked);
