@@ -77,11 +77,11 @@ pub struct SearchParams {
     /// `see_quiet_margin` per ply squared by static exchange (`Game::see_ge`) are skipped
     /// (neither from nor into a forcing position).
     pub see_pruning: bool,
+    pub see_noisy_margin: i32,
+    pub see_quiet_margin: i32,
     /// Correction history: the static evaluation is corrected by how far searches of
     /// positions with the same structure (`Game::structure_key`) found it off lately.
     pub correction_history: bool,
-    pub see_noisy_margin: i32,
-    pub see_quiet_margin: i32,
     /// Quiescence plies in which a forcing position is searched with every legal move and no
     /// stand pat; deeper, quiescence stands pat anyway (guards against long forced chains).
     pub qsearch_forcing_plies: u32,
@@ -117,9 +117,9 @@ impl SearchParams {
         iir: false,
         continuation_history: false,
         see_pruning: false,
-        correction_history: false,
         see_noisy_margin: 90,
         see_quiet_margin: 25,
+        correction_history: false,
         qsearch_forcing_plies: 8,
         qsearch_tt: false,
     };
@@ -149,9 +149,9 @@ impl SearchParams {
         iir: true,
         continuation_history: false,
         see_pruning: false,
-        correction_history: false,
         see_noisy_margin: 90,
         see_quiet_margin: 25,
+        correction_history: false,
         qsearch_forcing_plies: 8,
         qsearch_tt: true,
     };
@@ -225,9 +225,9 @@ impl SearchParams {
                 "qsearch_tt" => p.qsearch_tt = flag()?,
                 "continuation_history" => p.continuation_history = flag()?,
                 "see_pruning" => p.see_pruning = flag()?,
-                "correction_history" => p.correction_history = flag()?,
                 "see_noisy_margin" => p.see_noisy_margin = number()?,
                 "see_quiet_margin" => p.see_quiet_margin = number()?,
+                "correction_history" => p.correction_history = flag()?,
                 _ => return Err(format!("unknown search parameter '{name}'")),
             }
         }

@@ -118,14 +118,14 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
             checked.plies
         );
     }
+    let number = |n: u32| {
+        if n >= pns::INFINITE {
+            "infinite".to_string()
+        } else {
+            n.to_string()
+        }
+    };
     for a in &solution.attempts {
-        let number = |n: u32| {
-            if n >= pns::INFINITE {
-                "infinite".to_string()
-            } else {
-                n.to_string()
-            }
-        };
         let who = if a.attacker == root.side_to_move() {
             "side to move"
         } else {

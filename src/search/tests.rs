@@ -887,15 +887,12 @@ fn helpers_past_a_depth_limit_never_answer_deeper() {
 }
 
 /// Continuation history, SEE pruning and correction history (off in every game's defaults
-/// until a match keeps them) must still find every mate of the mate-in-3 suite (`go mate 3`) with a solution move,
-/// as the game's own search does.
+/// until a match keeps them) must still find every mate of the mate-in-3 suite (`go mate 3`)
+/// with a solution move, as the game's own search does.
 #[test]
 fn continuation_correction_and_see_pruning_keep_the_mates() {
     use crate::games::chess::Chess;
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/chess-mate3.epd"),
-    )
-    .unwrap();
+    let text = include_str!("../../tests/data/chess-mate3.epd");
     let mate3 = |pos: &Chess, params: SearchParams| {
         let mut searcher = Searcher::<Chess>::new(4);
         searcher.set_params(params);

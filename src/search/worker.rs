@@ -737,7 +737,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && !forcing
                 && depth <= 6
                 && best > -MATE_IN_MAX
-                && !child.forcing()
+                && if noisy { !child.forcing() } else { quiet_move }
                 && !pos.see_ge(
                     mv,
                     if noisy {
