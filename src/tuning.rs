@@ -28,9 +28,11 @@ pub struct SearchParams {
     pub null_move: bool,
     /// Late-move reductions of quiet moves, re-searched at full depth when they raise alpha.
     pub lmr: bool,
-    /// LMR: reduction = (`lmr_base` + ln(depth)·ln(move number)·100 / `lmr_divisor`) / 100 plies.
+    /// LMR: reduction = (`lmr_base` + ln(depth)·ln(move number)·10000 / `lmr_divisor`) / 100
+    /// plies, rounded down: `lmr_base` in hundredths of a ply, and the logarithmic term
+    /// ln d · ln m / (`lmr_divisor` / 100) plies (`search::worker::lmr_table`).
     pub lmr_base: i32,
-    /// LMR: larger means milder reductions.
+    /// LMR: larger means milder reductions (225: ln d · ln m / 2.25 plies).
     pub lmr_divisor: i32,
     /// Quiet moves tried in a node before LMR starts (PV nodes wait two moves longer).
     pub lmr_min_moves: u32,
@@ -62,6 +64,9 @@ pub struct SearchParams {
     pub lmr_forcing_replies: bool,
     /// LMR adjusted by the move's history and by whether the evaluation improves.
     pub lmr_history: bool,
+    /// Futility and late-move pruning also skip quiet moves into a forcing position (a
+    /// check, an offered capture that must be taken), not only the plainly quiet ones.
+    pub prune_forcing_replies: bool,
     /// Late-move pruning: at depth ≤ 4, quiet moves after the first 3 + depth² (half as
     /// many when the static evaluation is not improving) are skipped in non-PV nodes.
     pub late_move_pruning: bool,
@@ -113,6 +118,7 @@ impl SearchParams {
         lmr_noisy: false,
         lmr_forcing_replies: false,
         lmr_history: false,
+        prune_forcing_replies: false,
         late_move_pruning: false,
         iir: false,
         continuation_history: false,
@@ -145,6 +151,7 @@ impl SearchParams {
         lmr_noisy: false,
         lmr_forcing_replies: false,
         lmr_history: false,
+        prune_forcing_replies: false,
         late_move_pruning: true,
         iir: true,
         continuation_history: false,
@@ -219,6 +226,7 @@ impl SearchParams {
                 "quiet_order" => p.quiet_order = flag()?,
                 "lmr_history" => p.lmr_history = flag()?,
                 "lmr_forcing_replies" => p.lmr_forcing_replies = flag()?,
+                "prune_forcing_replies" => p.prune_forcing_replies = flag()?,
                 "late_move_pruning" => p.late_move_pruning = flag()?,
                 "iir" => p.iir = flag()?,
                 "qsearch_forcing_plies" => p.qsearch_forcing_plies = count()?,

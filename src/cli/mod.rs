@@ -9,6 +9,7 @@
 mod listen;
 mod play;
 pub mod solve;
+pub mod suite;
 
 use std::io::{self, BufReader, Write};
 use std::time::Instant;
@@ -144,6 +145,24 @@ enum Command {
         /// Search threads (Lazy SMP); with more than one the node count varies from run to run.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: u32,
+        /// Also print what the search's mechanisms did: nodes by kind, table hits and cuts,
+        /// reductions and prunings by reason.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Score a test suite at a fixed node budget per position (one thread, cleared table):
+    /// lines `FEN;MOVES;N` (a forced win to find) or EPD `FEN bm MOVE;` (a move to find).
+    Suite {
+        file: std::path::PathBuf,
+        /// Nodes per position.
+        #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// Rules of the positions (default: the engine's first variant).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Also print the summed search statistics.
+        #[arg(long)]
+        stats: bool,
     },
     /// Play a game against the engine in the terminal.
     Play {
@@ -272,11 +291,28 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
             }),
             None,
         ) => run_perft::<G>(depth, fen.as_deref(), variant.as_deref(), divide),
-        (Some(Command::Bench { depth, threads }), None) => run_bench::<G>(
+        (
+            Some(Command::Bench {
+                depth,
+                threads,
+                stats,
+            }),
+            None,
+        ) => run_bench::<G>(
             depth.unwrap_or(G::BENCH_DEPTH),
             cli.hash as usize,
             threads as usize,
+            stats,
         ),
+        (
+            Some(Command::Suite {
+                file,
+                nodes,
+                variant,
+                stats,
+            }),
+            None,
+        ) => run_suite::<G>(&file, nodes, variant.as_deref(), cli.hash as usize, stats),
         (
             Some(Command::Play {
                 color,
@@ -377,13 +413,65 @@ fn perft_summary(nodes: u64, start: Instant, divide: bool) -> Result<(), String>
     Ok(())
 }
 
-fn run_bench<G: Game>(depth: u32, hash_mb: usize, threads: usize) -> Result<(), String> {
+fn run_bench<G: Game>(
+    depth: u32,
+    hash_mb: usize,
+    threads: usize,
+    stats: bool,
+) -> Result<(), String> {
     if depth == 0 {
         return Err("bench depth must be at least 1".into());
     }
-    let (nodes, elapsed) = crate::search::bench_threads::<G>(depth, hash_mb, threads);
+    let (nodes, elapsed, counts) = crate::search::bench_threads::<G>(depth, hash_mb, threads);
+    if stats {
+        for line in counts.to_string().lines() {
+            out!("{line}");
+        }
+    }
     out!("Total time (ms) : {}", elapsed.as_millis());
     out!("Nodes searched  : {nodes}");
     out!("Bench: {nodes} nodes {} nps", protocol::nps(nodes, elapsed));
+    Ok(())
+}
+
+/// The largest suite file `suite` reads.
+const MAX_SUITE_BYTES: u64 = 64 << 20;
+
+fn run_suite<G: Game>(
+    file: &std::path::Path,
+    nodes: u64,
+    variant: Option<&str>,
+    hash_mb: usize,
+    stats: bool,
+) -> Result<(), String> {
+    use std::io::Read;
+    let variant = variant.unwrap_or(G::variants()[0]);
+    let mut text = String::new();
+    std::fs::File::open(file)
+        .and_then(|f| f.take(MAX_SUITE_BYTES + 1).read_to_string(&mut text))
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    if text.len() as u64 > MAX_SUITE_BYTES {
+        return Err(format!(
+            "{} is larger than {} MiB",
+            file.display(),
+            MAX_SUITE_BYTES >> 20
+        ));
+    }
+    let start = Instant::now();
+    let result = suite::run::<G>(variant, &text, nodes, hash_mb, &mut |line| {
+        write_line(format_args!("{line}"))
+    })?;
+    if stats {
+        for line in result.stats.to_string().lines() {
+            out!("{line}");
+        }
+    }
+    out!(
+        "Solved: {}/{} at {nodes} nodes ({} nodes, {:.1} s)",
+        result.solved,
+        result.total,
+        result.nodes,
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }

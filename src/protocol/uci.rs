@@ -103,6 +103,8 @@ struct Session<G: Game> {
     threads: usize,
     multipv: usize,
     show_wdl: bool,
+    /// `debug on`: each search ends with an `info string stats …` line ([`Stats::summary`]).
+    debug: bool,
 }
 
 /// Runs a UCI session on `reader`; `first` is the line that chose UCI.
@@ -128,6 +130,7 @@ pub fn run<G: Game, R: BufRead>(
         threads: 1,
         multipv: 1,
         show_wdl: false,
+        debug: false,
     };
     // At the end of input a search with a limit still answers (unless the client is gone).
     let end = drive(reader, out, first, &mut s);
@@ -190,7 +193,8 @@ impl<G: Game> Session<G> {
         match msg {
             UciMessage::Uci => self.identify(),
             UciMessage::IsReady => self.say("readyok"),
-            UciMessage::Debug(_) | UciMessage::Register { .. } => {}
+            UciMessage::Debug(on) => self.debug = on,
+            UciMessage::Register { .. } => {}
             UciMessage::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             UciMessage::UciNewGame => {
                 self.engine.stop_and_wait();
@@ -403,7 +407,8 @@ impl<G: Game> Session<G> {
                 || limits.nodes.is_some()
                 || limits.movetime.is_some()
                 || limits.time[side].is_some());
-        let (threads, multipv, wdl) = (self.threads, self.multipv, self.show_wdl);
+        let (threads, multipv, wdl, debug) =
+            (self.threads, self.multipv, self.show_wdl, self.debug);
         for e in &params.errors {
             self.error(e);
         }
@@ -432,6 +437,12 @@ impl<G: Game> Session<G> {
                     && (infinite || control.pondering.load(Ordering::SeqCst))
                 {
                     std::thread::sleep(Duration::from_millis(2));
+                }
+                if debug {
+                    out.line(&format!(
+                        "info string stats {}",
+                        searcher.last_stats().summary()
+                    ));
                 }
                 out.line(&bestmove_line(&root, result.best, result.ponder));
                 Some(result.best)
@@ -662,6 +673,7 @@ mod tests {
             threads: 1,
             multipv: 1,
             show_wdl: false,
+            debug: false,
         };
         assert!(s.command("go infinite"));
         let deadline = Instant::now() + Duration::from_secs(20);

@@ -47,6 +47,7 @@ pub mod oracle;
 pub mod ordering;
 pub mod pns;
 pub mod proof;
+pub mod stats;
 /// The search switches live below the search ([`crate::tuning`]), re-exported here.
 pub use crate::tuning as params;
 pub mod time;
@@ -155,6 +156,8 @@ pub struct Searcher<G: Game> {
     use_solver: bool,
     multipv: usize,
     oracle: Option<oracle::Oracle<G>>,
+    /// What the mechanisms of the last search did, all threads together.
+    last_stats: stats::Stats,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -168,6 +171,7 @@ impl<G: Game> Searcher<G> {
             use_solver: true,
             multipv: 1,
             oracle: oracle::installed::<G>(),
+            last_stats: stats::Stats::default(),
             _game: std::marker::PhantomData,
         }
     }
@@ -226,6 +230,12 @@ impl<G: Game> Searcher<G> {
         self.use_solver = on;
     }
 
+    /// What the mechanisms of the last search did (nodes by kind, table hits, reductions
+    /// and prunings by reason), all threads together.
+    pub fn last_stats(&self) -> stats::Stats {
+        self.last_stats
+    }
+
     /// Hands this searcher an oracle (or takes it away); by default it has the one installed
     /// for its game ([`oracle::install`]).
     pub fn set_oracle(&mut self, oracle: Option<oracle::Oracle<G>>) {
@@ -254,6 +264,7 @@ impl<G: Game> Searcher<G> {
             root.expected_moves_left(),
         );
         self.tt.new_search();
+        self.last_stats = stats::Stats::default();
         for h in &mut self.heuristics {
             h.age();
         }
@@ -353,7 +364,7 @@ impl<G: Game> Searcher<G> {
                             root,
                         );
                         let found = helper.iterate(root, moves, &mut |_| {});
-                        found.map(|f| (f, helper.completed))
+                        (found.map(|f| (f, helper.completed)), helper.stats)
                     });
                 match spawned {
                     Ok(handle) => helpers.push(handle),
@@ -369,17 +380,25 @@ impl<G: Game> Searcher<G> {
                 worker.iterate(root, moves, on_info)
             };
             shared.done.store(true, Ordering::Relaxed);
+            let mut helper_stats = stats::Stats::default();
             let helpers_found: Vec<_> = helpers
                 .into_iter()
-                .filter_map(|h| {
-                    h.join().unwrap_or_else(|_| {
+                .filter_map(|h| match h.join() {
+                    Ok((found, stats)) => {
+                        helper_stats.add(&stats);
+                        found
+                    }
+                    Err(_) => {
                         log::error!("a search helper panicked");
                         None
-                    })
+                    }
                 })
                 .collect();
-            (found, helpers_found)
+            (found, (helpers_found, helper_stats))
         });
+        let (helpers_found, helper_stats) = helpers_found;
+        self.last_stats = worker.stats;
+        self.last_stats.add(&helper_stats);
         worker.flush_nodes();
         let nodes = shared.nodes.load(Ordering::Relaxed);
         // The deepest completed iteration of any thread gives the move (the main thread's
@@ -505,12 +524,17 @@ fn restrict(moves: &mut MoveList, allowed: &[Move]) -> bool {
 /// solver: the total node count is the search's signature (deterministic: one thread, no
 /// time limit). Returns the nodes and the time taken.
 pub fn bench<G: Game>(depth: u32, hash_mb: usize) -> (u64, Duration) {
-    bench_threads::<G>(depth, hash_mb, 1)
+    let (nodes, elapsed, _) = bench_threads::<G>(depth, hash_mb, 1);
+    (nodes, elapsed)
 }
 
-/// [`bench`] with `threads` search threads: the time to depth and the nodes of all threads
-/// (with more than one thread the count varies from run to run).
-pub fn bench_threads<G: Game>(depth: u32, hash_mb: usize, threads: usize) -> (u64, Duration) {
+/// [`bench`] with `threads` search threads: the time to depth, the nodes of all threads (with
+/// more than one thread the count varies from run to run) and the search statistics.
+pub fn bench_threads<G: Game>(
+    depth: u32,
+    hash_mb: usize,
+    threads: usize,
+) -> (u64, Duration, stats::Stats) {
     let mut searcher = Searcher::<G>::new(hash_mb);
     searcher.set_use_solver(false);
     searcher.set_threads(threads);
@@ -521,11 +545,13 @@ pub fn bench_threads<G: Game>(depth: u32, hash_mb: usize, threads: usize) -> (u6
     let control = Control::default();
     let start = Instant::now();
     let mut nodes = 0;
+    let mut all = stats::Stats::default();
     for pos in G::bench_positions() {
         searcher.clear();
         nodes += searcher
             .search(&pos, &[], &limits, &control, &mut |_| {})
             .nodes;
+        all.add(&searcher.last_stats());
     }
-    (nodes, start.elapsed())
+    (nodes, start.elapsed(), all)
 }

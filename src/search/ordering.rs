@@ -187,7 +187,7 @@ impl Heuristics {
         if self.cont.is_empty() {
             return;
         }
-        let bonus = (depth * depth).min(1200);
+        let bonus = history_bonus(depth);
         for &k in earlier.iter().filter(|&&k| k != CONT_NONE) {
             let row = &mut self.cont[k];
             gravity16(&mut row[key], bonus);
@@ -215,11 +215,17 @@ impl Heuristics {
 /// Rewards `mv`, which caused a cutoff at `depth`, in a history `table` and punishes the
 /// moves `tried` before it.
 fn reward(table: &mut [i32; 4096], depth: i32, mv: Move, tried: &[Move]) {
-    let bonus = (depth * depth).min(1200);
+    let bonus = history_bonus(depth);
     gravity(&mut table[mv.from_to()], bonus);
     for &bad in tried {
         gravity(&mut table[bad.from_to()], -bonus);
     }
+}
+
+/// The history bonus (and malus) of a cutoff at `depth`, on Stockfish's scale: a deep cutoff
+/// moves an entry by up to a tenth of [`HISTORY_MAX`] at once.
+pub fn history_bonus(depth: i32) -> i32 {
+    (300 * depth - 250).clamp(50, 1600)
 }
 
 /// Moves `h` towards ±HISTORY_MAX by `bonus`, less the nearer it is already.
@@ -356,8 +362,9 @@ mod tests {
             Move::NULL,
             &[find("a1a2")],
         );
-        assert_eq!(heur.history(Color::White, find("f1f2")), 25);
-        assert_eq!(heur.history(Color::White, find("a1a2")), -25);
+        assert_eq!(history_bonus(5), 1250);
+        assert_eq!(heur.history(Color::White, find("f1f2")), 1250);
+        assert_eq!(heur.history(Color::White, find("a1a2")), -1250);
         let hints = Hints {
             tt_move: find("a1a2"),
             killers: [find("b3b4"), Move::NULL],
@@ -401,11 +408,11 @@ mod tests {
         assert_eq!(heur.continuation(&earlier, good), 0);
         heur.enable_continuation();
         heur.continuation_cutoff(&earlier, 5, good, [bad].into_iter());
-        assert_eq!(heur.continuation(&earlier, good), 25);
-        assert_eq!(heur.continuation(&earlier, bad), -25);
+        assert_eq!(heur.continuation(&earlier, good), 1250);
+        assert_eq!(heur.continuation(&earlier, bad), -1250);
         // Another earlier move has its own row; both rows add up.
         assert_eq!(heur.continuation(&[4, CONT_NONE], good), 0);
-        assert_eq!(heur.continuation(&[3, 3], good), 50);
+        assert_eq!(heur.continuation(&[3, 3], good), 2500);
         let hints = Hints {
             tt_move: Move::NULL,
             killers: [Move::NULL; 2],

@@ -505,20 +505,25 @@ fn twofold_repetition_inside_the_search_is_a_draw() {
 }
 
 #[test]
-fn repetition_of_the_game_history_within_reversible_plies() {
-    let before = Walk::<true, 0>::new(4, Color::White, 0);
-    let history = [before.hash()];
-    // The game went 4 → 5 by a reversible move: going back to 4 repeats it, a draw.
-    let pos = Walk::<true, 0>::new(5, Color::Black, 1);
-    let result = walk(&pos, &history, 5);
+fn repetition_of_the_game_history_needs_a_third_occurrence() {
+    let four = Walk::<true, 0>::new(4, Color::White, 0).hash();
+    let five = Walk::<true, 0>::new(5, Color::Black, 1).hash();
+    // The game went 4 → 5 → 4 → 5 by reversible moves: going back to 4 a third time draws.
+    let pos = Walk::<true, 0>::new(5, Color::Black, 3);
+    let result = walk(&pos, &[four, five, four], 5);
     assert_eq!((result.best, result.score), (pos.step(4), Score::Cp(0)));
-    // The same after an irreversible move: 4 is not a repetition, Black avoids its +300.
+    // The game went 4 → 5 once: back to 4 is its second occurrence, no draw yet (Stockfish's
+    // rule: twofold only inside the search tree), so Black avoids White's +300.
+    let pos = Walk::<true, 0>::new(5, Color::Black, 1);
+    let result = walk(&pos, &[four], 5);
+    assert_eq!((result.best, result.score), (pos.step(20), Score::Cp(-100)));
+    // A third occurrence behind an irreversible move does not count.
     let pos = Walk::<true, 0>::new(5, Color::Black, 0);
-    let result = walk(&pos, &history, 5);
+    let result = walk(&pos, &[four, five, four], 5);
     assert_eq!((result.best, result.score), (pos.step(20), Score::Cp(-100)));
     // And in a game without the rule.
-    let pos = Walk::<false, 0>::new(5, Color::Black, 1);
-    let result = walk(&pos, &history, 5);
+    let pos = Walk::<false, 0>::new(5, Color::Black, 3);
+    let result = walk(&pos, &[four, five, four], 5);
     assert_eq!((result.best, result.score), (pos.step(20), Score::Cp(-100)));
 }
 
@@ -923,4 +928,114 @@ fn continuation_correction_and_see_pruning_keep_the_mates() {
         count += 1;
     }
     assert!(count >= 5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mechanisms that prove they run: each test fails when its mechanism is switched off or
+// silently neutralised (as the late-move reductions once were: a table of zeros).
+
+/// The summed statistics of searching `G::bench_positions()` to `depth` with `params`.
+fn bench_stats<G: Game>(depth: u32, params: SearchParams) -> stats::Stats {
+    let mut searcher = Searcher::<G>::new(16);
+    searcher.set_use_solver(false);
+    searcher.set_params(params);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let mut all = stats::Stats::default();
+    for pos in G::bench_positions() {
+        searcher.clear();
+        searcher.search(&pos, &[], &limits, &Control::default(), &mut |_| {});
+        all.add(&searcher.last_stats());
+    }
+    all
+}
+
+#[test]
+fn the_lmr_table_reduces_late_moves() {
+    let full = worker::lmr_table(&SearchParams::FULL);
+    // ln 10 · ln 20 / 2.25 + 0.75 = 3.8 plies.
+    assert_eq!(full[10][20], 3);
+    assert!(full[3][4] >= 1);
+    assert_eq!(full[1][30], 0);
+    let mild = worker::lmr_table(&SearchParams::CONSERVATIVE);
+    assert!(mild[10][20] >= 1, "{}", mild[10][20]);
+    // Larger divisors reduce less, never more.
+    for d in 1..64 {
+        for m in 1..64 {
+            assert!(mild[d][m] <= full[d][m] + 1);
+        }
+    }
+}
+
+#[test]
+fn chess_bench_reduces_most_late_moves() {
+    use crate::games::chess::Chess;
+    let on = bench_stats::<Chess>(8, Chess::SEARCH);
+    assert!(on.reduced_share() > 0.5, "{on}");
+    assert!(on.mean_reduction() >= 1.2, "{on}");
+    assert!(on.re_searches > 0, "{on}");
+    let off = bench_stats::<Chess>(8, Chess::SEARCH.with_overrides("lmr=0").unwrap());
+    assert_eq!(off.reduced, 0);
+    assert!(
+        off.nodes() > on.nodes(),
+        "{} vs {}",
+        off.nodes(),
+        on.nodes()
+    );
+}
+
+#[test]
+fn each_chess_pruning_runs_and_stops_when_switched_off() {
+    use crate::games::chess::Chess;
+    use stats::Prune;
+    let on = bench_stats::<Chess>(7, Chess::SEARCH);
+    assert!(on.tt_cuts > 0 && on.stand_pat_cuts > 0, "{on}");
+    assert!(on.first_move_fail_highs * 10 > on.fail_highs * 8, "{on}");
+    for (why, switch) in [
+        (Prune::ReverseFutility, "reverse_futility"),
+        (Prune::NullMove, "null_move"),
+        (Prune::Futility, "futility"),
+        (Prune::LateMove, "late_move_pruning"),
+    ] {
+        assert!(on.pruned_by(why) > 0, "{switch}: {on}");
+        let off = bench_stats::<Chess>(
+            7,
+            Chess::SEARCH
+                .with_overrides(&format!("{switch}=0"))
+                .unwrap(),
+        );
+        assert_eq!(off.pruned_by(why), 0, "{switch}");
+    }
+}
+
+#[test]
+fn raeuber_bench_reduces_and_prunes_offers_and_bounds_forced_chains() {
+    use crate::games::raeuber::Raeuber;
+    use stats::Prune;
+    let on = bench_stats::<Raeuber>(9, Raeuber::SEARCH);
+    assert!(on.reduced_share() > 0.5, "{on}");
+    assert!(on.pruned_by(Prune::LateMove) > 0, "{on}");
+    assert!(on.qforcing_nodes > 0, "{on}");
+    // Offers (quiet moves the opponent must answer by a capture) are pruned late too.
+    let quiet_only = bench_stats::<Raeuber>(
+        9,
+        Raeuber::SEARCH
+            .with_overrides("prune_forcing_replies=0")
+            .unwrap(),
+    );
+    assert!(
+        quiet_only.pruned_by(Prune::LateMove) < on.pruned_by(Prune::LateMove),
+        "{quiet_only}"
+    );
+    // Without forced plies in quiescence it stands pat everywhere: under half the nodes.
+    let stand_pat = bench_stats::<Raeuber>(
+        9,
+        Raeuber::SEARCH
+            .with_overrides("qsearch_forcing_plies=0")
+            .unwrap(),
+    );
+    assert_eq!(stand_pat.qforcing_nodes, 0);
+    assert!(stand_pat.qsearch_share() < 0.5, "{stand_pat}");
 }

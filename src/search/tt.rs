@@ -4,8 +4,10 @@
 //! several search threads may share one table without locks (a torn write fails the key check
 //! and reads as a miss; Hyatt's lockless hashing). Scores are stored relative to the node
 //! (mate distances counted from it, not from the root) and converted back on probing.
-//! Replacement: the same position is overwritten; otherwise the entry with the least
-//! `depth - 8 · age` in the bucket goes. Depends on `board::Move` only.
+//! Replacement: an entry of the same position is overwritten unless it is of this search,
+//! not exact, and more than [`KEEP_DEEPER`] plies deeper than the new result (so quiescence,
+//! stored at depth 0, never evicts a deep entry of its own position); otherwise the entry with
+//! the least `depth - 8 · age` in the bucket goes. Depends on `board::Move` only.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -93,6 +95,10 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 const GENERATIONS: u8 = 64;
+
+/// An entry of the same position this many plies deeper than a new result survives it
+/// (unless the new result is exact or the entry is from an earlier search).
+pub const KEEP_DEEPER: i32 = 3;
 
 /// `count` empty buckets in memory from the allocator's zeroed allocation, or `None` when
 /// the memory cannot be had.
@@ -255,6 +261,14 @@ impl Table {
         }
         let old = victim.data.load(Relaxed);
         let old_key = victim.key.load(Relaxed) ^ old;
+        if old_key == hash
+            && bound != Bound::Exact
+            && generation_of(old) == self.generation
+            && bound_of(old).is_some()
+            && depth_of(old) > depth.max(0) + KEEP_DEEPER
+        {
+            return;
+        }
         let mv = if mv.is_null() && old_key == hash {
             Move(old as u16)
         } else {
@@ -310,6 +324,11 @@ mod tests {
         t.store(0xdead_beef, 0, Move::NULL, 12, 0, 6, Bound::Lower);
         let hit = t.probe(0xdead_beef, 0).unwrap();
         assert_eq!((hit.mv, hit.score, hit.bound), (mv, 12, Bound::Lower));
+        // A shallow bound (a quiescence store) does not evict it; a shallow exact score does.
+        t.store(0xdead_beef, 0, Move::NULL, -40, 0, 0, Bound::Upper);
+        assert_eq!(t.probe(0xdead_beef, 0).unwrap().depth, 6);
+        t.store(0xdead_beef, 0, Move::NULL, -40, 0, 2, Bound::Exact);
+        assert_eq!(t.probe(0xdead_beef, 0).unwrap().depth, 2);
         // Both keys fall into the first bucket: 2 of the first 1000 entries are used.
         assert_eq!(t.hashfull(), 2);
     }

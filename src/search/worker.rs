@@ -19,6 +19,7 @@ use crate::game::{Game, Terminal};
 
 use super::ordering::{CONT_NONE, HISTORY_MAX, Heuristics, Hints, Picker, Scored, cont_key};
 use super::params::SearchParams;
+use super::stats::{Prune, Stats};
 use super::time::TimeManager;
 use super::tt::{Bound, Table};
 use super::{Control, Info, Limits, MATE, MATE_IN_MAX, MAX_PLY, Score};
@@ -33,6 +34,8 @@ const EVAL_NONE: i32 = i16::MIN as i32;
 const CHECK_EVERY: u64 = 1024;
 /// Quiescence never goes deeper than this many plies.
 const QSEARCH_MAX: u32 = 32;
+/// Null-move cutoffs from this depth on are verified by a search without null moves.
+const NULL_VERIFY_DEPTH: i32 = 12;
 
 /// What the search knows about a ply of the current path.
 #[derive(Clone, Copy)]
@@ -132,6 +135,13 @@ pub struct Worker<'a, G: Game> {
     root_moves: Vec<RootMove>,
     /// The best root move of the running iteration (kept if it is abandoned).
     iter_best: Option<Best>,
+    /// Where the root stands on `path`: repetitions of positions after it are draws at
+    /// once (twofold), earlier ones only when threefold.
+    root_index: usize,
+    /// What the search's mechanisms did ([`Stats`]).
+    pub stats: Stats,
+    /// While a null-move cutoff is being verified: no null move before this ply.
+    nmp_min_ply: usize,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -142,6 +152,21 @@ fn terminal_score<G: Game>(pos: &G, ply: usize) -> i32 {
         Terminal::Win => MATE - ply as i32,
         Terminal::Draw => 0,
     }
+}
+
+/// The late-move reductions in plies by depth and move number (both below 64):
+/// `(lmr_base + ln d · ln m · 10000 / lmr_divisor) / 100`, rounded down — `lmr_base` in
+/// hundredths of a ply, the logarithmic term scaled so that `lmr_divisor` = 225 makes
+/// it ln d · ln m / 2.25 plies.
+pub fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
+    let mut lmr = vec![[0; 64]; 64];
+    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            let x = (d as f64).ln() * (m as f64).ln() * 10_000.0 / params.lmr_divisor.max(1) as f64;
+            *r = ((params.lmr_base as f64 + x) / 100.0).floor().max(0.0) as i32;
+        }
+    }
+    lmr
 }
 
 fn evaluate<G: Game>(pos: &G) -> i32 {
@@ -162,14 +187,7 @@ impl<'a, G: Game> Worker<'a, G> {
         history: &[u64],
         root: &G,
     ) -> Self {
-        let mut lmr = vec![[0; 64]; 64];
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let x =
-                    (d as f64).ln() * (m as f64).ln() * 100.0 / params.lmr_divisor.max(1) as f64;
-                *r = (params.lmr_base + x as i32) / 100;
-            }
-        }
+        let lmr = lmr_table(&params);
         if params.continuation_history {
             heur.enable_continuation();
         }
@@ -178,6 +196,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
         path.extend_from_slice(history);
+        let root_index = path.len();
         path.push(root.hash());
         Worker {
             tt,
@@ -211,6 +230,9 @@ impl<'a, G: Game> Worker<'a, G> {
             root_depth: 0,
             root_moves: Vec::new(),
             iter_best: None,
+            root_index,
+            stats: Stats::default(),
+            nmp_min_ply: 0,
             _game: std::marker::PhantomData,
         }
     }
@@ -292,15 +314,29 @@ impl<'a, G: Game> Worker<'a, G> {
         self.pv_len[ply] = child_len;
     }
 
-    /// Whether the current position (last on the path) repeats one since the last
-    /// irreversible move, in the game or in the search.
+    /// Whether the current position (last on the path) is a draw by repetition: it repeats
+    /// a position after the root (twofold, inside the search tree), or it occurs for the
+    /// third time counting the game's history. Only positions since the last irreversible
+    /// move (and since the last null move) can repeat.
     fn repeated(&self, pos: &G, ply: usize) -> bool {
         let i = self.path.len() - 1;
         let limit = (pos.reversible_plies() as usize)
             .min(self.stack[ply].from_null)
             .min(i);
         let hash = self.path[i];
-        (2..=limit).step_by(2).any(|k| self.path[i - k] == hash)
+        let mut earlier = 0;
+        for k in (2..=limit).step_by(2) {
+            if self.path[i - k] == hash {
+                if i - k > self.root_index {
+                    return true;
+                }
+                earlier += 1;
+                if earlier == 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Iterative deepening from `root` over the root moves `moves` (not empty: the legal moves,
@@ -509,6 +545,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// principal variations); the best one that raised alpha goes to `iter_best`.
     fn root(&mut self, root: &G, depth: i32, mut alpha: i32, beta: i32, first: usize) -> i32 {
         self.nodes += 1;
+        self.stats.main_nodes += 1;
         self.pv_len[0] = 0;
         let mut best = -INF;
         for i in first..self.root_moves.len() {
@@ -561,6 +598,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return self.qsearch(pos, ply, 0, alpha, beta);
         }
         self.nodes += 1;
+        self.stats.main_nodes += 1;
         if self.should_abort() {
             return 0;
         }
@@ -594,6 +632,8 @@ impl<'a, G: Game> Worker<'a, G> {
 
         let hash = pos.hash();
         let hit = self.tt.probe(hash, ply);
+        self.stats.tt_probes += 1;
+        self.stats.tt_hits += hit.is_some() as u64;
         if !pv_node
             && let Some(h) = hit
             && h.depth >= depth
@@ -603,6 +643,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 Bound::Upper => h.score <= alpha,
             }
         {
+            self.stats.tt_cuts += 1;
             return h.score;
         }
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
@@ -612,21 +653,25 @@ impl<'a, G: Game> Worker<'a, G> {
             return terminal_score(pos, ply);
         }
         let forcing = pos.forcing();
+        self.stats.forcing_nodes += forcing as u64;
         let p = self.params;
-        // The static evaluation, only where a pruning decision needs it.
-        let wants_eval = p.reverse_futility || p.futility || (G::NULL_MOVE && p.null_move);
+        // The static evaluation of every position that is not forcing: the pruning decisions
+        // and `improving` need it.
         let raw_eval = match hit {
-            _ if forcing || !wants_eval => EVAL_NONE,
+            _ if forcing => EVAL_NONE,
             Some(h) if h.eval != EVAL_NONE => h.eval,
             _ => evaluate(pos),
         };
         let eval = self.corrected(pos, raw_eval);
         self.stack[ply].eval = eval;
-        // Improving: the static evaluation is better than two plies ago.
-        let improving = eval != EVAL_NONE
-            && ply >= 2
-            && self.stack[ply - 2].eval != EVAL_NONE
-            && eval > self.stack[ply - 2].eval;
+        // Improving: the static evaluation is better than two plies ago (four, where the
+        // position two plies ago was forcing and has none).
+        let before = [2, 4]
+            .iter()
+            .filter(|&&k| ply >= k)
+            .map(|&k| self.stack[ply - k].eval)
+            .find(|&e| e != EVAL_NONE);
+        let improving = eval != EVAL_NONE && before.is_some_and(|b| eval > b);
         // Internal iterative reduction: without a hash move this node is probably new, and
         // its ordering poor; search it a ply shallower.
         let depth = if p.iir && depth >= 4 && tt_move.is_null() {
@@ -641,6 +686,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && beta.abs() < MATE_IN_MAX
                 && eval - p.reverse_futility_margin * depth >= beta
             {
+                self.stats.prune(Prune::ReverseFutility);
                 return eval;
             }
             if G::NULL_MOVE
@@ -648,6 +694,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && depth >= 3
                 && eval >= beta
                 && !self.stack[ply].null
+                && ply >= self.nmp_min_ply
                 && beta.abs() < MATE_IN_MAX
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
@@ -666,7 +713,23 @@ impl<'a, G: Game> Worker<'a, G> {
                     return 0;
                 }
                 if score >= beta {
-                    return if score >= MATE_IN_MAX { beta } else { score };
+                    let score = if score >= MATE_IN_MAX { beta } else { score };
+                    // Deep null-move cutoffs are verified (zugzwang): the same node searched
+                    // to the reduced depth without null moves for the next plies.
+                    if self.nmp_min_ply > 0 || depth < NULL_VERIFY_DEPTH {
+                        self.stats.prune(Prune::NullMove);
+                        return score;
+                    }
+                    self.nmp_min_ply = ply + (3 * (depth - 1 - r) / 4).max(1) as usize;
+                    let verified = self.negamax(pos, depth - 1 - r, ply, beta - 1, beta);
+                    self.nmp_min_ply = 0;
+                    if self.aborted {
+                        return 0;
+                    }
+                    if verified >= beta {
+                        self.stats.prune(Prune::NullMove);
+                        return score;
+                    }
                 }
             }
         }
@@ -674,6 +737,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let extend = ply < 2 * self.root_depth as usize
             && ((p.forcing_extension && forcing) || (p.single_reply_extension && moves.len() == 1));
         let new_depth = depth - 1 + extend as i32;
+        self.stats.extensions += extend as u64;
         let futile = p.futility
             && !pv_node
             && !forcing
@@ -713,10 +777,14 @@ impl<'a, G: Game> Worker<'a, G> {
             if new_depth > 0 || p.qsearch_tt {
                 self.tt.prefetch(child.hash());
             }
-            let quiet_move = !noisy && !child.forcing();
-            // A quiet move may still be reduced when it only forces the opponent's reply.
+            let forces_reply = child.forcing();
+            let quiet_move = !noisy && !forces_reply;
+            // A quiet move may still be reduced or pruned when it only forces the opponent's
+            // reply (a check, an offered capture), where the game allows it.
             let reducible = quiet_move || (p.lmr_forcing_replies && !noisy);
-            if futile && searched > 0 && quiet_move {
+            let prunable = quiet_move || (p.prune_forcing_replies && !noisy);
+            if futile && searched > 0 && prunable {
+                self.stats.prune(Prune::Futility);
                 continue;
             }
             // Late-move pruning: near the horizon, after enough quiet moves, the rest are
@@ -724,11 +792,12 @@ impl<'a, G: Game> Worker<'a, G> {
             if p.late_move_pruning
                 && !pv_node
                 && !forcing
-                && quiet_move
+                && prunable
                 && depth <= 4
                 && best > -MATE_IN_MAX
                 && quiets.len() as i32 >= (3 + depth * depth) / if improving { 1 } else { 2 }
             {
+                self.stats.prune(Prune::LateMove);
                 continue;
             }
             // SEE pruning: near the horizon, moves that lose material by static exchange.
@@ -737,7 +806,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && !forcing
                 && depth <= 6
                 && best > -MATE_IN_MAX
-                && if noisy { !child.forcing() } else { quiet_move }
+                && if noisy { !forces_reply } else { quiet_move }
                 && !pos.see_ge(
                     mv,
                     if noisy {
@@ -747,6 +816,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     },
                 )
             {
+                self.stats.prune(Prune::See);
                 continue;
             }
             self.stack[ply + 1] = Frame {
@@ -760,15 +830,13 @@ impl<'a, G: Game> Worker<'a, G> {
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
             } else {
-                // Late-move reductions: quiet moves, and with `lmr_noisy` late captures where
-                // captures are all there is (a ply less).
+                // Late-move reductions: quiet moves, and with `lmr_noisy` late noisy moves that
+                // leave the opponent a free choice (a ply less).
                 let quiet_lmr = reducible && !forcing;
+                let late = depth >= 3 && searched >= lmr_start;
+                self.stats.late_moves += late as u64;
                 let mut r = 0;
-                if p.lmr
-                    && depth >= 3
-                    && searched >= lmr_start
-                    && (quiet_lmr || (p.lmr_noisy && noisy))
-                {
+                if p.lmr && late && (quiet_lmr || (p.lmr_noisy && noisy && !forces_reply)) {
                     r = self.lmr[depth.min(63) as usize][searched.min(63) as usize];
                     if !quiet_lmr {
                         r -= 1;
@@ -782,10 +850,15 @@ impl<'a, G: Game> Worker<'a, G> {
                         r -= self.heur.history(side, mv) / (HISTORY_MAX / 2);
                         r -= improving as i32;
                     }
-                    r = r.clamp(0, new_depth - 1);
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                if r > 0 {
+                    self.stats.reduced += 1;
+                    self.stats.reduction_plies += r as u64;
                 }
                 let mut s = -self.negamax(&child, new_depth - r, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && r > 0 {
+                    self.stats.re_searches += 1;
                     s = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if pv_node && s > alpha && s < beta {
@@ -806,6 +879,8 @@ impl<'a, G: Game> Worker<'a, G> {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
+                        self.stats.fail_highs += 1;
+                        self.stats.first_move_fail_highs += (searched == 1) as u64;
                         if !noisy {
                             self.heur.cutoff(side, ply, depth, mv, previous, &quiets);
                             if p.continuation_history {
@@ -861,6 +936,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.pv_len[ply] = ply;
         let original_alpha = alpha;
         self.nodes += 1;
+        self.stats.qnodes += 1;
         if self.should_abort() {
             return 0;
         }
@@ -878,10 +954,12 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let hash = pos.hash();
         let hit = if self.params.qsearch_tt {
+            self.stats.tt_probes += 1;
             self.tt.probe(hash, ply)
         } else {
             None
         };
+        self.stats.tt_hits += hit.is_some() as u64;
         if beta - alpha == 1
             && let Some(h) = hit
             && match h.bound {
@@ -890,9 +968,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 Bound::Upper => h.score <= alpha,
             }
         {
+            self.stats.tt_cuts += 1;
             return h.score;
         }
         let forcing = qply < self.params.qsearch_forcing_plies && pos.forcing();
+        self.stats.qforcing_nodes += forcing as u64;
         let mut best = -INF;
         let mut eval = EVAL_NONE;
         if !forcing {
@@ -902,6 +982,7 @@ impl<'a, G: Game> Worker<'a, G> {
             };
             let stand_pat = self.corrected(pos, eval);
             if stand_pat >= beta {
+                self.stats.stand_pat_cuts += 1;
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
