@@ -160,3 +160,15 @@ fn f1_crash_tower_heights_cannot_overflow() {
     let _ = std::fs::remove_file(&book);
     assert_refused(&o, "2147483647", "kiebitz-match --openings");
 }
+
+// F2: `solve --budget 1e19` panicked in `Duration::from_secs_f64`.
+
+#[test]
+fn f2_solve_refuses_budgets_a_duration_cannot_hold() {
+    for budget in ["1e19", "1e300", "inf", "NaN"] {
+        let o = run("kiebitz-raeuber", &["solve", "--budget", budget]);
+        assert_refused(&o, "31536000", &format!("solve --budget {budget}"));
+    }
+    let o = run("kiebitz-raeuber", &["solve", "--budget=-1"]);
+    assert_refused(&o, "positive", "solve --budget -1");
+}

@@ -8,6 +8,7 @@ use std::time::Duration;
 use clap::Parser;
 
 use crate::game::Game;
+use crate::limits;
 use crate::search::pns::{self, Budget, Verdict};
 use crate::search::proof::{self, Proof};
 
@@ -86,12 +87,13 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         root = root.play(mv);
     }
     let time = match (args.budget, args.nodes) {
-        (Some(s), _) if !(s.is_finite() && s > 0.0) => {
+        (Some(s), _) if s <= 0.0 => {
             return Err(format!(
                 "--budget must be a positive number of seconds, not {s}"
             ));
         }
-        (Some(s), _) => Some(Duration::from_secs_f64(s)),
+        // Also refuses NaN, infinity and budgets a `Duration` or a deadline cannot hold.
+        (Some(s), _) => Some(limits::seconds("--budget", s)?),
         (None, Some(_)) => None,
         (None, None) => Some(Duration::from_secs(10)),
     };
