@@ -172,3 +172,34 @@ fn f2_solve_refuses_budgets_a_duration_cannot_hold() {
     let o = run("kiebitz-raeuber", &["solve", "--budget=-1"]);
     assert_refused(&o, "positive", "solve --budget -1");
 }
+
+// F3: `solve --hash 65536` aborted on a 40 GB allocation.
+
+#[test]
+fn f3_solve_refuses_a_table_it_cannot_allocate() {
+    let o = run(
+        "kiebitz-raeuber",
+        &["solve", "--hash", "65536", "--nodes", "10"],
+    );
+    assert_refused(
+        &o,
+        "cannot allocate the solver's table",
+        "solve --hash 65536",
+    );
+    assert!(stderr(&o).contains("--hash"), "{}", stderr(&o));
+    // A table that fits still solves.
+    let o = run(
+        "kiebitz-raeuber",
+        &[
+            "solve",
+            "--hash",
+            "64",
+            "--fen",
+            "k5/6/6/6/6/R5 w - - 0 1",
+            "--nodes",
+            "1000",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(common::stdout(&o).contains("result    loss"));
+}

@@ -101,7 +101,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         time,
         nodes: args.nodes,
     };
-    let solution = pns::solve(&root, &history, budget, args.hash as usize);
+    let solution = pns::try_solve(&root, &history, budget, args.hash as usize)?;
     let verdict = match solution.verdict {
         Verdict::Win => "win",
         Verdict::Loss => "loss",
