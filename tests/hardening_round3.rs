@@ -203,3 +203,55 @@ fn f3_solve_refuses_a_table_it_cannot_allocate() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(common::stdout(&o).contains("result    loss"));
 }
+
+// F9: a failing stdout panicked or exited 0.
+
+#[test]
+fn f9_a_full_stdout_is_an_error() {
+    let proof = temp("proof.txt");
+    std::fs::write(
+        &proof,
+        "kiebitz-proof 1\nvariant raeuberschach\nroot k5/6/6/6/6/R5 w - - 0 1\nwinner black\n",
+    )
+    .unwrap();
+    let engine = common::binary("kiebitz-chamaeleon").display().to_string();
+    let cmd = format!("cmd={engine}");
+    let cases: [(&str, Vec<&str>); 6] = [
+        ("kiebitz-crash", vec!["theorems", "--max-cells", "6"]),
+        ("kiebitz-crash", vec!["analyze", "--n", "1", "--cells", "4"]),
+        ("kiebitz-raeuber", vec!["solve", "--nodes", "100"]),
+        ("kiebitz-raeuber", vec!["check-proof", &proof]),
+        ("kiebitz-pawns", vec!["analyze", "--size", "3"]),
+        (
+            "kiebitz-match",
+            vec![
+                "--game",
+                "chamaeleon",
+                "--players",
+                "2",
+                "--engine",
+                &cmd,
+                "--engine",
+                &cmd,
+                "--tc",
+                "0.001",
+                "--games",
+                "1",
+            ],
+        ),
+    ];
+    for (binary, args) in &cases {
+        // The command works with a writable stdout …
+        let o = run(binary, args);
+        assert!(o.status.success(), "{binary} {args:?}: {}", stderr(&o));
+        assert!(!o.stdout.is_empty(), "{binary} {args:?}: no output");
+        // … and reports the full disk instead of panicking or claiming success.
+        let o = run_env(binary, args, &[], true);
+        assert_refused(
+            &o,
+            "No space left on device",
+            &format!("{binary} {args:?} > /dev/full"),
+        );
+    }
+    let _ = std::fs::remove_file(&proof);
+}

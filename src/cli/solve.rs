@@ -12,6 +12,14 @@ use crate::limits;
 use crate::search::pns::{self, Budget, Verdict};
 use crate::search::proof::{self, Proof};
 
+/// `println!` for results: returns from the function with the error when stdout fails
+/// (`> /dev/full`), see [`limits::out`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        limits::out(format_args!($($arg)*))?
+    };
+}
+
 #[derive(Parser, Debug)]
 #[command(about = "Proof-number search: proves a forced win or loss for the side to move")]
 struct SolveArgs {
@@ -62,13 +70,7 @@ pub fn solve<G: Game>(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    match run_solve::<G>(&args) {
-        Ok(()) => 0,
-        Err(msg) => {
-            eprintln!("solve: {msg}");
-            1
-        }
-    }
+    limits::exit_code(run_solve::<G>(&args), "solve", 1)
 }
 
 fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
@@ -107,13 +109,13 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         Verdict::Loss => "loss",
         Verdict::Unknown => "unknown",
     };
-    println!("position  {}", root.fen());
-    println!("result    {verdict} (for the side to move)");
+    out!("position  {}", root.fen());
+    out!("result    {verdict} (for the side to move)");
     if let Some(mv) = solution.best {
-        println!("move      {}", root.move_text(mv));
+        out!("move      {}", root.move_text(mv));
     }
     if let Some(checked) = solution.checked {
-        println!(
+        out!(
             "proof     {} positions, {} winner's choices, longest line {} plies (checked)",
             checked.positions,
             solution.proof.as_ref().map_or(0, |p| p.nodes.len()),
@@ -133,7 +135,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         } else {
             "opponent"
         };
-        println!(
+        out!(
             "attempt   win for the {who} ({:?}): proof number {}, disproof number {}, {} nodes",
             a.attacker,
             number(a.phi),
@@ -141,8 +143,8 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
             a.nodes
         );
     }
-    println!("nodes     {}", solution.nodes);
-    println!("time      {:.3} s", solution.time.as_secs_f64());
+    out!("nodes     {}", solution.nodes);
+    out!("time      {:.3} s", solution.time.as_secs_f64());
     if let Some(path) = &args.proof {
         match &solution.proof {
             Some(p) => std::fs::write(path, p.to_text())
@@ -170,11 +172,11 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
                 crate::board::Color::White => "white",
                 crate::board::Color::Black => "black",
             };
-            println!(
+            let said = limits::out(format_args!(
                 "proof holds: {winner} wins from {} ({} positions, longest line {} plies)",
                 p.root, c.positions, c.plies
-            );
-            0
+            ));
+            limits::exit_code(said, "check-proof", 1)
         }
         Err(msg) => {
             eprintln!("check-proof: the proof does not hold: {msg}");

@@ -174,16 +174,14 @@ pub fn main<G: NGame>(args: &[String]) -> i32 {
             return 2;
         }
     };
-    match run::<G>(&cfg) {
-        Ok(table) => {
-            print!("{table}");
-            0
-        }
-        Err(e) => {
-            eprintln!("kiebitz-match: {e}");
-            1
-        }
-    }
+    // The table goes to stdout; a failing stdout (`> /dev/full`) is an error, not a panic.
+    let result = run::<G>(&cfg).and_then(|table| {
+        crate::limits::out(format_args!(
+            "{}",
+            table.strip_suffix('\n').unwrap_or(&table)
+        ))
+    });
+    crate::limits::exit_code(result, "kiebitz-match", 1)
 }
 
 /// The random opening of a round: `turns` random legal turns from the start.
