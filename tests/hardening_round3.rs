@@ -255,3 +255,42 @@ fn f9_a_full_stdout_is_an_error() {
     }
     let _ = std::fs::remove_file(&proof);
 }
+
+// F10: time arguments like 1e20 made `Duration` panic.
+
+#[test]
+fn f10_huge_time_arguments_are_refused() {
+    let pawns = format!("cmd={}", common::binary("kiebitz-pawns").display());
+    let two = [
+        "--game", "pawns", "--engine", &pawns, "--engine", &pawns, "--games", "1",
+    ];
+    for extra in [
+        &["--st", "1e20"][..],
+        &["--tc", "1e20"],
+        &["--tc", "1+1e20"],
+        &["--tc", "40/1e20"],
+        &["--timeout", "1e20"],
+        &["--movetime", "18446744073709551615"],
+        &["--timemargin", "18446744073709551615", "--depth", "1"],
+    ] {
+        let args: Vec<&str> = two.iter().chain(extra).copied().collect();
+        let o = run("kiebitz-match", &args);
+        assert_refused(&o, "31536000", &format!("kiebitz-match {extra:?}"));
+    }
+    let cham = format!("cmd={}", common::binary("kiebitz-chamaeleon").display());
+    for extra in [
+        &["--tc", "1e20"][..],
+        &["--clock", "1e20+0"],
+        &["--clock", "1+1e20"],
+    ] {
+        let mut args = vec!["--game", "chamaeleon", "--engine", &cham, "--engine", &cham];
+        args.extend(extra);
+        let o = run("kiebitz-match", &args);
+        assert_refused(&o, "31536000", &format!("N-seat kiebitz-match {extra:?}"));
+    }
+    // `play`: the N-seat engine moved with `Duration::from_secs_f64(1e20)`.
+    let o = run("kiebitz-chamaeleon", &["play", "--tc", "1e20", "--plain"]);
+    assert_refused(&o, "31536000", "kiebitz-chamaeleon play --tc 1e20");
+    let o = run("kiebitz-chess", &["play", "--tc", "1e20"]);
+    assert_refused(&o, "31536000", "kiebitz-chess play --tc 1e20");
+}

@@ -54,11 +54,10 @@ fn num<T: std::str::FromStr>(what: &str, v: Option<&String>) -> Result<T, String
 }
 
 fn secs(what: &str, v: &str) -> Result<Duration, String> {
-    v.parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x >= 0.0)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("{what} needs seconds, got '{v}'"))
+    let x: f64 = v
+        .parse()
+        .map_err(|_| format!("{what} needs seconds, got '{v}'"))?;
+    crate::limits::seconds(what, x)
 }
 
 /// Parses the command line (after `--game chamaeleon` has chosen this runner).
