@@ -294,3 +294,66 @@ fn f10_huge_time_arguments_are_refused() {
     let o = run("kiebitz-chess", &["play", "--tc", "1e20"]);
     assert_refused(&o, "31536000", "kiebitz-chess play --tc 1e20");
 }
+
+// F15: never-ending inputs were read without bound.
+
+#[test]
+fn f15_never_ending_inputs_are_refused_with_the_limit() {
+    let o = run("kiebitz-crash", &["--db", "/dev/zero", "perft", "1"]);
+    assert_refused(&o, "not a kiebitz CRASH! database", "crash --db /dev/zero");
+    let o = run("kiebitz-raeuber", &["check-proof", "/dev/zero"]);
+    assert_refused(&o, "268435456 bytes (256 MiB)", "check-proof /dev/zero");
+    let o = run(
+        "kiebitz-match",
+        &["--game", "pawns", "--check-pgn", "/dev/zero"],
+    );
+    assert_refused(&o, "268435456 bytes (256 MiB)", "--check-pgn /dev/zero");
+    let pawns = format!("cmd={}", common::binary("kiebitz-pawns").display());
+    let o = run(
+        "kiebitz-match",
+        &[
+            "--game",
+            "pawns",
+            "--engine",
+            &pawns,
+            "--engine",
+            &pawns,
+            "--depth",
+            "1",
+            "--openings",
+            "/dev/zero",
+        ],
+    );
+    assert_refused(&o, "67108864 bytes (64 MiB)", "--openings /dev/zero");
+    // A bad KIEBITZ_EVAL is reported and the hand-made weights are kept.
+    let o = run_env(
+        "kiebitz-chess",
+        &["bench", "1"],
+        &[("KIEBITZ_EVAL", "/dev/zero")],
+        false,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("1048576 bytes (1 MiB)"),
+        "{}",
+        stderr(&o)
+    );
+    // A database whose header is right but whose data never ends: no more is read than the
+    // header announces.
+    let db = temp("grown.db");
+    let o = run(
+        "kiebitz-crash",
+        &["analyze", "--n", "1", "--cells", "4", "--out", &db],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut bytes = std::fs::read(&db).unwrap();
+    bytes.extend(std::iter::repeat_n(0u8, 1000));
+    std::fs::write(&db, &bytes).unwrap();
+    let o = run("kiebitz-crash", &["--db", &db, "perft", "1"]);
+    let _ = std::fs::remove_file(&db);
+    assert_refused(
+        &o,
+        "the 12 entries its header announces",
+        "crash --db grown file",
+    );
+}

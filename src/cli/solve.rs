@@ -47,6 +47,9 @@ struct SolveArgs {
     proof: Option<String>,
 }
 
+/// The largest proof file `check-proof` reads (256 MiB, millions of positions).
+pub const MAX_PROOF_BYTES: u64 = 256 << 20;
+
 #[derive(Parser, Debug)]
 #[command(about = "Checks a proof file written by `solve --proof` with the move generator only")]
 struct CheckArgs {
@@ -162,10 +165,14 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let result = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file))
-        .and_then(|text| Proof::parse(&text))
-        .and_then(|p| proof::check::<G>(&p).map(|c| (p, c)));
+    let text = match limits::read_bounded_text(&args.file, MAX_PROOF_BYTES) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("check-proof: {e}");
+            return 1;
+        }
+    };
+    let result = Proof::parse(&text).and_then(|p| proof::check::<G>(&p).map(|c| (p, c)));
     match result {
         Ok((p, c)) => {
             let winner = match p.winner {

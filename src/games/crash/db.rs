@@ -31,7 +31,7 @@
 //!
 //! Depends on `board`, `game` and the position of [`super`]; [`MATE`] from `tuning`.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::time::Instant;
 
 use super::Crash;
@@ -388,14 +388,23 @@ impl Db {
         write().map_err(|e| format!("cannot write {path}: {e}"))
     }
 
-    /// Reads a database file, checking its header, size and checksum.
+    /// Reads a database file, checking its header, size and checksum. The header is read
+    /// first: no more is read than the entries it announces (plus one byte to notice extra
+    /// ones), so a device or an endless pipe (`--db /dev/zero`) is refused at once.
     pub fn load(path: &str) -> Result<Db, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let mut reader = std::io::BufReader::new(file);
+        let mut bytes = crate::limits::read_bounded_from((&mut reader).take(HEADER as u64), path, HEADER as u64)?;
+        let total = Db::header_entries(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        let entries = crate::limits::read_bounded_from(reader, path, total)
+            .map_err(|e| format!("{e} (the {total} entries its header announces)"))?;
+        bytes.extend_from_slice(&entries);
         Db::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
     }
 
-    /// A database from the bytes of its file.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Db, String> {
+    /// The number of entries a file's header announces, after checking its magic, version
+    /// and size (n, m, entries) as [`Db::from_bytes`] does.
+    fn header_entries(bytes: &[u8]) -> Result<u64, String> {
         if bytes.len() < HEADER || &bytes[..8] != MAGIC {
             return Err("not a kiebitz CRASH! database (no KBZCRASH header)".into());
         }
@@ -414,6 +423,13 @@ impl Db {
                 layout.total
             ));
         }
+        Ok(total)
+    }
+
+    /// A database from the bytes of its file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Db, String> {
+        let total = Db::header_entries(bytes)?;
+        let layout = Layout::new(bytes[12] as usize, bytes[13] as usize)?;
         let data = &bytes[HEADER..];
         if (data.len() as u64) < total {
             return Err(format!(
