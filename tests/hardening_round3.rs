@@ -7,6 +7,7 @@
 mod common;
 
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use kiebitz::game::Game;
 use kiebitz::games::crash::Crash;
@@ -356,4 +357,76 @@ fn f15_never_ending_inputs_are_refused_with_the_limit() {
         "the 12 entries its header announces",
         "crash --db grown file",
     );
+}
+
+// F14: Ctrl-C gave no partial result.
+
+/// Runs binary `name` with `args`, sends it SIGINT (Ctrl-C) after `after`, and returns what
+/// it wrote and how it ended (killed after 60 s more, failing the test, if it does not end).
+fn interrupt(name: &str, args: &[&str], after: Duration) -> Output {
+    let child = Command::new(common::binary(name))
+        .args(args)
+        .env("KIEBITZ_PROGRESS", "off")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let pid = child.id();
+    std::thread::sleep(after);
+    let sent = Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "cannot send SIGINT to {name}");
+    let watchdog = std::thread::spawn(move || {
+        let end = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(100));
+            // The process is gone once its pid is no longer ours to signal.
+            let alive = Command::new("kill")
+                .args(["-0", &pid.to_string()])
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if !alive {
+                return false;
+            }
+        }
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+        true
+    });
+    let out = child.wait_with_output().expect("output");
+    assert!(!watchdog.join().unwrap(), "{name} did not end after Ctrl-C");
+    out
+}
+
+#[test]
+fn f14_ctrl_c_prints_the_partial_result() {
+    // `solve` stops its search and prints its report: the attempts' figures so far.
+    let o = interrupt(
+        "kiebitz-raeuber",
+        &["solve", "--budget", "600"],
+        Duration::from_secs(2),
+    );
+    let (out, err) = (common::stdout(&o), stderr(&o));
+    assert_eq!(o.status.code(), Some(130), "{out}\n{err}");
+    assert!(out.contains("result    unknown"), "{out}\n{err}");
+    assert!(
+        out.contains("attempt   win for the side to move"),
+        "{out}\n{err}"
+    );
+    assert!(err.contains("interrupted"), "{err}");
+    // `crash analyze` says how far its scan got and that nothing was written.
+    let o = interrupt(
+        "kiebitz-crash",
+        &["analyze", "--n", "7", "--cells", "12"],
+        Duration::from_secs(2),
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("the scan had reached entry"), "{err}");
+    assert!(err.contains("no database written"), "{err}");
 }

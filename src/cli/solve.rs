@@ -1,7 +1,8 @@
 //! The `solve` and `check-proof` subcommands an engine may add (SPEC §1's extra subcommands):
 //! proof-number search for a forced win or loss ([`crate::search::pns`]) and the independent
 //! check of a proof file ([`crate::search::proof`]). Generic over the [`Game`]; results to
-//! stdout, errors to stderr with a non-zero exit code.
+//! stdout, errors to stderr with a non-zero exit code. Ctrl-C stops `solve`, which then
+//! prints what it found so far and exits with 130.
 
 use std::time::Duration;
 
@@ -9,6 +10,7 @@ use clap::Parser;
 
 use crate::game::Game;
 use crate::limits;
+use crate::progress;
 use crate::search::pns::{self, Budget, Verdict};
 use crate::search::proof::{self, Proof};
 
@@ -73,7 +75,14 @@ pub fn solve<G: Game>(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    limits::exit_code(run_solve::<G>(&args), "solve", 1)
+    let code = limits::exit_code(run_solve::<G>(&args), "solve", 1);
+    if progress::interrupted() {
+        eprintln!(
+            "solve: interrupted: the verdict and the figures above are what was found so far"
+        );
+        return progress::INTERRUPTED_EXIT;
+    }
+    code
 }
 
 fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
@@ -106,7 +115,9 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         time,
         nodes: args.nodes,
     };
-    let solution = pns::try_solve(&root, &history, budget, args.hash as usize)?;
+    // The first Ctrl-C stops the search; the report below then shows how far it got.
+    let stop = progress::stop_on_interrupt();
+    let solution = pns::try_solve(&root, &history, budget, args.hash as usize, Some(stop))?;
     let verdict = match solution.verdict {
         Verdict::Win => "win",
         Verdict::Loss => "loss",

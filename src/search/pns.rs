@@ -398,18 +398,16 @@ struct Extracted {
     nodes: Vec<(String, String)>,
 }
 
-/// Tries to prove a forced win for `attacker` from `root`: the checked proof and the root's
-/// winning move (when the attacker is to move), or `None`.
+/// Tries to prove a forced win for the solver's attacker from `root`: the checked proof and
+/// the root's winning move (when the attacker is to move), or `None`.
 fn prove_for<G: Game>(
     root: &G,
-    history: &[u64],
-    attacker: Color,
+    mut solver: Solver<'_, G>,
     budget: Budget,
-    table: Table,
     nodes: &mut u64,
     attempts: &mut Vec<Attempt>,
 ) -> Option<(Proof, proof::Checked, Option<Move>)> {
-    let mut solver = Solver::<G>::new(attacker, history, table);
+    let attacker = solver.attacker;
     let result = prove_with(&mut solver, root, budget);
     *nodes += solver.nodes;
     // The attacker's proof and disproof numbers at the root (φ, δ are the mover's).
@@ -486,15 +484,17 @@ fn prove_with<G: Game>(
 /// reported only with a proof that [`proof::check`] accepted. Panics when the table cannot
 /// be allocated; [`try_solve`] reports that instead.
 pub fn solve<G: Game>(root: &G, history: &[u64], budget: Budget, table_mb: usize) -> Solution {
-    try_solve(root, history, budget, table_mb).unwrap_or_else(|e| panic!("{e}"))
+    try_solve(root, history, budget, table_mb, None).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// [`solve`], with an error when the table of `table_mb` MiB cannot be allocated.
+/// [`solve`], with an error when the table of `table_mb` MiB cannot be allocated, and giving
+/// up (verdict unknown, the attempts' figures as far as they got) as soon as `stop` is set.
 pub fn try_solve<G: Game>(
     root: &G,
     history: &[u64],
     budget: Budget,
     table_mb: usize,
+    stop: Option<&AtomicBool>,
 ) -> Result<Solution, String> {
     let start = Instant::now();
     let half = Budget {
@@ -513,10 +513,9 @@ pub fn try_solve<G: Game>(
         attempts: Vec::new(),
     };
     let attempts = &mut solution.attempts;
-    let table = Table::try_new(table_mb)?;
-    if let Some((proof, checked, best)) =
-        prove_for(root, history, us, half, table, &mut nodes, attempts)
-    {
+    let mut solver = Solver::<G>::new(us, history, Table::try_new(table_mb)?);
+    solver.stop = stop;
+    if let Some((proof, checked, best)) = prove_for(root, solver, half, &mut nodes, attempts) {
         solution.verdict = Verdict::Win;
         solution.best = best;
         solution.proof = Some(proof);
@@ -526,16 +525,11 @@ pub fn try_solve<G: Game>(
             time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
             nodes: budget.nodes.map(|n| n.saturating_sub(nodes)),
         };
-        let table = Table::try_new(table_mb)?;
-        if let Some((proof, checked, _)) = prove_for(
-            root,
-            history,
-            us.flip(),
-            rest,
-            table,
-            &mut nodes,
-            &mut solution.attempts,
-        ) {
+        let mut solver = Solver::<G>::new(us.flip(), history, Table::try_new(table_mb)?);
+        solver.stop = stop;
+        if let Some((proof, checked, _)) =
+            prove_for(root, solver, rest, &mut nodes, &mut solution.attempts)
+        {
             solution.verdict = Verdict::Loss;
             solution.proof = Some(proof);
             solution.checked = Some(checked);

@@ -74,6 +74,7 @@ fn run_analyze(a: &AnalyzeArgs) -> Result<(), String> {
         layout.total,
         layout.total as f64 / 1e6
     );
+    crate::progress::catch_interrupt();
     let (db, s) = db::analyze(a.n, a.cells, false)?;
     if let Some(path) = &a.out {
         db.save(path)?;

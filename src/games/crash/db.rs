@@ -29,7 +29,8 @@
 //! | 8 | FNV-1a 64 checksum of the entries |
 //! | N | one byte per position: the distance d in plies (odd: the mover wins) |
 //!
-//! Depends on `board`, `game` and the position of [`super`]; [`MATE`] from `tuning`.
+//! Depends on `board`, `game` and the position of [`super`]; [`MATE`] from `tuning`; what
+//! Ctrl-C prints during [`analyze`] goes to `progress`.
 
 use std::io::{Read, Write};
 use std::time::Instant;
@@ -481,6 +482,14 @@ pub fn analyze(n: usize, m: usize, quiet: bool) -> Result<(Db, Summary), String>
     let start = Instant::now();
     let mut last = Instant::now();
     let mut progress = |done: u64, total: u64| {
+        if !quiet {
+            // What Ctrl-C prints (the shell installs the handler): how far the solve got.
+            crate::progress::set_known(format!(
+                "analyze n={n} m={m}: the scan had reached entry {done} of {total} ({:.1} %) after {:.1} s; no database written",
+                100.0 * done as f64 / total as f64,
+                start.elapsed().as_secs_f64()
+            ));
+        }
         if !quiet && last.elapsed().as_secs_f64() >= 2.0 {
             last = Instant::now();
             eprintln!(
