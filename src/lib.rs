@@ -3,6 +3,7 @@
 //! - [`board`]: squares, bitboards, colours and moves for boards up to 8×8, and FEN fields.
 //! - [`game`]: the [`game::Game`] trait, all the core knows of a game.
 //! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
+//! - [`limits`]: bounded reads of files and pipes, bounded durations, a stdout that may fail.
 //! - [`perft`]: move-path counting and divide, for every game.
 //! - [`progress`]: progress bars on stderr and what Ctrl-C prints in long shell commands.
 //! - [`san`]: standard algebraic notation (PGN moves), written and read for every game.
@@ -20,6 +21,7 @@ pub mod board;
 pub mod cli;
 pub mod game;
 pub mod games;
+pub mod limits;
 pub mod nsearch;
 pub mod perft;
 pub mod progress;

@@ -9,10 +9,14 @@
 //! Ctrl-C (SIGINT) that prints the text last given to [`set_known`] on stderr and
 //! exits with status 130, so a long run interrupted by hand still says what it has found.
 //! The work itself is never interrupted half-way: what is printed is what was complete.
+//! A command that can stop its own work cleanly (`solve`) asks for [`stop_on_interrupt`]
+//! instead: the first Ctrl-C only sets a flag, the command stops and prints its partial
+//! result itself; a second Ctrl-C exits at once as above.
 //!
 //! Depends on nothing else in the crate.
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
@@ -211,11 +215,33 @@ pub fn set_known(text: String) {
     *lock(&KNOWN) = text;
 }
 
+/// Whether the first Ctrl-C only sets [`INTERRUPTED`] (see [`stop_on_interrupt`]).
+static SOFT: AtomicBool = AtomicBool::new(false);
+/// Set by the first Ctrl-C after [`stop_on_interrupt`].
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C handler so that the first Ctrl-C sets the returned flag (the command
+/// polls it, stops and reports what it has) and a second one exits as [`catch_interrupt`]'s.
+pub fn stop_on_interrupt() -> &'static AtomicBool {
+    SOFT.store(true, Ordering::SeqCst);
+    catch_interrupt();
+    &INTERRUPTED
+}
+
+/// Whether Ctrl-C has asked a command of [`stop_on_interrupt`] to stop.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
 /// Installs the Ctrl-C handler (see the module comment); later calls do nothing.
 pub fn catch_interrupt() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         let installed = ctrlc::set_handler(|| {
+            if SOFT.load(Ordering::SeqCst) && !INTERRUPTED.swap(true, Ordering::SeqCst) {
+                eprintln!("interrupted: stopping (Ctrl-C again to quit at once)");
+                return;
+            }
             if let Some(bar) = lock(&BAR).take() {
                 bar.disable_steady_tick();
                 bar.finish_and_clear();

@@ -381,13 +381,7 @@ pub fn cli(args: &[String]) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    match run(&args) {
-        Ok(()) => 0,
-        Err(msg) => {
-            eprintln!("analyze: {msg}");
-            1
-        }
-    }
+    crate::limits::exit_code(run(&args), "analyze", 1)
 }
 
 fn run(args: &Args) -> Result<(), String> {
@@ -400,12 +394,12 @@ fn run(args: &Args) -> Result<(), String> {
         std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
     }
     let report = analyze(&root, args.value_only, args.max_positions, true)?;
-    // A closed stdout (`| true`, `| head`) ends the command quietly.
+    // A closed stdout (`| true`, `| head`) ends the command quietly; a failing one
+    // (`> /dev/full`) is an error.
     if args.json {
-        crate::cli::print_line(format_args!("{}", to_json(&report)));
+        crate::limits::out(format_args!("{}", to_json(&report)))
     } else {
         let table = to_table(&report);
-        crate::cli::print_line(format_args!("{}", table.trim_end_matches('\n')));
+        crate::limits::out(format_args!("{}", table.trim_end_matches('\n')))
     }
-    Ok(())
 }

@@ -4,7 +4,7 @@
 //! `protocol::nseat` and the shared shell helpers; names no game.
 
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -270,11 +270,13 @@ fn play<G: NGame>(
     let mut pos = start::<G>(players, fen)?;
     let human = parse_seats(&pos, seats)?;
     let algorithm = Algorithm::parse(algorithm)?;
-    if !(tc.is_finite() && tc > 0.0) {
+    if tc <= 0.0 {
         return Err(format!(
             "--tc must be a positive number of seconds, got {tc}"
         ));
     }
+    // Also refuses NaN and times a `Duration` cannot hold (`--tc 1e20`).
+    let per_move = crate::limits::seconds("--tc", tc)?;
     let ansi = !plain && std::env::var_os("NO_COLOR").is_none() && io::stdout().is_terminal();
     let mut searcher = Searcher::<G>::new(
         Options {
@@ -357,7 +359,7 @@ fn play<G: NGame>(
             let r = searcher.search(
                 &pos,
                 Limits {
-                    time: Some(Duration::from_secs_f64(tc)),
+                    time: Some(per_move),
                     ..Limits::default()
                 },
                 |_| {},

@@ -20,12 +20,10 @@ enum TimeControl {
 /// Parses `SECONDS` or `BASE+INC` (seconds, fractions allowed).
 fn parse_tc(text: &str) -> Result<TimeControl, String> {
     let secs = |s: &str| -> Result<Duration, String> {
-        match s.trim().parse::<f64>() {
-            Ok(v) if (0.0..1e7).contains(&v) => Ok(Duration::from_secs_f64(v)),
-            _ => Err(format!(
-                "bad time control '{text}': SECONDS per move or BASE+INC in seconds"
-            )),
-        }
+        let v: f64 = s.trim().parse().map_err(|_| {
+            format!("bad time control '{text}': SECONDS per move or BASE+INC in seconds")
+        })?;
+        crate::limits::seconds(&format!("the time control '{text}'"), v)
     };
     match text.split_once('+') {
         Some((base, inc)) => Ok(TimeControl::Clock {
@@ -205,5 +203,6 @@ mod tests {
         );
         assert!(parse_tc("fast").is_err());
         assert!(parse_tc("-1").is_err());
+        assert!(parse_tc("1e20").unwrap_err().contains("31536000"));
     }
 }

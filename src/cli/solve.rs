@@ -1,15 +1,26 @@
 //! The `solve` and `check-proof` subcommands an engine may add (SPEC §1's extra subcommands):
 //! proof-number search for a forced win or loss ([`crate::search::pns`]) and the independent
 //! check of a proof file ([`crate::search::proof`]). Generic over the [`Game`]; results to
-//! stdout, errors to stderr with a non-zero exit code.
+//! stdout, errors to stderr with a non-zero exit code. Ctrl-C stops `solve`, which then
+//! prints what it found so far and exits with 130.
 
 use std::time::Duration;
 
 use clap::Parser;
 
 use crate::game::Game;
+use crate::limits;
+use crate::progress;
 use crate::search::pns::{self, Budget, Verdict};
 use crate::search::proof::{self, Proof};
+
+/// `println!` for results: returns from the function with the error when stdout fails
+/// (`> /dev/full`), see [`limits::out`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        limits::out(format_args!($($arg)*))?
+    };
+}
 
 #[derive(Parser, Debug)]
 #[command(about = "Proof-number search: proves a forced win or loss for the side to move")]
@@ -38,6 +49,9 @@ struct SolveArgs {
     proof: Option<String>,
 }
 
+/// The largest proof file `check-proof` reads (256 MiB, millions of positions).
+pub const MAX_PROOF_BYTES: u64 = 256 << 20;
+
 #[derive(Parser, Debug)]
 #[command(about = "Checks a proof file written by `solve --proof` with the move generator only")]
 struct CheckArgs {
@@ -61,13 +75,14 @@ pub fn solve<G: Game>(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    match run_solve::<G>(&args) {
-        Ok(()) => 0,
-        Err(msg) => {
-            eprintln!("solve: {msg}");
-            1
-        }
+    let code = limits::exit_code(run_solve::<G>(&args), "solve", 1);
+    if progress::interrupted() {
+        eprintln!(
+            "solve: interrupted: the verdict and the figures above are what was found so far"
+        );
+        return progress::INTERRUPTED_EXIT;
     }
+    code
 }
 
 fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
@@ -86,12 +101,13 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         root = root.play(mv);
     }
     let time = match (args.budget, args.nodes) {
-        (Some(s), _) if !(s.is_finite() && s > 0.0) => {
+        (Some(s), _) if s <= 0.0 => {
             return Err(format!(
                 "--budget must be a positive number of seconds, not {s}"
             ));
         }
-        (Some(s), _) => Some(Duration::from_secs_f64(s)),
+        // Also refuses NaN, infinity and budgets a `Duration` or a deadline cannot hold.
+        (Some(s), _) => Some(limits::seconds("--budget", s)?),
         (None, Some(_)) => None,
         (None, None) => Some(Duration::from_secs(10)),
     };
@@ -99,19 +115,21 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         time,
         nodes: args.nodes,
     };
-    let solution = pns::solve(&root, &history, budget, args.hash as usize);
+    // The first Ctrl-C stops the search; the report below then shows how far it got.
+    let stop = progress::stop_on_interrupt();
+    let solution = pns::try_solve(&root, &history, budget, args.hash as usize, Some(stop))?;
     let verdict = match solution.verdict {
         Verdict::Win => "win",
         Verdict::Loss => "loss",
         Verdict::Unknown => "unknown",
     };
-    println!("position  {}", root.fen());
-    println!("result    {verdict} (for the side to move)");
+    out!("position  {}", root.fen());
+    out!("result    {verdict} (for the side to move)");
     if let Some(mv) = solution.best {
-        println!("move      {}", root.move_text(mv));
+        out!("move      {}", root.move_text(mv));
     }
     if let Some(checked) = solution.checked {
-        println!(
+        out!(
             "proof     {} positions, {} winner's choices, longest line {} plies (checked)",
             checked.positions,
             solution.proof.as_ref().map_or(0, |p| p.nodes.len()),
@@ -131,7 +149,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         } else {
             "opponent"
         };
-        println!(
+        out!(
             "attempt   win for the {who} ({:?}): proof number {}, disproof number {}, {} nodes",
             a.attacker,
             number(a.phi),
@@ -139,8 +157,8 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
             a.nodes
         );
     }
-    println!("nodes     {}", solution.nodes);
-    println!("time      {:.3} s", solution.time.as_secs_f64());
+    out!("nodes     {}", solution.nodes);
+    out!("time      {:.3} s", solution.time.as_secs_f64());
     if let Some(path) = &args.proof {
         match &solution.proof {
             Some(p) => std::fs::write(path, p.to_text())
@@ -158,21 +176,25 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let result = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file))
-        .and_then(|text| Proof::parse(&text))
-        .and_then(|p| proof::check::<G>(&p).map(|c| (p, c)));
+    let text = match limits::read_bounded_text(&args.file, MAX_PROOF_BYTES) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("check-proof: {e}");
+            return 1;
+        }
+    };
+    let result = Proof::parse(&text).and_then(|p| proof::check::<G>(&p).map(|c| (p, c)));
     match result {
         Ok((p, c)) => {
             let winner = match p.winner {
                 crate::board::Color::White => "white",
                 crate::board::Color::Black => "black",
             };
-            println!(
+            let said = limits::out(format_args!(
                 "proof holds: {winner} wins from {} ({} positions, longest line {} plies)",
                 p.root, c.positions, c.plies
-            );
-            0
+            ));
+            limits::exit_code(said, "check-proof", 1)
         }
         Err(msg) => {
             eprintln!("check-proof: the proof does not hold: {msg}");

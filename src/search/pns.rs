@@ -94,13 +94,47 @@ struct Table {
 const BUCKET: usize = 4;
 
 impl Table {
+    /// Entries of a table of at most `mb` MiB (a power of two, at least two buckets).
+    fn entries_for(mb: usize) -> usize {
+        let want = (mb.clamp(1, usize::MAX >> 21) << 20) / std::mem::size_of::<Entry>();
+        want.next_power_of_two().max(BUCKET * 2) / 2
+    }
+
     fn new(mb: usize) -> Table {
-        let want = (mb.max(1) << 20) / std::mem::size_of::<Entry>();
-        let size = want.next_power_of_two().max(BUCKET * 2) / 2;
+        let size = Table::entries_for(mb);
         Table {
             entries: vec![[0; 5]; size],
             mask: (size - 1) & !(BUCKET - 1),
         }
+    }
+
+    /// [`Table::new`] that reports an allocation the system refuses instead of aborting the
+    /// process (`solve --hash 65536` asks for 40 GB). The memory comes zeroed from the
+    /// allocator, so it is touched only as the table fills.
+    fn try_new(mb: usize) -> Result<Table, String> {
+        let size = Table::entries_for(mb);
+        let refused = || {
+            format!(
+                "cannot allocate the solver's table of {} MiB (--hash {mb}): not enough memory; try a smaller --hash",
+                (size * std::mem::size_of::<Entry>()) >> 20
+            )
+        };
+        let layout = std::alloc::Layout::array::<Entry>(size).map_err(|_| refused())?;
+        // SAFETY: the layout has a non-zero size (at least two buckets). An all-zero `Entry`
+        // (five `u32`) is a valid one, the empty slot. The pointer comes from the global
+        // allocator with exactly the layout of `size` entries, so the vector may own and free
+        // it with length and capacity `size`.
+        let entries = unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout) as *mut Entry;
+            if ptr.is_null() {
+                return Err(refused());
+            }
+            Vec::from_raw_parts(ptr, size, size)
+        };
+        Ok(Table {
+            entries,
+            mask: (size - 1) & !(BUCKET - 1),
+        })
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -364,18 +398,16 @@ struct Extracted {
     nodes: Vec<(String, String)>,
 }
 
-/// Tries to prove a forced win for `attacker` from `root`: the checked proof and the root's
-/// winning move (when the attacker is to move), or `None`.
+/// Tries to prove a forced win for the solver's attacker from `root`: the checked proof and
+/// the root's winning move (when the attacker is to move), or `None`.
 fn prove_for<G: Game>(
     root: &G,
-    history: &[u64],
-    attacker: Color,
+    mut solver: Solver<'_, G>,
     budget: Budget,
-    table_mb: usize,
     nodes: &mut u64,
     attempts: &mut Vec<Attempt>,
 ) -> Option<(Proof, proof::Checked, Option<Move>)> {
-    let mut solver = Solver::<G>::new(attacker, history, Table::new(table_mb));
+    let attacker = solver.attacker;
     let result = prove_with(&mut solver, root, budget);
     *nodes += solver.nodes;
     // The attacker's proof and disproof numbers at the root (φ, δ are the mover's).
@@ -449,8 +481,21 @@ fn prove_with<G: Game>(
 /// Solves `root` for its side to move within `budget`: first whether it wins (half the
 /// budget), then whether it loses (the rest). `history` holds the game's earlier positions'
 /// hashes (oldest first, root excluded) so that repetitions count as draws. A win or a loss is
-/// reported only with a proof that [`proof::check`] accepted.
+/// reported only with a proof that [`proof::check`] accepted. Panics when the table cannot
+/// be allocated; [`try_solve`] reports that instead.
 pub fn solve<G: Game>(root: &G, history: &[u64], budget: Budget, table_mb: usize) -> Solution {
+    try_solve(root, history, budget, table_mb, None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`solve`], with an error when the table of `table_mb` MiB cannot be allocated, and giving
+/// up (verdict unknown, the attempts' figures as far as they got) as soon as `stop` is set.
+pub fn try_solve<G: Game>(
+    root: &G,
+    history: &[u64],
+    budget: Budget,
+    table_mb: usize,
+    stop: Option<&AtomicBool>,
+) -> Result<Solution, String> {
     let start = Instant::now();
     let half = Budget {
         time: budget.time.map(|t| t / 2),
@@ -468,9 +513,9 @@ pub fn solve<G: Game>(root: &G, history: &[u64], budget: Budget, table_mb: usize
         attempts: Vec::new(),
     };
     let attempts = &mut solution.attempts;
-    if let Some((proof, checked, best)) =
-        prove_for(root, history, us, half, table_mb, &mut nodes, attempts)
-    {
+    let mut solver = Solver::<G>::new(us, history, Table::try_new(table_mb)?);
+    solver.stop = stop;
+    if let Some((proof, checked, best)) = prove_for(root, solver, half, &mut nodes, attempts) {
         solution.verdict = Verdict::Win;
         solution.best = best;
         solution.proof = Some(proof);
@@ -480,15 +525,11 @@ pub fn solve<G: Game>(root: &G, history: &[u64], budget: Budget, table_mb: usize
             time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
             nodes: budget.nodes.map(|n| n.saturating_sub(nodes)),
         };
-        if let Some((proof, checked, _)) = prove_for(
-            root,
-            history,
-            us.flip(),
-            rest,
-            table_mb,
-            &mut nodes,
-            &mut solution.attempts,
-        ) {
+        let mut solver = Solver::<G>::new(us.flip(), history, Table::try_new(table_mb)?);
+        solver.stop = stop;
+        if let Some((proof, checked, _)) =
+            prove_for(root, solver, rest, &mut nodes, &mut solution.attempts)
+        {
             solution.verdict = Verdict::Loss;
             solution.proof = Some(proof);
             solution.checked = Some(checked);
@@ -496,7 +537,7 @@ pub fn solve<G: Game>(root: &G, history: &[u64], budget: Budget, table_mb: usize
     }
     solution.nodes = nodes;
     solution.time = start.elapsed();
-    solution
+    Ok(solution)
 }
 
 /// The table [`find_win`] keeps from one move to the next (with its attacker and size): a

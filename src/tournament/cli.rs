@@ -112,12 +112,11 @@ fn seconds(what: &str, v: &str) -> Result<Duration, String> {
             "{what} must be a positive number of seconds, got '{v}'"
         ));
     }
-    Ok(Duration::from_secs_f64(s))
+    crate::limits::seconds(what, s)
 }
 
 fn millis(what: &str, v: &str) -> Result<Duration, String> {
-    let ms: u64 = num(what, v)?;
-    Ok(Duration::from_millis(ms))
+    crate::limits::millis(what, num(what, v)?)
 }
 
 impl Draft {

@@ -2,7 +2,7 @@
 //! `st=` seconds per move, `movetime=` milliseconds per move, `depth=` and `nodes=` limits,
 //! and the clock that counts an engine's time down during a game.
 //!
-//! Depends on nothing else in the crate.
+//! Depends on [`crate::limits`] only (the bound on times).
 
 use std::time::Duration;
 
@@ -39,7 +39,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
             "time '{text}' must be a non-negative number of seconds"
         ));
     }
-    Ok(Duration::from_secs_f64(secs))
+    crate::limits::seconds(&format!("time '{text}'"), secs)
 }
 
 impl Period {

@@ -103,11 +103,14 @@ fn dispatch<G: Game>(cfg: &Config) -> Result<(), String> {
     }
 }
 
+/// The largest PGN file `--check-pgn` reads (256 MiB, about a hundred thousand games).
+pub const MAX_PGN_BYTES: u64 = 256 << 20;
+
 /// Replays every game of a PGN file under the rules of `G`: each must be legal, and a game
 /// whose `Termination` is `normal` must end where the rules end it, with that result.
 pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read PGN file {path}: {e}"))?;
+    let text = crate::limits::read_bounded_text(path, MAX_PGN_BYTES)
+        .map_err(|e| format!("PGN file: {e}"))?;
     let games = pgn::parse(&text).map_err(|e| format!("{path}: {e}"))?;
     let mut bad = 0;
     for (i, g) in games.iter().enumerate() {

@@ -63,12 +63,15 @@ pub struct Opening<G> {
     pub moves: Vec<String>,
 }
 
+/// The largest openings file read (64 MiB, about a million positions).
+pub const MAX_OPENINGS_BYTES: u64 = 64 << 20;
+
 /// Reads an EPD or FEN file: one position per line, `#` comments and blank lines skipped.
 /// An EPD line's operations (after the fourth field) are ignored; a FEN's clocks are kept. A
 /// shorter line is taken whole if the game reads it as its own position text.
 pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
+    let text = crate::limits::read_bounded_text(path, MAX_OPENINGS_BYTES)
+        .map_err(|e| format!("openings file: {e}"))?;
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();

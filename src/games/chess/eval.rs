@@ -372,6 +372,9 @@ pub const fn rank8_first(t: [[S; 64]; 6]) -> [[S; 64]; 6] {
     out
 }
 
+/// The largest weights table `KIEBITZ_EVAL` may name (1 MiB; the tuner writes a few KiB).
+pub const MAX_WEIGHTS_BYTES: u64 = 1 << 20;
+
 /// The weights the engine evaluates with: the hand-made [`PARAMS`] unless the environment
 /// variable `KIEBITZ_EVAL` says `tuned` ([`TUNED`], from `weights.rs`) or names a table file
 /// written by the tuner (read at start-up, for trying a table without rebuilding). Read once;
@@ -381,8 +384,7 @@ pub fn active_params() -> &'static Params {
     ACTIVE.get_or_init(|| match std::env::var("KIEBITZ_EVAL").as_deref() {
         Err(_) | Ok("") | Ok("hand") => &PARAMS,
         Ok("tuned") => &TUNED,
-        Ok(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
+        Ok(path) => match crate::limits::read_bounded_text(path, MAX_WEIGHTS_BYTES)
             .and_then(|text| super::tune::parse_weights(&text))
         {
             Ok(w) => Box::leak(Box::new(w.to_params())),

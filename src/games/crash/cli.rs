@@ -10,6 +10,15 @@ use clap::Parser;
 
 use super::db::{self, Db};
 use super::theorems;
+use crate::limits;
+
+/// `println!` for results: returns from the function with the error when stdout fails
+/// (`> /dev/full`), see [`limits::out`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        limits::out(format_args!($($arg)*))?
+    };
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -48,13 +57,7 @@ pub fn analyze(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    match run_analyze(&a) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
-    }
+    limits::exit_code(run_analyze(&a), "error", 1)
 }
 
 fn run_analyze(a: &AnalyzeArgs) -> Result<(), String> {
@@ -71,13 +74,14 @@ fn run_analyze(a: &AnalyzeArgs) -> Result<(), String> {
         layout.total,
         layout.total as f64 / 1e6
     );
+    crate::progress::catch_interrupt();
     let (db, s) = db::analyze(a.n, a.cells, false)?;
     if let Some(path) = &a.out {
         db.save(path)?;
         eprintln!("analyze: wrote {path}");
     }
     if a.json {
-        println!(
+        out!(
             "{{\"n\": {}, \"cells\": {}, \"positions\": {}, \"wins_for_mover\": {}, \"longest_win\": {}, \"longest_win_position\": \"{}\", \"seconds\": {:.3}, \"peak_memory_mb\": {:.1}}}",
             s.n,
             s.m,
@@ -89,30 +93,30 @@ fn run_analyze(a: &AnalyzeArgs) -> Result<(), String> {
             s.peak_memory_mb
         );
     } else {
-        println!("cells             {}", s.m);
-        println!("stones a side     1..{}", s.n);
-        println!("positions         {} (either side to move)", s.positions);
-        println!(
+        out!("cells             {}", s.m);
+        out!("stones a side     1..{}", s.n);
+        out!("positions         {} (either side to move)", s.positions);
+        out!(
             "wins for mover    {} ({:.1} %)",
             s.wins_for_mover,
             100.0 * s.wins_for_mover as f64 / s.positions.max(1) as f64
         );
-        println!(
+        out!(
             "longest win       {} plies ({})",
             s.longest_win, s.longest_win_position
         );
-        println!("time              {:.2} s", s.seconds);
-        println!("peak memory       {:.1} MB", s.peak_memory_mb);
+        out!("time              {:.2} s", s.seconds);
+        out!("peak memory       {:.1} MB", s.peak_memory_mb);
     }
     if let Some(pos) = probe {
         match db.distance(&pos) {
-            Some(d) => println!(
+            Some(d) => out!(
                 "{}: {} for the side to move in {d} plies; optimal line: {}",
                 pos.text(),
                 if d % 2 == 1 { "won" } else { "lost" },
                 theorems::line_text(&db, &pos)
             ),
-            None => println!("{}: not in this database", pos.text()),
+            None => out!("{}: not in this database", pos.text()),
         }
     }
     Ok(())
@@ -136,19 +140,15 @@ pub fn theorems(args: &[String]) -> i32 {
         Err(code) => return code,
     };
     let start = Instant::now();
-    match theorems::check(a.max_cells as usize, &mut |l| eprintln!("theorems: {l}")) {
-        Ok(f) => {
-            for line in &f.report {
-                println!("{line}");
-            }
-            eprintln!("theorems: {:.1} s", start.elapsed().as_secs_f64());
-            0
+    let run = || -> Result<(), String> {
+        let f = theorems::check(a.max_cells as usize, &mut |l| eprintln!("theorems: {l}"))?;
+        for line in &f.report {
+            out!("{line}");
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
-    }
+        eprintln!("theorems: {:.1} s", start.elapsed().as_secs_f64());
+        Ok(())
+    };
+    limits::exit_code(run(), "error", 1)
 }
 
 /// Takes `--db FILE` out of the arguments (loading the database) and turns `--start H:L`

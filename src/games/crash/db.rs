@@ -29,9 +29,10 @@
 //! | 8 | FNV-1a 64 checksum of the entries |
 //! | N | one byte per position: the distance d in plies (odd: the mover wins) |
 //!
-//! Depends on `board`, `game` and the position of [`super`]; [`MATE`] from `tuning`.
+//! Depends on `board`, `game` and the position of [`super`]; [`MATE`] from `tuning`; what
+//! Ctrl-C prints during [`analyze`] goes to `progress`.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::time::Instant;
 
 use super::Crash;
@@ -388,14 +389,23 @@ impl Db {
         write().map_err(|e| format!("cannot write {path}: {e}"))
     }
 
-    /// Reads a database file, checking its header, size and checksum.
+    /// Reads a database file, checking its header, size and checksum. The header is read
+    /// first: no more is read than the entries it announces (plus one byte to notice extra
+    /// ones), so a device or an endless pipe (`--db /dev/zero`) is refused at once.
     pub fn load(path: &str) -> Result<Db, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let mut reader = std::io::BufReader::new(file);
+        let mut bytes = crate::limits::read_bounded_from((&mut reader).take(HEADER as u64), path, HEADER as u64)?;
+        let total = Db::header_entries(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        let entries = crate::limits::read_bounded_from(reader, path, total)
+            .map_err(|e| format!("{e} (the {total} entries its header announces)"))?;
+        bytes.extend_from_slice(&entries);
         Db::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
     }
 
-    /// A database from the bytes of its file.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Db, String> {
+    /// The number of entries a file's header announces, after checking its magic, version
+    /// and size (n, m, entries) as [`Db::from_bytes`] does.
+    fn header_entries(bytes: &[u8]) -> Result<u64, String> {
         if bytes.len() < HEADER || &bytes[..8] != MAGIC {
             return Err("not a kiebitz CRASH! database (no KBZCRASH header)".into());
         }
@@ -414,6 +424,13 @@ impl Db {
                 layout.total
             ));
         }
+        Ok(total)
+    }
+
+    /// A database from the bytes of its file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Db, String> {
+        let total = Db::header_entries(bytes)?;
+        let layout = Layout::new(bytes[12] as usize, bytes[13] as usize)?;
         let data = &bytes[HEADER..];
         if (data.len() as u64) < total {
             return Err(format!(
@@ -465,6 +482,14 @@ pub fn analyze(n: usize, m: usize, quiet: bool) -> Result<(Db, Summary), String>
     let start = Instant::now();
     let mut last = Instant::now();
     let mut progress = |done: u64, total: u64| {
+        if !quiet {
+            // What Ctrl-C prints (the shell installs the handler): how far the solve got.
+            crate::progress::set_known(format!(
+                "analyze n={n} m={m}: the scan had reached entry {done} of {total} ({:.1} %) after {:.1} s; no database written",
+                100.0 * done as f64 / total as f64,
+                start.elapsed().as_secs_f64()
+            ));
+        }
         if !quiet && last.elapsed().as_secs_f64() >= 2.0 {
             last = Instant::now();
             eprintln!(

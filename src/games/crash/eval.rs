@@ -30,7 +30,10 @@ fn shape(pos: &Crash, c: Color) -> (i32, i32) {
 pub fn evaluate(pos: &Crash) -> i32 {
     let us = pos.side_to_move_color();
     let them = us.flip();
-    let material = STONE * (pos.stones(us) as i32 - pos.stones(them) as i32);
+    // Stone counts reach `i32::MAX` a side (`MAX_STONES`): weigh them in `i64` and saturate,
+    // so a huge count cannot wrap the evaluation's sign (the search clamps it anyway).
+    let diff = i64::from(pos.stones(us)) - i64::from(pos.stones(them));
+    let material = (i64::from(STONE) * diff).clamp(i64::from(i32::MIN / 2), i64::from(i32::MAX / 2)) as i32;
     let (spread_us, towers_us) = shape(pos, us);
     let (spread_them, towers_them) = shape(pos, them);
     let compact = SPREAD * (spread_them - spread_us)
@@ -52,5 +55,8 @@ mod tests {
         assert!(e("W1.W1...B2 w") < e("W2.....B2 w"));
         // Symmetric positions are even.
         assert_eq!(e("W1W1..B1B1 b"), 0);
+        // Huge stone counts saturate instead of wrapping the sign.
+        assert!(e("W2147483647.B1 w") > 0);
+        assert!(e("W2147483647.B1 b") < 0);
     }
 }

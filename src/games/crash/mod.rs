@@ -37,6 +37,9 @@ use crate::tuning::SearchParams;
 
 /// Most cells a board may have.
 pub const MAX_CELLS: usize = 64;
+/// Most stones a side may have: a tower can gather all of a side's stones, and heights are
+/// `i32`, so a larger total could overflow a tower (`W1W2147483647.B1` is refused).
+pub const MAX_STONES: u64 = i32::MAX as u64;
 /// The only variant name.
 pub const VARIANT: &str = "crash";
 /// The default start position (`--start 3:4`).
@@ -188,16 +191,24 @@ impl Crash {
         if stones[0] + stones[1] == 0 {
             return Err("no stones on the board".into());
         }
+        // A tower only ever grows by its own side's stones, so a side's total bounds every
+        // tower it can build: keeping it within `i32` keeps every height in range.
         let limit = if m * (m - 1) / 2 <= MAX_MOVES {
-            u64::from(u32::MAX)
+            MAX_STONES
         } else {
             MAX_MOVES as u64
         };
         for (s, name) in stones.iter().zip(["White", "Black"]) {
             if *s > limit {
-                return Err(format!(
-                    "{name} has {s} stones: on boards of more than 23 cells at most {MAX_MOVES} a side"
-                ));
+                return Err(if limit == MAX_STONES {
+                    format!(
+                        "{name} has {s} stones: at most {MAX_STONES} a side (a tower of all of them must fit)"
+                    )
+                } else {
+                    format!(
+                        "{name} has {s} stones: on boards of more than 23 cells at most {MAX_MOVES} a side"
+                    )
+                });
             }
         }
         let mut pos = Crash {
@@ -615,6 +626,10 @@ mod tests {
         let crowded = format!("W300{}B1 w", ".".repeat(30));
         assert!(Crash::parse(&crowded).unwrap_err().contains("at most 256"));
         assert!(Crash::parse("W300.....B1 w").is_ok());
+        // A side's stones must fit one tower: 1 + 2147483647 would overflow an `i32` height.
+        let e = Crash::parse("W1W2147483647.B1 w").unwrap_err();
+        assert!(e.contains("at most 2147483647 a side"), "{e}");
+        assert!(Crash::parse("W1W2147483646.B1 w").is_ok());
     }
 
     #[test]

@@ -54,11 +54,10 @@ fn num<T: std::str::FromStr>(what: &str, v: Option<&String>) -> Result<T, String
 }
 
 fn secs(what: &str, v: &str) -> Result<Duration, String> {
-    v.parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x >= 0.0)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("{what} needs seconds, got '{v}'"))
+    let x: f64 = v
+        .parse()
+        .map_err(|_| format!("{what} needs seconds, got '{v}'"))?;
+    crate::limits::seconds(what, x)
 }
 
 /// Parses the command line (after `--game chamaeleon` has chosen this runner).
@@ -174,16 +173,14 @@ pub fn main<G: NGame>(args: &[String]) -> i32 {
             return 2;
         }
     };
-    match run::<G>(&cfg) {
-        Ok(table) => {
-            print!("{table}");
-            0
-        }
-        Err(e) => {
-            eprintln!("kiebitz-match: {e}");
-            1
-        }
-    }
+    // The table goes to stdout; a failing stdout (`> /dev/full`) is an error, not a panic.
+    let result = run::<G>(&cfg).and_then(|table| {
+        crate::limits::out(format_args!(
+            "{}",
+            table.strip_suffix('\n').unwrap_or(&table)
+        ))
+    });
+    crate::limits::exit_code(result, "kiebitz-match", 1)
 }
 
 /// The random opening of a round: `turns` random legal turns from the start.

@@ -1,0 +1,137 @@
+//! Bounds on what the shell takes in and gives out, shared by every binary: files and pipes
+//! read with a size limit ([`read_bounded`], so `/dev/zero` or an endless pipe is refused
+//! instead of filling memory), durations from the command line checked against
+//! [`MAX_SECONDS`] ([`seconds`], so `1e20` is an error instead of a `Duration` panic), and
+//! results written to a stdout that may fail ([`out`], so `> /dev/full` is an error instead of
+//! a panic or a silent exit 0).
+//!
+//! Every error is a sentence for stderr that names the file or argument and the bound.
+//! Depends on nothing else in the crate.
+
+use std::io::{self, Read, Write};
+use std::time::Duration;
+
+/// The longest time a command-line argument may give (one year, 31 536 000 s): far beyond any
+/// game or solver run, and small enough that deadlines computed from it (`now + t`, sums of
+/// increments) cannot overflow.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// `secs` seconds as a [`Duration`] for the argument `what`: a finite number from 0 to
+/// [`MAX_SECONDS`], or an error naming the argument, the value and the bound.
+pub fn seconds(what: &str, secs: f64) -> Result<Duration, String> {
+    if !(secs.is_finite() && (0.0..=MAX_SECONDS).contains(&secs)) {
+        return Err(format!(
+            "{what} must be a number of seconds from 0 to {MAX_SECONDS} (one year), not {secs}"
+        ));
+    }
+    Duration::try_from_secs_f64(secs).map_err(|e| format!("{what} {secs}: {e}"))
+}
+
+/// `ms` milliseconds as a [`Duration`] for the argument `what`, at most [`MAX_SECONDS`].
+pub fn millis(what: &str, ms: u64) -> Result<Duration, String> {
+    if ms as f64 > MAX_SECONDS * 1000.0 {
+        return Err(format!(
+            "{what} must be a number of milliseconds from 0 to {} (one year), not {ms}",
+            MAX_SECONDS * 1000.0
+        ));
+    }
+    Ok(Duration::from_millis(ms))
+}
+
+/// A byte count for messages: `67108864 bytes (64 MiB)`.
+fn size_text(bytes: u64) -> String {
+    if bytes >= 1 << 20 {
+        format!("{bytes} bytes ({} MiB)", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// Reads all of `reader` (named `name` in errors), refusing more than `limit` bytes: at most
+/// `limit + 1` bytes are ever read, so a never-ending input ends at once with an error.
+pub fn read_bounded_from(reader: impl Read, name: &str, limit: u64) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "{name} is larger than {}, the most read from it: refused (is it a device or an endless pipe?)",
+            size_text(limit)
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Reads the file or pipe at `path`, refusing more than `limit` bytes (see
+/// [`read_bounded_from`]).
+pub fn read_bounded(path: &str, limit: u64) -> Result<Vec<u8>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    read_bounded_from(file, path, limit)
+}
+
+/// [`read_bounded`] for a text file: the bytes must be UTF-8.
+pub fn read_bounded_text(path: &str, limit: u64) -> Result<String, String> {
+    String::from_utf8(read_bounded(path, limit)?)
+        .map_err(|e| format!("cannot read {path}: not UTF-8 text ({e})"))
+}
+
+/// Writes one line of a result to stdout and flushes it. A closed stdout (`| head`) is the
+/// empty error (the reader has gone: end quietly); any other failure (`> /dev/full`) is an
+/// error to report, so that the command ends with a non-zero exit code instead of a panic or
+/// a silent success.
+pub fn out(args: std::fmt::Arguments) -> Result<(), String> {
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_fmt(args)
+        .and_then(|_| stdout.write_all(b"\n"))
+        .and_then(|_| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(String::new()),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// The exit code for a command's result: 0 for success or a closed stdout (the empty error),
+/// otherwise `code` after the error on stderr behind `prefix` (`error`, `solve`, …).
+pub fn exit_code(result: Result<(), String>, prefix: &str, code: i32) -> i32 {
+    match result {
+        Ok(()) => 0,
+        Err(e) if e.is_empty() => 0,
+        Err(e) => {
+            eprintln!("{prefix}: {e}");
+            code
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_are_bounded() {
+        let e = read_bounded("/dev/zero", 1000).unwrap_err();
+        assert!(e.contains("/dev/zero") && e.contains("1000 bytes"), "{e}");
+        assert_eq!(read_bounded_from(&b"abc"[..], "x", 3).unwrap(), b"abc");
+        assert!(read_bounded_from(&b"abcd"[..], "x", 3).is_err());
+        assert!(
+            read_bounded("/no/such/file", 10)
+                .unwrap_err()
+                .contains("cannot read")
+        );
+    }
+
+    #[test]
+    fn seconds_are_bounded() {
+        assert_eq!(seconds("t", 1.5).unwrap(), Duration::from_millis(1500));
+        for bad in [1e20, -1.0, f64::NAN, f64::INFINITY, MAX_SECONDS * 2.0] {
+            let e = seconds("--budget", bad).unwrap_err();
+            assert!(e.contains("--budget") && e.contains("31536000"), "{e}");
+        }
+        assert_eq!(millis("m", 1500).unwrap(), Duration::from_millis(1500));
+        assert!(millis("m", u64::MAX).unwrap_err().contains("31536000000"));
+    }
+}
