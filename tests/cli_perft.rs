@@ -165,3 +165,39 @@ fn interrupted_perft_prints_what_it_counted() {
     // The first count is exact (the divide of chess perft 7 from the start).
     assert_eq!(counted[0], "a2a3: 106743106");
 }
+
+#[test]
+fn suite_scores_a_file_at_fixed_nodes_and_refuses_bad_files() {
+    // Räuberschach's forced-win suite, five lines at a small budget: one line per position
+    // and the total; the same count twice (one thread: deterministic).
+    let dir = std::env::temp_dir().join(format!("kiebitz-suite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("five.txt");
+    let text = include_str!("data/raeuber-early-wins.txt");
+    let five: Vec<&str> = text.lines().take(5).collect();
+    std::fs::write(&file, five.join("\n")).unwrap();
+    let path = file.to_str().unwrap();
+    let suite = |extra: &[&str]| {
+        let mut args = vec!["suite", path, "--nodes", "30000"];
+        args.extend_from_slice(extra);
+        common::run_binary("kiebitz-raeuber", &args)
+    };
+    let first = suite(&["--stats"]);
+    assert!(first.status.success());
+    let out = stdout(&first);
+    assert_eq!(out.lines().filter(|l| l.starts_with("line ")).count(), 5);
+    assert!(out.contains("lmr reduced"), "{out}");
+    let total = out.lines().last().unwrap().to_string();
+    assert!(total.starts_with("Solved: ") && total.contains("/5 at 30000 nodes"));
+    let again = stdout(&suite(&[]));
+    let solved = |t: &str| t.split(" at ").next().unwrap().to_string();
+    assert_eq!(solved(again.lines().last().unwrap()), solved(&total));
+    // A missing file, a line that is no position: a message and a non-zero exit.
+    let missing = common::run_binary("kiebitz-raeuber", &["suite", "/nonexistent/suite.txt"]);
+    assert!(!missing.status.success());
+    std::fs::write(&file, "not a fen;;1\n").unwrap();
+    let bad = suite(&[]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("line 1:"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -444,19 +444,8 @@ fn run_suite<G: Game>(
     hash_mb: usize,
     stats: bool,
 ) -> Result<(), String> {
-    use std::io::Read;
     let variant = variant.unwrap_or(G::variants()[0]);
-    let mut text = String::new();
-    std::fs::File::open(file)
-        .and_then(|f| f.take(MAX_SUITE_BYTES + 1).read_to_string(&mut text))
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    if text.len() as u64 > MAX_SUITE_BYTES {
-        return Err(format!(
-            "{} is larger than {} MiB",
-            file.display(),
-            MAX_SUITE_BYTES >> 20
-        ));
-    }
+    let text = crate::limits::read_bounded_text(&file.display().to_string(), MAX_SUITE_BYTES)?;
     let start = Instant::now();
     let result = suite::run::<G>(variant, &text, nodes, hash_mb, &mut |line| {
         write_line(format_args!("{line}"))

@@ -174,7 +174,7 @@ mod tests {
         // a best-move line naming a bad move is missed.
         let text = "\
 # comment
-6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1;h2h3 h7h6;1
+6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1;g1f1 g8h8;1
 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"back rank\"
 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm h3;
 ";
