@@ -25,17 +25,6 @@ use crate::protocol::{self, DEFAULT_HASH_MB, MAX_HASH_MB};
 /// its entry point, which gets the arguments after the name and returns the exit code.
 pub type Subcommand = (&'static str, fn(&[String]) -> i32);
 
-/// Writes one line of a subcommand's result to stdout. A closed stdout (`| head`) ends the
-/// command quietly (the empty error); other write errors are reported.
-fn write_line(args: std::fmt::Arguments) -> Result<(), String> {
-    let mut out = io::stdout().lock();
-    match out.write_fmt(args).and_then(|_| out.write_all(b"\n")) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(String::new()),
-        Err(e) => Err(format!("cannot write the output: {e}")),
-    }
-}
-
 /// Whether stdout has been found closed by [`print_line`].
 static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -67,7 +56,7 @@ pub fn print_line(args: std::fmt::Arguments) -> bool {
 /// `println!` that returns from the function on a write error.
 macro_rules! out {
     ($($arg:tt)*) => {
-        write_line(format_args!($($arg)*))?
+        crate::limits::out(format_args!($($arg)*))?
     };
 }
 
@@ -392,7 +381,8 @@ fn run_perft<G: Game>(
                 counted.join("\n")
             ));
             if divide {
-                progress.suspend(|| write_line(format_args!("{}: {n}", pos.move_text(mv))))?;
+                progress
+                    .suspend(|| crate::limits::out(format_args!("{}: {n}", pos.move_text(mv))))?;
             }
         }
         total
@@ -448,7 +438,7 @@ fn run_suite<G: Game>(
     let text = crate::limits::read_bounded_text(&file.display().to_string(), MAX_SUITE_BYTES)?;
     let start = Instant::now();
     let result = suite::run::<G>(variant, &text, nodes, hash_mb, &mut |line| {
-        write_line(format_args!("{line}"))
+        crate::limits::out(format_args!("{line}"))
     })?;
     if stats {
         for line in result.stats.to_string().lines() {

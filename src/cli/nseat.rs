@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use super::{listen, write_line};
+use super::listen;
 use crate::board::MoveList;
 use crate::nsearch::{Algorithm, Limits, NGame, Options, Searcher};
 use crate::perft;

@@ -10,12 +10,13 @@
 //!
 //! Blank lines and lines starting with `#` are skipped. The search is the engine's own with
 //! the oracle off (a node-limited search never asks it), a cleared table per position.
-//! Depends on `game` and `search`.
+//! Depends on `game`, `search`, `san` (best moves in SAN) and `tournament::openings` (the
+//! position fields of a line).
 
-use crate::board::MoveList;
 use crate::game::Game;
 use crate::search::stats::Stats;
 use crate::search::{Control, Limits, Score, Searcher};
+use crate::tournament::openings::position_from_line;
 
 /// What one line of a suite asks.
 #[derive(Debug)]
@@ -35,37 +36,17 @@ struct Case<G: Game> {
     goal: Goal,
 }
 
-/// A suite line's FEN: four to six space-separated fields (EPD has no move counters).
-fn fen_fields<G: Game>(variant: &str, text: &str) -> Result<G, String> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let fen = match fields.len() {
-        4 => format!("{} 0 1", fields.join(" ")),
-        5 => format!("{} 1", fields.join(" ")),
-        _ => fields.join(" "),
-    };
-    G::from_fen(variant, &fen)
-}
-
-/// Reads a move given in coordinate notation or SAN.
-fn find_move<G: Game>(pos: &G, text: &str) -> Option<String> {
-    let text = text.trim_end_matches(['+', '#', '!', '?']);
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .find(|&&mv| pos.move_text(mv) == text || pos.san(mv).trim_end_matches(['+', '#']) == text)
-        .map(|&mv| pos.move_text(mv))
-}
-
 fn parse_case<G: Game>(variant: &str, number: usize, text: &str) -> Result<Case<G>, String> {
     let at = |e: String| format!("line {number}: {e}");
     if let Some(i) = text.find(" bm ").or_else(|| text.find(";bm ")) {
-        let pos: G = fen_fields(variant, &text[..i]).map_err(at)?;
+        let pos: G = position_from_line(variant, &text[..i]).map_err(at)?;
         let rest = &text[i + 4..];
         let moves_text = rest.split(';').next().unwrap_or("");
         let mut best = Vec::new();
         for m in moves_text.split_whitespace() {
-            best.push(find_move(&pos, m).ok_or_else(|| at(format!("'{m}' is not a legal move")))?);
+            let mv =
+                crate::san::read(&pos, m).map_err(|_| at(format!("'{m}' is not a legal move")))?;
+            best.push(pos.move_text(mv));
         }
         if best.is_empty() {
             return Err(at("bm names no move".into()));
@@ -80,7 +61,7 @@ fn parse_case<G: Game>(variant: &str, number: usize, text: &str) -> Result<Case<
     let mut parts = text.split(';');
     let fen = parts.next().unwrap_or("");
     let moves = parts.next().unwrap_or("");
-    let mut pos: G = fen_fields(variant, fen).map_err(at)?;
+    let mut pos: G = position_from_line(variant, fen).map_err(at)?;
     let mut history = Vec::new();
     for m in moves.split_whitespace() {
         let mv = pos

@@ -66,6 +66,34 @@ pub struct Opening<G> {
 /// The largest openings file read (64 MiB, about a million positions).
 pub const MAX_OPENINGS_BYTES: u64 = 64 << 20;
 
+/// A position from the first fields of an EPD or FEN line: EPD's four fields get the clocks
+/// `0 1`, a FEN's clocks are kept, anything after them (EPD operations) is ignored; a line of
+/// fewer fields is taken whole if the game reads it as its own position text (CRASH!'s
+/// `W3....B3 w`).
+pub fn position_from_line<G: Game>(variant: &str, line: &str) -> Result<G, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.len() < 4 {
+        return G::from_fen(variant, line).map_err(|_| {
+            format!(
+                "a position needs at least 4 fields (board, side, castling, en passant): {line}"
+            )
+        });
+    }
+    let clocks = fields.len() >= 6
+        && fields[4].parse::<u32>().is_ok()
+        && fields[5].trim_end_matches(';').parse::<u32>().is_ok();
+    let fen = if clocks {
+        format!(
+            "{} {}",
+            fields[..5].join(" "),
+            fields[5].trim_end_matches(';')
+        )
+    } else {
+        format!("{} 0 1", fields[..4].join(" "))
+    };
+    G::from_fen(variant, &fen)
+}
+
 /// Reads an EPD or FEN file: one position per line, `#` comments and blank lines skipped.
 /// An EPD line's operations (after the fourth field) are ignored; a FEN's clocks are kept. A
 /// shorter line is taken whole if the game reads it as its own position text.
@@ -78,43 +106,15 @@ pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        // A game with its own position text (CRASH!'s `W3....B3 w`) takes the line whole.
-        let own_text = if fields.len() < 4 {
-            G::from_fen(variant, line).ok()
-        } else {
-            None
-        };
-        if fields.len() < 4 && own_text.is_none() {
-            return Err(format!(
-                "{path}:{}: a position needs at least 4 fields (board, side, castling, en passant): {line}",
-                i + 1
-            ));
-        }
-        let clocks = fields.len() >= 6
-            && fields[4].parse::<u32>().is_ok()
-            && fields[5].trim_end_matches(';').parse::<u32>().is_ok();
-        let fen = if own_text.is_some() {
-            line.to_string()
-        } else if clocks {
-            format!(
-                "{} {}",
-                fields[..5].join(" "),
-                fields[5].trim_end_matches(';')
-            )
-        } else {
-            format!("{} 0 1", fields[..4].join(" "))
-        };
-        let pos = match own_text {
-            Some(pos) => pos,
-            None => G::from_fen(variant, &fen).map_err(|e| format!("{path}:{}: {e}", i + 1))?,
-        };
+        let pos: G =
+            position_from_line(variant, line).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
             return Err(format!(
-                "{path}:{}: the game is already over here: {fen}",
-                i + 1
+                "{path}:{}: the game is already over here: {}",
+                i + 1,
+                pos.fen()
             ));
         }
         out.push(pos);
