@@ -22,6 +22,7 @@ pub mod cli;
 pub mod game;
 pub mod games;
 pub mod limits;
+pub mod memory;
 pub mod nsearch;
 pub mod perft;
 pub mod progress;

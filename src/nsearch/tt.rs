@@ -5,6 +5,7 @@
 
 use super::Values;
 use crate::board::Move;
+use crate::memory::{Zeroable, ZeroedTable};
 
 /// What an entry's value vector means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,21 +29,46 @@ pub struct Entry {
     pub best: Move,
 }
 
+/// A slot: an entry when `used`. All zero is an empty slot, so a table costs resident
+/// memory only as it fills.
+#[derive(Clone, Copy)]
+struct Slot {
+    used: bool,
+    entry: std::mem::MaybeUninit<Entry>,
+}
+
+// SAFETY: a zero `bool` is `false`, and any bytes are a valid `MaybeUninit`; `Slot` is `Copy`,
+// so it has no drop glue.
+unsafe impl Zeroable for Slot {}
+
+impl Slot {
+    fn get(&self) -> Option<Entry> {
+        // SAFETY: `entry` is written whenever `used` is set (see `Tt::store`).
+        self.used.then(|| unsafe { self.entry.assume_init() })
+    }
+}
+
 /// A table of `2^k` entries.
 pub struct Tt {
-    slots: Vec<Option<Entry>>,
+    slots: ZeroedTable<Slot>,
 }
 
 impl Tt {
     /// A table of at most `mb` MiB (at least 1024 entries).
     pub fn new(mb: usize) -> Tt {
-        let per = std::mem::size_of::<Option<Entry>>();
+        let per = std::mem::size_of::<Slot>();
         let mut n = 1024usize;
-        while n * 2 * per <= mb.max(1) << 20 {
+        while n * 2 * per <= mb.clamp(1, 1 << 40) << 20 {
             n *= 2;
         }
-        Tt {
-            slots: vec![None; n],
+        loop {
+            if let Some(slots) = ZeroedTable::new(n) {
+                return Tt { slots };
+            }
+            if n == 1024 {
+                std::alloc::handle_alloc_error(std::alloc::Layout::new::<Slot>());
+            }
+            n /= 2;
         }
     }
 
@@ -51,13 +77,16 @@ impl Tt {
         (key as usize) & (self.slots.len() - 1)
     }
 
+    /// Empties the table: fresh zeroed memory, the old released in the background.
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
+        if !self.slots.clear() {
+            self.slots.iter_mut().for_each(|s| s.used = false);
+        }
     }
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.slots[self.index(key)].filter(|e| e.key == key)
+        self.slots[self.index(key)].get().filter(|e| e.key == key)
     }
 
     /// The best move stored for `key`, if any.
@@ -69,12 +98,15 @@ impl Tt {
     /// searched deeper.
     pub fn store(&mut self, entry: Entry) {
         let i = self.index(entry.key);
-        if let Some(old) = self.slots[i]
+        if let Some(old) = self.slots[i].get()
             && old.key == entry.key
             && old.depth > entry.depth
         {
             return;
         }
-        self.slots[i] = Some(entry);
+        self.slots[i] = Slot {
+            used: true,
+            entry: std::mem::MaybeUninit::new(entry),
+        };
     }
 }

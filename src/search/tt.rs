@@ -12,6 +12,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::board::Move;
+use crate::memory::{Zeroable, ZeroedTable};
 
 use super::MATE_IN_MAX;
 
@@ -44,6 +45,10 @@ struct Entry {
 #[derive(Default)]
 #[repr(align(64))]
 struct Bucket([Entry; 4]);
+
+// SAFETY: a bucket is eight `AtomicU64`s; all zero is a valid (empty) bucket, and it has no
+// drop glue.
+unsafe impl Zeroable for Bucket {}
 
 /// Entries of the packed word: move 0..16, score 16..32, eval 32..48, depth 48..56,
 /// generation (6 bits) and bound (2 bits) 56..64.
@@ -100,32 +105,12 @@ const GENERATIONS: u8 = 64;
 /// (unless the new result is exact or the entry is from an earlier search).
 pub const KEEP_DEEPER: i32 = 3;
 
-/// `count` empty buckets in memory from the allocator's zeroed allocation, or `None` when
-/// the memory cannot be had.
-fn zeroed_buckets(count: usize) -> Option<Vec<Bucket>> {
-    let layout = std::alloc::Layout::array::<Bucket>(count).ok()?;
-    if layout.size() == 0 {
-        return Some(Vec::new());
-    }
-    // SAFETY: the layout has a non-zero size. An all-zero `Bucket` is a valid one (four
-    // entries of two `AtomicU64` each, no padding with meaning, no pointers) and equals
-    // `Bucket::default()`. The pointer comes from the global allocator with exactly the
-    // layout of `count` buckets, so the vector may own and free it with length and capacity
-    // `count`.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut Bucket;
-        if ptr.is_null() {
-            return None;
-        }
-        Some(Vec::from_raw_parts(ptr, count, count))
-    }
-}
 const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
 /// The table. Shared by reference between threads (every method takes `&self` but
 /// [`Table::resize`] and [`Table::clear`]).
 pub struct Table {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedTable<Bucket>,
     generation: u8,
 }
 
@@ -134,7 +119,7 @@ impl Table {
     /// size is halved until it can, and a warning is logged.
     pub fn new(mb: usize) -> Table {
         let mut t = Table {
-            buckets: Vec::new(),
+            buckets: ZeroedTable::empty(),
             generation: 0,
         };
         t.resize(mb);
@@ -146,9 +131,9 @@ impl Table {
     /// nothing until it is used (`Hash 4096` answers at once).
     pub fn resize(&mut self, mb: usize) {
         let mut count = (mb.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
-        self.buckets = Vec::new();
+        std::mem::replace(&mut self.buckets, ZeroedTable::empty()).release();
         let buckets = loop {
-            if let Some(b) = zeroed_buckets(count) {
+            if let Some(b) = ZeroedTable::new(count) {
                 break b;
             }
             if count == 1 {
@@ -171,15 +156,19 @@ impl Table {
         self.buckets.len() * BUCKET_BYTES
     }
 
-    /// Empties every entry: a fresh zeroed table of the same size (as cheap as [`resize`]).
+    /// Empties every entry: a fresh zeroed table of the same size, the old memory released in
+    /// the background (as cheap as [`resize`], whatever the size).
     ///
     /// [`resize`]: Table::resize
     pub fn clear(&mut self) {
-        let count = self.buckets.len();
-        self.buckets = Vec::new();
-        match zeroed_buckets(count) {
-            Some(b) => self.buckets = b,
-            None => self.resize((count * BUCKET_BYTES) >> 20),
+        if !self.buckets.clear() {
+            // No second block to be had while the first is held: zero this one in place.
+            for b in self.buckets.iter() {
+                for e in &b.0 {
+                    e.key.store(0, Relaxed);
+                    e.data.store(0, Relaxed);
+                }
+            }
         }
         self.generation = 0;
     }
@@ -283,7 +272,7 @@ impl Table {
     pub fn hashfull(&self) -> u32 {
         let mut used = 0u32;
         let mut seen = 0u32;
-        'outer: for bucket in &self.buckets {
+        'outer: for bucket in self.buckets.iter() {
             for e in &bucket.0 {
                 if seen == 1000 {
                     break 'outer;

@@ -106,6 +106,11 @@ impl Client {
         }
     }
 
+    /// The engine process's id (`None` for a TCP session).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(|c| c.id())
+    }
+
     pub fn send(&mut self, line: &str) {
         // A write may fail once the engine has quit; the reads then tell what happened.
         let _ = writeln!(self.input, "{line}");

@@ -1,0 +1,194 @@
+//! Large tables that cost memory only as they fill.
+//!
+//! A transposition table of 4 GiB must answer `isready` at once and take resident memory only
+//! for the pages the search writes. [`ZeroedTable`] asks the allocator for *zeroed* memory with
+//! an alignment it serves through `calloc`; for large blocks `calloc` maps fresh pages that the
+//! system hands out, already zero, when they are first touched. (Rust's allocator zero-fills
+//! by hand any block whose alignment exceeds 16 bytes, which touches every page up front; the
+//! table therefore over-allocates by one alignment unit and aligns inside the block itself.)
+//! Clearing a table means taking a fresh block, and the old block is released on a helper
+//! thread, so neither costs time proportional to the size.
+
+use std::alloc::Layout;
+use std::ptr::NonNull;
+
+/// Types for which all-zero bytes are a valid value, and which need no drop.
+///
+/// # Safety
+/// The implementor guarantees that a value whose bytes are all zero is a valid value of the
+/// type, and that the type has no drop glue.
+pub unsafe trait Zeroable {}
+
+/// The alignment `calloc` serves (the allocator's minimum on 64-bit Unix and Windows).
+const CALLOC_ALIGN: usize = 16;
+
+/// A fixed-length slice of `T`, initially all zero, in memory that the system provides lazily.
+pub struct ZeroedTable<T: Zeroable> {
+    /// The block as allocated (for freeing).
+    base: NonNull<u8>,
+    layout: Layout,
+    /// The first element, aligned for `T` inside the block.
+    first: NonNull<T>,
+    len: usize,
+}
+
+// SAFETY: the table owns its elements exclusively, like a `Box<[T]>`.
+unsafe impl<T: Zeroable + Send> Send for ZeroedTable<T> {}
+// SAFETY: shared access hands out `&[T]` only, like a `Box<[T]>`.
+unsafe impl<T: Zeroable + Sync> Sync for ZeroedTable<T> {}
+
+impl<T: Zeroable> ZeroedTable<T> {
+    /// An empty table (no allocation).
+    pub fn empty() -> Self {
+        ZeroedTable {
+            base: NonNull::dangling(),
+            layout: Layout::new::<()>(),
+            first: NonNull::dangling(),
+            len: 0,
+        }
+    }
+
+    /// `len` zero elements, or `None` when the memory cannot be had (or `len` is absurd).
+    pub fn new(len: usize) -> Option<Self> {
+        const { assert!(!std::mem::needs_drop::<T>()) };
+        if len == 0 || std::mem::size_of::<T>() == 0 {
+            return Some(ZeroedTable {
+                len,
+                ..Self::empty()
+            });
+        }
+        let align = std::mem::align_of::<T>();
+        let bytes = std::mem::size_of::<T>()
+            .checked_mul(len)?
+            .checked_add(align.saturating_sub(CALLOC_ALIGN))?;
+        let layout = Layout::from_size_align(bytes, CALLOC_ALIGN.min(align.max(1))).ok()?;
+        // SAFETY: the layout has a non-zero size.
+        let base = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        let offset = base.as_ptr().align_offset(align);
+        // SAFETY: the block holds `offset + len · size_of::<T>()` bytes (the slack added above
+        // covers any offset below `align`), so `first` and the `len` elements after it lie inside
+        // it; all bytes are zero, a valid `T` by `Zeroable`.
+        let first = unsafe { NonNull::new_unchecked(base.as_ptr().add(offset) as *mut T) };
+        Some(ZeroedTable {
+            base,
+            layout,
+            first,
+            len,
+        })
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the table has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Replaces the table by a zeroed one of the same length and releases the old memory on a
+    /// helper thread. Returns `false` (and keeps the old contents) when the memory cannot be had.
+    pub fn clear(&mut self) -> bool
+    where
+        T: Send + 'static,
+    {
+        let Some(fresh) = Self::new(self.len) else {
+            return false;
+        };
+        std::mem::replace(self, fresh).release();
+        true
+    }
+
+    /// Frees the table; a large one on a helper thread, since unmapping gigabytes of written
+    /// pages takes a while and nobody needs to wait for it.
+    pub fn release(self)
+    where
+        T: Send + 'static,
+    {
+        if self.layout.size() >= 1 << 24 {
+            // Where no thread can be had, the failed spawn drops the closure, freeing it here.
+            let _ = std::thread::Builder::new()
+                .name("table-release".into())
+                .spawn(move || drop(self));
+        }
+    }
+}
+
+impl<T: Zeroable> Drop for ZeroedTable<T> {
+    fn drop(&mut self) {
+        if self.layout.size() > 0 {
+            // SAFETY: `base` was returned by `alloc_zeroed` with exactly this layout; `T` needs
+            // no drop, so the elements need no destructor.
+            unsafe { std::alloc::dealloc(self.base.as_ptr(), self.layout) }
+        }
+    }
+}
+
+impl<T: Zeroable> std::ops::Deref for ZeroedTable<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        // SAFETY: `first` points to `len` initialised elements (or is dangling with `len` 0).
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl<T: Zeroable> std::ops::DerefMut for ZeroedTable<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        // SAFETY: as for `deref`, and `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.first.as_ptr(), self.len) }
+    }
+}
+
+/// The resident memory of this process in bytes (Linux: `/proc/self/statm`), for tests and
+/// reports; `None` where the system does not say.
+pub fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+    #[repr(align(64))]
+    struct Line([AtomicU64; 8]);
+    // SAFETY: atomics of zero are valid; no drop glue.
+    unsafe impl Zeroable for Line {}
+
+    #[test]
+    fn elements_are_zero_aligned_and_writable() {
+        let mut t = ZeroedTable::<Line>::new(1000).unwrap();
+        assert_eq!(t.len(), 1000);
+        assert_eq!(t.as_ptr() as usize % 64, 0);
+        assert!(t.iter().all(|l| l.0.iter().all(|w| w.load(Relaxed) == 0)));
+        t[999].0[7].store(5, Relaxed);
+        assert_eq!(t[999].0[7].load(Relaxed), 5);
+        assert!(t.clear());
+        assert_eq!(t[999].0[7].load(Relaxed), 0);
+        assert!(ZeroedTable::<Line>::new(usize::MAX / 2).is_none());
+        assert!(ZeroedTable::<Line>::new(0).unwrap().is_empty());
+    }
+
+    /// The point of the type: a gigabyte costs (almost) no resident memory until touched, and
+    /// a clear does not touch it either. Fails when the block is zero-filled by hand, as the
+    /// allocator does for alignments above 16.
+    #[test]
+    fn a_large_table_is_not_resident_until_touched() {
+        let Some(before) = resident_bytes() else {
+            return; // not Linux: nothing to measure
+        };
+        let mut t = ZeroedTable::<Line>::new((1 << 30) / 64).unwrap();
+        assert!(t.clear());
+        let after = resident_bytes().unwrap();
+        assert!(
+            after < before + (256 << 20),
+            "1 GiB table made {} MiB resident",
+            (after.saturating_sub(before)) >> 20
+        );
+        t[12345].0[0].store(1, Relaxed);
+        assert_eq!(t[12345].0[0].load(Relaxed), 1);
+    }
+}
