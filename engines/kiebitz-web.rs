@@ -36,7 +36,12 @@ fn main() -> ExitCode {
     let checks = [
         (args.max_games, 1, 100_000, "--max-games"),
         (args.idle_minutes as usize, 1, 7 * 24 * 60, "--idle-minutes"),
-        (args.max_movetime_ms as usize, 1, 600_000, "--max-movetime-ms"),
+        (
+            args.max_movetime_ms as usize,
+            1,
+            600_000,
+            "--max-movetime-ms",
+        ),
         (args.engine_threads, 1, 256, "--engine-threads"),
     ];
     for (value, lo, hi, name) in checks {
@@ -72,7 +77,11 @@ fn main() -> ExitCode {
     };
     eprintln!("kiebitz-web: serving on {url} (Ctrl-C stops)");
     if args.open {
-        let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
+        let opener = if cfg!(target_os = "macos") {
+            "open"
+        } else {
+            "xdg-open"
+        };
         if let Err(e) = std::process::Command::new(opener).arg(&url).spawn() {
             eprintln!("kiebitz-web: could not open a browser ({opener}: {e}); open {url}");
         }

@@ -4,7 +4,7 @@
 //!
 //! - `GET /api/games`, `POST /api/new`, `GET /api/game/{id}`, `POST /api/game/{id}/move`,
 //!   `POST /api/game/{id}/engine`, `POST /api/game/{id}/undo`, `GET /api/game/{id}/pgn`,
-//!   `GET /api/game/{id}/events` (server-sent events: the engine's live search);
+//!   `GET /api/game/{id}/events` (server-sent events: the engine's live search), `GET /api/status`;
 //! - games of the registry ([`crate::games::with_game`]) and Chamäleon Schach for 2–4 seats
 //!   through [`session::Session`]; engine moves run on tokio's blocking threads, at most
 //!   [`Config::engine_threads`] at once, each for a bounded think time;
@@ -29,7 +29,7 @@ use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -185,7 +185,8 @@ fn parse_body<T: for<'de> Deserialize<'de>>(
     empty_ok: bool,
 ) -> Result<Option<T>, ApiError> {
     let bytes = body.map_err(|r| ApiError(r.status(), r.body_text()))?;
-    if bytes.iter().all(u8::is_ascii_whitespace) {
+    let blank = bytes.iter().all(u8::is_ascii_whitespace) || bytes.trim_ascii() == b"null";
+    if blank {
         return if empty_ok {
             Ok(None)
         } else {
@@ -359,6 +360,25 @@ async fn list_games() -> Response {
         })
         .collect();
     axum::Json(games).into_response()
+}
+
+/// The server's load against its limits.
+async fn status(State(app): State<Shared>) -> Response {
+    let games = lock(&app.games).len();
+    let c = &app.config;
+    axum::Json(json!({
+        "games": games,
+        "max_games": c.max_games,
+        "idle_s": c.idle.as_secs_f64(),
+        "max_body": c.max_body,
+        "max_movetime_ms": c.max_movetime.as_millis() as u64,
+        "engine_threads": c.engine_threads,
+        "engines_free": app.engines.available_permits(),
+        "max_inflight": c.max_inflight,
+        "max_streams": c.max_streams,
+        "max_plies": c.max_plies,
+    }))
+    .into_response()
 }
 
 async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>) -> ApiResult {
@@ -597,10 +617,16 @@ async fn pgn(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
     let e = lock(&e);
     let players: Vec<String> = e.seats.iter().map(Seat::player_name).collect();
     let text = e.session.pgn(&players);
-    let file = format!("attachment; filename=\"kiebitz-{}-{id}.pgn\"", e.session.game());
+    let file = format!(
+        "attachment; filename=\"kiebitz-{}-{id}.pgn\"",
+        e.session.game()
+    );
     Ok((
         [
-            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
             (header::CONTENT_DISPOSITION, file),
         ],
         text,
@@ -613,7 +639,10 @@ async fn events(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult 
     let permit = Arc::clone(&app.streams).try_acquire_owned().map_err(|_| {
         ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
-            format!("the server holds its limit of {} event streams", app.config.max_streams),
+            format!(
+                "the server holds its limit of {} event streams",
+                app.config.max_streams
+            ),
         )
     })?;
     let rx = lock(&e).events.subscribe();
@@ -635,30 +664,35 @@ async fn events(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult 
         .into_response())
 }
 
+/// One of the page's files: the copy compiled in, or, when `KIEBITZ_WEB_DIR` names a folder
+/// (for working on the page without rebuilding), the file of that name there.
+fn asset(name: &str, built_in: &'static str, kind: &'static str) -> Response {
+    let text = std::env::var_os("KIEBITZ_WEB_DIR")
+        .and_then(|dir| std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok())
+        .map_or(
+            std::borrow::Cow::Borrowed(built_in),
+            std::borrow::Cow::Owned,
+        );
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        text,
+    )
+        .into_response()
+}
+
 async fn page() -> Response {
-    ([(header::CACHE_CONTROL, "no-cache")], Html(PAGE)).into_response()
+    asset("page.html", PAGE, "text/html; charset=utf-8")
 }
 
 async fn script() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        SCRIPT,
-    )
-        .into_response()
+    asset("page.js", SCRIPT, "text/javascript; charset=utf-8")
 }
 
 async fn style() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        STYLE,
-    )
-        .into_response()
+    asset("page.css", STYLE, "text/css; charset=utf-8")
 }
 
 /// At most [`Config::max_inflight`] requests at once; beyond that 503 at once.
@@ -685,6 +719,7 @@ fn router(app: Shared) -> Router {
         .route("/static/app.js", get(script))
         .route("/static/style.css", get(style))
         .route("/api/games", get(list_games))
+        .route("/api/status", get(status))
         .route("/api/new", post(new_game))
         .route("/api/game/{id}", get(get_game))
         .route("/api/game/{id}/move", post(play_move))
@@ -711,7 +746,8 @@ pub async fn serve(
     let sweeper = {
         let app = Arc::clone(&app);
         tokio::spawn(async move {
-            let every = (app.config.idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+            let every =
+                (app.config.idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
             loop {
                 tokio::time::sleep(every).await;
                 app.expire();

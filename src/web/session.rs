@@ -102,7 +102,10 @@ pub fn games() -> Vec<GameInfo> {
     let (lo, hi) = Chamaeleon::PLAYERS;
     out.push(GameInfo {
         game: CHAMAELEON,
-        variants: (lo..=hi).rev().map(|n| format!("{CHAMAELEON}{n}")).collect(),
+        variants: (lo..=hi)
+            .rev()
+            .map(|n| format!("{CHAMAELEON}{n}"))
+            .collect(),
         seats: (lo..=hi).collect(),
         searches: Algorithm::ALL.iter().map(|a| a.name()).collect(),
     });
@@ -142,16 +145,14 @@ pub fn create(
                     .and_then(|n| n.parse::<usize>().ok())
                     .filter(|n| (2..=4).contains(n))
                     .ok_or_else(|| {
-                        format!(
-                            "unknown variant '{v}': one of chamaeleon4 chamaeleon3 chamaeleon2"
-                        )
+                        format!("unknown variant '{v}': one of chamaeleon4 chamaeleon3 chamaeleon2")
                     })?;
                 Some(n)
             }
         };
         let pos = match fen {
             Some(text) => Chamaeleon::from_text(text).map_err(|e| format!("bad position: {e}"))?,
-            None => Chamaeleon::startpos(players.or(from_variant).unwrap_or(4))?,
+            None => Chamaeleon::startpos(from_variant.or(players).unwrap_or(4))?,
         };
         return Ok(Box::new(NSeat::new(pos)));
     }
@@ -330,8 +331,10 @@ impl<G: Game> Session for TwoPlayer<G> {
         for &mv in self.line.moves() {
             let text = p.move_text(mv);
             let (from, to, _) = squares_of(G::GAME, mv, &text);
-            history.push(json!({ "move": text, "san": p.san(mv), "from": from, "to": to,
-                                 "seat": p.side_to_move().index() }));
+            history.push(
+                json!({ "move": text, "san": p.san(mv), "from": from, "to": to,
+                                 "seat": p.side_to_move().index() }),
+            );
             p = p.play(mv);
         }
         let over = outcome.is_some();
@@ -359,10 +362,7 @@ impl<G: Game> Session for TwoPlayer<G> {
 
     fn play(&mut self, text: &str) -> Result<String, String> {
         if let Some((o, why)) = self.line.outcome() {
-            return Err(format!(
-                "the game is over ({}: {why})",
-                o.result_string()
-            ));
+            return Err(format!("the game is over ({}: {why})", o.result_string()));
         }
         let pos = self.line.current().clone();
         let mv = crate::san::read(&pos, text)?;
@@ -376,10 +376,7 @@ impl<G: Game> Session for TwoPlayer<G> {
 
     fn pgn(&self, players: &[String]) -> String {
         let start = self.line.start();
-        let result = self
-            .line
-            .outcome()
-            .map_or("*", |(o, _)| o.result_string());
+        let result = self.line.outcome().map_or("*", |(o, _)| o.result_string());
         let mut out = String::new();
         out += &tag("Event", &format!("kiebitz-web {}", G::GAME));
         out += &tag("Site", "kiebitz-web");
@@ -460,7 +457,14 @@ impl<G: Game> Session for TwoPlayer<G> {
                     last = v.clone();
                     sink(v);
                 };
-                safe_search(&mut searcher, &pos, &history, &limits, &control, &mut on_info)
+                safe_search(
+                    &mut searcher,
+                    &pos,
+                    &history,
+                    &limits,
+                    &control,
+                    &mut on_info,
+                )
             };
             if result.best.is_null() {
                 return None;
@@ -672,9 +676,9 @@ impl Session for NSeat {
         }
         out += &tag("FEN", &self.positions[0].text());
         let result = self.result();
-        let score = result
-            .as_ref()
-            .map_or("*".to_string(), |r| r["score"].as_str().unwrap_or("*").to_string());
+        let score = result.as_ref().map_or("*".to_string(), |r| {
+            r["score"].as_str().unwrap_or("*").to_string()
+        });
         out += &tag("Result", &score);
         out.push('\n');
         let mut tokens = Vec::new();
@@ -807,7 +811,10 @@ mod tests {
         assert!(promos.iter().any(|m| m["promotion"] == "q"));
         s.play("e8=Q").unwrap();
         let pgn = s.pgn(&["me".into(), "kiebitz".into()]);
-        assert!(pgn.contains("[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]"), "{pgn}");
+        assert!(
+            pgn.contains("[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]"),
+            "{pgn}"
+        );
         assert!(pgn.contains("1. e8=Q+ *"), "{pgn}");
     }
 }
