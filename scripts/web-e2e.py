@@ -6,7 +6,8 @@ For each of the five games it opens the lobby, sets the engine seats to a short 
 starts the game, plays the human seat by clicking squares on the SVG board (a legal move read
 from the API, then clicked: the piece, the target, the promotion choice), lets the engine
 answer, and goes on until the page shows the game's result. Chess also checks the promotion
-chooser, Undo and Flip. One screenshot per game goes to --shots.
+chooser, Undo and Flip. One screenshot per game, in full swing, goes to --shots (replacing
+the one there).
 
     python3 scripts/web-e2e.py --url http://127.0.0.1:8080 --shots docs/img
 
@@ -21,6 +22,7 @@ import sys
 import time
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -35,6 +37,9 @@ GAMES = [
     ("chamaeleon", "chamaeleon4", 10, ["paranoid", "brs", "maxn"]),
 ]
 MAX_PLIES = 400
+# The screenshot of a game is taken when a person is to move after this many plies (or at
+# the end if the game is shorter).
+SHOT_AT = {"chess": 12, "raeuber": 8, "pawns": 6, "crash": 4, "chamaeleon": 12}
 
 
 def log(*args):
@@ -60,13 +65,19 @@ def state(driver, game_id):
 
 
 def click_square(driver, sq):
-    driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{sq}"]').click()
+    for _ in range(3):
+        try:
+            driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{sq}"]').click()
+            return
+        except StaleElementReferenceException:  # the board was drawn anew meanwhile
+            time.sleep(0.05)
+    raise AssertionError(f"could not click {sq}")
 
 
 def wait_ready(driver, timeout=30):
-    """Waits until the page is not thinking (a person's turn or the game over)."""
+    """Waits until a person is to move or the game is over."""
     WebDriverWait(driver, timeout).until(
-        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-state") in ("ready", "over"))
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-state") in ("human", "over"))
 
 
 def start(driver, url, game, variant, ms, searches, fen=None):
@@ -119,12 +130,12 @@ def check_chess_controls(driver, url):
     WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#promo.open button"))
     labels = sorted(b.get_attribute("data-promo") for b in driver.find_elements(By.CSS_SELECTOR, "#promo button"))
     assert labels == ["b", "n", "q", "r"], labels
-    driver.find_element(By.CSS_SELECTOR, '#promo button[data-promo="n"]').click()
+    driver.find_element(By.CSS_SELECTOR, '#promo button[data-promo="r"]').click()
     WebDriverWait(driver, 30).until(lambda d: len(state(d, gid)["history"]) >= 2)
     wait_ready(driver)
     st = state(driver, gid)
-    assert st["history"][0]["move"] == "e7e8n", st["history"]
-    assert driver.find_elements(By.CSS_SELECTOR, '#board [data-piece="N"]'), "no white knight drawn"
+    assert st["history"][0]["move"] == "e7e8r", st["history"]
+    assert driver.find_elements(By.CSS_SELECTOR, '#board [data-piece="R"]'), "no white rook drawn"
     assert driver.find_elements(By.CSS_SELECTOR, "#board .last"), "last move not marked"
     def a8_x():
         return float(driver.find_element(By.CSS_SELECTOR, '#board rect.square[data-square="a8"]').get_attribute("x"))
@@ -154,11 +165,18 @@ def main():
             began = time.time()
             gid = start(driver, url, game, variant, ms, searches)
             plies = 0
+            shot = os.path.join(args.shots, f"web-{game}.png") if args.shots else None
+            if shot:
+                os.makedirs(args.shots, exist_ok=True)
+                if os.path.exists(shot):
+                    os.remove(shot)
             while plies < MAX_PLIES:
                 wait_ready(driver)
                 body = driver.find_element(By.TAG_NAME, "body")
                 if body.get_attribute("data-state") == "over":
                     break
+                if shot and plies >= SHOT_AT[game] and not os.path.exists(shot):
+                    driver.save_screenshot(shot)  # the game in full swing
                 play_move(driver, gid, rng)
                 plies = int(body.get_attribute("data-plies"))
             wait_ready(driver)
@@ -176,9 +194,8 @@ def main():
             pgn = driver.find_element(By.ID, "pgn").get_attribute("href")
             assert pgn.endswith(f"/api/game/{gid}/pgn"), pgn
             log(f"{game} ({variant}): {len(st['history'])} plies, '{result}' in {time.time() - began:.1f} s")
-            if args.shots:
-                os.makedirs(args.shots, exist_ok=True)
-                driver.save_screenshot(os.path.join(args.shots, f"web-{game}.png"))
+            if shot and not os.path.exists(shot):
+                driver.save_screenshot(shot)
     finally:
         driver.quit()
     print(f"{len(GAMES) - failures} passed, {failures} failed")

@@ -322,7 +322,9 @@ function render() {
   document.getElementById('engine-move').disabled = view.thinking || over;
   const pass = document.getElementById('pass');
   pass.style.display = humanToMove(st) && st.legal.some((m) => m.move === '0000') ? '' : 'none';
-  document.body.dataset.state = over ? 'over' : view.thinking ? 'thinking' : 'ready';
+  // For people and tests: 'human' when a person may move now, 'engine' while the engine is
+  // to move or thinking, 'over' at the end.
+  document.body.dataset.state = over ? 'over' : view.thinking || !humanToMove(st) ? 'engine' : 'human';
   document.body.dataset.plies = String(st.history.length);
   renderMoves(st);
   renderAnalysis();
@@ -382,7 +384,7 @@ function clickSquare(sq) {
     if (moves.length === 1) { send('move', { move: moves[0].move }); return; }
     if (moves.length > 1) {
       const p = document.getElementById('promo');
-      p.replaceChildren(el('span', {}, 'Promote to:'), moves.map((m) => el('button', {
+      p.replaceChildren(el('span', {}, 'Promote to:'), ...moves.map((m) => el('button', {
         'data-promo': m.promotion || m.move, on: { click: () => send('move', { move: m.move }) },
       }, (m.promotion || m.move).toUpperCase())));
       p.classList.add('open');
