@@ -75,16 +75,12 @@ fn server(config: Config) -> Background {
     Background::start("127.0.0.1:0", config).expect("server starts")
 }
 
-/// A small deterministic generator for the random moves.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
+/// A random index below `n` from a linear congruential generator's high bits.
+fn pick(state: &mut u64, n: usize) -> usize {
+    *state = state
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    ((*state >> 33) % n as u64) as usize
 }
 
 #[test]
@@ -140,7 +136,7 @@ fn play_out(addr: SocketAddr, new: Value, seed: u64) -> Value {
     let (code, mut st) = post(addr, "/api/new", &new);
     assert_eq!(code, 201, "{new} -> {st}");
     let id = st["id"].as_str().unwrap().to_string();
-    let mut rng = Rng(seed);
+    let mut rng = seed;
     for _ in 0..1200 {
         if !st["result"].is_null() {
             break;
@@ -149,7 +145,7 @@ fn play_out(addr: SocketAddr, new: Value, seed: u64) -> Value {
         if st["seats"][seat]["kind"] == "human" {
             let legal = st["legal"].as_array().unwrap();
             assert!(!legal.is_empty(), "a running game has moves: {st}");
-            let mv = legal[rng.below(legal.len())]["move"].clone();
+            let mv = legal[pick(&mut rng, legal.len())]["move"].clone();
             let (code, next) = post(
                 addr,
                 &format!("/api/game/{id}/move"),
@@ -505,4 +501,44 @@ fn the_live_search_is_streamed() {
         seen.contains(&format!("\"move\":\"{}\"", r["move"].as_str().unwrap())),
         "{seen}"
     );
+}
+
+#[test]
+fn the_binary_serves_and_checks_its_arguments() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let exe = env!("CARGO_BIN_EXE_kiebitz-web");
+    let out = Command::new(exe)
+        .args(["--max-games", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-games must be from 1"));
+    let out = Command::new(exe)
+        .args(["--listen", "not an address"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen on"));
+    let mut child = Command::new(exe)
+        .args(["--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr: SocketAddr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in '{line}'"));
+    let (code, games) = get(addr, "/api/games");
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert_eq!(code, 200);
+    assert_eq!(games.as_array().unwrap().len(), 5);
 }

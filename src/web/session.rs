@@ -5,7 +5,8 @@
 //! packed as a job for a blocking thread.
 //!
 //! Depends on `game`, `games` (the registry and Chamäleon), `search`, `nsearch`, `protocol`
-//! (the game line and the safe search) and `cli` (reading a start position).
+//! (the game line and the safe search), `cli` (reading a start position) and `tournament::pgn`
+//! (the date tag).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -230,25 +231,6 @@ fn score_json(score: Score) -> Value {
     }
 }
 
-/// Today's date for PGN tags, from the system clock (UTC, civil calendar).
-fn pgn_date() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
 /// A PGN tag value with `"` and `\` escaped.
 fn tag(name: &str, value: &str) -> String {
     let v = value.replace('\\', "\\\\").replace('"', "\\\"");
@@ -380,7 +362,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         let mut out = String::new();
         out += &tag("Event", &format!("kiebitz-web {}", G::GAME));
         out += &tag("Site", "kiebitz-web");
-        out += &tag("Date", &pgn_date());
+        out += &tag("Date", &crate::tournament::pgn::today());
         out += &tag("Round", "-");
         out += &tag("White", players.first().map_or("?", String::as_str));
         out += &tag("Black", players.get(1).map_or("?", String::as_str));
@@ -666,7 +648,7 @@ impl Session for NSeat {
         let mut out = String::new();
         out += &tag("Event", "kiebitz-web chamaeleon");
         out += &tag("Site", "kiebitz-web");
-        out += &tag("Date", &pgn_date());
+        out += &tag("Date", &crate::tournament::pgn::today());
         out += &tag("Variant", &self.variant());
         for (i, &s) in self.playing.iter().enumerate() {
             out += &tag(
