@@ -192,6 +192,7 @@ fn every_game_to_the_end_against_the_engine() {
         json!({ "game": "pawns", "variant": "pawns4ep", "seats": [human, engine(Some("alphabeta"))] }),
         json!({ "game": "crash", "seats": [human, engine(None)] }),
         json!({ "game": "crash", "fen": "W2.W1....B1.B2 w", "seats": [engine(None), human] }),
+        json!({ "game": "crash", "seats": [human, engine(Some("optimal"))] }),
         json!({ "game": "chamaeleon", "variant": "chamaeleon2",
                 "seats": [human, engine(Some("maxn"))] }),
         json!({ "game": "chamaeleon", "variant": "chamaeleon3",
@@ -541,4 +542,60 @@ fn the_binary_serves_and_checks_its_arguments() {
     let _ = child.wait();
     assert_eq!(code, 200);
     assert_eq!(games.as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn crash_optimal_player_says_what_it_knows() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let (_, games) = get(a, "/api/games");
+    let crash = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "crash")
+        .unwrap();
+    assert_eq!(crash["searches"], json!(["heuristic", "optimal"]));
+    let optimal = json!({ "kind": "engine", "movetime_ms": 50, "search": "optimal" });
+    // 1 vs 1 with an even gap: the side to move wins (docs: CRASH! theorems).
+    let (code, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "crash", "fen": "W1..B1 w",
+        "seats": [optimal, { "kind": "human" }] }),
+    );
+    assert_eq!(code, 201, "{st}");
+    assert_eq!(st["seats"][0]["search"], "optimal");
+    let id = st["id"].as_str().unwrap();
+    let (code, r) = post(a, &format!("/api/game/{id}/engine"), &json!({}));
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["info"]["optimal"], true, "{r}");
+    assert_eq!(r["info"]["solved"]["value"], "win", "{r}");
+    assert!(r["info"]["score"]["mate"].as_i64().unwrap() > 0, "{r}");
+    // Too large a board for a database on demand: the search plays and says so.
+    let (_, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "crash", "fen": format!("W4{}B4 w", ".".repeat(18)),
+        "seats": [{ "kind": "engine", "movetime_ms": 30, "search": "optimal" }, { "kind": "human" }] }),
+    );
+    let id = st["id"].as_str().unwrap();
+    let (code, r) = post(a, &format!("/api/game/{id}/engine"), &json!({}));
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["info"]["optimal"], false, "{r}");
+    assert!(
+        r["info"]["note"]
+            .as_str()
+            .unwrap()
+            .contains("heuristic search"),
+        "{r}"
+    );
+    // Other games have no optimal player.
+    let (code, _) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "pawns",
+        "seats": [{ "kind": "engine", "search": "optimal" }, { "kind": "human" }] }),
+    );
+    assert_eq!(code, 400);
 }

@@ -35,8 +35,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, broadcast};
 
-use crate::nsearch::Algorithm;
-use session::{CHAMAELEON, Session};
+use session::{Choice, Session};
 
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
@@ -93,10 +92,7 @@ pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 #[derive(Clone, Debug)]
 enum Seat {
     Human,
-    Engine {
-        movetime: Duration,
-        search: Option<Algorithm>,
-    },
+    Engine { movetime: Duration, search: Choice },
 }
 
 impl Seat {
@@ -106,7 +102,7 @@ impl Seat {
             Seat::Engine { movetime, search } => json!({
                 "kind": "engine", "name": name,
                 "movetime_ms": movetime.as_millis() as u64,
-                "search": search.map(|a| a.name()),
+                "search": search.name(),
             }),
         }
     }
@@ -116,7 +112,7 @@ impl Seat {
             Seat::Human => "Human".into(),
             Seat::Engine { movetime, search } => format!(
                 "kiebitz{} {} ms",
-                search.map_or(String::new(), |a| format!(" {}", a.name())),
+                search.name().map_or(String::new(), |a| format!(" {a}")),
                 movetime.as_millis()
             ),
         }
@@ -259,16 +255,9 @@ impl App {
         Ok(Duration::from_millis(ms))
     }
 
-    /// A search name for `game`: N-player searches for Chamäleon, `alphabeta` elsewhere.
-    fn search(&self, game: &str, name: Option<&str>) -> Result<Option<Algorithm>, ApiError> {
-        match name {
-            None => Ok(None),
-            Some(n) if game == CHAMAELEON => Algorithm::parse(n).map(Some).map_err(ApiError::bad),
-            Some("alphabeta") => Ok(None),
-            Some(n) => Err(ApiError::bad(format!(
-                "unknown search '{n}' for {game}: it has alphabeta"
-            ))),
-        }
+    /// The engine a search name stands for in `game` (docs/web.md: `searches`).
+    fn search(&self, game: &str, name: Option<&str>) -> Result<Choice, ApiError> {
+        session::choice(game, name).map_err(ApiError::bad)
     }
 
     /// A fresh, hard-to-guess game id.
@@ -419,7 +408,7 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
         while seats.len() < n {
             seats.push(Seat::Engine {
                 movetime: Duration::from_millis(DEFAULT_MOVETIME_MS),
-                search: None,
+                search: Choice::Default,
             });
         }
     }
@@ -538,7 +527,7 @@ async fn engine_move(
         let game = e.session.game();
         let (seat_time, seat_search) = match &e.seats[seat] {
             Seat::Engine { movetime, search } => (Some(*movetime), *search),
-            Seat::Human => (None, None),
+            Seat::Human => (None, Choice::Default),
         };
         let movetime = match req.as_ref().and_then(|r| r.movetime_ms) {
             Some(ms) => app.movetime(ms)?,

@@ -274,7 +274,9 @@ function renderAnalysis() {
   const i = view.info;
   if (!i) { box.textContent = 'The engine\'s search shows here while it thinks.'; return; }
   box.textContent = `depth ${i.depth}  score ${scoreText(i.score)}  nodes ${i.nodes}  nps ${i.nps || 0}` +
-    (i.search ? `  (${i.search})` : '') + `\npv ${(i.pv || []).join(' ')}`;
+    (i.search ? `  (${i.search})` : '') + `\npv ${(i.pv || []).join(' ')}` +
+    (i.solved ? `\nsolved: a ${i.solved.value} for the mover in ${i.solved.plies} plies (database)` : '') +
+    (i.note ? `\n${i.note}` : '');
   const bar = document.querySelector('#evalbar .white');
   if (bar && view.infoMover !== undefined) bar.style.height = (100 * whiteShare(i.score, view.infoMover)) + '%';
 }

@@ -14,9 +14,11 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::board::{Move, MoveList};
+use crate::board::{Color, Move, MoveList};
 use crate::game::{Game, Outcome};
 use crate::games::chamaeleon::{self, Chamaeleon};
+use crate::games::crash::db::{Db, Layout};
+use crate::games::crash::{self, Crash};
 use crate::games::{ForGame, NAMES, with_game};
 use crate::nsearch::{self, Algorithm, NGame, SeatResult};
 use crate::protocol::{GameLine, nps, safe_search};
@@ -43,6 +45,118 @@ pub struct EngineAnswer {
 /// A search to run on a blocking thread: it owns a copy of the position.
 pub type EngineJob = Box<dyn FnOnce(InfoSink) -> Option<EngineAnswer> + Send>;
 
+/// Which engine plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The game's usual search: alpha-beta for two players (CRASH!'s "heuristic" player),
+    /// Paranoid for Chamäleon.
+    Default,
+    /// One of the N-player searches (Chamäleon).
+    NPlayer(Algorithm),
+    /// CRASH!'s optimal player: a database of the board solved on demand where it has at most
+    /// [`MAX_OPTIMAL_POSITIONS`] positions, else the heuristic search, saying so.
+    Optimal,
+}
+
+impl Choice {
+    /// The name the API uses, `None` for the default.
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Choice::Default => None,
+            Choice::NPlayer(a) => Some(a.name()),
+            Choice::Optimal => Some("optimal"),
+        }
+    }
+}
+
+/// The searches a game offers, by the names the API takes.
+fn searches_of(game: &str) -> Vec<&'static str> {
+    match game {
+        CHAMAELEON => Algorithm::ALL.iter().map(|a| a.name()).collect(),
+        "crash" => vec!["heuristic", "optimal"],
+        _ => vec!["alphabeta"],
+    }
+}
+
+/// The engine `name` stands for in `game` (`None`: the default).
+pub fn choice(game: &str, name: Option<&str>) -> Result<Choice, String> {
+    let Some(name) = name else {
+        return Ok(Choice::Default);
+    };
+    if game == CHAMAELEON {
+        return Algorithm::parse(name).map(Choice::NPlayer);
+    }
+    match name {
+        "alphabeta" => Ok(Choice::Default),
+        "heuristic" if game == "crash" => Ok(Choice::Default),
+        "optimal" if game == "crash" => Ok(Choice::Optimal),
+        _ => Err(format!(
+            "unknown search '{name}' for {game}: one of {}",
+            searches_of(game).join(" ")
+        )),
+    }
+}
+
+/// The largest CRASH! database the optimal player solves on demand (about two seconds on a
+/// loaded 2-core machine); it is kept for later moves ([`MAX_OPTIMAL_DBS`] of them).
+pub const MAX_OPTIMAL_POSITIONS: u64 = 300_000;
+/// CRASH! databases kept in memory at once (the oldest goes first).
+pub const MAX_OPTIMAL_DBS: usize = 4;
+
+/// The solved database for (n stones a side, m cells), from the cache or solved now.
+fn crash_db(n: usize, m: usize) -> Result<Arc<Db>, String> {
+    type Cache = Vec<((usize, usize), Arc<Db>)>;
+    static CACHE: std::sync::Mutex<Cache> = std::sync::Mutex::new(Vec::new());
+    let layout = Layout::new(n, m)?;
+    if layout.total > MAX_OPTIMAL_POSITIONS {
+        return Err(format!(
+            "the database for {n} stones a side on {m} cells has {} positions, more than the \
+             {MAX_OPTIMAL_POSITIONS} solved on demand",
+            layout.total
+        ));
+    }
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, db)) = cache.iter().find(|(k, _)| *k == (n, m)) {
+        return Ok(Arc::clone(db));
+    }
+    let db = Arc::new(Db::solve(n, m, &mut |_, _| {})?);
+    if cache.len() >= MAX_OPTIMAL_DBS {
+        cache.remove(0);
+    }
+    cache.push(((n, m), Arc::clone(&db)));
+    Ok(db)
+}
+
+/// CRASH!'s optimal move in `pos` from its database, with the distance to the end.
+fn crash_optimal(pos: &Crash) -> Result<EngineAnswer, String> {
+    let n = pos.stones(Color::White).max(pos.stones(Color::Black)) as usize;
+    let db = crash_db(n, pos.cells())?;
+    let (moves, d) = db
+        .best_moves(pos)
+        .ok_or("the position lies outside its database")?;
+    let mv = *moves.first().ok_or("no optimal move")?;
+    let pv: Vec<String> = db
+        .line(pos)
+        .unwrap_or_default()
+        .iter()
+        .take(24)
+        .map(|(p, m)| p.move_text(*m))
+        .collect();
+    Ok(EngineAnswer {
+        mv: pos.move_text(mv),
+        info: json!({
+            "depth": d,
+            "score": score_json(Score::from_value(crash::db::score(d))),
+            "nodes": 0,
+            "nps": 0,
+            "pv": pv,
+            "search": "optimal",
+            "optimal": true,
+            "solved": { "value": if d % 2 == 1 { "win" } else { "loss" }, "plies": d },
+        }),
+    })
+}
+
 /// One game in progress, whatever its kind.
 pub trait Session: Send {
     /// The API's game id (`chess`, `raeuber`, `pawns`, `crash`, `chamaeleon`).
@@ -66,7 +180,7 @@ pub trait Session: Send {
     fn engine_job(
         &self,
         movetime: Duration,
-        search: Option<Algorithm>,
+        choice: Choice,
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob>;
 }
@@ -89,7 +203,7 @@ impl ForGame for Describe {
             game: G::GAME,
             variants: G::variants().iter().map(|v| v.to_string()).collect(),
             seats: vec![2],
-            searches: vec!["alphabeta"],
+            searches: searches_of(G::GAME),
         }
     }
 }
@@ -108,7 +222,7 @@ pub fn games() -> Vec<GameInfo> {
             .map(|n| format!("{CHAMAELEON}{n}"))
             .collect(),
         seats: (lo..=hi).collect(),
-        searches: Algorithm::ALL.iter().map(|a| a.name()).collect(),
+        searches: searches_of(CHAMAELEON),
     });
     out
 }
@@ -407,13 +521,13 @@ impl<G: Game> Session for TwoPlayer<G> {
     fn engine_job(
         &self,
         movetime: Duration,
-        _search: Option<Algorithm>,
+        choice: Choice,
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob> {
         self.to_move()?;
         let pos = self.line.current().clone();
         let history = self.line.history();
-        Some(Box::new(move |mut sink: InfoSink| {
+        let search: EngineJob = Box::new(move |mut sink: InfoSink| {
             let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
             let limits = Limits {
                 movetime: Some(movetime),
@@ -459,7 +573,25 @@ impl<G: Game> Session for TwoPlayer<G> {
                 mv: pos.move_text(result.best),
                 info: last,
             })
-        }))
+        });
+        let crash = (self.line.current() as &dyn std::any::Any).downcast_ref::<Crash>();
+        match (choice, crash) {
+            (Choice::Optimal, Some(crash)) => {
+                let crash = crash.clone();
+                Some(Box::new(move |sink: InfoSink| {
+                    match crash_optimal(&crash) {
+                        Ok(answer) => Some(answer),
+                        Err(why) => {
+                            let mut answer = search(sink)?;
+                            answer.info["optimal"] = json!(false);
+                            answer.info["note"] = json!(format!("heuristic search: {why}"));
+                            Some(answer)
+                        }
+                    }
+                }))
+            }
+            _ => Some(search),
+        }
     }
 }
 
@@ -683,13 +815,16 @@ impl Session for NSeat {
     fn engine_job(
         &self,
         movetime: Duration,
-        search: Option<Algorithm>,
+        choice: Choice,
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob> {
         self.to_move()?;
         let pos = self.current().clone();
         let playing = self.playing.clone();
-        let algorithm = search.unwrap_or(nsearch::Options::default().algorithm);
+        let algorithm = match choice {
+            Choice::NPlayer(a) => a,
+            _ => nsearch::Options::default().algorithm,
+        };
         Some(Box::new(move |mut sink: InfoSink| {
             let options = nsearch::Options {
                 algorithm,
@@ -777,6 +912,29 @@ mod tests {
         let s = create("chamaeleon", Some("chamaeleon2"), None, None).unwrap();
         assert_eq!(s.seat_names(), vec!["South", "North"]);
         assert_eq!(s.state()["board"]["rows"][7][0], "sR");
+    }
+
+    #[test]
+    fn crash_optimal_player_plays_from_its_database() {
+        assert_eq!(choice("crash", Some("optimal")), Ok(Choice::Optimal));
+        assert_eq!(choice("crash", Some("heuristic")), Ok(Choice::Default));
+        assert!(choice("chess", Some("optimal")).is_err());
+        assert!(choice("chess", Some("heuristic")).is_err());
+        // 1-vs-1: the side to move wins exactly when the gap is even (docs: theorems).
+        let pos = Crash::parse("W1..B1 w").unwrap();
+        let answer = crash_optimal(&pos).unwrap();
+        assert_eq!(answer.info["solved"]["value"], "win", "{}", answer.info);
+        let pos = Crash::parse("W1...B1 w").unwrap();
+        assert_eq!(crash_optimal(&pos).unwrap().info["solved"]["value"], "loss");
+        // Too large a board: refused, and the engine job falls back to the search.
+        let big = Crash::parse(&format!("W4{}B4 w", ".".repeat(18))).unwrap();
+        assert!(crash_optimal(&big).unwrap_err().contains("more than"));
+        let s = create("crash", None, Some(&big.fen()), None).unwrap();
+        let job = s
+            .engine_job(Duration::from_millis(20), Choice::Optimal, Arc::default())
+            .unwrap();
+        let answer = job(Box::new(|_| {})).unwrap();
+        assert_eq!(answer.info["optimal"], false);
     }
 
     #[test]
