@@ -12,6 +12,15 @@ if ! command -v tmux >/dev/null 2>&1; then
         echo "test.sh: no tmux and no apt-get; install tmux for tests/cli_play.rs" >&2
     fi
 fi
+# tests/web_e2e.rs drives kiebitz-web's page in Debian's headless Chromium over WebDriver.
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; } >/dev/null ||
+            echo "test.sh: could not install chromium; tests/web_e2e.rs will skip" >&2
+    else
+        echo "test.sh: no chromium and no apt-get; tests/web_e2e.rs will skip" >&2
+    fi
+fi
 cargo fmt --all -- --check
 cargo clippy --release --all-targets -- -D warnings
 cargo test --release

@@ -15,6 +15,7 @@
 //! - [`analysis`]: exhaustive game-graph analysis and solving (pawn chess).
 //! - [`tournament`]: kiebitz-match, engine-vs-engine tournaments.
 //! - [`tuning`]: what a game tells the search (switches, score scale); depends on nothing.
+//! - [`web`]: `kiebitz-web`, every game in the browser over a JSON API.
 
 pub mod analysis;
 pub mod board;
@@ -31,3 +32,4 @@ pub mod san;
 pub mod search;
 pub mod tournament;
 pub mod tuning;
+pub mod web;

@@ -1,0 +1,823 @@
+//! `kiebitz-web`: every game in the browser (issue 25). An axum server on tokio serves one
+//! page (embedded with `include_str!`: no build step, nothing fetched at run time) and the
+//! JSON API the page itself uses (docs/web.md):
+//!
+//! - `GET /api/games`, `POST /api/new`, `GET /api/game/{id}`, `POST /api/game/{id}/move`,
+//!   `POST /api/game/{id}/engine`, `POST /api/game/{id}/undo`, `GET /api/game/{id}/pgn`,
+//!   `GET /api/game/{id}/events` (server-sent events: the engine's live search), `GET /api/status`;
+//! - games of the registry ([`crate::games::with_game`]) and Chamäleon Schach for 2–4 seats
+//!   through [`session::Session`]; engine moves run on tokio's blocking threads, at most
+//!   [`Config::engine_threads`] at once, each for a bounded think time;
+//! - every limit in [`Config`]: live games, idle expiry, body size, think time, engine threads,
+//!   requests in flight, event streams, plies per game. A refused request changes nothing.
+//!
+//! Depends on `session` (the games) and the crates axum, tokio, serde, serde_json.
+
+pub mod session;
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::{Semaphore, broadcast};
+
+use session::{Choice, Session};
+
+const PAGE: &str = include_str!("page.html");
+const SCRIPT: &str = include_str!("page.js");
+const STYLE: &str = include_str!("page.css");
+
+/// The server's limits (docs/web.md lists each with its default).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Games held at once; at the cap a new game replaces the game idle longest if it has
+    /// been idle for [`Config::evict_after`], else the request gets 503.
+    pub max_games: usize,
+    /// A game untouched for this long is dropped.
+    pub idle: Duration,
+    /// How long a game must have been idle before a new game may replace it at the cap.
+    pub evict_after: Duration,
+    /// Largest request body in bytes (413 beyond).
+    pub max_body: usize,
+    /// Longest think time a request may ask for.
+    pub max_movetime: Duration,
+    /// Engine searches running at once (one thread each).
+    pub engine_threads: usize,
+    /// How long an engine request waits for a free engine thread before 503.
+    pub engine_wait: Duration,
+    /// API requests handled at once (503 beyond).
+    pub max_inflight: usize,
+    /// Open event streams (503 beyond).
+    pub max_streams: usize,
+    /// Plies one game may have.
+    pub max_plies: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Config {
+            max_games: 256,
+            idle: Duration::from_secs(30 * 60),
+            evict_after: Duration::from_secs(60),
+            max_body: 16 * 1024,
+            max_movetime: Duration::from_secs(10),
+            engine_threads: (cores / 2).clamp(1, 4),
+            engine_wait: Duration::from_secs(20),
+            max_inflight: 64,
+            max_streams: 32,
+            max_plies: 1000,
+        }
+    }
+}
+
+/// Think time when neither the request nor the seat names one.
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+/// What a seat is: a person at the page or the engine with its think time and search.
+#[derive(Clone, Debug)]
+enum Seat {
+    Human,
+    Engine { movetime: Duration, search: Choice },
+}
+
+impl Seat {
+    fn json(&self, name: &str) -> Value {
+        match self {
+            Seat::Human => json!({ "kind": "human", "name": name }),
+            Seat::Engine { movetime, search } => json!({
+                "kind": "engine", "name": name,
+                "movetime_ms": movetime.as_millis() as u64,
+                "search": search.name(),
+            }),
+        }
+    }
+
+    fn player_name(&self) -> String {
+        match self {
+            Seat::Human => "Human".into(),
+            Seat::Engine { movetime, search } => format!(
+                "kiebitz{} {} ms",
+                search.name().map_or(String::new(), |a| format!(" {a}")),
+                movetime.as_millis()
+            ),
+        }
+    }
+}
+
+/// One live game.
+struct Entry {
+    session: Box<dyn Session>,
+    seats: Vec<Seat>,
+    last_used: Instant,
+    /// An engine search for this game is running: moves and undo wait for it (409).
+    busy: bool,
+    /// The engine's live reports, as JSON lines, for `/events`.
+    events: broadcast::Sender<String>,
+}
+
+/// The shared state of the server.
+struct App {
+    config: Config,
+    games: Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
+    engines: Arc<Semaphore>,
+    inflight: Arc<Semaphore>,
+    streams: Arc<Semaphore>,
+    next_id: AtomicU64,
+    /// Set when the server shuts down: running searches stop.
+    stop: Arc<AtomicBool>,
+}
+
+type Shared = Arc<App>;
+
+/// An API error: a status and a message, sent as `{"error": message}`.
+#[derive(Debug)]
+struct ApiError(StatusCode, String);
+
+impl ApiError {
+    fn bad(msg: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::BAD_REQUEST, msg.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut msg = self.1;
+        if msg.len() > 400 {
+            let mut cut = 400;
+            while !msg.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            msg.truncate(cut);
+            msg.push('…');
+        }
+        (self.0, axum::Json(json!({ "error": msg }))).into_response()
+    }
+}
+
+type ApiResult = Result<Response, ApiError>;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The request body as JSON of type `T`: 413 beyond the size limit, 400 if malformed.
+fn parse_body<T: for<'de> Deserialize<'de>>(
+    body: Result<Bytes, BytesRejection>,
+    empty_ok: bool,
+) -> Result<Option<T>, ApiError> {
+    let bytes = body.map_err(|r| ApiError(r.status(), r.body_text()))?;
+    let blank = bytes.iter().all(u8::is_ascii_whitespace) || bytes.trim_ascii() == b"null";
+    if blank {
+        return if empty_ok {
+            Ok(None)
+        } else {
+            Err(ApiError::bad("the request needs a JSON body"))
+        };
+    }
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatRequest {
+    kind: String,
+    movetime_ms: Option<u64>,
+    search: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewRequest {
+    game: String,
+    variant: Option<String>,
+    fen: Option<String>,
+    seats: Option<Vec<SeatRequest>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineRequest {
+    movetime_ms: Option<u64>,
+    search: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    plies: Option<usize>,
+}
+
+impl App {
+    fn new(config: Config) -> App {
+        App {
+            engines: Arc::new(Semaphore::new(config.engine_threads.max(1))),
+            inflight: Arc::new(Semaphore::new(config.max_inflight.max(1))),
+            streams: Arc::new(Semaphore::new(config.max_streams)),
+            config,
+            games: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(1),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// A think time from a request, within the limit.
+    fn movetime(&self, ms: u64) -> Result<Duration, ApiError> {
+        let max = self.config.max_movetime.as_millis() as u64;
+        if ms == 0 || ms > max {
+            return Err(ApiError::bad(format!(
+                "movetime_ms must be from 1 to {max}, not {ms}"
+            )));
+        }
+        Ok(Duration::from_millis(ms))
+    }
+
+    /// The engine a search name stands for in `game` (docs/web.md: `searches`).
+    fn search(&self, game: &str, name: Option<&str>) -> Result<Choice, ApiError> {
+        session::choice(game, name).map_err(ApiError::bad)
+    }
+
+    /// A fresh, hard-to-guess game id.
+    fn new_id(&self) -> String {
+        use std::hash::{BuildHasher, Hasher};
+        let n = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(n);
+        format!("{n:x}{:012x}", h.finish() & 0xffff_ffff_ffff)
+    }
+
+    /// The game `id`, marked as used now; 404 if there is none.
+    fn entry(&self, id: &str) -> Result<Arc<Mutex<Entry>>, ApiError> {
+        let games = lock(&self.games);
+        let e = games
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game '{id}'")))?;
+        drop(games);
+        lock(&e).last_used = Instant::now();
+        Ok(e)
+    }
+
+    /// Drops the games idle longer than the limit; returns how many.
+    fn expire(&self) -> usize {
+        let now = Instant::now();
+        let mut games = lock(&self.games);
+        let before = games.len();
+        games.retain(|_, e| {
+            let e = lock(e);
+            e.busy || now.duration_since(e.last_used) < self.config.idle
+        });
+        before - games.len()
+    }
+
+    /// Room for one more game: at the cap, the game idle longest goes if it has been idle
+    /// long enough.
+    fn make_room(&self, games: &mut HashMap<String, Arc<Mutex<Entry>>>) -> Result<(), ApiError> {
+        if games.len() < self.config.max_games {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let oldest = games
+            .iter()
+            .filter_map(|(id, e)| {
+                let e = lock(e);
+                (!e.busy).then(|| (e.last_used, id.clone()))
+            })
+            .min();
+        match oldest {
+            Some((used, id)) if now.duration_since(used) >= self.config.evict_after => {
+                games.remove(&id);
+                Ok(())
+            }
+            _ => Err(ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server holds its limit of {} games; try again later",
+                    self.config.max_games
+                ),
+            )),
+        }
+    }
+}
+
+/// The state of a game for the API: the session's state plus id, seats and flags.
+fn state_json(id: &str, e: &Entry) -> Value {
+    let mut v = e.session.state();
+    let names = e.session.seat_names();
+    v["id"] = json!(id);
+    v["seats"] = json!(
+        e.seats
+            .iter()
+            .zip(&names)
+            .map(|(s, n)| s.json(n))
+            .collect::<Vec<_>>()
+    );
+    v["busy"] = json!(e.busy);
+    v["plies"] = json!(e.session.plies());
+    v
+}
+
+async fn list_games() -> Response {
+    let games: Vec<Value> = session::games()
+        .into_iter()
+        .map(|g| {
+            json!({ "game": g.game, "variants": g.variants, "seats": g.seats,
+                    "searches": g.searches })
+        })
+        .collect();
+    axum::Json(games).into_response()
+}
+
+/// The server's load against its limits.
+async fn status(State(app): State<Shared>) -> Response {
+    let games = lock(&app.games).len();
+    let c = &app.config;
+    axum::Json(json!({
+        "games": games,
+        "max_games": c.max_games,
+        "idle_s": c.idle.as_secs_f64(),
+        "max_body": c.max_body,
+        "max_movetime_ms": c.max_movetime.as_millis() as u64,
+        "engine_threads": c.engine_threads,
+        "engines_free": app.engines.available_permits(),
+        "max_inflight": c.max_inflight,
+        "max_streams": c.max_streams,
+        "max_plies": c.max_plies,
+    }))
+    .into_response()
+}
+
+async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>) -> ApiResult {
+    let req: NewRequest = parse_body(body, false)?.expect("a body");
+    if req.fen.as_ref().is_some_and(|f| f.len() > 300) {
+        return Err(ApiError::bad("the FEN is longer than 300 characters"));
+    }
+    let game = match req.game.as_str() {
+        "raeuberschach" => "raeuber",
+        g => g,
+    };
+    let mut seats = Vec::new();
+    for s in req.seats.iter().flatten() {
+        seats.push(match s.kind.as_str() {
+            "human" => {
+                if s.movetime_ms.is_some() || s.search.is_some() {
+                    return Err(ApiError::bad("a human seat has no movetime_ms or search"));
+                }
+                Seat::Human
+            }
+            "engine" => Seat::Engine {
+                movetime: app.movetime(s.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS))?,
+                search: app.search(game, s.search.as_deref())?,
+            },
+            other => {
+                return Err(ApiError::bad(format!(
+                    "unknown seat kind '{other}': human or engine"
+                )));
+            }
+        });
+    }
+    let players = (!seats.is_empty()).then_some(seats.len());
+    let session = session::create(game, req.variant.as_deref(), req.fen.as_deref(), players)
+        .map_err(ApiError::bad)?;
+    let n = session.seat_names().len();
+    if seats.is_empty() {
+        seats.push(Seat::Human);
+        while seats.len() < n {
+            seats.push(Seat::Engine {
+                movetime: Duration::from_millis(DEFAULT_MOVETIME_MS),
+                search: Choice::Default,
+            });
+        }
+    }
+    if seats.len() != n {
+        return Err(ApiError::bad(format!(
+            "this {} game has {n} seats, the request names {}",
+            session.game(),
+            seats.len()
+        )));
+    }
+    let id = app.new_id();
+    let entry = Entry {
+        session,
+        seats,
+        last_used: Instant::now(),
+        busy: false,
+        events: broadcast::channel(64).0,
+    };
+    let state = state_json(&id, &entry);
+    let mut games = lock(&app.games);
+    app.make_room(&mut games)?;
+    games.insert(id, Arc::new(Mutex::new(entry)));
+    Ok((StatusCode::CREATED, axum::Json(state)).into_response())
+}
+
+async fn get_game(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let e = app.entry(&id)?;
+    let e = lock(&e);
+    Ok(axum::Json(state_json(&id, &e)).into_response())
+}
+
+fn refuse_busy(e: &Entry) -> Result<(), ApiError> {
+    if e.busy {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            "the engine is thinking in this game; wait for its move".into(),
+        ));
+    }
+    Ok(())
+}
+
+async fn play_move(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let e = app.entry(&id)?;
+    let req: MoveRequest = parse_body(body, false)?.expect("a body");
+    let mut e = lock(&e);
+    refuse_busy(&e)?;
+    if e.session.plies() >= app.config.max_plies {
+        return Err(ApiError::bad(format!(
+            "this game has reached the server's limit of {} plies",
+            app.config.max_plies
+        )));
+    }
+    if req.mv.len() > 20 {
+        return Err(ApiError::bad("a move is at most 20 characters"));
+    }
+    e.session.play(&req.mv).map_err(ApiError::bad)?;
+    Ok(axum::Json(state_json(&id, &e)).into_response())
+}
+
+async fn undo(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let e = app.entry(&id)?;
+    let req: Option<UndoRequest> = parse_body(body, true)?;
+    let plies = req.and_then(|r| r.plies).unwrap_or(1);
+    let mut e = lock(&e);
+    refuse_busy(&e)?;
+    if plies == 0 || plies > e.session.plies() {
+        return Err(ApiError::bad(format!(
+            "cannot take back {plies} plies: the game has {}",
+            e.session.plies()
+        )));
+    }
+    for _ in 0..plies {
+        e.session.undo();
+    }
+    Ok(axum::Json(state_json(&id, &e)).into_response())
+}
+
+/// Clears an entry's busy flag however the engine request ends (also when its future is
+/// dropped because the client went away).
+struct BusyGuard(Arc<Mutex<Entry>>);
+
+impl Drop for BusyGuard {
+    fn drop(&mut self) {
+        lock(&self.0).busy = false;
+    }
+}
+
+async fn engine_move(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let entry = app.entry(&id)?;
+    let req: Option<EngineRequest> = parse_body(body, true)?;
+    let (job, events, plies) = {
+        let mut e = lock(&entry);
+        refuse_busy(&e)?;
+        let seat = e
+            .session
+            .to_move()
+            .ok_or_else(|| ApiError::bad("the game is over"))?;
+        if e.session.plies() >= app.config.max_plies {
+            return Err(ApiError::bad(format!(
+                "this game has reached the server's limit of {} plies",
+                app.config.max_plies
+            )));
+        }
+        let game = e.session.game();
+        let (seat_time, seat_search) = match &e.seats[seat] {
+            Seat::Engine { movetime, search } => (Some(*movetime), *search),
+            Seat::Human => (None, Choice::Default),
+        };
+        let movetime = match req.as_ref().and_then(|r| r.movetime_ms) {
+            Some(ms) => app.movetime(ms)?,
+            None => seat_time.unwrap_or(Duration::from_millis(DEFAULT_MOVETIME_MS)),
+        };
+        let search = match req.as_ref().and_then(|r| r.search.as_deref()) {
+            Some(name) => app.search(game, Some(name))?,
+            None => seat_search,
+        };
+        let job = e
+            .session
+            .engine_job(movetime, search, Arc::clone(&app.stop))
+            .ok_or_else(|| ApiError::bad("the game is over"))?;
+        e.busy = true;
+        (job, e.events.clone(), e.session.plies())
+    };
+    let _guard = BusyGuard(Arc::clone(&entry));
+    let permit = tokio::time::timeout(
+        app.config.engine_wait,
+        Arc::clone(&app.engines).acquire_owned(),
+    )
+    .await
+    .ok()
+    .and_then(Result::ok)
+    .ok_or_else(|| {
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "every engine thread is busy; try again later".into(),
+        )
+    })?;
+    let sink_events = events.clone();
+    let answer = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        job(Box::new(move |info| {
+            let _ = sink_events.send(json!({ "type": "info", "info": info }).to_string());
+        }))
+    })
+    .await
+    .map_err(|_| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the engine failed".into(),
+        )
+    })?
+    .ok_or_else(|| ApiError::bad("the engine has no move here"))?;
+    let mut e = lock(&entry);
+    if e.session.plies() != plies {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            "the game changed while the engine was thinking".into(),
+        ));
+    }
+    let played = e.session.play(&answer.mv).map_err(|err| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the engine's move {} was refused: {err}", answer.mv),
+        )
+    })?;
+    e.busy = false;
+    let san = e.session.state()["history"]
+        .as_array()
+        .and_then(|h| h.last())
+        .map_or(Value::Null, |m| m["san"].clone());
+    let _ = events.send(json!({ "type": "move", "move": played, "san": san }).to_string());
+    Ok(axum::Json(json!({
+        "move": played,
+        "san": san,
+        "info": answer.info,
+        "state": state_json(&id, &e),
+    }))
+    .into_response())
+}
+
+async fn pgn(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let e = app.entry(&id)?;
+    let e = lock(&e);
+    let players: Vec<String> = e.seats.iter().map(Seat::player_name).collect();
+    let text = e.session.pgn(&players);
+    let file = format!(
+        "attachment; filename=\"kiebitz-{}-{id}.pgn\"",
+        e.session.game()
+    );
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn events(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let e = app.entry(&id)?;
+    let permit = Arc::clone(&app.streams).try_acquire_owned().map_err(|_| {
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server holds its limit of {} event streams",
+                app.config.max_streams
+            ),
+        )
+    })?;
+    let rx = lock(&e).events.subscribe();
+    drop(e);
+    let stream = futures_util::stream::unfold((rx, permit), |(mut rx, permit)| async move {
+        loop {
+            match rx.recv().await {
+                Ok(line) => {
+                    let ev: Result<Event, Infallible> = Ok(Event::default().data(line));
+                    return Some((ev, (rx, permit)));
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    Ok(Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response())
+}
+
+/// One of the page's files: the copy compiled in, or, when `KIEBITZ_WEB_DIR` names a folder
+/// (for working on the page without rebuilding), the file of that name there.
+fn asset(name: &str, built_in: &'static str, kind: &'static str) -> Response {
+    let text = std::env::var_os("KIEBITZ_WEB_DIR")
+        .and_then(|dir| std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok())
+        .map_or(
+            std::borrow::Cow::Borrowed(built_in),
+            std::borrow::Cow::Owned,
+        );
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+async fn page() -> Response {
+    asset("page.html", PAGE, "text/html; charset=utf-8")
+}
+
+async fn script() -> Response {
+    asset("page.js", SCRIPT, "text/javascript; charset=utf-8")
+}
+
+async fn style() -> Response {
+    asset("page.css", STYLE, "text/css; charset=utf-8")
+}
+
+/// At most [`Config::max_inflight`] requests at once; beyond that 503 at once.
+async fn limit_inflight(State(app): State<Shared>, req: Request, next: Next) -> Response {
+    match Arc::clone(&app.inflight).try_acquire_owned() {
+        Ok(_permit) => next.run(req).await,
+        Err(_) => ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many requests at once; try again".into(),
+        )
+        .into_response(),
+    }
+}
+
+async fn not_found() -> ApiError {
+    ApiError(StatusCode::NOT_FOUND, "no such page or API call".into())
+}
+
+/// The server's routes and limits.
+fn router(app: Shared) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/play/{id}", get(page))
+        .route("/static/app.js", get(script))
+        .route("/static/style.css", get(style))
+        .route("/api/games", get(list_games))
+        .route("/api/status", get(status))
+        .route("/api/new", post(new_game))
+        .route("/api/game/{id}", get(get_game))
+        .route("/api/game/{id}/move", post(play_move))
+        .route("/api/game/{id}/undo", post(undo))
+        .route("/api/game/{id}/engine", post(engine_move))
+        .route("/api/game/{id}/pgn", get(pgn))
+        .route("/api/game/{id}/events", get(events))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&app),
+            limit_inflight,
+        ))
+        .layer(DefaultBodyLimit::max(app.config.max_body))
+        .with_state(app)
+}
+
+/// Serves on `listener` until `shutdown` resolves.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let app = Arc::new(App::new(config));
+    let sweeper = {
+        let app = Arc::clone(&app);
+        tokio::spawn(async move {
+            let every =
+                (app.config.idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+            loop {
+                tokio::time::sleep(every).await;
+                app.expire();
+            }
+        })
+    };
+    let stop = Arc::clone(&app.stop);
+    let (down_tx, down_rx) = tokio::sync::oneshot::channel::<()>();
+    let server = axum::serve(listener, router(app)).with_graceful_shutdown(async move {
+        shutdown.await;
+        stop.store(true, Ordering::Relaxed);
+        let _ = down_tx.send(());
+    });
+    // Open event streams would hold a graceful shutdown forever: two seconds, then go.
+    let result = tokio::select! {
+        r = server => r,
+        _ = async {
+            if down_rx.await.is_ok() {
+                tokio::time::sleep(Duration::from_secs(2)).await;
+            } else {
+                std::future::pending::<()>().await;
+            }
+        } => Ok(()),
+    };
+    sweeper.abort();
+    result
+}
+
+/// The runtime the server runs on: a few workers for the requests, blocking threads for the
+/// engines (bounded by the engine semaphore, plus a few spare).
+pub fn runtime(config: &Config) -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(config.engine_threads.max(1) + 2)
+        .enable_all()
+        .build()
+}
+
+/// A server running on its own thread (for tests and tools): it stops when dropped.
+pub struct Background {
+    pub addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Background {
+    /// Starts a server on `addr` (port 0: any free port) with `config`.
+    pub fn start(addr: &str, config: Config) -> std::io::Result<Background> {
+        let rt = runtime(&config)?;
+        let listener = rt.block_on(tokio::net::TcpListener::bind(addr))?;
+        let addr = listener.local_addr()?;
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let shutdown = async move {
+                let _ = rx.await;
+            };
+            if let Err(e) = rt.block_on(serve(listener, config, shutdown)) {
+                eprintln!("kiebitz-web: {e}");
+            }
+            rt.shutdown_timeout(Duration::from_secs(1));
+        });
+        Ok(Background {
+            addr,
+            stop: Some(tx),
+            thread: Some(thread),
+        })
+    }
+
+    /// The server's base URL, `http://127.0.0.1:PORT`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}

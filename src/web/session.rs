@@ -1,0 +1,960 @@
+//! One game as the web server holds it: a [`Session`] hides whether it is a two-player
+//! [`Game`] of the registry ([`TwoPlayer`]) or Chamäleon Schach for 2–4 seats ([`NSeat`]), and
+//! answers what the JSON API needs: the state (FEN, seat to move, legal moves with their
+//! squares, history, board, result), playing and taking back moves, PGN, and an engine search
+//! packed as a job for a blocking thread.
+//!
+//! Depends on `game`, `games` (the registry and Chamäleon), `search`, `nsearch`, `protocol`
+//! (the game line and the safe search), `cli` (reading a start position) and `tournament::pgn`
+//! (the date tag).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::board::{Color, Move, MoveList};
+use crate::game::{Game, Outcome};
+use crate::games::chamaeleon::{self, Chamaeleon};
+use crate::games::crash::db::{Db, Layout};
+use crate::games::crash::{self, Crash};
+use crate::games::{ForGame, NAMES, with_game};
+use crate::nsearch::{self, Algorithm, NGame, SeatResult};
+use crate::protocol::{GameLine, nps, safe_search};
+use crate::search::{Control, Limits, Score, Searcher};
+
+/// Transposition table of one engine search, in MiB (a table lives only for one move, so
+/// memory is bounded by the number of engine threads).
+pub const ENGINE_HASH_MB: usize = 16;
+
+/// The id the API gives Chamäleon Schach.
+pub const CHAMAELEON: &str = "chamaeleon";
+
+/// A live report of the engine's search, sent to the page while it thinks.
+pub type InfoSink = Box<dyn FnMut(Value) + Send>;
+
+/// What an engine search brings back: the move (in the game's coordinate notation) and the
+/// last report.
+#[derive(Clone, Debug)]
+pub struct EngineAnswer {
+    pub mv: String,
+    pub info: Value,
+}
+
+/// A search to run on a blocking thread: it owns a copy of the position.
+pub type EngineJob = Box<dyn FnOnce(InfoSink) -> Option<EngineAnswer> + Send>;
+
+/// Which engine plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The game's usual search: alpha-beta for two players (CRASH!'s "heuristic" player),
+    /// Paranoid for Chamäleon.
+    Default,
+    /// One of the N-player searches (Chamäleon).
+    NPlayer(Algorithm),
+    /// CRASH!'s optimal player: a database of the board solved on demand where it has at most
+    /// [`MAX_OPTIMAL_POSITIONS`] positions, else the heuristic search, saying so.
+    Optimal,
+}
+
+impl Choice {
+    /// The name the API uses, `None` for the default.
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Choice::Default => None,
+            Choice::NPlayer(a) => Some(a.name()),
+            Choice::Optimal => Some("optimal"),
+        }
+    }
+}
+
+/// The searches a game offers, by the names the API takes.
+fn searches_of(game: &str) -> Vec<&'static str> {
+    match game {
+        CHAMAELEON => Algorithm::ALL.iter().map(|a| a.name()).collect(),
+        "crash" => vec!["heuristic", "optimal"],
+        _ => vec!["alphabeta"],
+    }
+}
+
+/// The engine `name` stands for in `game` (`None`: the default).
+pub fn choice(game: &str, name: Option<&str>) -> Result<Choice, String> {
+    let Some(name) = name else {
+        return Ok(Choice::Default);
+    };
+    if game == CHAMAELEON {
+        return Algorithm::parse(name).map(Choice::NPlayer);
+    }
+    match name {
+        "alphabeta" => Ok(Choice::Default),
+        "heuristic" if game == "crash" => Ok(Choice::Default),
+        "optimal" if game == "crash" => Ok(Choice::Optimal),
+        _ => Err(format!(
+            "unknown search '{name}' for {game}: one of {}",
+            searches_of(game).join(" ")
+        )),
+    }
+}
+
+/// The largest CRASH! database the optimal player solves on demand (about two seconds on a
+/// loaded 2-core machine); it is kept for later moves ([`MAX_OPTIMAL_DBS`] of them).
+pub const MAX_OPTIMAL_POSITIONS: u64 = 300_000;
+/// CRASH! databases kept in memory at once (the oldest goes first).
+pub const MAX_OPTIMAL_DBS: usize = 4;
+
+/// The solved database for (n stones a side, m cells), from the cache or solved now.
+fn crash_db(n: usize, m: usize) -> Result<Arc<Db>, String> {
+    type Cache = Vec<((usize, usize), Arc<Db>)>;
+    static CACHE: std::sync::Mutex<Cache> = std::sync::Mutex::new(Vec::new());
+    let layout = Layout::new(n, m)?;
+    if layout.total > MAX_OPTIMAL_POSITIONS {
+        return Err(format!(
+            "the database for {n} stones a side on {m} cells has {} positions, more than the \
+             {MAX_OPTIMAL_POSITIONS} solved on demand",
+            layout.total
+        ));
+    }
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, db)) = cache.iter().find(|(k, _)| *k == (n, m)) {
+        return Ok(Arc::clone(db));
+    }
+    let db = Arc::new(Db::solve(n, m, &mut |_, _| {})?);
+    if cache.len() >= MAX_OPTIMAL_DBS {
+        cache.remove(0);
+    }
+    cache.push(((n, m), Arc::clone(&db)));
+    Ok(db)
+}
+
+/// CRASH!'s optimal move in `pos` from its database, with the distance to the end.
+fn crash_optimal(pos: &Crash) -> Result<EngineAnswer, String> {
+    let n = pos.stones(Color::White).max(pos.stones(Color::Black)) as usize;
+    let db = crash_db(n, pos.cells())?;
+    let (moves, d) = db
+        .best_moves(pos)
+        .ok_or("the position lies outside its database")?;
+    let mv = *moves.first().ok_or("no optimal move")?;
+    let pv: Vec<String> = db
+        .line(pos)
+        .unwrap_or_default()
+        .iter()
+        .take(24)
+        .map(|(p, m)| p.move_text(*m))
+        .collect();
+    Ok(EngineAnswer {
+        mv: pos.move_text(mv),
+        info: json!({
+            "depth": d,
+            "score": score_json(Score::from_value(crash::db::score(d))),
+            "nodes": 0,
+            "nps": 0,
+            "pv": pv,
+            "search": "optimal",
+            "optimal": true,
+            "solved": { "value": if d % 2 == 1 { "win" } else { "loss" }, "plies": d },
+        }),
+    })
+}
+
+/// One game in progress, whatever its kind.
+pub trait Session: Send {
+    /// The API's game id (`chess`, `raeuber`, `pawns`, `crash`, `chamaeleon`).
+    fn game(&self) -> &'static str;
+    fn variant(&self) -> String;
+    /// The names of the seats, in the order of the API's `seats` list.
+    fn seat_names(&self) -> Vec<&'static str>;
+    /// The index (into the seats) of the seat to move; `None` once the game is over.
+    fn to_move(&self) -> Option<usize>;
+    /// Plies played.
+    fn plies(&self) -> usize;
+    /// The state for the API (without id and seats, which the server adds).
+    fn state(&self) -> Value;
+    /// Plays a move given in coordinate notation or SAN; an error leaves the game unchanged.
+    fn play(&mut self, text: &str) -> Result<String, String>;
+    /// Takes back the last move; false if there is none.
+    fn undo(&mut self) -> bool;
+    /// The game as PGN (a PGN-like record for Chamäleon), with these seat names in the tags.
+    fn pgn(&self, players: &[String]) -> String;
+    /// The engine's search for the seat to move, `None` if the game is over.
+    fn engine_job(
+        &self,
+        movetime: Duration,
+        choice: Choice,
+        stop: Arc<AtomicBool>,
+    ) -> Option<EngineJob>;
+}
+
+/// A game of the registry and the searches it offers (see [`games`]).
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    pub game: &'static str,
+    pub variants: Vec<String>,
+    pub seats: Vec<usize>,
+    pub searches: Vec<&'static str>,
+}
+
+struct Describe;
+
+impl ForGame for Describe {
+    type Output = GameInfo;
+    fn run<G: Game>(self) -> GameInfo {
+        GameInfo {
+            game: G::GAME,
+            variants: G::variants().iter().map(|v| v.to_string()).collect(),
+            seats: vec![2],
+            searches: searches_of(G::GAME),
+        }
+    }
+}
+
+/// Every game the server offers: the registry's, then Chamäleon Schach.
+pub fn games() -> Vec<GameInfo> {
+    let mut out: Vec<GameInfo> = NAMES
+        .iter()
+        .filter_map(|name| with_game(name, Describe))
+        .collect();
+    let (lo, hi) = Chamaeleon::PLAYERS;
+    out.push(GameInfo {
+        game: CHAMAELEON,
+        variants: (lo..=hi)
+            .rev()
+            .map(|n| format!("{CHAMAELEON}{n}"))
+            .collect(),
+        seats: (lo..=hi).collect(),
+        searches: searches_of(CHAMAELEON),
+    });
+    out
+}
+
+struct Create<'a> {
+    variant: Option<&'a str>,
+    fen: Option<&'a str>,
+}
+
+impl ForGame for Create<'_> {
+    type Output = Result<Box<dyn Session>, String>;
+    fn run<G: Game>(self) -> Self::Output {
+        let start = crate::cli::start_position::<G>(self.variant, self.fen)?;
+        Ok(Box::new(TwoPlayer::<G> {
+            line: GameLine::new(start),
+        }))
+    }
+}
+
+/// A new game of `game` (an API id or a registry alias): `variant` (default: the game's
+/// first), from `fen` or the start position. For Chamäleon the variant `chamaeleonN` (or
+/// `players`) fixes the number of players; a FEN says it itself.
+pub fn create(
+    game: &str,
+    variant: Option<&str>,
+    fen: Option<&str>,
+    players: Option<usize>,
+) -> Result<Box<dyn Session>, String> {
+    if game == CHAMAELEON {
+        let from_variant = match variant {
+            None => None,
+            Some(v) => {
+                let n = v
+                    .strip_prefix(CHAMAELEON)
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|n| (2..=4).contains(n))
+                    .ok_or_else(|| {
+                        format!("unknown variant '{v}': one of chamaeleon4 chamaeleon3 chamaeleon2")
+                    })?;
+                Some(n)
+            }
+        };
+        let pos = match fen {
+            Some(text) => Chamaeleon::from_text(text).map_err(|e| format!("bad position: {e}"))?,
+            None => Chamaeleon::startpos(from_variant.or(players).unwrap_or(4))?,
+        };
+        return Ok(Box::new(NSeat::new(pos)));
+    }
+    let known = with_game(game, Describe).is_some();
+    if !known {
+        let ids: Vec<&str> = games().iter().map(|g| g.game).collect();
+        return Err(format!("unknown game '{game}': one of {}", ids.join(" ")));
+    }
+    with_game(game, Create { variant, fen }).expect("a known game")
+}
+
+/// The squares of a move for the page: origin, target and promotion piece. Grid games write
+/// them in the move's text (`e7e8q`, `b1a1` for Chess960 castling); CRASH! names its 1-based
+/// cells.
+fn squares_of(game: &str, mv: Move, text: &str) -> (String, String, Option<String>) {
+    if game == "crash" {
+        return (
+            (mv.from().index() + 1).to_string(),
+            (mv.to().index() + 1).to_string(),
+            None,
+        );
+    }
+    let b = text.as_bytes();
+    if b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() {
+        let promo = (b.len() > 4).then(|| text[4..].to_string());
+        (text[0..2].to_string(), text[2..4].to_string(), promo)
+    } else {
+        (mv.from().to_string(), mv.to().to_string(), None)
+    }
+}
+
+/// The board of a FEN for the page: the rows of a grid game (top rank first, each square a
+/// piece letter or ""), or CRASH!'s row of towers (heights, White positive).
+fn board_of(game: &str, fen: &str) -> Value {
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    if game == "crash" {
+        let mut cells: Vec<i64> = Vec::new();
+        let mut chars = placement.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                'W' | 'B' => {
+                    let mut n = 0i64;
+                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                        n = n.saturating_mul(10).saturating_add(d as i64);
+                        chars.next();
+                    }
+                    cells.push(if c == 'W' { n } else { -n });
+                }
+                _ => cells.push(0),
+            }
+        }
+        return json!({ "kind": "row", "cells": cells });
+    }
+    let rows: Vec<Vec<String>> = placement
+        .split('/')
+        .map(|rank| {
+            let mut row = Vec::new();
+            for c in rank.chars() {
+                match c.to_digit(10) {
+                    Some(d) => row.extend((0..d).map(|_| String::new())),
+                    None => row.push(c.to_string()),
+                }
+            }
+            row
+        })
+        .collect();
+    json!({ "kind": "grid", "width": rows.first().map_or(0, Vec::len), "height": rows.len(), "rows": rows })
+}
+
+/// The score of a two-player search for the page: centipawns or mate, for the side to move.
+fn score_json(score: Score) -> Value {
+    match score {
+        Score::Cp(cp) => json!({ "cp": cp }),
+        Score::Mate(n) => json!({ "mate": n }),
+    }
+}
+
+/// A PGN tag value with `"` and `\` escaped.
+fn tag(name: &str, value: &str) -> String {
+    let v = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{v}\"]\n")
+}
+
+/// Movetext wrapped at 80 columns.
+fn wrap(tokens: &[String]) -> String {
+    let mut out = String::new();
+    let mut col = 0;
+    for t in tokens {
+        if col > 0 && col + 1 + t.len() > 80 {
+            out.push('\n');
+            col = 0;
+        } else if col > 0 {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(t);
+        col += t.len();
+    }
+    out.push('\n');
+    out
+}
+
+/// A two-player game of the registry.
+pub struct TwoPlayer<G: Game> {
+    line: GameLine<G>,
+}
+
+impl<G: Game> TwoPlayer<G> {
+    fn legal(&self) -> MoveList {
+        crate::protocol::legal_moves(self.line.current())
+    }
+}
+
+impl<G: Game> Session for TwoPlayer<G> {
+    fn game(&self) -> &'static str {
+        G::GAME
+    }
+
+    fn variant(&self) -> String {
+        self.line.current().variant().to_string()
+    }
+
+    fn seat_names(&self) -> Vec<&'static str> {
+        vec!["White", "Black"]
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        if self.line.outcome().is_some() {
+            None
+        } else {
+            Some(self.line.current().side_to_move().index())
+        }
+    }
+
+    fn plies(&self) -> usize {
+        self.line.moves().len()
+    }
+
+    fn state(&self) -> Value {
+        let pos = self.line.current();
+        let outcome = self.line.outcome();
+        let legal: Vec<Value> = if outcome.is_some() {
+            Vec::new()
+        } else {
+            self.legal()
+                .iter()
+                .map(|&mv| {
+                    let text = pos.move_text(mv);
+                    let (from, to, promotion) = squares_of(G::GAME, mv, &text);
+                    json!({ "move": text, "san": pos.san(mv), "from": from, "to": to,
+                            "promotion": promotion })
+                })
+                .collect()
+        };
+        let mut p = self.line.start().clone();
+        let mut history = Vec::new();
+        for &mv in self.line.moves() {
+            let text = p.move_text(mv);
+            let (from, to, _) = squares_of(G::GAME, mv, &text);
+            history.push(
+                json!({ "move": text, "san": p.san(mv), "from": from, "to": to,
+                                 "seat": p.side_to_move().index() }),
+            );
+            p = p.play(mv);
+        }
+        let over = outcome.is_some();
+        let result = outcome.map(|(o, why)| {
+            let winners: Vec<usize> = match o {
+                Outcome::Win(c) => vec![c.index()],
+                Outcome::Draw => Vec::new(),
+            };
+            json!({ "score": o.result_string(), "reason": why, "winners": winners })
+        });
+        let (w, h) = pos.size();
+        json!({
+            "game": G::GAME,
+            "variant": pos.variant(),
+            "fen": pos.fen(),
+            "start_fen": self.line.start().fen(),
+            "to_move": (!over).then(|| pos.side_to_move().index()),
+            "size": [w, h],
+            "board": board_of(G::GAME, &pos.fen()),
+            "legal": legal,
+            "history": history,
+            "result": result,
+        })
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        if let Some((o, why)) = self.line.outcome() {
+            return Err(format!("the game is over ({}: {why})", o.result_string()));
+        }
+        let pos = self.line.current().clone();
+        let mv = crate::san::read(&pos, text)?;
+        self.line.push(mv);
+        Ok(pos.move_text(mv))
+    }
+
+    fn undo(&mut self) -> bool {
+        self.line.pop()
+    }
+
+    fn pgn(&self, players: &[String]) -> String {
+        let start = self.line.start();
+        let result = self.line.outcome().map_or("*", |(o, _)| o.result_string());
+        let mut out = String::new();
+        out += &tag("Event", &format!("kiebitz-web {}", G::GAME));
+        out += &tag("Site", "kiebitz-web");
+        out += &tag("Date", &crate::tournament::pgn::today());
+        out += &tag("Round", "-");
+        out += &tag("White", players.first().map_or("?", String::as_str));
+        out += &tag("Black", players.get(1).map_or("?", String::as_str));
+        out += &tag("Result", result);
+        if start.variant() != "chess" {
+            out += &tag("Variant", start.variant());
+        }
+        let standard = G::startpos(start.variant()).is_ok_and(|s| s.fen() == start.fen());
+        if !standard {
+            out += &tag("SetUp", "1");
+            out += &tag("FEN", &start.fen());
+        }
+        if let Some((_, why)) = self.line.outcome() {
+            out += &tag("Termination", &why);
+        }
+        out.push('\n');
+        let mut tokens = Vec::new();
+        let mut p = start.clone();
+        let mut number: u64 = start
+            .fen()
+            .split_whitespace()
+            .nth(5)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
+        for (i, &mv) in self.line.moves().iter().enumerate() {
+            let white = p.side_to_move() == crate::board::Color::White;
+            if white {
+                tokens.push(format!("{number}."));
+            } else if i == 0 {
+                tokens.push(format!("{number}..."));
+            }
+            tokens.push(p.san(mv));
+            if !white {
+                number += 1;
+            }
+            p = p.play(mv);
+        }
+        tokens.push(result.to_string());
+        out + &wrap(&tokens)
+    }
+
+    fn engine_job(
+        &self,
+        movetime: Duration,
+        choice: Choice,
+        stop: Arc<AtomicBool>,
+    ) -> Option<EngineJob> {
+        self.to_move()?;
+        let pos = self.line.current().clone();
+        let history = self.line.history();
+        let search: EngineJob = Box::new(move |mut sink: InfoSink| {
+            let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
+            let limits = Limits {
+                movetime: Some(movetime),
+                ..Limits::default()
+            };
+            let control = Control::default();
+            let mut last = json!({});
+            let result = {
+                let mut on_info = |info: &crate::search::Info| {
+                    if stop.load(Ordering::Relaxed) {
+                        control.stop.store(true, Ordering::Relaxed);
+                    }
+                    let pv = crate::protocol::pv_text(&pos, &info.pv);
+                    let v = json!({
+                        "depth": info.depth,
+                        "seldepth": info.seldepth,
+                        "score": score_json(info.score),
+                        "nodes": info.nodes,
+                        "nps": nps(info.nodes, info.time),
+                        "time_ms": info.time.as_millis() as u64,
+                        "pv": pv,
+                    });
+                    last = v.clone();
+                    sink(v);
+                };
+                safe_search(
+                    &mut searcher,
+                    &pos,
+                    &history,
+                    &limits,
+                    &control,
+                    &mut on_info,
+                )
+            };
+            if result.best.is_null() {
+                return None;
+            }
+            if last.get("depth").is_none() {
+                last = json!({ "depth": result.depth, "score": score_json(result.score),
+                               "nodes": result.nodes, "pv": [pos.move_text(result.best)] });
+            }
+            Some(EngineAnswer {
+                mv: pos.move_text(result.best),
+                info: last,
+            })
+        });
+        let crash = (self.line.current() as &dyn std::any::Any).downcast_ref::<Crash>();
+        match (choice, crash) {
+            (Choice::Optimal, Some(crash)) => {
+                let crash = crash.clone();
+                Some(Box::new(move |sink: InfoSink| {
+                    match crash_optimal(&crash) {
+                        Ok(answer) => Some(answer),
+                        Err(why) => {
+                            let mut answer = search(sink)?;
+                            answer.info["optimal"] = json!(false);
+                            answer.info["note"] = json!(format!("heuristic search: {why}"));
+                            Some(answer)
+                        }
+                    }
+                }))
+            }
+            _ => Some(search),
+        }
+    }
+}
+
+/// Chamäleon Schach for 2–4 seats, through its own N-player API.
+pub struct NSeat {
+    positions: Vec<Chamaeleon>,
+    moves: Vec<Move>,
+    /// The seats that play, in the order S, W, N, E (the API's seat indices).
+    playing: Vec<usize>,
+}
+
+impl NSeat {
+    fn new(start: Chamaeleon) -> NSeat {
+        let playing = (0..start.seats()).filter(|&s| start.plays(s)).collect();
+        NSeat {
+            positions: vec![start],
+            moves: Vec::new(),
+            playing,
+        }
+    }
+
+    fn current(&self) -> &Chamaeleon {
+        self.positions.last().expect("a start position")
+    }
+
+    fn index_of(&self, seat: usize) -> usize {
+        self.playing.iter().position(|&s| s == seat).unwrap_or(0)
+    }
+
+    /// The result and why, once the game is over.
+    fn result(&self) -> Option<Value> {
+        let pos = self.current();
+        let results = pos.outcome()?;
+        let winners: Vec<usize> = self
+            .playing
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| results[s] == SeatResult::Win)
+            .map(|(i, _)| i)
+            .collect();
+        let each: Vec<&str> = self.playing.iter().map(|&s| results[s].word()).collect();
+        let (score, reason) = match winners.first() {
+            Some(&i) => (
+                format!("{} wins", Chamaeleon::seat_name(self.playing[i])),
+                "every other player has lost all pieces".to_string(),
+            ),
+            None => (
+                "draw".to_string(),
+                format!(
+                    "the turn limit of {} turns: the players still in the game share the draw",
+                    chamaeleon::MAX_TURNS
+                ),
+            ),
+        };
+        Some(json!({ "score": score, "reason": reason, "winners": winners, "seats": each }))
+    }
+
+    /// The board for the page: rows top first (`sR` = South's red piece), the square colours
+    /// (0 red, 1 yellow, 2 green, 3 blue) and the playing area.
+    fn board(&self) -> Value {
+        let pos = self.current();
+        let text = pos.text();
+        // A Chamäleon rank names a piece by two letters (seat, piece).
+        let rows: Vec<Vec<String>> = text
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .split('/')
+            .map(|rank| {
+                let mut row = Vec::new();
+                let mut chars = rank.chars();
+                while let Some(c) = chars.next() {
+                    match c.to_digit(10) {
+                        Some(d) => row.extend((0..d).map(|_| String::new())),
+                        None => row.push(format!("{c}{}", chars.next().unwrap_or('?'))),
+                    }
+                }
+                row
+            })
+            .collect();
+        let colours: Vec<Vec<usize>> = (0..8)
+            .rev()
+            .map(|y| (0..8).map(|x| chamaeleon::rules::colour(x, y)).collect())
+            .collect();
+        let a = pos.area();
+        json!({ "kind": "chamaeleon", "width": 8, "height": 8, "rows": rows,
+                "colours": colours, "area": [a.x0, a.y0, a.x1, a.y1] })
+    }
+}
+
+impl Session for NSeat {
+    fn game(&self) -> &'static str {
+        CHAMAELEON
+    }
+
+    fn variant(&self) -> String {
+        format!("{CHAMAELEON}{}", self.playing.len())
+    }
+
+    fn seat_names(&self) -> Vec<&'static str> {
+        self.playing
+            .iter()
+            .map(|&s| Chamaeleon::seat_name(s))
+            .collect()
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        let pos = self.current();
+        (pos.outcome().is_none()).then(|| self.index_of(pos.to_move()))
+    }
+
+    fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn state(&self) -> Value {
+        let pos = self.current();
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let legal: Vec<Value> = moves
+            .iter()
+            .map(|&mv| {
+                let text = pos.move_text(mv);
+                let (from, to) = if mv.is_null() {
+                    (String::new(), String::new())
+                } else {
+                    (mv.from().to_string(), mv.to().to_string())
+                };
+                json!({ "move": text, "san": text, "from": from, "to": to, "promotion": null })
+            })
+            .collect();
+        let history: Vec<Value> = self
+            .moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(&mv, p)| {
+                let text = p.move_text(mv);
+                let (from, to) = if mv.is_null() {
+                    (String::new(), String::new())
+                } else {
+                    (mv.from().to_string(), mv.to().to_string())
+                };
+                json!({ "move": text, "san": text, "from": from, "to": to,
+                        "seat": self.index_of(p.to_move()) })
+            })
+            .collect();
+        let in_game: Vec<bool> = self.playing.iter().map(|&s| pos.in_game(s)).collect();
+        json!({
+            "game": CHAMAELEON,
+            "variant": self.variant(),
+            "fen": pos.text(),
+            "start_fen": self.positions[0].text(),
+            "to_move": self.to_move(),
+            "size": [8, 8],
+            "board": self.board(),
+            "legal": legal,
+            "history": history,
+            "result": self.result(),
+            "turn": pos.turn(),
+            "in_game": in_game,
+        })
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        if let Some(r) = self.result() {
+            return Err(format!("the game is over ({})", r["score"]));
+        }
+        let pos = self.current().clone();
+        let mv = pos.parse_move(text.trim())?;
+        let next = pos.play(mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(pos.move_text(mv))
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.moves.pop().is_some() {
+            self.positions.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn pgn(&self, players: &[String]) -> String {
+        let mut out = String::new();
+        out += &tag("Event", "kiebitz-web chamaeleon");
+        out += &tag("Site", "kiebitz-web");
+        out += &tag("Date", &crate::tournament::pgn::today());
+        out += &tag("Variant", &self.variant());
+        for (i, &s) in self.playing.iter().enumerate() {
+            out += &tag(
+                Chamaeleon::seat_name(s),
+                players.get(i).map_or("?", String::as_str),
+            );
+        }
+        out += &tag("FEN", &self.positions[0].text());
+        let result = self.result();
+        let score = result.as_ref().map_or("*".to_string(), |r| {
+            r["score"].as_str().unwrap_or("*").to_string()
+        });
+        out += &tag("Result", &score);
+        out.push('\n');
+        let mut tokens = Vec::new();
+        for (i, (&mv, p)) in self.moves.iter().zip(&self.positions).enumerate() {
+            tokens.push(format!(
+                "{}.{}",
+                i + 1,
+                Chamaeleon::seat_letter(p.to_move())
+            ));
+            tokens.push(p.move_text(mv));
+        }
+        tokens.push(if result.is_some() {
+            format!("{{{score}}}")
+        } else {
+            "*".into()
+        });
+        out + &wrap(&tokens)
+    }
+
+    fn engine_job(
+        &self,
+        movetime: Duration,
+        choice: Choice,
+        stop: Arc<AtomicBool>,
+    ) -> Option<EngineJob> {
+        self.to_move()?;
+        let pos = self.current().clone();
+        let playing = self.playing.clone();
+        let algorithm = match choice {
+            Choice::NPlayer(a) => a,
+            _ => nsearch::Options::default().algorithm,
+        };
+        Some(Box::new(move |mut sink: InfoSink| {
+            let options = nsearch::Options {
+                algorithm,
+                ..nsearch::Options::default()
+            };
+            let mut searcher = nsearch::Searcher::<Chamaeleon>::new(options, ENGINE_HASH_MB);
+            let flag = searcher.stop_flag();
+            let limits = nsearch::Limits {
+                time: Some(movetime),
+                ..nsearch::Limits::default()
+            };
+            let me = pos.to_move();
+            let report_json = |r: &nsearch::Report| {
+                let shares: Vec<f64> = playing
+                    .iter()
+                    .map(|&s| r.values[s] as f64 / nsearch::SCALE as f64)
+                    .collect();
+                let pv: Vec<String> = {
+                    let mut p = pos.clone();
+                    let mut out = Vec::new();
+                    for &mv in &r.pv {
+                        if p.parse_move(&p.move_text(mv)) != Ok(mv) {
+                            break;
+                        }
+                        out.push(p.move_text(mv));
+                        p = p.play(mv);
+                    }
+                    out
+                };
+                json!({
+                    "depth": r.depth,
+                    "score": { "share": r.values[me] as f64 / nsearch::SCALE as f64 },
+                    "shares": shares,
+                    "nodes": r.nodes,
+                    "nps": r.nps(),
+                    "time_ms": r.time.as_millis() as u64,
+                    "pv": pv,
+                    "search": algorithm.name(),
+                })
+            };
+            let report = searcher.search(&pos, limits, |r| {
+                if stop.load(Ordering::Relaxed) {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                sink(report_json(r));
+            });
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            let best = if moves.contains(&report.best) {
+                report.best
+            } else {
+                *moves.first()?
+            };
+            Some(EngineAnswer {
+                mv: pos.move_text(best),
+                info: report_json(&report),
+            })
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_offered_and_starts() {
+        let ids: Vec<&str> = games().iter().map(|g| g.game).collect();
+        for id in ["chess", "raeuber", "pawns", "crash", "chamaeleon"] {
+            assert!(ids.contains(&id), "{id} missing from {ids:?}");
+            let s = create(id, None, None, None).unwrap();
+            assert_eq!(s.game(), id);
+            assert!(!s.state()["legal"].as_array().unwrap().is_empty());
+        }
+        assert!(create("go", None, None, None).is_err());
+    }
+
+    #[test]
+    fn boards_for_the_page() {
+        let b = board_of("crash", "W2.W1..B3 w");
+        assert_eq!(b["cells"], json!([2, 0, 1, 0, 0, -3]));
+        let b = board_of("pawns", "ppp/3/PPP w - - 0 1");
+        assert_eq!(b["rows"][1], json!(["", "", ""]));
+        assert_eq!(b["rows"][2][0], "P");
+        let s = create("chamaeleon", Some("chamaeleon2"), None, None).unwrap();
+        assert_eq!(s.seat_names(), vec!["South", "North"]);
+        assert_eq!(s.state()["board"]["rows"][7][0], "sR");
+    }
+
+    #[test]
+    fn crash_optimal_player_plays_from_its_database() {
+        assert_eq!(choice("crash", Some("optimal")), Ok(Choice::Optimal));
+        assert_eq!(choice("crash", Some("heuristic")), Ok(Choice::Default));
+        assert!(choice("chess", Some("optimal")).is_err());
+        assert!(choice("chess", Some("heuristic")).is_err());
+        // 1-vs-1: the side to move wins exactly when the gap is even (docs: theorems).
+        let pos = Crash::parse("W1..B1 w").unwrap();
+        let answer = crash_optimal(&pos).unwrap();
+        assert_eq!(answer.info["solved"]["value"], "win", "{}", answer.info);
+        let pos = Crash::parse("W1...B1 w").unwrap();
+        assert_eq!(crash_optimal(&pos).unwrap().info["solved"]["value"], "loss");
+        // Too large a board: refused, and the engine job falls back to the search.
+        let big = Crash::parse(&format!("W4{}B4 w", ".".repeat(18))).unwrap();
+        assert!(crash_optimal(&big).unwrap_err().contains("more than"));
+        let s = create("crash", None, Some(&big.fen()), None).unwrap();
+        let job = s
+            .engine_job(Duration::from_millis(20), Choice::Optimal, Arc::default())
+            .unwrap();
+        let answer = job(Box::new(|_| {})).unwrap();
+        assert_eq!(answer.info["optimal"], false);
+    }
+
+    #[test]
+    fn chess_promotion_squares_and_pgn() {
+        let mut s = create("chess", None, Some("k7/4P3/8/8/8/8/8/K7 w - - 0 1"), None).unwrap();
+        let st = s.state();
+        let promos: Vec<&Value> = st["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["to"] == "e8")
+            .collect();
+        assert_eq!(promos.len(), 4);
+        assert!(promos.iter().any(|m| m["promotion"] == "q"));
+        s.play("e8=Q").unwrap();
+        let pgn = s.pgn(&["me".into(), "kiebitz".into()]);
+        assert!(
+            pgn.contains("[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("1. e8=Q+ *"), "{pgn}");
+    }
+}

@@ -1,0 +1,601 @@
+//! The JSON API of `kiebitz-web` (docs/web.md), against a server started in-process on an
+//! ephemeral loopback port: every game played to its end with random legal moves against the
+//! engine; illegal, malformed and oversize requests refused with the state unchanged; the
+//! limits (games, idle expiry, engine threads, requests in flight) holding under a bounded
+//! flood on loopback; the live search streamed as server-sent events.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use kiebitz::web::{Background, Config};
+use serde_json::{Value, json};
+
+/// One HTTP/1.1 request with `Connection: close`; returns the status and the body.
+fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&[u8]>) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.unwrap_or(b"");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    // The server may answer (413) before it has read a large body and close: write errors
+    // are expected then.
+    let _ = s.write_all(head.as_bytes()).and_then(|_| s.write_all(body));
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    (status, body)
+}
+
+fn dechunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || tail.len() < n {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = tail[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
+    let (code, body) = request(addr, "GET", path, None);
+    (code, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+fn post(addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {
+    let text = body.to_string();
+    let (code, body) = request(addr, "POST", path, Some(text.as_bytes()));
+    (
+        code,
+        serde_json::from_str(&body).unwrap_or_else(|_| json!({ "raw": body })),
+    )
+}
+
+fn server(config: Config) -> Background {
+    Background::start("127.0.0.1:0", config).expect("server starts")
+}
+
+/// A random index below `n` from a linear congruential generator's high bits.
+fn pick(state: &mut u64, n: usize) -> usize {
+    *state = state
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    ((*state >> 33) % n as u64) as usize
+}
+
+#[test]
+fn the_five_games_are_listed() {
+    let srv = server(Config::default());
+    let (code, games) = get(srv.addr, "/api/games");
+    assert_eq!(code, 200);
+    let ids: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap())
+        .collect();
+    for id in ["chess", "raeuber", "pawns", "crash", "chamaeleon"] {
+        assert!(ids.contains(&id), "{id} missing: {games}");
+    }
+    let cham = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "chamaeleon")
+        .unwrap();
+    assert_eq!(cham["seats"], json!([2, 3, 4]));
+    assert_eq!(
+        cham["searches"],
+        json!(["maxn", "maxn-is", "paranoid", "hypermax", "brs"])
+    );
+    let pawns = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "pawns")
+        .unwrap();
+    assert!(
+        pawns["variants"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("pawns4ep"))
+    );
+    // The page and its script are served from the binary.
+    let (code, page) = request(srv.addr, "GET", "/", None);
+    assert_eq!(code, 200);
+    assert!(page.contains("/static/app.js"));
+    let (code, js) = request(srv.addr, "GET", "/static/app.js", None);
+    assert_eq!(code, 200);
+    assert!(js.contains("function drawGrid"));
+    let (code, _) = request(srv.addr, "GET", "/play/abc", None);
+    assert_eq!(code, 200);
+}
+
+/// Plays a game to its end: seat 0 random legal moves, the others the engine at `ms`.
+fn play_out(addr: SocketAddr, new: Value, seed: u64) -> Value {
+    let (code, mut st) = post(addr, "/api/new", &new);
+    assert_eq!(code, 201, "{new} -> {st}");
+    let id = st["id"].as_str().unwrap().to_string();
+    let mut rng = seed;
+    for _ in 0..1200 {
+        if !st["result"].is_null() {
+            break;
+        }
+        let seat = st["to_move"].as_u64().unwrap() as usize;
+        if st["seats"][seat]["kind"] == "human" {
+            let legal = st["legal"].as_array().unwrap();
+            assert!(!legal.is_empty(), "a running game has moves: {st}");
+            let mv = legal[pick(&mut rng, legal.len())]["move"].clone();
+            let (code, next) = post(
+                addr,
+                &format!("/api/game/{id}/move"),
+                &json!({ "move": mv }),
+            );
+            assert_eq!(code, 200, "{mv} refused: {next}");
+            st = next;
+        } else {
+            let (code, r) = post(addr, &format!("/api/game/{id}/engine"), &json!({}));
+            assert_eq!(code, 200, "engine: {r}");
+            let mv = r["move"].as_str().unwrap();
+            let last = r["state"]["history"].as_array().unwrap().last().unwrap();
+            assert_eq!(last["move"], mv);
+            assert!(r["info"]["depth"].as_u64().is_some(), "search info: {r}");
+            st = r["state"].clone();
+        }
+    }
+    let result = &st["result"];
+    assert!(result.is_object(), "the game did not end: {st}");
+    assert!(!result["reason"].as_str().unwrap().is_empty());
+    assert!(st["legal"].as_array().unwrap().is_empty());
+    // Over means over: no more moves, no engine move.
+    let (code, _) = post(addr, &format!("/api/game/{id}/engine"), &json!({}));
+    assert_eq!(code, 400);
+    let (code, pgn) = request(addr, "GET", &format!("/api/game/{id}/pgn"), None);
+    assert_eq!(code, 200);
+    let score = result["score"].as_str().unwrap();
+    assert!(pgn.contains(score), "{pgn}");
+    st
+}
+
+#[test]
+fn every_game_to_the_end_against_the_engine() {
+    let srv = server(Config::default());
+    let engine = |search: Option<&str>| match search {
+        Some(s) => json!({ "kind": "engine", "movetime_ms": 5, "search": s }),
+        None => json!({ "kind": "engine", "movetime_ms": 5 }),
+    };
+    let human = json!({ "kind": "human" });
+    let games = [
+        json!({ "game": "chess", "seats": [human, engine(None)] }),
+        json!({ "game": "raeuber", "seats": [human, engine(None)] }),
+        json!({ "game": "pawns", "seats": [human, engine(None)] }),
+        json!({ "game": "pawns", "variant": "pawns4ep", "seats": [human, engine(Some("alphabeta"))] }),
+        json!({ "game": "crash", "seats": [human, engine(None)] }),
+        json!({ "game": "crash", "fen": "W2.W1....B1.B2 w", "seats": [engine(None), human] }),
+        json!({ "game": "crash", "seats": [human, engine(Some("optimal"))] }),
+        json!({ "game": "chamaeleon", "variant": "chamaeleon2",
+                "seats": [human, engine(Some("maxn"))] }),
+        json!({ "game": "chamaeleon", "variant": "chamaeleon3",
+                "seats": [human, engine(Some("paranoid")), engine(Some("brs"))] }),
+        json!({ "game": "chamaeleon", "variant": "chamaeleon4",
+                "seats": [human, engine(Some("maxn-is")), engine(Some("hypermax")), engine(None)] }),
+    ];
+    for (i, new) in games.iter().enumerate() {
+        let st = play_out(srv.addr, new.clone(), 0x9e37_79b9 + i as u64);
+        eprintln!(
+            "{} {}: {} plies, {} ({})",
+            st["game"], st["variant"], st["plies"], st["result"]["score"], st["result"]["reason"]
+        );
+    }
+}
+
+/// What must not change when a request is refused.
+fn snapshot(addr: SocketAddr, id: &str) -> Value {
+    let (code, st) = get(addr, &format!("/api/game/{id}"));
+    assert_eq!(code, 200);
+    json!([st["fen"], st["history"], st["result"], st["plies"]])
+}
+
+#[test]
+fn refused_requests_leave_the_game_unchanged() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let (code, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "chess", "seats": [{ "kind": "human" }, { "kind": "human" }] }),
+    );
+    assert_eq!(code, 201);
+    let id = st["id"].as_str().unwrap().to_string();
+    let mv = format!("/api/game/{id}/move");
+    let (code, _) = post(a, &mv, &json!({ "move": "e2e4" }));
+    assert_eq!(code, 200);
+    let before = snapshot(a, &id);
+    let raw = |body: &[u8]| request(a, "POST", &mv, Some(body));
+    let cases: Vec<(&str, (u16, String))> = vec![
+        ("illegal", raw(br#"{"move":"e7e4"}"#)),
+        ("illegal SAN", raw(br#"{"move":"Ke2"}"#)),
+        ("nonsense", raw(br#"{"move":"hello"}"#)),
+        ("wrong type", raw(br#"{"move":5}"#)),
+        ("unknown field", raw(br#"{"move":"e7e5","x":1}"#)),
+        ("not JSON", raw(b"{\"move\": \"e7e5\"")),
+        ("empty", raw(b"")),
+        ("binary", raw(&[0xff, 0xfe, 0x00, 0x7b])),
+        (
+            "too long",
+            raw(format!("{{\"move\":\"{}\"}}", "e".repeat(1000)).as_bytes()),
+        ),
+    ];
+    for (what, (code, body)) in cases {
+        assert_eq!(code, 400, "{what}: {body}");
+        let err: Value = serde_json::from_str(&body).unwrap();
+        assert!(
+            err["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{what}: {body}"
+        );
+        assert_eq!(snapshot(a, &id), before, "{what} changed the game");
+    }
+    // Oversize: 413, state unchanged.
+    let huge = format!("{{\"move\":\"{}\"}}", "x".repeat(200_000));
+    let (code, _) = raw(huge.as_bytes());
+    assert_eq!(code, 413);
+    assert_eq!(snapshot(a, &id), before);
+    let (code, _) = request(a, "POST", "/api/new", Some(huge.as_bytes()));
+    assert_eq!(code, 413);
+    // Bad undo and bad engine requests.
+    for (path, body) in [
+        ("undo", json!({ "plies": 5 })),
+        ("undo", json!({ "plies": 0 })),
+        ("undo", json!({ "plies": "one" })),
+        ("engine", json!({ "movetime_ms": 0 })),
+        ("engine", json!({ "movetime_ms": 100_000_000u64 })),
+        ("engine", json!({ "search": "maxn" })),
+        ("engine", json!({ "depth": 3 })),
+    ] {
+        let (code, r) = post(a, &format!("/api/game/{id}/{path}"), &body);
+        assert_eq!(code, 400, "{path} {body}: {r}");
+        assert_eq!(snapshot(a, &id), before, "{path} {body} changed the game");
+    }
+    // Bad new games create nothing.
+    let (_, status0) = get(a, "/api/status");
+    for body in [
+        json!({ "game": "go" }),
+        json!({ "game": "chess", "variant": "chess9" }),
+        json!({ "game": "chess", "fen": "not a fen" }),
+        json!({ "game": "chess", "fen": "x".repeat(400) }),
+        json!({ "game": "chess", "seats": [{ "kind": "human" }] }),
+        json!({ "game": "chess", "seats": [{ "kind": "robot" }, { "kind": "human" }] }),
+        json!({ "game": "chess", "seats": [{ "kind": "engine", "movetime_ms": 0 }, { "kind": "human" }] }),
+        json!({ "game": "chess", "seats": [{ "kind": "engine", "movetime_ms": 99_999_999 }, { "kind": "human" }] }),
+        json!({ "game": "chess", "seats": [{ "kind": "engine", "search": "brs" }, { "kind": "human" }] }),
+        json!({ "game": "chamaeleon", "variant": "chamaeleon3", "seats": [{ "kind": "human" }, { "kind": "human" }] }),
+        json!({ "game": "chamaeleon", "seats": [{ "kind": "engine", "search": "minimax" }, { "kind": "human" }] }),
+        json!({ "game": "chamaeleon", "variant": "chamaeleon5" }),
+        json!({ "game": "crash", "fen": "W1W2147483647.B1 w" }),
+        json!({ "variant": "chess" }),
+    ] {
+        let (code, r) = post(a, "/api/new", &body);
+        assert_eq!(code, 400, "{body}: {r}");
+        assert!(r["error"].as_str().is_some(), "{r}");
+    }
+    let (_, status1) = get(a, "/api/status");
+    assert_eq!(status0["games"], status1["games"]);
+    // Unknown games and paths: 404.
+    assert_eq!(get(a, "/api/game/nosuchgame").0, 404);
+    assert_eq!(
+        post(a, "/api/game/nosuchgame/move", &json!({ "move": "e2e4" })).0,
+        404
+    );
+    assert_eq!(get(a, "/api/nothing").0, 404);
+    // A finished game refuses moves.
+    let (_, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "pawns", "variant": "pawns3", "fen": "1P1/p2/3 b - - 0 1",
+                 "seats": [{ "kind": "human" }, { "kind": "human" }] }),
+    );
+    assert_eq!(st["result"]["score"], "1-0", "{st}");
+    let over = st["id"].as_str().unwrap();
+    assert_eq!(
+        post(
+            a,
+            &format!("/api/game/{over}/move"),
+            &json!({ "move": "a1a2" })
+        )
+        .0,
+        400
+    );
+}
+
+#[test]
+fn undo_takes_back_and_the_page_state_follows() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let (_, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "raeuber", "seats": [{ "kind": "human" }, { "kind": "engine", "movetime_ms": 10 }] }),
+    );
+    let id = st["id"].as_str().unwrap();
+    let start = st["fen"].clone();
+    let first = st["legal"][0]["move"].clone();
+    assert_eq!(
+        post(
+            a,
+            &format!("/api/game/{id}/move"),
+            &json!({ "move": first })
+        )
+        .0,
+        200
+    );
+    let (code, r) = post(a, &format!("/api/game/{id}/engine"), &Value::Null);
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["state"]["plies"], 2);
+    let (code, st) = post(a, &format!("/api/game/{id}/undo"), &json!({ "plies": 2 }));
+    assert_eq!(code, 200);
+    assert_eq!(st["fen"], start);
+    assert_eq!(st["history"], json!([]));
+}
+
+#[test]
+fn limits_hold_under_a_bounded_flood() {
+    let config = Config {
+        max_games: 20,
+        engine_threads: 1,
+        engine_wait: Duration::from_millis(300),
+        max_inflight: 8,
+        ..Config::default()
+    };
+    let srv = server(config);
+    let a = srv.addr;
+    let began = Instant::now();
+    // 16 clients × 40 requests: new games, reads, moves, engine moves.
+    let handles: Vec<_> = (0..16)
+        .map(|t| {
+            std::thread::spawn(move || {
+                let mut codes = Vec::new();
+                let mut ids = Vec::new();
+                for i in 0..40 {
+                    let code = match i % 4 {
+                        0 => {
+                            let (code, st) = post(a, "/api/new", &json!({ "game": "pawns", "variant": "pawns5",
+                                "seats": [{ "kind": "human" }, { "kind": "engine", "movetime_ms": 50 }] }));
+                            if let Some(id) = st["id"].as_str() {
+                                ids.push(id.to_string());
+                            }
+                            code
+                        }
+                        1 => get(a, "/api/games").0,
+                        2 => match ids.last() {
+                            Some(id) => get(a, &format!("/api/game/{id}")).0,
+                            None => get(a, "/api/status").0,
+                        },
+                        _ => match ids.last() {
+                            Some(id) => post(a, &format!("/api/game/{id}/engine"), &json!({})).0,
+                            None => get(a, "/api/status").0,
+                        },
+                    };
+                    codes.push((t, i, code));
+                }
+                codes
+            })
+        })
+        .collect();
+    let mut counts = std::collections::BTreeMap::new();
+    for h in handles {
+        for (_, _, code) in h.join().unwrap() {
+            *counts.entry(code).or_insert(0) += 1;
+        }
+    }
+    eprintln!(
+        "flood: {counts:?} in {:.1} s",
+        began.elapsed().as_secs_f64()
+    );
+    for code in counts.keys() {
+        // Served, refused for load (503), or the game was replaced meanwhile (404),
+        // or the engine was busy in that game (409); never anything else.
+        assert!([200, 201, 404, 409, 503].contains(code), "{counts:?}");
+    }
+    assert!(
+        counts.get(&503).copied().unwrap_or(0) > 0,
+        "the limits never bit: {counts:?}"
+    );
+    let (code, status) = get(a, "/api/status");
+    assert_eq!(code, 200);
+    assert!(status["games"].as_u64().unwrap() <= 20, "{status}");
+    assert_eq!(
+        status["engines_free"], 1,
+        "an engine thread was not given back"
+    );
+    // Still serving.
+    let (code, _) = post(a, "/api/new", &json!({ "game": "crash" }));
+    assert!(code == 201 || code == 503);
+    assert_eq!(get(a, "/api/games").0, 200);
+}
+
+#[test]
+fn idle_games_expire_and_full_servers_refuse() {
+    let srv = server(Config {
+        idle: Duration::from_millis(300),
+        ..Config::default()
+    });
+    let (_, st) = post(srv.addr, "/api/new", &json!({ "game": "chess" }));
+    let id = st["id"].as_str().unwrap().to_string();
+    assert_eq!(get(srv.addr, &format!("/api/game/{id}")).0, 200);
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(get(srv.addr, &format!("/api/game/{id}")).0, 404);
+    assert_eq!(get(srv.addr, "/api/status").1["games"], 0);
+
+    // At the cap: refused while the games are in use, the idle one replaced after a while.
+    let srv = server(Config {
+        max_games: 2,
+        evict_after: Duration::from_millis(400),
+        ..Config::default()
+    });
+    let new = || post(srv.addr, "/api/new", &json!({ "game": "crash" }));
+    let first = new().1["id"].as_str().unwrap().to_string();
+    std::thread::sleep(Duration::from_millis(600));
+    let second = new().1["id"].as_str().unwrap().to_string();
+    let (code, r) = new();
+    assert_eq!(code, 201, "{r}");
+    assert_eq!(get(srv.addr, &format!("/api/game/{first}")).0, 404);
+    assert_eq!(get(srv.addr, &format!("/api/game/{second}")).0, 200);
+    let (code, r) = new();
+    assert_eq!(code, 503, "{r}");
+    assert!(r["error"].as_str().unwrap().contains("limit of 2 games"));
+}
+
+#[test]
+fn the_live_search_is_streamed() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess" }));
+    let id = st["id"].as_str().unwrap().to_string();
+    let mut s = TcpStream::connect(a).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        s,
+        "GET /api/game/{id}/events HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let path = format!("/api/game/{id}/engine");
+    let engine = std::thread::spawn(move || post(a, &path, &json!({ "movetime_ms": 300 })));
+    let mut seen = String::new();
+    let mut buf = [0u8; 4096];
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline && !seen.contains("\"type\":\"move\"") {
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
+        }
+    }
+    let (code, r) = engine.join().unwrap();
+    assert_eq!(code, 200, "{r}");
+    assert!(seen.contains("text/event-stream"), "{seen}");
+    assert!(
+        seen.contains("\"type\":\"info\"") && seen.contains("\"depth\""),
+        "{seen}"
+    );
+    assert!(seen.contains("\"nps\""), "{seen}");
+    assert!(
+        seen.contains(&format!("\"move\":\"{}\"", r["move"].as_str().unwrap())),
+        "{seen}"
+    );
+}
+
+#[test]
+fn the_binary_serves_and_checks_its_arguments() {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let exe = env!("CARGO_BIN_EXE_kiebitz-web");
+    let out = Command::new(exe)
+        .args(["--max-games", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-games must be from 1"));
+    let out = Command::new(exe)
+        .args(["--listen", "not an address"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen on"));
+    let mut child = Command::new(exe)
+        .args(["--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr: SocketAddr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in '{line}'"));
+    let (code, games) = get(addr, "/api/games");
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert_eq!(code, 200);
+    assert_eq!(games.as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn crash_optimal_player_says_what_it_knows() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let (_, games) = get(a, "/api/games");
+    let crash = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "crash")
+        .unwrap();
+    assert_eq!(crash["searches"], json!(["heuristic", "optimal"]));
+    let optimal = json!({ "kind": "engine", "movetime_ms": 50, "search": "optimal" });
+    // 1 vs 1 with an even gap: the side to move wins (docs: CRASH! theorems).
+    let (code, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "crash", "fen": "W1..B1 w",
+        "seats": [optimal, { "kind": "human" }] }),
+    );
+    assert_eq!(code, 201, "{st}");
+    assert_eq!(st["seats"][0]["search"], "optimal");
+    let id = st["id"].as_str().unwrap();
+    let (code, r) = post(a, &format!("/api/game/{id}/engine"), &json!({}));
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["info"]["optimal"], true, "{r}");
+    assert_eq!(r["info"]["solved"]["value"], "win", "{r}");
+    assert!(r["info"]["score"]["mate"].as_i64().unwrap() > 0, "{r}");
+    // Too large a board for a database on demand: the search plays and says so.
+    let (_, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "crash", "fen": format!("W4{}B4 w", ".".repeat(18)),
+        "seats": [{ "kind": "engine", "movetime_ms": 30, "search": "optimal" }, { "kind": "human" }] }),
+    );
+    let id = st["id"].as_str().unwrap();
+    let (code, r) = post(a, &format!("/api/game/{id}/engine"), &json!({}));
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["info"]["optimal"], false, "{r}");
+    assert!(
+        r["info"]["note"]
+            .as_str()
+            .unwrap()
+            .contains("heuristic search"),
+        "{r}"
+    );
+    // Other games have no optimal player.
+    let (code, _) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "pawns",
+        "seats": [{ "kind": "engine", "search": "optimal" }, { "kind": "human" }] }),
+    );
+    assert_eq!(code, 400);
+}

@@ -1,0 +1,70 @@
+//! End-to-end test of `kiebitz-web` in a real headless Chromium: starts the server in-process
+//! on an ephemeral loopback port and runs scripts/web-e2e.py against it (lobby, each of the
+//! five games started, moves clicked, the engine answering, a finished game's result). Skips
+//! with a printed reason when chromium, chromedriver or Python selenium is missing
+//! (`apt-get install -y chromium chromium-driver`, `pip install selenium`). Screenshots go to
+//! target/web-e2e/ (scripts/web-e2e.py --shots docs/img renews the README's pictures).
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use kiebitz::web::{Background, Config};
+
+fn missing() -> Option<String> {
+    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+        let path = std::env::var(if tool.ends_with("driver") {
+            "CHROMEDRIVER"
+        } else {
+            "CHROMIUM"
+        })
+        .unwrap_or_else(|_| tool.to_string());
+        if !Path::new(&path).exists() {
+            return Some(format!(
+                "{path} is not installed (apt-get install -y chromium chromium-driver)"
+            ));
+        }
+    }
+    let selenium = Command::new("python3")
+        .args(["-c", "import selenium"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !selenium {
+        return Some("Python selenium is not installed (pip install selenium)".into());
+    }
+    None
+}
+
+#[test]
+fn five_games_in_headless_chromium() {
+    if let Some(why) = missing() {
+        eprintln!("SKIPPED web e2e: {why}");
+        return;
+    }
+    let srv = Background::start(
+        "127.0.0.1:0",
+        Config {
+            max_movetime: Duration::from_secs(2),
+            ..Config::default()
+        },
+    )
+    .expect("server starts");
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-e2e");
+    let out = Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/web-e2e.py"))
+        .args(["--url", &srv.url(), "--shots"])
+        .arg(&shots)
+        .output()
+        .expect("python3 runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    eprintln!("{stderr}{stdout}");
+    assert!(out.status.success(), "web-e2e.py failed");
+    assert!(stdout.contains("5 passed, 0 failed"), "{stdout}");
+    for game in ["chess", "raeuber", "pawns", "crash", "chamaeleon"] {
+        assert!(
+            shots.join(format!("web-{game}.png")).exists(),
+            "no screenshot of {game}"
+        );
+    }
+}
