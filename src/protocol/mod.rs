@@ -488,6 +488,51 @@ pub fn max_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The search threads for a GUI's `Threads` (XBoard `cores`) value `asked`: capped at
+/// [`max_threads`], with the sentence that says so when it is (`None` when not).
+pub fn threads_for(asked: usize) -> (usize, Option<String>) {
+    let cpus = max_threads();
+    if asked > cpus {
+        let said = format!("Threads {asked} is more than the {cpus} processors: using {cpus}");
+        (cpus, Some(said))
+    } else {
+        (asked.max(1), None)
+    }
+}
+
+/// Why `text`, a move that is not legal in `pos`, cannot be a move of `pos`'s game at all: it
+/// names a square off the board (`d7d5` sent to a 6×6 game), so the GUI plays another game.
+/// `None` when every square it names is on the board (an ordinary illegal move).
+pub fn foreign_move<G: Game>(pos: &G, text: &str) -> Option<String> {
+    let (width, height) = pos.size();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let file = bytes[i];
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if file.is_ascii_lowercase() && digits > 0 {
+            let rank: usize = text[i + 1..i + 1 + digits].parse().unwrap_or(usize::MAX);
+            if usize::from(file - b'a') >= usize::from(width) || rank > usize::from(height) {
+                return Some(format!(
+                    "the move '{}' names the square {}{} off this engine's {width}×{height}                      board: the GUI plays another game than {} (variants: {})",
+                    shorten(text),
+                    file as char,
+                    shorten(&text[i + 1..i + 1 + digits]),
+                    engine_name::<G>(),
+                    G::variants().join(" ")
+                ));
+            }
+            i += 1 + digits;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
 /// Nodes per second from a node count and a time.
 pub fn nps(nodes: u64, time: Duration) -> u64 {
     let micros = time.as_micros().max(1);

@@ -491,7 +491,13 @@ impl<G: Game> Session<G> {
                     ));
                 }
             }
-            Command::Cores(n) => self.threads = (n as usize).clamp(1, super::max_threads()),
+            Command::Cores(n) => {
+                let (threads, said) = super::threads_for(n.min(1 << 20) as usize);
+                if let Some(said) = said {
+                    self.say(&format!("# cores: {said}"));
+                }
+                self.threads = threads;
+            }
             Command::Quit => return false,
         }
         true
