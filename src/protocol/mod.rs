@@ -515,7 +515,9 @@ pub fn foreign_move<G: Game>(pos: &G, text: &str) -> Option<String> {
             .count();
         if file.is_ascii_lowercase() && digits > 0 {
             let rank: usize = text[i + 1..i + 1 + digits].parse().unwrap_or(usize::MAX);
-            if usize::from(file - b'a') >= usize::from(width) || rank > usize::from(height) {
+            if usize::from(file - b'a') >= usize::from(width)
+                || !(1..=usize::from(height)).contains(&rank)
+            {
                 return Some(format!(
                     "the move '{}' names the square {}{} off this engine's {width}×{height}                      board: the GUI plays another game than {} (variants: {})",
                     shorten(text),
@@ -856,6 +858,26 @@ mod tests {
         // A session on a closed output ends at once instead of searching for nobody.
         let input = b"uci\ngo infinite\nisready\n".repeat(3);
         assert!(run_session::<Pawns, _, _>(&input[..], Closed).is_ok());
+    }
+
+    #[test]
+    fn a_move_off_the_board_is_of_another_game() {
+        use crate::games::{chess::Chess, crash::Crash, raeuber::Raeuber};
+        let raeuber = Raeuber::startpos("raeuberschach").unwrap();
+        let chess = Chess::startpos("chess").unwrap();
+        let crash = Crash::startpos("crash").unwrap();
+        let why = foreign_move(&raeuber, "d7d5").unwrap();
+        assert!(
+            why.contains("square d7 off this engine's 6×6 board"),
+            "{why}"
+        );
+        assert!(foreign_move(&raeuber, "e2e4").is_none());
+        assert!(foreign_move(&raeuber, "g1f3").is_some());
+        assert!(foreign_move(&raeuber, "a0a1").is_some());
+        assert!(foreign_move(&chess, "d7d5").is_none());
+        assert!(foreign_move(&chess, "e7e8q").is_none());
+        assert!(foreign_move(&chess, "i2i4").is_some());
+        assert!(foreign_move(&crash, "1:1").is_none());
     }
 
     #[test]
