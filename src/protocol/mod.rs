@@ -519,11 +519,13 @@ pub fn foreign_move<G: Game>(pos: &G, text: &str) -> Option<String> {
                 || !(1..=usize::from(height)).contains(&rank)
             {
                 return Some(format!(
-                    "the move '{}' names the square {}{} off this engine's {width}×{height}                      board: the GUI plays another game than {} (variants: {})",
+                    "the move '{}' names the square {}{} off this engine's \
+                     {width}×{height} board: the GUI plays another game than kiebitz-{} \
+                     (variants: {})",
                     shorten(text),
                     file as char,
                     shorten(&text[i + 1..i + 1 + digits]),
-                    engine_name::<G>(),
+                    G::GAME,
                     G::variants().join(" ")
                 ));
             }
