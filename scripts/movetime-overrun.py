@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""How far `go movetime 50` overruns: sends it on the pathological positions of issue 16 and on
+"""How exactly `go movetime T` is kept: sends it on the pathological positions of issue 16 and on
 every game's bench positions (listed by `cargo run --release --example bench_positions`) and
-reports each answer time and the worst overrun, overall and per engine. A measurement, not a test (the figures depend
-on the machine's load).
+reports each answer time, the worst overrun and, per engine, the earliest, mean and latest
+answer (an exact engine answers between T - Move Overhead and T). A measurement, not a test
+(the figures depend on the machine's load).
 
 Usage: scripts/movetime-overrun.py [--movetime MS] [--repeat N] [--target DIR]
+                                   [--per-engine N] [--no-pathological] [--positions FILE]
+  e.g. scripts/movetime-overrun.py --movetime 2000 --per-engine 3 --no-pathological
 """
 import argparse
 import os
@@ -49,15 +52,35 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--movetime", type=int, default=50)
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--per-engine", type=int, default=0,
+                    help="only the first N bench positions of each engine (0: all)")
+    ap.add_argument("--positions",
+                    help="the bench positions as the example prints them (default: run it)")
+    ap.add_argument("--no-pathological", action="store_true",
+                    help="leave out the pathological positions of issue 16")
     ap.add_argument("--target", default=os.path.join(os.path.dirname(__file__), "..",
                                                       "target", "release"))
     args = ap.parse_args()
     root = os.path.join(os.path.dirname(__file__), "..")
-    listing = subprocess.run(["cargo", "run", "--quiet", "--release", "--example",
-                              "bench_positions"], cwd=root, check=True, capture_output=True,
-                             text=True).stdout
-    cases = [("pathological",) + c for c in PATHOLOGICAL]
-    cases += [("bench",) + tuple(l.split("\t")) for l in listing.splitlines() if l.strip()]
+    if args.positions:
+        with open(args.positions) as f:
+            listing = f.read()
+    else:
+        listing = subprocess.run(["cargo", "run", "--quiet", "--release", "--example",
+                                  "bench_positions"], cwd=root, check=True,
+                                 capture_output=True, text=True).stdout
+    cases = [] if args.no_pathological else [("pathological",) + c for c in PATHOLOGICAL]
+    seen = {}
+    for l in listing.splitlines():
+        if not l.strip():
+            continue
+        name, variant, fen = l.split("\t")
+        # Per engine and search algorithm (the N-seat engine lists one block per algorithm).
+        key = (name, variant if variant.startswith("algorithm=") else "")
+        seen[key] = seen.get(key, 0) + 1
+        if args.per_engine and seen[key] > args.per_engine:
+            continue
+        cases.append(("bench", name, variant, fen))
     engines = {}
     worst = (0.0, None)
     per_engine = {}
@@ -82,12 +105,14 @@ def main():
             print(f"{kind:12} {name:16} {ms:7.1f} ms  overrun {over:6.1f}  {best:18} {fen}")
             if over > worst[0]:
                 worst = (over, f"{name} {fen}")
-            n, top = per_engine.get(name, (0, -1e9))
-            per_engine[name] = (n + 1, max(top, over))
+            per_engine.setdefault(name, []).append(ms)
     for e in engines.values():
         e.close()
-    for name, (n, top) in per_engine.items():
-        print(f"{name:20} {n:4} searches, worst overrun {top:6.1f} ms")
+    for name, times in per_engine.items():
+        n, top = len(times), max(times) - args.movetime
+        print(f"{name:20} {n:4} searches, answers {min(times) / 1000:.3f} s .. "
+              f"{max(times) / 1000:.3f} s (mean {sum(times) / n / 1000:.3f} s), "
+              f"worst overrun {top:6.1f} ms")
     print(f"worst overrun: {worst[0]:.1f} ms ({worst[1]}) over {len(cases) * args.repeat} "
           f"searches of movetime {args.movetime}")
 

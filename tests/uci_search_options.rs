@@ -1,6 +1,9 @@
 //! The search options of UCI with the real kiebitz-chess binary: `MultiPV`, `go searchmoves`,
 //! `go mate` on a mate-in-3 suite checked by python-chess (tests/data/chess-mate3.epd,
-//! scripts/mate-suite.py), `Threads`, `UCI_ShowWDL` (chess has a WDL model, pawn chess none).
+//! scripts/mate-suite.py), `Threads` (advertised up to 1024, capped at the processors and said),
+//! `UCI_ShowWDL` (chess has a WDL model, pawn chess none), a position of another game (named
+//! once, answered with `bestmove (none)`), and the true value of a CRASH! position with one
+//! legal move under `go movetime`.
 
 mod common;
 mod protocol_io;
@@ -239,4 +242,80 @@ fn show_wdl_where_the_game_has_a_model() {
             .unwrap()
             .starts_with("info string error")
     );
+}
+
+#[test]
+fn threads_are_offered_up_to_1024_and_capped_at_the_processors() {
+    // Before: `max` was the processor count, so a GUI's `Threads 4` was refused on 2 cores.
+    let mut e = Client::spawn(&common::binary("kiebitz-chess"), &[]);
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    assert!(
+        lines.contains(&"option name Threads type spin default 1 min 1 max 1024".to_string()),
+        "{lines:?}"
+    );
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    e.send("setoption name Threads value 1024");
+    if cpus < 1024 {
+        assert_eq!(
+            e.next_line(protocol_io::TIMEOUT).unwrap(),
+            format!("info string Threads 1024 is more than the {cpus} processors: using {cpus}")
+        );
+    }
+    e.send("position startpos");
+    let (infos, best) = go(&mut e, "go depth 5");
+    assert_eq!(infos.iter().map(|l| l.depth).max(), Some(5));
+    assert!(Chess::startpos("chess").unwrap().parse_move(&best).is_ok());
+}
+
+#[test]
+fn a_position_of_another_game_is_named_once_and_not_played() {
+    // Cute Chess plays `standard` with any UCI engine: kiebitz-raeuber (6×6) gets 8×8 moves.
+    let mut e = uci("kiebitz-raeuber");
+    e.send("ucinewgame");
+    e.send("position startpos moves d7d5");
+    let said = e.next_line(protocol_io::TIMEOUT).unwrap();
+    assert!(
+        said.starts_with("info string the move 'd7d5' names the square d7 off this engine's 6×6")
+            && said.contains("another game"),
+        "{said}"
+    );
+    e.send("go movetime 50");
+    assert_eq!(
+        e.next_line(protocol_io::TIMEOUT).unwrap(),
+        "bestmove (none)"
+    );
+    // The same game's next turn: not said again.
+    e.send("position startpos moves d7d5 e2e4 g8f6");
+    e.send("go movetime 50");
+    assert_eq!(
+        e.next_line(protocol_io::TIMEOUT).unwrap(),
+        "bestmove (none)"
+    );
+    // A new game of the same kind is told again; a position of this game is played.
+    e.send("ucinewgame");
+    e.send("position startpos moves d7d5");
+    assert!(e.next_line(protocol_io::TIMEOUT).unwrap().contains("d7d5"));
+    e.send("position startpos");
+    let (_, best) = go(&mut e, "go depth 2");
+    assert_ne!(best, "(none)");
+    // An ordinary illegal move keeps its own message (and the legal prefix).
+    e.send("position startpos moves a1a6");
+    assert!(
+        e.next_line(protocol_io::TIMEOUT)
+            .unwrap()
+            .starts_with("info string error: illegal move 'a1a6'")
+    );
+}
+
+#[test]
+fn crash_with_one_legal_move_reports_its_true_value_under_movetime() {
+    // Before: depth 1, `score cp -200`, at once. White's only move 1:1 loses in 3.
+    let mut e = uci("kiebitz-crash");
+    e.send("position fen W1......B3 w");
+    let (infos, best) = go(&mut e, "go movetime 300");
+    assert_eq!(best, "1:1");
+    let last = infos.last().unwrap();
+    assert_eq!(last.score, ("mate".to_string(), -3), "{last:?}");
+    assert!(last.depth > 1);
 }

@@ -13,7 +13,12 @@
 //! (shares of the game; a won game is `SCALE` for the winner, a draw splits it among the
 //! seats still in). All five algorithms see the same normalised leaf vectors, so MaxN and
 //! MaxN-IS can be compared exactly. [`tt`] is the transposition table; [`game`] the trait.
-//! Depends on `board` (moves) only; nothing here names a game.
+//!
+//! Time: [`Limits::time`] is a deadline kept exactly: iterations go on until
+//! `time - MOVE_OVERHEAD` (an unfinished one is dropped), with one legal move too, so
+//! `go movetime T` answers between `T - MOVE_OVERHEAD` and `T`, also when the tree ends
+//! sooner (the search then waits; a depth or node limit beside the time ends it at once). The time is read from a [`Clock`] (a fake one in the tests).
+//! Depends on `board` (moves) and the search's [`Clock`] only; nothing here names a game.
 
 pub mod alphabeta;
 pub mod brs;
@@ -26,14 +31,19 @@ pub mod tt;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::board::{Move, MoveList};
+pub use crate::search::time::Clock;
 pub use game::{MAX_SEATS, NGame, Results, SeatResult, Values};
 use tt::Tt;
 
 /// The sum of a normalised value vector.
 pub const SCALE: i64 = 1_000_000;
+
+/// Time kept back from [`Limits::time`] for answering (the two-seat engines' default
+/// `Move Overhead`).
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
 
 /// The search algorithms, by their protocol names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,6 +157,7 @@ pub struct Searcher<G: NGame> {
     pub options: Options,
     tt: Tt,
     stop: Arc<AtomicBool>,
+    clock: Clock,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -163,7 +174,9 @@ pub struct Ctx<'a, G: NGame> {
     pub aborted: bool,
     tt: &'a mut Tt,
     stop: &'a AtomicBool,
-    deadline: Option<Instant>,
+    clock: Clock,
+    /// When the search must end, on `clock`.
+    deadline: Option<Duration>,
     node_limit: Option<u64>,
     _game: std::marker::PhantomData<G>,
 }
@@ -174,7 +187,7 @@ impl<G: NGame> Ctx<'_, G> {
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let late = self.deadline.is_some_and(|d| self.clock.now() >= d);
             let full = self.node_limit.is_some_and(|n| self.nodes >= n);
             if late || full || self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
@@ -307,8 +320,14 @@ impl<G: NGame> Searcher<G> {
             options,
             tt: Tt::new(hash_mb),
             stop: Arc::new(AtomicBool::new(false)),
+            clock: Clock::real(),
             _game: std::marker::PhantomData,
         }
+    }
+
+    /// Reads the time from `clock` from the next search on (tests set a fake one).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
     }
 
     /// The flag that stops a running search; [`Searcher::search`] does not lower it, the caller
@@ -327,7 +346,7 @@ impl<G: NGame> Searcher<G> {
         self.tt = Tt::new(hash_mb);
     }
 
-    fn ctx(&mut self, pos: &G, deadline: Option<Instant>, nodes: Option<u64>) -> Ctx<'_, G> {
+    fn ctx(&mut self, pos: &G, deadline: Option<Duration>, nodes: Option<u64>) -> Ctx<'_, G> {
         Ctx {
             options: self.options,
             root_seat: pos.to_move(),
@@ -338,6 +357,7 @@ impl<G: NGame> Searcher<G> {
             aborted: false,
             tt: &mut self.tt,
             stop: &self.stop,
+            clock: self.clock.clone(),
             deadline,
             node_limit: nodes,
             _game: std::marker::PhantomData,
@@ -346,14 +366,14 @@ impl<G: NGame> Searcher<G> {
 
     /// One search of exactly `depth` plies (no iterative deepening, no clock).
     pub fn search_depth(&mut self, pos: &G, depth: u32) -> Report {
-        let start = Instant::now();
+        let start = self.clock.now();
         let mut ctx = self.ctx(pos, None, None);
         let (values, best) = root(&mut ctx, pos, depth);
         let (nodes, cutoffs) = (ctx.nodes, ctx.cutoffs);
         Report {
             depth,
             nodes,
-            time: start.elapsed(),
+            time: self.clock.now().saturating_sub(start),
             values,
             best,
             pv: vec![best],
@@ -363,14 +383,16 @@ impl<G: NGame> Searcher<G> {
 
     /// Iterative deepening within `limits`; `on_iteration` hears of every finished depth.
     /// Depth 1 always finishes, so a legal move comes back whenever the game is not over.
+    /// A time limit is kept exactly (less [`MOVE_OVERHEAD`]), one legal move or not, and
+    /// without a depth or node limit the search returns no sooner.
     pub fn search(
         &mut self,
         pos: &G,
         limits: Limits,
         mut on_iteration: impl FnMut(&Report),
     ) -> Report {
-        let start = Instant::now();
-        let deadline = limits.time.map(|t| start + t);
+        let start = self.clock.now();
+        let deadline = limits.time.map(|t| start + t.saturating_sub(MOVE_OVERHEAD));
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let mut best = Report {
@@ -412,26 +434,31 @@ impl<G: NGame> Searcher<G> {
             best = Report {
                 depth,
                 nodes,
-                time: start.elapsed(),
+                time: self.clock.now().saturating_sub(start),
                 values,
                 best: mv,
                 pv: self.pv(pos, mv, depth),
                 cutoffs,
             };
             on_iteration(&best);
-            // Only one move: no need to think. Out of time for another iteration: stop.
-            let used = start.elapsed();
-            if moves.len() == 1
-                || self.stop.load(Ordering::Relaxed)
-                || limits.nodes.is_some_and(|n| nodes >= n)
-                || limits.time.is_some_and(|t| used * 2 > t)
-            {
+            // Time ends the search at the deadline only (`movetime` is exact), one legal
+            // move or many: the next iteration runs until then.
+            if self.stop.load(Ordering::Relaxed) || limits.nodes.is_some_and(|n| nodes >= n) {
                 break;
+            }
+        }
+        // `movetime` alone: not before its time, even when the game's end was in sight.
+        if let Some(deadline) = deadline
+            && limits.depth.is_none()
+            && limits.nodes.is_none()
+        {
+            while !self.stop.load(Ordering::Relaxed) && self.clock.now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
             }
         }
         best.nodes = nodes;
         best.cutoffs = cutoffs;
-        best.time = start.elapsed();
+        best.time = self.clock.now().saturating_sub(start);
         best
     }
 

@@ -488,6 +488,55 @@ pub fn max_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The search threads for a GUI's `Threads` (XBoard `cores`) value `asked`: capped at
+/// [`max_threads`], with the sentence that says so when it is (`None` when not).
+pub fn threads_for(asked: usize) -> (usize, Option<String>) {
+    let cpus = max_threads();
+    if asked > cpus {
+        let said = format!("Threads {asked} is more than the {cpus} processors: using {cpus}");
+        (cpus, Some(said))
+    } else {
+        (asked.max(1), None)
+    }
+}
+
+/// Why `text`, a move that is not legal in `pos`, cannot be a move of `pos`'s game at all: it
+/// names a square off the board (`d7d5` sent to a 6×6 game), so the GUI plays another game.
+/// `None` when every square it names is on the board (an ordinary illegal move).
+pub fn foreign_move<G: Game>(pos: &G, text: &str) -> Option<String> {
+    let (width, height) = pos.size();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let file = bytes[i];
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if file.is_ascii_lowercase() && digits > 0 {
+            let rank: usize = text[i + 1..i + 1 + digits].parse().unwrap_or(usize::MAX);
+            if usize::from(file - b'a') >= usize::from(width)
+                || !(1..=usize::from(height)).contains(&rank)
+            {
+                return Some(format!(
+                    "the move '{}' names the square {}{} off this engine's \
+                     {width}×{height} board: the GUI plays another game than kiebitz-{} \
+                     (variants: {})",
+                    shorten(text),
+                    file as char,
+                    shorten(&text[i + 1..i + 1 + digits]),
+                    G::GAME,
+                    G::variants().join(" ")
+                ));
+            }
+            i += 1 + digits;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
 /// Nodes per second from a node count and a time.
 pub fn nps(nodes: u64, time: Duration) -> u64 {
     let micros = time.as_micros().max(1);
@@ -811,6 +860,26 @@ mod tests {
         // A session on a closed output ends at once instead of searching for nobody.
         let input = b"uci\ngo infinite\nisready\n".repeat(3);
         assert!(run_session::<Pawns, _, _>(&input[..], Closed).is_ok());
+    }
+
+    #[test]
+    fn a_move_off_the_board_is_of_another_game() {
+        use crate::games::{chess::Chess, crash::Crash, raeuber::Raeuber};
+        let raeuber = Raeuber::startpos("raeuberschach").unwrap();
+        let chess = Chess::startpos("chess").unwrap();
+        let crash = Crash::startpos("crash").unwrap();
+        let why = foreign_move(&raeuber, "d7d5").unwrap();
+        assert!(
+            why.contains("square d7 off this engine's 6×6 board"),
+            "{why}"
+        );
+        assert!(foreign_move(&raeuber, "e2e4").is_none());
+        assert!(foreign_move(&raeuber, "g1f3").is_some());
+        assert!(foreign_move(&raeuber, "a0a1").is_some());
+        assert!(foreign_move(&chess, "d7d5").is_none());
+        assert!(foreign_move(&chess, "e7e8q").is_none());
+        assert!(foreign_move(&chess, "i2i4").is_some());
+        assert!(foreign_move(&crash, "1:1").is_none());
     }
 
     #[test]

@@ -16,8 +16,8 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use super::{
     DEFAULT_MOVE_OVERHEAD_MS, End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB,
-    MAX_MESSAGE, Output, SessionConfig, drive, engine_name, legal_moves, max_threads, nps, pv_text,
-    safe_search, session_start, shorten, shorten_to,
+    MAX_MESSAGE, Output, SessionConfig, drive, engine_name, foreign_move, legal_moves, nps,
+    pv_text, safe_search, session_start, shorten, shorten_to, threads_for,
 };
 use crate::board::Move;
 use crate::game::Game;
@@ -44,7 +44,7 @@ pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
             name: "Threads".into(),
             default: Some(1),
             min: Some(1),
-            max: Some(max_threads() as i64),
+            max: Some(MAX_THREADS as i64),
         },
         UciOptionConfig::Spin {
             name: "Hash".into(),
@@ -105,6 +105,11 @@ struct Session<G: Game> {
     show_wdl: bool,
     /// `debug on`: each search ends with an `info string stats …` line ([`Stats::summary`]).
     debug: bool,
+    /// Why the last `position` is not of this engine's game ([`foreign_move`]): `go` then
+    /// answers `bestmove (none)` instead of a move of another position.
+    foreign: Option<String>,
+    /// Whether this game (since `ucinewgame`) was already told that it is foreign.
+    told_foreign: bool,
 }
 
 /// Runs a UCI session on `reader`; `first` is the line that chose UCI.
@@ -131,6 +136,8 @@ pub fn run<G: Game, R: BufRead>(
         multipv: 1,
         show_wdl: false,
         debug: false,
+        foreign: None,
+        told_foreign: false,
     };
     // At the end of input a search with a limit still answers (unless the client is gone).
     let end = drive(reader, out, first, &mut s);
@@ -200,6 +207,7 @@ impl<G: Game> Session<G> {
                 self.engine.stop_and_wait();
                 self.engine.clear();
                 self.reset_to_start();
+                self.told_foreign = false;
             }
             UciMessage::Stop => self.engine.stop(),
             UciMessage::PonderHit => match self.engine.control() {
@@ -258,13 +266,11 @@ impl<G: Game> Session<G> {
                 }
             }),
             "threads" => number(1, MAX_THREADS as u64).map(|n| {
-                let cpus = max_threads();
-                if n as usize > cpus {
-                    self.say(&format!(
-                        "info string Threads {n} is more than the {cpus} processors: using {cpus}"
-                    ));
+                let (threads, said) = threads_for(n as usize);
+                if let Some(said) = said {
+                    self.say(&format!("info string {said}"));
                 }
-                self.threads = (n as usize).min(cpus);
+                self.threads = threads;
             }),
             "multipv" => number(1, MAX_MULTIPV as u64).map(|n| self.multipv = n as usize),
             "uci_showwdl" if G::WDL.is_some() => {
@@ -369,8 +375,21 @@ impl<G: Game> Session<G> {
             Err(e) => return self.error(&e),
         };
         let mut game = GameLine::new(start);
+        self.foreign = None;
         for text in moves.unwrap_or("").split_whitespace() {
             if let Err(e) = game.push_text(text) {
+                if let Some(why) = foreign_move(game.current(), text) {
+                    // Said once a game: the GUI sends the same moves again at every turn.
+                    if !self.told_foreign {
+                        self.say(&format!(
+                            "info string {why}; no move until a position of it"
+                        ));
+                        log::warn!("{why}");
+                        self.told_foreign = true;
+                    }
+                    self.foreign = Some(why);
+                    break;
+                }
                 self.error(&format!(
                     "illegal move '{}' after {} legal moves ({e}); position set before it",
                     shorten(text),
@@ -392,6 +411,11 @@ impl<G: Game> Session<G> {
         self.engine.stop_and_wait();
         if let Some(depth) = params.perft {
             return self.perft(depth);
+        }
+        if let Some(why) = &self.foreign {
+            // Another game's position: no move of this one can be right.
+            log::info!("go on a foreign position: {why}");
+            return self.say("bestmove (none)");
         }
         let mut limits = params.limits;
         limits.move_overhead = self.move_overhead;
@@ -499,7 +523,8 @@ struct GoParams {
 
 /// Largest `MultiPV`.
 const MAX_MULTIPV: usize = 64;
-/// Largest `Threads` value accepted; above the processor count it is capped to that.
+/// Largest `Threads` value accepted and advertised (as Stockfish does, so that a GUI's
+/// `Threads 4` is not refused); above the processor count it is capped to that, and said.
 const MAX_THREADS: usize = 1024;
 
 /// Largest `go perft` depth accepted (deeper would run for days).
@@ -674,6 +699,8 @@ mod tests {
             multipv: 1,
             show_wdl: false,
             debug: false,
+            foreign: None,
+            told_foreign: false,
         };
         assert!(s.command("go infinite"));
         let deadline = Instant::now() + Duration::from_secs(20);

@@ -491,7 +491,13 @@ impl<G: Game> Session<G> {
                     ));
                 }
             }
-            Command::Cores(n) => self.threads = (n as usize).clamp(1, super::max_threads()),
+            Command::Cores(n) => {
+                let (threads, said) = super::threads_for(n.min(1 << 20) as usize);
+                if let Some(said) = said {
+                    self.say(&format!("# cores: {said}"));
+                }
+                self.threads = threads;
+            }
             Command::Quit => return false,
         }
         true
@@ -709,7 +715,12 @@ impl<G: Game> Session<G> {
             ..Limits::default()
         };
         if let Some(t) = c.per_move {
-            limits.movetime = Some(t);
+            // `st 0` (Cute Chess's `st=0.5` in whole seconds) leaves the time per move to the
+            // `time` command that comes with every move.
+            limits.movetime = Some(match c.own {
+                Some(own) if t.is_zero() => own,
+                _ => t,
+            });
         } else {
             limits.time[us] = Some(c.own.unwrap_or(c.base));
             limits.time[1 - us] = Some(c.other.unwrap_or(c.base));
@@ -1046,6 +1057,18 @@ mod tests {
         let l = s.limits();
         assert_eq!((l.movetime, l.depth), (None, None));
         assert!(!s.command("quit"));
+    }
+
+    #[test]
+    fn st_zero_takes_the_time_per_move_from_time() {
+        // Cute Chess with `st=0.5`: `st 0`, then `time 50` before every move.
+        let mut s = session();
+        for c in ["st 0", "time 50"] {
+            assert!(s.command(c));
+        }
+        assert_eq!(s.limits().movetime, Some(Duration::from_millis(500)));
+        assert!(s.command("st 2"));
+        assert_eq!(s.limits().movetime, Some(Duration::from_secs(2)));
     }
 
     #[test]

@@ -16,7 +16,11 @@
 //! - null move, late-move reductions, (reverse) futility pruning and forcing/single-reply
 //!   extensions, each switched by the game's [`SearchParams`] ([`Game::SEARCH`]);
 //! - time management for every [`Limits`] field ([`time`]), pondering and stopping via
-//!   [`Control`]; a game's own solver ([`Game::solve`]) answers first when it can.
+//!   [`Control`]; a game's own solver ([`Game::solve`]) answers first when it can. Only a game
+//!   clock (`wtime`/`btime`) lets the search end early (a settled move, one legal move, a mate
+//!   found); `movetime` is kept to its end, `depth`, `nodes` and `infinite` search on with one
+//!   legal move, and only `go mate` stops at a mate. The time comes from a [`time::Clock`]
+//!   ([`Searcher::set_clock`]: a fake one in the tests).
 //!
 //! Lazy SMP: [`Searcher::set_threads`] threads search the same root on one lock-free table
 //! (atomic entries checked by key XOR data, [`tt`]). Everything a thread changes while
@@ -158,6 +162,8 @@ pub struct Searcher<G: Game> {
     oracle: Option<oracle::Oracle<G>>,
     /// What the mechanisms of the last search did, all threads together.
     last_stats: stats::Stats,
+    /// Where searches read the time (the real clock unless a test sets a fake one).
+    clock: time::Clock,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -172,8 +178,15 @@ impl<G: Game> Searcher<G> {
             multipv: 1,
             oracle: oracle::installed::<G>(),
             last_stats: stats::Stats::default(),
+            clock: time::Clock::real(),
             _game: std::marker::PhantomData,
         }
+    }
+
+    /// Reads the time from `clock` from the next search on (a fake clock makes time limits
+    /// testable without timing anything).
+    pub fn set_clock(&mut self, clock: time::Clock) {
+        self.clock = clock;
     }
 
     /// Resizes (and clears) the transposition table.
@@ -246,7 +259,8 @@ impl<G: Game> Searcher<G> {
     /// first, not including `root`, for repetition detection. `on_info` receives a report per
     /// iteration (per principal variation with MultiPV). Returns when a limit is reached or
     /// `control.stop` is set; with `limits.infinite`, or while `control.pondering`, not before
-    /// `stop` (or `ponderhit`) even if the search has nothing left to do. The best move is legal
+    /// `stop` (or `ponderhit`) even if the search has nothing left to do, and with `movetime`
+    /// alone not before `movetime - move_overhead`. The best move is legal
     /// whenever the root has one (and one of `limits.searchmoves` when any of them is legal).
     pub fn search(
         &mut self,
@@ -256,12 +270,12 @@ impl<G: Game> Searcher<G> {
         control: &Control,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let start = Instant::now();
-        let time = time::TimeManager::new(
+        let mut time = time::TimeManager::with_clock(
             limits,
             root.side_to_move(),
             control.pondering.load(Ordering::Relaxed),
             root.expected_moves_left(),
+            self.clock.clone(),
         );
         self.tt.new_search();
         self.last_stats = stats::Stats::default();
@@ -285,7 +299,7 @@ impl<G: Game> Searcher<G> {
                 multipv: 1,
                 score,
                 nodes: 0,
-                time: start.elapsed(),
+                time: time.elapsed(),
                 hashfull: self.tt.hashfull(),
                 pv: Vec::new(),
             });
@@ -302,13 +316,34 @@ impl<G: Game> Searcher<G> {
         {
             result
         } else {
-            self.run_threads(root, history, &moves, limits, control, time, on_info)
+            self.run_threads(
+                root,
+                history,
+                &moves,
+                limits,
+                control,
+                time.clone(),
+                on_info,
+            )
         };
 
-        // `go infinite` and pondering never answer before they are told to.
-        while !control.stop.load(Ordering::Relaxed)
-            && (limits.infinite || control.pondering.load(Ordering::Relaxed))
-        {
+        // `go infinite` and pondering never answer before they are told to; `go movetime`
+        // (no clock, depth, nodes or mate limit) not before its time, even when the answer
+        // was known earlier (a solver's proof, the deepest iteration done).
+        let exact = !moves.is_empty()
+            && limits.movetime.is_some()
+            && !time.is_timed()
+            && limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.mate.is_none();
+        loop {
+            let pondering = control.pondering.load(Ordering::Relaxed);
+            time.pondering(pondering);
+            if control.stop.load(Ordering::Relaxed)
+                || !(limits.infinite || pondering || (exact && !time.hard_exceeded()))
+            {
+                break;
+            }
             std::thread::sleep(Duration::from_millis(1));
         }
         result

@@ -1,12 +1,22 @@
 //! Time management: how long one search may run, from the [`Limits`] of a `go` command.
 //!
 //! Two limits: the *soft* one (no new iteration starts after it: the next would rarely
-//! finish) and the *hard* one (the running iteration is abandoned). `movetime` sets both to the
-//! given time; a clock (`wtime`/`btime` with increments and `movestogo`) gives an average share
-//! per move, of which 60% is the soft limit and three times that the hard one, never more than
-//! 80% of the clock. The move overhead is taken off everything. While pondering the clock does
-//! not run: it starts when pondering ends (`ponderhit`). Depends on [`super::Limits`] only.
+//! finish) and the *hard* one (the running iteration is abandoned). A clock (`wtime`/`btime`
+//! with increments and `movestogo`) gives an average share per move, of which 60% is the soft
+//! limit and three times that the hard one, never more than 80% of the clock; such a search
+//! may end early ([`TimeManager::is_timed`]: at a settled best move, with one legal move, at a
+//! proven mate). `movetime T` alone is exact: the hard limit `T - Move Overhead` is the only
+//! one, so the search answers between `T - Move Overhead` and `T` whatever it finds (when it
+//! knows its answer sooner, [`super::Searcher::search`] waits). The move overhead is taken off
+//! everything. While pondering the clock does not run: it starts when pondering ends
+//! (`ponderhit`).
+//!
+//! The time is read from a [`Clock`]: the real monotonic one, or a fake one that tests advance
+//! by hand or by a step at every reading, so that no test depends on the machine's speed.
+//! Depends on [`super::Limits`] only.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::Limits;
@@ -14,28 +24,102 @@ use crate::board::Color;
 
 pub use crate::tuning::DEFAULT_MOVES_TO_GO;
 
+/// Where a search reads the time: the real monotonic clock (the default), or a fake one.
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    fake: Option<Arc<FakeTime>>,
+}
+
+/// A fake clock's state: the time now and how far each reading moves it on (nanoseconds).
+#[derive(Debug)]
+struct FakeTime {
+    now: AtomicU64,
+    step: u64,
+}
+
+impl Clock {
+    /// The real monotonic clock.
+    pub fn real() -> Clock {
+        Clock::default()
+    }
+
+    /// A fake clock at zero that moves on by `step` at every reading (zero: only by
+    /// [`Clock::advance`]). Clones share the time.
+    pub fn fake(step: Duration) -> Clock {
+        Clock {
+            fake: Some(Arc::new(FakeTime {
+                now: AtomicU64::new(0),
+                step: step.as_nanos().min(u64::MAX as u128) as u64,
+            })),
+        }
+    }
+
+    /// The time since the clock's origin (the first reading of the real clock in this
+    /// process; zero for a fake one).
+    pub fn now(&self) -> Duration {
+        match &self.fake {
+            Some(f) => Duration::from_nanos(f.now.fetch_add(f.step, Ordering::Relaxed)),
+            None => {
+                static ORIGIN: OnceLock<Instant> = OnceLock::new();
+                ORIGIN.get_or_init(Instant::now).elapsed()
+            }
+        }
+    }
+
+    /// Moves a fake clock on by `by` (the real clock cannot be moved: nothing happens).
+    pub fn advance(&self, by: Duration) {
+        if let Some(f) = &self.fake {
+            let ns = by.as_nanos().min(u64::MAX as u128) as u64;
+            f.now.fetch_add(ns, Ordering::Relaxed);
+        }
+    }
+
+    /// The fake clock's time without moving it on; `None` for the real clock.
+    pub fn peek(&self) -> Option<Duration> {
+        self.fake
+            .as_ref()
+            .map(|f| Duration::from_nanos(f.now.load(Ordering::Relaxed)))
+    }
+}
+
 /// A search's time limits and clock.
 #[derive(Clone, Debug)]
 pub struct TimeManager {
-    /// When the search began (what `Info::time` counts from).
-    start: Instant,
+    clock: Clock,
+    /// When the search began (what `Info::time` counts from), on `clock`.
+    start: Duration,
     /// When the clock began to run; `None` while pondering.
-    clock_start: Option<Instant>,
+    clock_start: Option<Duration>,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// Whether a game clock (`wtime`/`btime`) limits the search, so that it may end early.
+    by_clock: bool,
 }
 
 impl TimeManager {
     /// The limits of a search by `side` under `limits`, the clock stopped if `pondering`;
     /// without `movestogo`, the clock is shared as if `moves_left` moves remained.
     pub fn new(limits: &Limits, side: Color, pondering: bool, moves_left: u32) -> TimeManager {
-        let now = Instant::now();
+        Self::with_clock(limits, side, pondering, moves_left, Clock::real())
+    }
+
+    /// [`TimeManager::new`] reading the time from `clock`.
+    pub fn with_clock(
+        limits: &Limits,
+        side: Color,
+        pondering: bool,
+        moves_left: u32,
+        clock: Clock,
+    ) -> TimeManager {
+        let now = clock.now();
         let (soft, hard) = Self::budget(limits, side, moves_left);
         TimeManager {
+            clock,
             start: now,
             clock_start: (!pondering).then_some(now),
             soft,
             hard,
+            by_clock: !limits.infinite && limits.time[side.index()].is_some(),
         }
     }
 
@@ -73,26 +157,28 @@ impl TimeManager {
         (soft, hard)
     }
 
-    /// Whether the clock limits this search at all.
+    /// Whether time management may end the search between iterations (at the soft limit,
+    /// with one legal move, at a proven mate): only when a game clock (`wtime`/`btime`)
+    /// limits it. `movetime` alone is exact and ends the search at its hard limit only.
     pub fn is_timed(&self) -> bool {
-        self.hard.is_some()
+        self.by_clock && self.hard.is_some()
     }
 
     /// Time since the search began.
     pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
+        self.clock.now().saturating_sub(self.start)
     }
 
     /// Tells whether pondering still goes on; the clock starts when it stops.
     pub fn pondering(&mut self, pondering: bool) {
         if !pondering && self.clock_start.is_none() {
-            self.clock_start = Some(Instant::now());
+            self.clock_start = Some(self.clock.now());
         }
     }
 
     /// Time on the clock since it began to run (zero while pondering).
     fn used(&self) -> Option<Duration> {
-        self.clock_start.map(|s| s.elapsed())
+        self.clock_start.map(|s| self.clock.now().saturating_sub(s))
     }
 
     /// Whether the running iteration must be abandoned.
@@ -104,10 +190,12 @@ impl TimeManager {
     }
 
     /// Whether no new iteration should start; `scale` (0.5 … 2) stretches the soft limit
-    /// when the best move is unstable and shrinks it when it is settled.
+    /// when the best move is unstable and shrinks it when it is settled. Never before the
+    /// hard limit when no game clock limits the search (`movetime` is exact).
     pub fn soft_exceeded(&self, scale: f64) -> bool {
         match (self.soft, self.hard, self.used()) {
-            (Some(s), Some(h), Some(used)) => used >= s.mul_f64(scale).min(h),
+            (Some(s), Some(h), Some(used)) if self.by_clock => used >= s.mul_f64(scale).min(h),
+            (_, Some(h), Some(used)) => used >= h,
             _ => false,
         }
     }
@@ -232,5 +320,51 @@ mod tests {
         assert!(!tm.hard_exceeded() && !tm.soft_exceeded(1.0));
         tm.pondering(false);
         assert!(tm.hard_exceeded() && tm.soft_exceeded(1.0));
+    }
+
+    #[test]
+    fn movetime_is_exact_and_a_clock_is_not() {
+        // movetime 2000, overhead 10: nothing ends the search before 1990 ms, whatever the
+        // scale; it may not stop early (is_timed false), only at the hard limit.
+        let limits = Limits {
+            movetime: Some(ms(2000)),
+            move_overhead: ms(10),
+            ..Limits::default()
+        };
+        let clock = Clock::fake(Duration::ZERO);
+        let tm = TimeManager::with_clock(&limits, Color::White, false, 40, clock.clone());
+        assert!(!tm.is_timed());
+        clock.advance(ms(1400));
+        assert!(!tm.soft_exceeded(0.5) && !tm.hard_exceeded());
+        clock.advance(ms(589));
+        assert!(!tm.soft_exceeded(0.5) && !tm.hard_exceeded());
+        clock.advance(ms(1));
+        assert!(tm.soft_exceeded(2.0) && tm.hard_exceeded());
+        assert_eq!(tm.elapsed(), ms(1990));
+        // A clock share may end early: soft 600 ms of a 3 s hard limit.
+        let limits = Limits {
+            time: [Some(ms(35_000)), None],
+            ..Limits::default()
+        };
+        let clock = Clock::fake(Duration::ZERO);
+        let tm = TimeManager::with_clock(&limits, Color::White, false, 35, clock.clone());
+        assert!(tm.is_timed());
+        clock.advance(ms(600));
+        assert!(tm.soft_exceeded(1.0) && !tm.hard_exceeded());
+        // No clock for the side to move: the other side's clock does not limit it.
+        let tm = TimeManager::with_clock(&limits, Color::Black, false, 35, Clock::fake(ms(1)));
+        assert!(!tm.is_timed() && !tm.hard_exceeded());
+    }
+
+    #[test]
+    fn a_fake_clock_steps_at_every_reading() {
+        let clock = Clock::fake(ms(5));
+        assert_eq!(clock.now(), ms(0));
+        assert_eq!(clock.now(), ms(5));
+        clock.advance(ms(100));
+        assert_eq!(clock.peek(), Some(ms(110)));
+        assert_eq!(Clock::real().peek(), None);
+        let a = Clock::real().now();
+        assert!(Clock::real().now() >= a);
     }
 }
