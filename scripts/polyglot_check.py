@@ -43,7 +43,9 @@ def keys(seed, n):
             ]
             move = rng.choice(special) if special and rng.random() < 0.5 else rng.choice(moves)
             board.push(move)
-            out.append("%s;%016x" % (board.fen(), chess.polyglot.zobrist_hash(board)))
+            # Every en-passant square is written, usable or not: the key must judge it.
+            fen = board.fen(en_passant="fen")
+            out.append("%s;%016x" % (fen, chess.polyglot.zobrist_hash(board)))
             if len(out) >= n:
                 break
     print("\n".join(out))

@@ -251,6 +251,7 @@ fn xboard_plays_book_moves_too() {
 fn book_command_line_errors_are_clear() {
     let dir = scratch("cli");
     let out = dir.join("x.bin").display().to_string();
+    let pgn = common::data_path("book-games.pgn");
     let cases: [(&[&str], &str); 5] = [
         (
             &["book", "build", "--pgn", "/nonexistent.pgn", "--out", &out],
@@ -267,7 +268,7 @@ fn book_command_line_errors_are_clear() {
                 "book",
                 "build",
                 "--pgn",
-                common::data_path("book-games.pgn").to_str().unwrap(),
+                pgn.to_str().unwrap(),
                 "--out",
                 &out,
                 "--min-games",
@@ -351,5 +352,95 @@ fn raeuber_and_pawn_books_from_self_play() {
         let mv = bestmove(&lines);
         assert!(shown.contains(&format!("\n{mv} ")), "{mv} in {shown}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `kiebitz-match --openings book=FILE.bin plies=N`: every game starts with N moves of the
+/// book, walked at random by weight, the same for the same seed.
+#[test]
+fn the_tournament_runner_takes_openings_from_a_book() {
+    let dir = scratch("match");
+    let book_path = chess_book(&dir);
+    let book = Book::open(&book_path).unwrap();
+    let engine = common::binary("kiebitz-chess").display().to_string();
+    let play = |name: &str, seed: &str| -> Vec<kiebitz::tournament::pgn::PgnGame> {
+        let pgn = dir.join(name).display().to_string();
+        let o = common::run_binary(
+            "kiebitz-match",
+            &[
+                "--game",
+                "chess",
+                "--engine",
+                &format!("cmd={engine}"),
+                "--engine",
+                &format!("cmd={engine}"),
+                "--games",
+                "8",
+                "--depth",
+                "1",
+                "--maxmoves",
+                "8",
+                "--openings",
+                &format!("book={book_path}"),
+                "plies=4",
+                "--seed",
+                seed,
+                "--pgn",
+                &pgn,
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        kiebitz::tournament::pgn::parse(&std::fs::read_to_string(&pgn).unwrap()).unwrap()
+    };
+    let openings = |games: &[kiebitz::tournament::pgn::PgnGame]| -> Vec<String> {
+        games.iter().map(|g| g.moves[..4].join(" ")).collect()
+    };
+    let games = play("a.pgn", "5");
+    assert_eq!(games.len(), 8);
+    for g in &games {
+        let mut pos = Chess::startpos("chess").unwrap();
+        for text in &g.moves[..4] {
+            let mv = kiebitz::san::read(&pos, text).unwrap();
+            assert!(
+                book.moves(&pos).iter().any(|&(m, _)| m == mv),
+                "{text} is no book move in {}",
+                pos.fen()
+            );
+            pos = pos.play(mv);
+        }
+    }
+    let first = openings(&games);
+    // Pairs share their opening; the four pairs do not all play the same one.
+    assert!(
+        first
+            .iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+            >= 2,
+        "{first:?}"
+    );
+    assert_eq!(
+        openings(&play("b.pgn", "5")),
+        first,
+        "same seed, same openings"
+    );
+    let o = common::run_binary(
+        "kiebitz-match",
+        &[
+            "--game",
+            "raeuber",
+            "--engine",
+            &format!("cmd={engine}"),
+            "--engine",
+            &format!("cmd={engine}"),
+            "--openings",
+            &format!("book={book_path}"),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && stderr.contains("no legal move for the start position"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -15,7 +15,7 @@
 //! Book moves are written `to | from << 6 | promotion << 12` (squares as `8 * rank + file`,
 //! promotion knight 1 … queen 4), and castling as the king taking its own rook (`e1h1`).
 
-use super::position::{Chess, EMPTY, NO_EP, PAWN};
+use super::position::{Chess, EMPTY, NO_EP};
 use crate::board::Color;
 
 /// Entry of White's O-O right; the other three follow.
@@ -44,19 +44,10 @@ pub fn key(pos: &Chess) -> u64 {
             h ^= RANDOM64[CASTLING + i];
         }
     }
+    // The position keeps an en-passant square only where a pawn of the side to move stands
+    // beside the pawn that stepped (position.rs), which is Polyglot's condition.
     if pos.ep != NO_EP {
-        let ep = pos.ep as usize;
-        let us = pos.side;
-        // The square of the pawn that stepped, and its neighbours on the rank.
-        let pawn = if us == Color::White { ep - 8 } else { ep + 8 };
-        let file = ep & 7;
-        let beside = [file.checked_sub(1), (file < 7).then_some(file + 1)];
-        if beside.into_iter().flatten().any(|f| {
-            let sq = pawn - file + f;
-            pos.piece_on(sq) == (us.index() * 6 + PAWN) as u8
-        }) {
-            h ^= RANDOM64[EN_PASSANT + file];
-        }
+        h ^= RANDOM64[EN_PASSANT + (pos.ep as usize & 7)];
     }
     if pos.side == Color::White {
         h ^= RANDOM64[WHITE_TO_MOVE];
