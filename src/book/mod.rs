@@ -151,7 +151,7 @@ impl Book {
         if bytes.is_empty() {
             return Err(format!("{name} is empty: not a book"));
         }
-        if bytes.len() % ENTRY_BYTES != 0 {
+        if !bytes.len().is_multiple_of(ENTRY_BYTES) {
             return Err(format!(
                 "{name} is not a Polyglot book: its {} bytes are not a whole number of \
                  {ENTRY_BYTES}-byte entries",
