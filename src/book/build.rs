@@ -147,18 +147,7 @@ pub fn scale(points: u64, max: u64) -> u16 {
 /// The start position of a PGN game: its `FEN` tag under its `Variant` (default: the
 /// engine's first variant), which must be one the engine plays.
 fn start<G: Game>(game: &PgnGame) -> Result<G, String> {
-    let variant = match game.tag("Variant") {
-        None => G::variants()[0],
-        Some(v) => G::variants()
-            .iter()
-            .copied()
-            .find(|x| x.eq_ignore_ascii_case(v))
-            .ok_or_else(|| format!("variant '{v}' is not one of {}", G::variants().join(" ")))?,
-    };
-    match game.tag("FEN") {
-        Some(fen) => G::from_fen(variant, fen).map_err(|e| format!("bad FEN '{fen}': {e}")),
-        None => G::startpos(variant),
-    }
+    crate::cli::start_position::<G>(game.tag("Variant"), game.tag("FEN"))
 }
 
 #[cfg(test)]
