@@ -1,5 +1,6 @@
 //! kiebitz-raeuber: Räuberschach 6×6, losing chess with forced capture; `solve` proves forced
-//! wins and losses by proof-number search, `check-proof` checks a proof file.
+//! wins and losses by proof-number search, `check-proof` checks a proof file, `book` builds
+//! opening books.
 
 use kiebitz::cli::solve::{check_proof, solve};
 use kiebitz::games::raeuber::{Raeuber, solver};
@@ -10,5 +11,6 @@ fn main() {
     std::process::exit(kiebitz::cli::main::<Raeuber>(&[
         ("solve", solve::<Raeuber>),
         ("check-proof", check_proof::<Raeuber>),
+        ("book", kiebitz::cli::book::main::<Raeuber>),
     ]));
 }

@@ -286,6 +286,21 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// right for games with a rough evaluation.
     const SEARCH: crate::tuning::SearchParams = crate::tuning::SearchParams::CONSERVATIVE;
 
+    /// The key of this position in an opening book ([`crate::book`], the Polyglot `.bin`
+    /// format): chess uses the Polyglot standard's keys, other games may use their own
+    /// [`Game::hash`]. `None` (the default): the game has no books, and the engines offer no
+    /// book options and no `book` command for it.
+    fn book_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// A legal move as an opening book writes it ([`crate::book::encode_move`]: to-square,
+    /// from-square and promotion in Polyglot's 16 bits). Games whose moves a book writes
+    /// otherwise (chess castling as the king taking its rook) say so here.
+    fn book_move(&self, mv: Move) -> u16 {
+        crate::book::encode_move(mv)
+    }
+
     /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
     /// playing them); always equal to [`crate::perft::generic`], which is the default.
     fn perft(&self, depth: u32) -> u64 {

@@ -1,6 +1,7 @@
 //! kiebitz: a family of chess-variant engines sharing one core.
 //!
 //! - [`board`]: squares, bitboards, colours and moves for boards up to 8×8, and FEN fields.
+//! - [`book`]: opening books in the Polyglot `.bin` format (read, built from PGN, played).
 //! - [`game`]: the [`game::Game`] trait, all the core knows of a game.
 //! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
 //! - [`limits`]: bounded reads of files and pipes, bounded durations, a stdout that may fail.
@@ -19,6 +20,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod book;
 pub mod cli;
 pub mod game;
 pub mod games;

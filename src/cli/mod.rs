@@ -6,6 +6,7 @@
 //! errors end with a non-zero exit code. Nothing here knows which game it runs.
 //! [`nseat`] is the same entrance for N-seat games ([`crate::nsearch::NGame`]).
 
+pub mod book;
 mod listen;
 mod play;
 pub mod solve;

@@ -20,6 +20,7 @@ use super::{
     pv_text, safe_search, session_start, shorten, shorten_to, threads_for,
 };
 use crate::board::Move;
+use crate::book::options::BookOptions;
 use crate::game::Game;
 use crate::perft;
 use crate::search::{Info, Limits, Score};
@@ -89,6 +90,7 @@ pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
             default: Some(false),
         });
     }
+    options.extend(BookOptions::declarations::<G>());
     options
 }
 
@@ -110,6 +112,8 @@ struct Session<G: Game> {
     foreign: Option<String>,
     /// Whether this game (since `ucinewgame`) was already told that it is foreign.
     told_foreign: bool,
+    /// `OwnBook`, `BookFile`, `BookDepth`, `BookVariety` and the book read.
+    book: BookOptions,
 }
 
 /// Runs a UCI session on `reader`; `first` is the line that chose UCI.
@@ -138,6 +142,7 @@ pub fn run<G: Game, R: BufRead>(
         debug: false,
         foreign: None,
         told_foreign: false,
+        book: BookOptions::default(),
     };
     // At the end of input a search with a limit still answers (unless the client is gone).
     let end = drive(reader, out, first, &mut s);
@@ -314,6 +319,7 @@ impl<G: Game> Session<G> {
                     )),
                 }
             }
+            _ if BookOptions::is_option::<G>(name) => self.book.set(name, value),
             _ => Err(format!("unknown option '{}'", shorten(name))),
         };
         if let Err(e) = result {
@@ -418,6 +424,14 @@ impl<G: Game> Session<G> {
             return self.say("bestmove (none)");
         }
         let mut limits = params.limits;
+        // OwnBook: a legal book move is played at once, without a search.
+        if let Some((mv, text)) = self
+            .book
+            .probe_go(self.game.current(), &limits, params.ponder)
+        {
+            self.say(&format!("info string {text}"));
+            return self.say(&bestmove_line(self.game.current(), mv, None));
+        }
         limits.move_overhead = self.move_overhead;
         let root = self.game.current().clone();
         let history = self.game.history();
@@ -701,6 +715,7 @@ mod tests {
             debug: false,
             foreign: None,
             told_foreign: false,
+            book: BookOptions::default(),
         };
         assert!(s.command("go infinite"));
         let deadline = Instant::now() + Duration::from_secs(20);

@@ -26,8 +26,9 @@ use super::{
     shorten_to,
 };
 use crate::board::Color;
+use crate::book::options::BookOptions;
 use crate::game::Game;
-use crate::search::{Info, Limits, Score};
+use crate::search::{Info, Limits, Score, SearchResult};
 use vampirc_uci::UciOptionConfig;
 
 /// One XBoard command, parsed.
@@ -296,6 +297,8 @@ struct Session<G: Game> {
     /// The reply the last search expected to the engine's move, with the hash of the
     /// position it answers: what `hint` says while that position is on the board.
     expected_reply: Option<(u64, crate::board::Move)>,
+    /// `OwnBook`, `BookFile`, `BookDepth`, `BookVariety` and the book read.
+    book: BookOptions,
 }
 
 /// Runs an XBoard session on `reader`; `first` is the line that chose XBoard.
@@ -328,6 +331,7 @@ pub fn run<G: Game, R: BufRead>(
         threads: 1,
         move_overhead: Duration::from_millis(super::DEFAULT_MOVE_OVERHEAD_MS),
         expected_reply: None,
+        book: BookOptions::default(),
     };
     // At the end of input the engine's own move, if it is thinking, is still sent.
     let end = drive(reader, out, first, &mut s);
@@ -550,6 +554,17 @@ impl<G: Game> Session<G> {
             ("Move Overhead", OptionValue::Int(ms)) => {
                 self.move_overhead = Duration::from_millis(ms as u64)
             }
+            (name, value) if BookOptions::is_option::<G>(name) => {
+                let text = match value {
+                    OptionValue::Int(n) => n.to_string(),
+                    OptionValue::Bool(b) => b.to_string(),
+                    OptionValue::Text(t) => t,
+                    OptionValue::Press => String::new(),
+                };
+                if let Err(e) = self.book.set(name, Some(&text)) {
+                    self.error(&e, line);
+                }
+            }
             _ => self.error("option not supported under XBoard", line),
         }
     }
@@ -746,6 +761,11 @@ impl<G: Game> Session<G> {
         let start = Instant::now();
         self.job_start = start;
         let threads = self.threads;
+        // OwnBook: a legal book move is played at once, without a search.
+        let book = match kind {
+            JobKind::Think => self.book.probe(&root),
+            _ => None,
+        };
         self.engine.spawn_with(
             false,
             kind == JobKind::Think,
@@ -761,7 +781,19 @@ impl<G: Game> Session<G> {
                     }
                     *lock(&last_info) = Some(info.clone());
                 };
-                let result = safe_search(searcher, &root, &history, &limits, control, &mut on_info);
+                let result = match book {
+                    Some((best, text)) => {
+                        out.line(&format!("# {text}"));
+                        SearchResult {
+                            best,
+                            ponder: None,
+                            score: Score::Cp(0),
+                            depth: 0,
+                            nodes: 0,
+                        }
+                    }
+                    None => safe_search(searcher, &root, &history, &limits, control, &mut on_info),
+                };
                 if kind == JobKind::Analyze {
                     return None;
                 }
@@ -1018,6 +1050,7 @@ mod tests {
             threads: 1,
             move_overhead: Duration::from_millis(super::super::DEFAULT_MOVE_OVERHEAD_MS),
             expected_reply: None,
+            book: BookOptions::default(),
         }
     }
 

@@ -18,7 +18,8 @@ pub const USAGE: &str = "\
 usage: kiebitz-match --game GAME [--variant V]
          --engine cmd=PROGRAM [name=NAME] [proto=uci|xboard] [args=\"A B\"] [option.NAME=VALUE]…
          --engine …  [--each KEY=VALUE…]  [--tc 10+0.1 | --st S | --movetime MS | --depth D | --nodes N]
-         [--games N] [--rounds N] [--concurrency N] [--openings FILE | file=FILE [order=random] [start=N]]
+         [--games N] [--rounds N] [--concurrency N] [--openings FILE | file=FILE [order=random] [start=N]
+                                                     | book=FILE.bin [plies=N]]
          [--random-openings plies=N [margin=CP] [depth=D]] [--repeat] [--pgn FILE] [--seed N]
          [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--draw movenumber=N movecount=N score=CP]
          [--resign movecount=N score=CP [twosided=true]] [--maxmoves N] [--timemargin MS]
@@ -38,7 +39,13 @@ pub struct OpeningsFile {
     pub random_order: bool,
     /// 1-based first position to use.
     pub start: usize,
+    /// `book=FILE.bin`: the file is an opening book, walked this many plies from the start
+    /// position by weighted random choice (`plies=N`, default 8).
+    pub book_plies: Option<u32>,
 }
+
+/// Plies of a book walk when `--openings book=FILE` gives no `plies=`.
+pub const DEFAULT_BOOK_PLIES: u32 = 8;
 
 /// Everything the command line says.
 #[derive(Clone, Debug)]
@@ -357,7 +364,9 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                     path: String::new(),
                     random_order: false,
                     start: 1,
+                    book_plies: None,
                 };
+                let mut plies = None;
                 for w in words {
                     match w.split_once('=') {
                         None => f.path = w.clone(),
@@ -377,12 +386,25 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                             ));
                         }
                         Some(("start", v)) => f.start = positive("--openings start", v)?,
+                        Some(("book", v)) => {
+                            f.path = v.to_string();
+                            f.book_plies = Some(DEFAULT_BOOK_PLIES);
+                        }
+                        Some(("plies", v)) => plies = Some(positive("--openings plies", v)?),
                         Some((k, _)) => {
                             return Err(format!(
-                                "--openings: unknown key '{k}' (known: file format order start)"
+                                "--openings: unknown key '{k}' (known: file format order start \
+                                 book plies)"
                             ));
                         }
                     }
+                }
+                match (f.book_plies, plies) {
+                    (Some(_), Some(n)) => f.book_plies = Some(n),
+                    (None, Some(_)) => {
+                        return Err("--openings: plies= goes with book=FILE.bin".into());
+                    }
+                    _ => {}
                 }
                 if f.path.is_empty() {
                     return Err("--openings needs a file: --openings file=openings.epd".into());
@@ -482,6 +504,14 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     }
     if cfg.check_pgn.is_some() {
         return Ok(cfg);
+    }
+    if cfg.random.is_some()
+        && cfg
+            .openings
+            .as_ref()
+            .is_some_and(|f| f.book_plies.is_some())
+    {
+        return Err("--random-openings cannot be combined with --openings book=FILE".into());
     }
     if drafts.len() != 2 {
         return Err(format!(

@@ -196,10 +196,10 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     let variant = start.variant();
 
     let mut bases: Vec<G> = match &cfg.openings {
-        Some(f) => openings::read_file::<G>(&f.path, variant)?,
-        None => vec![start.clone()],
+        Some(f) if f.book_plies.is_none() => openings::read_file::<G>(&f.path, variant)?,
+        _ => vec![start.clone()],
     };
-    if let Some(f) = &cfg.openings {
+    if let Some(f) = cfg.openings.as_ref().filter(|f| f.book_plies.is_none()) {
         if f.start > bases.len() {
             return Err(format!(
                 "--openings start={} but {} holds only {} positions",
@@ -216,7 +216,24 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
             }
         }
     }
-    let book = Book::new(bases, cfg.random.clone(), cfg.seed);
+    let mut book = Book::new(bases, cfg.random.clone(), cfg.seed);
+    if let Some((path, plies)) = cfg
+        .openings
+        .as_ref()
+        .and_then(|f| Some((&f.path, f.book_plies?)))
+    {
+        let polyglot = crate::book::Book::open(path).map_err(|e| format!("--openings: {e}"))?;
+        if polyglot.moves(&start).is_empty() {
+            return Err(format!(
+                "--openings: the book {path} has no legal move for the start position of \
+                 {variant} (a book of another game or variant?)"
+            ));
+        }
+        book = book.with_book(openings::BookWalk {
+            book: std::sync::Arc::new(polyglot),
+            plies,
+        });
+    }
 
     // The engines' own names for the variant: standard chess (XBoard's `normal`) needs none,
     // and Chess960 is the option UCI_Chess960 for UCI engines (XBoard's `fischerandom`).

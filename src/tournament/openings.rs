@@ -136,6 +136,17 @@ pub struct Book<G: Game> {
     seed: u64,
     /// Generated openings, in order, and the generator's state.
     made: Mutex<Made<G>>,
+    /// An opening book walked from the base positions instead (`--openings book=FILE`).
+    walk: Option<BookWalk>,
+}
+
+/// Openings from an opening book ([`crate::book`]): up to `plies` book moves from the base
+/// position, each chosen at random in proportion to its weight; the walk ends early where
+/// the book has no move (or its move would end the game).
+#[derive(Clone, Debug)]
+pub struct BookWalk {
+    pub book: std::sync::Arc<crate::book::Book>,
+    pub plies: u32,
 }
 
 impl<G: Game> Book<G> {
@@ -147,11 +158,29 @@ impl<G: Game> Book<G> {
             random,
             seed,
             made: Mutex::new((Vec::new(), Rng::new(seed ^ 0x6b69_6562_6974_7a21), None, 0)),
+            walk: None,
+        }
+    }
+
+    /// The same, with openings walked through `walk`'s book from the base positions.
+    pub fn with_book(self, walk: BookWalk) -> Book<G> {
+        Book {
+            walk: Some(walk),
+            ..self
         }
     }
 
     /// The opening of pair `index`; the file's positions are used in turn, cycling.
     pub fn get(&self, index: usize) -> Result<Opening<G>, String> {
+        if let Some(walk) = &self.walk {
+            let mut made = self.made.lock().unwrap_or_else(|p| p.into_inner());
+            while made.0.len() <= index {
+                let base = &self.bases[made.0.len() % self.bases.len()];
+                let opening = book_walk(base, walk, &mut made.1);
+                made.0.push(opening);
+            }
+            return Ok(made.0[index].clone());
+        }
         let Some(random) = &self.random else {
             return Ok(Opening {
                 start: self.bases[index % self.bases.len()].clone(),
@@ -167,6 +196,31 @@ impl<G: Game> Book<G> {
             list.push(opening);
         }
         Ok(made.0[index].clone())
+    }
+}
+
+/// One weighted random walk through `walk`'s book from `base`.
+fn book_walk<G: Game>(base: &G, walk: &BookWalk, rng: &mut Rng) -> Opening<G> {
+    let mut pos = base.clone();
+    let mut line = Vec::new();
+    let mut legal = MoveList::new();
+    for _ in 0..walk.plies {
+        let moves = walk.book.moves(&pos);
+        let weights: Vec<u16> = moves.iter().map(|&(_, w)| w).collect();
+        let Some(i) = crate::book::pick(&weights, crate::book::MAX_VARIETY, rng) else {
+            break;
+        };
+        let next = pos.play(moves[i].0);
+        next.legal_moves(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        line.push(pos.move_text(moves[i].0));
+        pos = next;
+    }
+    Opening {
+        start: base.clone(),
+        moves: line,
     }
 }
 

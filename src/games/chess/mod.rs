@@ -3,6 +3,7 @@
 //! - [`attacks`]: leaper, line and magic sliding-attack tables.
 //! - [`position`]: the position, FEN, copy-make, Zobrist hashing, static exchange evaluation.
 //! - [`movegen`]: legal move generation (pins, check evasions, castling, en passant).
+//! - [`polyglot`]: the Polyglot opening-book key and move encoding.
 //! - [`eval`]: tapered material + piece-square evaluation with a few classic terms.
 //! - [`weights`]: the tuned weights, one readable table; [`tune`]: the tuner that writes it.
 //!
@@ -13,6 +14,7 @@
 pub mod attacks;
 pub mod eval;
 pub mod movegen;
+pub mod polyglot;
 pub mod position;
 pub mod tune;
 pub mod weights;
@@ -250,6 +252,21 @@ impl Game for Chess {
                     .find(|&mv| mv.kind() == MoveKind::Castling && castling_as(mv))
             })
             .ok_or_else(|| format!("{text} is not a legal move here"))
+    }
+
+    /// The Polyglot standard's key ([`polyglot::key`]), so that every Polyglot book works.
+    fn book_key(&self) -> Option<u64> {
+        Some(polyglot::key(self))
+    }
+
+    /// Polyglot writes castling as the king taking its own rook (`e1h1`).
+    fn book_move(&self, mv: Move) -> u16 {
+        if mv.kind() == MoveKind::Castling {
+            let rook = self.castling_rook(mv);
+            crate::book::encode_move(Move::new(mv.from(), rook, MoveKind::Normal))
+        } else {
+            crate::book::encode_move(mv)
+        }
     }
 
     fn pretty(&self) -> String {

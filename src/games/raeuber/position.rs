@@ -278,6 +278,12 @@ impl Game for Raeuber {
         self.hash
     }
 
+    /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
+    /// variant ([`crate::book::variant_key`]).
+    fn book_key(&self) -> Option<u64> {
+        Some(crate::book::variant_key(self.hash(), self.variant()))
+    }
+
     fn reversible_plies(&self) -> u32 {
         self.halfmove
     }

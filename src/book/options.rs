@@ -1,0 +1,280 @@
+//! The book as engine options, for the protocols: `OwnBook` (play book moves), `BookFile`
+//! (the Polyglot `.bin` file, read when set), `BookDepth` (the last ply of the game, counted
+//! from its start, at which the book is asked) and `BookVariety` (0: always the heaviest
+//! move; up to 100: a weighted random choice, 100 following the weights).
+//!
+//! They exist only for games with books ([`super::supported`]). A file that cannot be read is
+//! reported and the engine plays on without a book. [`BookOptions::probe_go`] is asked before
+//! a search: it answers with a legal book move (and the `info string` text saying so) or
+//! `None`, and the search runs as without a book.
+
+use std::sync::Arc;
+
+use vampirc_uci::UciOptionConfig;
+
+use super::{Book, MAX_VARIETY, game_ply, pick};
+use crate::board::Move;
+use crate::game::Game;
+use crate::search::Limits;
+use crate::tournament::openings::Rng;
+
+pub const OWN_BOOK: &str = "OwnBook";
+pub const BOOK_FILE: &str = "BookFile";
+pub const BOOK_DEPTH: &str = "BookDepth";
+pub const BOOK_VARIETY: &str = "BookVariety";
+
+/// `BookDepth`'s default and largest value.
+pub const DEFAULT_DEPTH: u32 = 255;
+pub const MAX_DEPTH: u32 = 1000;
+/// `BookFile`'s value for no file, as GUIs show an empty string option.
+pub const NO_FILE: &str = "<empty>";
+
+/// The book options of one session and the book they name.
+#[derive(Clone, Debug)]
+pub struct BookOptions {
+    own_book: bool,
+    depth: u32,
+    variety: u32,
+    /// The file `BookFile` names and its book, when it could be read.
+    book: Option<(String, Arc<Book>)>,
+    rng: Rng,
+}
+
+impl Default for BookOptions {
+    fn default() -> Self {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        BookOptions::with_seed(seed)
+    }
+}
+
+impl BookOptions {
+    /// Options at their defaults, the random choices drawn from `seed`.
+    pub fn with_seed(seed: u64) -> BookOptions {
+        BookOptions {
+            own_book: false,
+            depth: DEFAULT_DEPTH,
+            variety: 0,
+            book: None,
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// The option declarations for `uci` (and XBoard's `feature option`); none for a game
+    /// without books.
+    pub fn declarations<G: Game>() -> Vec<UciOptionConfig> {
+        if !super::supported::<G>() {
+            return Vec::new();
+        }
+        vec![
+            UciOptionConfig::Check {
+                name: OWN_BOOK.into(),
+                default: Some(false),
+            },
+            UciOptionConfig::String {
+                name: BOOK_FILE.into(),
+                default: Some(NO_FILE.into()),
+            },
+            UciOptionConfig::Spin {
+                name: BOOK_DEPTH.into(),
+                default: Some(DEFAULT_DEPTH as i64),
+                min: Some(0),
+                max: Some(MAX_DEPTH as i64),
+            },
+            UciOptionConfig::Spin {
+                name: BOOK_VARIETY.into(),
+                default: Some(0),
+                min: Some(0),
+                max: Some(MAX_VARIETY as i64),
+            },
+        ]
+    }
+
+    /// Whether `name` is a book option of `G` (any case).
+    pub fn is_option<G: Game>(name: &str) -> bool {
+        super::supported::<G>()
+            && [OWN_BOOK, BOOK_FILE, BOOK_DEPTH, BOOK_VARIETY]
+                .iter()
+                .any(|o| o.eq_ignore_ascii_case(name))
+    }
+
+    /// Sets book option `name` (see [`Self::is_option`]) to `value`. An error leaves the
+    /// option as it was, except a `BookFile` that cannot be read: then there is no book.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let value = value.map(str::trim).unwrap_or("");
+        let number = |max: u32| -> Result<u32, String> {
+            value
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n <= max)
+                .ok_or_else(|| {
+                    format!(
+                        "option {name}: '{}' is not a number from 0 to {max}",
+                        crate::protocol::shorten(value)
+                    )
+                })
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "ownbook" => match value.to_ascii_lowercase().as_str() {
+                "true" | "1" => self.own_book = true,
+                "false" | "0" => self.own_book = false,
+                _ => {
+                    return Err(format!(
+                        "option {OWN_BOOK}: the value must be true or false"
+                    ));
+                }
+            },
+            "bookdepth" => self.depth = number(MAX_DEPTH)?,
+            "bookvariety" => self.variety = number(MAX_VARIETY)?,
+            "bookfile" => {
+                self.book = None;
+                if !value.is_empty() && value != NO_FILE {
+                    let book = Book::open(value)
+                        .map_err(|e| format!("{BOOK_FILE}: {e}; playing without a book"))?;
+                    self.book = Some((value.to_string(), Arc::new(book)));
+                }
+            }
+            _ => return Err(format!("{name} is not a book option")),
+        }
+        Ok(())
+    }
+
+    /// The book move to play in `pos` instead of a search with `limits`, with the text of the
+    /// `info string` that announces it: only with `OwnBook` on, a book read, within
+    /// `BookDepth`, for a search that is to play a move (not `go infinite`, `ponder`,
+    /// `searchmoves` or `mate`), and only a legal move of the book.
+    pub fn probe_go<G: Game>(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        ponder: bool,
+    ) -> Option<(Move, String)> {
+        if ponder || limits.infinite || limits.mate.is_some() || !limits.searchmoves.is_empty() {
+            return None;
+        }
+        self.probe(pos)
+    }
+
+    /// [`Self::probe_go`] without a search to replace.
+    pub fn probe<G: Game>(&mut self, pos: &G) -> Option<(Move, String)> {
+        if !self.own_book {
+            return None;
+        }
+        let (file, book) = self.book.as_ref()?;
+        if game_ply(pos).unwrap_or(0) >= self.depth {
+            return None;
+        }
+        let moves = book.moves(pos);
+        let weights: Vec<u16> = moves.iter().map(|&(_, w)| w).collect();
+        let i = pick(&weights, self.variety, &mut self.rng)?;
+        let (mv, weight) = moves[i];
+        let total: u64 = weights.iter().map(|&w| w as u64).sum();
+        let text = format!(
+            "book move {} weight {weight} of {total} ({} book moves, {file})",
+            pos.move_text(mv),
+            moves.len()
+        );
+        Some((mv, text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::Entry;
+    use crate::games::chess::Chess;
+    use crate::games::crash::Crash;
+
+    fn book_file(name: &str, entries: Vec<Entry>) -> String {
+        let path = std::env::temp_dir().join(format!("kiebitz-{}-{name}.bin", std::process::id()));
+        let path = path.display().to_string();
+        Book::from_entries(entries).save(&path).unwrap();
+        path
+    }
+
+    #[test]
+    fn declared_only_for_games_with_books() {
+        let names: Vec<String> = BookOptions::declarations::<Chess>()
+            .iter()
+            .map(|o| format!("{o:?}"))
+            .collect();
+        assert_eq!(names.len(), 4);
+        assert!(BookOptions::declarations::<Crash>().is_empty());
+        assert!(BookOptions::is_option::<Chess>("ownbook"));
+        assert!(!BookOptions::is_option::<Crash>("OwnBook"));
+    }
+
+    #[test]
+    fn plays_from_the_book_only_when_asked_and_legal() {
+        let pos = Chess::startpos("chess").unwrap();
+        let key = pos.book_key().unwrap();
+        let d4 = pos.book_move(pos.parse_move("d2d4").unwrap());
+        let path = book_file(
+            "probe",
+            vec![
+                Entry {
+                    key,
+                    mv: d4,
+                    weight: 3,
+                    learn: 0,
+                },
+                // e2e5: not a legal move.
+                Entry {
+                    key,
+                    mv: 12 << 6 | 36,
+                    weight: 90,
+                    learn: 0,
+                },
+            ],
+        );
+        let mut o = BookOptions::with_seed(1);
+        let limits = Limits::default();
+        o.set(BOOK_FILE, Some(&path)).unwrap();
+        assert_eq!(o.probe_go(&pos, &limits, false), None, "OwnBook is off");
+        o.set("ownbook", Some("true")).unwrap();
+        let (mv, text) = o.probe_go(&pos, &limits, false).unwrap();
+        assert_eq!(pos.move_text(mv), "d2d4");
+        assert!(text.starts_with("book move d2d4 weight 3 of 3"), "{text}");
+        assert_eq!(o.probe_go(&pos, &limits, true), None, "ponder");
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        assert_eq!(o.probe_go(&pos, &infinite, false), None);
+        let after = pos.play(mv);
+        assert_eq!(o.probe(&after), None, "not in the book");
+        o.set(BOOK_DEPTH, Some("0")).unwrap();
+        assert_eq!(o.probe(&pos), None, "beyond BookDepth");
+        o.set(BOOK_DEPTH, Some("1")).unwrap();
+        assert!(o.probe(&pos).is_some());
+        assert!(o.set(BOOK_DEPTH, Some("1001")).is_err());
+        assert!(o.set(BOOK_VARIETY, Some("x")).is_err());
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn a_bad_file_leaves_no_book() {
+        let pos = Chess::startpos("chess").unwrap();
+        let mut o = BookOptions::with_seed(1);
+        o.set(OWN_BOOK, Some("true")).unwrap();
+        let path = book_file(
+            "good",
+            vec![Entry {
+                key: pos.book_key().unwrap(),
+                mv: pos.book_move(pos.parse_move("e2e4").unwrap()),
+                weight: 1,
+                learn: 0,
+            }],
+        );
+        o.set(BOOK_FILE, Some(&path)).unwrap();
+        assert!(o.probe(&pos).is_some());
+        let err = o.set(BOOK_FILE, Some("/nonexistent.bin")).unwrap_err();
+        assert!(err.contains("playing without a book"), "{err}");
+        assert_eq!(o.probe(&pos), None);
+        o.set(BOOK_FILE, Some(&path)).unwrap();
+        o.set(BOOK_FILE, Some(NO_FILE)).unwrap();
+        assert_eq!(o.probe(&pos), None);
+        let _ = std::fs::remove_file(&path);
+    }
+}
