@@ -12,15 +12,25 @@
 //! values; the CI run takes every `KIEBITZ_FUZZ_STRIDE`-th of them (default 9) with a 2 s
 //! deadline, `scripts/fuzz-cli.sh` takes all of them with a longer one. Both print the
 //! inputs tried per binary and the failures, each with its command line.
+//! `KIEBITZ_FUZZ_BIN_DIR=DIR` runs the suite on the binaries in DIR (another build).
 
 mod common;
 
 use std::ffi::OsString;
+use std::io::Read;
 use std::os::unix::ffi::OsStringExt;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+/// The binary `name`: from `KIEBITZ_FUZZ_BIN_DIR` if set, else the one cargo built.
+fn binary(name: &str) -> std::path::PathBuf {
+    match std::env::var_os("KIEBITZ_FUZZ_BIN_DIR") {
+        Some(dir) => std::path::PathBuf::from(dir).join(name),
+        None => common::binary(name),
+    }
+}
 
 /// The address-space limit of every run, in KiB (2 GiB).
 const MEMORY_KIB: u64 = 2 << 20;
@@ -83,6 +93,8 @@ fn numbers() -> Vec<OsString> {
         "0",
         "-1",
         "1",
+        "4000000000",
+        "2147483648",
         "4294967296",
         "18446744073709551616",
         "99999999999999999999999999",
@@ -442,8 +454,8 @@ const BINARIES: [(&str, &[&str]); 6] = [
 /// protocol (no arguments) on a never-ending stdin and a closed stdout. `stride` > 1 keeps
 /// every `stride`-th command line (the CI run).
 fn cases(dir: &str, stride: usize) -> Vec<Case> {
-    let pawns = common::binary("kiebitz-pawns").display().to_string();
-    let chamaeleon = common::binary("kiebitz-chamaeleon").display().to_string();
+    let pawns = binary("kiebitz-pawns").display().to_string();
+    let chamaeleon = binary("kiebitz-chamaeleon").display().to_string();
     let match_long: Vec<OsString> = os(&[
         "--game",
         "chamaeleon",
@@ -549,10 +561,28 @@ fn tail(s: &str) -> String {
 
 /// Runs one case under the memory limit; returns a failure, if any.
 fn run(case: &Case, deadline: Duration) -> Option<String> {
+    let (failure, status, written) = execute(case, deadline);
+    if failure.is_some() || case.mode != Mode::Full {
+        return failure;
+    }
+    // A full stdout loses the output: the command must not claim success when the same
+    // command with a working stdout succeeds and writes something.
+    let plain = Case {
+        mode: Mode::Plain,
+        ..case.clone()
+    };
+    let (_, plain_status, plain_written) = execute(&plain, deadline);
+    (status.success() && plain_status.success() && plain_written > 0 && written == 0)
+        .then(|| "exit 0 although its output was lost (stdout /dev/full)".to_string())
+}
+
+/// Runs one case under the memory limit: a failure, if any, the exit status and the bytes
+/// written to stdout.
+fn execute(case: &Case, deadline: Duration) -> (Option<String>, std::process::ExitStatus, u64) {
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
         .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))
-        .arg(common::binary(case.binary))
+        .arg(binary(case.binary))
         .args(&case.args)
         .env("KIEBITZ_PROGRESS", "off")
         .stderr(Stdio::piped());
@@ -574,23 +604,17 @@ fn run(case: &Case, deadline: Duration) -> Option<String> {
     });
     let start = Instant::now();
     let mut child = cmd.spawn().expect("sh runs");
-    // Drain stdout (or close it at once), and stderr, on their own threads.
-    let stdout = child.stdout.take();
-    let drain = std::thread::spawn(move || {
-        if let Some(mut s) = stdout {
-            let _ = std::io::copy(&mut s, &mut std::io::sink());
-        }
+    // Count stdout's bytes (or close it at once: the reader goes away before the first
+    // line), and keep stderr's beginning, on their own threads.
+    let stdout = child.stdout.take().filter(|_| case.mode != Mode::Closed);
+    let drain = std::thread::spawn(move || match stdout {
+        Some(mut s) => std::io::copy(&mut s, &mut std::io::sink()).unwrap_or(0),
+        None => 0,
     });
-    if case.mode == Mode::Closed {
-        // The reader goes away before the first line.
-        drop(child.stdout.take());
-    }
     let mut err = child.stderr.take().unwrap();
     let err_thread = std::thread::spawn(move || {
         let mut buf = Vec::new();
-        let _ = std::io::Read::by_ref(&mut err)
-            .take(1 << 20)
-            .read_to_end(&mut buf);
+        let _ = (&mut err).take(1 << 20).read_to_end(&mut buf);
         let _ = std::io::copy(&mut err, &mut std::io::sink());
         String::from_utf8_lossy(&buf).into_owned()
     });
@@ -625,14 +649,18 @@ fn run(case: &Case, deadline: Duration) -> Option<String> {
         std::thread::sleep(Duration::from_millis(5));
     };
     let took = start.elapsed();
-    let _ = drain.join();
+    let written = drain.join().unwrap_or(0);
     let stderr = err_thread.join().unwrap_or_default();
     let deadline = if signalled_at.is_some() {
         took + Duration::from_secs(1)
     } else {
         deadline
     };
-    judge(case, status, &stderr, took, deadline)
+    (
+        judge(case, status, &stderr, took, deadline),
+        status,
+        written,
+    )
 }
 
 /// Scratch files the cases read.

@@ -449,7 +449,7 @@ fn f14_ctrl_c_prints_the_partial_result_of_theorems_perft_and_the_nseat_match() 
     // Chamäleon's perft prints the root moves counted and their partial total.
     let o = interrupt(
         "kiebitz-chamaeleon",
-        &["perft", "8", "--players", "2"],
+        &["perft", "7"],
         Duration::from_secs(3),
     );
     let err = stderr(&o);
@@ -481,6 +481,25 @@ fn f14_ctrl_c_prints_the_partial_result_of_theorems_perft_and_the_nseat_match() 
     assert_eq!(o.status.code(), Some(130), "{err}");
     assert!(err.contains("interrupted; known so far:"), "{err}");
     assert!(err.contains("games played"), "{err}");
+}
+
+// What the abuse suite (tests/fuzz_cli.rs) found: a perft depth that overflowed the stack,
+// and a game in the terminal that lost its output on a full stdout and exited 0.
+
+#[test]
+fn fuzz_findings_perft_depth_and_play_on_a_full_stdout() {
+    for binary in ["kiebitz-chess", "kiebitz-raeuber", "kiebitz-chamaeleon"] {
+        let o = run(binary, &["perft", "4000000000"]);
+        assert_refused(&o, "perft depth must be 0 to 30", binary);
+    }
+    for binary in ["kiebitz-pawns", "kiebitz-crash"] {
+        let o = run_env(binary, &["play"], &[], true);
+        assert_refused(
+            &o,
+            "No space left on device",
+            &format!("{binary} play > /dev/full"),
+        );
+    }
 }
 
 // The N-seat server, protocol and match runner (F5–F8, F11, F13).

@@ -3,7 +3,7 @@
 //! the engine on the others) and the `--listen` server. Depends on `nsearch`,
 //! `protocol::nseat` and the shared shell helpers; names no game.
 
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -336,8 +336,7 @@ fn play<G: NGame>(
                 shown = true;
                 continue;
             }
-            print!("{} to move> ", G::seat_name(seat));
-            let _ = io::stdout().flush();
+            crate::limits::prompt(format_args!("{} to move> ", G::seat_name(seat)))?;
             let Some(Ok(line)) = lines.next() else {
                 out!("");
                 return Ok(());
