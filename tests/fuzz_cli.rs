@@ -467,7 +467,7 @@ fn cases(dir: &str, stride: usize) -> Vec<Case> {
         &format!("cmd={chamaeleon}"),
         "--tc",
         "0.01",
-        "--games",
+        "--rounds",
         "1000",
     ]);
     let mut out = Vec::new();

@@ -472,7 +472,7 @@ fn f14_ctrl_c_prints_the_partial_result_of_theorems_perft_and_the_nseat_match() 
             &cmd,
             "--tc",
             "0.001",
-            "--games",
+            "--rounds",
             "100000",
         ],
         Duration::from_secs(6),
