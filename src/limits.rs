@@ -82,10 +82,20 @@ pub fn read_bounded_text(path: &str, limit: u64) -> Result<String, String> {
 /// error to report, so that the command ends with a non-zero exit code instead of a panic or
 /// a silent success.
 pub fn out(args: std::fmt::Arguments) -> Result<(), String> {
+    write_out(args, b"\n")
+}
+
+/// [`out`] without the newline: a prompt (`Your move: `) that the answer follows on the
+/// same line.
+pub fn prompt(args: std::fmt::Arguments) -> Result<(), String> {
+    write_out(args, b"")
+}
+
+fn write_out(args: std::fmt::Arguments, end: &[u8]) -> Result<(), String> {
     let mut stdout = io::stdout().lock();
     match stdout
         .write_fmt(args)
-        .and_then(|_| stdout.write_all(b"\n"))
+        .and_then(|_| stdout.write_all(end))
         .and_then(|_| stdout.flush())
     {
         Ok(()) => Ok(()),

@@ -14,6 +14,11 @@ use crate::nsearch::NGame;
 /// even on a position with a hundred moves a ply they take milliseconds.
 const UNSTOPPABLE_DEPTH: u32 = 3;
 
+/// The deepest perft the shell and the protocols accept: far beyond what finishes, and
+/// shallow enough that the recursion cannot overflow a thread's stack (`perft 4000000000`
+/// used to).
+pub const MAX_DEPTH: u32 = 30;
+
 /// The number of legal move sequences of length `depth` from `pos`, by the game's fastest
 /// method.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {

@@ -5,13 +5,16 @@
 //! memory, and a hang fails instead of blocking the suite.
 
 mod common;
+mod protocol_io;
 
+use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use kiebitz::game::Game;
 use kiebitz::games::crash::Crash;
 use kiebitz::perft::perft;
+use protocol_io::{Client, Server, TIMEOUT};
 
 /// The address-space limit of every binary run here, in KiB (2 GiB).
 const MEMORY_KIB: u64 = 2 << 20;
@@ -429,4 +432,274 @@ fn f14_ctrl_c_prints_the_partial_result() {
     assert_eq!(o.status.code(), Some(130), "{err}");
     assert!(err.contains("the scan had reached entry"), "{err}");
     assert!(err.contains("no database written"), "{err}");
+}
+
+#[test]
+fn f14_ctrl_c_prints_the_partial_result_of_theorems_perft_and_the_nseat_match() {
+    // `crash theorems` prints the report of the boards already done.
+    let o = interrupt(
+        "kiebitz-crash",
+        &["theorems", "--max-cells", "40"],
+        Duration::from_secs(3),
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("theorems: boards m = 2.."), "{err}");
+    assert!(err.contains("1-vs-1: the side to move wins"), "{err}");
+    // Chamäleon's perft prints the root moves counted and their partial total.
+    let o = interrupt(
+        "kiebitz-chamaeleon",
+        &["perft", "7"],
+        Duration::from_secs(3),
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("root moves counted"), "{err}");
+    assert!(err.contains("partial total: "), "{err}");
+    // The N-seat match prints the table of the games finished.
+    let engine = common::binary("kiebitz-chamaeleon").display().to_string();
+    let cmd = format!("cmd={engine}");
+    let o = interrupt(
+        "kiebitz-match",
+        &[
+            "--game",
+            "chamaeleon",
+            "--players",
+            "2",
+            "--engine",
+            &cmd,
+            "--engine",
+            &cmd,
+            "--tc",
+            "0.001",
+            "--rounds",
+            "100000",
+        ],
+        Duration::from_secs(6),
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted; known so far:"), "{err}");
+    assert!(err.contains("games played"), "{err}");
+}
+
+// What the abuse suite (tests/fuzz_cli.rs) found: a perft depth that overflowed the stack,
+// and a game in the terminal that lost its output on a full stdout and exited 0.
+
+#[test]
+fn fuzz_findings_perft_depth_and_play_on_a_full_stdout() {
+    for binary in ["kiebitz-chess", "kiebitz-raeuber", "kiebitz-chamaeleon"] {
+        let o = run(binary, &["perft", "4000000000"]);
+        assert_refused(&o, "perft depth must be 0 to 30", binary);
+    }
+    for binary in ["kiebitz-pawns", "kiebitz-crash"] {
+        let o = run_env(binary, &["play"], &[], true);
+        assert_refused(
+            &o,
+            "No space left on device",
+            &format!("{binary} play > /dev/full"),
+        );
+    }
+}
+
+// The N-seat server, protocol and match runner (F5–F8, F11, F13).
+
+/// An N-seat session on `addr`, once the server has a slot.
+fn nseat_session(addr: &str) -> Client {
+    let mut c = Client::connect(addr);
+    c.send("uci");
+    c.expect_prefix("uciok");
+    c
+}
+
+#[test]
+fn f5_the_nseat_server_has_the_two_player_limits() {
+    let chamaeleon = common::binary("kiebitz-chamaeleon");
+    // Memory: every session's table comes from --max-hash.
+    let s = Server::start(&chamaeleon, &["--hash", "4", "--max-hash", "8"]);
+    let mut a = nseat_session(&s.addr);
+    a.send("setoption name Hash value 4096");
+    let msg = a.expect_prefix("info string Hash");
+    assert!(msg.ends_with("8 MB"), "{msg}");
+    let mut b = nseat_session(&s.addr);
+    b.send("setoption name Hash value 16");
+    let msg = b.expect_prefix("info string Hash");
+    assert!(msg.ends_with("1 MB"), "{msg}");
+    // Line length: an overlong line is refused, the session goes on.
+    let long = "x".repeat(2 << 20);
+    b.send(&long);
+    let msg = b.expect_prefix("info string error");
+    assert!(msg.contains("line longer than"), "{msg}");
+    assert_eq!(b.ask("isready"), "readyok");
+    drop((a, b, s));
+    // Time: the ceiling ends `go infinite` and `go perft`.
+    let s = Server::start(&chamaeleon, &["--max-search-time", "1"]);
+    let mut c = nseat_session(&s.addr);
+    let start = Instant::now();
+    c.send("go infinite");
+    c.expect_prefix("bestmove");
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    c.send("go perft 30");
+    c.expect_prefix("info string perft 30 stopped");
+    drop((c, s));
+    // Sessions and silence: a silent client loses its only slot.
+    let s = Server::start(&chamaeleon, &["--max-sessions", "1", "--idle-timeout", "1"]);
+    let mut silent = Client::connect(&s.addr);
+    assert!(
+        silent.closed_within(TIMEOUT),
+        "the silent client keeps its slot"
+    );
+    let mut c = nseat_session(&s.addr);
+    assert_eq!(c.ask("isready"), "readyok");
+}
+
+/// Writes an executable shell script named `name` with `body`; returns its path.
+fn script(name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = temp(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// `kiebitz-match --game chamaeleon --players 2` between `a` and `b` (engine commands),
+/// with `extra` arguments.
+fn nseat_match(a: &str, b: &str, extra: &[&str], full: bool) -> Output {
+    let (a, b) = (format!("cmd={a}"), format!("cmd={b}"));
+    let mut args = vec![
+        "--game",
+        "chamaeleon",
+        "--players",
+        "2",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+    ];
+    args.extend_from_slice(extra);
+    run_env("kiebitz-match", &args, &[], full)
+}
+
+#[test]
+fn f6_a_flooding_engine_cannot_fill_the_runners_memory() {
+    // Answers the handshake, then sends one endless line instead of a move.
+    let flood = script(
+        "flood.sh",
+        "while read -r line; do case \"$line\" in\n\
+         uci) echo uciok;;\n isready) echo readyok;;\n go*) exec cat /dev/zero;;\n\
+         esac; done\n",
+    );
+    let engine = common::binary("kiebitz-chamaeleon").display().to_string();
+    let o = nseat_match(&flood, &engine, &["--tc", "0.2", "--games", "2"], false);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{:?}\n{err}", o.status);
+    assert!(err.contains("forfeit"), "{err}");
+    assert!(common::stdout(&o).contains("2 games"), "{err}");
+    let _ = std::fs::remove_file(&flood);
+}
+
+#[test]
+fn f7_a_pgn_that_cannot_be_written_is_an_error() {
+    let engine = common::binary("kiebitz-chamaeleon").display().to_string();
+    let o = nseat_match(
+        &engine,
+        &engine,
+        &["--tc", "0.001", "--games", "3", "--pgn", "/dev/full"],
+        false,
+    );
+    assert_refused(&o, "cannot write the PGN /dev/full", "--pgn /dev/full");
+    let err = stderr(&o);
+    assert!(err.contains("stopped after 1 games"), "{err}");
+    assert!(err.contains("from game 1 on are missing"), "{err}");
+}
+
+#[test]
+fn f8_rounds_cost_nothing_before_play() {
+    let engine = common::binary("kiebitz-chamaeleon").display().to_string();
+    // 2 × 10^8 games announced, one played: no list of games is built first.
+    let o = nseat_match(
+        &engine,
+        &engine,
+        &["--tc", "0.001", "--rounds", "100000000", "--games", "1"],
+        false,
+    );
+    assert!(o.status.success(), "{:?}\n{}", o.status, stderr(&o));
+    assert!(common::stdout(&o).starts_with("1 games"), "{}", stderr(&o));
+    // Beyond the most games one tournament plays: refused at once.
+    for rounds in ["1000000000000", "18446744073709551615"] {
+        let o = nseat_match(&engine, &engine, &["--rounds", rounds], false);
+        assert_refused(&o, "at most 1000000000", &format!("--rounds {rounds}"));
+    }
+    let o = nseat_match(&engine, &engine, &["--concurrency", "100000"], false);
+    assert_refused(&o, "--concurrency must be 1 to 256", "--concurrency 100000");
+}
+
+/// A Chamäleon position two turns before the end: the search has nothing left to do at once.
+const LATE: &str = "wB3nBnGnYnR/wG7/wY7/wR7/7eR/7eY/7eG/sRsYsGsB3eB a1-h8 swne s 98";
+
+#[test]
+fn f11_nseat_go_infinite_waits_for_stop() {
+    let mut c = Client::spawn(&common::binary("kiebitz-chamaeleon"), &[]);
+    c.send("uci");
+    c.expect_prefix("uciok");
+    c.send(&format!("position fen {LATE}"));
+    c.send("go infinite");
+    c.expect_prefix("info depth");
+    // The search is over at once, but the answer waits for `stop`.
+    let end = Instant::now() + Duration::from_secs(1);
+    let mut early = Vec::new();
+    while let Some(l) = c.next_line(end.saturating_duration_since(Instant::now())) {
+        early.push(l);
+    }
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop: {early:?}"
+    );
+    c.send("stop");
+    c.expect_prefix("bestmove");
+    c.send("quit");
+    assert!(c.wait_exit(TIMEOUT));
+}
+
+#[test]
+fn f13_nseat_go_depth_finishes_when_stdin_ends() {
+    let mut child = Command::new(common::binary("kiebitz-chamaeleon"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uci\nposition startpos players 2\ngo depth 5\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = common::stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("info depth 5 "), "{out}");
+    assert!(
+        out.lines().last().unwrap_or("").starts_with("bestmove"),
+        "{out}"
+    );
+    // An infinite search and a perft are stopped at the end of input.
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "printf 'uci\\ngo infinite\\n' | timeout 20 {}",
+            common::binary("kiebitz-chamaeleon").display()
+        ))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{:?}", o.status);
+    assert!(
+        common::stdout(&o).contains("bestmove"),
+        "{}",
+        common::stdout(&o)
+    );
 }

@@ -35,7 +35,13 @@ pub fn session<G: Game>(first: &str, data: &[u8], last: &str, answer: &str) {
 /// An N-seat protocol session of game `G` on `data`, then `isready`: no panic, `readyok`.
 /// Every command stops a running search or perft, and so does the end of input.
 pub fn nseat_session<G: NGame>(data: &[u8]) {
-    let out = nseat::session_transcript::<G>(&input("uci", data, "isready"), 1).unwrap();
+    let config = SessionConfig {
+        hash_mb: 1,
+        finish_at_eof: false,
+        job_ceiling: Some(Duration::from_millis(20)),
+        hash_budget: None,
+    };
+    let out = nseat::session_transcript::<G>(&input("uci", data, "isready"), &config).unwrap();
     assert!(out.lines().any(|l| l == "readyok"), "no readyok");
 }
 

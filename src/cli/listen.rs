@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::DEFAULT_PORT;
 use crate::game::Game;
-use crate::protocol::{self, HashBudget, SessionConfig};
+use crate::protocol::{self, HashBudget, MAX_HASH_MB, SessionConfig};
 
 /// Default `--max-hash`: MiB shared by every session's table.
 pub const DEFAULT_MAX_HASH_MB: u64 = 256;
@@ -41,16 +41,46 @@ pub struct Limits {
     pub max_search_secs: u64,
 }
 
-impl Limits {
-    /// `max_sessions` sessions starting with `hash_mb` MiB, the other limits at their defaults.
-    pub fn new(max_sessions: usize, hash_mb: usize) -> Limits {
+/// The server's flags, shared by every engine binary's command line (`#[command(flatten)]`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct ServerArgs {
+    /// Most sessions served at once by --listen; extra clients are told so and closed.
+    #[arg(long, value_name = "N", default_value_t = 4, requires = "listen")]
+    pub max_sessions: usize,
+
+    /// --listen: the memory in MiB all sessions' tables share (Hash and memory requests
+    /// beyond it get what is left, at least 1 MiB).
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MAX_HASH_MB,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64),
+          requires = "listen")]
+    pub max_hash: u64,
+
+    /// --listen: close a session whose client sends nothing for SECS seconds (0: never).
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_IDLE_SECS, requires = "listen")]
+    pub idle_timeout: u64,
+
+    /// --listen: close a session whose client leaves its output unread for SECS seconds
+    /// in all (the whole session's write deadline).
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_WRITE_SECS,
+          value_parser = clap::value_parser!(u64).range(1..), requires = "listen")]
+    pub write_timeout: u64,
+
+    /// --listen: stop any one search or perft after SECS seconds, `go infinite` too (0: never).
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_MAX_SEARCH_SECS,
+          requires = "listen")]
+    pub max_search_time: u64,
+}
+
+impl ServerArgs {
+    /// The limits these flags give, sessions starting with `hash_mb` MiB.
+    pub fn limits(&self, hash_mb: usize) -> Limits {
         Limits {
-            max_sessions,
+            max_sessions: self.max_sessions,
             hash_mb,
-            max_hash_mb: DEFAULT_MAX_HASH_MB as usize,
-            idle_secs: DEFAULT_IDLE_SECS,
-            write_secs: DEFAULT_WRITE_SECS,
-            max_search_secs: DEFAULT_MAX_SEARCH_SECS,
+            max_hash_mb: self.max_hash as usize,
+            idle_secs: self.idle_timeout,
+            write_secs: self.write_timeout,
+            max_search_secs: self.max_search_time,
         }
     }
 }

@@ -78,36 +78,13 @@ struct Cli {
     #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "")]
     listen: Option<String>,
 
-    /// Most sessions served at once by --listen; extra clients are told so and closed.
-    #[arg(long, value_name = "N", default_value_t = 4, requires = "listen")]
-    max_sessions: usize,
-
     /// Transposition-table size in MiB for each session (the Hash option's start value).
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64,
           value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
     hash: u64,
 
-    /// --listen: the memory in MiB all sessions' tables share (Hash and memory requests
-    /// beyond it get what is left, at least 1 MiB).
-    #[arg(long, value_name = "MB", default_value_t = listen::DEFAULT_MAX_HASH_MB,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64),
-          requires = "listen")]
-    max_hash: u64,
-
-    /// --listen: close a session whose client sends nothing for SECS seconds (0: never).
-    #[arg(long, value_name = "SECS", default_value_t = listen::DEFAULT_IDLE_SECS, requires = "listen")]
-    idle_timeout: u64,
-
-    /// --listen: close a session whose client leaves its output unread for SECS seconds
-    /// in all (the whole session's write deadline).
-    #[arg(long, value_name = "SECS", default_value_t = listen::DEFAULT_WRITE_SECS,
-          value_parser = clap::value_parser!(u64).range(1..), requires = "listen")]
-    write_timeout: u64,
-
-    /// --listen: stop any one search or perft after SECS seconds, `go infinite` too (0: never).
-    #[arg(long, value_name = "SECS", default_value_t = listen::DEFAULT_MAX_SEARCH_SECS,
-          requires = "listen")]
-    max_search_time: u64,
+    #[command(flatten)]
+    server: listen::ServerArgs,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -252,17 +229,7 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     };
     let result = match (cli.command, cli.listen) {
         (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
-        (None, Some(addr)) => listen::serve::<G>(
-            &addr,
-            &listen::Limits {
-                max_sessions: cli.max_sessions,
-                hash_mb: cli.hash as usize,
-                max_hash_mb: cli.max_hash as usize,
-                idle_secs: cli.idle_timeout,
-                write_secs: cli.write_timeout,
-                max_search_secs: cli.max_search_time,
-            },
-        ),
+        (None, Some(addr)) => listen::serve::<G>(&addr, &cli.server.limits(cli.hash as usize)),
         (None, None) => {
             let stdin = io::stdin();
             protocol::run_session_with::<G, _, _>(
@@ -356,39 +323,57 @@ fn run_perft<G: Game>(
 ) -> Result<(), String> {
     let pos = start_position::<G>(variant, fen)?;
     let start = Instant::now();
-    let nodes = if depth == 0 {
-        1
-    } else {
-        // Root move by root move, so that a long run shows its progress on stderr and Ctrl-C
-        // can print the root moves already counted.
-        let moves = crate::protocol::legal_moves(&pos);
-        let mut progress = Progress::new(&format!("perft {depth}"), moves.len() as u64);
-        progress::catch_interrupt();
-        let mut total = 0;
-        let mut counted = Vec::new();
-        progress::set_known(format!(
-            "perft {depth}: 0 of {} root moves counted",
-            moves.len()
-        ));
-        for (i, &mv) in moves.iter().enumerate() {
-            progress.set(i as u64, &pos.move_text(mv));
-            let n = perft::perft(&pos.play(mv), depth - 1);
-            total += n;
-            counted.push(format!("{}: {n}", pos.move_text(mv)));
-            progress::set_known(format!(
-                "perft {depth}: {} of {} root moves counted\n{}\npartial total: {total}",
-                i + 1,
-                moves.len(),
-                counted.join("\n")
-            ));
-            if divide {
-                progress
-                    .suspend(|| crate::limits::out(format_args!("{}: {n}", pos.move_text(mv))))?;
-            }
-        }
-        total
-    };
+    let moves = crate::protocol::legal_moves(&pos);
+    let roots: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+    let nodes = perft_by_root(depth, &roots, divide, |i| {
+        perft::perft(&pos.play(moves[i]), depth - 1)
+    })?;
     perft_summary(nodes, start, divide)
+}
+
+/// The count of every engine's `perft` (two- and N-seat): root move by root move (`roots`,
+/// `count(i)` the paths below root move `i`), so that a long run shows its progress on
+/// stderr and Ctrl-C prints the root moves already counted and their partial total (exit
+/// status 130). With `divide`, each root move's count goes to stdout.
+fn perft_by_root(
+    depth: u32,
+    roots: &[String],
+    divide: bool,
+    mut count: impl FnMut(usize) -> u64,
+) -> Result<u64, String> {
+    if depth > perft::MAX_DEPTH {
+        return Err(format!(
+            "perft depth must be 0 to {}, not {depth}",
+            perft::MAX_DEPTH
+        ));
+    }
+    if depth == 0 {
+        return Ok(1);
+    }
+    let mut progress = Progress::new(&format!("perft {depth}"), roots.len() as u64);
+    progress::catch_interrupt();
+    let mut total = 0;
+    let mut counted = Vec::new();
+    progress::set_known(format!(
+        "perft {depth}: 0 of {} root moves counted",
+        roots.len()
+    ));
+    for (i, root) in roots.iter().enumerate() {
+        progress.set(i as u64, root);
+        let n = count(i);
+        total += n;
+        counted.push(format!("{root}: {n}"));
+        progress::set_known(format!(
+            "perft {depth}: {} of {} root moves counted\n{}\npartial total: {total}",
+            i + 1,
+            roots.len(),
+            counted.join("\n")
+        ));
+        if divide {
+            progress.suspend(|| crate::limits::out(format_args!("{root}: {n}")))?;
+        }
+    }
+    Ok(total)
 }
 
 /// The closing lines of every engine's `perft` (a blank line after a divide): the node count,

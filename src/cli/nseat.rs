@@ -3,7 +3,7 @@
 //! the engine on the others) and the `--listen` server. Depends on `nsearch`,
 //! `protocol::nseat` and the shared shell helpers; names no game.
 
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -13,7 +13,7 @@ use crate::board::MoveList;
 use crate::nsearch::{Algorithm, Limits, NGame, Options, Searcher};
 use crate::perft;
 use crate::protocol::nseat::{run_session, values_text};
-use crate::protocol::{DEFAULT_HASH_MB, nps};
+use crate::protocol::{DEFAULT_HASH_MB, SessionConfig, nps};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -24,9 +24,9 @@ struct Cli {
     /// Serve protocol sessions over TCP: ADDR is HOST:PORT or a port (127.0.0.1 then).
     #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "")]
     listen: Option<String>,
-    /// Most sessions served at once by --listen.
-    #[arg(long, value_name = "N", default_value_t = 4, requires = "listen")]
-    max_sessions: usize,
+    /// The server's limits, as for every engine.
+    #[command(flatten)]
+    server: listen::ServerArgs,
     /// Transposition-table size in MiB.
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u64,
           value_parser = clap::value_parser!(u64).range(1..=4096))]
@@ -105,15 +105,20 @@ pub fn main<G: NGame>() -> i32 {
     let hash = cli.hash as usize;
     let result = match (cli.command, cli.listen) {
         (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
-        (None, Some(addr)) => listen::serve_with(
-            &addr,
-            &listen::Limits::new(cli.max_sessions, hash),
-            |r, w, config| run_session::<G, _, _>(r, w, config.hash_mb),
-        ),
-        (None, None) => {
-            run_session::<G, _, _>(BufReader::new(io::stdin().lock()), io::stdout(), hash)
-                .map_err(|e| format!("session failed: {e}"))
+        (None, Some(addr)) => {
+            listen::serve_with(&addr, &cli.server.limits(hash), |r, w, config| {
+                run_session::<G, _, _>(r, w, config)
+            })
         }
+        (None, None) => run_session::<G, _, _>(
+            BufReader::new(io::stdin().lock()),
+            io::stdout(),
+            &SessionConfig {
+                hash_mb: hash,
+                ..SessionConfig::default()
+            },
+        )
+        .map_err(|e| format!("session failed: {e}")),
         (
             Some(Command::Perft {
                 depth,
@@ -163,18 +168,13 @@ fn run_perft<G: NGame>(
 ) -> Result<(), String> {
     let pos = start::<G>(players, fen)?;
     let t = Instant::now();
-    let nodes = if depth == 0 {
-        1
-    } else {
-        let mut total = 0;
-        for (m, n) in perft::ndivide(&pos, depth) {
-            if divide {
-                out!("{}: {n}", pos.move_text(m));
-            }
-            total += n;
-        }
-        total
-    };
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let roots: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+    // Root move by root move, as every engine's perft: progress, and Ctrl-C's partial count.
+    let nodes = super::perft_by_root(depth, &roots, divide, |i| {
+        perft::nperft(&pos.play(moves[i]), depth - 1)
+    })?;
     super::perft_summary(nodes, t, divide)
 }
 
@@ -336,8 +336,7 @@ fn play<G: NGame>(
                 shown = true;
                 continue;
             }
-            print!("{} to move> ", G::seat_name(seat));
-            let _ = io::stdout().flush();
+            crate::limits::prompt(format_args!("{} to move> ", G::seat_name(seat)))?;
             let Some(Ok(line)) = lines.next() else {
                 out!("");
                 return Ok(());

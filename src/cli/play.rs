@@ -2,7 +2,7 @@
 //! `pretty()`, moves are typed in coordinate notation; `undo` takes back a move pair, `hint`
 //! asks the engine, `quit` (or end of input) leaves.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 use std::time::{Duration, Instant};
 
 use crate::board::Color;
@@ -56,28 +56,22 @@ pub fn play<G: Game>(
     };
     let stdin = io::stdin();
     let mut input = stdin.lock();
-    let mut out = io::stdout();
-    let say = |out: &mut io::Stdout, text: &str| {
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
-    };
-    say(
-        &mut out,
-        &format!(
-            "kiebitz-{} ({}): you play {}. Moves like {}; also 'undo', 'hint', 'quit'.",
-            G::GAME,
-            game.current().variant(),
-            color_name(human),
-            legal_moves(game.current())
-                .first()
-                .map_or("a1a2".to_string(), |m| game.current().move_text(*m))
-        ),
-    );
+    // A failing stdout (`> /dev/full`) ends the game with an error, a closed one quietly.
+    let say = |text: &str| crate::limits::out(format_args!("{text}"));
+    say(&format!(
+        "kiebitz-{} ({}): you play {}. Moves like {}; also 'undo', 'hint', 'quit'.",
+        G::GAME,
+        game.current().variant(),
+        color_name(human),
+        legal_moves(game.current())
+            .first()
+            .map_or("a1a2".to_string(), |m| game.current().move_text(*m))
+    ))?;
     loop {
         let pos = game.current().clone();
-        say(&mut out, &format!("\n{}", pos.pretty()));
+        say(&format!("\n{}", pos.pretty()))?;
         if let Some((outcome, why)) = game.outcome() {
-            say(&mut out, &format!("{} {{{why}}}", outcome.result_string()));
+            say(&format!("{} {{{why}}}", outcome.result_string()))?;
             return Ok(());
         }
         if pos.side_to_move() != human {
@@ -109,24 +103,20 @@ pub fn play<G: Game>(
                 Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
                 Score::Mate(n) => format!("mate {n}"),
             };
-            say(
-                &mut out,
-                &format!(
-                    "Engine plays {} (depth {}, score {score}, {:.1} s)",
-                    pos.move_text(result.best),
-                    result.depth,
-                    began.elapsed().as_secs_f64()
-                ),
-            );
+            say(&format!(
+                "Engine plays {} (depth {}, score {score}, {:.1} s)",
+                pos.move_text(result.best),
+                result.depth,
+                began.elapsed().as_secs_f64()
+            ))?;
             game.push(result.best);
             continue;
         }
-        let _ = write!(out, "Your move: ");
-        let _ = out.flush();
+        crate::limits::prompt(format_args!("Your move: "))?;
         let mut line = String::new();
         match input.read_line(&mut line) {
             Ok(0) | Err(_) => {
-                say(&mut out, "");
+                say("")?;
                 return Ok(());
             }
             Ok(_) => {}
@@ -143,7 +133,7 @@ pub fn play<G: Game>(
                     game.moves().len()
                 };
                 if n == 0 || (n == 1 && human == Color::Black) {
-                    say(&mut out, "Nothing to take back.");
+                    say("Nothing to take back.")?;
                 } else {
                     for _ in 0..n {
                         game.pop();
@@ -163,10 +153,10 @@ pub fn play<G: Game>(
                     &mut |_| {},
                 );
                 let line = pv_text(&pos, &[r.best]);
-                say(
-                    &mut out,
-                    &format!("Hint: {}", line.first().map_or("none", String::as_str)),
-                );
+                say(&format!(
+                    "Hint: {}",
+                    line.first().map_or("none", String::as_str)
+                ))?;
             }
             mv => {
                 if let Err(e) = game.push_text(mv) {
@@ -174,10 +164,10 @@ pub fn play<G: Game>(
                         .iter()
                         .map(|m| pos.move_text(*m))
                         .collect();
-                    say(
-                        &mut out,
-                        &format!("Illegal move: {mv} ({e}). Legal: {}", moves.join(" ")),
-                    );
+                    say(&format!(
+                        "Illegal move: {mv} ({e}). Legal: {}",
+                        moves.join(" ")
+                    ))?;
                 }
             }
         }

@@ -587,9 +587,9 @@ struct Job<G: Game> {
     /// Whether the job ends by itself (a search with a limit), so that it may finish at
     /// the end of input.
     finite: bool,
-    /// The ceiling watchdog: dropping the sender wakes it, and it is joined with the job so
-    /// that no thread outlives the session.
-    watchdog: Option<(Sender<()>, JoinHandle<()>)>,
+    /// The ceiling watchdog, dropped (woken and joined) with the job so that no thread
+    /// outlives the session.
+    watchdog: Option<Watchdog>,
 }
 
 /// The search thread and the searcher it borrows. One job at a time; options that need the
@@ -725,29 +725,9 @@ impl<G: Game> Engine<G> {
                 let announced = body(&mut searcher, &ctl);
                 (searcher, announced)
             });
-        let watchdog = self.ceiling.and_then(|ceiling| {
-            let (tx, rx) = std::sync::mpsc::channel::<()>();
-            let ctl = Arc::clone(&control);
-            let spawned = std::thread::Builder::new()
-                .name("ceiling".into())
-                .spawn(move || {
-                    if rx.recv_timeout(ceiling) == Err(RecvTimeoutError::Timeout) {
-                        log::warn!(
-                            "stopping a job at the session ceiling of {:.1} s",
-                            ceiling.as_secs_f64()
-                        );
-                        ctl.stop.store(true, Ordering::SeqCst);
-                    }
-                });
-            match spawned {
-                Ok(h) => Some((tx, h)),
-                Err(e) => {
-                    log::error!("cannot start the ceiling watchdog: {e}");
-                    ctl_stop_now(&control);
-                    None
-                }
-            }
-        });
+        let watchdog = self
+            .ceiling
+            .map(|ceiling| Watchdog::start(ceiling, Arc::clone(&control), |c| &c.stop));
         match handle {
             Ok(handle) => {
                 self.job = Some(Job {
@@ -769,10 +749,7 @@ impl<G: Game> Engine<G> {
     pub fn wait(&mut self) -> Option<Move> {
         let job = self.job.take()?;
         let joined = job.handle.join();
-        if let Some((wake, watchdog)) = job.watchdog {
-            drop(wake);
-            let _ = watchdog.join();
-        }
+        drop(job.watchdog);
         let announced = match joined {
             Ok((searcher, announced)) => {
                 self.searcher = Some(searcher);
@@ -795,9 +772,57 @@ impl<G: Game> Engine<G> {
     }
 }
 
-/// Stops a job whose ceiling cannot be watched (no thread for the watchdog).
-fn ctl_stop_now(control: &Control) {
-    control.stop.store(true, Ordering::SeqCst);
+/// The session's ceiling on one job (`--max-search-time`), shared by every protocol: a thread
+/// that raises the job's stop flag when the ceiling is up. Dropping it wakes and joins the
+/// thread, so that none outlives the job.
+pub(crate) struct Watchdog {
+    wake: Option<Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Watchdog {
+    /// Watches the stop flag `flag(&job)` of a job for `ceiling`; when no thread can be
+    /// started the job is stopped at once (a ceiling that cannot be kept is not waived).
+    pub(crate) fn start<T: Send + Sync + 'static>(
+        ceiling: Duration,
+        job: Arc<T>,
+        flag: fn(&T) -> &AtomicBool,
+    ) -> Watchdog {
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let watched = Arc::clone(&job);
+        let spawned = std::thread::Builder::new()
+            .name("ceiling".into())
+            .spawn(move || {
+                if rx.recv_timeout(ceiling) == Err(RecvTimeoutError::Timeout) {
+                    log::warn!(
+                        "stopping a job at the session ceiling of {:.1} s",
+                        ceiling.as_secs_f64()
+                    );
+                    flag(&watched).store(true, Ordering::SeqCst);
+                }
+            });
+        let thread = match spawned {
+            Ok(h) => Some(h),
+            Err(e) => {
+                log::error!("cannot start the ceiling watchdog: {e}");
+                flag(&job).store(true, Ordering::SeqCst);
+                None
+            }
+        };
+        Watchdog {
+            wake: Some(tx),
+            thread,
+        }
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        drop(self.wake.take());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 impl<G: Game> Drop for Engine<G> {

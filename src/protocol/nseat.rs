@@ -8,7 +8,7 @@
 //! ucinewgame
 //! position startpos [players N] [moves M…]      (N defaults to the game's most players)
 //! position fen TEXT [moves M…]                   (TEXT: the game's position text)
-//! go [movetime MS] [depth D] [nodes N] [infinite]
+//! go [movetime MS] [depth D] [nodes N] [infinite]   (infinite: bestmove waits for `stop`)
 //!    [stime MS wtime MS ntime MS etime MS sinc MS winc MS ninc MS einc MS]  (clock per seat,
 //!    by seat letter; the seat to move's own clock is used)
 //! go perft D               -> "move: count" per root move, then "Nodes searched: N"
@@ -18,14 +18,21 @@
 //! per finished iteration, and always `bestmove M` (`0000` for a forced pass) at the end.
 //! Bad input gets `info string error: …` and changes nothing; a `position` whose move list
 //! holds an illegal move keeps the legal prefix and names the first illegal move (SPEC §8).
+//!
+//! A session runs under the same [`SessionConfig`] as a two-player one, so the server's
+//! limits hold here too: lines bounded by [`LineReader`], the tables of all sessions taken
+//! from one [`HashBudget`](super::HashBudget), every search and perft stopped at the job
+//! ceiling ([`Watchdog`]), and at the end of input a search with a limit finishes and
+//! answers (stdin) or everything stops (a TCP client that hung up).
 //! Depends on `nsearch` and the shared [`Output`] / [`LineReader`]; names no game.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::{LineReader, Output};
+use super::{HashBudget, LineReader, Output, SessionConfig, Watchdog};
 use crate::board::MoveList;
 use crate::nsearch::{Algorithm, Limits, NGame, Options, Report, SCALE, Searcher, budget};
 use crate::perft;
@@ -115,9 +122,26 @@ pub fn parse_position<G: NGame>(words: &[&str]) -> Result<G, (Option<G>, String)
     Ok(pos)
 }
 
-/// Parses the words after `go` into limits for `pos` (the seat to move's clock).
-pub fn parse_go<G: NGame>(pos: &G, words: &[&str]) -> Result<Limits, String> {
+/// A parsed `go`: the search's limits, and whether it is `infinite` (its `bestmove` waits for
+/// `stop`, whenever the search itself ends).
+#[derive(Clone, Debug, Default)]
+pub struct Go {
+    pub limits: Limits,
+    pub infinite: bool,
+}
+
+impl Go {
+    /// Whether the search ends by itself: not infinite, and some limit given.
+    pub fn finite(&self) -> bool {
+        let l = &self.limits;
+        !self.infinite && (l.depth.is_some() || l.nodes.is_some() || l.time.is_some())
+    }
+}
+
+/// Parses the words after `go` for `pos` (the seat to move's clock).
+pub fn parse_go<G: NGame>(pos: &G, words: &[&str]) -> Result<Go, String> {
     let mut limits = Limits::default();
+    let mut infinite = false;
     let mut time: Option<Duration> = None;
     let mut inc = Duration::ZERO;
     let me = G::seat_letter(pos.to_move());
@@ -125,6 +149,7 @@ pub fn parse_go<G: NGame>(pos: &G, words: &[&str]) -> Result<Limits, String> {
     while i < words.len() {
         let key = words[i];
         if key == "infinite" {
+            infinite = true;
             i += 1;
             continue;
         }
@@ -158,25 +183,33 @@ pub fn parse_go<G: NGame>(pos: &G, words: &[&str]) -> Result<Limits, String> {
         let b = budget(left, inc, own_left).saturating_sub(Duration::from_millis(5));
         limits.time = Some(limits.time.map_or(b, |t| t.min(b)));
     }
-    Ok(limits)
+    Ok(Go { limits, infinite })
 }
 
-/// One protocol session over `input`/`output`; returns at `quit` or end of input.
+/// One protocol session over `input`/`output` under `config` (see the module comment);
+/// returns at `quit` or end of input.
 pub fn run_session<G: NGame, R: BufRead, W: Write + Send + 'static>(
     input: R,
     output: W,
-    hash_mb: usize,
+    config: &SessionConfig,
 ) -> io::Result<()> {
     let out = Output::new(output);
+    let budget = config.hash_budget.clone();
+    let hash_mb = match &budget {
+        Some(b) => b.exchange(0, config.hash_mb),
+        None => config.hash_mb,
+    };
     let mut session = Session::<G> {
         out: out.clone(),
         pos: G::startpos(G::PLAYERS.1).map_err(io::Error::other)?,
         searcher: Some(Searcher::new(Options::default(), hash_mb)),
         running: None,
-        stop: None,
         hash_mb,
+        budget,
+        ceiling: config.job_ceiling,
     };
     let mut reader = LineReader::new(input);
+    let mut eof = true;
     while let Some(line) = reader.next_line() {
         let line = match line {
             Ok(l) => l,
@@ -186,19 +219,31 @@ pub fn run_session<G: NGame, R: BufRead, W: Write + Send + 'static>(
             }
         };
         if !session.command(line.trim()) || out.is_broken() {
+            eof = false;
             break;
         }
     }
-    session.finish();
+    // At the end of input a search with a limit still answers (unless the client is gone).
+    let answer = eof && config.finish_at_eof && !out.is_broken() && session.finite();
+    session.finish_search(!answer);
     Ok(())
 }
 
-/// One session of game `G` on the text `input`, in memory: returns everything the engine
-/// wrote (for tests, fuzzing and programs that embed an engine).
-pub fn session_transcript<G: NGame>(input: &str, hash_mb: usize) -> io::Result<String> {
+/// One session of game `G` on the text `input`, in memory, under `config`: returns
+/// everything the engine wrote (for tests, fuzzing and programs that embed an engine).
+pub fn session_transcript<G: NGame>(input: &str, config: &SessionConfig) -> io::Result<String> {
     let out = super::Transcript::default();
-    run_session::<G, _, _>(input.as_bytes(), out.clone(), hash_mb)?;
+    run_session::<G, _, _>(input.as_bytes(), out.clone(), config)?;
     Ok(out.text())
+}
+
+/// A job on the search thread: its handle, its stop flag, whether it ends by itself, and the
+/// ceiling's watchdog (dropped with it).
+struct Job<G: NGame> {
+    handle: JoinHandle<Searcher<G>>,
+    stop: Arc<AtomicBool>,
+    finite: bool,
+    _watchdog: Option<Watchdog>,
 }
 
 struct Session<G: NGame> {
@@ -206,9 +251,20 @@ struct Session<G: NGame> {
     pos: G,
     /// The searcher, when no search runs (the search thread owns it meanwhile).
     searcher: Option<Searcher<G>>,
-    running: Option<JoinHandle<Searcher<G>>>,
-    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    running: Option<Job<G>>,
+    /// The table size held (from the budget, if there is one).
     hash_mb: usize,
+    budget: Option<HashBudget>,
+    ceiling: Option<Duration>,
+}
+
+impl<G: NGame> Drop for Session<G> {
+    fn drop(&mut self) {
+        self.finish_search(true);
+        if let Some(b) = &self.budget {
+            b.release(self.hash_mb);
+        }
+    }
 }
 
 impl<G: NGame> Session<G> {
@@ -216,13 +272,18 @@ impl<G: NGame> Session<G> {
         self.out.line(&format!("info string error: {e}"));
     }
 
+    /// Whether the running job (if any) ends by itself.
+    fn finite(&self) -> bool {
+        self.running.as_ref().is_some_and(|j| j.finite)
+    }
+
     /// Stops a running search (if `stop`) and takes the searcher back.
     fn finish_search(&mut self, stop: bool) {
-        if let Some(h) = self.running.take() {
-            if stop && let Some(s) = &self.stop {
-                s.store(true, Ordering::Relaxed);
+        if let Some(job) = self.running.take() {
+            if stop {
+                job.stop.store(true, Ordering::SeqCst);
             }
-            match h.join() {
+            match job.handle.join() {
                 Ok(s) => self.searcher = Some(s),
                 Err(_) => {
                     self.error("the search failed; starting afresh");
@@ -232,17 +293,17 @@ impl<G: NGame> Session<G> {
         }
     }
 
-    fn finish(&mut self) {
-        self.finish_search(true);
-    }
-
     /// Handles one command; false ends the session.
     fn command(&mut self, line: &str) -> bool {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&first) = words.first() else {
             return true;
         };
-        if self.running.as_ref().is_some_and(|h| h.is_finished()) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|j| j.handle.is_finished())
+        {
             self.finish_search(false);
         }
         match first {
@@ -301,8 +362,18 @@ impl<G: NGame> Session<G> {
                             .ok()
                             .filter(|m| (1..=4096).contains(m))
                             .ok_or_else(|| format!("Hash must be 1 to 4096 MB, got '{value}'"))?;
-                        self.hash_mb = mb;
-                        self.searcher().resize(mb);
+                        let granted = match &self.budget {
+                            Some(b) => b.exchange(self.hash_mb, mb),
+                            None => mb,
+                        };
+                        self.hash_mb = granted;
+                        self.searcher().resize(granted);
+                        if granted < mb {
+                            self.out.line(&format!(
+                                "info string Hash {mb} MB is more than the server's memory \
+                                 budget allows: {granted} MB"
+                            ));
+                        }
                     }
                     other => return Err(format!("unknown option '{other}'")),
                 }
@@ -333,12 +404,13 @@ impl<G: NGame> Session<G> {
             let depth: u32 = words
                 .get(1)
                 .and_then(|d| d.parse().ok())
-                .ok_or("go perft needs a depth")?;
+                .filter(|&d| d <= perft::MAX_DEPTH)
+                .ok_or_else(|| format!("go perft needs a depth from 0 to {}", perft::MAX_DEPTH))?;
             let pos = self.pos.clone();
             let out = self.out.clone();
             // On the search thread, like a search: `stop`, `quit`, the end of input and any
             // other command end it (with `info string perft … stopped` instead of the counts).
-            return self.spawn(move |_, stop| {
+            return self.spawn(false, move |_, stop| {
                 let Some(divide) = perft::ndivide_until(&pos, depth, stop) else {
                     out.line(&format!("info string perft {depth} stopped"));
                     return;
@@ -366,10 +438,21 @@ impl<G: NGame> Session<G> {
                 G::seat_name(pos.to_move())
             ));
         }
-        let limits = parse_go(&pos, words)?;
+        let go = parse_go(&pos, words)?;
         let out = self.out.clone();
-        self.spawn(move |searcher, _| {
-            let report = searcher.search(&pos, limits, |r| out.line(&info_line(&pos, r)));
+        self.spawn(go.finite(), move |searcher, stop| {
+            let report = searcher.search(&pos, go.limits, |r| {
+                out.line(&info_line(&pos, r));
+                // Nobody reads any more (stdout closed, client gone): stop.
+                if out.is_broken() {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            });
+            // After `go infinite` the bestmove waits for `stop` (or the ceiling, or the end of
+            // the session), even when the search has nothing more to do.
+            while go.infinite && !stop.load(Ordering::SeqCst) && !out.is_broken() {
+                std::thread::sleep(Duration::from_millis(2));
+            }
             // A legal move always comes back: the search's, else the first legal one.
             let mut legal = MoveList::new();
             pos.legal_moves(&mut legal);
@@ -383,24 +466,34 @@ impl<G: NGame> Session<G> {
     }
 
     /// Runs `job` on the search thread with the searcher and its stop flag (cleared first);
-    /// the next command but `isready` and `uci` waits for it, `stop` and `quit` set the flag.
+    /// the next command but `isready` and `uci` waits for it, `stop` and `quit` set the flag,
+    /// and so does the session's ceiling. `finite`: the job ends by itself.
     fn spawn(
         &mut self,
+        finite: bool,
         job: impl FnOnce(&mut Searcher<G>, &AtomicBool) + Send + 'static,
     ) -> Result<(), String> {
         let mut searcher = self.searcher.take().expect("no search runs");
         let stop = searcher.stop_flag();
-        stop.store(false, Ordering::Relaxed);
-        self.stop = Some(stop.clone());
+        stop.store(false, Ordering::SeqCst);
+        let flag = Arc::clone(&stop);
         let handle = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                job(&mut searcher, &stop);
+                job(&mut searcher, &flag);
                 searcher
             });
         match handle {
-            Ok(h) => {
-                self.running = Some(h);
+            Ok(handle) => {
+                let watchdog = self
+                    .ceiling
+                    .map(|c| Watchdog::start(c, Arc::clone(&stop), |s| s));
+                self.running = Some(Job {
+                    handle,
+                    stop,
+                    finite,
+                    _watchdog: watchdog,
+                });
                 Ok(())
             }
             Err(e) => {

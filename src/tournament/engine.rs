@@ -5,7 +5,7 @@
 //! answer in time has stalled. The caller (the referee) decides what that means for the game.
 //! Depends on [`super::clock`] only.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
@@ -15,9 +15,9 @@ use super::clock::{Clock, TimeControl};
 use crate::protocol::LineReader;
 
 /// Engine lines waiting for the runner at most; beyond them the engine's output blocks.
-const QUEUED_LINES: usize = 256;
+pub const QUEUED_LINES: usize = 256;
 /// Longest engine line kept (a longer one is replaced by an empty line and a warning).
-const MAX_ENGINE_LINE: usize = 64 << 10;
+pub const MAX_ENGINE_LINE: usize = 64 << 10;
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,6 +204,29 @@ fn parse_features(rest: &str) -> Vec<(String, String)> {
     out
 }
 
+/// Reads an engine's output on a thread of its own into a bounded queue of bounded lines,
+/// each with the time it came: an engine that floods its output waits for the runner to read
+/// (its pipe fills) instead of filling the runner's memory, and a line longer than
+/// [`MAX_ENGINE_LINE`] comes as an empty line (with a warning). Every engine client (UCI,
+/// XBoard, the N-seat runner's) reads through it. The thread ends with the output or when
+/// the receiver is dropped.
+pub fn read_lines<R: Read + Send + 'static>(stdout: R) -> Receiver<(Instant, String)> {
+    let (tx, rx) = sync_channel(QUEUED_LINES);
+    std::thread::spawn(move || {
+        let mut reader = LineReader::with_limit(BufReader::new(stdout), MAX_ENGINE_LINE);
+        while let Some(line) = reader.next_line() {
+            let text = line.unwrap_or_else(|too_long| {
+                log::warn!("engine line cut: {too_long}");
+                String::new()
+            });
+            if tx.send((Instant::now(), text)).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
 fn centis(d: Duration) -> u128 {
     d.as_millis() / 10
 }
@@ -225,22 +248,8 @@ impl Engine {
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr = child.stderr.take().expect("piped stderr");
-        // A bounded queue of bounded lines: an engine that floods its output waits for the
-        // runner to read (its pipe fills) instead of filling the runner's memory.
-        let (tx, rx) = sync_channel(QUEUED_LINES);
+        let rx = read_lines(stdout);
         let label = config.program.clone();
-        std::thread::spawn(move || {
-            let mut reader = LineReader::with_limit(BufReader::new(stdout), MAX_ENGINE_LINE);
-            while let Some(line) = reader.next_line() {
-                let text = line.unwrap_or_else(|too_long| {
-                    log::warn!("engine line cut: {too_long}");
-                    String::new()
-                });
-                if tx.send((Instant::now(), text)).is_err() {
-                    break;
-                }
-            }
-        });
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
                 log::debug!("{label} stderr: {line}");

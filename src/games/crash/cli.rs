@@ -141,7 +141,20 @@ pub fn theorems(args: &[String]) -> i32 {
     };
     let start = Instant::now();
     let run = || -> Result<(), String> {
-        let f = theorems::check(a.max_cells as usize, &mut |l| eprintln!("theorems: {l}"))?;
+        // Ctrl-C prints the report of the boards already done and exits with 130.
+        crate::progress::catch_interrupt();
+        let max = a.max_cells as usize;
+        crate::progress::set_known(format!("theorems: no board of 2..{max} done yet"));
+        let f = theorems::check_with(
+            max,
+            &mut |l| eprintln!("theorems: {l}"),
+            &mut |m, report| {
+                crate::progress::set_known(format!(
+                    "theorems: boards m = 2..{m} of 2..{max} done\n{}",
+                    report.join("\n")
+                ))
+            },
+        )?;
         for line in &f.report {
             out!("{line}");
         }

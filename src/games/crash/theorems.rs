@@ -115,9 +115,21 @@ pub fn line_text(db: &Db, pos: &Crash) -> String {
 /// Checks every statement on the databases of 3 stones a side for m = 2..=`max_cells`
 /// (`log` gets each database's size as it is solved).
 pub fn check(max_cells: usize, log: &mut dyn FnMut(&str)) -> Result<Findings, String> {
+    check_with(max_cells, log, &mut |_, _| {})
+}
+
+/// [`check`] that hands `partial` the report of the boards done so far (m = 2..=its first
+/// argument) after each board: what an interrupted run can still say.
+pub fn check_with(
+    max_cells: usize,
+    log: &mut dyn FnMut(&str),
+    partial: &mut dyn FnMut(usize, &[String]),
+) -> Result<Findings, String> {
     let mut f = Findings::default();
     let mut by_gap: std::collections::BTreeMap<usize, Tally> = Default::default();
     let mut rules = vec![Tally::default(); 2 << FEATURES.len()];
+    // The example's line, once its board (m = 6) is done.
+    let mut example = Vec::new();
     for m in 2..=max_cells {
         let (db, s) = super::db::analyze(3, m, true)?;
         log(&format!("m = {m}: {} positions solved", s.positions));
@@ -176,14 +188,22 @@ pub fn check(max_cells: usize, log: &mut dyn FnMut(&str)) -> Result<Findings, St
             let d = db.distance(&ex).expect("covered");
             f.example_lost = d.is_multiple_of(2);
             f.example_distance = d;
-            f.report.push(format!(
+            example.push(format!(
                 "Example W2.W1..B3 w: {} for White in {d} plies; optimal line: {}",
                 if d.is_multiple_of(2) { "lost" } else { "won" },
                 line_text(&db, &ex)
             ));
         }
+        f.three_by_gap = by_gap.iter().map(|(g, t)| (*g, *t)).collect();
+        f.best_rule = best_rule(&rules);
+        f.report = report(&f, m, rules.len(), &example);
+        partial(m, &f.report);
     }
-    f.three_by_gap = by_gap.into_iter().collect();
+    Ok(f)
+}
+
+/// The best of the simple `rules` (indexed by their feature bits) and its record.
+fn best_rule(rules: &[Tally]) -> (String, Tally) {
     let name = |r: usize| {
         let mut parts: Vec<&str> = (0..FEATURES.len())
             .filter(|k| r >> (k + 1) & 1 == 1)
@@ -204,8 +224,12 @@ pub fn check(max_cells: usize, log: &mut dyn FnMut(&str)) -> Result<Findings, St
         .max_by_key(|(_, t)| t.holds)
         .map(|(r, t)| (r, *t))
         .expect("rules");
-    f.best_rule = (name(best), tally);
+    (name(best), tally)
+}
 
+/// The report of findings `f` over the boards m = 2..=`max_cells` (`rules` simple rules
+/// tried), the `example` line last.
+fn report(f: &Findings, max_cells: usize, rules: usize, example: &[String]) -> Vec<String> {
     let mut r = vec![format!(
         "Databases: 1 to 3 stones a side, m = 2..{max_cells} cells, either side to move."
     )];
@@ -237,8 +261,7 @@ pub fn check(max_cells: usize, log: &mut dyn FnMut(&str)) -> Result<Findings, St
         r.push(format!("  gap {gap:>2}: {}", t(tally)));
     }
     r.push(format!(
-        "3-vs-3, L ≥ 2, best simple rule ({} tried): {}: {}{}",
-        rules.len(),
+        "3-vs-3, L ≥ 2, best simple rule ({rules} tried): {}: {}{}",
         f.best_rule.0,
         t(&f.best_rule.1),
         if f.best_rule.1.share() >= 99.0 {
@@ -248,10 +271,8 @@ pub fn check(max_cells: usize, log: &mut dyn FnMut(&str)) -> Result<Findings, St
         }
     ));
     // The example line goes last.
-    let example = f.report.drain(..).collect::<Vec<_>>();
-    r.extend(example);
-    f.report = r;
-    Ok(f)
+    r.extend(example.iter().cloned());
+    r
 }
 
 #[cfg(test)]

@@ -1,11 +1,15 @@
 //! An engine process speaking the N-seat protocol (`protocol::nseat`): started per game and
-//! seat, asked for moves with a time limit, its `info` lines read for depth and nodes.
-//! Depends on std only.
+//! seat, asked for moves with a time limit, its `info` lines read for depth and nodes. Its
+//! output is read like a two-player engine's ([`read_lines`]): bounded lines in a bounded
+//! queue, so a flooding engine cannot fill the runner's memory.
+//! Depends on the two-player engine client's reader.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+use crate::tournament::engine::read_lines;
 
 /// How to start one engine and what to tell it first.
 #[derive(Clone, Debug)]
@@ -29,7 +33,7 @@ pub struct Answer {
 pub struct Process {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<(Instant, String)>,
 }
 
 impl Process {
@@ -44,19 +48,10 @@ impl Process {
             .map_err(|e| format!("cannot start {} ({}): {e}", spec.name, spec.cmd))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut p = Process {
             child,
             stdin,
-            lines: rx,
+            lines: read_lines(stdout),
         };
         p.send("uci")?;
         p.wait_for(|l| l == "uciok", Duration::from_secs(10))?;
@@ -80,8 +75,8 @@ impl Process {
         loop {
             let left = end.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(l) if done(&l) => return Ok(l),
-                Ok(l) if l.starts_with("info string error") => return Err(l),
+                Ok((_, l)) if done(&l) => return Ok(l),
+                Ok((_, l)) if l.starts_with("info string error") => return Err(l),
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => return Err("no answer in time".into()),
                 Err(RecvTimeoutError::Disconnected) => return Err("the engine exited".into()),
@@ -100,7 +95,7 @@ impl Process {
         loop {
             let left = end.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {
-                Ok(l) => l,
+                Ok((_, l)) => l,
                 Err(RecvTimeoutError::Timeout) => return Err("no move in time".into()),
                 Err(RecvTimeoutError::Disconnected) => return Err("the engine exited".into()),
             };

@@ -8,7 +8,13 @@
 //! - [`record`]: game records and the results table.
 //!
 //! A seat whose engine fails (no move in time, an illegal move, a crash) loses the game at
-//! once; the other seats still in it draw. Depends on `nsearch` (the game trait) and
+//! once; the other seats still in it draw.
+//!
+//! The games are numbered, not listed: game `i` is round `i / seatings`, seating
+//! `i % seatings`, and a round's opening is made when a game needs it, so `--rounds` costs
+//! nothing before play (at most [`MAX_GAMES`] games). A PGN that cannot be written (a full
+//! disk) stops the tournament with an error naming the first game lost; Ctrl-C prints the
+//! table of the games finished. Depends on `nsearch` (the game trait) and
 //! `tournament::openings` (the seeded random numbers).
 
 pub mod engine;
@@ -23,6 +29,11 @@ use crate::nsearch::game::{MAX_SEATS, NGame, SeatResult};
 use crate::tournament::openings::Rng;
 use engine::{Process, Spec};
 use record::{GameRecord, Tally};
+
+/// The most games one tournament plays (`--rounds` × seatings, or `--games`).
+pub const MAX_GAMES: usize = 1_000_000_000;
+/// The most games played at once (`--concurrency`): each is a process per seat.
+pub const MAX_CONCURRENCY: usize = 256;
 
 const USAGE: &str = "\
 usage: kiebitz-match --game chamaeleon [--players N]
@@ -138,6 +149,17 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     if cfg.rounds == 0 || cfg.concurrency == 0 {
         return Err("--rounds and --concurrency must be positive".into());
     }
+    if cfg.concurrency > MAX_CONCURRENCY {
+        return Err(format!(
+            "--concurrency must be 1 to {MAX_CONCURRENCY}, not {}",
+            cfg.concurrency
+        ));
+    }
+    if cfg.rounds > MAX_GAMES || cfg.max_games.is_some_and(|g| g > MAX_GAMES) {
+        return Err(format!(
+            "--rounds and --games must be at most {MAX_GAMES} (the most games one tournament plays)"
+        ));
+    }
     Ok(cfg)
 }
 
@@ -190,6 +212,9 @@ fn opening<G: NGame>(start: &G, turns: usize, seed: u64) -> Vec<String> {
     let mut out = Vec::new();
     let mut moves = MoveList::new();
     for _ in 0..turns {
+        if pos.outcome().is_some() {
+            break;
+        }
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
             break;
@@ -201,44 +226,74 @@ fn opening<G: NGame>(start: &G, turns: usize, seed: u64) -> Vec<String> {
     out
 }
 
+/// The number of games: `rounds` × `seatings` (at most `max_games`), refused beyond
+/// [`MAX_GAMES`].
+fn game_count(cfg: &Config, seatings: usize) -> Result<usize, String> {
+    let all = cfg
+        .rounds
+        .checked_mul(seatings)
+        .filter(|&n| n <= MAX_GAMES)
+        .ok_or_else(|| {
+            format!(
+                "--rounds {} × {seatings} seatings is more than {MAX_GAMES} games",
+                cfg.rounds
+            )
+        })?;
+    Ok(cfg.max_games.map_or(all, |n| n.min(all)))
+}
+
+/// What the games played so far add up to, shared by the workers.
+struct Progress {
+    tallies: Vec<Tally>,
+    played: usize,
+    /// The first game the PGN could not take, and why: no game starts after it.
+    pgn_error: Option<(usize, String)>,
+}
+
 /// Plays the tournament; returns the results table.
 pub fn run<G: NGame>(cfg: &Config) -> Result<String, String> {
     let start = G::startpos(cfg.players)?;
     let seats: Vec<usize> = (0..start.seats()).filter(|&s| start.plays(s)).collect();
     let all = seatings(cfg.engines.len(), seats.len());
-    let mut games = Vec::new();
-    for round in 0..cfg.rounds {
-        for s in &all {
-            games.push((round, s.clone()));
-        }
-    }
-    if let Some(n) = cfg.max_games {
-        games.truncate(n);
-    }
+    let total = game_count(cfg, all.len())?;
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
-    let openings: Vec<Vec<String>> = (0..cfg.rounds)
-        .map(|r| opening(&start, cfg.random_turns, cfg.seed.wrapping_add(r as u64)))
-        .collect();
     let next = AtomicUsize::new(0);
-    let done = Mutex::new(Vec::<GameRecord>::new());
-    let pgn = Mutex::new(match &cfg.pgn {
+    let mut pgn_file = match &cfg.pgn {
         Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("cannot write {p}: {e}"))?),
         None => None,
+    };
+    let state = Mutex::new(Progress {
+        tallies: vec![Tally::default(); names.len()],
+        played: 0,
+        pgn_error: None,
     });
-    let total = games.len();
+    let lock = || state.lock().unwrap_or_else(|p| p.into_inner());
+    let pgn = Mutex::new(pgn_file.as_mut());
+    // Ctrl-C prints the table of the finished games and exits with 130.
+    crate::progress::catch_interrupt();
+    crate::progress::set_known(format!("0 of {total} games played"));
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.min(total.max(1)) {
             scope.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some((round, seating)) = games.get(i) else {
+                    if lock().pgn_error.is_some() {
                         break;
-                    };
+                    }
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= total {
+                        break;
+                    }
+                    let (round, seating) = (i / all.len(), &all[i % all.len()]);
                     let mut slots = vec![None; start.seats()];
                     for (k, &seat) in seats.iter().enumerate() {
                         slots[seat] = Some(seating[k]);
                     }
-                    let rec = play_game(cfg, &start, i + 1, slots, &openings[*round], &names);
+                    let moves = opening(
+                        &start,
+                        cfg.random_turns,
+                        cfg.seed.wrapping_add(round as u64),
+                    );
+                    let rec = play_game(cfg, &start, i + 1, slots, &moves, &names);
                     let summary: Vec<String> = (0..start.seats())
                         .filter_map(|s| {
                             rec.seating[s].map(|e| {
@@ -258,38 +313,59 @@ pub fn run<G: NGame>(cfg: &Config) -> Result<String, String> {
                         rec.termination,
                         rec.moves.len()
                     );
-                    if let Some(f) = pgn.lock().unwrap().as_mut() {
-                        use std::io::Write;
-                        let _ = f.write_all(rec.text(seats.len()).as_bytes());
+                    let written = match pgn.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+                        Some(f) => {
+                            use std::io::Write;
+                            f.write_all(rec.text(seats.len()).as_bytes())
+                                .and_then(|_| f.flush())
+                        }
+                        None => Ok(()),
+                    };
+                    let mut st = lock();
+                    if let Err(e) = written {
+                        let first = st
+                            .pgn_error
+                            .as_ref()
+                            .map_or(i + 1, |(g, _)| (*g).min(i + 1));
+                        st.pgn_error = Some((first, e.to_string()));
                     }
-                    let mut done = done.lock().unwrap();
-                    done.push(rec);
+                    record::tally(&mut st.tallies, &rec);
+                    st.played += 1;
                     // The running table, so that an interrupted run still has its figures.
-                    let mut tallies = vec![Tally::default(); names.len()];
-                    for r in done.iter() {
-                        record::tally(&mut tallies, r);
-                    }
-                    eprint!("{}", record::table(&names, &tallies));
+                    let table = record::table(&names, &st.tallies);
+                    eprint!("{table}");
+                    crate::progress::set_known(format!(
+                        "{} of {total} games played\n{table}",
+                        st.played
+                    ));
                 }
             });
         }
     });
-    let records = done.into_inner().unwrap();
-    let mut tallies = vec![Tally::default(); names.len()];
-    for r in &records {
-        record::tally(&mut tallies, r);
-    }
-    Ok(format!(
+    let st = state.into_inner().unwrap_or_else(|p| p.into_inner());
+    let table = format!(
         "{} games, {} seats, {}\n{}",
-        records.len(),
+        st.played,
         seats.len(),
         match (cfg.movetime, cfg.clock) {
             (_, Some((b, i))) => format!("clock {}+{} s a seat", b.as_secs_f64(), i.as_secs_f64()),
             (Some(t), None) => format!("{} s a move", t.as_secs_f64()),
             _ => String::new(),
         },
-        record::table(&names, &tallies)
-    ))
+        record::table(&names, &st.tallies)
+    );
+    match st.pgn_error {
+        None => Ok(table),
+        Some((game, e)) => {
+            // The table still goes to stderr: nothing played is lost.
+            eprint!("{table}");
+            Err(format!(
+                "cannot write the PGN {}: {e}; stopped after {} games, the records from game {game} on are missing",
+                cfg.pgn.as_deref().unwrap_or(""),
+                st.played
+            ))
+        }
+    }
 }
 
 /// One game with `seating` (engine per seat slot) from `start` after the opening moves.
