@@ -89,8 +89,8 @@ fn probes_answer_none_where_the_tables_cannot() {
         None
     );
     let krk = chess("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-    assert_eq!(syzygy::probe_wdl(&krk, 3), None);
-    assert_eq!(syzygy::probe_wdl(&krk, 4), Some(2));
+    assert_eq!(syzygy::probe_wdl(&krk, 2), None);
+    assert_eq!(syzygy::probe_wdl(&krk, 3), Some(2));
 }
 
 /// In won positions the root filter keeps only moves that still win (python-chess says so of
@@ -116,8 +116,9 @@ fn root_moves_keep_the_verdict() {
                 assert_eq!((-child).signum(), wdl.signum(), "{} {mv}", pos.fen());
             }
             let m = all.iter().find(|m| m.mv == *mv).unwrap();
+            // DTZ tables may round a distance up by one ply.
             if wdl > 0 {
-                assert!(m.dtz <= dtz.abs(), "{}: {mv} does not progress", pos.fen());
+                assert!(m.dtz <= dtz + 1, "{}: {mv} does not progress", pos.fen());
             }
         }
         assert!(!kept.is_empty());

@@ -48,8 +48,8 @@ impl EngineAdapter for Adapter {
     }
 }
 
-/// The loaded tables, if any.
-static TABLES: RwLock<Option<TableBases<Adapter>>> = RwLock::new(None);
+/// The loaded tables, if any, and the most pieces they cover.
+static TABLES: RwLock<Option<(TableBases<Adapter>, u32)>> = RwLock::new(None);
 /// Root probes are not safe to run two at once (the crate says so): they take turns.
 static ROOT_PROBE: Mutex<()> = Mutex::new(());
 
@@ -65,24 +65,24 @@ pub fn set_path(path: &str) -> Result<u32, String> {
     if path.is_empty() || path == "<empty>" {
         return Ok(0);
     }
-    // The crate stays marked as loaded after a path without tables, so check first.
-    let has_tables = path.split(':').any(|dir| {
-        std::fs::read_dir(dir).is_ok_and(|entries| {
-            entries.flatten().any(|e| {
-                e.path()
-                    .extension()
-                    .is_some_and(|x| x == "rtbw" || x == "rtbz")
-            })
+    // The crate stays marked as loaded after a path without tables, so check first; and it
+    // reports the most pieces it could probe, not those of the tables: count them here.
+    let largest = path
+        .split(':')
+        .filter_map(|dir| std::fs::read_dir(dir).ok())
+        .flat_map(|entries| entries.flatten())
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let stem = name.strip_suffix(".rtbw")?;
+            let letters = stem.chars().filter(|c| "KQRBNP".contains(*c)).count();
+            (stem.starts_with('K') && stem.contains('v')).then_some(letters as u32)
         })
-    });
-    if !has_tables {
-        return Err(format!("no Syzygy tables (.rtbw/.rtbz) in '{path}'"));
-    }
+        .max()
+        .ok_or_else(|| format!("no Syzygy tables (.rtbw) in '{path}'"))?;
     attacks::init();
     let loaded = TableBases::<Adapter>::new(path)
         .map_err(|e| format!("cannot load Syzygy tables from '{path}': {e:?}"))?;
-    let largest = loaded.max_pieces();
-    *tables = Some(loaded);
+    *tables = Some((loaded, largest));
     Ok(largest)
 }
 
@@ -92,7 +92,7 @@ pub fn max_pieces() -> u32 {
         .read()
         .unwrap_or_else(|e| e.into_inner())
         .as_ref()
-        .map_or(0, |t| t.max_pieces())
+        .map_or(0, |t| t.1)
 }
 
 /// The bitboards the crate takes, in its order, if the tables can answer for `pos` with at
@@ -137,8 +137,8 @@ pub fn probe_wdl(pos: &Chess, limit: u32) -> Option<i32> {
         return None;
     }
     let tables = TABLES.read().unwrap_or_else(|e| e.into_inner());
-    let tables = tables.as_ref()?;
-    let [w, b, k, q, r, bi, n, p] = probe_args(pos, limit, tables.max_pieces())?;
+    let (tables, largest) = tables.as_ref()?;
+    let [w, b, k, q, r, bi, n, p] = probe_args(pos, limit, *largest)?;
     let turn = pos.side == Color::White;
     tables
         .probe_wdl(w, b, k, q, r, bi, n, p, ep_square(pos), turn)
@@ -161,8 +161,8 @@ pub struct RootMove {
 /// move's value. `None` where the tables cannot answer or the position has no legal move.
 pub fn probe_root(pos: &Chess, limit: u32) -> Option<(i32, Vec<RootMove>)> {
     let tables = TABLES.read().unwrap_or_else(|e| e.into_inner());
-    let tables = tables.as_ref()?;
-    let [w, b, k, q, r, bi, n, p] = probe_args(pos, limit, tables.max_pieces())?;
+    let (tables, largest) = tables.as_ref()?;
+    let [w, b, k, q, r, bi, n, p] = probe_args(pos, limit, *largest)?;
     let turn = pos.side == Color::White;
     let result = {
         let _turn = ROOT_PROBE.lock().unwrap_or_else(|e| e.into_inner());
