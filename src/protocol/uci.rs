@@ -782,6 +782,7 @@ mod tests {
             threads: 1,
             multipv: 1,
             show_wdl: false,
+            tablebase: Tablebase::default(),
             debug: false,
         };
         assert!(s.command("go infinite"));
