@@ -301,6 +301,33 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         crate::book::encode_move(mv)
     }
 
+    /// Whether the game has endgame tablebases (Syzygy in chess): only then do the protocols
+    /// offer `SyzygyPath` and its companions and the search probe. Default: none.
+    const TABLEBASES: bool = false;
+
+    /// Loads the tablebases in `path` (the game's path syntax; empty unloads) for the whole
+    /// process. Returns the most pieces they cover (0 when unloaded).
+    fn tb_load(path: &str) -> Result<u32, String> {
+        let _ = path;
+        Err("this game has no tablebases".to_string())
+    }
+
+    /// The tablebases' win/draw/loss for the side to move, with the 50-move counter at zero:
+    /// −2 loss, −1 loss saved by the move-count rule, 0 draw, 1 win spoiled by it, 2 win;
+    /// `None` if the position has more than `max_pieces` pieces or no table answers.
+    fn tb_wdl(&self, max_pieces: u32) -> Option<i32> {
+        let _ = max_pieces;
+        None
+    }
+
+    /// The root moves the tablebases keep (those that hold the best verdict, the most
+    /// progressing first kind: see the game) and that verdict (as [`Game::tb_wdl`]; with
+    /// `rule50` off, ±1 count as ±2); `None` where the tables cannot answer.
+    fn tb_root_moves(&self, max_pieces: u32, rule50: bool) -> Option<(Vec<Move>, i32)> {
+        let _ = (max_pieces, rule50);
+        None
+    }
+
     /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
     /// playing them); always equal to [`crate::perft::generic`], which is the default.
     fn perft(&self, depth: u32) -> u64 {

@@ -23,7 +23,7 @@ use crate::board::Move;
 use crate::book::options::BookOptions;
 use crate::game::Game;
 use crate::perft;
-use crate::search::{Info, Limits, Score};
+use crate::search::{Info, Limits, Score, TbConfig};
 
 /// Whether `word` starts a UCI command (used to pick the protocol from the first line).
 pub fn is_uci_command(word: &str) -> bool {
@@ -91,7 +91,100 @@ pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
         });
     }
     options.extend(BookOptions::declarations::<G>());
+    if G::TABLEBASES {
+        options.extend(tablebase_options());
+    }
     options
+}
+
+/// Endgame tablebases: Stockfish's four options and defaults.
+fn tablebase_options() -> [UciOptionConfig; 4] {
+    [
+        UciOptionConfig::String {
+            name: "SyzygyPath".into(),
+            default: Some("<empty>".into()),
+        },
+        UciOptionConfig::Spin {
+            name: "SyzygyProbeDepth".into(),
+            default: Some(1),
+            min: Some(1),
+            max: Some(100),
+        },
+        UciOptionConfig::Check {
+            name: "Syzygy50MoveRule".into(),
+            default: Some(true),
+        },
+        UciOptionConfig::Spin {
+            name: "SyzygyProbeLimit".into(),
+            default: Some(7),
+            min: Some(0),
+            max: Some(7),
+        },
+    ]
+}
+
+/// The tablebase options' state: the pieces the loaded tables cover and the `Syzygy…` values.
+#[derive(Clone, Copy, Debug)]
+struct Tablebase {
+    largest: u32,
+    limit: u32,
+    config: TbConfig,
+}
+
+impl Default for Tablebase {
+    fn default() -> Self {
+        Tablebase {
+            largest: 0,
+            limit: 7,
+            config: TbConfig {
+                max_pieces: 0,
+                probe_depth: 1,
+                rule50: true,
+            },
+        }
+    }
+}
+
+impl Tablebase {
+    /// What the search gets: probing up to the smaller of the limit and the tables.
+    fn search_config(&self) -> TbConfig {
+        TbConfig {
+            max_pieces: self.largest.min(self.limit),
+            ..self.config
+        }
+    }
+
+    /// Handles a `Syzygy…` option (lower-case `name`); `None` if it is none of them.
+    fn set<G: Game>(&mut self, name: &str, value: Option<&str>) -> Option<Result<String, String>> {
+        let number = |lo: u32, hi: u32| match value.map(str::parse::<u32>) {
+            Some(Ok(n)) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "option {name}: the value must be a number from {lo} to {hi}"
+            )),
+        };
+        Some(match name {
+            "syzygypath" => G::tb_load(value.unwrap_or("")).map(|n| {
+                self.largest = n;
+                format!("info string Syzygy tables for up to {n} pieces")
+            }),
+            "syzygyprobedepth" => number(1, 100).map(|n| {
+                self.config.probe_depth = n;
+                String::new()
+            }),
+            "syzygyprobelimit" => number(0, 7).map(|n| {
+                self.limit = n;
+                String::new()
+            }),
+            "syzygy50moverule" => match value.map(str::to_ascii_lowercase).as_deref() {
+                Some(v @ ("true" | "false")) => {
+                    self.config.rule50 = v == "true";
+                    Ok(String::new())
+                }
+                _ => Err("option Syzygy50MoveRule: the value must be true or false".into()),
+            },
+            _ => return None,
+        })
+    }
 }
 
 /// One UCI session state.
@@ -105,6 +198,8 @@ struct Session<G: Game> {
     threads: usize,
     multipv: usize,
     show_wdl: bool,
+    /// `SyzygyPath` and its companions (games with tablebases).
+    tablebase: Tablebase,
     /// `debug on`: each search ends with an `info string stats …` line ([`Stats::summary`]).
     debug: bool,
     /// Why the last `position` is not of this engine's game ([`foreign_move`]): `go` then
@@ -139,6 +234,7 @@ pub fn run<G: Game, R: BufRead>(
         threads: 1,
         multipv: 1,
         show_wdl: false,
+        tablebase: Tablebase::default(),
         debug: false,
         foreign: None,
         told_foreign: false,
@@ -260,7 +356,18 @@ impl<G: Game> Session<G> {
                 )),
             }
         };
-        let result = match name.to_ascii_lowercase().as_str() {
+        let lower = name.to_ascii_lowercase();
+        if G::TABLEBASES
+            && let Some(said) = self.tablebase.set::<G>(&lower, value)
+        {
+            match said {
+                Ok(line) if !line.is_empty() => self.say(&line),
+                Ok(_) => {}
+                Err(e) => self.error(&e),
+            }
+            return;
+        }
+        let result = match lower.as_str() {
             "hash" => number(1, MAX_HASH_MB as u64).map(|mb| {
                 let granted = self.engine.set_hash(mb as usize);
                 if granted < mb as usize {
@@ -433,6 +540,7 @@ impl<G: Game> Session<G> {
             return self.say(&bestmove_line(self.game.current(), mv, None));
         }
         limits.move_overhead = self.move_overhead;
+        limits.tablebase = self.tablebase.search_config();
         let root = self.game.current().clone();
         let history = self.game.history();
         let out = self.out.clone();
@@ -646,13 +754,14 @@ fn info_line<G: Game>(root: &G, info: &Info, style: InfoStyle) -> String {
         score.push_str(&format!(" wdl {w} {d} {l}"));
     }
     let mut s = format!(
-        "info depth {} seldepth {}{multipv} score {score} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {}{multipv} score {score} nodes {} nps {} time {} hashfull {} tbhits {}",
         info.depth,
         info.seldepth.max(info.depth),
         info.nodes,
         nps(info.nodes, info.time),
         info.time.as_millis(),
-        info.hashfull
+        info.hashfull,
+        info.tbhits
     );
     let pv = pv_text(root, &info.pv);
     if !pv.is_empty() {
@@ -712,6 +821,7 @@ mod tests {
             threads: 1,
             multipv: 1,
             show_wdl: false,
+            tablebase: Tablebase::default(),
             debug: false,
             foreign: None,
             told_foreign: false,

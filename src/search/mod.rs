@@ -90,7 +90,23 @@ pub struct Limits {
     /// Stop as soon as a mate in this many moves or fewer is found (UCI `go mate`); the
     /// other limits still hold, and without them the search goes on until `stop`.
     pub mate: Option<u32>,
+    /// Endgame tablebase probing ([`Game::TABLEBASES`]); off by default.
+    pub tablebase: TbConfig,
 }
+
+/// How the search uses the game's endgame tablebases (UCI `Syzygy…` options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TbConfig {
+    /// Probe positions with at most this many pieces (0: no probing).
+    pub max_pieces: u32,
+    /// Probe inside the search only at this remaining depth or more (the root always).
+    pub probe_depth: u32,
+    /// Whether wins the move-count rule spoils count as draws.
+    pub rule50: bool,
+}
+
+/// Tablebase wins are scored `TB_WIN - plies`: below every mate, above every evaluation.
+pub const TB_WIN: i32 = MATE_IN_MAX - MAX_PLY as i32 - 1;
 
 /// Flags the protocol thread sets while a search runs.
 #[derive(Debug, Default)]
@@ -137,6 +153,8 @@ pub struct Info {
     pub time: Duration,
     /// Transposition-table fill in permille.
     pub hashfull: u32,
+    /// Tablebase probes that answered, all threads together.
+    pub tbhits: u64,
     pub pv: Vec<Move>,
 }
 
@@ -301,6 +319,7 @@ impl<G: Game> Searcher<G> {
                 nodes: 0,
                 time: time.elapsed(),
                 hashfull: self.tt.hashfull(),
+                tbhits: 0,
                 pv: Vec::new(),
             });
             SearchResult {
@@ -363,6 +382,7 @@ impl<G: Game> Searcher<G> {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let shared = worker::Shared::default();
+        let moves = &tablebase_root(root, moves, limits, &shared);
         let tt = &self.tt;
         let params = self.params;
         let (main_heuristics, helper_heuristics) = self.heuristics.split_at_mut(1);
@@ -457,6 +477,7 @@ impl<G: Game> Searcher<G> {
                     nodes,
                     time: time.elapsed(),
                     hashfull: self.tt.hashfull(),
+                    tbhits: shared.tbhits.load(Ordering::Relaxed),
                     pv: best.pv.clone(),
                 });
             }
@@ -486,6 +507,7 @@ impl<G: Game> Searcher<G> {
                     nodes,
                     time: time.elapsed(),
                     hashfull: self.tt.hashfull(),
+                    tbhits: shared.tbhits.load(Ordering::Relaxed),
                     pv: vec![best],
                 });
                 SearchResult {
@@ -528,6 +550,7 @@ impl<G: Game> Searcher<G> {
             nodes: 1,
             time: time.elapsed(),
             hashfull: self.tt.hashfull(),
+            tbhits: 0,
             pv: vec![mv],
         });
         Some(SearchResult {
@@ -538,6 +561,28 @@ impl<G: Game> Searcher<G> {
             nodes: 1,
         })
     }
+}
+
+/// The root moves that keep the tablebases' verdict (DTZ at the root, [`Game::tb_root_moves`]),
+/// or all of `moves` when the tables cannot answer; an answer counts in `shared.tbhits`.
+fn tablebase_root<G: Game>(
+    root: &G,
+    moves: &MoveList,
+    limits: &Limits,
+    shared: &worker::Shared,
+) -> MoveList {
+    let tb = limits.tablebase;
+    let mut kept = moves.clone();
+    if tb.max_pieces > 0
+        && let Some((keep, _)) = root.tb_root_moves(tb.max_pieces, tb.rule50)
+    {
+        shared.tbhits.fetch_add(1, Ordering::Relaxed);
+        kept.retain(|m| keep.contains(m));
+        if kept.is_empty() {
+            return moves.clone();
+        }
+    }
+    kept
 }
 
 /// Keeps only the moves of `allowed` in `moves` (none: all), unless that leaves none (then a

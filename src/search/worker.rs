@@ -22,7 +22,7 @@ use super::params::SearchParams;
 use super::stats::{Prune, Stats};
 use super::time::TimeManager;
 use super::tt::{Bound, Table};
-use super::{Control, Info, Limits, MATE, MATE_IN_MAX, MAX_PLY, Score};
+use super::{Control, Info, Limits, MATE, MATE_IN_MAX, MAX_PLY, Score, TB_WIN};
 
 /// Above any score.
 const INF: i32 = MATE + 1;
@@ -83,6 +83,8 @@ pub struct Shared {
     pub nodes: AtomicU64,
     /// Set when the main thread has finished: the helpers stop.
     pub done: AtomicBool,
+    /// Tablebase probes that answered.
+    pub tbhits: AtomicU64,
 }
 
 /// Whether helper `thread` (1, 2, …) skips iteration `depth`. Helpers come in groups: the
@@ -537,6 +539,7 @@ impl<'a, G: Game> Worker<'a, G> {
             nodes: self.total_nodes(),
             time: self.time.elapsed(),
             hashfull: self.tt.hashfull(),
+            tbhits: self.shared.tbhits.load(Relaxed),
             pv: best.pv.clone(),
         });
     }
@@ -647,6 +650,35 @@ impl<'a, G: Game> Worker<'a, G> {
             return h.score;
         }
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+
+        // Endgame tablebases, right after a capture or pawn move (Stockfish's conditions): a
+        // verdict that decides the window ends the node.
+        let tb = self.limits.tablebase;
+        if tb.max_pieces > 0
+            && depth >= tb.probe_depth as i32
+            && pos.reversible_plies() == 0
+            && let Some(wdl) = pos.tb_wdl(tb.max_pieces)
+        {
+            self.shared.tbhits.fetch_add(1, Relaxed);
+            let draw = tb.rule50 as i32;
+            let (value, bound) = if wdl < -draw {
+                (-TB_WIN + ply as i32, Bound::Upper)
+            } else if wdl > draw {
+                (TB_WIN - ply as i32, Bound::Lower)
+            } else {
+                (2 * draw * wdl, Bound::Exact)
+            };
+            if match bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+            } {
+                let depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                self.tt
+                    .store(hash, ply, Move::NULL, value, EVAL_NONE, depth, bound);
+                return value;
+            }
+        }
 
         pos.legal_moves(&mut moves);
         if moves.is_empty() {

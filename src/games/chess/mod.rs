@@ -6,6 +6,7 @@
 //! - [`polyglot`]: the Polyglot opening-book key and move encoding.
 //! - [`eval`]: tapered material + piece-square evaluation with a few classic terms.
 //! - [`weights`]: the tuned weights, one readable table; [`tune`]: the tuner that writes it.
+//! - [`syzygy`]: Syzygy endgame tablebases (WDL in the search, DTZ at the root).
 //!
 //! This file ties them to the [`Game`] trait. Draws by repetition and the 50-move rule are the
 //! caller's business (see [`Game::DRAW_PLIES`], [`Game::REPETITION`]); insufficient material
@@ -16,6 +17,7 @@ pub mod eval;
 pub mod movegen;
 pub mod polyglot;
 pub mod position;
+pub mod syzygy;
 pub mod tune;
 pub mod weights;
 
@@ -69,6 +71,20 @@ impl Game for Chess {
     const BENCH_DEPTH: u32 = 10;
     /// Even chances to win at +2 pawns, the draw band about ±1 pawn wide (docs/search.md).
     const WDL: Option<crate::game::WdlModel> = Some(crate::game::WdlModel { a: 200.0, b: 60.0 });
+
+    const TABLEBASES: bool = true;
+
+    fn tb_load(path: &str) -> Result<u32, String> {
+        syzygy::set_path(path)
+    }
+
+    fn tb_wdl(&self, max_pieces: u32) -> Option<i32> {
+        syzygy::probe_wdl(self, max_pieces)
+    }
+
+    fn tb_root_moves(&self, max_pieces: u32, rule50: bool) -> Option<(Vec<Move>, i32)> {
+        syzygy::root_moves(self, max_pieces, rule50)
+    }
 
     fn variants() -> &'static [&'static str] {
         &["chess", "chess960"]
