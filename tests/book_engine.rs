@@ -305,9 +305,37 @@ fn book_command_line_errors_are_clear() {
 #[test]
 fn raeuber_and_pawn_books_from_self_play() {
     let dir = scratch("variants");
-    for (binary, game, variant) in [
-        ("kiebitz-pawns", "pawns", "pawns5"),
-        ("kiebitz-raeuber", "raeuber", "raeuberschach"),
+    fn entry_moves<G: Game>(pgn: &str) -> (String, String) {
+        // The builder scores a move 2 for a win and 1 for a draw of the side that played it, so
+        // the start position holds book moves only when White scored in some game: walk the
+        // first game to the first position whose side to move scored in it.
+        let text = std::fs::read_to_string(pgn).unwrap();
+        let games = kiebitz::tournament::pgn::parse(&text).unwrap();
+        let first = &games[0];
+        let variant = first.tag("Variant").unwrap();
+        let mut pos = G::startpos(variant).unwrap();
+        let skip = usize::from(first.result == "0-1");
+        let mut moves = Vec::new();
+        for san in &first.moves[..skip] {
+            let mv = kiebitz::san::read(&pos, san).unwrap();
+            moves.push(pos.move_text(mv));
+            pos = pos.play(mv);
+        }
+        (moves.join(" "), pos.fen())
+    }
+    for (binary, game, variant, entry) in [
+        (
+            "kiebitz-pawns",
+            "pawns",
+            "pawns5",
+            entry_moves::<kiebitz::games::pawns::Pawns> as fn(&str) -> (String, String),
+        ),
+        (
+            "kiebitz-raeuber",
+            "raeuber",
+            "raeuberschach",
+            entry_moves::<kiebitz::games::raeuber::Raeuber>,
+        ),
     ] {
         let pgn = dir.join(format!("{variant}.pgn")).display().to_string();
         let engine = common::binary(binary).display().to_string();
@@ -340,14 +368,18 @@ fn raeuber_and_pawn_books_from_self_play() {
         e.send(&format!("setoption name UCI_Variant value {variant}"));
         e.send("setoption name OwnBook value true");
         e.send(&format!("setoption name BookFile value {out}"));
-        e.send("position startpos");
+        let (moves, fen) = entry(&pgn);
+        e.send(&format!("position fen {fen}"));
         e.send("go depth 30");
         let lines = e.read_until(|l| l.starts_with("bestmove"));
         assert!(
             lines.iter().any(|l| l.starts_with("info string book move")),
-            "{binary}: {lines:?}"
+            "{binary} after '{moves}': {lines:?}"
         );
-        let o = common::run_binary(binary, &["book", "show", &out, "--variant", variant]);
+        let o = common::run_binary(
+            binary,
+            &["book", "show", &out, "--variant", variant, "--fen", &fen],
+        );
         let shown = common::stdout(&o);
         let mv = bestmove(&lines);
         assert!(shown.contains(&format!("\n{mv} ")), "{mv} in {shown}");

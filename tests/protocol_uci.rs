@@ -271,11 +271,19 @@ fn illegal_move_keeps_the_legal_prefix() {
     );
     let pos = position("pawns6", None, &["a1a2", "a6a5", "a2a3", "a5a4"]);
     assert_eq!(perft1(&mut e), legal_count(&pos));
-    let line = e.ask("position startpos moves e2e9");
-    assert!(line.contains("'e2e9' after 0 legal moves"), "{line}");
+    let line = e.ask("position startpos moves a2a5");
+    assert!(line.contains("'a2a5' after 0 legal moves"), "{line}");
     assert_eq!(perft1(&mut e), 6);
     e.send("go depth 2");
     expect_legal_bestmove(&mut e, &position("pawns6", None, &[]));
+    // A square off the board is another game's move: said, and no move is made up for it.
+    let line = e.ask("position startpos moves e2e9");
+    assert!(line.contains("'e2e9' names the square e9 off"), "{line}");
+    e.send("go depth 2");
+    assert_eq!(
+        e.read_until(|l| l.starts_with("bestmove")).last().unwrap(),
+        "bestmove (none)"
+    );
 }
 
 #[test]

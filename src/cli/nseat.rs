@@ -3,7 +3,7 @@
 //! the engine on the others) and the `--listen` server. Depends on `nsearch`,
 //! `protocol::nseat` and the shared shell helpers; names no game.
 
-use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::io::{self, BufReader, IsTerminal};
 use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -306,8 +306,8 @@ fn play<G: NGame>(
         names(&engine)
     );
     out!("Type a move like a1b3, 'moves' for the list, 'quit' to leave.");
-    let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    // Lines are bounded ([`crate::protocol::MAX_LINE`]): a never-ending input costs no memory.
+    let mut lines = crate::protocol::LineReader::new(io::stdin().lock());
     let mut shown = true;
     loop {
         let seat = pos.to_move();
@@ -337,9 +337,16 @@ fn play<G: NGame>(
                 continue;
             }
             crate::limits::prompt(format_args!("{} to move> ", G::seat_name(seat)))?;
-            let Some(Ok(line)) = lines.next() else {
-                out!("");
-                return Ok(());
+            let line = match lines.next_line() {
+                None => {
+                    out!("");
+                    return Ok(());
+                }
+                Some(Err(long)) => {
+                    out!("The {long}");
+                    continue;
+                }
+                Some(Ok(line)) => line,
             };
             let text = line.trim();
             match text {

@@ -2,7 +2,7 @@
 //! `pretty()`, moves are typed in coordinate notation; `undo` takes back a move pair, `hint`
 //! asks the engine, `quit` (or end of input) leaves.
 
-use std::io::{self, BufRead};
+use std::io;
 use std::time::{Duration, Instant};
 
 use crate::board::Color;
@@ -54,8 +54,8 @@ pub fn play<G: Game>(
         TimeControl::Clock { base, .. } => Some(base),
         TimeControl::PerMove(_) => None,
     };
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
+    // Lines are bounded ([`crate::protocol::MAX_LINE`]): a never-ending input costs no memory.
+    let mut input = crate::protocol::LineReader::new(io::stdin().lock());
     // A failing stdout (`> /dev/full`) ends the game with an error, a closed one quietly.
     let say = |text: &str| crate::limits::out(format_args!("{text}"));
     say(&format!(
@@ -113,14 +113,17 @@ pub fn play<G: Game>(
             continue;
         }
         crate::limits::prompt(format_args!("Your move: "))?;
-        let mut line = String::new();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
+        let line = match input.next_line() {
+            None => {
                 say("")?;
                 return Ok(());
             }
-            Ok(_) => {}
-        }
+            Some(Err(long)) => {
+                say(&format!("The {long}"))?;
+                continue;
+            }
+            Some(Ok(line)) => line,
+        };
         let text = line.trim();
         match text {
             "" => {}
