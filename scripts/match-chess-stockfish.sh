@@ -5,12 +5,14 @@
 #
 #   scripts/match-chess-stockfish.sh                 (200 games at 10+0.1 against UCI_Elo=2000)
 #   ELO=2400 GAMES=100 scripts/match-chess-stockfish.sh
+#   ELO=1800 KELO=1800 GAMES=100 scripts/match-chess-stockfish.sh   (a strength-level calibration:
+#                                   kiebitz at UCI_Elo=KELO, docs/strength.md)
 #
 # Both engines get a Move Overhead of 100 ms (default 10): on a loaded machine (more busy
 # programs than cores) a process may stall for a few hundred ms, and at 10+0.1 a stall near the
 # end of the clock is a time forfeit that says nothing about the engines.
 #
-# Environment: OVERHEAD (Move Overhead in ms, default 100), ELO (default 2000), GAMES (default 200), TC (default 10+0.1), CONCURRENCY
+# Environment: KELO (kiebitz's UCI_Elo; unset: full strength), OVERHEAD (Move Overhead in ms, default 100), ELO (default 2000), GAMES (default 200), TC (default 10+0.1), CONCURRENCY
 # (default 2), SEED (default 1), PGN (default /tmp/chess-vs-stockfish-ELO.pgn),
 # ENGINE (default target/release/kiebitz-chess, built here; point it at a copy so that a
 # rebuild during the match does not replace the running binary), MATCH (default
@@ -25,9 +27,12 @@ if [ -z "${ENGINE:-}" ] || [ -z "${MATCH:-}" ]; then
     cargo build --release --quiet --bin kiebitz-match --bin kiebitz-chess
 fi
 engine=${ENGINE:-target/release/kiebitz-chess}
+# KELO: kiebitz plays at that UCI_Elo (strength level) too.
+level=()
+[ -n "${KELO:-}" ] && level=(option.UCI_LimitStrength=true "option.UCI_Elo=$KELO")
 match=${MATCH:-target/release/kiebitz-match}
 exec "$match" --game chess \
-    --engine cmd="$engine" name=kiebitz option.Hash=64 "option.Move Overhead=$overhead" \
+    --engine cmd="$engine" name="kiebitz${KELO:+-$KELO}" option.Hash=64 "option.Move Overhead=$overhead" "${level[@]}" \
     --engine cmd="$sf" name="Stockfish-$elo" option.UCI_LimitStrength=true \
         option.UCI_Elo="$elo" option.Hash=64 option.Threads=1 \
         "option.Move Overhead=$overhead" \

@@ -301,6 +301,11 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         crate::book::encode_move(mv)
     }
 
+    /// Whether the strength levels' Elo scale ([`crate::search::strength`]) was calibrated
+    /// against an anchor for this game: only then do the protocols offer `UCI_LimitStrength`
+    /// and `UCI_Elo` (every game has `Skill Level`). Default: no.
+    const CALIBRATED_ELO: bool = false;
+
     /// Whether the game has endgame tablebases (Syzygy in chess): only then do the protocols
     /// offer `SyzygyPath` and its companions and the search probe. Default: none.
     const TABLEBASES: bool = false;

@@ -16,7 +16,7 @@ pub mod options;
 
 use crate::board::{Move, MoveList};
 use crate::game::Game;
-use crate::tournament::openings::Rng;
+use crate::rng::Rng;
 
 /// Bytes of one book entry.
 pub const ENTRY_BYTES: usize = 16;

@@ -15,8 +15,8 @@ use vampirc_uci::UciOptionConfig;
 use super::{Book, MAX_VARIETY, game_ply, pick};
 use crate::board::Move;
 use crate::game::Game;
+use crate::rng::Rng;
 use crate::search::Limits;
-use crate::tournament::openings::Rng;
 
 pub const OWN_BOOK: &str = "OwnBook";
 pub const BOOK_FILE: &str = "BookFile";

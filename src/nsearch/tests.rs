@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::games::chamaeleon::Chamaeleon;
-use crate::tournament::openings::Rng;
+use crate::rng::Rng;
 
 /// Positions reached by random play: `count` of them, `plies` random moves from the start.
 pub(crate) fn random_positions(seed: u64, count: usize) -> Vec<Chamaeleon> {

@@ -9,6 +9,7 @@
 //! game it runs.
 
 pub mod nseat;
+pub(crate) mod options;
 pub mod uci;
 pub mod xboard;
 

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
+use super::options::{StrengthOptions, Tablebase, tablebase_options};
 use super::{
     DEFAULT_MOVE_OVERHEAD_MS, End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB,
     MAX_MESSAGE, Output, SessionConfig, drive, engine_name, foreign_move, legal_moves, nps,
@@ -23,7 +24,7 @@ use crate::board::Move;
 use crate::book::options::BookOptions;
 use crate::game::Game;
 use crate::perft;
-use crate::search::{Info, Limits, Score, TbConfig};
+use crate::search::{Info, Limits, Score};
 
 /// Whether `word` starts a UCI command (used to pick the protocol from the first line).
 pub fn is_uci_command(word: &str) -> bool {
@@ -91,100 +92,11 @@ pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
         });
     }
     options.extend(BookOptions::declarations::<G>());
+    options.extend(StrengthOptions::declarations::<G>());
     if G::TABLEBASES {
         options.extend(tablebase_options());
     }
     options
-}
-
-/// Endgame tablebases: Stockfish's four options and defaults.
-fn tablebase_options() -> [UciOptionConfig; 4] {
-    [
-        UciOptionConfig::String {
-            name: "SyzygyPath".into(),
-            default: Some("<empty>".into()),
-        },
-        UciOptionConfig::Spin {
-            name: "SyzygyProbeDepth".into(),
-            default: Some(1),
-            min: Some(1),
-            max: Some(100),
-        },
-        UciOptionConfig::Check {
-            name: "Syzygy50MoveRule".into(),
-            default: Some(true),
-        },
-        UciOptionConfig::Spin {
-            name: "SyzygyProbeLimit".into(),
-            default: Some(7),
-            min: Some(0),
-            max: Some(7),
-        },
-    ]
-}
-
-/// The tablebase options' state: the pieces the loaded tables cover and the `Syzygy…` values.
-#[derive(Clone, Copy, Debug)]
-struct Tablebase {
-    largest: u32,
-    limit: u32,
-    config: TbConfig,
-}
-
-impl Default for Tablebase {
-    fn default() -> Self {
-        Tablebase {
-            largest: 0,
-            limit: 7,
-            config: TbConfig {
-                max_pieces: 0,
-                probe_depth: 1,
-                rule50: true,
-            },
-        }
-    }
-}
-
-impl Tablebase {
-    /// What the search gets: probing up to the smaller of the limit and the tables.
-    fn search_config(&self) -> TbConfig {
-        TbConfig {
-            max_pieces: self.largest.min(self.limit),
-            ..self.config
-        }
-    }
-
-    /// Handles a `Syzygy…` option (lower-case `name`); `None` if it is none of them.
-    fn set<G: Game>(&mut self, name: &str, value: Option<&str>) -> Option<Result<String, String>> {
-        let number = |lo: u32, hi: u32| match value.map(str::parse::<u32>) {
-            Some(Ok(n)) if (lo..=hi).contains(&n) => Ok(n),
-            _ => Err(format!(
-                "option {name}: the value must be a number from {lo} to {hi}"
-            )),
-        };
-        Some(match name {
-            "syzygypath" => G::tb_load(value.unwrap_or("")).map(|n| {
-                self.largest = n;
-                format!("info string Syzygy tables for up to {n} pieces")
-            }),
-            "syzygyprobedepth" => number(1, 100).map(|n| {
-                self.config.probe_depth = n;
-                String::new()
-            }),
-            "syzygyprobelimit" => number(0, 7).map(|n| {
-                self.limit = n;
-                String::new()
-            }),
-            "syzygy50moverule" => match value.map(str::to_ascii_lowercase).as_deref() {
-                Some(v @ ("true" | "false")) => {
-                    self.config.rule50 = v == "true";
-                    Ok(String::new())
-                }
-                _ => Err("option Syzygy50MoveRule: the value must be true or false".into()),
-            },
-            _ => return None,
-        })
-    }
 }
 
 /// One UCI session state.
@@ -209,6 +121,8 @@ struct Session<G: Game> {
     told_foreign: bool,
     /// `OwnBook`, `BookFile`, `BookDepth`, `BookVariety` and the book read.
     book: BookOptions,
+    /// `UCI_LimitStrength`, `UCI_Elo`, `Skill Level`.
+    strength: StrengthOptions,
 }
 
 /// Runs a UCI session on `reader`; `first` is the line that chose UCI.
@@ -239,6 +153,7 @@ pub fn run<G: Game, R: BufRead>(
         foreign: None,
         told_foreign: false,
         book: BookOptions::default(),
+        strength: StrengthOptions::default(),
     };
     // At the end of input a search with a limit still answers (unless the client is gone).
     let end = drive(reader, out, first, &mut s);
@@ -361,9 +276,15 @@ impl<G: Game> Session<G> {
             && let Some(said) = self.tablebase.set::<G>(&lower, value)
         {
             match said {
-                Ok(line) if !line.is_empty() => self.say(&line),
+                Ok(line) if !line.is_empty() => self.say(&format!("info string {line}")),
                 Ok(_) => {}
                 Err(e) => self.error(&e),
+            }
+            return;
+        }
+        if let Some(result) = self.strength.set::<G>(name, value) {
+            if let Err(e) = result {
+                self.error(&e);
             }
             return;
         }
@@ -555,6 +476,7 @@ impl<G: Game> Session<G> {
                 || limits.time[side].is_some());
         let (threads, multipv, wdl, debug) =
             (self.threads, self.multipv, self.show_wdl, self.debug);
+        let strength = self.strength.strength();
         for e in &params.errors {
             self.error(e);
         }
@@ -564,6 +486,7 @@ impl<G: Game> Session<G> {
             Box::new(move |searcher, control| {
                 searcher.set_threads(threads);
                 searcher.set_multipv(multipv);
+                searcher.set_strength(strength);
                 let show = InfoStyle {
                     multipv: multipv > 1,
                     wdl,
@@ -826,6 +749,7 @@ mod tests {
             foreign: None,
             told_foreign: false,
             book: BookOptions::default(),
+            strength: StrengthOptions::default(),
         };
         assert!(s.command("go infinite"));
         let deadline = Instant::now() + Duration::from_secs(20);

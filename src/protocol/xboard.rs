@@ -20,6 +20,7 @@ use nom::number::complete::double;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+use super::options::{StrengthOptions, Tablebase};
 use super::{
     End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, MAX_MESSAGE, Output,
     SessionConfig, drive, engine_name, legal_moves, pv_text, safe_search, session_start, shorten,
@@ -299,6 +300,11 @@ struct Session<G: Game> {
     expected_reply: Option<(u64, crate::board::Move)>,
     /// `OwnBook`, `BookFile`, `BookDepth`, `BookVariety` and the book read.
     book: BookOptions,
+    /// `SyzygyPath` and its companions (games with tablebases).
+    tablebase: Tablebase,
+    /// `UCI_LimitStrength`, `UCI_Elo`, `Skill Level`: the level of the engine's own moves
+    /// (analysis is at full strength).
+    strength: StrengthOptions,
 }
 
 /// Runs an XBoard session on `reader`; `first` is the line that chose XBoard.
@@ -332,6 +338,8 @@ pub fn run<G: Game, R: BufRead>(
         move_overhead: Duration::from_millis(super::DEFAULT_MOVE_OVERHEAD_MS),
         expected_reply: None,
         book: BookOptions::default(),
+        tablebase: Tablebase::default(),
+        strength: StrengthOptions::default(),
     };
     // At the end of input the engine's own move, if it is thinking, is still sent.
     let end = drive(reader, out, first, &mut s);
@@ -554,18 +562,34 @@ impl<G: Game> Session<G> {
             ("Move Overhead", OptionValue::Int(ms)) => {
                 self.move_overhead = Duration::from_millis(ms as u64)
             }
-            (name, value) if BookOptions::is_option::<G>(name) => {
+            (name, value) => {
                 let text = match value {
                     OptionValue::Int(n) => n.to_string(),
                     OptionValue::Bool(b) => b.to_string(),
                     OptionValue::Text(t) => t,
                     OptionValue::Press => String::new(),
                 };
-                if let Err(e) = self.book.set(name, Some(&text)) {
+                let lower = name.to_ascii_lowercase();
+                let result = if let Some(said) = G::TABLEBASES
+                    .then(|| self.tablebase.set::<G>(&lower, Some(&text)))
+                    .flatten()
+                {
+                    said.map(|said| {
+                        if !said.is_empty() {
+                            self.say(&format!("# {said}"));
+                        }
+                    })
+                } else if let Some(result) = self.strength.set::<G>(name, Some(&text)) {
+                    result
+                } else if BookOptions::is_option::<G>(name) {
+                    self.book.set(name, Some(&text))
+                } else {
+                    Err("option not supported under XBoard".to_string())
+                };
+                if let Err(e) = result {
                     self.error(&e, line);
                 }
             }
-            _ => self.error("option not supported under XBoard", line),
         }
     }
 
@@ -701,6 +725,7 @@ impl<G: Game> Session<G> {
         }
         let limits = Limits {
             infinite: true,
+            tablebase: self.tablebase.search_config(),
             ..Limits::default()
         };
         self.start_job(JobKind::Analyze, limits);
@@ -727,6 +752,7 @@ impl<G: Game> Session<G> {
         let mut limits = Limits {
             depth: c.depth,
             move_overhead: self.move_overhead,
+            tablebase: self.tablebase.search_config(),
             ..Limits::default()
         };
         if let Some(t) = c.per_move {
@@ -766,11 +792,16 @@ impl<G: Game> Session<G> {
             JobKind::Think => self.book.probe(&root),
             _ => None,
         };
+        let strength = match kind {
+            JobKind::Think => self.strength.strength(),
+            _ => None,
+        };
         self.engine.spawn_with(
             false,
             kind == JobKind::Think,
             Box::new(move |searcher, control| {
                 searcher.set_threads(threads);
+                searcher.set_strength(strength);
                 let mut on_info = |info: &Info| {
                     if post {
                         out.line(&thinking_line(&root, info));
@@ -1051,6 +1082,8 @@ mod tests {
             move_overhead: Duration::from_millis(super::super::DEFAULT_MOVE_OVERHEAD_MS),
             expected_reply: None,
             book: BookOptions::default(),
+            tablebase: Tablebase::default(),
+            strength: StrengthOptions::default(),
         }
     }
 

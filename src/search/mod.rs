@@ -37,6 +37,10 @@
 //! restricts the root moves; `go mate n` ([`Limits::mate`]) ends the search at a mate in n
 //! moves or fewer.
 //!
+//! Strength levels ([`Searcher::set_strength`], [`strength`]): a search cut at the level's node
+//! budget with four principal variations, and a weighted random choice among the lines near
+//! the best.
+//!
 //! With `infinite` set, or while `pondering`, a search that runs out of depth waits for `stop`
 //! (or, pondering, for `ponderhit`) before it returns, so a protocol may print `bestmove` as
 //! soon as [`Searcher::search`] returns.
@@ -52,6 +56,7 @@ pub mod ordering;
 pub mod pns;
 pub mod proof;
 pub mod stats;
+pub mod strength;
 /// The search switches live below the search ([`crate::tuning`]), re-exported here.
 pub use crate::tuning as params;
 pub mod time;
@@ -182,6 +187,8 @@ pub struct Searcher<G: Game> {
     last_stats: stats::Stats,
     /// Where searches read the time (the real clock unless a test sets a fake one).
     clock: time::Clock,
+    /// A strength level below full strength ([`strength`]), if one is set.
+    strength: Option<strength::Strength>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -197,6 +204,7 @@ impl<G: Game> Searcher<G> {
             oracle: oracle::installed::<G>(),
             last_stats: stats::Stats::default(),
             clock: time::Clock::real(),
+            strength: None,
             _game: std::marker::PhantomData,
         }
     }
@@ -238,6 +246,11 @@ impl<G: Game> Searcher<G> {
     }
 
     /// The number of principal variations searched and reported (MultiPV, at least 1).
+    /// Plays at `strength` from the next search on (`None`: full strength).
+    pub fn set_strength(&mut self, strength: Option<strength::Strength>) {
+        self.strength = strength;
+    }
+
     pub fn multipv(&self) -> usize {
         self.multipv
     }
@@ -281,6 +294,64 @@ impl<G: Game> Searcher<G> {
     /// alone not before `movetime - move_overhead`. The best move is legal
     /// whenever the root has one (and one of `limits.searchmoves` when any of them is legal).
     pub fn search(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        match self.strength.take() {
+            Some(mut strength) if strength.limits() => {
+                let result =
+                    self.search_limited(&mut strength, root, history, limits, control, on_info);
+                self.strength = Some(strength);
+                result
+            }
+            strength => {
+                self.strength = strength;
+                self.search_full(root, history, limits, control, on_info)
+            }
+        }
+    }
+
+    /// Plays at a strength level ([`strength`]): searches at most the level's nodes with
+    /// [`strength::LINES`] principal variations (those beyond the asked MultiPV are not
+    /// reported) and chooses among them.
+    fn search_limited(
+        &mut self,
+        strength: &mut strength::Strength,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let plan = strength.plan();
+        let mut limited = limits.clone();
+        limited.nodes = Some(limits.nodes.map_or(plan.nodes, |n| n.min(plan.nodes)));
+        let asked = self.multipv;
+        self.multipv = asked.max(strength::LINES);
+        let mut lines = Vec::new();
+        let mut result = self.search_full(root, history, &limited, control, &mut |info| {
+            lines.push(info.clone());
+            if info.multipv as usize <= asked {
+                on_info(info);
+            }
+        });
+        self.multipv = asked;
+        if let Some((mv, line)) = strength.choose(&lines)
+            && mv != result.best
+        {
+            result.best = mv;
+            result.ponder = line.pv.get(1).copied();
+            result.score = line.score;
+        }
+        result
+    }
+
+    /// A search at full strength.
+    fn search_full(
         &mut self,
         root: &G,
         history: &[u64],

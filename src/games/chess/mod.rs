@@ -73,6 +73,7 @@ impl Game for Chess {
     const WDL: Option<crate::game::WdlModel> = Some(crate::game::WdlModel { a: 200.0, b: 60.0 });
 
     const TABLEBASES: bool = true;
+    const CALIBRATED_ELO: bool = true;
 
     fn tb_load(path: &str) -> Result<u32, String> {
         syzygy::set_path(path)

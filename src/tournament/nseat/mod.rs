@@ -26,7 +26,7 @@ use std::time::Duration;
 
 use crate::board::MoveList;
 use crate::nsearch::game::{MAX_SEATS, NGame, SeatResult};
-use crate::tournament::openings::Rng;
+use crate::rng::Rng;
 use engine::{Process, Spec};
 use record::{GameRecord, Tally};
 
