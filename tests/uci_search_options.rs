@@ -319,3 +319,51 @@ fn crash_with_one_legal_move_reports_its_true_value_under_movetime() {
     assert_eq!(last.score, ("mate".to_string(), -3), "{last:?}");
     assert!(last.depth > 1);
 }
+
+/// `debug on`: once a search is a second old, each root move it starts is told
+/// (`info depth D currmove M currmovenumber N`), numbered from 1 in the iteration's order, each
+/// a legal move; without `debug on`, never.
+#[test]
+fn currmove_and_currmovenumber_at_debug_on() {
+    let mut e = uci("kiebitz-chess");
+    let run = |e: &mut Client| -> Vec<String> {
+        e.send("position startpos moves e2e4 e7e5 g1f3");
+        e.send("go movetime 1600");
+        e.read_until(|l| l.starts_with("bestmove "))
+            .into_iter()
+            .filter(|l| l.contains("currmove"))
+            .collect()
+    };
+    assert!(run(&mut e).is_empty());
+    e.send("debug on");
+    let lines = run(&mut e);
+    assert!(!lines.is_empty(), "no currmove line");
+    let pos = {
+        use kiebitz::game::Game;
+        let mut p = kiebitz::games::chess::Chess::startpos("chess").unwrap();
+        for m in ["e2e4", "e7e5", "g1f3"] {
+            p = p.play(p.parse_move(m).unwrap());
+        }
+        p
+    };
+    let legal = {
+        use kiebitz::game::Game;
+        let mut moves = kiebitz::board::MoveList::new();
+        pos.legal_moves(&mut moves);
+        moves.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>()
+    };
+    for l in &lines {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(
+            (w[0], w[1], w[3], w[5]),
+            ("info", "depth", "currmove", "currmovenumber")
+        );
+        assert!(legal.contains(&w[4].to_string()), "{l}");
+        let n: usize = w[6].parse().unwrap();
+        assert!((1..=legal.len()).contains(&n), "{l}");
+    }
+    assert!(
+        lines.iter().any(|l| l.ends_with("currmovenumber 1")),
+        "{lines:?}"
+    );
+}

@@ -9,6 +9,7 @@
 
 use std::io::BufRead;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -24,7 +25,7 @@ use crate::board::Move;
 use crate::book::options::BookOptions;
 use crate::game::Game;
 use crate::perft;
-use crate::search::{Info, Limits, Score};
+use crate::search::{CurrMove, Info, Limits, Score};
 
 /// Whether `word` starts a UCI command (used to pick the protocol from the first line).
 pub fn is_uci_command(word: &str) -> bool {
@@ -487,6 +488,16 @@ impl<G: Game> Session<G> {
                 searcher.set_threads(threads);
                 searcher.set_multipv(multipv);
                 searcher.set_strength(strength);
+                // `debug on`: the root move being searched, once the search is a second old.
+                searcher.set_currmove_report(debug.then(|| {
+                    let (out, root) = (out.clone(), root.clone());
+                    Arc::new(move |depth, mv, number| {
+                        out.line(&format!(
+                            "info depth {depth} currmove {} currmovenumber {number}",
+                            root.move_text(mv)
+                        ));
+                    }) as CurrMove
+                }));
                 let show = InfoStyle {
                     multipv: multipv > 1,
                     wdl,

@@ -163,6 +163,10 @@ pub struct Info {
     pub pv: Vec<Move>,
 }
 
+/// The report of a root move the main thread starts: iteration depth, the move and its number
+/// (1 for the first) in this iteration's order (UCI `info depth D currmove M currmovenumber N`).
+pub type CurrMove = std::sync::Arc<dyn Fn(u32, Move, usize) + Send + Sync>;
+
 /// What a search returns.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -189,6 +193,8 @@ pub struct Searcher<G: Game> {
     clock: time::Clock,
     /// A strength level below full strength ([`strength`]), if one is set.
     strength: Option<strength::Strength>,
+    /// The report of each root move the main thread starts after a while, if one is set.
+    currmove: Option<CurrMove>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -205,6 +211,7 @@ impl<G: Game> Searcher<G> {
             last_stats: stats::Stats::default(),
             clock: time::Clock::real(),
             strength: None,
+            currmove: None,
             _game: std::marker::PhantomData,
         }
     }
@@ -246,6 +253,12 @@ impl<G: Game> Searcher<G> {
     }
 
     /// The number of principal variations searched and reported (MultiPV, at least 1).
+    /// Reports each root move the main thread starts once a search is older than
+    /// [`worker::CURRMOVE_AFTER`] (`None`: no reports).
+    pub fn set_currmove_report(&mut self, report: Option<CurrMove>) {
+        self.currmove = report;
+    }
+
     /// Plays at `strength` from the next search on (`None`: full strength).
     pub fn set_strength(&mut self, strength: Option<strength::Strength>) {
         self.strength = strength;
@@ -470,6 +483,7 @@ impl<G: Game> Searcher<G> {
             root,
         );
         worker.set_multipv(self.multipv);
+        worker.set_currmove(self.currmove.clone());
         let (found, helpers_found) = std::thread::scope(|scope| {
             let mut helpers = Vec::new();
             for (i, heur) in helper_heuristics.iter_mut().enumerate() {

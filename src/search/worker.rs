@@ -106,6 +106,10 @@ pub fn helper_skips(thread: usize, depth: u32) -> bool {
     ((depth as usize + i) / size).is_multiple_of(2)
 }
 
+/// How old a search must be before the root moves it starts are reported (UCI `currmove`):
+/// earlier the lines would flood the output for nothing.
+pub const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_millis(1000);
+
 /// A search in progress.
 pub struct Worker<'a, G: Game> {
     tt: &'a Table,
@@ -118,6 +122,9 @@ pub struct Worker<'a, G: Game> {
     thread: usize,
     /// How many principal variations the main thread reports (MultiPV, at least 1).
     multipv: usize,
+    /// Told each root move the main thread starts once the search is older than
+    /// [`CURRMOVE_AFTER`] (UCI `currmove` / `currmovenumber`).
+    currmove: Option<super::CurrMove>,
     pub time: TimeManager,
     /// Nodes searched by this thread.
     pub nodes: u64,
@@ -209,6 +216,7 @@ impl<'a, G: Game> Worker<'a, G> {
             shared,
             thread,
             multipv: 1,
+            currmove: None,
             time,
             nodes: 0,
             flushed: 0,
@@ -242,6 +250,11 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Sets how many principal variations the main thread searches and reports (at least 1).
     pub fn set_multipv(&mut self, lines: usize) {
         self.multipv = lines.max(1);
+    }
+
+    /// Sets the report of each root move searched (`None`: none).
+    pub fn set_currmove(&mut self, report: Option<super::CurrMove>) {
+        self.currmove = report;
     }
 
     /// Nodes of all threads: the shared count plus this thread's not yet added.
@@ -553,6 +566,11 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best = -INF;
         for i in first..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            if let Some(report) = &self.currmove
+                && self.time.elapsed() >= CURRMOVE_AFTER
+            {
+                report(depth as u32, mv, i + 1);
+            }
             let child = root.play(mv);
             let before = self.nodes;
             self.stack[1] = Frame {
