@@ -42,10 +42,7 @@ pub struct BookOptions {
 
 impl Default for BookOptions {
     fn default() -> Self {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        BookOptions::with_seed(seed)
+        BookOptions::with_seed(Rng::from_time().next_u64())
     }
 }
 
