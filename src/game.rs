@@ -284,7 +284,8 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// Which pruning, reductions and extensions the shared search may use in this game.
     /// Default: [`crate::search::params::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
     /// right for games with a rough evaluation.
-    const SEARCH: crate::search::params::SearchParams = crate::search::params::SearchParams::CONSERVATIVE;
+    const SEARCH: crate::search::params::SearchParams =
+        crate::search::params::SearchParams::CONSERVATIVE;
 
     /// The key of this position in an opening book ([`crate::book`], the Polyglot `.bin`
     /// format): chess uses the Polyglot standard's keys, other games may use their own

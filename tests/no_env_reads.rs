@@ -7,7 +7,10 @@ use std::path::{Path, PathBuf};
 
 /// The files allowed to read the environment, and why.
 const ALLOWED: &[(&str, &str)] = &[
-    ("src/cli/mod.rs", "read_environment, called by every binary at start-up"),
+    (
+        "src/cli/mod.rs",
+        "read_environment, called by every binary at start-up",
+    ),
     (
         "src/search/tests.rs",
         "unit tests only: BENCH_DEPTHS for the #[ignore]d bench study",

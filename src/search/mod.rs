@@ -53,11 +53,11 @@ use crate::game::Game;
 
 pub mod oracle;
 pub mod ordering;
+pub mod params;
 pub mod pns;
 pub mod proof;
 pub mod stats;
 pub mod strength;
-pub mod params;
 pub mod time;
 pub mod tt;
 pub mod worker;

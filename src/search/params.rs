@@ -1,4 +1,4 @@
-//! The search's parameters, declared once in a table ([`define_params!`]): each switch and
+//! The search's parameters, declared once in a table (`define_params!`): each switch and
 //! margin with its name, type, default and allowed range. From the table come the
 //! [`SearchParams`] struct, its [`SearchParams::CONSERVATIVE`] defaults, the parsing of
 //! `name=value` overrides ([`SearchParams::with_overrides`]), the list of parameters
@@ -93,7 +93,7 @@ macro_rules! define_params {
         $name:ident : $ty:ident = $default:literal $(in $min:literal ..= $max:literal)? ;
     )*) => {
         /// Which pruning, reductions and extensions the search uses, and their margins
-        /// (centipawns). Declared with [`define_params!`].
+        /// (centipawns). Declared once, with their ranges, in the table below.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct SearchParams {
             $( $(#[doc = $doc])* pub $name: $ty, )*
@@ -386,7 +386,9 @@ mod tests {
         for bad in ["lmr", "lmr=2", "nope=1", "lmr_base=x", "lmr_min_moves=-1"] {
             assert!(SearchParams::FULL.with_overrides(bad).is_err(), "{bad}");
         }
-        let e = SearchParams::FULL.with_overrides("lmr=0,bogus=1").unwrap_err();
+        let e = SearchParams::FULL
+            .with_overrides("lmr=0,bogus=1")
+            .unwrap_err();
         assert!(e.starts_with("unknown search parameter 'bogus'"), "{e}");
         assert!(e.contains("aspiration, aspiration_window,"), "{e}");
     }
@@ -504,7 +506,10 @@ mod tests {
         let e = SearchParams::FULL
             .with_overrides("lmr_divisor=0")
             .unwrap_err();
-        assert_eq!(e, "'lmr_divisor': expected a number from 1 to 10000, got '0'");
+        assert_eq!(
+            e,
+            "'lmr_divisor': expected a number from 1 to 10000, got '0'"
+        );
     }
 
     #[test]
