@@ -12,7 +12,8 @@
 //! - [`crash`]: CRASH!, towers of stones on a row of cells, with exhaustive databases.
 //! - [`zobrist`]: the hashing keys they share.
 //!
-//! Depends on `board`, `game` and `tuning` only (never on `search`, `analysis` or above).
+//! Depends on `board`, `game` and `search::params` only (never on the rest of `search`, on
+//! `analysis` or above).
 
 use crate::game::Game;
 

@@ -53,12 +53,11 @@ use crate::game::Game;
 
 pub mod oracle;
 pub mod ordering;
+pub mod params;
 pub mod pns;
 pub mod proof;
 pub mod stats;
 pub mod strength;
-/// The search switches live below the search ([`crate::tuning`]), re-exported here.
-pub use crate::tuning as params;
 pub mod time;
 pub mod tt;
 pub mod worker;
@@ -68,7 +67,7 @@ mod tests;
 
 pub use params::SearchParams;
 
-pub use crate::tuning::MATE;
+pub use params::MATE;
 /// Scores at least this high (or this low, negated) are forced game ends.
 pub const MATE_IN_MAX: i32 = MATE - 1000;
 /// The deepest ply the search reaches (iterations go to `MAX_PLY - 1`).
@@ -204,7 +203,7 @@ impl<G: Game> Searcher<G> {
         Searcher {
             tt: tt::Table::new(hash_mb),
             heuristics: vec![ordering::Heuristics::default()],
-            params: SearchParams::from_env(G::SEARCH),
+            params: G::SEARCH.with_startup_overrides(),
             use_solver: true,
             multipv: 1,
             oracle: oracle::installed::<G>(),

@@ -11,7 +11,7 @@ use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
 use crate::game::{Game, Terminal};
 use crate::games::zobrist;
 use crate::san::SanParts;
-use crate::tuning::SearchParams;
+use crate::search::params::SearchParams;
 
 pub use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
 
