@@ -1,6 +1,6 @@
 //! Syzygy tablebases in kiebitz-chess: the probes of `games::chess::syzygy` against
 //! python-chess's `chess.syzygy` on the same files (tests/data/syzygy, made by
-//! scripts/build-syzygy-tables.sh), the root filter, and the UCI options in the real engine.
+//! scripts/build/build-syzygy-tables.sh), the root filter, and the UCI options in the real engine.
 //! Without the tables every test says why and passes.
 
 mod common;
@@ -27,7 +27,7 @@ fn tables() -> bool {
             true
         }
         Err(e) => {
-            eprintln!("skipped: {e}; run scripts/build-syzygy-tables.sh");
+            eprintln!("skipped: {e}; run scripts/build/build-syzygy-tables.sh");
             false
         }
     }
@@ -41,7 +41,7 @@ fn chess(fen: &str) -> Chess {
 fn python_cases(seed: &str, count: usize) -> Vec<(Chess, i32, i32)> {
     let dir = table_dir();
     let text = common::python_script(
-        "syzygy_random.py",
+        "oracles/syzygy_random.py",
         &[seed, &count.to_string(), dir.to_str().unwrap()],
     );
     let cases: Vec<_> = text
