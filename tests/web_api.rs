@@ -504,25 +504,13 @@ fn the_live_search_is_streamed() {
     );
 }
 
-#[test]
-fn the_binary_serves_and_checks_its_arguments() {
+/// Starts a server binary with `args` (listening on port 0) and reads its address from the
+/// line it prints on stderr.
+fn spawn_server(exe: &str, args: &[&str]) -> (std::process::Child, SocketAddr) {
     use std::io::BufRead;
     use std::process::{Command, Stdio};
-    let exe = env!("CARGO_BIN_EXE_kiebitz-web");
-    let out = Command::new(exe)
-        .args(["--max-games", "0"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-games must be from 1"));
-    let out = Command::new(exe)
-        .args(["--listen", "not an address"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen on"));
     let mut child = Command::new(exe)
-        .args(["--listen", "127.0.0.1:0"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -537,6 +525,26 @@ fn the_binary_serves_and_checks_its_arguments() {
         .and_then(|rest| rest.split('/').next())
         .and_then(|a| a.parse().ok())
         .unwrap_or_else(|| panic!("no address in '{line}'"));
+    (child, addr)
+}
+
+#[test]
+fn the_binary_serves_and_checks_its_arguments() {
+    use std::process::Command;
+    let exe = env!("CARGO_BIN_EXE_kiebitz-web");
+    let out = Command::new(exe)
+        .args(["--max-games", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-games must be from 1"));
+    let out = Command::new(exe)
+        .args(["--listen", "not an address"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen on"));
+    let (mut child, addr) = spawn_server(exe, &["--listen", "127.0.0.1:0"]);
     let (code, games) = get(addr, "/api/games");
     child.kill().unwrap();
     let _ = child.wait();
@@ -598,4 +606,405 @@ fn crash_optimal_player_says_what_it_knows() {
         "seats": [{ "kind": "engine", "search": "optimal" }, { "kind": "human" }] }),
     );
     assert_eq!(code, 400);
+}
+
+#[test]
+fn each_engine_binary_serves_its_own_game() {
+    use std::process::Command;
+    let binaries = [
+        (env!("CARGO_BIN_EXE_kiebitz-pawns"), "pawns", "chess"),
+        (
+            env!("CARGO_BIN_EXE_kiebitz-chamaeleon"),
+            "chamaeleon",
+            "crash",
+        ),
+    ];
+    for (exe, game, other) in binaries {
+        let out = Command::new(exe)
+            .args(["web", "--max-games", "0"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{game}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--max-games must be from 1"));
+        let (mut child, addr) = spawn_server(exe, &["web", "--listen", "127.0.0.1:0"]);
+        let (code, games) = get(addr, "/api/games");
+        let (refused, why) = post(addr, "/api/new", &json!({ "game": other }));
+        let (_, status) = get(addr, "/api/status");
+        let (created, st) = post(addr, "/api/new", &json!({ "game": game }));
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(code, 200);
+        let ids: Vec<&str> = games
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["game"].as_str().unwrap())
+            .collect();
+        assert_eq!(ids, [game]);
+        assert_eq!(refused, 400, "{why}");
+        let msg = why["error"].as_str().unwrap();
+        assert!(msg.contains(&format!("only {game}")), "{msg}");
+        assert_eq!(status["games"], 0, "the refused game was not created");
+        assert_eq!(created, 201, "{st}");
+        assert_eq!(st["game"], game);
+    }
+}
+
+#[test]
+fn engine_seats_play_at_a_strength_level() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let (_, games) = get(a, "/api/games");
+    let by_id = |id: &str| {
+        games
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["game"] == id)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(by_id("chess")["elo"], json!([1350, 2000]));
+    assert_eq!(by_id("chess")["skill"], json!([0, 20]));
+    assert_eq!(by_id("pawns")["elo"], Value::Null);
+    assert_eq!(by_id("chamaeleon")["skill"], Value::Null);
+    // Refused seats create nothing and name the allowed range.
+    let refused = [
+        (
+            "chess",
+            json!({ "kind": "engine", "elo": 1000 }),
+            "from 1350 to 2000",
+        ),
+        (
+            "chess",
+            json!({ "kind": "engine", "elo": 2500 }),
+            "from 1350 to 2000",
+        ),
+        (
+            "chess",
+            json!({ "kind": "engine", "skill": 21 }),
+            "from 0 to 20",
+        ),
+        (
+            "chess",
+            json!({ "kind": "engine", "elo": 1500, "skill": 3 }),
+            "not both",
+        ),
+        (
+            "chess",
+            json!({ "kind": "human", "elo": 1500 }),
+            "human seat",
+        ),
+        (
+            "chess",
+            json!({ "kind": "engine", "elo": "strong" }),
+            "malformed",
+        ),
+        (
+            "pawns",
+            json!({ "kind": "engine", "elo": 1500 }),
+            "skill 0 to 20",
+        ),
+        (
+            "chamaeleon",
+            json!({ "kind": "engine", "skill": 5 }),
+            "no strength",
+        ),
+        (
+            "crash",
+            json!({ "kind": "engine", "search": "optimal", "skill": 5 }),
+            "optimal",
+        ),
+    ];
+    for (game, seat, says) in refused {
+        let seats = if game == "chamaeleon" {
+            json!([{ "kind": "human" }, seat])
+        } else {
+            json!([seat, { "kind": "human" }])
+        };
+        let (code, r) = post(
+            a,
+            "/api/new",
+            &json!({ "game": game, "variant": if game == "chamaeleon" { json!("chamaeleon2") } else { Value::Null }, "seats": seats }),
+        );
+        assert_eq!(code, 400, "{game} {r}");
+        let msg = r["error"].as_str().unwrap();
+        assert!(msg.contains(says), "{game}: {msg}");
+    }
+    assert_eq!(get(a, "/api/status").1["games"], 0);
+    // An engine seat at Elo 1400 (and one at skill 3 in pawn chess) moves.
+    for (game, seat) in [
+        (
+            "chess",
+            json!({ "kind": "engine", "movetime_ms": 200, "elo": 1400 }),
+        ),
+        (
+            "pawns",
+            json!({ "kind": "engine", "movetime_ms": 200, "skill": 3 }),
+        ),
+    ] {
+        let (code, st) = post(
+            a,
+            "/api/new",
+            &json!({ "game": game, "seats": [seat, { "kind": "human" }] }),
+        );
+        assert_eq!(code, 201, "{st}");
+        let field = if game == "chess" { "elo" } else { "skill" };
+        assert_eq!(st["seats"][0][field], seat[field], "{st}");
+        let id = st["id"].as_str().unwrap();
+        let (code, r) = post(a, &format!("/api/game/{id}/engine"), &json!({}));
+        assert_eq!(code, 200, "{r}");
+        let legal: Vec<&str> = st["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].as_str().unwrap())
+            .collect();
+        assert!(legal.contains(&r["move"].as_str().unwrap()), "{r}");
+        assert_eq!(r["state"]["plies"], 1);
+    }
+}
+
+#[test]
+fn idle_connections_are_capped_and_closed() {
+    let srv = server(Config {
+        max_connections: 4,
+        conn_idle: Duration::from_millis(500),
+        max_movetime: Duration::from_millis(200),
+        engine_wait: Duration::from_millis(300),
+        ..Config::default()
+    });
+    let a = srv.addr;
+    let (_, status) = get(a, "/api/status");
+    assert_eq!(status["max_connections"], 4);
+    let idle_s = status["conn_idle_s"].as_f64().unwrap();
+    assert!((1.4..1.6).contains(&idle_s), "{status}");
+    // Four connections that send nothing, or half a request, take every slot.
+    let mut idle: Vec<TcpStream> = (0..4)
+        .map(|i| {
+            let mut s = TcpStream::connect(a).unwrap();
+            if i % 2 == 1 {
+                s.write_all(b"GET /api/status HTTP/1.1\r\nHost: te")
+                    .unwrap();
+            }
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    // A fresh request waits for a slot: it is answered once the idle ones are closed.
+    let start = Instant::now();
+    let (code, status) = get(a, "/api/status");
+    let waited = start.elapsed();
+    assert_eq!(code, 200);
+    assert!(
+        waited >= Duration::from_millis(900) && waited < Duration::from_secs(10),
+        "answered after {waited:?}"
+    );
+    assert!(status["connections"].as_u64().unwrap() <= 4, "{status}");
+    // The server has closed every idle connection: each reads the end (or a reset).
+    for s in &mut idle {
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut buf = Vec::new();
+        match s.read_to_end(&mut buf) {
+            Ok(_) => {}
+            Err(e) => assert!(
+                !matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ),
+                "an idle connection stayed open: {e}"
+            ),
+        }
+    }
+    // A connection that is used is not cut: a request, a pause shorter than the idle time,
+    // and another request on the same connection.
+    let mut s = TcpStream::connect(a).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    for _ in 0..2 {
+        s.write_all(b"GET /api/games HTTP/1.1\r\nHost: t\r\n\r\n")
+            .unwrap();
+        let mut raw = Vec::new();
+        let mut byte = [0u8; 1];
+        while !raw.ends_with(b"\r\n\r\n") {
+            s.read_exact(&mut byte).unwrap();
+            raw.push(byte[0]);
+        }
+        let head = String::from_utf8_lossy(&raw).to_ascii_lowercase();
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        let length: usize = head
+            .split("content-length:")
+            .nth(1)
+            .and_then(|t| t.split("\r\n").next())
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no length in {head}"));
+        let mut body = vec![0u8; length];
+        s.read_exact(&mut body).unwrap();
+        std::thread::sleep(Duration::from_millis(600));
+    }
+}
+
+/// The state of game `id` once its solved value is known (the server solves it off the
+/// request thread and says `pending` meanwhile).
+fn solved_state(a: SocketAddr, id: &str) -> Value {
+    let start = Instant::now();
+    loop {
+        let (code, st) = get(a, &format!("/api/game/{id}"));
+        assert_eq!(code, 200, "{st}");
+        if st["solved"]["pending"] != true {
+            return st;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "still solving: {st}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// `kiebitz-pawns analyze --fen FEN --value-only --json`: the value for White (1, 0, -1).
+fn pawns_cli_value(fen: &str, rules: &[&str]) -> i64 {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kiebitz-pawns"))
+        .args(["analyze", "--fen", fen, "--value-only", "--json"])
+        .args(rules)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    report["value"].as_i64().unwrap()
+}
+
+#[test]
+fn solved_values_of_pawn_chess_match_the_analyser() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let mut seed = 7u64;
+    for (variant, rules) in [
+        ("pawns4", &[][..]),
+        ("pawns5d", &["--doublestep"][..]),
+        ("pawns4ep", &["--enpassant"][..]),
+    ] {
+        let (code, st) = post(
+            a,
+            "/api/new",
+            &json!({ "game": "pawns", "variant": variant,
+                     "seats": [{ "kind": "human" }, { "kind": "human" }] }),
+        );
+        assert_eq!(code, 201, "{st}");
+        let id = st["id"].as_str().unwrap().to_string();
+        // The start and a few positions after random moves.
+        for step in 0..3 {
+            let st = solved_state(a, &id);
+            if !st["result"].is_null() {
+                break;
+            }
+            let solved = &st["solved"];
+            let fen = st["fen"].as_str().unwrap();
+            let white = pawns_cli_value(fen, rules);
+            let mover_is_white = st["to_move"] == 0;
+            assert_eq!(
+                solved["for"],
+                if mover_is_white { "White" } else { "Black" }
+            );
+            let for_mover = if mover_is_white { white } else { -white };
+            let word = ["loss", "draw", "win"][(for_mover + 1) as usize];
+            assert_eq!(
+                solved["value"], word,
+                "{variant} step {step} {fen}: {solved}"
+            );
+            // Small boards are walked whole: the distance is exact, and the side that makes
+            // the last move (a pawn arriving) wins.
+            match word {
+                "draw" => assert!(solved["distance"].is_null(), "{solved}"),
+                _ => {
+                    let d = solved["distance"].as_i64().unwrap();
+                    assert_eq!(d % 2 == 1, word == "win", "{solved}");
+                }
+            }
+            let legal = st["legal"].as_array().unwrap();
+            let mv = legal[pick(&mut seed, legal.len())]["move"].clone();
+            let (code, r) = post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
+            assert_eq!(code, 200, "{r}");
+        }
+    }
+    // Boards beyond 6×6 say why they have no solved value; other games have none.
+    let (_, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "pawns", "variant": "pawns7" }),
+    );
+    let st = solved_state(a, st["id"].as_str().unwrap());
+    assert!(
+        st["solved"]["unknown"].as_str().unwrap().contains("6×6"),
+        "{st}"
+    );
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess" }));
+    assert!(st["solved"].is_null(), "{st}");
+}
+
+#[test]
+fn solved_values_of_crash_match_the_analyser() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    for (fen, n, cells) in [("W2.W1....B1.B2 w", 3, 10), ("W1..B1 b", 1, 4)] {
+        let (code, st) = post(
+            a,
+            "/api/new",
+            &json!({ "game": "crash", "fen": fen,
+                     "seats": [{ "kind": "human" }, { "kind": "human" }] }),
+        );
+        assert_eq!(code, 201, "{st}");
+        let st = solved_state(a, st["id"].as_str().unwrap());
+        let solved = &st["solved"];
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_kiebitz-crash"))
+            .args([
+                "analyze",
+                "--n",
+                &n.to_string(),
+                "--cells",
+                &cells.to_string(),
+            ])
+            .args(["--fen", fen])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        let line = text.lines().last().unwrap();
+        let plies: i64 = line
+            .split(" in ")
+            .nth(1)
+            .and_then(|t| t.split_whitespace().next())
+            .and_then(|d| d.parse().ok())
+            .unwrap_or_else(|| panic!("no distance in '{line}'"));
+        let word = if line.contains(": won for the side to move") {
+            "win"
+        } else {
+            "loss"
+        };
+        assert_eq!(solved["value"], word, "{fen}: {solved} vs {line}");
+        assert_eq!(solved["distance"], plies, "{fen}: {solved} vs {line}");
+        let mover = if fen.ends_with('w') { "White" } else { "Black" };
+        assert_eq!(solved["for"], mover);
+    }
+    // A board too large for a database on demand says so.
+    let (_, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "crash", "fen": format!("W4{}B4 w", ".".repeat(18)) }),
+    );
+    let st = solved_state(a, st["id"].as_str().unwrap());
+    assert!(
+        st["solved"]["unknown"]
+            .as_str()
+            .unwrap()
+            .contains("positions"),
+        "{st}"
+    );
 }

@@ -242,6 +242,15 @@ pub fn main_with_args<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
 
 /// [`main`] with explicit arguments (the first is the program name).
 pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
+    // Every engine also serves its game to a browser (`web`, docs/web.md).
+    let extra = &[
+        extra,
+        &[(
+            "web",
+            crate::web::cli::subcommand::<G> as fn(&[String]) -> i32,
+        )],
+    ]
+    .concat();
     if let Some(name) = args.get(1)
         && let Some((_, entry)) = extra.iter().find(|(n, _)| n == name)
     {

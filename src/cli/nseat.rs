@@ -90,6 +90,9 @@ pub fn main<G: NGame>() -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
+    if args.get(1).map(String::as_str) == Some("web") {
+        return crate::web::cli::subcommand_for(G::GAME, &args[2..]);
+    }
     let command =
         Cli::command().name(Box::leak(format!("kiebitz-{}", G::GAME).into_boxed_str()) as &str);
     let cli = match command

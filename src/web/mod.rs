@@ -13,6 +13,8 @@
 //!
 //! Depends on `session` (the games) and the crates axum, tokio, serde, serde_json.
 
+pub mod cli;
+mod conn;
 pub mod session;
 
 use std::collections::HashMap;
@@ -35,7 +37,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, broadcast};
 
-use session::{Choice, Session};
+use session::{Choice, Level, Session};
 
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
@@ -65,6 +67,24 @@ pub struct Config {
     pub max_streams: usize,
     /// Plies one game may have.
     pub max_plies: usize,
+    /// Solved values kept (one per position; the oldest goes first).
+    pub max_solved: usize,
+    /// The one game served (an engine binary's `web`); `None`: every game.
+    pub only: Option<&'static str>,
+    /// TCP connections open at once; a further one waits in the listen backlog.
+    pub max_connections: usize,
+    /// A connection on which no byte moved for this long is closed. It must exceed the
+    /// longest engine request (think time plus the wait for a thread), which moves no byte.
+    pub conn_idle: Duration,
+}
+
+impl Config {
+    /// The idle time after which a connection closes: [`Config::conn_idle`], or longer where
+    /// an engine request may take longer.
+    pub fn connection_idle(&self) -> Duration {
+        self.conn_idle
+            .max(self.max_movetime + self.engine_wait + Duration::from_secs(1))
+    }
 }
 
 impl Default for Config {
@@ -81,6 +101,10 @@ impl Default for Config {
             max_inflight: 64,
             max_streams: 32,
             max_plies: 1000,
+            max_solved: 4096,
+            only: None,
+            max_connections: 128,
+            conn_idle: Duration::from_secs(60),
         }
     }
 }
@@ -92,27 +116,49 @@ pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 #[derive(Clone, Debug)]
 enum Seat {
     Human,
-    Engine { movetime: Duration, search: Choice },
+    Engine {
+        movetime: Duration,
+        search: Choice,
+        level: Option<Level>,
+    },
 }
 
 impl Seat {
     fn json(&self, name: &str) -> Value {
         match self {
             Seat::Human => json!({ "kind": "human", "name": name }),
-            Seat::Engine { movetime, search } => json!({
-                "kind": "engine", "name": name,
-                "movetime_ms": movetime.as_millis() as u64,
-                "search": search.name(),
-            }),
+            Seat::Engine {
+                movetime,
+                search,
+                level,
+            } => {
+                let mut v = json!({
+                    "kind": "engine", "name": name,
+                    "movetime_ms": movetime.as_millis() as u64,
+                    "search": search.name(),
+                });
+                if let Some((field, n)) = level.map(Level::field) {
+                    v[field] = json!(n);
+                }
+                v
+            }
         }
     }
 
     fn player_name(&self) -> String {
         match self {
             Seat::Human => "Human".into(),
-            Seat::Engine { movetime, search } => format!(
-                "kiebitz{} {} ms",
+            Seat::Engine {
+                movetime,
+                search,
+                level,
+            } => format!(
+                "kiebitz{}{} {} ms",
                 search.name().map_or(String::new(), |a| format!(" {a}")),
+                level.map_or(String::new(), |l| {
+                    let (field, n) = l.field();
+                    format!(" {field} {n}")
+                }),
                 movetime.as_millis()
             ),
         }
@@ -137,9 +183,25 @@ struct App {
     engines: Arc<Semaphore>,
     inflight: Arc<Semaphore>,
     streams: Arc<Semaphore>,
+    /// One permit per open TCP connection ([`conn::Limited`]).
+    connections: Arc<Semaphore>,
     next_id: AtomicU64,
     /// Set when the server shuts down: running searches stop.
     stop: Arc<AtomicBool>,
+    /// Solved values of positions, by the session's key, and the solves under way.
+    solved: Mutex<SolvedCache>,
+    /// One solve at a time, on a blocking thread.
+    solver: Arc<Semaphore>,
+}
+
+/// Solves waiting or running at most; a position beyond it is queued when asked again.
+const MAX_SOLVES_QUEUED: usize = 16;
+
+#[derive(Default)]
+struct SolvedCache {
+    known: HashMap<String, Value>,
+    order: std::collections::VecDeque<String>,
+    pending: std::collections::HashSet<String>,
 }
 
 type Shared = Arc<App>;
@@ -200,6 +262,8 @@ struct SeatRequest {
     kind: String,
     movetime_ms: Option<u64>,
     search: Option<String>,
+    elo: Option<u32>,
+    skill: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -237,11 +301,55 @@ impl App {
             engines: Arc::new(Semaphore::new(config.engine_threads.max(1))),
             inflight: Arc::new(Semaphore::new(config.max_inflight.max(1))),
             streams: Arc::new(Semaphore::new(config.max_streams)),
+            connections: Arc::new(Semaphore::new(config.max_connections.max(1))),
             config,
             games: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             stop: Arc::new(AtomicBool::new(false)),
+            solved: Mutex::new(SolvedCache::default()),
+            solver: Arc::new(Semaphore::new(1)),
         }
+    }
+
+    /// The solved value of the session's position: `null` where the game has none,
+    /// `{"pending": true}` while it is being solved (on a blocking thread, one solve at a
+    /// time, started by this call), then the value, kept for later requests.
+    fn solved(self: &Arc<App>, session: &dyn Session) -> Value {
+        let Some((key, job)) = session.solve_job() else {
+            return Value::Null;
+        };
+        let mut cache = lock(&self.solved);
+        if let Some(v) = cache.known.get(&key) {
+            return v.clone();
+        }
+        if cache.pending.contains(&key) || cache.pending.len() >= MAX_SOLVES_QUEUED {
+            return json!({ "pending": true });
+        }
+        cache.pending.insert(key.clone());
+        drop(cache);
+        let app = Arc::clone(self);
+        tokio::spawn(async move {
+            let Ok(permit) = Arc::clone(&app.solver).acquire_owned().await else {
+                return;
+            };
+            let stop = Arc::clone(&app.stop);
+            let value = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                job(&stop)
+            })
+            .await
+            .unwrap_or_else(|_| json!({ "unknown": "the solver failed" }));
+            let mut cache = lock(&app.solved);
+            cache.pending.remove(&key);
+            while cache.order.len() >= app.config.max_solved.max(1) {
+                if let Some(old) = cache.order.pop_front() {
+                    cache.known.remove(&old);
+                }
+            }
+            cache.order.push_back(key.clone());
+            cache.known.insert(key, value);
+        });
+        json!({ "pending": true })
     }
 
     /// A think time from a request, within the limit.
@@ -323,9 +431,11 @@ impl App {
     }
 }
 
-/// The state of a game for the API: the session's state plus id, seats and flags.
-fn state_json(id: &str, e: &Entry) -> Value {
+/// The state of a game for the API: the session's state plus id, seats, flags and the
+/// solved value of the position where the game has one ([`App::solved`]).
+fn state_json(app: &Shared, id: &str, e: &Entry) -> Value {
     let mut v = e.session.state();
+    v["solved"] = app.solved(e.session.as_ref());
     let names = e.session.seat_names();
     v["id"] = json!(id);
     v["seats"] = json!(
@@ -340,12 +450,13 @@ fn state_json(id: &str, e: &Entry) -> Value {
     v
 }
 
-async fn list_games() -> Response {
+async fn list_games(State(app): State<Shared>) -> Response {
     let games: Vec<Value> = session::games()
         .into_iter()
+        .filter(|g| app.config.only.is_none_or(|only| only == g.game))
         .map(|g| {
             json!({ "game": g.game, "variants": g.variants, "seats": g.seats,
-                    "searches": g.searches })
+                    "searches": g.searches, "elo": g.elo, "skill": g.skill })
         })
         .collect();
     axum::Json(games).into_response()
@@ -366,6 +477,10 @@ async fn status(State(app): State<Shared>) -> Response {
         "max_inflight": c.max_inflight,
         "max_streams": c.max_streams,
         "max_plies": c.max_plies,
+        "only": c.only,
+        "max_connections": c.max_connections,
+        "connections": c.max_connections - app.connections.available_permits(),
+        "conn_idle_s": c.connection_idle().as_secs_f64(),
     }))
     .into_response()
 }
@@ -379,19 +494,37 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
         "raeuberschach" => "raeuber",
         g => g,
     };
+    if let Some(only) = app.config.only
+        && game != only
+    {
+        return Err(ApiError::bad(format!(
+            "this server plays only {only}, not '{}' (kiebitz-web serves every game)",
+            req.game
+        )));
+    }
     let mut seats = Vec::new();
     for s in req.seats.iter().flatten() {
         seats.push(match s.kind.as_str() {
             "human" => {
-                if s.movetime_ms.is_some() || s.search.is_some() {
-                    return Err(ApiError::bad("a human seat has no movetime_ms or search"));
+                if s.movetime_ms.is_some()
+                    || s.search.is_some()
+                    || s.elo.is_some()
+                    || s.skill.is_some()
+                {
+                    return Err(ApiError::bad(
+                        "a human seat has no movetime_ms, search, elo or skill",
+                    ));
                 }
                 Seat::Human
             }
-            "engine" => Seat::Engine {
-                movetime: app.movetime(s.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS))?,
-                search: app.search(game, s.search.as_deref())?,
-            },
+            "engine" => {
+                let search = app.search(game, s.search.as_deref())?;
+                Seat::Engine {
+                    movetime: app.movetime(s.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS))?,
+                    search,
+                    level: session::level(game, search, s.elo, s.skill).map_err(ApiError::bad)?,
+                }
+            }
             other => {
                 return Err(ApiError::bad(format!(
                     "unknown seat kind '{other}': human or engine"
@@ -409,6 +542,7 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
             seats.push(Seat::Engine {
                 movetime: Duration::from_millis(DEFAULT_MOVETIME_MS),
                 search: Choice::Default,
+                level: None,
             });
         }
     }
@@ -427,7 +561,7 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
         busy: false,
         events: broadcast::channel(64).0,
     };
-    let state = state_json(&id, &entry);
+    let state = state_json(&app, &id, &entry);
     let mut games = lock(&app.games);
     app.make_room(&mut games)?;
     games.insert(id, Arc::new(Mutex::new(entry)));
@@ -437,7 +571,7 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
 async fn get_game(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
     let e = app.entry(&id)?;
     let e = lock(&e);
-    Ok(axum::Json(state_json(&id, &e)).into_response())
+    Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
 fn refuse_busy(e: &Entry) -> Result<(), ApiError> {
@@ -469,7 +603,7 @@ async fn play_move(
         return Err(ApiError::bad("a move is at most 20 characters"));
     }
     e.session.play(&req.mv).map_err(ApiError::bad)?;
-    Ok(axum::Json(state_json(&id, &e)).into_response())
+    Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
 async fn undo(
@@ -491,7 +625,7 @@ async fn undo(
     for _ in 0..plies {
         e.session.undo();
     }
-    Ok(axum::Json(state_json(&id, &e)).into_response())
+    Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
 /// Clears an entry's busy flag however the engine request ends (also when its future is
@@ -525,9 +659,13 @@ async fn engine_move(
             )));
         }
         let game = e.session.game();
-        let (seat_time, seat_search) = match &e.seats[seat] {
-            Seat::Engine { movetime, search } => (Some(*movetime), *search),
-            Seat::Human => (None, Choice::Default),
+        let (seat_time, seat_search, level) = match &e.seats[seat] {
+            Seat::Engine {
+                movetime,
+                search,
+                level,
+            } => (Some(*movetime), *search, *level),
+            Seat::Human => (None, Choice::Default, None),
         };
         let movetime = match req.as_ref().and_then(|r| r.movetime_ms) {
             Some(ms) => app.movetime(ms)?,
@@ -539,7 +677,7 @@ async fn engine_move(
         };
         let job = e
             .session
-            .engine_job(movetime, search, Arc::clone(&app.stop))
+            .engine_job(movetime, search, level, Arc::clone(&app.stop))
             .ok_or_else(|| ApiError::bad("the game is over"))?;
         e.busy = true;
         (job, e.events.clone(), e.session.plies())
@@ -596,7 +734,7 @@ async fn engine_move(
         "move": played,
         "san": san,
         "info": answer.info,
-        "state": state_json(&id, &e),
+        "state": state_json(&app, &id, &e),
     }))
     .into_response())
 }
@@ -755,6 +893,11 @@ pub async fn serve(
     };
     let stop = Arc::clone(&app.stop);
     let (down_tx, down_rx) = tokio::sync::oneshot::channel::<()>();
+    let listener = conn::Limited::new(
+        listener,
+        Arc::clone(&app.connections),
+        app.config.connection_idle(),
+    );
     let server = axum::serve(listener, router(app)).with_graceful_shutdown(async move {
         shutdown.await;
         stop.store(true, Ordering::Relaxed);

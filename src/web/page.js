@@ -67,6 +67,14 @@ function seatEditor(info, variant) {
       search.value = info.searches.includes('paranoid') ? 'paranoid' : info.searches[0];
       parts.push(search);
     }
+    // Strength: UCI_Elo where the game's scale is calibrated, else Skill Level 0-20.
+    const levels = [];
+    if (info.elo) for (let e = info.elo[0]; e < info.elo[1]; e += 100) levels.push(['elo:' + e, 'Elo ' + e]);
+    else if (info.skill) for (let k = info.skill[0]; k < info.skill[1]; k += 5) levels.push(['skill:' + k, 'skill ' + k]);
+    if (levels.length) {
+      parts.push(el('select', { class: 'seat-level', title: 'engine strength' },
+        el('option', { value: '' }, 'full strength'), levels.map(([v, t]) => el('option', { value: v }, t))));
+    }
     box.append(el('div', { class: 'seat' }, parts));
   });
   return box;
@@ -79,6 +87,11 @@ function readSeats(box) {
     const seat = { kind, movetime_ms: parseInt(row.querySelector('.seat-ms').value, 10) || 500 };
     const search = row.querySelector('.seat-search');
     if (search) seat.search = search.value;
+    const level = row.querySelector('.seat-level');
+    if (level && level.value) {
+      const [field, n] = level.value.split(':');
+      seat[field] = parseInt(n, 10);
+    }
     return seat;
   });
 }
@@ -305,6 +318,32 @@ function renderMoves(st) {
   box.scrollTop = box.scrollHeight;
 }
 
+// The solved value of the position (pawn chess up to 6x6, CRASH!): asked again while the
+// server is still solving it.
+function renderSolved(st) {
+  const box = document.getElementById('solved');
+  const v = st.solved;
+  box.style.display = v ? '' : 'none';
+  if (!v) return;
+  if (v.pending) {
+    box.textContent = 'Solved value: solving…';
+    const plies = st.history.length, id = st.id;
+    clearTimeout(view.solvedTimer);
+    view.solvedTimer = setTimeout(async () => {
+      try {
+        const again = await api('GET', '/api/game/' + id);
+        if (view.state && view.state.history.length === plies && !view.thinking) {
+          view.state.solved = again.solved;
+          renderSolved(view.state);
+        }
+      } catch (e) { /* the next move asks again */ }
+    }, 1000);
+  } else if (v.value) {
+    box.textContent = `Solved: ${v.value} for ${v.for}` +
+      (v.distance !== null && v.distance !== undefined ? ` in ${v.distance} plies` : '') + ` (${v.source})`;
+  } else box.textContent = 'Solved value: ' + v.unknown;
+}
+
 function render() {
   const st = view.state;
   const svg = document.getElementById('board');
@@ -330,6 +369,7 @@ function render() {
   document.body.dataset.plies = String(st.history.length);
   renderMoves(st);
   renderAnalysis();
+  renderSolved(st);
 }
 
 async function send(path, body) {
@@ -434,8 +474,10 @@ async function board(app, id) {
       el('div', { class: 'panel' },
         el('h3', {}, `${TITLES[st.game] || st.game} · ${st.variant}`),
         el('div', {}, st.seats.map((s) => s.name + ': ' + (s.kind === 'human' ? 'human' :
-          `engine ${s.movetime_ms} ms${s.search ? ' ' + s.search : ''}`)).join(' · ')),
-        el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'error' })),
+          `engine ${s.movetime_ms} ms${s.search ? ' ' + s.search : ''}` +
+          (s.elo ? ` Elo ${s.elo}` : '') + (s.skill !== undefined ? ` skill ${s.skill}` : ''))).join(' · ')),
+        el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'solved' }),
+        el('div', { id: 'error' })),
       el('div', { class: 'panel' }, el('h3', {}, 'Analysis'), el('div', { id: 'analysis' })),
       el('div', { class: 'panel' }, el('h3', {}, 'Moves'), el('div', { id: 'moves' })),
       el('div', { class: 'panel' }, el('div', { class: 'fenline', id: 'fen' }),
@@ -443,7 +485,8 @@ async function board(app, id) {
           id: 'new-from-fen', on: {
             click: async () => {
               const seats = view.state.seats.map((s) => s.kind === 'human' ? { kind: 'human' } :
-                Object.assign({ kind: 'engine', movetime_ms: s.movetime_ms }, s.search ? { search: s.search } : {}));
+                Object.assign({ kind: 'engine', movetime_ms: s.movetime_ms }, s.search ? { search: s.search } : {},
+                  s.elo ? { elo: s.elo } : {}, s.skill !== undefined ? { skill: s.skill } : {}));
               try {
                 const n = await api('POST', '/api/new', { game: view.state.game, variant: view.state.variant,
                   fen: fenInput.value.trim() || view.state.fen, seats });

@@ -22,6 +22,7 @@ use crate::games::crash::{self, Crash};
 use crate::games::{ForGame, NAMES, with_game};
 use crate::nsearch::{self, Algorithm, NGame, SeatResult};
 use crate::protocol::{GameLine, nps, safe_search};
+use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
 use crate::search::{Control, Limits, Score, Searcher};
 
 /// Transposition table of one engine search, in MiB (a table lives only for one move, so
@@ -97,6 +98,91 @@ pub fn choice(game: &str, name: Option<&str>) -> Result<Choice, String> {
     }
 }
 
+/// A strength level of an engine seat: `UCI_Elo` (games whose Elo scale is calibrated,
+/// [`Game::CALIBRATED_ELO`]) or `Skill Level` 0–20 (every two-player game); see
+/// [`crate::search::strength`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Elo(u32),
+    Skill(u32),
+}
+
+impl Level {
+    /// The level as the API shows it in a seat: `("elo", n)` or `("skill", n)`.
+    pub fn field(self) -> (&'static str, u32) {
+        match self {
+            Level::Elo(n) => ("elo", n),
+            Level::Skill(n) => ("skill", n),
+        }
+    }
+
+    fn strength(self) -> Strength {
+        match self {
+            Level::Elo(n) => Strength::from_elo(n, crate::rng::Rng::from_time()),
+            Level::Skill(n) => Strength::from_skill(n, crate::rng::Rng::from_time()),
+        }
+    }
+}
+
+struct Calibrated;
+
+impl ForGame for Calibrated {
+    type Output = bool;
+    fn run<G: Game>(self) -> bool {
+        G::CALIBRATED_ELO
+    }
+}
+
+/// The strength level an engine seat of `game` asks for (`elo` or `skill`, at most one),
+/// checked against the ranges; `None` for full strength.
+pub fn level(
+    game: &str,
+    choice: Choice,
+    elo: Option<u32>,
+    skill: Option<u32>,
+) -> Result<Option<Level>, String> {
+    if elo.is_none() && skill.is_none() {
+        return Ok(None);
+    }
+    if game == CHAMAELEON {
+        return Err("Chamäleon's N-player searches have no strength levels (elo, skill)".into());
+    }
+    if choice == Choice::Optimal {
+        return Err("the optimal player has no strength level (elo, skill)".into());
+    }
+    match (elo, skill) {
+        (Some(_), Some(_)) => Err("an engine seat takes elo or skill, not both".into()),
+        (Some(elo), None) => {
+            if !with_game(game, Calibrated).unwrap_or(false) {
+                let calibrated: Vec<&str> = NAMES
+                    .iter()
+                    .copied()
+                    .filter(|g| with_game(g, Calibrated) == Some(true))
+                    .collect();
+                return Err(format!(
+                    "elo is calibrated only for {}; {game} takes skill 0 to {MAX_SKILL}",
+                    calibrated.join(" ")
+                ));
+            }
+            if !(MIN_ELO..=FULL_ELO).contains(&elo) {
+                return Err(format!(
+                    "elo must be from {MIN_ELO} to {FULL_ELO} (full strength), not {elo}"
+                ));
+            }
+            Ok(Some(Level::Elo(elo)))
+        }
+        (None, Some(skill)) => {
+            if skill > MAX_SKILL {
+                return Err(format!(
+                    "skill must be from 0 to {MAX_SKILL} (full strength), not {skill}"
+                ));
+            }
+            Ok(Some(Level::Skill(skill)))
+        }
+        (None, None) => Ok(None),
+    }
+}
+
 /// The largest CRASH! database the optimal player solves on demand (about two seconds on a
 /// loaded 2-core machine); it is kept for later moves ([`MAX_OPTIMAL_DBS`] of them).
 pub const MAX_OPTIMAL_POSITIONS: u64 = 300_000;
@@ -157,6 +243,86 @@ fn crash_optimal(pos: &Crash) -> Result<EngineAnswer, String> {
     })
 }
 
+/// A solve of one position, run off the request thread: it gives the `solved` value of the
+/// state ([`solved_json`]) or `{"unknown": why}`.
+pub type SolveJob = Box<dyn FnOnce(&AtomicBool) -> Value + Send>;
+
+/// Pawn chess is solved on demand up to this board size.
+pub const MAX_SOLVED_PAWNS: u8 = 6;
+/// Longest a pawn-chess solve may take (the exact distances get half of it).
+pub const PAWNS_SOLVE_TIME: Duration = Duration::from_secs(6);
+/// Most positions a pawn-chess solve may hold (16 to 48 bytes each).
+pub const PAWNS_SOLVE_POSITIONS: u64 = 1 << 20;
+
+/// The solved value of a position for the side to move: `win`, `loss` or `draw`, in
+/// `distance` plies with best play (`null` where only the value is proven), and how.
+fn solved_json(value: i32, distance: Option<i32>, side: Color, source: &str) -> Value {
+    let word = match value.signum() {
+        1 => "win",
+        -1 => "loss",
+        _ => "draw",
+    };
+    let side = if side == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    json!({ "value": word, "distance": distance, "for": side, "source": source })
+}
+
+/// Pawn chess solved from `pos`: the exact distance by a walk of the whole game graph if it
+/// fits the budget, else the value by the win/draw/loss solver (as `kiebitz-pawns analyze`).
+fn pawns_solved(pos: &crate::games::pawns::Pawns, stop: &AtomicBool) -> Value {
+    use crate::analysis::{board, solve, table};
+    let (w, h) = pos.size();
+    if w.max(h) > MAX_SOLVED_PAWNS {
+        return json!({ "unknown": format!(
+            "pawn chess is solved here up to {MAX_SOLVED_PAWNS}×{MAX_SOLVED_PAWNS}") });
+    }
+    let start = std::time::Instant::now();
+    let shape = board::Shape::of(pos);
+    let root = board::Pos::of(pos);
+    let side = pos.side_to_move();
+    let walk = solve::Budget {
+        deadline: Some(start + PAWNS_SOLVE_TIME / 2),
+        stop: Some(stop),
+        max_positions: Some(PAWNS_SOLVE_POSITIONS),
+        forget_when_full: false,
+    };
+    if let Ok((best, _)) = solve::distances(shape, &root, walk) {
+        let distance = (best != 0).then(|| solve::WIN - best.abs());
+        return solved_json(best, distance, side, "exact walk of the game graph");
+    }
+    let budget = solve::Budget {
+        deadline: Some(start + PAWNS_SOLVE_TIME),
+        stop: Some(stop),
+        max_positions: Some(PAWNS_SOLVE_POSITIONS),
+        forget_when_full: true,
+    };
+    match solve::Solver::<table::Wide>::new(shape, 1 << 16, budget).value(&root) {
+        Ok(v) => solved_json(i32::from(v), None, side, "win/draw/loss solver"),
+        Err(_) => json!({ "unknown": format!(
+            "not solved within {} s", PAWNS_SOLVE_TIME.as_secs()) }),
+    }
+}
+
+/// CRASH! solved from its database (solved on demand and kept, as for the optimal player).
+fn crash_solved(pos: &Crash) -> Value {
+    let n = pos.stones(Color::White).max(pos.stones(Color::Black)) as usize;
+    let db = match crash_db(n, pos.cells()) {
+        Ok(db) => db,
+        Err(why) => return json!({ "unknown": why }),
+    };
+    match db.distance(pos) {
+        Some(d) => {
+            let value = if d % 2 == 1 { 1 } else { -1 };
+            let source = format!("database of {n} stones a side on {} cells", pos.cells());
+            solved_json(value, Some(i32::from(d)), pos.side_to_move(), &source)
+        }
+        None => json!({ "unknown": "the position lies outside its database" }),
+    }
+}
+
 /// One game in progress, whatever its kind.
 pub trait Session: Send {
     /// The API's game id (`chess`, `raeuber`, `pawns`, `crash`, `chamaeleon`).
@@ -176,11 +342,17 @@ pub trait Session: Send {
     fn undo(&mut self) -> bool;
     /// The game as PGN (a PGN-like record for Chamäleon), with these seat names in the tags.
     fn pgn(&self, players: &[String]) -> String;
+    /// Where the game has solved values (pawn chess, CRASH!) and is not over: a key naming
+    /// the position and the job that solves it.
+    fn solve_job(&self) -> Option<(String, SolveJob)> {
+        None
+    }
     /// The engine's search for the seat to move, `None` if the game is over.
     fn engine_job(
         &self,
         movetime: Duration,
         choice: Choice,
+        level: Option<Level>,
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob>;
 }
@@ -192,6 +364,10 @@ pub struct GameInfo {
     pub variants: Vec<String>,
     pub seats: Vec<usize>,
     pub searches: Vec<&'static str>,
+    /// The `elo` range an engine seat takes (games whose Elo scale is calibrated).
+    pub elo: Option<(u32, u32)>,
+    /// The `skill` range an engine seat takes (every two-player game).
+    pub skill: Option<(u32, u32)>,
 }
 
 struct Describe;
@@ -204,6 +380,8 @@ impl ForGame for Describe {
             variants: G::variants().iter().map(|v| v.to_string()).collect(),
             seats: vec![2],
             searches: searches_of(G::GAME),
+            elo: G::CALIBRATED_ELO.then_some((MIN_ELO, FULL_ELO)),
+            skill: Some((0, MAX_SKILL)),
         }
     }
 }
@@ -223,6 +401,8 @@ pub fn games() -> Vec<GameInfo> {
             .collect(),
         seats: (lo..=hi).collect(),
         searches: searches_of(CHAMAELEON),
+        elo: None,
+        skill: None,
     });
     out
 }
@@ -518,10 +698,24 @@ impl<G: Game> Session for TwoPlayer<G> {
         out + &wrap(&tokens)
     }
 
+    fn solve_job(&self) -> Option<(String, SolveJob)> {
+        self.to_move()?;
+        let pos = self.line.current();
+        let key = format!("{} {} {}", G::GAME, pos.variant(), pos.fen());
+        let any = pos as &dyn std::any::Any;
+        if let Some(p) = any.downcast_ref::<crate::games::pawns::Pawns>() {
+            let p = p.clone();
+            return Some((key, Box::new(move |stop| pawns_solved(&p, stop))));
+        }
+        let p = any.downcast_ref::<Crash>()?.clone();
+        Some((key, Box::new(move |_| crash_solved(&p))))
+    }
+
     fn engine_job(
         &self,
         movetime: Duration,
         choice: Choice,
+        level: Option<Level>,
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob> {
         self.to_move()?;
@@ -529,6 +723,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         let history = self.line.history();
         let search: EngineJob = Box::new(move |mut sink: InfoSink| {
             let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
+            searcher.set_strength(level.map(Level::strength));
             let limits = Limits {
                 movetime: Some(movetime),
                 ..Limits::default()
@@ -539,6 +734,10 @@ impl<G: Game> Session for TwoPlayer<G> {
                 let mut on_info = |info: &crate::search::Info| {
                     if stop.load(Ordering::Relaxed) {
                         control.stop.store(true, Ordering::Relaxed);
+                    }
+                    // A limited search weighs several lines: the page follows the first.
+                    if info.multipv > 1 {
+                        return;
                     }
                     let pv = crate::protocol::pv_text(&pos, &info.pv);
                     let v = json!({
@@ -816,6 +1015,7 @@ impl Session for NSeat {
         &self,
         movetime: Duration,
         choice: Choice,
+        _level: Option<Level>, // refused for Chamäleon by [`level`]
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob> {
         self.to_move()?;
@@ -931,7 +1131,12 @@ mod tests {
         assert!(crash_optimal(&big).unwrap_err().contains("more than"));
         let s = create("crash", None, Some(&big.fen()), None).unwrap();
         let job = s
-            .engine_job(Duration::from_millis(20), Choice::Optimal, Arc::default())
+            .engine_job(
+                Duration::from_millis(20),
+                Choice::Optimal,
+                None,
+                Arc::default(),
+            )
             .unwrap();
         let answer = job(Box::new(|_| {})).unwrap();
         assert_eq!(answer.info["optimal"], false);
