@@ -1,5 +1,5 @@
 //! The pawn-chess position on bitboards: board geometry, rules, pawns by colour, side to move,
-//! en-passant square and the incremental hash. Its [`Game`] implementation (FEN, legal moves,
+//! en-passant square and the incremental hash. Its `Game` implementation (FEN, legal moves,
 //! play) is in `game.rs`.
 
 use super::Rules;
