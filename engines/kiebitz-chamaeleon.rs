@@ -3,5 +3,6 @@
 use kiebitz::games::chamaeleon::Chamaeleon;
 
 fn main() {
+    kiebitz::cli::read_environment();
     std::process::exit(kiebitz::cli::nseat::main::<Chamaeleon>());
 }

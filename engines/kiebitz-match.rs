@@ -1,6 +1,7 @@
 //! kiebitz-match: engine-vs-engine tournaments for every kiebitz game.
 
 fn main() {
+    kiebitz::cli::read_environment();
     // Openings filtered by a search see solved pawn-chess positions as the engines do.
     kiebitz::analysis::install_oracle();
     match kiebitz::cli::utf8_args(std::env::args_os().skip(1)) {

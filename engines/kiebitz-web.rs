@@ -32,6 +32,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    kiebitz::cli::read_environment();
     let args = Args::parse();
     let checks = [
         (args.max_games, 1, 100_000, "--max-games"),

@@ -1,5 +1,5 @@
 //! Prints every game's bench positions, one `engine<TAB>variant<TAB>FEN` line each, for
-//! `scripts/movetime-overrun.py`. The N-seat game has no variants: its lines name each search
+//! `scripts/studies/movetime-overrun.py`. The N-seat game has no variants: its lines name each search
 //! algorithm instead (`algorithm=NAME`) and carry the position text.
 
 use kiebitz::game::Game;

@@ -1,5 +1,5 @@
 //! Times chess perft: `cargo run --release --example chess-perft -- DEPTH [FEN]`.
-//! Prints `nodes seconds` on one line (used by scripts/perft-vs-stockfish.sh).
+//! Prints `nodes seconds` on one line (used by scripts/oracles/perft-vs-stockfish.sh).
 
 use kiebitz::game::Game;
 use kiebitz::games::chess::Chess;

@@ -1,4 +1,4 @@
-//! Tunes the chess evaluation (kiebitz::games::chess::tune); scripts/tune-chess.sh runs it.
+//! Tunes the chess evaluation (kiebitz::games::chess::tune); scripts/studies/tune-chess.sh runs it.
 //!
 //! - `extract TRAIN HELDOUT PGN…`: the quiet positions of the games, labelled with their result,
 //!   as `FEN;RESULT` lines; every tenth game goes to the held-out file, the rest to training

@@ -269,9 +269,9 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     }
 
     /// How many more moves the side to move expects to play, for sharing a sudden-death
-    /// clock. Default: [`crate::tuning::DEFAULT_MOVES_TO_GO`] (35), right for chess.
+    /// clock. Default: [`crate::search::params::DEFAULT_MOVES_TO_GO`] (35), right for chess.
     fn expected_moves_left(&self) -> u32 {
-        crate::tuning::DEFAULT_MOVES_TO_GO
+        crate::search::params::DEFAULT_MOVES_TO_GO
     }
 
     /// The depth `bench` searches [`Self::bench_positions`] to when none is given.
@@ -282,9 +282,10 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     const WDL: Option<WdlModel> = None;
 
     /// Which pruning, reductions and extensions the shared search may use in this game.
-    /// Default: [`crate::tuning::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
+    /// Default: [`crate::search::params::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
     /// right for games with a rough evaluation.
-    const SEARCH: crate::tuning::SearchParams = crate::tuning::SearchParams::CONSERVATIVE;
+    const SEARCH: crate::search::params::SearchParams =
+        crate::search::params::SearchParams::CONSERVATIVE;
 
     /// The key of this position in an opening book ([`crate::book`], the Polyglot `.bin`
     /// format): chess uses the Polyglot standard's keys, other games may use their own

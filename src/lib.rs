@@ -10,14 +10,15 @@
 //! - [`rng`]: SplitMix64, the one random generator of openings, books and strength levels.
 //! - [`progress`]: progress bars on stderr and what Ctrl-C prints in long shell commands.
 //! - [`san`]: standard algebraic notation (PGN moves), written and read for every game.
-//! - [`search`]: iterative-deepening alpha-beta with a transposition table and time control.
+//! - [`search`]: iterative-deepening alpha-beta with a transposition table and time control;
+//!   its parameters ([`search::params`]: switches, margins, score scale) depend on nothing, so
+//!   games name them.
 //! - [`nsearch`]: N-player search (MaxN, MaxN-IS, Paranoid, Hypermax, Best-Reply) over the
 //!   [`nsearch::NGame`] trait, for games of two or more seats.
 //! - [`protocol`]: the engine loop speaking UCI or XBoard/CECP v2, over any stream.
 //! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
 //! - [`analysis`]: exhaustive game-graph analysis and solving (pawn chess).
 //! - [`tournament`]: kiebitz-match, engine-vs-engine tournaments.
-//! - [`tuning`]: what a game tells the search (switches, score scale); depends on nothing.
 //! - [`web`]: `kiebitz-web`, every game in the browser over a JSON API.
 
 pub mod analysis;
@@ -37,5 +38,4 @@ pub mod rng;
 pub mod san;
 pub mod search;
 pub mod tournament;
-pub mod tuning;
 pub mod web;

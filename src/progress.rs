@@ -3,7 +3,8 @@
 //!
 //! A [`Progress`] is an `indicatif` bar with percentage, elapsed time and ETA when stderr is a
 //! terminal, or a plain line every few seconds otherwise (a log file, a pipe; short runs such
-//! as the tests print none). `KIEBITZ_PROGRESS=bar|lines|off` overrides the choice.
+//! as the tests print none). The binaries pass `KIEBITZ_PROGRESS=bar|lines|off` to
+//! [`Style::set_forced`], which overrides the choice.
 //!
 //! [`catch_interrupt`] installs (once per process, with the `ctrlc` crate) a handler for
 //! Ctrl-C (SIGINT) that prints the text last given to [`set_known`] on stderr and
@@ -17,7 +18,7 @@
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, Once};
+use std::sync::{Mutex, Once, OnceLock};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -39,15 +40,33 @@ pub enum Style {
     Off,
 }
 
+/// The style set at start-up ([`Style::set_forced`]), if any.
+static FORCED: OnceLock<Style> = OnceLock::new();
+
 impl Style {
-    /// The style for this process: `KIEBITZ_PROGRESS`, else a bar on a terminal, else lines.
+    /// The style a name says: `bar`, `lines`, `off` (or `0`); `None` for anything else.
+    pub fn from_name(name: &str) -> Option<Style> {
+        match name {
+            "bar" => Some(Style::Bar),
+            "lines" => Some(Style::Lines),
+            "off" | "0" => Some(Style::Off),
+            _ => None,
+        }
+    }
+
+    /// Makes [`Style::detect`] answer `style` in this process (set once, at start-up; a
+    /// later call changes nothing).
+    pub fn set_forced(style: Style) {
+        let _ = FORCED.set(style);
+    }
+
+    /// The style for this process: the one set at start-up (from `KIEBITZ_PROGRESS`), else a
+    /// bar on a terminal, else lines.
     pub fn detect() -> Style {
-        match std::env::var("KIEBITZ_PROGRESS").as_deref() {
-            Ok("bar") => Style::Bar,
-            Ok("lines") => Style::Lines,
-            Ok("off") | Ok("0") => Style::Off,
-            _ if std::io::stderr().is_terminal() => Style::Bar,
-            _ => Style::Lines,
+        match FORCED.get() {
+            Some(&style) => style,
+            None if std::io::stderr().is_terminal() => Style::Bar,
+            None => Style::Lines,
         }
     }
 }

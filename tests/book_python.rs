@@ -11,7 +11,7 @@ use kiebitz::games::chess::Chess;
 
 #[test]
 fn chess_book_keys_equal_python_chess_zobrist_hash() {
-    let text = common::python_script("polyglot_check.py", &["keys", "20261125", "3000"]);
+    let text = common::python_script("oracles/polyglot_check.py", &["keys", "20261125", "3000"]);
     let (mut positions, mut ep, mut castling) = (0, 0, 0);
     for line in text.lines() {
         let (fen, key) = line.split_once(';').expect("FEN;KEY");
@@ -59,7 +59,7 @@ fn a_built_book_reads_back_in_python_chess() {
         );
         let summary = common::stdout(&o);
         let checked = common::python_script(
-            "polyglot_check.py",
+            "oracles/polyglot_check.py",
             &[
                 "book",
                 pgn.to_str().unwrap(),

@@ -1,5 +1,5 @@
 //! kiebitz's chess perft against python-chess, an independent implementation, on a few hundred
-//! positions from seeded random play (scripts/chess_random_perft.py). Needs `python3` with the
+//! positions from seeded random play (scripts/oracles/chess_random_perft.py). Needs `python3` with the
 //! `chess` package (`pip install -r scripts/requirements.txt`); the test fails if they are
 //! missing, as CI installs them.
 
@@ -12,7 +12,10 @@ use std::process::Command;
 
 #[test]
 fn perft_agrees_with_python_chess() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/chess_random_perft.py");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/oracles/chess_random_perft.py"
+    );
     let out = Command::new("python3")
         .args([script, "20260101", "300"])
         .output()
@@ -57,7 +60,7 @@ fn san_agrees_with_python_chess() {
     for (variant, extra) in [("chess", None), ("chess960", Some("chess960"))] {
         let mut args = vec!["--san", "20261122", "150"];
         args.extend(extra);
-        let text = common::python_script("chess_random_perft.py", &args);
+        let text = common::python_script("oracles/chess_random_perft.py", &args);
         let (mut moves, mut checks, mut castles) = (0, 0, 0);
         for line in text.lines() {
             let mut fields = line.split(';');

@@ -10,7 +10,7 @@
 //! as passed: a valid but long command (`perft 30`) is not a failure, and the memory limit
 //! catches an unbounded read. The inputs are a fixed list built from templates × hostile
 //! values; the CI run takes every `KIEBITZ_FUZZ_STRIDE`-th of them (default 9) with a 2 s
-//! deadline, `scripts/fuzz-cli.sh` takes all of them with a longer one. Both print the
+//! deadline, `scripts/studies/fuzz-cli.sh` takes all of them with a longer one. Both print the
 //! inputs tried per binary and the failures, each with its command line.
 //! `KIEBITZ_FUZZ_BIN_DIR=DIR` runs the suite on the binaries in DIR (another build).
 

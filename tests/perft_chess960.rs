@@ -2,7 +2,7 @@
 //! 32 positions to depth 5) reproduced exactly, and python-chess with `chess960=True` as an
 //! independent oracle — on the table's positions (depths 1–3) and on positions from seeded
 //! random play out of random Chess960 start positions, written with X-FEN and Shredder-FEN
-//! castling fields (scripts/chess_random_perft.py). Needs `python3` with the `chess` package
+//! castling fields (scripts/oracles/chess_random_perft.py). Needs `python3` with the `chess` package
 //! (`pip install -r scripts/requirements.txt`), which CI installs.
 
 mod common;
@@ -33,10 +33,10 @@ fn chess960_perft_reference() {
     }
 }
 
-/// Runs scripts/chess_random_perft.py with `args`: lines `FEN;count;count;…` (`-`: not
+/// Runs scripts/oracles/chess_random_perft.py with `args`: lines `FEN;count;count;…` (`-`: not
 /// counted).
 fn python_counts(args: &[&str]) -> Vec<(String, Vec<Option<u64>>)> {
-    common::python_script("chess_random_perft.py", args)
+    common::python_script("oracles/chess_random_perft.py", args)
         .lines()
         .map(|line| {
             let mut fields = line.split(';');

@@ -2,7 +2,7 @@
 //! (`SimpleEngine.popen_uci`) and two over XBoard (`popen_xboard`), every move checked legal by
 //! python-chess, a Chess960 game from each of two start positions over both protocols (a board
 //! with `chess960=True`), then `engine.analyse` over both protocols with its `info` / thinking-output
-//! parsing (depth, score and a legal pv). The client is scripts/python_chess_client.py; it
+//! parsing (depth, score and a legal pv). The client is scripts/oracles/python_chess_client.py; it
 //! needs `python3` with the `chess` package (`pip install -r scripts/requirements.txt`), which
 //! CI installs, so the test fails if they are missing.
 
@@ -14,7 +14,7 @@ use std::process::Command;
 fn python_chess_plays_and_analyses_over_uci_and_xboard() {
     let script = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/scripts/python_chess_client.py"
+        "/scripts/oracles/python_chess_client.py"
     );
     let out = Command::new("python3")
         .arg(script)

@@ -127,7 +127,7 @@ fn xboard_sets_the_strength_level() {
 fn xboard_loads_syzygy_tables() {
     let dir = common::data_path("syzygy");
     if !dir.join("KQvK.rtbw").exists() {
-        eprintln!("skipped: no tables; run scripts/build-syzygy-tables.sh");
+        eprintln!("skipped: no tables; run scripts/build/build-syzygy-tables.sh");
         return;
     }
     let (mut e, features) = xboard("kiebitz-chess");

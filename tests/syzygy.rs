@@ -1,6 +1,6 @@
 //! Syzygy tablebases in kiebitz-chess: the probes of `games::chess::syzygy` against
 //! python-chess's `chess.syzygy` on the same files (tests/data/syzygy, made by
-//! scripts/build-syzygy-tables.sh), the root filter, and the UCI options in the real engine.
+//! scripts/build/build-syzygy-tables.sh), the root filter, and the UCI options in the real engine.
 //! Without the tables every test says why and passes.
 
 mod common;
@@ -27,7 +27,7 @@ fn tables() -> bool {
             true
         }
         Err(e) => {
-            eprintln!("skipped: {e}; run scripts/build-syzygy-tables.sh");
+            eprintln!("skipped: {e}; run scripts/build/build-syzygy-tables.sh");
             false
         }
     }
@@ -41,7 +41,7 @@ fn chess(fen: &str) -> Chess {
 fn python_cases(seed: &str, count: usize) -> Vec<(Chess, i32, i32)> {
     let dir = table_dir();
     let text = common::python_script(
-        "syzygy_random.py",
+        "oracles/syzygy_random.py",
         &[seed, &count.to_string(), dir.to_str().unwrap()],
     );
     let cases: Vec<_> = text
@@ -189,11 +189,41 @@ fn uci_engine_plays_tablebase_moves() {
             .parse()
             .unwrap();
         assert!(hits >= 1, "{info}");
+        // The root is in the tables: the score says the win (a tablebase win, or a mate).
+        let score = info.split(" score ").nth(1).unwrap();
+        let won = match score.split_whitespace().collect::<Vec<_>>()[..] {
+            ["cp", cp, ..] => cp.parse::<i32>().unwrap() >= kiebitz::search::TB_WIN - 128,
+            ["mate", n, ..] => n.parse::<i32>().unwrap() > 0,
+            _ => false,
+        };
+        assert!(won, "{}: a won root reported as {info}", pos.fen());
         let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
         let after = pos.play(pos.parse_move(mv).unwrap());
         if let Some(child) = syzygy::probe_wdl(&after, 7) {
             assert_eq!(child, -2, "{}: {mv} gives the win away", pos.fen());
         }
+    }
+    // A drawn root reports 0 whatever its material says.
+    let draws: Vec<_> = python_cases("98", 100)
+        .into_iter()
+        .filter(|(_, wdl, _)| *wdl == 0)
+        .take(5)
+        .collect();
+    assert!(!draws.is_empty());
+    for (pos, _, _) in draws {
+        e.send(&format!("position fen {}", pos.fen()));
+        e.send("go depth 3");
+        let lines = e.read_until(|l| l.starts_with("bestmove"));
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        assert!(
+            info.contains(" score cp 0 "),
+            "{}: a drawn root reported as {info}",
+            pos.fen()
+        );
     }
     e.send("quit");
 }

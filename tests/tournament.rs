@@ -645,7 +645,7 @@ fn kiebitz_chess_against_itself_over_uci_and_xboard() {
 
 /// python-chess reads every game of a chess PGN move by move, each SAN exactly its own.
 fn python_chess_reads(pgn: &PathBuf, games: usize) {
-    let text = common::python_script("check_pgn_python.py", &[pgn]);
+    let text = common::python_script("oracles/check_pgn_python.py", &[pgn]);
     assert_eq!(
         text.lines().filter(|l| l.starts_with("GAME ")).count(),
         games,

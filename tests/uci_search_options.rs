@@ -1,6 +1,6 @@
 //! The search options of UCI with the real kiebitz-chess binary: `MultiPV`, `go searchmoves`,
 //! `go mate` on a mate-in-3 suite checked by python-chess (tests/data/chess-mate3.epd,
-//! scripts/mate-suite.py), `Threads` (advertised up to 1024, capped at the processors and said),
+//! scripts/oracles/mate-suite.py), `Threads` (advertised up to 1024, capped at the processors and said),
 //! `UCI_ShowWDL` (chess has a WDL model, pawn chess none), a position of another game (named
 //! once, answered with `bestmove (none)`), and the true value of a CRASH! position with one
 //! legal move under `go movetime`.

@@ -1,9 +1,9 @@
 //! End-to-end test of `kiebitz-web` in a real headless Chromium: starts the server in-process
-//! on an ephemeral loopback port and runs scripts/web-e2e.py against it (lobby, each of the
+//! on an ephemeral loopback port and runs scripts/gui/web-e2e.py against it (lobby, each of the
 //! five games started, moves clicked, the engine answering, a finished game's result). Skips
 //! with a printed reason when chromium, chromedriver or Python selenium is missing
 //! (`apt-get install -y chromium chromium-driver`, `pip install selenium`). Screenshots go to
-//! target/web-e2e/ (scripts/web-e2e.py --shots docs/img renews the README's pictures).
+//! target/web-e2e/ (scripts/gui/web-e2e.py --shots docs/img renews the README's pictures).
 
 use std::path::Path;
 use std::process::Command;
@@ -51,7 +51,7 @@ fn five_games_in_headless_chromium() {
     .expect("server starts");
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-e2e");
     let out = Command::new("python3")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/web-e2e.py"))
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/gui/web-e2e.py"))
         .args(["--url", &srv.url(), "--shots"])
         .arg(&shots)
         .output()

@@ -182,11 +182,61 @@ pub fn utf8_args(
         .collect()
 }
 
+/// Whether `NO_COLOR` was set at start-up ([`read_environment`]).
+static NO_COLOR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether the user asked for no ANSI colours (`NO_COLOR`, read by [`read_environment`]).
+pub(crate) fn no_color() -> bool {
+    NO_COLOR.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Reads the environment variables kiebitz obeys and hands each to the part it configures.
+/// Every binary calls it once at start-up ([`main_with_args`] does for the engines); nothing
+/// else below the binaries reads the environment (tests/no_env_reads.rs), only env_logger
+/// its `RUST_LOG`.
+///
+/// - `KIEBITZ_SEARCH=name=value,…`: search-parameter overrides for every searcher
+///   ([`crate::search::params::set_startup_overrides`]); a bad text is reported on stderr and
+///   the game's defaults are kept.
+/// - `KIEBITZ_PROGRESS=bar|lines|off`: the progress style ([`progress::Style::set_forced`]).
+/// - `KIEBITZ_EVAL=hand|tuned|FILE`: the chess evaluation's weights
+///   ([`crate::games::chess::eval::choose_weights`]).
+/// - `KIEBITZ_WEB_DIR=DIR`: where kiebitz-web reads its page ([`crate::web::set_page_dir`]).
+/// - `HOSTNAME`: the PGN `Site` of kiebitz-match's games ([`crate::tournament::set_site`]).
+/// - `NO_COLOR`: no ANSI colours on the `play` board.
+pub fn read_environment() {
+    use crate::search::params;
+    if let Ok(text) = std::env::var(params::ENV_OVERRIDES)
+        && let Err(e) = params::set_startup_overrides(&text)
+    {
+        eprintln!("warning: {} ignored: {e}", params::ENV_OVERRIDES);
+    }
+    if let Some(style) = std::env::var("KIEBITZ_PROGRESS")
+        .ok()
+        .and_then(|name| progress::Style::from_name(&name))
+    {
+        progress::Style::set_forced(style);
+    }
+    if let Ok(choice) = std::env::var("KIEBITZ_EVAL") {
+        crate::games::chess::eval::choose_weights(&choice);
+    }
+    if let Some(dir) = std::env::var_os("KIEBITZ_WEB_DIR") {
+        crate::web::set_page_dir(dir.into());
+    }
+    if let Ok(host) = std::env::var("HOSTNAME") {
+        crate::tournament::set_site(&host);
+    }
+    if std::env::var_os("NO_COLOR").is_some() {
+        NO_COLOR.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// [`main`] with arguments an entrance has already looked at (the first is the program name).
 pub fn main_with_args<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .format_timestamp(None)
         .try_init();
+    read_environment();
     run::<G>(args, extra)
 }
 

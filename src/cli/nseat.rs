@@ -277,7 +277,7 @@ fn play<G: NGame>(
     }
     // Also refuses NaN and times a `Duration` cannot hold (`--tc 1e20`).
     let per_move = crate::limits::seconds("--tc", tc)?;
-    let ansi = !plain && std::env::var_os("NO_COLOR").is_none() && io::stdout().is_terminal();
+    let ansi = !plain && !super::no_color() && io::stdout().is_terminal();
     let mut searcher = Searcher::<G>::new(
         Options {
             algorithm,

@@ -11,7 +11,7 @@
 //! - [`chamaeleon`]: Chamäleon Schach for 2–4 players (an [`crate::nsearch::NGame`]).
 //! - [`crash`]: CRASH!, towers of stones on a row of cells, with exhaustive databases.
 //!
-//! Depends on the rooms below it only (`board`, `game`, `tuning`, `search`, `nsearch`; see
+//! Depends on the rooms below it only (`board`, `game`, `search` with its `params`, `nsearch`; see
 //! docs/architecture.md), never on the protocol, the CLI, the tournament or the books.
 
 use crate::game::Game;

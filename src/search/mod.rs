@@ -53,12 +53,11 @@ use crate::game::Game;
 
 pub mod oracle;
 pub mod ordering;
+pub mod params;
 pub mod pns;
 pub mod proof;
 pub mod stats;
 pub mod strength;
-/// The search switches live below the search ([`crate::tuning`]), re-exported here.
-pub use crate::tuning as params;
 pub mod time;
 pub mod tt;
 pub mod worker;
@@ -68,7 +67,7 @@ mod tests;
 
 pub use params::SearchParams;
 
-pub use crate::tuning::MATE;
+pub use params::MATE;
 /// Scores at least this high (or this low, negated) are forced game ends.
 pub const MATE_IN_MAX: i32 = MATE - 1000;
 /// The deepest ply the search reaches (iterations go to `MAX_PLY - 1`).
@@ -204,7 +203,7 @@ impl<G: Game> Searcher<G> {
         Searcher {
             tt: tt::Table::new(hash_mb),
             heuristics: vec![ordering::Heuristics::default()],
-            params: SearchParams::from_env(G::SEARCH),
+            params: G::SEARCH.with_startup_overrides(),
             use_solver: true,
             multipv: 1,
             oracle: oracle::installed::<G>(),
@@ -466,7 +465,18 @@ impl<G: Game> Searcher<G> {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let shared = worker::Shared::default();
-        let moves = &tablebase_root(root, moves, limits, &shared);
+        let (kept, verdict) = tablebase_root(root, moves, limits, &shared);
+        let moves = &kept;
+        // With the root in the tables, the reported score is the tables' verdict (as
+        // Stockfish's): the search below may see only an evaluation of a won ending.
+        let rule50 = limits.tablebase.rule50;
+        let on_info = &mut |info: &Info| match verdict {
+            Some(v) => on_info(&Info {
+                score: tb_root_score(v, rule50, info.score),
+                ..info.clone()
+            }),
+            None => on_info(info),
+        };
         let tt = &self.tt;
         let params = self.params;
         let (main_heuristics, helper_heuristics) = self.heuristics.split_at_mut(1);
@@ -571,7 +581,9 @@ impl<G: Game> Searcher<G> {
             Some(((best, depth), _)) => SearchResult {
                 best: best.mv,
                 ponder: best.pv.get(1).copied(),
-                score: Score::from_value(best.score),
+                score: verdict.map_or(Score::from_value(best.score), |v| {
+                    tb_root_score(v, rule50, Score::from_value(best.score))
+                }),
                 depth,
                 nodes,
             },
@@ -584,6 +596,7 @@ impl<G: Game> Searcher<G> {
                     .filter(|mv| moves.contains(mv))
                     .unwrap_or(moves[0]);
                 let score = Score::Cp(root.evaluate());
+                let score = verdict.map_or(score, |v| tb_root_score(v, rule50, score));
                 on_info(&Info {
                     depth: 0,
                     seldepth: 0,
@@ -648,26 +661,43 @@ impl<G: Game> Searcher<G> {
     }
 }
 
-/// The root moves that keep the tablebases' verdict (DTZ at the root, [`Game::tb_root_moves`]),
-/// or all of `moves` when the tables cannot answer; an answer counts in `shared.tbhits`.
+/// The root moves that keep the tablebases' verdict (DTZ at the root, [`Game::tb_root_moves`])
+/// and that verdict (as [`Game::tb_wdl`]), or all of `moves` and `None` when the tables cannot
+/// answer; an answer counts in `shared.tbhits`.
 fn tablebase_root<G: Game>(
     root: &G,
     moves: &MoveList,
     limits: &Limits,
     shared: &worker::Shared,
-) -> MoveList {
+) -> (MoveList, Option<i32>) {
     let tb = limits.tablebase;
     let mut kept = moves.clone();
     if tb.max_pieces > 0
-        && let Some((keep, _)) = root.tb_root_moves(tb.max_pieces, tb.rule50)
+        && let Some((keep, verdict)) = root.tb_root_moves(tb.max_pieces, tb.rule50)
     {
         shared.tbhits.fetch_add(1, Ordering::Relaxed);
         kept.retain(|m| keep.contains(m));
         if kept.is_empty() {
-            return moves.clone();
+            return (moves.clone(), None);
         }
+        return (kept, Some(verdict));
     }
-    kept
+    (kept, None)
+}
+
+/// The score to report for a root the tables decide (`verdict` as [`Game::tb_wdl`]): a mate the
+/// search found stays; a win or loss is `±TB_WIN` unless the search already saw a tablebase
+/// score of that sign (`TB_WIN − ply`, closer); a draw is 0, and with the 50-move rule a
+/// cursed win or blessed loss ±2, as the search scores them.
+fn tb_root_score(verdict: i32, rule50: bool, searched: Score) -> Score {
+    let draw = rule50 as i32;
+    let tb_range = TB_WIN - MAX_PLY as i32;
+    match searched {
+        Score::Mate(_) => searched,
+        Score::Cp(v) if verdict > draw => Score::Cp(if v >= tb_range { v } else { TB_WIN }),
+        Score::Cp(v) if verdict < -draw => Score::Cp(if v <= -tb_range { v } else { -TB_WIN }),
+        Score::Cp(_) => Score::Cp(2 * draw * verdict),
+    }
 }
 
 /// Keeps only the moves of `allowed` in `moves` (none: all), unless that leaves none (then a

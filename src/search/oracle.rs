@@ -13,7 +13,7 @@ use crate::game::Game;
 
 /// A perfect answer for a position, if one can be had within the time budget: the best move
 /// and its exact score for the side to move (`MATE - n` for a win in n plies, `-(MATE - n)`
-/// for a loss in n plies, 0 for a draw; [`crate::tuning::MATE`]). It must give up soon after
+/// for a loss in n plies, 0 for a draw; [`crate::search::params::MATE`]). It must give up soon after
 /// the flag it is handed (the search's `stop`) is set.
 pub type Oracle<G> = Arc<dyn Fn(&G, Duration, &AtomicBool) -> Option<(Move, i32)> + Send + Sync>;
 

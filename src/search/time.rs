@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use super::Limits;
 use crate::board::Color;
 
-pub use crate::tuning::DEFAULT_MOVES_TO_GO;
+pub use crate::search::params::DEFAULT_MOVES_TO_GO;
 
 /// Where a search reads the time: the real monotonic clock (the default), or a fake one.
 #[derive(Clone, Debug, Default)]

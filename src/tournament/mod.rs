@@ -180,6 +180,15 @@ fn first_engine_half_points(record: &GameRecord, first_is_white: bool) -> usize 
     }
 }
 
+/// The PGN `Site` of the games ([`set_site`]); `?` when unset.
+static SITE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Names the PGN `Site` of every game (kiebitz-match passes the host name, `HOSTNAME`). Set
+/// once, at start-up.
+pub fn set_site(site: &str) {
+    let _ = SITE.set(site.to_string());
+}
+
 /// Runs the tournament for game `G`.
 pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     let variant: &str = match &cfg.variant {
@@ -304,7 +313,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     let total = cfg.total_games();
     let header = pgn::Header {
         event: cfg.event.clone(),
-        site: std::env::var("HOSTNAME").unwrap_or_else(|_| "?".into()),
+        site: SITE.get().cloned().unwrap_or_else(|| "?".into()),
         date: pgn::today(),
     };
     let mut pgn_file = match &cfg.pgn {

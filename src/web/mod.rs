@@ -653,11 +653,21 @@ async fn events(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult 
         .into_response())
 }
 
-/// One of the page's files: the copy compiled in, or, when `KIEBITZ_WEB_DIR` names a folder
-/// (for working on the page without rebuilding), the file of that name there.
+/// The folder set at start-up ([`set_page_dir`]), if any.
+static PAGE_DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+/// Serves the page's files from `dir` instead of the copies compiled in, for working on the
+/// page without rebuilding (kiebitz-web passes `KIEBITZ_WEB_DIR`). Set once, at start-up.
+pub fn set_page_dir(dir: std::path::PathBuf) {
+    let _ = PAGE_DIR.set(dir);
+}
+
+/// One of the page's files: the copy compiled in, or, when [`set_page_dir`] named a folder,
+/// the file of that name there.
 fn asset(name: &str, built_in: &'static str, kind: &'static str) -> Response {
-    let text = std::env::var_os("KIEBITZ_WEB_DIR")
-        .and_then(|dir| std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok())
+    let text = PAGE_DIR
+        .get()
+        .and_then(|dir| std::fs::read_to_string(dir.join(name)).ok())
         .map_or(
             std::borrow::Cow::Borrowed(built_in),
             std::borrow::Cow::Owned,

@@ -63,9 +63,9 @@ pub fn stdout(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-/// Runs `python3 scripts/SCRIPT ARGS…` and returns its stdout; fails the test with the
-/// script's output when it fails (python-chess comes from `pip install -r
-/// scripts/requirements.txt`, which CI runs).
+/// Runs `python3 scripts/SCRIPT ARGS…` (SCRIPT with its folder, e.g. `oracles/polyglot_check.py`)
+/// and returns its stdout; fails the test with the script's output when it fails (python-chess
+/// comes from `pip install -r scripts/requirements.txt`, which CI runs).
 pub fn python_script<S: AsRef<std::ffi::OsStr>>(script: &str, args: &[S]) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("scripts")

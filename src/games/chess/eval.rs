@@ -154,16 +154,26 @@ pub static TUNED: Params = super::weights::TUNED.to_params();
 /// The largest weights table `KIEBITZ_EVAL` may name (1 MiB; the tuner writes a few KiB).
 pub const MAX_WEIGHTS_BYTES: u64 = 1 << 20;
 
-/// The weights the engine evaluates with: the hand-made [`PARAMS`] unless the environment
-/// variable `KIEBITZ_EVAL` says `tuned` ([`TUNED`], from `weights.rs`) or names a table file
-/// written by the tuner (read at start-up, for trying a table without rebuilding). Read once;
-/// a bad value or file is reported on stderr and the hand-made weights are kept.
+/// The weights table chosen at start-up ([`choose_weights`]).
+static CHOSEN_WEIGHTS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Chooses the weights [`active_params`] gives: `hand`, `tuned` or a table file (the binaries
+/// pass the environment variable `KIEBITZ_EVAL`). Set once, at start-up, before the first
+/// evaluation; a later call changes nothing.
+pub fn choose_weights(choice: &str) {
+    let _ = CHOSEN_WEIGHTS.set(choice.to_string());
+}
+
+/// The weights the engine evaluates with: the hand-made [`PARAMS`] unless [`choose_weights`]
+/// said `tuned` ([`TUNED`], from `weights.rs`) or named a table file written by the tuner
+/// (read at the first evaluation, for trying a table without rebuilding). Read once; a bad
+/// value or file is reported on stderr and the hand-made weights are kept.
 pub fn active_params() -> &'static Params {
     static ACTIVE: std::sync::OnceLock<&'static Params> = std::sync::OnceLock::new();
-    ACTIVE.get_or_init(|| match std::env::var("KIEBITZ_EVAL").as_deref() {
-        Err(_) | Ok("") | Ok("hand") => &PARAMS,
-        Ok("tuned") => &TUNED,
-        Ok(path) => match crate::limits::read_bounded_text(path, MAX_WEIGHTS_BYTES)
+    ACTIVE.get_or_init(|| match CHOSEN_WEIGHTS.get().map(String::as_str) {
+        None | Some("") | Some("hand") => &PARAMS,
+        Some("tuned") => &TUNED,
+        Some(path) => match crate::limits::read_bounded_text(path, MAX_WEIGHTS_BYTES)
             .and_then(|text| super::tune::parse_weights(&text))
         {
             Ok(w) => Box::leak(Box::new(w.to_params())),

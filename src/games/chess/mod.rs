@@ -69,7 +69,7 @@ impl Game for Chess {
     const DRAW_PLIES: Option<u32> = Some(100);
     const REPETITION: bool = true;
     const NULL_MOVE: bool = true;
-    const SEARCH: crate::tuning::SearchParams = crate::tuning::SearchParams::FULL;
+    const SEARCH: crate::search::params::SearchParams = crate::search::params::SearchParams::FULL;
     const BENCH_DEPTH: u32 = 10;
     /// Even chances to win at +2 pawns, the draw band about ±1 pawn wide (docs/search.md).
     const WDL: Option<crate::game::WdlModel> = Some(crate::game::WdlModel { a: 200.0, b: 60.0 });

@@ -12,7 +12,7 @@
 //!   entries tied to their mirror across the d/e line, an L2 pull towards the starting weights).
 //! - [`render`]: writes weights as the readable table `weights.rs`.
 //!
-//! `examples/chess-tune.rs` and `scripts/tune-chess.sh` drive this end to end. Depends on the
+//! `examples/chess-tune.rs` and `scripts/studies/tune-chess.sh` drive this end to end. Depends on the
 //! chess position and evaluation, [`crate::game::Game`] and [`crate::pgn`].
 
 use super::Chess;
@@ -316,7 +316,7 @@ pub fn render(w: &Weights, header: &str) -> String {
         "//! The tuned evaluation weights, one table (see eval.rs for what each term counts).\n",
     );
     t.push_str(
-        "//! Written by `chess-tune fit` (scripts/tune-chess.sh); the engine uses them when\n",
+        "//! Written by `chess-tune fit` (scripts/studies/tune-chess.sh); the engine uses them when\n",
     );
     t.push_str("//! `KIEBITZ_EVAL=tuned`, the hand-made weights of eval.rs otherwise.\n");
     t.push_str("//!\n");
@@ -548,7 +548,7 @@ mod tests {
     }
 
     /// The whole pipeline at small scale: 40 games (20 kiebitz self-play, 20 against
-    /// stockfish, written by scripts/tune-chess.sh, comments stripped) → quiet positions →
+    /// stockfish, written by scripts/studies/tune-chess.sh, comments stripped) → quiet positions →
     /// traces → K → Adam → the table; the held-out games' error must fall.
     #[test]
     fn pipeline_on_forty_games() {

@@ -1,5 +1,5 @@
 //! The tuned evaluation weights, one table (see eval.rs for what each term counts).
-//! Written by `chess-tune fit` (scripts/tune-chess.sh); the engine uses them when
+//! Written by `chess-tune fit` (scripts/studies/tune-chess.sh); the engine uses them when
 //! `KIEBITZ_EVAL=tuned`, the hand-made weights of eval.rs otherwise.
 //!
 //! Fitted to 51912 quiet positions (5299 held out) with K = 0.815, 500 epochs of Adam

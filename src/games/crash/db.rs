@@ -29,7 +29,7 @@
 //! | 8 | FNV-1a 64 checksum of the entries |
 //! | N | one byte per position: the distance d in plies (odd: the mover wins) |
 //!
-//! Depends on `board`, `game` and the position of [`super`]; [`MATE`] from `tuning`; what
+//! Depends on `board`, `game` and the position of [`super`]; [`MATE`] from `search::params`; what
 //! Ctrl-C prints during [`analyze`] goes to `progress`.
 
 use std::io::{Read, Write};
@@ -38,7 +38,7 @@ use std::time::Instant;
 use super::Crash;
 use crate::board::{Color, Move, MoveList};
 use crate::game::Game;
-use crate::tuning::MATE;
+use crate::search::params::MATE;
 
 const MAGIC: &[u8; 8] = b"KBZCRASH";
 const VERSION: u32 = 1;

@@ -13,7 +13,7 @@ use crate::board::zobrist;
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
 use crate::game::{Game, Terminal};
 use crate::san::SanParts;
-use crate::tuning::SearchParams;
+use crate::search::params::SearchParams;
 
 impl Game for Raeuber {
     const GAME: &'static str = "raeuber";
