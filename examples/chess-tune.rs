@@ -29,7 +29,7 @@ fn extract(train: &str, heldout: &str, pgns: &[String]) -> Result<(), String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         let positions = tune::positions_from_pgn(&text, games, SKIP_PLIES, &PARAMS)
             .map_err(|e| format!("{path}: {e}"))?;
-        games += kiebitz::tournament::pgn::parse(&text)?.len();
+        games += kiebitz::pgn::parse(&text)?.len();
         for p in positions {
             // Side, board, castling and en passant: the move counters do not matter.
             let key: String = p.fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
@@ -58,7 +58,7 @@ fn filters(pgns: &[String]) -> Result<(), String> {
     let (mut old, mut new, mut both, mut gap) = (0u64, 0u64, 0u64, 0i64);
     for path in pgns {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for game in kiebitz::tournament::pgn::parse(&text)? {
+        for game in kiebitz::pgn::parse(&text)? {
             let mut pos = match game.tag("FEN") {
                 Some(fen) => Chess::from_fen("chess", fen)?,
                 None => Chess::startpos("chess")?,

@@ -295,11 +295,11 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// A legal move as an opening book writes it ([`crate::book::encode_move`]: to-square,
+    /// A legal move as an opening book writes it ([`crate::board::encode_move`]: to-square,
     /// from-square and promotion in Polyglot's 16 bits). Games whose moves a book writes
     /// otherwise (chess castling as the king taking its rook) say so here.
     fn book_move(&self, mv: Move) -> u16 {
-        crate::book::encode_move(mv)
+        crate::board::encode_move(mv)
     }
 
     /// Whether the strength levels' Elo scale ([`crate::search::strength`]) was calibrated
@@ -335,8 +335,23 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     }
 
     /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
-    /// playing them); always equal to [`crate::perft::generic`], which is the default.
+    /// playing them); always equal to [`generic_perft`], which is the default.
     fn perft(&self, depth: u32) -> u64 {
-        crate::perft::generic(self, depth)
+        generic_perft(self, depth)
     }
+}
+
+/// The number of legal move sequences of length `depth` from `pos`, by plain recursion over
+/// [`Game::legal_moves`] and [`Game::play`] (the subtrees by [`Game::perft`]); the last ply
+/// is counted from the move list without playing it. `crate::perft` offers it as `generic`.
+pub fn generic_perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|&mv| pos.play(mv).perft(depth - 1)).sum()
 }

@@ -6,6 +6,7 @@
 //! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
 //! - [`limits`]: bounded reads of files and pipes, bounded durations, a stdout that may fail.
 //! - [`perft`]: move-path counting and divide, for every game.
+//! - [`pgn`]: PGN games read in (tags, moves as written, result), for every game.
 //! - [`rng`]: SplitMix64, the one random generator of openings, books and strength levels.
 //! - [`progress`]: progress bars on stderr and what Ctrl-C prints in long shell commands.
 //! - [`san`]: standard algebraic notation (PGN moves), written and read for every game.
@@ -30,6 +31,7 @@ pub mod limits;
 pub mod memory;
 pub mod nsearch;
 pub mod perft;
+pub mod pgn;
 pub mod progress;
 pub mod protocol;
 pub mod rng;

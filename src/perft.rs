@@ -26,21 +26,9 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 }
 
 /// The number of legal move sequences of length `depth` from `pos`, by plain recursion over
-/// [`Game::legal_moves`] and [`Game::play`].
-pub fn generic<G: Game>(pos: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&mv| perft(&pos.play(mv), depth - 1))
-        .sum()
-}
+/// [`Game::legal_moves`] and [`Game::play`] (defined beside the trait, whose default
+/// [`Game::perft`] it is).
+pub use crate::game::generic_perft as generic;
 
 /// Perft split by root move, in move-generation order (Stockfish's `go perft` divide).
 pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(Move, u64)> {

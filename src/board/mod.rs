@@ -3,13 +3,15 @@
 //! Every board from 3×3 to 8×8 is embedded in the lower-left corner of an 8×8 grid: square
 //! index = `rank * 8 + file`, so `a1` is 0 on every board size and a `u64` bitboard covers any
 //! board. A [`Geometry`] knows the real width and height and the masks that keep moves on the
-//! board. This module depends on nothing else in the crate.
+//! board. This module depends only on [`crate::rng`] (the magic search and the Zobrist keys).
 
 use std::fmt;
 
 pub mod attacks;
 pub mod fen;
 pub mod geometry;
+pub mod magic;
+pub mod zobrist;
 pub use geometry::Geometry;
 
 /// One of the two sides. White moves first and starts on rank 1.
@@ -253,6 +255,22 @@ impl Move {
     pub const fn from_to(self) -> usize {
         (self.0 & 0xfff) as usize
     }
+}
+
+/// A move in the 16 bits of an opening book (the Polyglot layout): to-square in bits 0–5,
+/// from-square in bits 6–11 (each `8 * rank + file`, as [`Square`] numbers them on every
+/// board) and the promotion in bits 12–14 (knight 1, bishop 2, rook 3, queen 4; 0: none).
+/// [`crate::game::Game::book_move`] writes legal moves with it; `crate::book` reads them.
+pub fn encode_move(mv: Move) -> u16 {
+    use MoveKind::*;
+    let promotion = match mv.kind() {
+        PromoteKnight => 1,
+        PromoteBishop => 2,
+        PromoteRook => 3,
+        PromoteQueen => 4,
+        _ => 0,
+    };
+    mv.to().0 as u16 | (mv.from().0 as u16) << 6 | promotion << 12
 }
 
 impl fmt::Display for Move {

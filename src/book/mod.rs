@@ -75,20 +75,7 @@ impl Entry {
     }
 }
 
-/// A move in Polyglot's 16 bits: to-square in bits 0–5, from-square in bits 6–11 (each
-/// `8 * rank + file`, as [`crate::board::Square`] numbers them on every board) and the
-/// promotion in bits 12–14 (knight 1, bishop 2, rook 3, queen 4; 0: none).
-pub fn encode_move(mv: Move) -> u16 {
-    use crate::board::MoveKind::*;
-    let promotion = match mv.kind() {
-        PromoteKnight => 1,
-        PromoteBishop => 2,
-        PromoteRook => 3,
-        PromoteQueen => 4,
-        _ => 0,
-    };
-    mv.to().0 as u16 | (mv.from().0 as u16) << 6 | promotion << 12
-}
+pub use crate::board::encode_move;
 
 /// Coordinate text of an encoded move (`e2e4`, `e7e8q`), for messages and listings.
 pub fn move_text(code: u16) -> String {
@@ -105,17 +92,7 @@ pub fn supported<G: Game>() -> bool {
         .is_some()
 }
 
-/// A game's own position hash made a book key that is distinct for each variant, so that a
-/// book of one board size or rule set never answers positions of another.
-pub fn variant_key(hash: u64, variant: &str) -> u64 {
-    // FNV-1a of the name, mixed by SplitMix64's finaliser.
-    let mut x = variant.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    });
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    hash ^ x ^ (x >> 31)
-}
+pub use crate::board::zobrist::variant_key;
 
 /// The number of plies played since the start of the game, from the position's FEN (its
 /// move number and side to move); `None` when the FEN has no move number.

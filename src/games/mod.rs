@@ -10,17 +10,15 @@
 //! - [`chess`]: standard chess.
 //! - [`chamaeleon`]: Chamäleon Schach for 2–4 players (an [`crate::nsearch::NGame`]).
 //! - [`crash`]: CRASH!, towers of stones on a row of cells, with exhaustive databases.
-//! - [`zobrist`]: the hashing keys they share.
 //!
-//! Depends on `board`, `game` and `search::params` only (never on the rest of `search`, on
-//! `analysis` or above).
+//! Depends on the rooms below it only (`board`, `game`, `search` with its `params`, `nsearch`; see
+//! docs/architecture.md), never on the protocol, the CLI, the tournament or the books.
 
 use crate::game::Game;
 
 /// Chamäleon Schach is an N-player game ([`crate::nsearch::NGame`]), not a two-player
 /// [`Game`], so it stands outside the two-player registry below.
 pub mod chamaeleon;
-pub mod zobrist;
 
 /// A generic job to run on the game a name stands for ([`with_game`]): Rust has no generic
 /// closures, so the job is a value whose `run::<G>` is called with the game's type.

@@ -1,15 +1,17 @@
 //! Attack tables for standard chess on the 8×8 board: knight, king and pawn attacks, the
 //! squares between and the line through two squares (all computed at compile time), and
-//! sliding attacks by "fancy" magic bitboards (tables filled once, on first use).
+//! sliding attacks by the board's magic bitboards ([`crate::board::magic`], tables filled
+//! once, on first use).
 //!
-//! The magic multipliers in [`ROOK_MAGICS`] and [`BISHOP_MAGICS`] were found by the search in
-//! [`find_magic`] (seeded, so it is reproducible); a test checks that each one maps every
-//! blocker set of its square to a slot without a harmful collision. Depends on nothing else in
-//! the crate.
+//! The magic multipliers in [`ROOK_MAGICS`] and [`BISHOP_MAGICS`] were found by the board's
+//! seeded search ([`Sliders::find_magics`] with [`MAGIC_SEED`]), so they are reproducible;
+//! building the tables checks that each maps every blocker set of its square to a slot
+//! without a harmful collision. Depends only on `crate::board`.
 
 use std::sync::LazyLock;
 
 use crate::board::attacks::{self as shared, BISHOP_DIRS, KING_STEPS, KNIGHT_STEPS, ROOK_DIRS};
+use crate::board::magic::Sliders;
 
 /// The square `(df, dr)` away from `sq`, if it is on the board.
 const fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
@@ -101,149 +103,12 @@ pub fn line(a: usize, b: usize) -> u64 {
     LINES.1[a][b]
 }
 
-/// One square's magic: relevant-blocker mask, multiplier, shift and where its slots start.
-#[derive(Clone, Copy, Debug, Default)]
-struct Magic {
-    mask: u64,
-    magic: u64,
-    shift: u32,
-    offset: u32,
-}
+/// The multipliers of [`ROOK_MAGICS`] and [`BISHOP_MAGICS`] are the board search's for this
+/// seed ([`Sliders::find_magics`]).
+pub const MAGIC_SEED: u64 = 0x6b69_6562_6974_7a08;
 
-impl Magic {
-    /// The table slot of blocker set `occ`: by the magic multiplication, or — when the crate
-    /// is built for a CPU with BMI2 (`-C target-cpu=native` on most x86-64 since 2013) — by
-    /// PEXT, which packs the relevant blockers directly. The table is filled through this same
-    /// function, so both layouts are consistent.
-    #[inline]
-    fn index(&self, occ: u64) -> usize {
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        {
-            let _ = (self.magic, self.shift);
-            // SAFETY: compiled only when the target has BMI2 (the cfg above), so the
-            // instruction exists on every CPU this code can run on.
-            #[allow(unused_unsafe)]
-            let packed = unsafe { std::arch::x86_64::_pext_u64(occ, self.mask) };
-            packed as usize + self.offset as usize
-        }
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-        {
-            ((occ & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
-                + self.offset as usize
-        }
-    }
-}
-
-/// Sliding-piece attack tables for rooks and bishops, shared by every position.
-struct Sliders {
-    rook: [Magic; 64],
-    bishop: [Magic; 64],
-    table: Box<[u64]>,
-}
-
-/// The blockers that matter for a slider on `sq`: its empty-board rays without the edges.
-fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
-    let mut mask = 0;
-    for &(df, dr) in dirs {
-        let mut cur = sq;
-        while let Some(next) = offset(cur, df, dr) {
-            // Only squares with a further square beyond them can block.
-            if offset(next, df, dr).is_none() {
-                break;
-            }
-            mask |= 1 << next;
-            cur = next;
-        }
-    }
-    mask
-}
-
-/// Every subset of `mask` with its attack set (Carry-Rippler enumeration).
-fn subsets(sq: usize, mask: u64, dirs: &[(i8, i8); 4]) -> Vec<(u64, u64)> {
-    let mut out = Vec::with_capacity(1 << mask.count_ones());
-    let mut sub = 0u64;
-    loop {
-        out.push((sub, slide(sq, sub, dirs)));
-        sub = sub.wrapping_sub(mask) & mask;
-        if sub == 0 {
-            break;
-        }
-    }
-    out
-}
-
-/// Fills `slots` (length 2^bits) for `magic`; false on a collision of different attack sets.
-fn try_magic(magic: u64, bits: u32, cases: &[(u64, u64)], slots: &mut [u64]) -> bool {
-    slots.iter_mut().for_each(|s| *s = u64::MAX);
-    for &(occ, att) in cases {
-        let i = (occ.wrapping_mul(magic) >> (64 - bits)) as usize;
-        if slots[i] == u64::MAX {
-            slots[i] = att;
-        } else if slots[i] != att {
-            return false;
-        }
-    }
-    true
-}
-
-/// Searches a magic multiplier for `sq` with random sparse candidates (xorshift, seeded per
-/// square). Used to make [`ROOK_MAGICS`] and [`BISHOP_MAGICS`]; kept for regenerating them.
-pub fn find_magic(sq: usize, rook: bool) -> u64 {
-    let dirs = if rook { &ROOK_DIRS } else { &BISHOP_DIRS };
-    let mask = relevant_mask(sq, dirs);
-    let bits = mask.count_ones();
-    let cases = subsets(sq, mask, dirs);
-    let mut slots = vec![0u64; 1 << bits];
-    let mut state = 0x9E37_79B9_7F4A_7C15u64 ^ (sq as u64 * 0x1234_5678_9ABC_DEF1) ^ rook as u64;
-    let mut rand = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    loop {
-        let magic = rand() & rand() & rand();
-        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
-            continue;
-        }
-        if try_magic(magic, bits, &cases, &mut slots) {
-            return magic;
-        }
-    }
-}
-
-fn build_sliders() -> Sliders {
-    let mut table = Vec::with_capacity(107_648);
-    let mut build = |magics: &[u64; 64], dirs: &[(i8, i8); 4]| {
-        let mut out = [Magic::default(); 64];
-        for sq in 0..64 {
-            let mask = relevant_mask(sq, dirs);
-            let bits = mask.count_ones();
-            let m = Magic {
-                mask,
-                magic: magics[sq],
-                shift: 64 - bits,
-                offset: table.len() as u32,
-            };
-            table.resize(table.len() + (1 << bits), 0);
-            for (occ, att) in subsets(sq, mask, dirs) {
-                let i = m.index(occ);
-                table[i] = att;
-            }
-            out[sq] = m;
-        }
-        out
-    };
-    let rook = build(&ROOK_MAGICS, &ROOK_DIRS);
-    let bishop = build(&BISHOP_MAGICS, &BISHOP_DIRS);
-    Sliders {
-        rook,
-        bishop,
-        table: table.into_boxed_slice(),
-    }
-}
-
-static SLIDERS: LazyLock<Sliders> = LazyLock::new(build_sliders);
+static SLIDERS: LazyLock<Sliders> =
+    LazyLock::new(|| Sliders::with_magics(8, 8, &ROOK_MAGICS, &BISHOP_MAGICS));
 
 /// Builds the sliding-attack tables now rather than on first use.
 pub fn init() {
@@ -253,15 +118,13 @@ pub fn init() {
 /// Rook attacks from `sq` with `occ` occupied.
 #[inline]
 pub fn rook(sq: usize, occ: u64) -> u64 {
-    let s = &*SLIDERS;
-    s.table[s.rook[sq].index(occ)]
+    SLIDERS.rook(sq, occ)
 }
 
 /// Bishop attacks from `sq` with `occ` occupied.
 #[inline]
 pub fn bishop(sq: usize, occ: u64) -> u64 {
-    let s = &*SLIDERS;
-    s.table[s.bishop[sq].index(occ)]
+    SLIDERS.bishop(sq, occ)
 }
 
 /// Queen attacks from `sq` with `occ` occupied.
@@ -279,17 +142,12 @@ mod tests {
     #[test]
     fn magics_reproduce_every_attack_set() {
         for sq in 0..64 {
-            for (rook_like, dirs) in [(true, &ROOK_DIRS), (false, &BISHOP_DIRS)] {
-                for (occ, att) in subsets(sq, relevant_mask(sq, dirs), dirs) {
-                    // Extra blockers outside the mask must not change anything.
-                    let noisy = occ | 0x8100_0000_0000_0081;
-                    let got = if rook_like {
-                        rook(sq, noisy)
-                    } else {
-                        bishop(sq, noisy)
-                    };
-                    assert_eq!(got, att, "square {sq}, rook {rook_like}, occ {occ:#x}");
-                }
+            // Every subset of a few random blocker sets, with blockers at the corners.
+            let mut rng = crate::rng::Rng::new(sq as u64);
+            for _ in 0..200 {
+                let occ = rng.next_u64() & rng.next_u64() | 0x8100_0000_0000_0081;
+                assert_eq!(rook(sq, occ), slide(sq, occ, &ROOK_DIRS), "rook {sq} {occ:#x}");
+                assert_eq!(bishop(sq, occ), slide(sq, occ, &BISHOP_DIRS), "bishop {sq} {occ:#x}");
             }
         }
     }
@@ -307,16 +165,19 @@ mod tests {
         assert_eq!(line(0, 17), 0);
     }
 
-    /// Regenerates `magics.rs`: `cargo test --release print_magics -- --ignored --nocapture`.
+    /// The stored multipliers are the search's: `cargo test --release chess_magics_are_the_searchs
+    /// -- --ignored --nocapture` checks them and prints `magics.rs` anew.
     #[test]
     #[ignore]
-    fn print_magics() {
-        for (name, rook) in [("ROOK_MAGICS", true), ("BISHOP_MAGICS", false)] {
+    fn chess_magics_are_the_searchs() {
+        let (rook, bishop) = Sliders::find_magics(8, 8, MAGIC_SEED);
+        for (name, magics) in [("ROOK_MAGICS", rook), ("BISHOP_MAGICS", bishop)] {
             println!("const {name}: [u64; 64] = [");
-            for sq in 0..64 {
-                println!("    {:#018x},", find_magic(sq, rook));
+            for m in magics {
+                println!("    {m:#018x},");
             }
             println!("];");
         }
+        assert_eq!((rook, bishop), (ROOK_MAGICS, BISHOP_MAGICS));
     }
 }

@@ -5,6 +5,7 @@
 //! - [`movegen`]: legal move generation (pins, check evasions, castling, en passant).
 //! - [`polyglot`]: the Polyglot opening-book key and move encoding.
 //! - [`eval`]: tapered material + piece-square evaluation with a few classic terms.
+//! - [`params`]: the weights' vocabulary (score pairs, the parameter vector, named weights).
 //! - [`weights`]: the tuned weights, one readable table; [`tune`]: the tuner that writes it.
 //! - [`syzygy`]: Syzygy endgame tablebases (WDL in the search, DTZ at the root).
 //!
@@ -15,6 +16,7 @@
 pub mod attacks;
 pub mod eval;
 pub mod movegen;
+pub mod params;
 pub mod polyglot;
 pub mod position;
 pub mod syzygy;
@@ -280,9 +282,9 @@ impl Game for Chess {
     fn book_move(&self, mv: Move) -> u16 {
         if mv.kind() == MoveKind::Castling {
             let rook = self.castling_rook(mv);
-            crate::book::encode_move(Move::new(mv.from(), rook, MoveKind::Normal))
+            crate::board::encode_move(Move::new(mv.from(), rook, MoveKind::Normal))
         } else {
-            crate::book::encode_move(mv)
+            crate::board::encode_move(mv)
         }
     }
 

@@ -8,6 +8,8 @@
 
 use super::attacks;
 use crate::board::fen::{Fen, placement};
+// Chess's Zobrist keys, their own stream of the one key source.
+use crate::board::zobrist::CHESS as KEYS;
 use crate::board::{Color, Move, MoveKind, Square};
 
 pub const PAWN: usize = 0;
@@ -28,70 +30,6 @@ pub const BLACK_OO: u8 = 4;
 pub const BLACK_OOO: u8 = 8;
 
 const PIECE_CHARS: &[u8; 12] = b"PNBRQKpnbrqk";
-
-const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-/// Zobrist keys: 12 pieces × 64 squares, then 16 castling-right sets, 8 en-passant files and
-/// the side to move, all from one fixed seed.
-struct Keys {
-    piece: [[u64; 64]; 12],
-    castling: [u64; 16],
-    ep_file: [u64; 8],
-    black: u64,
-}
-
-const fn make_keys() -> Keys {
-    let mut k = Keys {
-        piece: [[0; 64]; 12],
-        castling: [0; 16],
-        ep_file: [0; 8],
-        black: 0,
-    };
-    let mut n = 0u64;
-    let mut p = 0;
-    while p < 12 {
-        let mut sq = 0;
-        while sq < 64 {
-            n += 1;
-            k.piece[p][sq] = splitmix(0xC4E5_5B17_0000_0000 ^ n);
-            sq += 1;
-        }
-        p += 1;
-    }
-    let mut bits = [0u64; 4];
-    let mut i = 0;
-    while i < 4 {
-        n += 1;
-        bits[i] = splitmix(0xC4E5_5B17_0000_0000 ^ n);
-        i += 1;
-    }
-    let mut set = 0;
-    while set < 16 {
-        let mut b = 0;
-        while b < 4 {
-            if set >> b & 1 != 0 {
-                k.castling[set] ^= bits[b];
-            }
-            b += 1;
-        }
-        set += 1;
-    }
-    let mut f = 0;
-    while f < 8 {
-        n += 1;
-        k.ep_file[f] = splitmix(0xC4E5_5B17_0000_0000 ^ n);
-        f += 1;
-    }
-    k.black = splitmix(0xC4E5_5B17_0000_0000 ^ (n + 1));
-    k
-}
-
-static KEYS: Keys = make_keys();
 
 /// The castling rights that survive a move from or to each square.
 const fn castle_masks() -> [u8; 64] {

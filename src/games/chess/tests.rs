@@ -11,17 +11,6 @@ fn mv(p: &Chess, text: &str) -> Move {
     p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// A small seeded generator for random games.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn fen_round_trip() {
     for fen in BENCH_FENS.iter().chain(&[
@@ -78,7 +67,7 @@ fn bad_fens_are_refused_with_a_reason() {
 
 #[test]
 fn incremental_hash_equals_recomputed_along_random_games() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = crate::rng::Rng::new(0x1234_5678_9abc_def1);
     let mut moves = MoveList::new();
     let mut seen_ep = 0;
     let mut seen_castle = 0;
@@ -97,14 +86,14 @@ fn incremental_hash_equals_recomputed_along_random_games() {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[(rng.next() % moves.len() as u64) as usize];
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
             match m.kind() {
                 MoveKind::EnPassant => seen_ep += 1,
                 MoveKind::Castling => seen_castle += 1,
                 k if k.is_promotion() => seen_promo += 1,
                 _ => {}
             }
-            p = if rng.next().is_multiple_of(16) && !p.in_check() {
+            p = if rng.next_u64().is_multiple_of(16) && !p.in_check() {
                 p.play_null()
             } else {
                 p.play(m)

@@ -13,13 +13,13 @@
 //! - [`render`]: writes weights as the readable table `weights.rs`.
 //!
 //! `examples/chess-tune.rs` and `scripts/studies/tune-chess.sh` drive this end to end. Depends on the
-//! chess position and evaluation, [`crate::game::Game`] and [`crate::tournament::pgn`].
+//! chess position and evaluation, [`crate::game::Game`] and [`crate::pgn`].
 
 use super::Chess;
-use super::eval::{Params, S, Weights, idx};
+use super::params::{Params, S, Weights, idx};
 use crate::board::{Color, MoveList};
 use crate::game::Game;
-use crate::tournament::pgn;
+use crate::pgn;
 
 /// Node budget of the quiescence search that decides whether a position is quiet.
 const QS_NODES: u32 = 20_000;
@@ -324,7 +324,7 @@ pub fn render(w: &Weights, header: &str) -> String {
         t.push_str(format!("//! {line}").trim_end());
         t.push('\n');
     }
-    t.push_str("\nuse super::eval::{S, Weights, rank8_first};\n\n");
+    t.push_str("\nuse super::params::{S, Weights, rank8_first};\n\n");
     t.push_str(
         "/// The tuned weights; piece-square rows run a..h, rank 8 first, as seen from White.\n",
     );
@@ -421,7 +421,7 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
     let extra = take(6);
     Ok(Weights {
         material,
-        pst: super::eval::rank8_first(pst),
+        pst: super::params::rank8_first(pst),
         bishop_pair: singles[0],
         doubled: singles[1],
         isolated: singles[2],

@@ -6,7 +6,7 @@
 //! (step 1, L2 pull 0.002 / N towards the hand-made weights).
 //! Mean squared error, hand-made → tuned: training 0.122636 → 0.101411, held-out 0.114657 → 0.108543.
 
-use super::eval::{S, Weights, rank8_first};
+use super::params::{S, Weights, rank8_first};
 
 /// The tuned weights; piece-square rows run a..h, rank 8 first, as seen from White.
 #[rustfmt::skip]

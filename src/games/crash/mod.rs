@@ -23,7 +23,7 @@
 //! number of stones and larger boards at most 256 stones a side (checked when a position is
 //! read).
 //!
-//! Depends on `board`, `game`, `search::params` and `games::zobrist` only.
+//! Depends on `board` (with its `zobrist` keys), `game` and `search::params` only.
 
 pub mod cli;
 pub mod db;
@@ -32,7 +32,7 @@ pub mod theorems;
 
 use crate::board::{Color, MAX_MOVES, Move, MoveKind, MoveList, Square};
 use crate::game::{Game, Terminal};
-use crate::games::zobrist;
+use crate::board::zobrist;
 use crate::search::params::SearchParams;
 
 /// Most cells a board may have.

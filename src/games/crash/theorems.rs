@@ -16,7 +16,7 @@
 
 use super::Crash;
 use super::db::Db;
-use crate::board::Color;
+use crate::board::{Color, MoveList};
 use crate::game::Game;
 
 /// Counts for one statement: positions looked at, and how many obey it.
@@ -150,7 +150,9 @@ pub fn check_with(
                         f.apart.add(parity_rule);
                     }
                     if together(&pos, us) && wins {
-                        let keeps = crate::protocol::legal_moves(&pos).iter().any(|&mv| {
+                        let mut moves = MoveList::new();
+                        pos.legal_moves(&mut moves);
+                        let keeps = moves.iter().any(|&mv| {
                             let next = pos.play(mv);
                             db.distance(&next).is_some_and(|e| e.is_multiple_of(2)) && together(&next, us)
                         });

@@ -2,10 +2,12 @@
 //!
 //! Only pawns: a single step forward, a diagonal capture, optionally the double step from the
 //! base line and en passant. A pawn on the opponent's base line has won, and that position has
-//! no moves; a side to move without moves is drawn. Rules live in [`rules`], the evaluation in
-//! [`eval`], the variant names here.
+//! no moves; a side to move without moves is drawn. The position lives in [`rules`], its
+//! [`Game`](crate::game::Game) implementation in `game.rs`, the evaluation in [`eval`], the
+//! variant names here.
 
 pub mod eval;
+mod game;
 pub mod rules;
 
 pub use rules::Pawns;

@@ -7,7 +7,8 @@
 //!
 //! - [`attacks`]: attack tables for the 6×6 board (leapers, magic sliders).
 //! - [`movegen`]: the pieces' bitboards, legal moves in one pass, move counting, lean make.
-//! - [`position`]: the position, FEN, copy-make play with its hash; the [`Game`] impl.
+//! - [`position`]: the position, its pieces, squares and hash.
+//! - `game`: the [`Game`] impl (FEN, moves, copy-make play, verdict) that ties the others together.
 //! - [`eval`]: the evaluation.
 //! - [`perft`]: the fast perft behind `Game::perft`: the last two plies counted, not played.
 //! - [`solver`]: the engine's oracle, proof-number search for forced wins.
@@ -16,6 +17,7 @@
 
 pub mod attacks;
 pub mod eval;
+mod game;
 pub mod movegen;
 pub mod perft;
 pub mod position;

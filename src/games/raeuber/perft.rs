@@ -29,7 +29,7 @@ mod tests {
             }
         }
         // Along random games, the counted depth 2 equals the played one.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::rng::Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..200 {
             let mut pos = Raeuber::startpos("raeuberschach").unwrap();
             for _ in 0..100 {
@@ -43,10 +43,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos = pos.play(moves[seed as usize % moves.len()]);
+                pos = pos.play(moves[rng.below(moves.len())]);
             }
         }
         let start = Raeuber::startpos("raeuberschach").unwrap();

@@ -1,24 +1,19 @@
-//! The Räuberschach position: the bitboards of [`Bits`] plus a mailbox, the side to move and
-//! the clocks; FEN in and out, move text in and out (coordinates and the matrix notation),
-//! copy-make play with an incremental Zobrist hash, and the [`Game`] implementation. Move
-//! generation itself lives in [`super::movegen`].
+//! The Räuberschach position: the bitboards of [`Bits`] plus a mailbox, the side to move, the
+//! clocks and the incremental Zobrist hash, with the queries on them, and the matrix notation.
+//! The [`Game`] implementation (FEN, play, verdict) is in `game.rs`; move generation itself
+//! lives in [`super::movegen`].
 
-use super::attacks::{self, BOARD, RANK_1, RANK_6};
 use super::movegen::Bits;
-use super::{START_FEN, VARIANTS};
-use crate::board::fen::{Fen, placement};
-use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
-use crate::game::{Game, Terminal};
-use crate::games::zobrist;
-use crate::san::SanParts;
-use crate::search::params::SearchParams;
+use crate::board::zobrist;
+use crate::board::{Color, Square};
+use crate::game::Game;
 
 pub use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
 
 /// A mailbox entry: `colour * 6 + kind`, or `EMPTY`.
 pub const EMPTY: u8 = 12;
 
-const LETTERS: [char; 12] = ['P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'];
+pub(super) const LETTERS: [char; 12] = ['P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'];
 
 /// A Räuberschach position. Squares are those of the 8×8 grid (`rank * 8 + file`); only
 /// files a–f and ranks 1–6 are used.
@@ -32,11 +27,11 @@ pub struct Raeuber {
     /// Plies since the last capture or pawn move.
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
-    hash: u64,
+    pub(super) hash: u64,
 }
 
 #[inline(always)]
-fn key(piece: u8, sq: usize) -> u64 {
+pub(super) fn key(piece: u8, sq: usize) -> u64 {
     zobrist::piece(piece as usize, sq)
 }
 
@@ -111,327 +106,6 @@ impl Raeuber {
     }
 }
 
-impl Game for Raeuber {
-    const GAME: &'static str = "raeuber";
-    const DRAW_PLIES: Option<u32> = Some(100);
-    const REPETITION: bool = true;
-    const NULL_MOVE: bool = false;
-    const BENCH_DEPTH: u32 = 13;
-    /// Measured against Fairy-Stockfish (docs/raeuber.md) and screened on the forced-win
-    /// suite at 2 M nodes (docs/search-log.md): no extension for forced captures (single
-    /// replies are extended: without it the suite drops from 60 to 38 of 75), forced-capture
-    /// chains in quiescence for 2 plies before stand pat, logarithmic LMR as in chess, offers
-    /// reduced and pruned late like quiet moves, late captures reduced when the reply is free,
-    /// offers ordered first.
-    const SEARCH: SearchParams = SearchParams {
-        forcing_extension: false,
-        qsearch_forcing_plies: 2,
-        late_move_pruning: true,
-        quiet_order: true,
-        lmr_base: 75,
-        lmr_divisor: 225,
-        lmr_forcing_replies: true,
-        prune_forcing_replies: true,
-        lmr_noisy: true,
-        ..SearchParams::CONSERVATIVE
-    };
-
-    fn variants() -> &'static [&'static str] {
-        &VARIANTS
-    }
-
-    fn startpos(variant: &str) -> Result<Self, String> {
-        Self::from_fen(variant, START_FEN)
-    }
-
-    fn from_fen(variant: &str, text: &str) -> Result<Self, String> {
-        if !VARIANTS.iter().any(|v| v.eq_ignore_ascii_case(variant)) {
-            return Err(format!(
-                "unknown variant '{variant}': this engine plays raeuberschach"
-            ));
-        }
-        let fen = Fen::parse(text)?;
-        let g = fen.geometry;
-        if (g.width, g.height) != (6, 6) {
-            return Err(format!(
-                "Räuberschach is played on 6×6, the FEN has {}×{}",
-                g.width, g.height
-            ));
-        }
-        if fen.castling != "-" {
-            return Err("Räuberschach has no castling: the castling field must be '-'".into());
-        }
-        if let Some(ep) = fen.en_passant {
-            return Err(format!(
-                "Räuberschach has no en passant: the FEN's en-passant square {ep} must be '-'"
-            ));
-        }
-        let mut pos = Raeuber {
-            bits: Bits::default(),
-            board: [EMPTY; 48],
-            side: fen.side,
-            halfmove: fen.halfmove,
-            fullmove: fen.fullmove.max(1),
-            hash: 0,
-        };
-        for &(sq, c) in &fen.pieces {
-            let p = LETTERS
-                .iter()
-                .position(|&l| l == c)
-                .ok_or_else(|| format!("'{c}' is not a Räuberschach piece (use PNBRQK, pnbrqk)"))?;
-            let (color, kind) = (p / 6, p % 6);
-            if kind == PAWN_K {
-                let last = if color == 0 { RANK_6 } else { RANK_1 };
-                if last >> sq.0 & 1 != 0 {
-                    return Err(format!(
-                        "a pawn on {sq} stands on its promotion rank, where it would be a queen"
-                    ));
-                }
-            }
-            pos.bits.kinds[kind] |= sq.bb().0;
-            pos.bits.colors[color] |= sq.bb().0;
-            pos.board[sq.index()] = p as u8;
-        }
-        pos.hash = pos.compute_hash();
-        Ok(pos)
-    }
-
-    fn fen(&self) -> String {
-        let geometry = crate::board::Geometry::new(6, 6).expect("6×6 is a board");
-        let board = placement(&geometry, |sq| {
-            let p = self.board[sq.index()];
-            (p != EMPTY).then(|| LETTERS[p as usize])
-        });
-        format!(
-            "{board} {} - - {} {}",
-            self.side.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
-    }
-
-    fn variant(&self) -> &'static str {
-        VARIANTS[0]
-    }
-
-    fn size(&self) -> (u8, u8) {
-        (6, 6)
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList) {
-        moves.clear();
-        self.bits.legal_moves(self.side.index(), moves);
-    }
-
-    #[inline]
-    fn play(&self, mv: Move) -> Self {
-        let mut next = self.clone();
-        let us = self.side.index();
-        let from = mv.from().index();
-        let to = mv.to().index();
-        let (fb, tb) = (1u64 << from, 1u64 << to);
-        let piece = self.board[from];
-        let kind = piece as usize - 6 * us;
-        let victim = self.board[to];
-        let mut hash = self.hash ^ zobrist::side() ^ key(piece, from);
-        if victim != EMPTY {
-            next.bits.kinds[victim as usize - 6 * (1 - us)] ^= tb;
-            next.bits.colors[1 - us] ^= tb;
-            hash ^= key(victim, to);
-            next.halfmove = 0;
-        } else if kind == PAWN_K {
-            next.halfmove = 0;
-        } else {
-            next.halfmove = self.halfmove + 1;
-        }
-        next.bits.colors[us] ^= fb | tb;
-        next.board[from] = EMPTY;
-        if mv.kind() == MoveKind::PromoteQueen {
-            let queen = (6 * us + QUEEN_K) as u8;
-            next.bits.kinds[PAWN_K] ^= fb;
-            next.bits.kinds[QUEEN_K] ^= tb;
-            next.board[to] = queen;
-            hash ^= key(queen, to);
-        } else {
-            next.bits.kinds[kind] ^= fb | tb;
-            next.board[to] = piece;
-            hash ^= key(piece, to);
-        }
-        next.hash = hash;
-        next.side = self.side.flip();
-        if self.side == Color::Black {
-            next.fullmove += 1;
-        }
-        next
-    }
-
-    fn terminal(&self) -> Terminal {
-        // No legal move — no pieces left, or every piece blocked — wins.
-        Terminal::Win
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
-    /// variant ([`crate::book::variant_key`]).
-    fn book_key(&self) -> Option<u64> {
-        Some(crate::book::variant_key(self.hash(), self.variant()))
-    }
-
-    fn reversible_plies(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn expected_moves_left(&self) -> u32 {
-        // Most moves capture or are answered by a capture: a game from the start lasts about
-        // 17 moves a side, and fewer pieces mean fewer moves to come.
-        4 + self.occupied().count_ones() / 2
-    }
-
-    fn insufficient_material(&self) -> bool {
-        // Only bishops on both sides, each side's on one colour complex and the two sides' on
-        // different complexes: no capture can ever happen, and a side's bishops (fewer than a
-        // whole complex) always have a move, so the game can only end in a draw.
-        let bishops = self.bits.kinds[BISHOP_K];
-        if self.occupied() != bishops {
-            return false;
-        }
-        let (w, b) = (self.bits.colors[0], self.bits.colors[1]);
-        let (light, dark) = (attacks::LIGHT, attacks::DARK);
-        w != 0 && b != 0 && ((w & dark == 0 && b & light == 0) || (w & light == 0 && b & dark == 0))
-    }
-
-    fn is_noisy(&self, mv: Move) -> bool {
-        self.board[mv.to().index()] != EMPTY || mv.kind() == MoveKind::PromoteQueen
-    }
-
-    fn forcing(&self) -> bool {
-        self.has_capture()
-    }
-
-    fn noisy_order(&self, mv: Move) -> i32 {
-        super::eval::noisy_order(self, mv)
-    }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(self)
-    }
-
-    fn quiet_order(&self, mv: Move) -> i32 {
-        super::eval::quiet_order(self, mv)
-    }
-
-    fn move_text(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    /// SAN as Fairy-Stockfish writes it for Räuberschach: the king is an ordinary piece, so
-    /// there is no check and no `+` or `#`.
-    fn san(&self, mv: Move) -> String {
-        crate::san::write(
-            self,
-            mv,
-            |m| SanParts {
-                piece: self
-                    .piece_at(m.from())
-                    .and_then(|(_, kind)| (kind != PAWN_K).then_some(LETTERS[kind])),
-                capture: self.board[m.to().index()] != EMPTY,
-                castling: None,
-            },
-            |_| false,
-        )
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let t = text.trim();
-        if let Some(coords) = matrix_to_coordinates(t) {
-            return self.parse_move(&coords);
-        }
-        let sq = |s: &str| {
-            Square::parse(s)
-                .filter(|sq| BOARD >> sq.0 & 1 != 0)
-                .ok_or_else(|| format!("'{t}': '{s}' is not a square of the 6×6 board"))
-        };
-        if !(t.len() == 4 || t.len() == 5) || !t.is_ascii() {
-            return Err(format!(
-                "'{t}' is not a move: write from and to squares, as b2b3 or a5a6q"
-            ));
-        }
-        let (from, to) = (sq(&t[0..2])?, sq(&t[2..4])?);
-        let promo = match t.as_bytes().get(4) {
-            None => None,
-            Some(b'q' | b'Q') => Some(()),
-            Some(&c) => {
-                return Err(format!(
-                    "'{t}': a pawn always promotes to a queen in Räuberschach, not '{}'",
-                    c as char
-                ));
-            }
-        };
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        let found = moves
-            .iter()
-            .copied()
-            .find(|m| m.from() == from && m.to() == to);
-        match found {
-            Some(m) if promo.is_none() || m.kind() == MoveKind::PromoteQueen => Ok(m),
-            Some(_) => Err(format!("'{t}' is not a promotion")),
-            None => {
-                if self.has_capture() && self.board[to.index()] == EMPTY {
-                    Err(format!(
-                        "{t} is not a legal move here: a capture is possible, and capturing is compulsory"
-                    ))
-                } else {
-                    Err(format!("{t} is not a legal move here"))
-                }
-            }
-        }
-    }
-
-    fn xboard_setup(&self) -> Vec<String> {
-        vec![format!("setup (PNBRQKpnbrqk) 6x6+0_giveaway {START_FEN}")]
-    }
-
-    fn xboard_name(variant: &str) -> &str {
-        variant
-    }
-
-    fn pretty(&self) -> String {
-        let geometry = Geometry::new(6, 6).expect("6×6 is a board size");
-        crate::board::diagram(&geometry, |sq| {
-            let p = self.board[sq.index()];
-            (p != EMPTY).then(|| GLYPHS[p as usize])
-        })
-    }
-
-    fn bench_positions() -> Vec<Self> {
-        [
-            START_FEN,
-            "rqkbnr/pp1ppp/6/2p3/PPPPP1/RQKBNR b - - 0 2",
-            "1qkbnr/2pp1p/rp3p/6/RP1PPP/1QKB1R w - - 2 7",
-            "2kr2/2pp2/p4p/5P/PRPPB1/5R b - - 1 11",
-            "2k3/r1p1Nr/6/2Pn2/6/2K2R b - - 2 13",
-            "1qk2r/1pn2p/3p2/1p3P/1K1PP1/4NR w - - 0 10",
-            "6/1R1p1r/2p3/2P3/Pq4/6 w - - 0 12",
-            "4n1/2p1b1/6/5K/2k3/6 b - - 1 17",
-        ]
-        .iter()
-        .filter_map(|f| Self::from_fen(VARIANTS[0], f).ok())
-        .collect()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        super::perft::perft(self, depth)
-    }
-}
-
 /// The matrix notation of the original exercise (SPEC §1): rows 1–6 from Black's base line,
 /// columns 1–6 from the left, a move written `z1s1z2s2` (`5242` is b2b3), optionally with a
 /// promotion letter. Returns the move in coordinate notation, or `None` if `text` is not
@@ -461,7 +135,10 @@ impl std::fmt::Display for Raeuber {
 
 #[cfg(test)]
 mod tests {
+    use super::super::START_FEN;
     use super::*;
+    use crate::board::{MoveKind, MoveList};
+    use crate::game::Terminal;
     use crate::perft::generic as perft;
 
     fn pos(fen: &str) -> Raeuber {
@@ -613,17 +290,9 @@ mod tests {
         assert!(Raeuber::from_fen("chess", START_FEN).is_err());
     }
 
-    /// A small deterministic generator for random games.
-    fn rng(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
-
     #[test]
     fn incremental_hash_and_counts_along_random_games() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut rng = crate::rng::Rng::new(0x1234_5678_9abc_def1);
         let mut seen_promotion = false;
         for _ in 0..300 {
             let mut p = Raeuber::startpos("raeuberschach").unwrap();
@@ -640,7 +309,7 @@ mod tests {
                 if list.is_empty() {
                     break;
                 }
-                let mv = list[rng(&mut seed) as usize % list.len()];
+                let mv = list[rng.below(list.len())];
                 seen_promotion |= mv.kind() == MoveKind::PromoteQueen;
                 p = p.play(mv);
             }
