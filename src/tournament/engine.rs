@@ -43,6 +43,8 @@ pub struct EngineConfig {
     pub timemargin: Duration,
     /// The engine's own name for the variant, if it differs from ours.
     pub variant: Option<String>,
+    /// Ponder on the opponent's time (`--ponder`): UCI `go ponder`, XBoard `hard`.
+    pub ponder: bool,
 }
 
 /// How long the handshake may take.
@@ -70,6 +72,11 @@ pub struct Reply {
     pub depth: Option<u32>,
     /// XBoard `resign`.
     pub resigned: bool,
+    /// The move the engine expects in reply (UCI `bestmove X ponder Y`).
+    pub ponder: Option<String>,
+    /// The engine pondered before this move: `Some(true)` after a `ponderhit`, `Some(false)`
+    /// after a `stop` (the opponent played another move).
+    pub ponder_hit: Option<bool>,
 }
 
 /// The game as the engine is told it.
@@ -116,6 +123,8 @@ pub struct Engine {
     /// XBoard: how many of the game's moves the engine knows.
     xb_known: usize,
     ping: u32,
+    /// UCI: the engine is pondering, expecting this move of its opponent.
+    pondering: Option<String>,
 }
 
 fn mate_score(plies: i32) -> i32 {
@@ -227,6 +236,49 @@ pub fn read_lines<R: Read + Send + 'static>(stdout: R) -> Receiver<(Instant, Str
     rx
 }
 
+/// `position startpos|fen FEN [moves …]`.
+fn uci_position(fen: Option<&str>, moves: &[String]) -> String {
+    let mut pos = match fen {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
+    };
+    if !moves.is_empty() {
+        pos.push_str(" moves ");
+        pos.push_str(&moves.join(" "));
+    }
+    pos
+}
+
+/// The limits of a UCI `go` for the engine of `side` (0 White, 1 Black): both clocks when
+/// its clock runs, and its move time, depth and nodes.
+fn uci_limits(view: &GameView, side: usize) -> String {
+    let tc = view.tcs[side];
+    let mut go = String::new();
+    if view.clocks[side].running() {
+        let [w, b] = view.clocks;
+        go.push_str(&format!(
+            " wtime {} btime {} winc {} binc {}",
+            w.remaining.as_millis(),
+            b.remaining.as_millis(),
+            w.inc().as_millis(),
+            b.inc().as_millis()
+        ));
+        if let Some(m) = view.clocks[side].moves_to_go() {
+            go.push_str(&format!(" movestogo {m}"));
+        }
+    }
+    if let Some(t) = tc.movetime {
+        go.push_str(&format!(" movetime {}", t.as_millis()));
+    }
+    if let Some(d) = tc.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = tc.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    go
+}
+
 fn centis(d: Duration) -> u128 {
     d.as_millis() / 10
 }
@@ -266,6 +318,7 @@ impl Engine {
             xb: XbFeatures::default(),
             xb_known: 0,
             ping: 0,
+            pondering: None,
         };
         match config.proto {
             Proto::Uci => engine.uci_handshake()?,
@@ -377,7 +430,64 @@ impl Engine {
             self.wait_for(HANDSHAKE, "uciok", Engine::uci_id_line)?;
         }
         self.send_uci_options(&others)?;
+        if self.config.ponder {
+            let set = others.iter().any(|(k, _)| k.eq_ignore_ascii_case("Ponder"));
+            if !self.has_option("Ponder") {
+                log::warn!(
+                    "engine '{}' has no option Ponder: it will not ponder",
+                    self.label()
+                );
+            } else if !set {
+                self.send("setoption name Ponder value true")
+                    .map_err(|f| format!("{f:?}"))?;
+            }
+        }
         self.sync_uci(HANDSHAKE)
+    }
+
+    /// Whether the engine ponders: `--ponder`, UCI, and the engine offers `Ponder`.
+    pub fn can_ponder(&self) -> bool {
+        self.config.ponder && self.config.proto == Proto::Uci && self.has_option("Ponder")
+    }
+
+    /// Starts pondering: the position of `view` (the opponent to move) with the opponent's
+    /// expected move `guess` played, and `go ponder` with the clocks, as cutechess does.
+    pub fn start_ponder(&mut self, view: &GameView, guess: &str) -> Result<(), Fault> {
+        let own = if view.white_to_move { 1 } else { 0 };
+        let mut moves = view.moves.to_vec();
+        moves.push(guess.to_string());
+        self.send(&uci_position(view.fen, &moves))?;
+        self.send(&format!("go ponder{}", uci_limits(view, own)))?;
+        self.pondering = Some(guess.to_string());
+        Ok(())
+    }
+
+    /// Ends a ponder search that is no longer wanted: `stop`, and its `bestmove` read and
+    /// dropped before `deadline`. False when the engine was not pondering.
+    pub fn stop_ponder(&mut self, deadline: Instant) -> Result<bool, Fault> {
+        if self.pondering.take().is_none() {
+            return Ok(false);
+        }
+        self.send("stop")?;
+        loop {
+            match self.recv(deadline) {
+                Ok((_, line)) if line.trim_start().starts_with("bestmove") => return Ok(true),
+                Ok(_) => {}
+                Err(Fault::Stalled(_)) => {
+                    return Err(Fault::Stalled(
+                        "no bestmove after stopping its ponder search".into(),
+                    ));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Ends pondering at the game's end (`stop`, its `bestmove` awaited a grace period past
+    /// the engine's time margin). False when the engine was not pondering.
+    pub fn end_ponder(&mut self) -> Result<bool, Fault> {
+        let deadline = Instant::now() + GRACE + self.config.timemargin;
+        self.stop_ponder(deadline)
     }
 
     /// Sends `setoption` for each of `options`, warning about names the engine did not list.
@@ -622,7 +732,10 @@ impl Engine {
                         .map_err(|f| format!("{f:?}"))?;
                 }
                 self.send("post").map_err(|f| format!("{f:?}"))?;
-                self.send("easy").map_err(|f| format!("{f:?}"))?;
+                // `hard`: the engine may ponder by itself (it is kept in force mode between
+                // its moves, so one that stops pondering in force mode will not).
+                let ponder = if self.config.ponder { "hard" } else { "easy" };
+                self.send(ponder).map_err(|f| format!("{f:?}"))?;
                 self.xb_known = 0;
                 self.xb_sync()
             }
@@ -666,42 +779,24 @@ impl Engine {
         let side = if view.white_to_move { 0 } else { 1 };
         let budget = self.budget(view);
         let started;
+        let mut ponder_hit = None;
         match self.config.proto {
             Proto::Uci => {
-                let mut pos = match view.fen {
-                    Some(fen) => format!("position fen {fen}"),
-                    None => "position startpos".to_string(),
-                };
-                if !view.moves.is_empty() {
-                    pos.push_str(" moves ");
-                    pos.push_str(&view.moves.join(" "));
-                }
-                self.send(&pos)?;
-                let tc = view.tcs[side];
-                let mut go = String::from("go");
-                if view.clocks[side].running() {
-                    let [w, b] = view.clocks;
-                    go.push_str(&format!(
-                        " wtime {} btime {} winc {} binc {}",
-                        w.remaining.as_millis(),
-                        b.remaining.as_millis(),
-                        w.inc().as_millis(),
-                        b.inc().as_millis()
-                    ));
-                    if let Some(m) = view.clocks[side].moves_to_go() {
-                        go.push_str(&format!(" movestogo {m}"));
+                if let Some(guess) = self.pondering.clone() {
+                    if view.moves.last() == Some(&guess) {
+                        // The expected move came: the ponder search goes on as the real one.
+                        self.pondering = None;
+                        self.send("ponderhit")?;
+                        ponder_hit = Some(true);
+                    } else {
+                        self.stop_ponder(Instant::now() + budget)?;
+                        ponder_hit = Some(false);
                     }
                 }
-                if let Some(t) = tc.movetime {
-                    go.push_str(&format!(" movetime {}", t.as_millis()));
+                if ponder_hit != Some(true) {
+                    self.send(&uci_position(view.fen, view.moves))?;
+                    self.send(&format!("go{}", uci_limits(view, side)))?;
                 }
-                if let Some(d) = tc.depth {
-                    go.push_str(&format!(" depth {d}"));
-                }
-                if let Some(n) = tc.nodes {
-                    go.push_str(&format!(" nodes {n}"));
-                }
-                self.send(&go)?;
                 started = Instant::now();
             }
             Proto::Xboard => {
@@ -727,7 +822,10 @@ impl Engine {
                 started = Instant::now();
             }
         }
-        let mut reply = Reply::default();
+        let mut reply = Reply {
+            ponder_hit,
+            ..Reply::default()
+        };
         let mut deadline = started + budget;
         let mut stopped = false;
         loop {
@@ -758,7 +856,11 @@ impl Engine {
                     if line.starts_with("info") {
                         parse_uci_info(line, &mut reply.score, &mut reply.depth);
                     } else if let Some(rest) = line.strip_prefix("bestmove") {
-                        reply.text = rest.split_whitespace().next().unwrap_or("").to_string();
+                        let mut words = rest.split_whitespace();
+                        reply.text = words.next().unwrap_or("").to_string();
+                        if words.next() == Some("ponder") {
+                            reply.ponder = words.next().map(str::to_string);
+                        }
                         reply.elapsed = at.saturating_duration_since(started);
                         return Ok(reply);
                     }

@@ -344,6 +344,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     let mut fatal: Option<String> = None;
     let mut done = 0usize;
     let mut printed = 0usize;
+    let mut ponder = referee::PonderCount::default();
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.min(total) {
             let tx = tx.clone();
@@ -470,6 +471,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 }
             };
             done += 1;
+            ponder.add(&record.ponder);
             let first_white = (record.number - 1) % 2 == 0;
             results.add(&record, first_white);
             let half = first_engine_half_points(&record, first_white);
@@ -552,6 +554,15 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         names[1]
     );
     say!("{}", results.table(&names).trim_end_matches('\n'));
+    if cfg.engines.iter().any(|e| e.ponder) {
+        say!(
+            "Pondering: {} go ponder, {} ponderhit, {} stop (another move came), {} stop at the game's end",
+            ponder.starts,
+            ponder.hits,
+            ponder.misses,
+            ponder.ended
+        );
+    }
     say!("Finished match");
     match fatal {
         Some(e) => Err(e),
@@ -707,5 +718,6 @@ fn forfeit_record<G: Game>(
         ),
         time_controls: [cfg.engines[w].tc.pgn_tag(), cfg.engines[b].tc.pgn_tag()],
         faulty: [white_broken, !white_broken],
+        ponder: Default::default(),
     }
 }

@@ -106,6 +106,30 @@ pub struct GameRecord {
     pub time_controls: [String; 2],
     /// Which engine (White, Black) misbehaved and should be restarted.
     pub faulty: [bool; 2],
+    /// What the engines' pondering came to in this game.
+    pub ponder: PonderCount,
+}
+
+/// Ponder searches in a game or a match (`--ponder`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PonderCount {
+    /// `go ponder` sent.
+    pub starts: u32,
+    /// The expected move came: `ponderhit`.
+    pub hits: u32,
+    /// Another move came: `stop`, and the real position searched.
+    pub misses: u32,
+    /// The game ended during a ponder search: `stop`.
+    pub ended: u32,
+}
+
+impl PonderCount {
+    pub fn add(&mut self, other: &PonderCount) {
+        self.starts += other.starts;
+        self.hits += other.hits;
+        self.misses += other.misses;
+        self.ended += other.ended;
+    }
 }
 
 fn side_name(c: Color) -> &'static str {
@@ -161,6 +185,15 @@ pub fn rules_verdict<G: Game>(pos: &G, history: &[u64]) -> Option<(Outcome, Stri
     pos.verdict(history)
 }
 
+/// The expected reply `text` in our notation, if it is legal in `pos` and the game goes on.
+fn ponder_move<G: Game>(pos: &G, history: &[u64], text: &str) -> Option<String> {
+    if rules_verdict(pos, history).is_some() {
+        return None;
+    }
+    let mv = parse_move_lenient(pos, text).ok()?;
+    Some(pos.move_text(mv))
+}
+
 /// The two engines of a game, White's first.
 pub struct Seats<'a> {
     pub engines: [&'a mut Engine; 2],
@@ -199,6 +232,7 @@ pub fn play_game<G: Game>(
         reason: String::new(),
         time_controls: [tcs[0].pgn_tag(), tcs[1].pgn_tag()],
         faulty: [false, false],
+        ponder: PonderCount::default(),
     };
 
     let mut pos = start.clone();
@@ -311,6 +345,11 @@ pub fn play_game<G: Game>(
                 break;
             }
         };
+        match reply.ponder_hit {
+            Some(true) => record.ponder.hits += 1,
+            Some(false) => record.ponder.misses += 1,
+            None => {}
+        }
         if reply.resigned {
             lose(
                 &mut record,
@@ -364,6 +403,26 @@ pub fn play_game<G: Game>(
         history.push(pos.hash());
         pos = pos.play(mv);
         last_score[i] = reply.score;
+        if engines[i].can_ponder()
+            && let Some(guess) = reply.ponder.as_deref()
+            && let Some(guess) = ponder_move(&pos, &history, guess)
+        {
+            let view = GameView {
+                variant: rules.engine_variant[i].as_deref(),
+                fen: if startpos { None } else { Some(&fen) },
+                white_starts: start.side_to_move() == Color::White,
+                moves: &texts,
+                clocks: [&clocks[0], &clocks[1]],
+                tcs: [&tcs[0], &tcs[1]],
+                white_to_move: us != Color::White,
+                timeout: rules.timeout,
+            };
+            match engines[i].start_ponder(&view, &guess) {
+                Ok(()) => record.ponder.starts += 1,
+                // The engine's next move will find out.
+                Err(e) => log::debug!("cannot start pondering: {e:?}"),
+            }
+        }
 
         // Adjudication on the engines' scores (each from the mover's point of view).
         if let Some(d) = rules.draw {
@@ -396,7 +455,15 @@ pub fn play_game<G: Game>(
         }
     }
     let result = record.outcome.result_string();
-    for engine in engines.iter_mut() {
+    for (i, engine) in engines.iter_mut().enumerate() {
+        match engine.end_ponder() {
+            Ok(true) => record.ponder.ended += 1,
+            Ok(false) => {}
+            Err(e) => {
+                log::warn!("game {number}: {} stops pondering badly: {e:?}", names[i]);
+                record.faulty[i] = true;
+            }
+        }
         engine.game_over(result, &record.reason);
     }
     record
@@ -574,6 +641,7 @@ mod tests {
             score: Some(35),
             depth: Some(12),
             resigned: false,
+            ..Reply::default()
         };
         assert_eq!(move_comment(&r), "+0.35/12 0.101s");
         let r = Reply {
