@@ -2,13 +2,13 @@
 //! start with `-` or `--`, and `--engine`, `--each`, `--openings`, `--random-openings`,
 //! `--sprt`, `--draw`, `--resign` take `key=value` words.
 //!
-//! Depends on [`super::clock`], [`super::engine`], [`super::openings`], [`super::referee`]
+//! Depends on [`super::clock`], [`super::client`], [`super::openings`], [`super::referee`]
 //! and [`super::stats`].
 
 use std::time::Duration;
 
+use super::client::{EngineConfig, Proto};
 use super::clock::{Period, TimeControl};
-use super::engine::{EngineConfig, Proto};
 use super::openings::RandomPlies;
 use super::referee::{DrawAdjudication, ResignAdjudication};
 use super::stats::Sprt;

@@ -4,15 +4,15 @@
 //! engines' scores (draw, resign, move limit), or against an engine that misbehaves (illegal
 //! move, crash, stall, time forfeit, resignation).
 //!
-//! Depends on the Game trait, [`super::engine`], [`super::clock`] and [`super::openings`].
+//! Depends on the Game trait, [`super::client`], [`super::clock`] and [`super::openings`].
 
 use std::time::Duration;
 
 use crate::board::{Color, Move};
 use crate::game::{Game, Outcome};
 
+use super::client::{Engine, Fault, GameView, Reply};
 use super::clock::{Clock, TimeControl};
-use super::engine::{Engine, Fault, GameView, Reply};
 use super::openings::Opening;
 
 /// Draw adjudication: after move `movenumber`, when both engines' scores stayed within
@@ -194,6 +194,36 @@ fn ponder_move<G: Game>(pos: &G, history: &[u64], text: &str) -> Option<String> 
     Some(pos.move_text(mv))
 }
 
+/// What every view of one game shares: its start and time controls.
+struct Frame<'a> {
+    fen: Option<&'a str>,
+    white_starts: bool,
+    tcs: [&'a TimeControl; 2],
+    timeout: Duration,
+}
+
+impl Frame<'_> {
+    /// The game as an engine is told it: its `variant` name, the moves, the clocks.
+    fn view<'b>(
+        &'b self,
+        variant: Option<&'b str>,
+        moves: &'b [String],
+        clocks: &'b [Clock; 2],
+        white_to_move: bool,
+    ) -> GameView<'b> {
+        GameView {
+            variant,
+            fen: self.fen,
+            white_starts: self.white_starts,
+            moves,
+            clocks: [&clocks[0], &clocks[1]],
+            tcs: self.tcs,
+            white_to_move,
+            timeout: self.timeout,
+        }
+    }
+}
+
 /// The two engines of a game, White's first.
 pub struct Seats<'a> {
     pub engines: [&'a mut Engine; 2],
@@ -257,18 +287,15 @@ pub fn play_game<G: Game>(
     }
 
     let mut clocks = [Clock::new(&tcs[0]), Clock::new(&tcs[1])];
+    let frame = Frame {
+        fen: (!startpos).then_some(fen.as_str()),
+        white_starts: start.side_to_move() == Color::White,
+        tcs: [&tcs[0], &tcs[1]],
+        timeout: rules.timeout,
+    };
     for (i, engine) in engines.iter_mut().enumerate() {
         let variant = rules.engine_variant[i].as_deref();
-        let view = GameView {
-            variant,
-            fen: if startpos { None } else { Some(&fen) },
-            white_starts: start.side_to_move() == Color::White,
-            moves: &[],
-            clocks: [&clocks[0], &clocks[1]],
-            tcs: [&tcs[0], &tcs[1]],
-            white_to_move: true,
-            timeout: rules.timeout,
-        };
+        let view = frame.view(variant, &[], &clocks, true);
         if let Err(e) = engine.new_game(&view) {
             let side = if i == 0 { Color::White } else { Color::Black };
             record.outcome = Outcome::Win(side.flip());
@@ -310,16 +337,8 @@ pub fn play_game<G: Game>(
         }
         let us = pos.side_to_move();
         let i = us.index();
-        let view = GameView {
-            variant: rules.engine_variant[i].as_deref(),
-            fen: if startpos { None } else { Some(&fen) },
-            white_starts: start.side_to_move() == Color::White,
-            moves: &texts,
-            clocks: [&clocks[0], &clocks[1]],
-            tcs: [&tcs[0], &tcs[1]],
-            white_to_move: us == Color::White,
-            timeout: rules.timeout,
-        };
+        let variant = rules.engine_variant[i].as_deref();
+        let view = frame.view(variant, &texts, &clocks, us == Color::White);
         let lose = |record: &mut GameRecord, term: Termination, reason: String| {
             record.outcome = Outcome::Win(us.flip());
             record.termination = term;
@@ -361,13 +380,8 @@ pub fn play_game<G: Game>(
         let in_time = if clocks[i].running() {
             clocks[i].charge(reply.elapsed, margins[i])
         } else if let Some(t) = tcs[i].movetime {
-            // XBoard's `st` takes whole seconds.
-            let t = if engines[i].config.proto == super::engine::Proto::Xboard {
-                Duration::from_secs(t.as_secs_f64().ceil().max(1.0) as u64)
-            } else {
-                t
-            };
-            reply.elapsed <= t + margins[i]
+            // As the engine was told it (XBoard's `st` takes whole seconds).
+            reply.elapsed <= engines[i].config.movetime(t) + margins[i]
         } else {
             true
         };
@@ -407,16 +421,7 @@ pub fn play_game<G: Game>(
             && let Some(guess) = reply.ponder.as_deref()
             && let Some(guess) = ponder_move(&pos, &history, guess)
         {
-            let view = GameView {
-                variant: rules.engine_variant[i].as_deref(),
-                fen: if startpos { None } else { Some(&fen) },
-                white_starts: start.side_to_move() == Color::White,
-                moves: &texts,
-                clocks: [&clocks[0], &clocks[1]],
-                tcs: [&tcs[0], &tcs[1]],
-                white_to_move: us != Color::White,
-                timeout: rules.timeout,
-            };
+            let view = frame.view(variant, &texts, &clocks, us != Color::White);
             match engines[i].start_ponder(&view, &guess) {
                 Ok(()) => record.ponder.starts += 1,
                 // The engine's next move will find out.
@@ -454,19 +459,28 @@ pub fn play_game<G: Game>(
             }
         }
     }
+    finish(engines, &mut record);
+    record
+}
+
+/// Ends the game for both engines: a ponder search stopped (an engine that does not answer
+/// the `stop` is restarted), the result told.
+fn finish(engines: [&mut Engine; 2], record: &mut GameRecord) {
     let result = record.outcome.result_string();
-    for (i, engine) in engines.iter_mut().enumerate() {
+    for (i, engine) in engines.into_iter().enumerate() {
         match engine.end_ponder() {
             Ok(true) => record.ponder.ended += 1,
             Ok(false) => {}
             Err(e) => {
-                log::warn!("game {number}: {} stops pondering badly: {e:?}", names[i]);
+                log::warn!(
+                    "game {}: an engine stops pondering badly: {e}",
+                    record.number
+                );
                 record.faulty[i] = true;
             }
         }
         engine.game_over(result, &record.reason);
     }
-    record
 }
 
 #[cfg(test)]
