@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use kiebitz::tournament::pgn;
@@ -20,7 +20,7 @@ fn temp(name: &str) -> PathBuf {
     path
 }
 
-fn fake(mode: &str, log: &PathBuf) -> String {
+fn fake(mode: &str, log: &Path) -> String {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/engines/fake_pawns.py");
     format!("cmd=python3 {} {mode} {}", script.display(), log.display())
 }
