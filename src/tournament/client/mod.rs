@@ -216,41 +216,19 @@ impl Engine {
                 .unwrap_or_else(|| self.config.program.clone())
         })
     }
+}
 
-    pub fn has_option(&self, name: &str) -> bool {
-        self.client.has_option(name)
+/// The engine's client: [`TwoSeat`] and [`Client`] methods on an [`Engine`].
+impl std::ops::Deref for Engine {
+    type Target = dyn TwoSeat;
+    fn deref(&self) -> &Self::Target {
+        &*self.client
     }
+}
 
-    pub fn announces_variant(&self, variant: &str) -> Option<bool> {
-        self.client.announces_variant(variant)
-    }
-
-    pub fn announced_variants(&self) -> String {
-        self.client.announced_variants()
-    }
-
-    pub fn can_ponder(&self) -> bool {
-        self.client.can_ponder()
-    }
-
-    pub fn start_ponder(&mut self, view: &GameView, guess: &str) -> Result<(), Fault> {
-        self.client.start_ponder(view, guess)
-    }
-
-    pub fn end_ponder(&mut self) -> Result<bool, Fault> {
-        self.client.end_ponder()
-    }
-
-    pub fn new_game(&mut self, view: &GameView) -> Result<(), String> {
-        self.client.new_game(view)
-    }
-
-    pub fn go(&mut self, view: &GameView) -> Result<Reply, Fault> {
-        self.client.go(view)
-    }
-
-    pub fn game_over(&mut self, result: &str, reason: &str) {
-        self.client.game_over(result, reason)
+impl std::ops::DerefMut for Engine {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut *self.client
     }
 }
 
