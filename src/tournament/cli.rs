@@ -2,13 +2,13 @@
 //! start with `-` or `--`, and `--engine`, `--each`, `--openings`, `--random-openings`,
 //! `--sprt`, `--draw`, `--resign` take `key=value` words.
 //!
-//! Depends on [`super::clock`], [`super::engine`], [`super::openings`], [`super::referee`]
+//! Depends on [`super::clock`], [`super::client`], [`super::openings`], [`super::referee`]
 //! and [`super::stats`].
 
 use std::time::Duration;
 
+use super::client::{EngineConfig, Proto};
 use super::clock::{Period, TimeControl};
-use super::engine::{EngineConfig, Proto};
 use super::openings::RandomPlies;
 use super::referee::{DrawAdjudication, ResignAdjudication};
 use super::stats::Sprt;
@@ -23,12 +23,14 @@ usage: kiebitz-match --game GAME [--variant V]
          [--random-openings plies=N [margin=CP] [depth=D]] [--repeat] [--pgn FILE] [--seed N]
          [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--draw movenumber=N movecount=N score=CP]
          [--resign movecount=N score=CP [twosided=true]] [--maxmoves N] [--timemargin MS]
-         [--timeout S] [--ratinginterval N] [--event NAME]
+         [--timeout S] [--ratinginterval N] [--event NAME] [--ponder]
        kiebitz-match --game GAME --check-pgn FILE
 
 Plays two engines against each other in GAME (pawns, …) with kiebitz's rules as referee.
 Engine keys: cmd, name, proto, args, dir, option.NAME, tc, st (seconds per move),
-movetime (ms per move), depth, nodes, timemargin (ms), variant (the engine's name for it).
+movetime (ms per move), depth, nodes, timemargin (ms), variant (the engine's name for it),
+ponder=true|false. --ponder: engines think on the opponent's time (UCI go ponder, ponderhit,
+stop for engines that offer Ponder; XBoard hard); the final report counts the ponder searches.
 Every opening is played twice with colours swapped; --games × --rounds games in all.
 --check-pgn replays every game of a PGN file under GAME's rules and checks its Result.";
 
@@ -97,6 +99,7 @@ struct Draft {
     nodes: Option<u64>,
     timemargin: Option<Duration>,
     variant: Option<String>,
+    ponder: Option<bool>,
 }
 
 fn num<T: std::str::FromStr>(what: &str, v: &str) -> Result<T, String> {
@@ -163,9 +166,10 @@ impl Draft {
             "nodes" => self.nodes = Some(positive("nodes", value)?),
             "timemargin" => self.timemargin = Some(millis("timemargin", value)?),
             "variant" => self.variant = Some(value.to_string()),
+            "ponder" => self.ponder = Some(bool_value("ponder", value)?),
             _ => {
                 return Err(format!(
-                    "unknown engine key '{key}' (known: cmd name proto args dir option.NAME tc st movetime depth nodes timemargin variant)"
+                    "unknown engine key '{key}' (known: cmd name proto args dir option.NAME tc st movetime depth nodes timemargin variant ponder)"
                 ));
             }
         }
@@ -191,6 +195,7 @@ impl Draft {
             nodes: self.nodes.or(each.nodes),
             timemargin: self.timemargin.or(each.timemargin),
             variant: self.variant.or(each.variant.clone()),
+            ponder: self.ponder.or(each.ponder),
         }
     }
 
@@ -231,6 +236,7 @@ impl Draft {
             tc,
             timemargin: self.timemargin.unwrap_or(default_margin),
             variant: self.variant,
+            ponder: self.ponder.unwrap_or(false),
         })
     }
 }
@@ -343,6 +349,10 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "depth" => each.set("depth", one()?)?,
             "nodes" => each.set("nodes", one()?)?,
             "timemargin" => margin = millis("--timemargin", one()?)?,
+            "ponder" => {
+                none()?;
+                each.ponder = Some(true);
+            }
             "games" => cfg.games = positive("--games", one()?)?,
             "rounds" => cfg.rounds = positive("--rounds", one()?)?,
             "concurrency" => cfg.concurrency = positive("--concurrency", one()?)?,
@@ -590,6 +600,25 @@ mod tests {
     }
 
     #[test]
+    fn ponder_for_each_engine_or_one() {
+        let cfg = parse(&args(
+            "--game pawns --engine cmd=a --engine cmd=b ponder=false --tc 1 --ponder",
+        ))
+        .unwrap();
+        assert!(cfg.engines[0].ponder);
+        assert!(!cfg.engines[1].ponder);
+        let cfg = parse(&args(
+            "--game pawns --engine cmd=a ponder=on --engine cmd=b --tc 1",
+        ))
+        .unwrap();
+        assert!(cfg.engines[0].ponder && !cfg.engines[1].ponder);
+        assert_eq!(
+            parse(&args("--game pawns --ponder yes")).unwrap_err(),
+            "--ponder takes no value, got 'yes'"
+        );
+    }
+
+    #[test]
     fn errors_say_what_is_wrong() {
         let err = |s: &str| parse(&args(s)).unwrap_err();
         assert_eq!(
@@ -606,7 +635,7 @@ mod tests {
         );
         assert_eq!(
             err("--game pawns --engine cmd=a bogus=1 --engine cmd=b --tc 1"),
-            "engine 1: unknown engine key 'bogus' (known: cmd name proto args dir option.NAME tc st movetime depth nodes timemargin variant)"
+            "engine 1: unknown engine key 'bogus' (known: cmd name proto args dir option.NAME tc st movetime depth nodes timemargin variant ponder)"
         );
         assert_eq!(
             err("--game pawns --frobnicate"),

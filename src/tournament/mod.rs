@@ -1,7 +1,7 @@
 //! kiebitz-match: engine-vs-engine tournaments for every game (SPEC §7).
 //!
 //! - [`cli`]: the command line.
-//! - [`engine`]: engine processes speaking UCI or XBoard.
+//! - [`client`]: engine processes and their clients (UCI, XBoard, N-seat).
 //! - [`clock`]: time controls and clocks.
 //! - [`openings`]: openings from EPD/FEN files or seeded random plies filtered by a search.
 //! - [`referee`]: one game under kiebitz's rules, with adjudication and forfeits.
@@ -16,8 +16,8 @@
 //! decision.
 
 pub mod cli;
+pub mod client;
 pub mod clock;
-pub mod engine;
 pub mod nseat;
 pub mod openings;
 pub mod pgn;
@@ -42,7 +42,7 @@ macro_rules! say {
         crate::cli::print_line(format_args!($($arg)*))
     };
 }
-use engine::Engine;
+use client::Engine;
 use openings::{Book, Rng};
 use referee::{GameRecord, Rules, Seats};
 use stats::{Penta, Verdict, Wld};
@@ -247,8 +247,8 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     // The engines' own names for the variant: standard chess (XBoard's `normal`) needs none,
     // and Chess960 is the option UCI_Chess960 for UCI engines (XBoard's `fischerandom`).
     let is_chess = G::xboard_name(variant) == "normal";
-    let uci960 = |e: &engine::EngineConfig| variant == CHESS960 && e.proto == engine::Proto::Uci;
-    let engine_cfgs: Vec<engine::EngineConfig> = cfg
+    let uci960 = |e: &client::EngineConfig| variant == CHESS960 && e.proto == client::Proto::Uci;
+    let engine_cfgs: Vec<client::EngineConfig> = cfg
         .engines
         .iter()
         .map(|e| {
@@ -269,8 +269,8 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         .map(|e| {
             e.variant.clone().or_else(|| {
                 (!is_chess && !uci960(e)).then(|| match e.proto {
-                    engine::Proto::Uci => variant.to_string(),
-                    engine::Proto::Xboard => G::xboard_name(variant).to_string(),
+                    client::Proto::Uci => variant.to_string(),
+                    client::Proto::Xboard => G::xboard_name(variant).to_string(),
                 })
             })
         })
@@ -353,6 +353,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     let mut fatal: Option<String> = None;
     let mut done = 0usize;
     let mut printed = 0usize;
+    let mut ponder = referee::PonderCount::default();
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.min(total) {
             let tx = tx.clone();
@@ -479,6 +480,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 }
             };
             done += 1;
+            ponder.add(&record.ponder);
             let first_white = (record.number - 1) % 2 == 0;
             results.add(&record, first_white);
             let half = first_engine_half_points(&record, first_white);
@@ -561,6 +563,15 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         names[1]
     );
     say!("{}", results.table(&names).trim_end_matches('\n'));
+    if cfg.engines.iter().any(|e| e.ponder) {
+        say!(
+            "Pondering: {} go ponder, {} ponderhit, {} stop (another move came), {} stop at the game's end",
+            ponder.starts,
+            ponder.hits,
+            ponder.misses,
+            ponder.ended
+        );
+    }
     say!("Finished match");
     match fatal {
         Some(e) => Err(e),
@@ -577,7 +588,7 @@ fn repetition_warning(cfg: &Config, total: usize) -> Option<String> {
     }
     let [a, b] = [&cfg.engines[0], &cfg.engines[1]];
     let self_play = a.program == b.program && a.args == b.args && a.options == b.options;
-    let fixed = |e: &engine::EngineConfig| {
+    let fixed = |e: &client::EngineConfig| {
         e.tc.clock.is_none()
             && e.tc.movetime.is_none()
             && (e.tc.depth.is_some() || e.tc.nodes.is_some())
@@ -716,5 +727,6 @@ fn forfeit_record<G: Game>(
         ),
         time_controls: [cfg.engines[w].tc.pgn_tag(), cfg.engines[b].tc.pgn_tag()],
         faulty: [white_broken, !white_broken],
+        ponder: Default::default(),
     }
 }

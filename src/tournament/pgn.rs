@@ -201,6 +201,7 @@ mod tests {
             reason: "White wins: Black has no legal move and loses".into(),
             time_controls: ["1+0.01".into(), "1+0.01".into()],
             faulty: [false, false],
+            ponder: Default::default(),
         }
     }
 

@@ -4,15 +4,15 @@
 //! engines' scores (draw, resign, move limit), or against an engine that misbehaves (illegal
 //! move, crash, stall, time forfeit, resignation).
 //!
-//! Depends on the Game trait, [`super::engine`], [`super::clock`] and [`super::openings`].
+//! Depends on the Game trait, [`super::client`], [`super::clock`] and [`super::openings`].
 
 use std::time::Duration;
 
 use crate::board::{Color, Move};
 use crate::game::{Game, Outcome};
 
+use super::client::{Engine, Fault, GameView, Reply};
 use super::clock::{Clock, TimeControl};
-use super::engine::{Engine, Fault, GameView, Reply};
 use super::openings::Opening;
 
 /// Draw adjudication: after move `movenumber`, when both engines' scores stayed within
@@ -106,6 +106,30 @@ pub struct GameRecord {
     pub time_controls: [String; 2],
     /// Which engine (White, Black) misbehaved and should be restarted.
     pub faulty: [bool; 2],
+    /// What the engines' pondering came to in this game.
+    pub ponder: PonderCount,
+}
+
+/// Ponder searches in a game or a match (`--ponder`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PonderCount {
+    /// `go ponder` sent.
+    pub starts: u32,
+    /// The expected move came: `ponderhit`.
+    pub hits: u32,
+    /// Another move came: `stop`, and the real position searched.
+    pub misses: u32,
+    /// The game ended during a ponder search: `stop`.
+    pub ended: u32,
+}
+
+impl PonderCount {
+    pub fn add(&mut self, other: &PonderCount) {
+        self.starts += other.starts;
+        self.hits += other.hits;
+        self.misses += other.misses;
+        self.ended += other.ended;
+    }
 }
 
 fn side_name(c: Color) -> &'static str {
@@ -161,6 +185,45 @@ pub fn rules_verdict<G: Game>(pos: &G, history: &[u64]) -> Option<(Outcome, Stri
     pos.verdict(history)
 }
 
+/// The expected reply `text` in our notation, if it is legal in `pos` and the game goes on.
+fn ponder_move<G: Game>(pos: &G, history: &[u64], text: &str) -> Option<String> {
+    if rules_verdict(pos, history).is_some() {
+        return None;
+    }
+    let mv = parse_move_lenient(pos, text).ok()?;
+    Some(pos.move_text(mv))
+}
+
+/// What every view of one game shares: its start and time controls.
+struct Frame<'a> {
+    fen: Option<&'a str>,
+    white_starts: bool,
+    tcs: [&'a TimeControl; 2],
+    timeout: Duration,
+}
+
+impl Frame<'_> {
+    /// The game as an engine is told it: its `variant` name, the moves, the clocks.
+    fn view<'b>(
+        &'b self,
+        variant: Option<&'b str>,
+        moves: &'b [String],
+        clocks: &'b [Clock; 2],
+        white_to_move: bool,
+    ) -> GameView<'b> {
+        GameView {
+            variant,
+            fen: self.fen,
+            white_starts: self.white_starts,
+            moves,
+            clocks: [&clocks[0], &clocks[1]],
+            tcs: self.tcs,
+            white_to_move,
+            timeout: self.timeout,
+        }
+    }
+}
+
 /// The two engines of a game, White's first.
 pub struct Seats<'a> {
     pub engines: [&'a mut Engine; 2],
@@ -199,6 +262,7 @@ pub fn play_game<G: Game>(
         reason: String::new(),
         time_controls: [tcs[0].pgn_tag(), tcs[1].pgn_tag()],
         faulty: [false, false],
+        ponder: PonderCount::default(),
     };
 
     let mut pos = start.clone();
@@ -223,18 +287,15 @@ pub fn play_game<G: Game>(
     }
 
     let mut clocks = [Clock::new(&tcs[0]), Clock::new(&tcs[1])];
+    let frame = Frame {
+        fen: (!startpos).then_some(fen.as_str()),
+        white_starts: start.side_to_move() == Color::White,
+        tcs: [&tcs[0], &tcs[1]],
+        timeout: rules.timeout,
+    };
     for (i, engine) in engines.iter_mut().enumerate() {
         let variant = rules.engine_variant[i].as_deref();
-        let view = GameView {
-            variant,
-            fen: if startpos { None } else { Some(&fen) },
-            white_starts: start.side_to_move() == Color::White,
-            moves: &[],
-            clocks: [&clocks[0], &clocks[1]],
-            tcs: [&tcs[0], &tcs[1]],
-            white_to_move: true,
-            timeout: rules.timeout,
-        };
+        let view = frame.view(variant, &[], &clocks, true);
         if let Err(e) = engine.new_game(&view) {
             let side = if i == 0 { Color::White } else { Color::Black };
             record.outcome = Outcome::Win(side.flip());
@@ -276,16 +337,8 @@ pub fn play_game<G: Game>(
         }
         let us = pos.side_to_move();
         let i = us.index();
-        let view = GameView {
-            variant: rules.engine_variant[i].as_deref(),
-            fen: if startpos { None } else { Some(&fen) },
-            white_starts: start.side_to_move() == Color::White,
-            moves: &texts,
-            clocks: [&clocks[0], &clocks[1]],
-            tcs: [&tcs[0], &tcs[1]],
-            white_to_move: us == Color::White,
-            timeout: rules.timeout,
-        };
+        let variant = rules.engine_variant[i].as_deref();
+        let view = frame.view(variant, &texts, &clocks, us == Color::White);
         let lose = |record: &mut GameRecord, term: Termination, reason: String| {
             record.outcome = Outcome::Win(us.flip());
             record.termination = term;
@@ -311,6 +364,11 @@ pub fn play_game<G: Game>(
                 break;
             }
         };
+        match reply.ponder_hit {
+            Some(true) => record.ponder.hits += 1,
+            Some(false) => record.ponder.misses += 1,
+            None => {}
+        }
         if reply.resigned {
             lose(
                 &mut record,
@@ -322,13 +380,8 @@ pub fn play_game<G: Game>(
         let in_time = if clocks[i].running() {
             clocks[i].charge(reply.elapsed, margins[i])
         } else if let Some(t) = tcs[i].movetime {
-            // XBoard's `st` takes whole seconds.
-            let t = if engines[i].config.proto == super::engine::Proto::Xboard {
-                Duration::from_secs(t.as_secs_f64().ceil().max(1.0) as u64)
-            } else {
-                t
-            };
-            reply.elapsed <= t + margins[i]
+            // As the engine was told it (XBoard's `st` takes whole seconds).
+            reply.elapsed <= engines[i].config.movetime(t) + margins[i]
         } else {
             true
         };
@@ -364,6 +417,17 @@ pub fn play_game<G: Game>(
         history.push(pos.hash());
         pos = pos.play(mv);
         last_score[i] = reply.score;
+        if engines[i].can_ponder()
+            && let Some(guess) = reply.ponder.as_deref()
+            && let Some(guess) = ponder_move(&pos, &history, guess)
+        {
+            let view = frame.view(variant, &texts, &clocks, us != Color::White);
+            match engines[i].start_ponder(&view, &guess) {
+                Ok(()) => record.ponder.starts += 1,
+                // The engine's next move will find out.
+                Err(e) => log::debug!("cannot start pondering: {e:?}"),
+            }
+        }
 
         // Adjudication on the engines' scores (each from the mover's point of view).
         if let Some(d) = rules.draw {
@@ -395,11 +459,28 @@ pub fn play_game<G: Game>(
             }
         }
     }
+    finish(engines, &mut record);
+    record
+}
+
+/// Ends the game for both engines: a ponder search stopped (an engine that does not answer
+/// the `stop` is restarted), the result told.
+fn finish(engines: [&mut Engine; 2], record: &mut GameRecord) {
     let result = record.outcome.result_string();
-    for engine in engines.iter_mut() {
+    for (i, engine) in engines.into_iter().enumerate() {
+        match engine.end_ponder() {
+            Ok(true) => record.ponder.ended += 1,
+            Ok(false) => {}
+            Err(e) => {
+                log::warn!(
+                    "game {}: an engine stops pondering badly: {e}",
+                    record.number
+                );
+                record.faulty[i] = true;
+            }
+        }
         engine.game_over(result, &record.reason);
     }
-    record
 }
 
 #[cfg(test)]
@@ -574,6 +655,7 @@ mod tests {
             score: Some(35),
             depth: Some(12),
             resigned: false,
+            ..Reply::default()
         };
         assert_eq!(move_comment(&r), "+0.35/12 0.101s");
         let r = Reply {

@@ -169,6 +169,7 @@ mod tests {
             reason: String::new(),
             time_controls: ["1+0.01".into(), "1+0.01".into()],
             faulty: [false, false],
+            ponder: Default::default(),
         }
     }
 

@@ -13,12 +13,27 @@ The first argument chooses a misbehaviour:
   fairy    behaves like Fairy-Stockfish with a variant file (UCI only): it starts in `chess`,
            lists the pawn variants only in its answer to a `uci` sent after `VariantPath`, and
            every `uci` resets the variant to `chess`; searching `chess` it plays e2e4
+  ponder   plays properly over UCI, offers the option Ponder, answers `bestmove X ponder Y`
+           (Y the opponent's likeliest move after every other search, another legal move in
+           between, so a fake opponent makes some guesses come true and not others), waits
+           after `go ponder` for `ponderhit` (then answers at once) or `stop`; it writes every
+           line it reads ("< …") and sends ("> …") to the file named by the second argument
+  deafponder  like ponder, but never answers the `stop` of a ponder search
 """
+import copy
 import random
 import sys
 import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "normal"
+PONDER = MODE in ("ponder", "deafponder")
+LOG = open(sys.argv[2], "a") if PONDER and len(sys.argv) > 2 else None
+
+
+def log(line):
+    if LOG:
+        LOG.write(line + "\n")
+        LOG.flush()
 
 
 def start_fen(n):
@@ -120,6 +135,25 @@ def search(game, searches):
     return game.choose() or "0000"
 
 
+def guess(game, mv, searches):
+    """The opponent's expected reply after our move mv, or None if it has none."""
+    after = copy.deepcopy(game)
+    after.play(mv)
+    likely = after.choose()
+    others = sorted(sq(*a) + sq(*b) for a, b in legal(after.board, after.w, after.h, after.side))
+    if searches % 2 == 1:
+        others = [m for m in others if m != likely] or others
+        return others[0] if others else None
+    return likely
+
+
+def bestmove(game, searches):
+    """`bestmove X [ponder Y]` for the ponder modes."""
+    mv = game.choose() or "0000"
+    reply = guess(game, mv, searches) if mv != "0000" else None
+    return "bestmove " + mv + (" ponder " + reply if reply else "")
+
+
 def uci(out):
     game = Game()
     searches = 0
@@ -135,14 +169,31 @@ def uci(out):
             out("option name UCI_Variant type combo default chess" + "".join(" var " + v for v in known))
         else:
             out("option name UCI_Variant type combo default pawns6 var pawns4 var pawns5 var pawns6")
+        if PONDER:
+            out("option name Ponder type check default false")
         out("uciok")
 
+    pondering = False
     announce()
     for line in sys.stdin:
         tok = line.split()
         if not tok:
             continue
-        if tok[0] == "isready":
+        log("< " + line.strip())
+        if PONDER and tok[0] == "go" and "ponder" in tok:
+            pondering = True
+        elif PONDER and tok[0] == "go":
+            out(bestmove(game, searches))
+            searches += 1
+        elif tok[0] == "ponderhit" and pondering:
+            pondering = False
+            out(bestmove(game, searches))
+            searches += 1
+        elif tok[0] == "stop" and pondering:
+            pondering = False
+            if MODE != "deafponder":
+                out(bestmove(game, searches))
+        elif tok[0] == "isready":
             out("readyok")
         elif tok[0] == "uci" and MODE == "fairy":
             variant = "chess"
@@ -216,6 +267,7 @@ def xboard(out):
 
 def main():
     def out(s):
+        log("> " + s)
         sys.stdout.write(s + "\n")
         sys.stdout.flush()
 

@@ -4,8 +4,8 @@
 //! uses each engine), optional random opening turns shared by a round, a clock per seat,
 //! PGN-like records and a results table per engine.
 //!
-//! - [`engine`]: one engine process speaking the N-seat protocol;
-//! - [`record`]: game records and the results table.
+//! - [`record`]: game records and the results table;
+//! - the engines are [`crate::tournament::client::nseat`] clients (one process per seat).
 //!
 //! A seat whose engine fails (no move in time, an illegal move, a crash) loses the game at
 //! once; the other seats still in it draw.
@@ -14,10 +14,9 @@
 //! `i % seatings`, and a round's opening is made when a game needs it, so `--rounds` costs
 //! nothing before play (at most [`MAX_GAMES`] games). A PGN that cannot be written (a full
 //! disk) stops the tournament with an error naming the first game lost; Ctrl-C prints the
-//! table of the games finished. Depends on `nsearch` (the game trait) and
-//! `tournament::openings` (the seeded random numbers).
+//! table of the games finished. Depends on `nsearch` (the game trait), `rng` and
+//! `tournament::client` (the engine processes).
 
-pub mod engine;
 pub mod record;
 
 use std::sync::Mutex;
@@ -27,7 +26,8 @@ use std::time::Duration;
 use crate::board::MoveList;
 use crate::nsearch::game::{MAX_SEATS, NGame, SeatResult};
 use crate::rng::Rng;
-use engine::{Process, Spec};
+use crate::tournament::client::Client;
+use crate::tournament::client::nseat::{Nseat, SeatView, Spec};
 use record::{GameRecord, Tally};
 
 /// The most games one tournament plays (`--rounds` × seatings, or `--games`).
@@ -398,11 +398,11 @@ fn play_game<G: NGame>(
         rec.moves.push(m.clone());
     }
     // One process per seat.
-    let mut procs: Vec<Option<Process>> = Vec::new();
+    let mut procs: Vec<Option<Nseat>> = Vec::new();
     for (seat, e) in seating.iter().enumerate() {
         match e {
             None => procs.push(None),
-            Some(e) => match Process::start(&cfg.engines[*e]) {
+            Some(e) => match Nseat::start(&cfg.engines[*e]) {
                 Ok(p) => procs.push(Some(p)),
                 Err(err) => {
                     return forfeit(
@@ -429,33 +429,23 @@ fn play_game<G: NGame>(
             return rec;
         }
         let seat = pos.to_move();
-        let position = format!(
-            "position fen {} moves {}",
-            start.text(),
-            rec.moves.join(" ")
-        );
-        let (go, limit) = match cfg.movetime {
-            Some(t) if cfg.clock.is_none() => (
-                format!("go movetime {}", t.as_millis()),
-                t + Duration::from_secs(2),
-            ),
-            _ => {
-                let mut go = "go".to_string();
-                for s in (0..n).filter(|&s| seating[s].is_some()) {
-                    let l = G::seat_letter(s);
-                    go.push_str(&format!(
-                        " {l}time {} {l}inc {}",
-                        clocks[s].as_millis(),
-                        inc.as_millis()
-                    ));
-                }
-                (go, clocks[seat] + Duration::from_secs(1))
-            }
+        let start_text = start.text();
+        let seat_clocks: Vec<(char, Duration)> = (0..n)
+            .filter(|&s| seating[s].is_some())
+            .map(|s| (G::seat_letter(s), clocks[s]))
+            .collect();
+        let view = SeatView {
+            start: &start_text,
+            moves: &rec.moves,
+            movetime: cfg.movetime.filter(|_| cfg.clock.is_none()),
+            clocks: &seat_clocks,
+            inc,
+            own: clocks[seat],
         };
         let p = procs[seat]
             .as_mut()
             .expect("a seat that plays has a process");
-        let answer = match p.go(&position, &go, limit) {
+        let answer = match p.go(&view) {
             Ok(a) => a,
             Err(e) => return forfeit(rec, &pos, seat, &format!("{}: {e}", G::seat_name(seat))),
         };
@@ -470,7 +460,7 @@ fn play_game<G: NGame>(
             }
             clocks[seat] = clocks[seat] - answer.elapsed + inc;
         }
-        let mv = match pos.parse_move(&answer.mv) {
+        let mv = match pos.parse_move(&answer.text) {
             Ok(m) => m,
             Err(e) => {
                 return forfeit(
@@ -480,14 +470,14 @@ fn play_game<G: NGame>(
                     &format!(
                         "{} played an illegal move {}: {e}",
                         G::seat_name(seat),
-                        answer.mv
+                        answer.text
                     ),
                 );
             }
         };
-        rec.depths[seat].push(answer.depth);
-        rec.nodes[seat].push(answer.nodes);
-        rec.moves.push(answer.mv);
+        rec.depths[seat].push(answer.depth.unwrap_or(0));
+        rec.nodes[seat].push(answer.nodes.unwrap_or(0));
+        rec.moves.push(answer.text);
         pos = pos.play(mv);
     }
 }
