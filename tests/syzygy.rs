@@ -140,6 +140,15 @@ fn engine() -> Client {
     e
 }
 
+/// The last `info depth` line of a search's output.
+fn last_info(lines: &[String]) -> &str {
+    lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info depth line")
+}
+
 /// With `SyzygyPath` set, `go depth 1` in won 4-men positions plays a move that keeps the win
 /// (a one-ply search alone often does not) and reports `tbhits`.
 #[test]
@@ -174,11 +183,7 @@ fn uci_engine_plays_tablebase_moves() {
         e.send(&format!("position fen {}", pos.fen()));
         e.send("go depth 1");
         let lines = e.read_until(|l| l.starts_with("bestmove"));
-        let info = lines
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth"))
-            .unwrap();
+        let info = last_info(&lines);
         let hits: u64 = info
             .split(" tbhits ")
             .nth(1)
@@ -214,11 +219,7 @@ fn uci_engine_plays_tablebase_moves() {
         e.send(&format!("position fen {}", pos.fen()));
         e.send("go depth 3");
         let lines = e.read_until(|l| l.starts_with("bestmove"));
-        let info = lines
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth"))
-            .unwrap();
+        let info = last_info(&lines);
         assert!(
             info.contains(" score cp 0 "),
             "{}: a drawn root reported as {info}",
