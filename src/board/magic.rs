@@ -201,37 +201,38 @@ impl Sliders {
     }
 }
 
+/// Every blocker set of every square, plus blockers the mask leaves out, against the slow
+/// ray walk (for the tests of the tables a game keeps).
+#[cfg(test)]
+pub(crate) fn check_against_ray_walks(s: &Sliders, w: i8, h: i8) {
+    let size = Size(w, h);
+    let board: u64 = (0..64)
+        .filter(|&sq| size.on_board(sq))
+        .map(|sq| 1u64 << sq)
+        .sum();
+    for sq in (0..64).filter(|&sq| size.on_board(sq)) {
+        for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
+            for (occ, att) in subsets(sq, relevant_mask(sq, dirs, size), dirs, size) {
+                let noisy = occ | (0x8100_0000_0000_0081 & board);
+                let got = if dirs == &ROOK_DIRS {
+                    s.rook(sq, noisy)
+                } else {
+                    s.bishop(sq, noisy)
+                };
+                assert_eq!(got, att, "{w}×{h}, square {sq}, occ {occ:#x}");
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Every blocker set of every square, plus blockers the mask leaves out, against the slow
-    /// ray walk.
-    fn check(s: &Sliders, w: i8, h: i8) {
-        let size = Size(w, h);
-        let board: u64 = (0..64)
-            .filter(|&sq| size.on_board(sq))
-            .map(|sq| 1u64 << sq)
-            .sum();
-        for sq in (0..64).filter(|&sq| size.on_board(sq)) {
-            for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
-                for (occ, att) in subsets(sq, relevant_mask(sq, dirs, size), dirs, size) {
-                    let noisy = occ | (0x8100_0000_0000_0081 & board);
-                    let got = if dirs == &ROOK_DIRS {
-                        s.rook(sq, noisy)
-                    } else {
-                        s.bishop(sq, noisy)
-                    };
-                    assert_eq!(got, att, "{w}×{h}, square {sq}, occ {occ:#x}");
-                }
-            }
-        }
-    }
-
     #[test]
     fn searched_tables_match_ray_walks() {
-        check(&Sliders::search(6, 6, 1), 6, 6);
-        check(&Sliders::search(5, 4, 2), 5, 4);
+        check_against_ray_walks(&Sliders::search(6, 6, 1), 6, 6);
+        check_against_ray_walks(&Sliders::search(5, 4, 2), 5, 4);
         // A rook on a1 of an empty 6×6 board sees 10 squares, a bishop on c3 sees 9.
         let s = Sliders::search(6, 6, 3);
         assert_eq!(s.rook(0, 0).count_ones(), 10);
@@ -242,7 +243,7 @@ mod tests {
     fn the_search_is_reproducible_and_bad_magics_are_refused() {
         let (r, b) = Sliders::find_magics(6, 6, 7);
         assert_eq!(Sliders::find_magics(6, 6, 7), (r, b));
-        check(&Sliders::with_magics(6, 6, &r, &b), 6, 6);
+        check_against_ray_walks(&Sliders::with_magics(6, 6, &r, &b), 6, 6);
         let mut wrong = r;
         wrong[0] = 1;
         let refused = std::panic::catch_unwind(|| Sliders::with_magics(6, 6, &wrong, &b));
