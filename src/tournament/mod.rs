@@ -52,11 +52,13 @@ pub fn main(args: &[String]) -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .try_init();
     // N-seat games have their own runner (2–4 seats, seatings, per-seat clocks).
-    if args
+    if let Some(code) = args
         .windows(2)
-        .any(|w| w[0] == "--game" && (w[1] == "chamaeleon" || w[1] == "chamäleon"))
+        .find(|w| w[0] == "--game")
+        .and_then(|w| crate::games::with_game(&w[1], SeatsMain(args)))
+        .flatten()
     {
-        return nseat::main::<crate::games::chamaeleon::Chamaeleon>(args);
+        return code;
     }
     let cfg = match cli::parse(args) {
         Ok(cfg) => cfg,
@@ -92,6 +94,19 @@ impl crate::games::ForGame for Dispatch<'_> {
     type Output = Result<(), String>;
     fn run<G: Game>(self) -> Self::Output {
         dispatch::<G>(self.0)
+    }
+}
+
+/// The N-seat tournament as a job for the game registry: `None` for a two-seat game.
+struct SeatsMain<'a>(&'a [String]);
+
+impl crate::games::ForGame for SeatsMain<'_> {
+    type Output = Option<i32>;
+    fn run<G: Game>(self) -> Self::Output {
+        None
+    }
+    fn run_seats<G: crate::nsearch::NGame>(self) -> Option<Self::Output> {
+        Some(Some(nseat::main::<G>(self.0)))
     }
 }
 

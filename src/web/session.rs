@@ -384,27 +384,25 @@ impl ForGame for Describe {
             skill: Some((0, MAX_SKILL)),
         }
     }
+    fn run_seats<G: NGame>(self) -> Option<GameInfo> {
+        let (lo, hi) = G::PLAYERS;
+        Some(GameInfo {
+            game: G::GAME,
+            variants: (lo..=hi).rev().map(|n| format!("{}{n}", G::GAME)).collect(),
+            seats: (lo..=hi).collect(),
+            searches: searches_of(G::GAME),
+            elo: None,
+            skill: None,
+        })
+    }
 }
 
-/// Every game the server offers: the registry's, then Chamäleon Schach.
+/// Every game the server offers, in the registry's order.
 pub fn games() -> Vec<GameInfo> {
-    let mut out: Vec<GameInfo> = NAMES
+    NAMES
         .iter()
         .filter_map(|name| with_game(name, Describe))
-        .collect();
-    let (lo, hi) = Chamaeleon::PLAYERS;
-    out.push(GameInfo {
-        game: CHAMAELEON,
-        variants: (lo..=hi)
-            .rev()
-            .map(|n| format!("{CHAMAELEON}{n}"))
-            .collect(),
-        seats: (lo..=hi).collect(),
-        searches: searches_of(CHAMAELEON),
-        elo: None,
-        skill: None,
-    });
-    out
+        .collect()
 }
 
 struct Create<'a> {
