@@ -61,14 +61,6 @@ pub struct Best {
     pub pv: Vec<Move>,
 }
 
-impl Best {
-    const EMPTY: Best = Best {
-        mv: Move::NULL,
-        score: -INF,
-        pv: Vec::new(),
-    };
-}
-
 /// A root move with the nodes its subtree took in the last iteration (for ordering).
 #[derive(Clone, Copy)]
 struct RootMove {
@@ -404,96 +396,31 @@ impl<'a, G: Game> Worker<'a, G> {
             let previous = result.as_ref().map(|(b, _)| b.score);
             let mut found: Vec<Best> = Vec::with_capacity(lines);
             for line in 0..lines {
-                self.iter_best = None;
                 let before = if line == 0 {
                     previous
                 } else {
                     line_scores.get(line).copied()
                 };
-                let mut delta = self.params.aspiration_window.max(1);
-                let (mut alpha, mut beta) = match before {
-                    Some(s) if self.params.aspiration && depth >= 4 && s.abs() < MATE_IN_MAX => {
-                        ((s - delta).max(-INF), (s + delta).min(INF))
-                    }
-                    _ => (-INF, INF),
-                };
-                loop {
-                    let score = self.root(root, depth as i32, alpha, beta, line);
-                    if self.aborted {
-                        break;
-                    }
-                    if let Some(best) = &self.iter_best {
-                        let mv = best.mv;
-                        let i = self
-                            .root_moves
-                            .iter()
-                            .position(|r| r.mv == mv)
-                            .unwrap_or(line);
-                        self.root_moves[line..=i].rotate_right(1);
-                    }
-                    if score <= alpha {
-                        beta = (alpha + beta) / 2;
-                        alpha = (score - delta).max(-INF);
-                    } else if score >= beta {
-                        beta = (score + delta).min(INF);
-                    } else {
-                        break;
-                    }
-                    delta += delta;
-                    if delta > 1000 {
-                        (alpha, beta) = (-INF, INF);
-                    }
-                }
-                if self.aborted {
-                    break;
-                }
-                match self.iter_best.take() {
+                match self.search_line(root, depth, line, before) {
                     Some(best) => found.push(best),
-                    None => break, // cannot happen with a full window
+                    None => break, // aborted (a full window always finds a line)
                 }
             }
             if self.aborted {
-                if depth > max_depth {
-                    break; // a helper beyond the depth limit
-                }
-                if found.is_empty() {
-                    // An unfinished iteration still counts if it found a better move.
-                    if let Some(best) = self.iter_best.take()
-                        && result.as_ref().is_none_or(|(b, _)| b.mv != best.mv)
-                    {
-                        self.report(depth, 1, &best, on_info);
-                        result = Some((best, depth));
-                    }
-                } else {
-                    // The first line of this iteration is complete: it is the best move.
-                    for (k, best) in found.iter().enumerate() {
-                        self.report(depth, k + 1, best, on_info);
-                    }
-                    result = Some((found.swap_remove(0), depth));
+                if depth <= max_depth {
+                    self.keep_unfinished(depth, found, &mut result, on_info);
                 }
                 break;
             }
             if found.len() < lines {
                 break; // cannot happen with a full window
             }
-            if lines > 1 {
-                // Lines by score, best first (a later line may score above an earlier one
-                // when the search is unstable); the root moves follow their lines.
-                let mut order: Vec<usize> = (0..lines).collect();
-                order.sort_by_key(|&k| std::cmp::Reverse(found[k].score));
-                let heads: Vec<RootMove> = order.iter().map(|&k| self.root_moves[k]).collect();
-                self.root_moves[..lines].copy_from_slice(&heads);
-                let mut sorted: Vec<Best> = Vec::with_capacity(lines);
-                for &k in &order {
-                    sorted.push(std::mem::replace(&mut found[k], Best::EMPTY));
-                }
-                found = sorted;
-            }
+            let found = self.sort_lines(found);
             for (k, best) in found.iter().enumerate() {
                 self.report(depth, k + 1, best, on_info);
             }
             line_scores = found.iter().map(|b| b.score).collect();
-            let best = found.swap_remove(0);
+            let best = found.into_iter().next().expect("at least one line");
             if depth > max_depth {
                 continue; // a helper beyond the depth limit
             }
@@ -508,39 +435,142 @@ impl<'a, G: Game> Worker<'a, G> {
                 r.nodes = 0;
             }
             result = Some((best, depth));
-
-            if self.control.stop.load(Relaxed)
-                || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n)
-            {
+            if self.iteration_ends_search(moves.len(), depth, score, instability, dropped) {
                 break;
-            }
-            // `go mate n`: a mate in n moves or fewer ends the search.
-            if let Some(n) = self.limits.mate
-                && score >= MATE_IN_MAX
-                && MATE - score <= 2 * n as i32
-            {
-                break;
-            }
-            if self.thread > 0 {
-                continue; // the main thread keeps the clock
-            }
-            self.time.pondering(self.control.pondering.load(Relaxed));
-            if self.time.is_timed() {
-                let mate_plies = MATE - score.abs();
-                if moves.len() == 1 || (score.abs() >= MATE_IN_MAX && depth as i32 >= mate_plies) {
-                    break;
-                }
-                let mut scale = (0.7 + 0.5 * instability).min(2.0);
-                if dropped {
-                    scale *= 1.4;
-                }
-                if self.time.soft_exceeded(scale) {
-                    break;
-                }
             }
         }
         self.flush_nodes();
         result
+    }
+
+    /// Searches principal variation `line` of iteration `depth` inside aspiration windows
+    /// around `before` (the line's score of the last iteration), widened until the score
+    /// falls inside; the line's root move goes to its place. `None` if the search was
+    /// aborted (then `iter_best` keeps what the unfinished line found).
+    fn search_line(
+        &mut self,
+        root: &G,
+        depth: u32,
+        line: usize,
+        before: Option<i32>,
+    ) -> Option<Best> {
+        self.iter_best = None;
+        let mut delta = self.params.aspiration_window.max(1);
+        let (mut alpha, mut beta) = match before {
+            Some(s) if self.params.aspiration && depth >= 4 && s.abs() < MATE_IN_MAX => {
+                ((s - delta).max(-INF), (s + delta).min(INF))
+            }
+            _ => (-INF, INF),
+        };
+        loop {
+            let score = self.root(root, depth as i32, alpha, beta, line);
+            if self.aborted {
+                return None;
+            }
+            if let Some(best) = &self.iter_best {
+                let mv = best.mv;
+                let i = self
+                    .root_moves
+                    .iter()
+                    .position(|r| r.mv == mv)
+                    .unwrap_or(line);
+                self.root_moves[line..=i].rotate_right(1);
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+            } else {
+                return self.iter_best.take();
+            }
+            delta += delta;
+            if delta > 1000 {
+                (alpha, beta) = (-INF, INF);
+            }
+        }
+    }
+
+    /// After an aborted iteration `depth`: its complete lines are reported and the first one
+    /// is the answer; with none complete, the unfinished first line counts if it found
+    /// another move than the last iteration.
+    fn keep_unfinished(
+        &mut self,
+        depth: u32,
+        mut found: Vec<Best>,
+        result: &mut Option<(Best, u32)>,
+        on_info: &mut dyn FnMut(&Info),
+    ) {
+        if found.is_empty() {
+            if let Some(best) = self.iter_best.take()
+                && result.as_ref().is_none_or(|(b, _)| b.mv != best.mv)
+            {
+                self.report(depth, 1, &best, on_info);
+                *result = Some((best, depth));
+            }
+        } else {
+            for (k, best) in found.iter().enumerate() {
+                self.report(depth, k + 1, best, on_info);
+            }
+            *result = Some((found.swap_remove(0), depth));
+        }
+    }
+
+    /// The lines of an iteration by score, best first (a later line may score above an
+    /// earlier one when the search is unstable); the root moves follow their lines.
+    fn sort_lines(&mut self, found: Vec<Best>) -> Vec<Best> {
+        let lines = found.len();
+        if lines <= 1 {
+            return found;
+        }
+        let mut order: Vec<usize> = (0..lines).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(found[k].score));
+        let heads: Vec<RootMove> = order.iter().map(|&k| self.root_moves[k]).collect();
+        self.root_moves[..lines].copy_from_slice(&heads);
+        let mut slots: Vec<Option<Best>> = found.into_iter().map(Some).collect();
+        order.iter().filter_map(|&k| slots[k].take()).collect()
+    }
+
+    /// Whether the search ends after a completed iteration `depth` whose best score is
+    /// `score`: stopped, out of nodes, `go mate` satisfied, or (main thread, timed search)
+    /// a single legal move, a mate seen through, or the soft time limit scaled by the
+    /// best move's `instability` and a score that `dropped`.
+    fn iteration_ends_search(
+        &mut self,
+        root_moves: usize,
+        depth: u32,
+        score: i32,
+        instability: f64,
+        dropped: bool,
+    ) -> bool {
+        if self.control.stop.load(Relaxed)
+            || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n)
+        {
+            return true;
+        }
+        // `go mate n`: a mate in n moves or fewer ends the search.
+        if let Some(n) = self.limits.mate
+            && score >= MATE_IN_MAX
+            && MATE - score <= 2 * n as i32
+        {
+            return true;
+        }
+        if self.thread > 0 {
+            return false; // the main thread keeps the clock
+        }
+        self.time.pondering(self.control.pondering.load(Relaxed));
+        if !self.time.is_timed() {
+            return false;
+        }
+        let mate_plies = MATE - score.abs();
+        if root_moves == 1 || (score.abs() >= MATE_IN_MAX && depth as i32 >= mate_plies) {
+            return true;
+        }
+        let mut scale = (0.7 + 0.5 * instability).min(2.0);
+        if dropped {
+            scale *= 1.4;
+        }
+        self.time.soft_exceeded(scale)
     }
 
     fn report(&self, depth: u32, multipv: usize, best: &Best, on_info: &mut dyn FnMut(&Info)) {
