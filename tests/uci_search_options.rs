@@ -367,3 +367,48 @@ fn currmove_and_currmovenumber_at_debug_on() {
         "{lines:?}"
     );
 }
+
+/// `Solver Share` is offered where the game has a solver (pawn chess, Räuberschach, CRASH!),
+/// not in chess; the default lets pawn chess 4×4 be answered by the solver (one `info` line
+/// of depth 1 and one node), `Solver Share 0` makes it search, and a bad value is refused
+/// with the share left as it was.
+#[test]
+fn solver_share_option_turns_the_solver_off_and_on() {
+    let advertised = |binary: &str| {
+        let mut e = Client::spawn(&common::binary(binary), &[]);
+        e.send("uci");
+        let lines = e.read_until(|l| l == "uciok");
+        lines
+            .iter()
+            .any(|l| l == "option name Solver Share type spin default 10 min 0 max 50")
+    };
+    assert!(advertised("kiebitz-pawns"));
+    assert!(advertised("kiebitz-raeuber"));
+    assert!(!advertised("kiebitz-chess"));
+
+    let mut e = uci("kiebitz-pawns");
+    e.send("setoption name UCI_Variant value pawns4");
+    let solved = |e: &mut Client| {
+        e.send("position startpos");
+        e.send("go movetime 300");
+        let lines = e.read_until(|l| l.starts_with("bestmove "));
+        let infos: Vec<&String> = lines.iter().filter(|l| l.contains(" pv ")).collect();
+        infos.len() == 1 && infos[0].contains(" depth 1 ") && infos[0].contains(" nodes 1 ")
+    };
+    assert!(solved(&mut e), "the default share asks the solver");
+    e.send("setoption name Solver Share value 0");
+    assert!(!solved(&mut e), "share 0 searches");
+    e.send("setoption name Solver Share value 51");
+    e.send("isready");
+    let lines = e.read_until(|l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error") && l.contains("Solver Share")),
+        "{lines:?}"
+    );
+    assert!(!solved(&mut e), "a refused value leaves the share at 0");
+    e.send("setoption name Solver Share value 20");
+    assert!(solved(&mut e));
+    e.send("quit");
+}

@@ -8,8 +8,8 @@ use vampirc_uci::UciOptionConfig;
 
 use crate::game::Game;
 use crate::rng::Rng;
-use crate::search::TbConfig;
 use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
+use crate::search::{DEFAULT_SOLVER_SHARE, MAX_SOLVER_SHARE, TbConfig};
 
 /// Endgame tablebases: Stockfish's four options and defaults.
 pub(crate) fn tablebase_options() -> [UciOptionConfig; 4] {
@@ -104,6 +104,42 @@ impl Tablebase {
             _ => return None,
         })
     }
+}
+
+/// The share of a move's time, in percent, the game's solver may take before the search.
+pub const SOLVER_SHARE: &str = "Solver Share";
+
+/// `Solver Share` for games whose entrance installed a solver ([`crate::search::oracle`]).
+pub(crate) fn solver_options<G: Game>() -> Vec<UciOptionConfig> {
+    if crate::search::oracle::installed::<G>().is_none() {
+        return Vec::new();
+    }
+    vec![UciOptionConfig::Spin {
+        name: SOLVER_SHARE.into(),
+        default: Some(i64::from(DEFAULT_SOLVER_SHARE)),
+        min: Some(0),
+        max: Some(i64::from(MAX_SOLVER_SHARE)),
+    }]
+}
+
+/// Handles `Solver Share` (any case): the new share or the error; `None` if `name` is
+/// another option or the game has no solver.
+pub(crate) fn set_solver_share<G: Game>(
+    name: &str,
+    value: Option<&str>,
+) -> Option<Result<u32, String>> {
+    if !name.eq_ignore_ascii_case(SOLVER_SHARE) || crate::search::oracle::installed::<G>().is_none()
+    {
+        return None;
+    }
+    let value = value.map(str::trim).unwrap_or("");
+    Some(match value.parse::<u32>() {
+        Ok(n) if n <= MAX_SOLVER_SHARE => Ok(n),
+        _ => Err(format!(
+            "option {SOLVER_SHARE}: '{}' is not a number from 0 to {MAX_SOLVER_SHARE}",
+            super::shorten(value)
+        )),
+    })
 }
 
 pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";

@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
-use super::options::{StrengthOptions, Tablebase, tablebase_options};
+use super::options::{
+    StrengthOptions, Tablebase, set_solver_share, solver_options, tablebase_options,
+};
 use super::{
     DEFAULT_MOVE_OVERHEAD_MS, End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB,
     MAX_MESSAGE, Output, SessionConfig, drive, engine_name, foreign_move, legal_moves, nps,
@@ -94,6 +96,7 @@ pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
     }
     options.extend(BookOptions::declarations::<G>());
     options.extend(StrengthOptions::declarations::<G>());
+    options.extend(solver_options::<G>());
     if G::TABLEBASES {
         options.extend(tablebase_options());
     }
@@ -113,6 +116,8 @@ struct Session<G: Game> {
     show_wdl: bool,
     /// `SyzygyPath` and its companions (games with tablebases).
     tablebase: Tablebase,
+    /// `Solver Share` (games with a solver); `None`: the default.
+    solver_share: Option<u32>,
     /// `debug on`: each search ends with an `info string stats …` line ([`Stats::summary`]).
     debug: bool,
     /// Why the last `position` is not of this engine's game ([`foreign_move`]): `go` then
@@ -150,6 +155,7 @@ pub fn run<G: Game, R: BufRead>(
         multipv: 1,
         show_wdl: false,
         tablebase: Tablebase::default(),
+        solver_share: None,
         debug: false,
         foreign: None,
         told_foreign: false,
@@ -286,6 +292,13 @@ impl<G: Game> Session<G> {
         if let Some(result) = self.strength.set::<G>(name, value) {
             if let Err(e) = result {
                 self.error(&e);
+            }
+            return;
+        }
+        if let Some(result) = set_solver_share::<G>(name, value) {
+            match result {
+                Ok(share) => self.solver_share = Some(share),
+                Err(e) => self.error(&e),
             }
             return;
         }
@@ -463,6 +476,7 @@ impl<G: Game> Session<G> {
         }
         limits.move_overhead = self.move_overhead;
         limits.tablebase = self.tablebase.search_config();
+        limits.solver_share = self.solver_share;
         let root = self.game.current().clone();
         let history = self.game.history();
         let out = self.out.clone();
@@ -756,6 +770,7 @@ mod tests {
             multipv: 1,
             show_wdl: false,
             tablebase: Tablebase::default(),
+            solver_share: None,
             debug: false,
             foreign: None,
             told_foreign: false,

@@ -302,6 +302,8 @@ struct Session<G: Game> {
     book: BookOptions,
     /// `SyzygyPath` and its companions (games with tablebases).
     tablebase: Tablebase,
+    /// `Solver Share` (games with a solver); `None`: the default.
+    solver_share: Option<u32>,
     /// `UCI_LimitStrength`, `UCI_Elo`, `Skill Level`: the level of the engine's own moves
     /// (analysis is at full strength).
     strength: StrengthOptions,
@@ -339,6 +341,7 @@ pub fn run<G: Game, R: BufRead>(
         expected_reply: None,
         book: BookOptions::default(),
         tablebase: Tablebase::default(),
+        solver_share: None,
         strength: StrengthOptions::default(),
     };
     // At the end of input the engine's own move, if it is thinking, is still sent.
@@ -581,6 +584,10 @@ impl<G: Game> Session<G> {
                     })
                 } else if let Some(result) = self.strength.set::<G>(name, Some(&text)) {
                     result
+                } else if let Some(result) =
+                    super::options::set_solver_share::<G>(name, Some(&text))
+                {
+                    result.map(|share| self.solver_share = Some(share))
                 } else if BookOptions::is_option::<G>(name) {
                     self.book.set(name, Some(&text))
                 } else {
@@ -726,6 +733,7 @@ impl<G: Game> Session<G> {
         let limits = Limits {
             infinite: true,
             tablebase: self.tablebase.search_config(),
+            solver_share: self.solver_share,
             ..Limits::default()
         };
         self.start_job(JobKind::Analyze, limits);
@@ -753,6 +761,7 @@ impl<G: Game> Session<G> {
             depth: c.depth,
             move_overhead: self.move_overhead,
             tablebase: self.tablebase.search_config(),
+            solver_share: self.solver_share,
             ..Limits::default()
         };
         if let Some(t) = c.per_move {
@@ -1083,6 +1092,7 @@ mod tests {
             expected_reply: None,
             book: BookOptions::default(),
             tablebase: Tablebase::default(),
+            solver_share: None,
             strength: StrengthOptions::default(),
         }
     }

@@ -96,7 +96,16 @@ pub struct Limits {
     pub mate: Option<u32>,
     /// Endgame tablebase probing ([`Game::TABLEBASES`]); off by default.
     pub tablebase: TbConfig,
+    /// The share of the move's time, in percent, the game's solver ([`oracle`]) may take
+    /// before the search (UCI option `Solver Share`); `None`: [`DEFAULT_SOLVER_SHARE`], 0:
+    /// the solver is not asked.
+    pub solver_share: Option<u32>,
 }
+
+/// The solver's share of a move's time unless the `Solver Share` option says otherwise.
+pub const DEFAULT_SOLVER_SHARE: u32 = 10;
+/// The largest `Solver Share`.
+pub const MAX_SOLVER_SHARE: u32 = 50;
 
 /// How the search uses the game's endgame tablebases (UCI `Syzygy…` options).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -631,10 +640,12 @@ impl<G: Game> Searcher<G> {
         control: &Control,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        if !self.use_solver || limits.depth.is_some() || limits.nodes.is_some() {
+        let share = limits.solver_share.unwrap_or(DEFAULT_SOLVER_SHARE);
+        if !self.use_solver || share == 0 || limits.depth.is_some() || limits.nodes.is_some() {
             return None;
         }
-        let (mv, value) = (self.oracle.as_ref()?)(root, time.solver_budget(), &control.stop)?;
+        let budget = time.solver_budget(share);
+        let (mv, value) = (self.oracle.as_ref()?)(root, budget, &control.stop)?;
         if !moves.contains(&mv) {
             log::warn!("the solver's move {mv} is not legal here; searching instead");
             return None;

@@ -200,11 +200,13 @@ impl TimeManager {
         }
     }
 
-    /// The time a game's solver may take before the search: a tenth of the soft limit, and
-    /// a quarter second when time does not limit the search.
-    pub fn solver_budget(&self) -> Duration {
+    /// The time a game's solver may take before the search: `share_percent` of the soft
+    /// limit (at most 5 s), and a quarter second when time does not limit the search (scaled
+    /// the same way from the default share of 10 %).
+    pub fn solver_budget(&self, share_percent: u32) -> Duration {
+        let share = share_percent.min(100);
         self.soft
-            .map_or(Duration::from_millis(250), |s| s / 10)
+            .map_or(Duration::from_millis(25) * share, |s| s * share / 100)
             .min(Duration::from_secs(5))
     }
 }
