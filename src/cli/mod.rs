@@ -201,6 +201,8 @@ pub(crate) fn no_color() -> bool {
 /// - `KIEBITZ_PROGRESS=bar|lines|off`: the progress style ([`progress::Style::set_forced`]).
 /// - `KIEBITZ_EVAL=hand|tuned|FILE`: the chess evaluation's weights
 ///   ([`crate::games::chess::eval::choose_weights`]).
+/// - `KIEBITZ_RAEUBER_EVAL=name=value,…`: the Räuberschach evaluation's weights
+///   ([`crate::games::raeuber::eval::set_startup_overrides`]).
 /// - `KIEBITZ_WEB_DIR=DIR`: where kiebitz-web reads its page ([`crate::web::set_page_dir`]).
 /// - `HOSTNAME`: the PGN `Site` of kiebitz-match's games ([`crate::tournament::set_site`]).
 /// - `NO_COLOR`: no ANSI colours on the `play` board.
@@ -219,6 +221,14 @@ pub fn read_environment() {
     }
     if let Ok(choice) = std::env::var("KIEBITZ_EVAL") {
         crate::games::chess::eval::choose_weights(&choice);
+    }
+    {
+        use crate::games::raeuber::eval;
+        if let Ok(text) = std::env::var(eval::ENV_OVERRIDES)
+            && let Err(e) = eval::set_startup_overrides(&text)
+        {
+            eprintln!("warning: {} ignored: {e}", eval::ENV_OVERRIDES);
+        }
     }
     if let Some(dir) = std::env::var_os("KIEBITZ_WEB_DIR") {
         crate::web::set_page_dir(dir.into());
