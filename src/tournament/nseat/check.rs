@@ -164,7 +164,8 @@ mod tests {
         let normal = text.replace("forfeit: x", "turn limit");
         assert!(replay::<Chamaeleon>(&read(&normal).unwrap()[0]).is_err());
         // An illegal move is found.
-        let illegal = text.replace(&format!(" {} ", moves[1]), " z9z9 ");
+        let illegal = text.replace(&format!("2. {} ", moves[2]), "2. z9z9 ");
+        assert_ne!(illegal, text);
         assert!(replay::<Chamaeleon>(&read(&illegal).unwrap()[0]).is_err());
     }
 }
