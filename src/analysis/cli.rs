@@ -220,73 +220,97 @@ pub fn analyze(
     Ok(report)
 }
 
-/// A count as JSON: a number while it fits in u64 (every JSON reader takes those), else a
-/// decimal string (a u128 count beyond 2^64 − 1).
-pub fn json_count(n: u128) -> String {
-    if n <= u64::MAX as u128 {
-        n.to_string()
-    } else {
-        format!("\"{n}\"")
-    }
-}
+/// A tree count as JSON: a number while it fits in u64 (every JSON reader takes those), else
+/// a decimal string (a u128 count beyond 2^64 − 1).
+#[derive(Clone, Copy, Debug)]
+struct Count(u128);
 
-/// A JSON string (the texts here are FENs and moves, but any text is escaped correctly).
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+impl serde::Serialize for Count {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match u64::try_from(self.0) {
+            Ok(n) => s.serialize_u64(n),
+            Err(_) => s.serialize_str(&self.0.to_string()),
         }
     }
-    out.push('"');
-    out
 }
 
-/// The report as one JSON object (docs/analysis.md describes every key). With `--value-only`
-/// the tree counts are absent and `value_only` is true.
+/// A count as JSON text ([`Count`]).
+pub fn json_count(n: u128) -> String {
+    serde_json::to_string(&Count(n)).unwrap_or_else(|_| format!("\"{n}\""))
+}
+
+/// The tree counts of the JSON report (absent with `--value-only`).
+#[derive(serde::Serialize)]
+struct JsonCounts {
+    unique_positions: u64,
+    tree_nodes: Count,
+    white_wins: Count,
+    black_wins: Count,
+    draws: Count,
+    max_depth: u32,
+    max_branching: usize,
+}
+
+/// One first move and its value for White.
+#[derive(serde::Serialize)]
+struct JsonMove<'a> {
+    #[serde(rename = "move")]
+    name: &'a str,
+    value: i8,
+}
+
+/// The JSON report, its keys in the order written (docs/analysis.md describes each).
+#[derive(serde::Serialize)]
+struct JsonReport<'a> {
+    width: u8,
+    height: u8,
+    rules: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<String>,
+    fen: &'a str,
+    value_only: bool,
+    #[serde(flatten)]
+    counts: Option<JsonCounts>,
+    value: i8,
+    first_move_values: Vec<i8>,
+    first_moves: Vec<JsonMove<'a>>,
+    solver_nodes: u64,
+    /// Wall time, rounded to milliseconds.
+    seconds: f64,
+}
+
+/// The report as one JSON object on one line, written by serde_json (docs/analysis.md
+/// describes every key). With `--value-only` the tree counts are absent and `value_only` is
+/// true.
 pub fn to_json(r: &Report) -> String {
-    let mut fields: Vec<(&str, String)> = vec![
-        ("width", r.width.to_string()),
-        ("height", r.height.to_string()),
-        ("rules", json_string(r.rules)),
-    ];
-    if let Some(v) = r.variant() {
-        fields.push(("variant", json_string(&v)));
-    }
-    fields.push(("fen", json_string(&r.fen)));
-    fields.push(("value_only", r.counts.is_none().to_string()));
-    if let Some(c) = &r.counts {
-        fields.extend([
-            ("unique_positions", c.unique_positions.to_string()),
-            ("tree_nodes", json_count(c.tree_nodes)),
-            ("white_wins", json_count(c.white_wins)),
-            ("black_wins", json_count(c.black_wins)),
-            ("draws", json_count(c.draws)),
-            ("max_depth", c.max_depth.to_string()),
-            ("max_branching", c.max_branching.to_string()),
-        ]);
-    }
-    let values: Vec<String> = r.first_moves.iter().map(|(_, v)| v.to_string()).collect();
-    let moves: Vec<String> = r
-        .first_moves
-        .iter()
-        .map(|(m, v)| format!("{{\"move\": {}, \"value\": {v}}}", json_string(m)))
-        .collect();
-    fields.extend([
-        ("value", r.value.to_string()),
-        ("first_move_values", format!("[{}]", values.join(", "))),
-        ("first_moves", format!("[{}]", moves.join(", "))),
-        ("solver_nodes", r.solver_nodes.to_string()),
-        ("seconds", format!("{:.3}", r.seconds)),
-    ]);
-    let body: Vec<String> = fields
-        .iter()
-        .map(|(k, v)| format!("\"{k}\": {v}"))
-        .collect();
-    format!("{{{}}}", body.join(", "))
+    let report = JsonReport {
+        width: r.width,
+        height: r.height,
+        rules: r.rules,
+        variant: r.variant(),
+        fen: &r.fen,
+        value_only: r.counts.is_none(),
+        counts: r.counts.as_ref().map(|c| JsonCounts {
+            unique_positions: c.unique_positions,
+            tree_nodes: Count(c.tree_nodes),
+            white_wins: Count(c.white_wins),
+            black_wins: Count(c.black_wins),
+            draws: Count(c.draws),
+            max_depth: c.max_depth,
+            max_branching: c.max_branching,
+        }),
+        value: r.value,
+        first_move_values: r.first_moves.iter().map(|(_, v)| *v).collect(),
+        first_moves: r
+            .first_moves
+            .iter()
+            .map(|(m, v)| JsonMove { name: m, value: *v })
+            .collect(),
+        solver_nodes: r.solver_nodes,
+        seconds: (r.seconds * 1000.0).round() / 1000.0,
+    };
+    // Serialising plain numbers, strings and lists cannot fail; an error would be a bug.
+    serde_json::to_string(&report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
 /// The rows of the tree counts.

@@ -365,28 +365,39 @@ fn play<G: NGame>(
                 },
             }
         } else {
-            let r = searcher.search(
-                &pos,
-                Limits {
-                    time: Some(per_move),
-                    ..Limits::default()
-                },
-                |_| {},
-            );
-            let m = if legal.contains(&r.best) {
-                r.best
-            } else {
-                legal[0]
-            };
-            out!(
-                "Engine plays {} for {} (depth {}, {})",
-                pos.move_text(m),
-                G::seat_name(seat),
-                r.depth,
-                values_text(&pos, &r.values)
-            );
-            pos = pos.play(m);
+            pos = pos.play(engine_move(&mut searcher, &pos, per_move, &legal)?);
             shown = true;
         }
     }
+}
+
+/// The engine's move for the seat to move in `pos` (a legal one even if the search found
+/// none), with a line saying it.
+fn engine_move<G: NGame>(
+    searcher: &mut Searcher<G>,
+    pos: &G,
+    per_move: std::time::Duration,
+    legal: &MoveList,
+) -> Result<crate::board::Move, String> {
+    let r = searcher.search(
+        pos,
+        Limits {
+            time: Some(per_move),
+            ..Limits::default()
+        },
+        |_| {},
+    );
+    let m = if legal.contains(&r.best) {
+        r.best
+    } else {
+        legal[0]
+    };
+    out!(
+        "Engine plays {} for {} (depth {}, {})",
+        pos.move_text(m),
+        G::seat_name(pos.to_move()),
+        r.depth,
+        values_text(pos, &r.values)
+    );
+    Ok(m)
 }

@@ -34,6 +34,113 @@ fn parse_tc(text: &str) -> Result<TimeControl, String> {
     }
 }
 
+/// The printer of the game's lines: a failing stdout (`> /dev/full`) ends the game with an
+/// error, a closed one quietly.
+fn say(text: &str) -> Result<(), String> {
+    crate::limits::out(format_args!("{text}"))
+}
+
+/// The engine's move in `pos` under `tc` (its clock, if it has one, is charged), pushed onto
+/// the game with a line saying it.
+fn engine_move<G: Game>(
+    searcher: &mut Searcher<G>,
+    game: &mut GameLine<G>,
+    tc: TimeControl,
+    engine_clock: &mut Option<Duration>,
+) -> Result<(), String> {
+    let pos = game.current().clone();
+    let mut limits = Limits::default();
+    match (tc, *engine_clock) {
+        (TimeControl::Clock { inc, .. }, Some(left)) => {
+            // The human's clock is not kept: both sides get the engine's time.
+            limits.time = [Some(left), Some(left)];
+            limits.inc = [inc, inc];
+        }
+        (TimeControl::PerMove(t), _) => limits.movetime = Some(t),
+        (TimeControl::Clock { .. }, None) => limits.movetime = Some(Duration::from_secs(1)),
+    }
+    let began = Instant::now();
+    let result = searcher.search(
+        &pos,
+        &game.history(),
+        &limits,
+        &Control::default(),
+        &mut |_| {},
+    );
+    if let (TimeControl::Clock { inc, .. }, Some(left)) = (tc, engine_clock.as_mut()) {
+        *left = left.saturating_sub(began.elapsed()) + inc;
+    }
+    if !game.is_legal(result.best) {
+        return Err("the engine found no legal move".into());
+    }
+    let score = match result.score {
+        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    say(&format!(
+        "Engine plays {} (depth {}, score {score}, {:.1} s)",
+        pos.move_text(result.best),
+        result.depth,
+        began.elapsed().as_secs_f64()
+    ))?;
+    game.push(result.best);
+    Ok(())
+}
+
+/// `undo`: takes back the engine's reply and the human's move.
+fn undo<G: Game>(game: &mut GameLine<G>, human: Color) -> Result<(), String> {
+    let n = if game.moves().len() >= 2 {
+        2
+    } else {
+        game.moves().len()
+    };
+    if n == 0 || (n == 1 && human == Color::Black) {
+        say("Nothing to take back.")?;
+    } else {
+        for _ in 0..n {
+            game.pop();
+        }
+    }
+    Ok(())
+}
+
+/// `hint`: half a second's search, its move.
+fn hint<G: Game>(searcher: &mut Searcher<G>, game: &GameLine<G>) -> Result<(), String> {
+    let pos = game.current();
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(500)),
+        ..Limits::default()
+    };
+    let r = searcher.search(
+        pos,
+        &game.history(),
+        &limits,
+        &Control::default(),
+        &mut |_| {},
+    );
+    let line = pv_text(pos, &[r.best]);
+    say(&format!(
+        "Hint: {}",
+        line.first().map_or("none", String::as_str)
+    ))
+}
+
+/// A move typed by the human, or the legal moves when it is none of them.
+fn human_move<G: Game>(game: &mut GameLine<G>, mv: &str) -> Result<(), String> {
+    let pos = game.current().clone();
+    if let Err(e) = game.push_text(mv) {
+        let moves: Vec<String> = legal_moves(&pos)
+            .iter()
+            .map(|m| pos.move_text(*m))
+            .collect();
+        say(&format!(
+            "Illegal move: {mv} ({e}). Legal: {}",
+            moves.join(" ")
+        ))?;
+    }
+    Ok(())
+}
+
 pub fn play<G: Game>(
     color: &str,
     tc: &str,
@@ -56,8 +163,6 @@ pub fn play<G: Game>(
     };
     // Lines are bounded ([`crate::protocol::MAX_LINE`]): a never-ending input costs no memory.
     let mut input = crate::protocol::LineReader::new(io::stdin().lock());
-    // A failing stdout (`> /dev/full`) ends the game with an error, a closed one quietly.
-    let say = |text: &str| crate::limits::out(format_args!("{text}"));
     say(&format!(
         "kiebitz-{} ({}): you play {}. Moves like {}; also 'undo', 'hint', 'quit'.",
         G::GAME,
@@ -68,48 +173,13 @@ pub fn play<G: Game>(
             .map_or("a1a2".to_string(), |m| game.current().move_text(*m))
     ))?;
     loop {
-        let pos = game.current().clone();
-        say(&format!("\n{}", pos.pretty()))?;
+        say(&format!("\n{}", game.current().pretty()))?;
         if let Some((outcome, why)) = game.outcome() {
             say(&format!("{} {{{why}}}", outcome.result_string()))?;
             return Ok(());
         }
-        if pos.side_to_move() != human {
-            let mut limits = Limits::default();
-            match (tc, engine_clock) {
-                (TimeControl::Clock { inc, .. }, Some(left)) => {
-                    // The human's clock is not kept: both sides get the engine's time.
-                    limits.time = [Some(left), Some(left)];
-                    limits.inc = [inc, inc];
-                }
-                (TimeControl::PerMove(t), _) => limits.movetime = Some(t),
-                (TimeControl::Clock { .. }, None) => limits.movetime = Some(Duration::from_secs(1)),
-            }
-            let began = Instant::now();
-            let result = searcher.search(
-                &pos,
-                &game.history(),
-                &limits,
-                &Control::default(),
-                &mut |_| {},
-            );
-            if let (TimeControl::Clock { inc, .. }, Some(left)) = (tc, engine_clock.as_mut()) {
-                *left = left.saturating_sub(began.elapsed()) + inc;
-            }
-            if !game.is_legal(result.best) {
-                return Err("the engine found no legal move".into());
-            }
-            let score = match result.score {
-                Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-                Score::Mate(n) => format!("mate {n}"),
-            };
-            say(&format!(
-                "Engine plays {} (depth {}, score {score}, {:.1} s)",
-                pos.move_text(result.best),
-                result.depth,
-                began.elapsed().as_secs_f64()
-            ))?;
-            game.push(result.best);
+        if game.current().side_to_move() != human {
+            engine_move(&mut searcher, &mut game, tc, &mut engine_clock)?;
             continue;
         }
         crate::limits::prompt(format_args!("Your move: "))?;
@@ -124,55 +194,12 @@ pub fn play<G: Game>(
             }
             Some(Ok(line)) => line,
         };
-        let text = line.trim();
-        match text {
+        match line.trim() {
             "" => {}
             "quit" | "exit" => return Ok(()),
-            "undo" => {
-                // Take back the engine's reply and your move.
-                let n = if game.moves().len() >= 2 {
-                    2
-                } else {
-                    game.moves().len()
-                };
-                if n == 0 || (n == 1 && human == Color::Black) {
-                    say("Nothing to take back.")?;
-                } else {
-                    for _ in 0..n {
-                        game.pop();
-                    }
-                }
-            }
-            "hint" => {
-                let limits = Limits {
-                    movetime: Some(Duration::from_millis(500)),
-                    ..Limits::default()
-                };
-                let r = searcher.search(
-                    &pos,
-                    &game.history(),
-                    &limits,
-                    &Control::default(),
-                    &mut |_| {},
-                );
-                let line = pv_text(&pos, &[r.best]);
-                say(&format!(
-                    "Hint: {}",
-                    line.first().map_or("none", String::as_str)
-                ))?;
-            }
-            mv => {
-                if let Err(e) = game.push_text(mv) {
-                    let moves: Vec<String> = legal_moves(&pos)
-                        .iter()
-                        .map(|m| pos.move_text(*m))
-                        .collect();
-                    say(&format!(
-                        "Illegal move: {mv} ({e}). Legal: {}",
-                        moves.join(" ")
-                    ))?;
-                }
-            }
+            "undo" => undo(&mut game, human)?,
+            "hint" => hint(&mut searcher, &game)?,
+            mv => human_move(&mut game, mv)?,
         }
     }
 }

@@ -393,28 +393,8 @@ impl<G: Game> Session<G> {
             Command::Rejected(f) => log::warn!("the GUI rejected feature {f}"),
             Command::Draw => {}
             Command::Protover(_) => self.features(),
-            Command::New => {
-                self.cancel();
-                self.analyzing = false;
-                self.variant = G::variants()[0];
-                self.reset();
-                self.force = false;
-                self.engine_side = Color::Black;
-                self.clock.depth = None;
-                self.clock.per_move = None;
-                self.engine.clear();
-                self.send_setup();
-            }
-            Command::Variant(name) => match find_variant::<G>(name) {
-                Some(v) => {
-                    self.cancel();
-                    self.variant = v;
-                    self.reset();
-                    self.send_setup();
-                    self.restart_analysis();
-                }
-                None => self.error("unknown variant", line),
-            },
+            Command::New => self.new_game(),
+            Command::Variant(name) => self.set_variant(name, line),
             Command::Force => {
                 self.cancel();
                 self.force = true;
@@ -457,30 +437,10 @@ impl<G: Game> Session<G> {
                 self.cancel();
                 self.force = true;
             }
-            Command::SetBoard(fen) => match G::from_fen(self.variant, fen) {
-                Ok(pos) => {
-                    self.cancel();
-                    self.game = GameLine::new(pos);
-                    self.restart_analysis();
-                }
-                Err(e) => {
-                    self.say("tellusererror Illegal position");
-                    self.error(&format!("bad FEN: {e}"), line);
-                }
-            },
+            Command::SetBoard(fen) => self.set_board(fen, line),
             Command::UserMove(text) => self.user_move(text),
-            Command::Undo | Command::Remove => {
-                let n = if cmd == Command::Undo { 1 } else { 2 };
-                self.cancel();
-                if self.game.moves().len() < n {
-                    self.error("no moves to take back", line);
-                } else {
-                    for _ in 0..n {
-                        self.game.pop();
-                    }
-                    self.restart_analysis();
-                }
-            }
+            Command::Undo => self.take_back(1, line),
+            Command::Remove => self.take_back(2, line),
             Command::Post => self.post = true,
             Command::NoPost => self.post = false,
             Command::Hard | Command::Easy | Command::Random | Command::Computer => {}
@@ -497,25 +457,87 @@ impl<G: Game> Session<G> {
                 }
             }
             Command::Dot => self.status(),
-            Command::Memory(mb) => {
-                let want = mb.clamp(1, MAX_HASH_MB as u64) as usize;
-                let granted = self.engine.set_hash(want);
-                if granted < want {
-                    self.say(&format!(
-                        "# memory {want} MB is more than the server's budget allows: {granted} MB"
-                    ));
-                }
-            }
-            Command::Cores(n) => {
-                let (threads, said) = super::threads_for(n.min(1 << 20) as usize);
-                if let Some(said) = said {
-                    self.say(&format!("# cores: {said}"));
-                }
-                self.threads = threads;
-            }
+            Command::Memory(mb) => self.set_memory(mb),
+            Command::Cores(n) => self.set_cores(n),
             Command::Quit => return false,
         }
         true
+    }
+
+    /// `new`: the standard start, the engine plays Black, no depth or time-per-move limit.
+    fn new_game(&mut self) {
+        self.cancel();
+        self.analyzing = false;
+        self.variant = G::variants()[0];
+        self.reset();
+        self.force = false;
+        self.engine_side = Color::Black;
+        self.clock.depth = None;
+        self.clock.per_move = None;
+        self.engine.clear();
+        self.send_setup();
+    }
+
+    /// `variant NAME`: its start position.
+    fn set_variant(&mut self, name: &str, line: &str) {
+        match find_variant::<G>(name) {
+            Some(v) => {
+                self.cancel();
+                self.variant = v;
+                self.reset();
+                self.send_setup();
+                self.restart_analysis();
+            }
+            None => self.error("unknown variant", line),
+        }
+    }
+
+    /// `setboard FEN`.
+    fn set_board(&mut self, fen: &str, line: &str) {
+        match G::from_fen(self.variant, fen) {
+            Ok(pos) => {
+                self.cancel();
+                self.game = GameLine::new(pos);
+                self.restart_analysis();
+            }
+            Err(e) => {
+                self.say("tellusererror Illegal position");
+                self.error(&format!("bad FEN: {e}"), line);
+            }
+        }
+    }
+
+    /// `undo` (one move) and `remove` (two).
+    fn take_back(&mut self, n: usize, line: &str) {
+        self.cancel();
+        if self.game.moves().len() < n {
+            self.error("no moves to take back", line);
+        } else {
+            for _ in 0..n {
+                self.game.pop();
+            }
+            self.restart_analysis();
+        }
+    }
+
+    /// `memory MB`: the hash size, within the server's budget.
+    fn set_memory(&mut self, mb: u64) {
+        let want = mb.clamp(1, MAX_HASH_MB as u64) as usize;
+        let granted = self.engine.set_hash(want);
+        if granted < want {
+            self.say(&format!(
+                "# memory {want} MB is more than the server's budget allows: {granted} MB"
+            ));
+        }
+    }
+
+    /// `cores N`: the search threads.
+    fn set_cores(&mut self, n: u32) {
+        let (threads, said) = super::threads_for(n.min(1 << 20) as usize);
+        if let Some(said) = said {
+            self.say(&format!("# cores: {said}"));
+        }
+        self.threads = threads;
     }
 
     fn features(&self) {

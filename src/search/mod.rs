@@ -539,21 +539,7 @@ impl<G: Game> Searcher<G> {
                 worker.iterate(root, moves, on_info)
             };
             shared.done.store(true, Ordering::Relaxed);
-            let mut helper_stats = stats::Stats::default();
-            let helpers_found: Vec<_> = helpers
-                .into_iter()
-                .filter_map(|h| match h.join() {
-                    Ok((found, stats)) => {
-                        helper_stats.add(&stats);
-                        found
-                    }
-                    Err(_) => {
-                        log::error!("a search helper panicked");
-                        None
-                    }
-                })
-                .collect();
-            (found, (helpers_found, helper_stats))
+            (found, join_helpers(helpers))
         });
         let (helpers_found, helper_stats) = helpers_found;
         self.last_stats = worker.stats;
@@ -564,11 +550,7 @@ impl<G: Game> Searcher<G> {
         // with MultiPV, whose lines it alone reported).
         let mut found = found.map(|f| (f, worker.completed));
         if self.multipv == 1 {
-            for (f, completed) in helpers_found {
-                if found.as_ref().is_none_or(|(_, c)| completed > *c) {
-                    found = Some((f, completed));
-                }
-            }
+            found = deepest(found, helpers_found);
             if let Some(((best, depth), completed)) = &found
                 && *completed > worker.completed
             {
@@ -576,13 +558,9 @@ impl<G: Game> Searcher<G> {
                 on_info(&Info {
                     depth: *depth,
                     seldepth: *depth,
-                    multipv: 1,
                     score: Score::from_value(best.score),
-                    nodes,
-                    time: time.elapsed(),
-                    hashfull: self.tt.hashfull(),
-                    tbhits: shared.tbhits.load(Ordering::Relaxed),
                     pv: best.pv.clone(),
+                    ..self.report_at(nodes, &time, &shared)
                 });
             }
         }
@@ -597,34 +575,59 @@ impl<G: Game> Searcher<G> {
                 nodes,
             },
             None => {
-                // Stopped before depth 1 was done: the table's move or the first one.
-                let best = self
-                    .tt
-                    .probe(root.hash(), 0)
-                    .map(|hit| hit.mv)
-                    .filter(|mv| moves.contains(mv))
-                    .unwrap_or(moves[0]);
-                let score = Score::Cp(root.evaluate());
-                let score = verdict.map_or(score, |v| tb_root_score(v, rule50, score));
-                on_info(&Info {
-                    depth: 0,
-                    seldepth: 0,
-                    multipv: 1,
-                    score,
-                    nodes,
-                    time: time.elapsed(),
-                    hashfull: self.tt.hashfull(),
-                    tbhits: shared.tbhits.load(Ordering::Relaxed),
-                    pv: vec![best],
-                });
-                SearchResult {
-                    best,
-                    ponder: None,
-                    score,
-                    depth: 0,
-                    nodes,
-                }
+                let report = self.report_at(nodes, &time, &shared);
+                self.unfinished(root, moves, verdict.map(|v| (v, rule50)), report, on_info)
             }
+        }
+    }
+
+    /// A depth-0 report at this moment: the nodes, the time, the table's fill and the
+    /// tablebase hits; the caller fills in the score and the line.
+    fn report_at(&self, nodes: u64, time: &time::TimeManager, shared: &worker::Shared) -> Info {
+        Info {
+            depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score: Score::Cp(0),
+            nodes,
+            time: time.elapsed(),
+            hashfull: self.tt.hashfull(),
+            tbhits: shared.tbhits.load(Ordering::Relaxed),
+            pv: Vec::new(),
+        }
+    }
+
+    /// The result of a search stopped before depth 1 was done: the table's move or the first
+    /// one, with the static evaluation (or the tables' verdict, with its rule50 flag), reported
+    /// as a depth-0 `report`.
+    fn unfinished(
+        &self,
+        root: &G,
+        moves: &MoveList,
+        verdict: Option<(i32, bool)>,
+        report: Info,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let best = self
+            .tt
+            .probe(root.hash(), 0)
+            .map(|hit| hit.mv)
+            .filter(|mv| moves.contains(mv))
+            .unwrap_or(moves[0]);
+        let score = Score::Cp(root.evaluate());
+        let score = verdict.map_or(score, |(v, rule50)| tb_root_score(v, rule50, score));
+        let nodes = report.nodes;
+        on_info(&Info {
+            score,
+            pv: vec![best],
+            ..report
+        });
+        SearchResult {
+            best,
+            ponder: None,
+            score,
+            depth: 0,
+            nodes,
         }
     }
 
@@ -675,6 +678,47 @@ impl<G: Game> Searcher<G> {
 /// The root moves that keep the tablebases' verdict (DTZ at the root, [`Game::tb_root_moves`])
 /// and that verdict (as [`Game::tb_wdl`]), or all of `moves` and `None` when the tables cannot
 /// answer; an answer counts in `shared.tbhits`.
+/// What the helper threads found (their finished iterations) and their statistics added up;
+/// a helper that panicked is logged and left out.
+#[allow(clippy::type_complexity)]
+fn join_helpers(
+    helpers: Vec<
+        std::thread::ScopedJoinHandle<'_, (Option<((worker::Best, u32), u32)>, stats::Stats)>,
+    >,
+) -> (Vec<((worker::Best, u32), u32)>, stats::Stats) {
+    let mut helper_stats = stats::Stats::default();
+    let helpers_found: Vec<_> = helpers
+        .into_iter()
+        .filter_map(|h| match h.join() {
+            Ok((found, stats)) => {
+                helper_stats.add(&stats);
+                found
+            }
+            Err(_) => {
+                log::error!("a search helper panicked");
+                None
+            }
+        })
+        .collect();
+    (helpers_found, helper_stats)
+}
+
+/// The thread result with the deepest completed iteration: the main thread's `found` unless
+/// a helper completed more (the first such helper on a tie).
+#[allow(clippy::type_complexity)]
+fn deepest(
+    found: Option<((worker::Best, u32), u32)>,
+    helpers: Vec<((worker::Best, u32), u32)>,
+) -> Option<((worker::Best, u32), u32)> {
+    let mut found = found;
+    for (f, completed) in helpers {
+        if found.as_ref().is_none_or(|(_, c)| completed > *c) {
+            found = Some((f, completed));
+        }
+    }
+    found
+}
+
 fn tablebase_root<G: Game>(
     root: &G,
     moves: &MoveList,

@@ -138,6 +138,41 @@ struct Node<G> {
 pub fn check<G: Game>(proof: &Proof) -> Result<Checked, String> {
     let root = G::from_fen(&proof.variant, &proof.root)
         .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+    let chosen = chosen_moves::<G>(proof)?;
+    if let Some(over) = root_over(&root, proof.winner) {
+        return over;
+    }
+    // Phase 1: the graph from the root; every leaf a game end won by the winner.
+    let nodes = build_graph(root, proof.winner, &chosen)?;
+
+    // Phase 2: the graph must be acyclic (no line repeats a position); its depth-first
+    // post-order is then a topological order, which gives the longest line too.
+    let order = topological_order(&nodes)?;
+    let mut longest = vec![0u32; nodes.len()];
+    for &i in &order {
+        longest[i] = nodes[i]
+            .children
+            .iter()
+            .map(|c| 1 + c.map_or(0, |(j, _)| longest[j]))
+            .max()
+            .unwrap_or(0);
+    }
+
+    // Phase 3: the move-count rule with the clocks each line really has, from the root's.
+    check_move_count(&nodes, &order)?;
+    let leaves: usize = nodes
+        .iter()
+        .map(|n| n.children.iter().filter(|c| c.is_none()).count())
+        .sum();
+    Ok(Checked {
+        positions: nodes.len() + leaves,
+        plies: longest[0],
+    })
+}
+
+/// The winner's move in each listed node, by the node's identity; an error for a node that is
+/// not the winner's to move, an illegal move, or a node listed twice with different moves.
+fn chosen_moves<G: Game>(proof: &Proof) -> Result<HashMap<String, String>, String> {
     let mut chosen: HashMap<String, String> = HashMap::new();
     for (fen, mv) in &proof.nodes {
         let pos = G::from_fen(&proof.variant, fen).map_err(|e| format!("node {fen}: {e}"))?;
@@ -152,9 +187,37 @@ pub fn check<G: Game>(proof: &Proof) -> Result<Checked, String> {
             return Err(format!("node {fen} is listed twice with different moves"));
         }
     }
+    Ok(chosen)
+}
 
-    // Phase 1: build the graph from the root, positions identified by their FEN without
-    // clocks; every leaf must be a game end won by the winner.
+/// The verdict when the game is already over at the root; `None` when it goes on.
+fn root_over<G: Game>(root: &G, winner: Color) -> Option<Result<Checked, String>> {
+    let mut moves = MoveList::new();
+    root.legal_moves(&mut moves);
+    if !moves.is_empty() {
+        return None;
+    }
+    let winner_to_move = root.side_to_move() == winner;
+    Some(match (root.terminal(), winner_to_move) {
+        (Terminal::Win, true) | (Terminal::Loss, false) => Ok(Checked {
+            positions: 1,
+            plies: 0,
+        }),
+        _ => Err(format!(
+            "{}: the game is over, not won by the winner",
+            root.fen()
+        )),
+    })
+}
+
+/// The graph from the root, positions identified by their FEN without clocks: the winner's
+/// chosen move where the winner is to move, every move elsewhere; every leaf must be a game
+/// end won by the winner.
+fn build_graph<G: Game>(
+    root: G,
+    winner: Color,
+    chosen: &HashMap<String, String>,
+) -> Result<Vec<Node<G>>, String> {
     let mut nodes: Vec<Node<G>> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut todo = vec![0usize];
@@ -164,22 +227,6 @@ pub fn check<G: Game>(proof: &Proof) -> Result<Checked, String> {
         children: Vec::new(),
     });
     let mut moves = MoveList::new();
-    nodes[0].pos.legal_moves(&mut moves);
-    if moves.is_empty() {
-        // The game is already over at the root.
-        let root = &nodes[0].pos;
-        let winner_to_move = root.side_to_move() == proof.winner;
-        return match (root.terminal(), winner_to_move) {
-            (Terminal::Win, true) | (Terminal::Loss, false) => Ok(Checked {
-                positions: 1,
-                plies: 0,
-            }),
-            _ => Err(format!(
-                "{}: the game is over, not won by the winner",
-                root.fen()
-            )),
-        };
-    }
     while let Some(i) = todo.pop() {
         let pos = nodes[i].pos.clone();
         let fen = pos.fen();
@@ -192,7 +239,7 @@ pub fn check<G: Game>(proof: &Proof) -> Result<Checked, String> {
                 "{fen}: the game is over here but not won by the winner"
             ));
         }
-        let played: Vec<_> = if pos.side_to_move() == proof.winner {
+        let played: Vec<_> = if pos.side_to_move() == winner {
             let mv = chosen
                 .get(&identity(&fen))
                 .ok_or_else(|| format!("{fen}: the winner is to move but the proof has no move"))?;
@@ -203,22 +250,14 @@ pub fn check<G: Game>(proof: &Proof) -> Result<Checked, String> {
         let mut children = Vec::with_capacity(played.len());
         for mv in played {
             let next = pos.play(mv);
-            let mut replies = MoveList::new();
-            next.legal_moves(&mut replies);
-            if replies.is_empty() {
-                let winner_to_move = next.side_to_move() == proof.winner;
-                match (next.terminal(), winner_to_move) {
-                    (Terminal::Win, true) | (Terminal::Loss, false) => {
-                        children.push(None);
-                        continue;
-                    }
-                    _ => {
-                        return Err(format!(
-                            "{fen}: after {} the game ends without the winner winning",
-                            pos.move_text(mv)
-                        ));
-                    }
-                }
+            if won_here(&next, winner).map_err(|()| {
+                format!(
+                    "{fen}: after {} the game ends without the winner winning",
+                    pos.move_text(mv)
+                )
+            })? {
+                children.push(None);
+                continue;
             }
             let id = identity(&next.fen());
             let resets = next.reversible_plies() == 0;
@@ -240,46 +279,46 @@ pub fn check<G: Game>(proof: &Proof) -> Result<Checked, String> {
         }
         nodes[i].children = children;
     }
+    Ok(nodes)
+}
 
-    // Phase 2: the graph must be acyclic (no line repeats a position); its depth-first
-    // post-order is then a topological order, which gives the longest line too.
-    let order = topological_order(&nodes)?;
-    let mut longest = vec![0u32; nodes.len()];
-    for &i in &order {
-        longest[i] = nodes[i]
-            .children
-            .iter()
-            .map(|c| 1 + c.map_or(0, |(j, _)| longest[j]))
-            .max()
-            .unwrap_or(0);
+/// Whether the game is over at `pos`, won by `winner` (`Ok(true)`), goes on (`Ok(false)`),
+/// or is over without the winner winning (`Err`).
+fn won_here<G: Game>(pos: &G, winner: Color) -> Result<bool, ()> {
+    let mut replies = MoveList::new();
+    pos.legal_moves(&mut replies);
+    if !replies.is_empty() {
+        return Ok(false);
     }
+    let winner_to_move = pos.side_to_move() == winner;
+    match (pos.terminal(), winner_to_move) {
+        (Terminal::Win, true) | (Terminal::Loss, false) => Ok(true),
+        _ => Err(()),
+    }
+}
 
-    // Phase 3: the move-count rule with the clocks each line really has, from the root's.
-    if let Some(limit) = G::DRAW_PLIES {
-        let mut clock: Vec<Option<u32>> = vec![None; nodes.len()];
-        clock[0] = Some(nodes[0].pos.reversible_plies());
-        for &i in order.iter().rev() {
-            let Some(c) = clock[i] else { continue };
-            if c >= limit {
-                return Err(format!(
-                    "{}: reached with {c} plies without capture or pawn move: a draw",
-                    nodes[i].pos.fen()
-                ));
-            }
-            for &(j, resets) in nodes[i].children.iter().flatten() {
-                let next = if resets { 0 } else { c + 1 };
-                clock[j] = Some(clock[j].map_or(next, |old| old.max(next)));
-            }
+/// The move-count rule (`G::DRAW_PLIES`) along every line, with the clock each line really
+/// has from the root's, in topological `order`.
+fn check_move_count<G: Game>(nodes: &[Node<G>], order: &[usize]) -> Result<(), String> {
+    let Some(limit) = G::DRAW_PLIES else {
+        return Ok(());
+    };
+    let mut clock: Vec<Option<u32>> = vec![None; nodes.len()];
+    clock[0] = Some(nodes[0].pos.reversible_plies());
+    for &i in order.iter().rev() {
+        let Some(c) = clock[i] else { continue };
+        if c >= limit {
+            return Err(format!(
+                "{}: reached with {c} plies without capture or pawn move: a draw",
+                nodes[i].pos.fen()
+            ));
+        }
+        for &(j, resets) in nodes[i].children.iter().flatten() {
+            let next = if resets { 0 } else { c + 1 };
+            clock[j] = Some(clock[j].map_or(next, |old| old.max(next)));
         }
     }
-    let leaves: usize = nodes
-        .iter()
-        .map(|n| n.children.iter().filter(|c| c.is_none()).count())
-        .sum();
-    Ok(Checked {
-        positions: nodes.len() + leaves,
-        plies: longest[0],
-    })
+    Ok(())
 }
 
 /// A depth-first post-order of the graph from node 0 (children before parents), or the cycle

@@ -265,9 +265,9 @@ fn bool_value(what: &str, v: &str) -> Result<bool, String> {
     }
 }
 
-/// Parses the arguments (without the program name).
-pub fn parse(args: &[String]) -> Result<Config, String> {
-    let mut cfg = Config {
+/// The settings before the command line changes them.
+fn defaults() -> Config {
+    Config {
         game: String::new(),
         variant: None,
         engines: Vec::new(),
@@ -287,72 +287,200 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         event: "kiebitz-match".into(),
         info: None,
         check_pgn: None,
+    }
+}
+
+/// `--openings FILE | file=FILE [format=epd|fen] [order=random] [start=N] | book=FILE.bin
+/// [plies=N]`.
+fn openings(words: &[String]) -> Result<OpeningsFile, String> {
+    let mut f = OpeningsFile {
+        path: String::new(),
+        random_order: false,
+        start: 1,
+        book_plies: None,
     };
-    let mut drafts: Vec<Draft> = Vec::new();
-    let mut each = Draft::default();
-    let mut margin = Duration::from_millis(100);
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        if !is_flag(flag) {
-            return Err(format!(
-                "unexpected argument '{flag}' (options start with --)"
-            ));
-        }
-        let name = flag.trim_start_matches('-');
-        let mut j = i + 1;
-        while j < args.len() && !is_flag(&args[j]) {
-            j += 1;
-        }
-        let words = &args[i + 1..j];
-        i = j;
-        let one = || -> Result<&str, String> {
-            match words {
-                [w] => Ok(w.as_str()),
-                _ => Err(format!("{flag} takes one value, got {}", words.len())),
+    let mut plies = None;
+    for w in words {
+        match w.split_once('=') {
+            None => f.path = w.clone(),
+            Some(("file", v)) => f.path = v.to_string(),
+            Some(("format", v)) => {
+                if v != "epd" && v != "fen" {
+                    return Err(format!("--openings: format must be epd or fen, got '{v}'"));
+                }
             }
-        };
-        let none = || -> Result<(), String> {
-            if words.is_empty() {
-                Ok(())
-            } else {
-                Err(format!("{flag} takes no value, got '{}'", words.join(" ")))
+            Some(("order", "random")) => f.random_order = true,
+            Some(("order", "sequential")) => f.random_order = false,
+            Some(("order", v)) => {
+                return Err(format!(
+                    "--openings: order must be sequential or random, got '{v}'"
+                ));
             }
-        };
+            Some(("start", v)) => f.start = positive("--openings start", v)?,
+            Some(("book", v)) => {
+                f.path = v.to_string();
+                f.book_plies = Some(DEFAULT_BOOK_PLIES);
+            }
+            Some(("plies", v)) => plies = Some(positive("--openings plies", v)?),
+            Some((k, _)) => {
+                return Err(format!(
+                    "--openings: unknown key '{k}' (known: file format order start \
+                     book plies)"
+                ));
+            }
+        }
+    }
+    match (f.book_plies, plies) {
+        (Some(_), Some(n)) => f.book_plies = Some(n),
+        (None, Some(_)) => {
+            return Err("--openings: plies= goes with book=FILE.bin".into());
+        }
+        _ => {}
+    }
+    if f.path.is_empty() {
+        return Err("--openings needs a file: --openings file=openings.epd".into());
+    }
+    Ok(f)
+}
+
+/// `--random-openings plies=N [margin=CP] [depth=D]`.
+fn random_openings(flag: &str, words: &[String]) -> Result<RandomPlies, String> {
+    let mut r = RandomPlies::default();
+    for (k, v) in pairs(flag, words)? {
+        match k {
+            "plies" => r.plies = positive("plies", v)?,
+            "margin" => r.margin = num("margin", v)?,
+            "depth" => r.depth = num("depth", v)?,
+            _ => {
+                return Err(format!(
+                    "--random-openings: unknown key '{k}' (known: plies margin depth)"
+                ));
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// `--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]`.
+fn sprt(flag: &str, words: &[String]) -> Result<Sprt, String> {
+    let (mut e0, mut e1, mut a, mut b) = (None, None, 0.05, 0.05);
+    for (k, v) in pairs(flag, words)? {
+        let x: f64 = num(k, v)?;
+        match k {
+            "elo0" => e0 = Some(x),
+            "elo1" => e1 = Some(x),
+            "alpha" => a = x,
+            "beta" => b = x,
+            _ => {
+                return Err(format!(
+                    "--sprt: unknown key '{k}' (known: elo0 elo1 alpha beta)"
+                ));
+            }
+        }
+    }
+    let (Some(e0), Some(e1)) = (e0, e1) else {
+        return Err("--sprt needs elo0= and elo1=".into());
+    };
+    Sprt::new(e0, e1, a, b)
+}
+
+/// `--draw [movenumber=N] [movecount=N] [score=CP]`.
+fn draw(flag: &str, words: &[String]) -> Result<DrawAdjudication, String> {
+    let mut d = DrawAdjudication {
+        movenumber: 40,
+        movecount: 8,
+        score: 10,
+    };
+    for (k, v) in pairs(flag, words)? {
+        match k {
+            "movenumber" => d.movenumber = num(k, v)?,
+            "movecount" => d.movecount = positive(k, v)?,
+            "score" => d.score = num(k, v)?,
+            _ => {
+                return Err(format!(
+                    "--draw: unknown key '{k}' (known: movenumber movecount score)"
+                ));
+            }
+        }
+    }
+    Ok(d)
+}
+
+/// `--resign [movecount=N] [score=CP] [twosided=true]`.
+fn resign(flag: &str, words: &[String]) -> Result<ResignAdjudication, String> {
+    let mut r = ResignAdjudication {
+        movecount: 3,
+        score: 1000,
+        twosided: false,
+    };
+    for (k, v) in pairs(flag, words)? {
+        match k {
+            "movecount" => r.movecount = positive(k, v)?,
+            "score" => r.score = positive(k, v)?,
+            "twosided" => r.twosided = bool_value(k, v)?,
+            _ => {
+                return Err(format!(
+                    "--resign: unknown key '{k}' (known: movecount score twosided)"
+                ));
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// What the command line has read so far, beside the settings: the engines' keys, the keys
+/// of `--each` and the default time margin.
+struct Reading {
+    cfg: Config,
+    drafts: Vec<Draft>,
+    each: Draft,
+    margin: Duration,
+}
+
+impl Reading {
+    /// The engine flags: `--engine`, `--each`, and the shorthands for keys of every engine.
+    fn engine_flag(&mut self, name: &str, flag: &str, words: &[String]) -> Result<bool, String> {
+        let one = || one_value(flag, words);
         match name {
-            "help" | "h" => {
-                none()?;
-                cfg.info = Some(USAGE.to_string());
-            }
-            "version" | "V" => {
-                none()?;
-                cfg.info = Some(format!("kiebitz-match {}", env!("CARGO_PKG_VERSION")));
-            }
-            "game" => cfg.game = one()?.to_string(),
-            "variant" => cfg.variant = Some(one()?.to_string()),
             "engine" => {
                 let mut d = Draft::default();
                 for (k, v) in pairs(flag, words)? {
                     d.set(k, v)
-                        .map_err(|e| format!("engine {}: {e}", drafts.len() + 1))?;
+                        .map_err(|e| format!("engine {}: {e}", self.drafts.len() + 1))?;
                 }
-                drafts.push(d);
+                self.drafts.push(d);
             }
             "each" => {
                 for (k, v) in pairs(flag, words)? {
-                    each.set(k, v).map_err(|e| format!("--each: {e}"))?;
+                    self.each.set(k, v).map_err(|e| format!("--each: {e}"))?;
                 }
             }
-            "tc" => each.set("tc", one()?)?,
-            "st" => each.set("st", one()?)?,
-            "movetime" => each.set("movetime", one()?)?,
-            "depth" => each.set("depth", one()?)?,
-            "nodes" => each.set("nodes", one()?)?,
-            "timemargin" => margin = millis("--timemargin", one()?)?,
+            "tc" | "st" | "movetime" | "depth" | "nodes" => self.each.set(name, one()?)?,
+            "timemargin" => self.margin = millis("--timemargin", one()?)?,
             "ponder" => {
-                none()?;
-                each.ponder = Some(true);
+                no_value(flag, words)?;
+                self.each.ponder = Some(true);
             }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The match flags: games, openings, adjudication, output.
+    fn match_flag(&mut self, name: &str, flag: &str, words: &[String]) -> Result<(), String> {
+        let one = || one_value(flag, words);
+        let cfg = &mut self.cfg;
+        match name {
+            "help" | "h" => {
+                no_value(flag, words)?;
+                cfg.info = Some(USAGE.to_string());
+            }
+            "version" | "V" => {
+                no_value(flag, words)?;
+                cfg.info = Some(format!("kiebitz-match {}", env!("CARGO_PKG_VERSION")));
+            }
+            "game" => cfg.game = one()?.to_string(),
+            "variant" => cfg.variant = Some(one()?.to_string()),
             "games" => cfg.games = positive("--games", one()?)?,
             "rounds" => cfg.rounds = positive("--rounds", one()?)?,
             "concurrency" => cfg.concurrency = positive("--concurrency", one()?)?,
@@ -369,135 +497,11 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                     return Err(format!("{flag} takes at most one value"));
                 }
             }
-            "openings" => {
-                let mut f = OpeningsFile {
-                    path: String::new(),
-                    random_order: false,
-                    start: 1,
-                    book_plies: None,
-                };
-                let mut plies = None;
-                for w in words {
-                    match w.split_once('=') {
-                        None => f.path = w.clone(),
-                        Some(("file", v)) => f.path = v.to_string(),
-                        Some(("format", v)) => {
-                            if v != "epd" && v != "fen" {
-                                return Err(format!(
-                                    "--openings: format must be epd or fen, got '{v}'"
-                                ));
-                            }
-                        }
-                        Some(("order", "random")) => f.random_order = true,
-                        Some(("order", "sequential")) => f.random_order = false,
-                        Some(("order", v)) => {
-                            return Err(format!(
-                                "--openings: order must be sequential or random, got '{v}'"
-                            ));
-                        }
-                        Some(("start", v)) => f.start = positive("--openings start", v)?,
-                        Some(("book", v)) => {
-                            f.path = v.to_string();
-                            f.book_plies = Some(DEFAULT_BOOK_PLIES);
-                        }
-                        Some(("plies", v)) => plies = Some(positive("--openings plies", v)?),
-                        Some((k, _)) => {
-                            return Err(format!(
-                                "--openings: unknown key '{k}' (known: file format order start \
-                                 book plies)"
-                            ));
-                        }
-                    }
-                }
-                match (f.book_plies, plies) {
-                    (Some(_), Some(n)) => f.book_plies = Some(n),
-                    (None, Some(_)) => {
-                        return Err("--openings: plies= goes with book=FILE.bin".into());
-                    }
-                    _ => {}
-                }
-                if f.path.is_empty() {
-                    return Err("--openings needs a file: --openings file=openings.epd".into());
-                }
-                cfg.openings = Some(f);
-            }
-            "random-openings" => {
-                let mut r = RandomPlies::default();
-                for (k, v) in pairs(flag, words)? {
-                    match k {
-                        "plies" => r.plies = positive("plies", v)?,
-                        "margin" => r.margin = num("margin", v)?,
-                        "depth" => r.depth = num("depth", v)?,
-                        _ => {
-                            return Err(format!(
-                                "--random-openings: unknown key '{k}' (known: plies margin depth)"
-                            ));
-                        }
-                    }
-                }
-                cfg.random = Some(r);
-            }
-            "sprt" => {
-                let (mut e0, mut e1, mut a, mut b) = (None, None, 0.05, 0.05);
-                for (k, v) in pairs(flag, words)? {
-                    let x: f64 = num(k, v)?;
-                    match k {
-                        "elo0" => e0 = Some(x),
-                        "elo1" => e1 = Some(x),
-                        "alpha" => a = x,
-                        "beta" => b = x,
-                        _ => {
-                            return Err(format!(
-                                "--sprt: unknown key '{k}' (known: elo0 elo1 alpha beta)"
-                            ));
-                        }
-                    }
-                }
-                let (Some(e0), Some(e1)) = (e0, e1) else {
-                    return Err("--sprt needs elo0= and elo1=".into());
-                };
-                cfg.sprt = Some(Sprt::new(e0, e1, a, b)?);
-            }
-            "draw" => {
-                let mut d = DrawAdjudication {
-                    movenumber: 40,
-                    movecount: 8,
-                    score: 10,
-                };
-                for (k, v) in pairs(flag, words)? {
-                    match k {
-                        "movenumber" => d.movenumber = num(k, v)?,
-                        "movecount" => d.movecount = positive(k, v)?,
-                        "score" => d.score = num(k, v)?,
-                        _ => {
-                            return Err(format!(
-                                "--draw: unknown key '{k}' (known: movenumber movecount score)"
-                            ));
-                        }
-                    }
-                }
-                cfg.draw = Some(d);
-            }
-            "resign" => {
-                let mut r = ResignAdjudication {
-                    movecount: 3,
-                    score: 1000,
-                    twosided: false,
-                };
-                for (k, v) in pairs(flag, words)? {
-                    match k {
-                        "movecount" => r.movecount = positive(k, v)?,
-                        "score" => r.score = positive(k, v)?,
-                        "twosided" => r.twosided = bool_value(k, v)?,
-                        _ => {
-                            return Err(format!(
-                                "--resign: unknown key '{k}' (known: movecount score twosided)"
-                            ));
-                        }
-                    }
-                }
-                cfg.resign = Some(r);
-            }
+            "openings" => cfg.openings = Some(openings(words)?),
+            "random-openings" => cfg.random = Some(random_openings(flag, words)?),
+            "sprt" => cfg.sprt = Some(sprt(flag, words)?),
+            "draw" => cfg.draw = Some(draw(flag, words)?),
+            "resign" => cfg.resign = Some(resign(flag, words)?),
             "maxmoves" => cfg.maxmoves = Some(positive("--maxmoves", one()?)?),
             "timeout" => cfg.timeout = seconds("--timeout", one()?)?,
             "ratinginterval" => cfg.rating_interval = positive("--ratinginterval", one()?)?,
@@ -505,34 +509,93 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "check-pgn" => cfg.check_pgn = Some(one()?.to_string()),
             _ => return Err(format!("unknown option {flag} (see --help)")),
         }
+        Ok(())
     }
-    if cfg.info.is_some() {
-        return Ok(cfg);
+
+    /// The checks once every flag is read, and the engines made from their keys.
+    fn finish(self) -> Result<Config, String> {
+        let Reading {
+            mut cfg,
+            drafts,
+            each,
+            margin,
+        } = self;
+        if cfg.info.is_some() {
+            return Ok(cfg);
+        }
+        if cfg.game.is_empty() {
+            return Err("which game? --game pawns (see --help)".into());
+        }
+        if cfg.check_pgn.is_some() {
+            return Ok(cfg);
+        }
+        if cfg.random.is_some()
+            && cfg
+                .openings
+                .as_ref()
+                .is_some_and(|f| f.book_plies.is_some())
+        {
+            return Err("--random-openings cannot be combined with --openings book=FILE".into());
+        }
+        if drafts.len() != 2 {
+            return Err(format!(
+                "kiebitz-match plays two engines against each other: give --engine twice, got {}",
+                drafts.len()
+            ));
+        }
+        for (n, d) in drafts.into_iter().enumerate() {
+            cfg.engines.push(d.over(&each).finish(n + 1, margin)?);
+        }
+        Ok(cfg)
     }
-    if cfg.game.is_empty() {
-        return Err("which game? --game pawns (see --help)".into());
+}
+
+/// The one value of `flag`.
+fn one_value<'a>(flag: &str, words: &'a [String]) -> Result<&'a str, String> {
+    match words {
+        [w] => Ok(w.as_str()),
+        _ => Err(format!("{flag} takes one value, got {}", words.len())),
     }
-    if cfg.check_pgn.is_some() {
-        return Ok(cfg);
+}
+
+/// `flag` takes no value.
+fn no_value(flag: &str, words: &[String]) -> Result<(), String> {
+    if words.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{flag} takes no value, got '{}'", words.join(" ")))
     }
-    if cfg.random.is_some()
-        && cfg
-            .openings
-            .as_ref()
-            .is_some_and(|f| f.book_plies.is_some())
-    {
-        return Err("--random-openings cannot be combined with --openings book=FILE".into());
+}
+
+/// Parses the arguments (without the program name): each flag with the words up to the next
+/// flag.
+pub fn parse(args: &[String]) -> Result<Config, String> {
+    let mut reading = Reading {
+        cfg: defaults(),
+        drafts: Vec::new(),
+        each: Draft::default(),
+        margin: Duration::from_millis(100),
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        if !is_flag(flag) {
+            return Err(format!(
+                "unexpected argument '{flag}' (options start with --)"
+            ));
+        }
+        let name = flag.trim_start_matches('-');
+        let mut j = i + 1;
+        while j < args.len() && !is_flag(&args[j]) {
+            j += 1;
+        }
+        let words = &args[i + 1..j];
+        i = j;
+        if !reading.engine_flag(name, flag, words)? {
+            reading.match_flag(name, flag, words)?;
+        }
     }
-    if drafts.len() != 2 {
-        return Err(format!(
-            "kiebitz-match plays two engines against each other: give --engine twice, got {}",
-            drafts.len()
-        ));
-    }
-    for (n, d) in drafts.into_iter().enumerate() {
-        cfg.engines.push(d.over(&each).finish(n + 1, margin)?);
-    }
-    Ok(cfg)
+    reading.finish()
 }
 
 #[cfg(test)]

@@ -10,10 +10,13 @@
 //! - [`report`]: the match line, the results table, clean Elo numbers.
 //! - [`nseat`]: tournaments of N-seat games (`--game chamaeleon`), with their own runner.
 //!
-//! This file dispatches on the game and runs the tournament: worker threads (one per
-//! concurrent game) each own a pair of engine processes, restarted after a fault; the main
-//! thread collects results, prints the running score, writes the PGN and stops on an SPRT
-//! decision.
+//! This file dispatches on the game and runs the two-seat tournament: a `Match` made once
+//! (openings, engines, rules) is played by worker threads (one per concurrent game, each
+//! owning a pair of engine processes, restarted after a fault; colours swap within a pair);
+//! the main thread's `Collector` consumes the finished games: it prints the running score,
+//! writes the PGN and stops on an SPRT decision. The referee is a step function,
+//! [`referee::judge`]. N-seat games take the same shape in [`nseat`], with seats rotating
+//! through every seating.
 
 pub mod cli;
 pub mod client;
@@ -27,7 +30,7 @@ pub mod stats;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{Sender, channel};
 
 use crate::board::Color;
 use crate::game::{Game, Outcome};
@@ -204,66 +207,80 @@ pub fn set_site(site: &str) {
     let _ = SITE.set(site.to_string());
 }
 
-/// Runs the tournament for game `G`.
-pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
+/// The start position of the match's variant (`--variant`, else the game's first).
+fn variant_start<G: Game>(cfg: &Config) -> Result<G, String> {
     let variant: &str = match &cfg.variant {
         Some(v) => v,
         None => G::variants()[0],
     };
-    let start = G::startpos(variant).map_err(|e| {
+    G::startpos(variant).map_err(|e| {
         format!(
             "{e} (variants of {}: {})",
             G::GAME,
             G::variants().join(", ")
         )
-    })?;
-    let variant = start.variant();
+    })
+}
 
-    let mut bases: Vec<G> = match &cfg.openings {
-        Some(f) if f.book_plies.is_none() => openings::read_file::<G>(&f.path, variant)?,
-        _ => vec![start.clone()],
+/// The positions of an `--openings` file in the order they are played (from `start=`, shuffled
+/// with `order=random`), or the start position alone.
+fn opening_bases<G: Game>(cfg: &Config, start: &G) -> Result<Vec<G>, String> {
+    let Some(f) = cfg.openings.as_ref().filter(|f| f.book_plies.is_none()) else {
+        return Ok(vec![start.clone()]);
     };
-    if let Some(f) = cfg.openings.as_ref().filter(|f| f.book_plies.is_none()) {
-        if f.start > bases.len() {
-            return Err(format!(
-                "--openings start={} but {} holds only {} positions",
-                f.start,
-                f.path,
-                bases.len()
-            ));
-        }
-        bases.rotate_left(f.start - 1);
-        if f.random_order {
-            let mut rng = Rng::new(cfg.seed);
-            for i in (1..bases.len()).rev() {
-                bases.swap(i, rng.below(i + 1));
-            }
+    let mut bases = openings::read_file::<G>(&f.path, start.variant())?;
+    if f.start > bases.len() {
+        return Err(format!(
+            "--openings start={} but {} holds only {} positions",
+            f.start,
+            f.path,
+            bases.len()
+        ));
+    }
+    bases.rotate_left(f.start - 1);
+    if f.random_order {
+        let mut rng = Rng::new(cfg.seed);
+        for i in (1..bases.len()).rev() {
+            bases.swap(i, rng.below(i + 1));
         }
     }
-    let mut book = Book::new(bases, cfg.random.clone(), cfg.seed);
-    if let Some((path, plies)) = cfg
+    Ok(bases)
+}
+
+/// Where the openings come from: the bases, random plies, and an opening book's walk.
+fn opening_book<G: Game>(cfg: &Config, start: &G) -> Result<Book<G>, String> {
+    let book = Book::new(opening_bases(cfg, start)?, cfg.random.clone(), cfg.seed);
+    let Some((path, plies)) = cfg
         .openings
         .as_ref()
         .and_then(|f| Some((&f.path, f.book_plies?)))
-    {
-        let polyglot = crate::book::Book::open(path).map_err(|e| format!("--openings: {e}"))?;
-        if polyglot.moves(&start).is_empty() {
-            return Err(format!(
-                "--openings: the book {path} has no legal move for the start position of \
-                 {variant} (a book of another game or variant?)"
-            ));
-        }
-        book = book.with_book(openings::BookWalk {
-            book: std::sync::Arc::new(polyglot),
-            plies,
-        });
+    else {
+        return Ok(book);
+    };
+    let polyglot = crate::book::Book::open(path).map_err(|e| format!("--openings: {e}"))?;
+    if polyglot.moves(start).is_empty() {
+        return Err(format!(
+            "--openings: the book {path} has no legal move for the start position of \
+             {} (a book of another game or variant?)",
+            start.variant()
+        ));
     }
+    Ok(book.with_book(openings::BookWalk {
+        book: std::sync::Arc::new(polyglot),
+        plies,
+    }))
+}
 
-    // The engines' own names for the variant: standard chess (XBoard's `normal`) needs none,
-    // and Chess960 is the option UCI_Chess960 for UCI engines (XBoard's `fischerandom`).
+/// The engines as they are started, and their own names for the variant: standard chess
+/// (XBoard's `normal`) needs none, and Chess960 is the option UCI_Chess960 for UCI engines
+/// (XBoard's `fischerandom`).
+fn engine_setup<G: Game>(
+    cfg: &Config,
+    variant: &str,
+) -> (Vec<client::EngineConfig>, Vec<Option<String>>) {
     let is_chess = G::xboard_name(variant) == "normal";
     let uci960 = |e: &client::EngineConfig| variant == CHESS960 && e.proto == client::Proto::Uci;
-    let engine_cfgs: Vec<client::EngineConfig> = cfg
+    let engine_cfgs = cfg
         .engines
         .iter()
         .map(|e| {
@@ -278,7 +295,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
             e
         })
         .collect();
-    let engine_variant: Vec<Option<String>> = cfg
+    let engine_variant = cfg
         .engines
         .iter()
         .map(|e| {
@@ -290,18 +307,18 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
             })
         })
         .collect();
-    let rules = Rules {
-        draw: cfg.draw,
-        resign: cfg.resign,
-        maxmoves: cfg.maxmoves,
-        timeout: cfg.timeout,
-        engine_variant: [engine_variant[0].clone(), engine_variant[1].clone()],
-        abort: std::sync::Arc::new(AtomicBool::new(false)),
-    };
+    (engine_cfgs, engine_variant)
+}
 
-    // Start each engine once: a wrong command fails here, and we learn the names.
+/// Starts each engine once: a wrong command fails here, and we learn the names (the second
+/// of two equal names gets ` (2)`).
+fn engine_names(
+    engine_cfgs: &[client::EngineConfig],
+    engine_variant: &[Option<String>],
+    variant: &str,
+) -> Result<Vec<String>, String> {
     let mut names = Vec::new();
-    for (e, wanted) in engine_cfgs.iter().zip(&engine_variant) {
+    for (e, wanted) in engine_cfgs.iter().zip(engine_variant) {
         let engine = Engine::start(e)?;
         // Refuse a variant the engine does not announce, as cutechess does.
         if let Some(v) = wanted
@@ -313,7 +330,8 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
                 engine.announced_variants()
             ));
         }
-        if uci960(e) && !engine.has_option(UCI_CHESS960) {
+        if variant == CHESS960 && e.proto == client::Proto::Uci && !engine.has_option(UCI_CHESS960)
+        {
             return Err(format!(
                 "engine '{}' has no option {UCI_CHESS960}, needed for {CHESS960}; not starting",
                 engine.display_name()
@@ -324,274 +342,392 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     if names[0] == names[1] {
         names[1].push_str(" (2)");
     }
+    Ok(names)
+}
 
-    let total = cfg.total_games();
-    let header = pgn::Header {
-        event: cfg.event.clone(),
-        site: SITE.get().cloned().unwrap_or_else(|| "?".into()),
-        date: pgn::today(),
-    };
-    let mut pgn_file = match &cfg.pgn {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("cannot open PGN file {path}: {e}"))?,
-        ),
-        None => None,
-    };
+/// The PGN file, opened for appending, if `--pgn` names one.
+fn open_pgn(cfg: &Config) -> Result<Option<std::fs::File>, String> {
+    match &cfg.pgn {
+        Some(path) => std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map(Some)
+            .map_err(|e| format!("cannot open PGN file {path}: {e}")),
+        None => Ok(None),
+    }
+}
 
-    let (tc0, tc1) = (cfg.engines[0].tc.describe(), cfg.engines[1].tc.describe());
-    let what = variant;
-    let tc = if tc0 == tc1 {
-        tc0
-    } else {
-        format!("{tc0} vs {tc1}")
-    };
-    say!(
-        "{} vs {}: {total} games of {what}, {tc}, concurrency {}",
-        names[0],
-        names[1],
-        cfg.concurrency
-    );
+/// What every game of a match shares: made once, read by every worker.
+struct Match<G: Game> {
+    variant: &'static str,
+    book: Book<G>,
+    engine_cfgs: Vec<client::EngineConfig>,
+    rules: Rules,
+    names: Vec<String>,
+    total: usize,
+}
+
+impl<G: Game> Match<G> {
+    /// The match of `cfg`: its openings, engines (started once to check them) and rules.
+    fn new(cfg: &Config) -> Result<Match<G>, String> {
+        let start = variant_start::<G>(cfg)?;
+        let variant = start.variant();
+        let book = opening_book(cfg, &start)?;
+        let (engine_cfgs, engine_variant) = engine_setup::<G>(cfg, variant);
+        let rules = Rules {
+            draw: cfg.draw,
+            resign: cfg.resign,
+            maxmoves: cfg.maxmoves,
+            timeout: cfg.timeout,
+            engine_variant: [engine_variant[0].clone(), engine_variant[1].clone()],
+            abort: std::sync::Arc::new(AtomicBool::new(false)),
+        };
+        let names = engine_names(&engine_cfgs, &engine_variant, variant)?;
+        Ok(Match {
+            variant,
+            book,
+            engine_cfgs,
+            rules,
+            names,
+            total: cfg.total_games(),
+        })
+    }
+
+    /// The match line: `A vs B: N games of V, TC, concurrency C`.
+    fn announce(&self, cfg: &Config) {
+        let (tc0, tc1) = (cfg.engines[0].tc.describe(), cfg.engines[1].tc.describe());
+        let tc = if tc0 == tc1 {
+            tc0
+        } else {
+            format!("{tc0} vs {tc1}")
+        };
+        say!(
+            "{} vs {}: {} games of {}, {tc}, concurrency {}",
+            self.names[0],
+            self.names[1],
+            self.total,
+            self.variant,
+            cfg.concurrency
+        );
+    }
+
+    /// A worker's loop: it takes the next game number until none is left or the match
+    /// stops, keeping a pair of engine processes (restarted after a fault).
+    fn worker(&self, cfg: &Config, next: &AtomicUsize, tx: &Sender<Msg>) {
+        let stop = &*self.rules.abort;
+        let mut engines: [Option<Engine>; 2] = [None, None];
+        while !stop.load(Ordering::Relaxed) {
+            let g = next.fetch_add(1, Ordering::Relaxed);
+            if g >= self.total || !self.play_one(cfg, g, &mut engines, tx) {
+                break;
+            }
+        }
+    }
+
+    /// Restarts the engines that are missing (never started, or dropped after a fault).
+    fn restart(&self, engines: &mut [Option<Engine>; 2]) {
+        for (k, slot) in engines.iter_mut().enumerate() {
+            if slot.is_none() {
+                match Engine::start(&self.engine_cfgs[k]) {
+                    Ok(e) => *slot = Some(e),
+                    Err(e) => log::error!("restarting {}: {e}", self.names[k]),
+                }
+            }
+        }
+    }
+
+    /// Game `g` (pair `g / 2`; the first engine has White in even games, colours swapped in
+    /// odd ones): false when the worker must stop.
+    fn play_one(
+        &self,
+        cfg: &Config,
+        g: usize,
+        engines: &mut [Option<Engine>; 2],
+        tx: &Sender<Msg>,
+    ) -> bool {
+        let pair = g / 2;
+        let first_white = g.is_multiple_of(2);
+        let opening = match self.book.get(pair) {
+            Ok(o) => o,
+            Err(e) => {
+                let _ = tx.send(Msg::Done(Err(e)));
+                return false;
+            }
+        };
+        self.restart(engines);
+        let [a, b] = engines;
+        let (Some(ea), Some(eb)) = (a.as_mut(), b.as_mut()) else {
+            // An engine could not be restarted: it loses the game by default.
+            let broken_first = a.is_none();
+            let record = forfeit_record(
+                &opening.start,
+                g,
+                pair,
+                &self.names,
+                first_white,
+                broken_first,
+                cfg,
+            );
+            return tx.send(Msg::Done(Ok(record))).is_ok();
+        };
+        let seats = if first_white {
+            Seats {
+                engines: [ea, eb],
+                names: [self.names[0].clone(), self.names[1].clone()],
+            }
+        } else {
+            Seats {
+                engines: [eb, ea],
+                names: [self.names[1].clone(), self.names[0].clone()],
+            }
+        };
+        let started = format!(
+            "Started game {} of {} ({} vs {})",
+            g + 1,
+            self.total,
+            seats.names[0],
+            seats.names[1]
+        );
+        if tx.send(Msg::Started(started)).is_err() {
+            return false;
+        }
+        // The referee tells each seat (White, Black) its engine's variant name.
+        let rules = if first_white {
+            self.rules.clone()
+        } else {
+            let [a, b] = self.rules.engine_variant.clone();
+            Rules {
+                engine_variant: [b, a],
+                ..self.rules.clone()
+            }
+        };
+        let record = referee::play_game(seats, &opening, &rules, g + 1, pair);
+        if record.termination == referee::Termination::Unterminated {
+            return false;
+        }
+        // Restart an engine that misbehaved.
+        for (side, bad) in record.faulty.iter().enumerate() {
+            if *bad {
+                let first = (side == 0) == first_white;
+                engines[if first { 0 } else { 1 }] = None;
+            }
+        }
+        tx.send(Msg::Done(Ok(record))).is_ok()
+    }
+}
+
+/// The main thread's side of a match: it alone prints, counts the finished games, writes the
+/// PGN and decides the SPRT.
+struct Collector<'a> {
+    cfg: &'a Config,
+    names: &'a [String],
+    total: usize,
+    header: pgn::Header,
+    pgn_file: Option<std::fs::File>,
+    progress: Progress,
+    tally: Tally,
+    results: report::Results,
+    verdict: Verdict,
+    fatal: Option<String>,
+    done: usize,
+    printed: usize,
+    ponder: referee::PonderCount,
+}
+
+impl Collector<'_> {
+    /// One message of a worker; `stop` is set when the match must end.
+    fn take<G: Game>(&mut self, msg: Msg, stop: &AtomicBool) {
+        let record = match msg {
+            Msg::Started(line) => {
+                if self.verdict == Verdict::Continue {
+                    say!("{line}");
+                }
+                return;
+            }
+            // After an SPRT decision, games still finishing are not counted.
+            Msg::Done(Ok(_)) if self.verdict != Verdict::Continue => return,
+            Msg::Done(Ok(r)) => r,
+            Msg::Done(Err(e)) => {
+                self.fatal = Some(e);
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        };
+        self.count(&record);
+        if !self.announce_finished(&record) {
+            // Nobody reads the results any more (`| head`): end the match quietly.
+            stop.store(true, Ordering::Relaxed);
+        }
+        if let Err(e) = self.write_pgn::<G>(&record) {
+            self.fatal = Some(e);
+            stop.store(true, Ordering::Relaxed);
+        }
+        self.score_and_sprt(stop);
+    }
+
+    /// A finished game into the tallies: results, points, pairs.
+    fn count(&mut self, record: &GameRecord) {
+        self.done += 1;
+        self.ponder.add(&record.ponder);
+        let first_white = (record.number - 1).is_multiple_of(2);
+        self.results.add(record, first_white);
+        let half = first_engine_half_points(record, first_white);
+        let tally = &mut self.tally;
+        match half {
+            2 => tally.wld.wins += 1,
+            1 => tally.wld.draws += 1,
+            _ => tally.wld.losses += 1,
+        }
+        if let Some(other) = tally.pending.remove(&record.pair) {
+            tally.penta.add(other + half);
+        } else {
+            tally.pending.insert(record.pair, half);
+        }
+    }
+
+    /// The `Finished game` line (false: nobody reads stdout), and a warning for a game that
+    /// did not end by the rules or adjudication.
+    fn announce_finished(&self, record: &GameRecord) -> bool {
+        let heard = say!(
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            record.number,
+            record.white,
+            record.black,
+            record.outcome.result_string(),
+            record.reason
+        );
+        if record.termination != referee::Termination::Normal
+            && record.termination != referee::Termination::Adjudication
+        {
+            log::warn!(
+                "game {}: {} ({})",
+                record.number,
+                record.reason,
+                record.termination.tag()
+            );
+        }
+        heard
+    }
+
+    fn write_pgn<G: Game>(&mut self, record: &GameRecord) -> Result<(), String> {
+        let Some(f) = self.pgn_file.as_mut() else {
+            return Ok(());
+        };
+        let text = pgn::write::<G>(record, &self.header);
+        f.write_all(text.as_bytes())
+            .and_then(|_| f.flush())
+            .map_err(|e| format!("cannot write the PGN file: {e}"))
+    }
+
+    /// The running score, the progress, the SPRT's verdict and the Elo block when due.
+    fn score_and_sprt(&mut self, stop: &AtomicBool) {
+        let (names, tally) = (self.names, &self.tally);
+        say!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+            names[0],
+            names[1],
+            tally.wld.wins,
+            tally.wld.losses,
+            tally.wld.draws,
+            tally.wld.score(),
+            tally.wld.games()
+        );
+        report_progress(&mut self.progress, tally, names, self.total);
+        if let Some(sprt) = &self.cfg.sprt {
+            let llr = sprt.llr(&tally.penta);
+            if self.verdict == Verdict::Continue {
+                self.verdict = sprt.verdict(llr);
+                if self.verdict != Verdict::Continue {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        if self.done.is_multiple_of(self.cfg.rating_interval as usize) {
+            print_block(&self.tally, self.cfg, self.verdict);
+            self.printed = self.done;
+        }
+    }
+
+    /// The end of the match: the last Elo block, the SPRT decision, the results table, the
+    /// ponder counts and `Finished match`.
+    fn finish(self, variant: &str) -> Result<(), String> {
+        let (names, cfg, done, total) = (self.names, self.cfg, self.done, self.total);
+        if self.printed != done || done == 0 {
+            print_block(&self.tally, cfg, self.verdict);
+        }
+        match self.verdict {
+            Verdict::H0 => say!("SPRT: H0 accepted (the difference is at most elo0)"),
+            Verdict::H1 => say!("SPRT: H1 accepted (the difference is at least elo1)"),
+            Verdict::Continue => true,
+        };
+        say!(
+            "Results of {} vs {} ({done} of {total} games of {variant}):",
+            names[0],
+            names[1]
+        );
+        say!("{}", self.results.table(names).trim_end_matches('\n'));
+        if cfg.engines.iter().any(|e| e.ponder) {
+            let p = self.ponder;
+            say!(
+                "Pondering: {} go ponder, {} ponderhit, {} stop (another move came), {} stop at the game's end",
+                p.starts,
+                p.hits,
+                p.misses,
+                p.ended
+            );
+        }
+        say!("Finished match");
+        match self.fatal {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Runs the tournament for game `G`: worker threads (one per concurrent game) play the games
+/// of a [`Match`]; the main thread's [`Collector`] takes their results in the order they come.
+pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
+    let m = Match::<G>::new(cfg)?;
+    let total = m.total;
+    let pgn_file = open_pgn(cfg)?;
+    m.announce(cfg);
     if let Some(warning) = repetition_warning(cfg, total) {
         eprintln!("kiebitz-match: warning: {warning}");
     }
-    let mut progress = match_progress(total);
+    let mut collector = Collector {
+        cfg,
+        names: &m.names,
+        total,
+        header: pgn::Header {
+            event: cfg.event.clone(),
+            site: SITE.get().cloned().unwrap_or_else(|| "?".into()),
+            date: pgn::today(),
+        },
+        pgn_file,
+        progress: match_progress(total),
+        tally: Tally::default(),
+        results: report::Results::default(),
+        verdict: Verdict::Continue,
+        fatal: None,
+        done: 0,
+        printed: 0,
+        ponder: referee::PonderCount::default(),
+    };
     let next = AtomicUsize::new(0);
-    let stop = &*rules.abort;
+    let stop = &*m.rules.abort;
     let (tx, rx) = channel::<Msg>();
-    let mut tally = Tally::default();
-    let mut results = report::Results::default();
-    let mut verdict = Verdict::Continue;
-    let mut fatal: Option<String> = None;
-    let mut done = 0usize;
-    let mut printed = 0usize;
-    let mut ponder = referee::PonderCount::default();
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.min(total) {
-            let tx = tx.clone();
-            let (next, book, rules, names) = (&next, &book, &rules, &names);
-            let engine_cfgs = &engine_cfgs;
-            scope.spawn(move || {
-                let mut engines: [Option<Engine>; 2] = [None, None];
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= total {
-                        break;
-                    }
-                    let pair = g / 2;
-                    // Game 2k: the first engine has White; game 2k+1: colours swapped.
-                    let first_white = g % 2 == 0;
-                    let opening = match book.get(pair) {
-                        Ok(o) => o,
-                        Err(e) => {
-                            let _ = tx.send(Msg::Done(Err(e)));
-                            break;
-                        }
-                    };
-                    for (k, slot) in engines.iter_mut().enumerate() {
-                        if slot.is_none() {
-                            match Engine::start(&engine_cfgs[k]) {
-                                Ok(e) => *slot = Some(e),
-                                Err(e) => log::error!("restarting {}: {e}", names[k]),
-                            }
-                        }
-                    }
-                    let [a, b] = &mut engines;
-                    let (Some(ea), Some(eb)) = (a.as_mut(), b.as_mut()) else {
-                        // An engine could not be restarted: it loses the game by default.
-                        let broken_first = a.is_none();
-                        let _ = tx.send(Msg::Done(Ok(forfeit_record(
-                            &opening.start,
-                            g,
-                            pair,
-                            names,
-                            first_white,
-                            broken_first,
-                            cfg,
-                        ))));
-                        continue;
-                    };
-                    let (seats, white_is_first) = if first_white {
-                        (
-                            Seats {
-                                engines: [ea, eb],
-                                names: [names[0].clone(), names[1].clone()],
-                            },
-                            true,
-                        )
-                    } else {
-                        (
-                            Seats {
-                                engines: [eb, ea],
-                                names: [names[1].clone(), names[0].clone()],
-                            },
-                            false,
-                        )
-                    };
-                    let started = format!(
-                        "Started game {} of {total} ({} vs {})",
-                        g + 1,
-                        seats.names[0],
-                        seats.names[1]
-                    );
-                    if tx.send(Msg::Started(started)).is_err() {
-                        break;
-                    }
-                    // The referee tells each seat (White, Black) its engine's variant name.
-                    let seat_rules;
-                    let rules = if white_is_first {
-                        rules
-                    } else {
-                        let [a, b] = rules.engine_variant.clone();
-                        seat_rules = Rules {
-                            engine_variant: [b, a],
-                            ..rules.clone()
-                        };
-                        &seat_rules
-                    };
-                    let record = referee::play_game(seats, &opening, rules, g + 1, pair);
-                    if record.termination == referee::Termination::Unterminated {
-                        break;
-                    }
-                    // Restart an engine that misbehaved.
-                    for (side, bad) in record.faulty.iter().enumerate() {
-                        if *bad {
-                            let first = (side == 0) == white_is_first;
-                            engines[if first { 0 } else { 1 }] = None;
-                        }
-                    }
-                    if tx.send(Msg::Done(Ok(record))).is_err() {
-                        break;
-                    }
-                }
-            });
+            let (tx, m, next) = (tx.clone(), &m, &next);
+            scope.spawn(move || m.worker(cfg, next, &tx));
         }
         drop(tx);
-
         for msg in rx {
-            let msg = match msg {
-                Msg::Started(line) => {
-                    if verdict == Verdict::Continue {
-                        say!("{line}");
-                    }
-                    continue;
-                }
-                Msg::Done(result) => result,
-            };
-            let record = match msg {
-                // After an SPRT decision, games still finishing are not counted.
-                Ok(_) if verdict != Verdict::Continue => continue,
-                Ok(r) => r,
-                Err(e) => {
-                    fatal = Some(e);
-                    stop.store(true, Ordering::Relaxed);
-                    continue;
-                }
-            };
-            done += 1;
-            ponder.add(&record.ponder);
-            let first_white = (record.number - 1) % 2 == 0;
-            results.add(&record, first_white);
-            let half = first_engine_half_points(&record, first_white);
-            match half {
-                2 => tally.wld.wins += 1,
-                1 => tally.wld.draws += 1,
-                _ => tally.wld.losses += 1,
-            }
-            if let Some(other) = tally.pending.remove(&record.pair) {
-                tally.penta.add(other + half);
-            } else {
-                tally.pending.insert(record.pair, half);
-            }
-            let heard = say!(
-                "Finished game {} ({} vs {}): {} {{{}}}",
-                record.number,
-                record.white,
-                record.black,
-                record.outcome.result_string(),
-                record.reason
-            );
-            if !heard {
-                // Nobody reads the results any more (`| head`): end the match quietly.
-                stop.store(true, Ordering::Relaxed);
-            }
-            if record.termination != referee::Termination::Normal
-                && record.termination != referee::Termination::Adjudication
-            {
-                log::warn!(
-                    "game {}: {} ({})",
-                    record.number,
-                    record.reason,
-                    record.termination.tag()
-                );
-            }
-            if let Some(f) = pgn_file.as_mut() {
-                let text = pgn::write::<G>(&record, &header);
-                if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
-                    fatal = Some(format!("cannot write the PGN file: {e}"));
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            say!(
-                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-                names[0],
-                names[1],
-                tally.wld.wins,
-                tally.wld.losses,
-                tally.wld.draws,
-                tally.wld.score(),
-                tally.wld.games()
-            );
-            report_progress(&mut progress, &tally, &names, total);
-            if let Some(sprt) = &cfg.sprt {
-                let llr = sprt.llr(&tally.penta);
-                if verdict == Verdict::Continue {
-                    verdict = sprt.verdict(llr);
-                    if verdict != Verdict::Continue {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-            if done.is_multiple_of(cfg.rating_interval as usize) {
-                print_block(&tally, cfg, verdict);
-                printed = done;
-            }
+            collector.take::<G>(msg, stop);
         }
     });
-    if printed != done || done == 0 {
-        print_block(&tally, cfg, verdict);
-    }
-    match verdict {
-        Verdict::H0 => say!("SPRT: H0 accepted (the difference is at most elo0)"),
-        Verdict::H1 => say!("SPRT: H1 accepted (the difference is at least elo1)"),
-        Verdict::Continue => true,
-    };
-    say!(
-        "Results of {} vs {} ({done} of {total} games of {what}):",
-        names[0],
-        names[1]
-    );
-    say!("{}", results.table(&names).trim_end_matches('\n'));
-    if cfg.engines.iter().any(|e| e.ponder) {
-        say!(
-            "Pondering: {} go ponder, {} ponderhit, {} stop (another move came), {} stop at the game's end",
-            ponder.starts,
-            ponder.hits,
-            ponder.misses,
-            ponder.ended
-        );
-    }
-    say!("Finished match");
-    match fatal {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    collector.finish(m.variant)
 }
 
 /// Why the match would play the same game again and again, if it would: no openings and no

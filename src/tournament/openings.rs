@@ -73,6 +73,15 @@ pub fn position_from_line<G: Game>(variant: &str, line: &str) -> Result<G, Strin
     G::from_fen(variant, &fen)
 }
 
+/// The lines of a positions file that hold a position, trimmed, with their 1-based numbers:
+/// blank lines and `#` comments skipped.
+pub fn position_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+}
+
 /// Reads an EPD or FEN file: one position per line, `#` comments and blank lines skipped.
 /// An EPD line's operations (after the fourth field) are ignored; a FEN's clocks are kept. A
 /// shorter line is taken whole if the game reads it as its own position text.
@@ -80,19 +89,13 @@ pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
     let text = crate::limits::read_bounded_text(path, MAX_OPENINGS_BYTES)
         .map_err(|e| format!("openings file: {e}"))?;
     let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let pos: G =
-            position_from_line(variant, line).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+    for (n, line) in position_lines(&text) {
+        let pos: G = position_from_line(variant, line).map_err(|e| format!("{path}:{n}: {e}"))?;
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
             return Err(format!(
-                "{path}:{}: the game is already over here: {}",
-                i + 1,
+                "{path}:{n}: the game is already over here: {}",
                 pos.fen()
             ));
         }

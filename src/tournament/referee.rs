@@ -230,31 +230,185 @@ pub struct Seats<'a> {
     pub names: [String; 2],
 }
 
-/// Plays one game from `opening`.
-pub fn play_game<G: Game>(
-    seats: Seats,
-    opening: &Opening<G>,
-    rules: &Rules,
+/// The referee's verdict on one reply of the side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// A legal move in time: play it.
+    Play(Move),
+    /// The side to move loses: how the game ends, and the sentence.
+    Lose(Termination, String),
+}
+
+/// The referee's step: `reply` of the side to move in `pos` is charged to its `clock` (or held
+/// against `movetime`, the time per move as the engine was told it, plus `margin`) and read as
+/// a move; the verdict is the move to play, or the loss (resignation, time, illegal move).
+pub fn judge<G: Game>(
+    pos: &G,
+    reply: &Reply,
+    clock: &mut Clock,
+    movetime: Option<Duration>,
+    margin: Duration,
+) -> Verdict {
+    let side = side_name(pos.side_to_move());
+    if reply.resigned {
+        return Verdict::Lose(Termination::Normal, format!("{side} resigns"));
+    }
+    let in_time = if clock.running() {
+        clock.charge(reply.elapsed, margin)
+    } else if let Some(t) = movetime {
+        reply.elapsed <= t + margin
+    } else {
+        true
+    };
+    if !in_time {
+        return Verdict::Lose(
+            Termination::TimeForfeit,
+            format!(
+                "{side} loses on time ({:.3} s for the move)",
+                reply.elapsed.as_secs_f64()
+            ),
+        );
+    }
+    match parse_move_lenient(pos, &reply.text) {
+        Ok(mv) => Verdict::Play(mv),
+        Err(e) => Verdict::Lose(
+            Termination::IllegalMove,
+            format!("{side} makes an illegal move: {e}"),
+        ),
+    }
+}
+
+/// A game's position with what the rules and the engines need of its past.
+struct Board<G> {
+    pos: G,
+    /// Hashes of the earlier positions, oldest first.
+    history: Vec<u64>,
+    /// Every move so far, in our notation.
+    texts: Vec<String>,
+}
+
+impl<G: Game> Board<G> {
+    /// Plays `mv`, recording it with `comment`.
+    fn play(&mut self, mv: Move, comment: String, record: &mut GameRecord) {
+        let text = self.pos.move_text(mv);
+        record.moves.push(MoveRecord {
+            text: text.clone(),
+            comment: Some(comment),
+        });
+        self.texts.push(text);
+        self.history.push(self.pos.hash());
+        self.pos = self.pos.play(mv);
+    }
+}
+
+/// Ends the game in `record`.
+fn end(record: &mut GameRecord, outcome: Outcome, termination: Termination, reason: String) {
+    record.outcome = outcome;
+    record.termination = termination;
+    record.reason = reason;
+}
+
+/// Adjudication on the engines' scores: the runs of level and of lost scores so far.
+struct Adjudicator {
+    draw_run: u32,
+    resign_run: [u32; 2],
+    last_score: [Option<i32>; 2],
+    /// The full-move number of the start position.
+    first_fullmove: u32,
+}
+
+impl Adjudicator {
+    fn new(fen: &str) -> Adjudicator {
+        Adjudicator {
+            draw_run: 0,
+            resign_run: [0; 2],
+            last_score: [None; 2],
+            first_fullmove: fen
+                .split_whitespace()
+                .nth(5)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1),
+        }
+    }
+
+    /// After side `us` moved with `score` (its own point of view) and `plies` moves are on
+    /// the board: the adjudicated end, if any.
+    fn after_move(
+        &mut self,
+        rules: &Rules,
+        us: Color,
+        score: Option<i32>,
+        plies: usize,
+    ) -> Option<(Outcome, String)> {
+        let i = us.index();
+        self.last_score[i] = score;
+        if let Some(d) = rules.draw {
+            match score {
+                Some(s) if s.abs() <= d.score => self.draw_run += 1,
+                _ => self.draw_run = 0,
+            }
+            let move_number = self.first_fullmove + (plies as u32) / 2;
+            if move_number >= d.movenumber && self.draw_run >= 2 * d.movecount {
+                let why = "Draw by adjudication: both engines see a level game";
+                return Some((Outcome::Draw, why.into()));
+            }
+        }
+        if let Some(r) = rules.resign {
+            let losing = matches!(score, Some(s) if s <= -r.score);
+            let agreed = !r.twosided || matches!(self.last_score[1 - i], Some(s) if s >= r.score);
+            if losing && agreed {
+                self.resign_run[i] += 1;
+            } else {
+                self.resign_run[i] = 0;
+            }
+            if self.resign_run[i] >= r.movecount {
+                let why = format!("{} loses by adjudication (its score)", side_name(us));
+                return Some((Outcome::Win(us.flip()), why));
+            }
+        }
+        None
+    }
+}
+
+/// Why the game ends before the next move, if it does: the rules, the move limit, or the
+/// tournament's end.
+fn before_move<G: Game>(board: &Board<G>, rules: &Rules) -> Option<(Outcome, Termination, String)> {
+    if let Some((outcome, reason)) = rules_verdict(&board.pos, &board.history) {
+        return Some((outcome, Termination::Normal, reason));
+    }
+    let fullmoves_done = board.texts.len() as u32 / 2;
+    if let Some(max) = rules.maxmoves
+        && fullmoves_done >= max
+    {
+        let why = format!("Draw by adjudication: {max} moves played");
+        return Some((Outcome::Draw, Termination::Adjudication, why));
+    }
+    if rules.abort.load(std::sync::atomic::Ordering::Relaxed) {
+        let why = "The tournament ended during the game".to_string();
+        return Some((Outcome::Draw, Termination::Unterminated, why));
+    }
+    None
+}
+
+/// The record of a game about to start from `start`, between the engines `names`.
+fn new_record<G: Game>(
+    start: &G,
+    names: &[String; 2],
+    tcs: &[TimeControl; 2],
     number: usize,
     pair: usize,
 ) -> GameRecord {
-    let Seats { engines, names } = seats;
-    let [white, black] = engines;
-    let mut engines: [&mut Engine; 2] = [white, black];
-    let tcs: [TimeControl; 2] = [engines[0].config.tc.clone(), engines[1].config.tc.clone()];
-    let margins = [engines[0].config.timemargin, engines[1].config.timemargin];
-    let start = opening.start.clone();
     let fen = start.fen();
     let startpos = G::startpos(start.variant())
         .map(|s| s.fen() == fen)
         .unwrap_or(false);
-    let mut record = GameRecord {
+    GameRecord {
         number,
         pair,
         white: names[0].clone(),
         black: names[1].clone(),
         variant: start.variant(),
-        fen: fen.clone(),
+        fen,
         startpos,
         moves: Vec::new(),
         outcome: Outcome::Draw,
@@ -263,104 +417,140 @@ pub fn play_game<G: Game>(
         time_controls: [tcs[0].pgn_tag(), tcs[1].pgn_tag()],
         faulty: [false, false],
         ponder: PonderCount::default(),
-    };
-
-    let mut pos = start.clone();
-    let mut history: Vec<u64> = Vec::new();
-    let mut texts: Vec<String> = Vec::new();
-    for m in &opening.moves {
-        let mv = match pos.parse_move(m) {
-            Ok(mv) => mv,
-            Err(e) => {
-                record.reason = format!("Bad opening line: {e}");
-                record.termination = Termination::Abandoned;
-                return record;
-            }
-        };
-        texts.push(pos.move_text(mv));
-        record.moves.push(MoveRecord {
-            text: pos.move_text(mv),
-            comment: Some("book".into()),
-        });
-        history.push(pos.hash());
-        pos = pos.play(mv);
     }
+}
 
+/// Plays the opening's moves onto the board (comment `book`); an error for a bad line.
+fn play_opening<G: Game>(
+    board: &mut Board<G>,
+    opening: &Opening<G>,
+    record: &mut GameRecord,
+) -> Result<(), String> {
+    for m in &opening.moves {
+        let mv = board.pos.parse_move(m)?;
+        board.play(mv, "book".into(), record);
+    }
+    Ok(())
+}
+
+/// Tells both engines a new game begins; false (and the game lost) for one that cannot.
+fn start_engines(
+    engines: &mut [&mut Engine; 2],
+    frame: &Frame,
+    rules: &Rules,
+    clocks: &[Clock; 2],
+    record: &mut GameRecord,
+) -> bool {
+    for (i, engine) in engines.iter_mut().enumerate() {
+        let variant = rules.engine_variant[i].as_deref();
+        let view = frame.view(variant, &[], clocks, true);
+        if let Err(e) = engine.new_game(&view) {
+            let side = if i == 0 { Color::White } else { Color::Black };
+            let why = format!("{} cannot start the game: {e}", side_name(side));
+            end(
+                record,
+                Outcome::Win(side.flip()),
+                Termination::Abandoned,
+                why,
+            );
+            record.faulty[i] = true;
+            return false;
+        }
+    }
+    true
+}
+
+/// The loss of the side to move `us` for an engine's fault (`Crashed`, `Stalled`).
+fn fault_loss(us: Color, fault: Fault) -> (Termination, String) {
+    match fault {
+        Fault::Crashed(why) => (
+            Termination::Abandoned,
+            format!("{} disconnects: {why}", side_name(us)),
+        ),
+        Fault::Stalled(why) => (
+            Termination::StalledConnection,
+            format!("{}'s connection stalls: {why}", side_name(us)),
+        ),
+    }
+}
+
+/// After a move by `us`: the engine ponders on the move it expects, if it can.
+fn start_pondering<G: Game>(
+    engine: &mut Engine,
+    board: &Board<G>,
+    view: &GameView,
+    reply: &Reply,
+    record: &mut GameRecord,
+) {
+    if engine.can_ponder()
+        && let Some(guess) = reply.ponder.as_deref()
+        && let Some(guess) = ponder_move(&board.pos, &board.history, guess)
+    {
+        match engine.start_ponder(view, &guess) {
+            Ok(()) => record.ponder.starts += 1,
+            // The engine's next move will find out.
+            Err(e) => log::debug!("cannot start pondering: {e:?}"),
+        }
+    }
+}
+
+/// Plays one game from `opening`: the referee asks the side to move for its move, [`judge`]s
+/// the reply, plays the move and adjudicates, until the game ends.
+pub fn play_game<G: Game>(
+    seats: Seats,
+    opening: &Opening<G>,
+    rules: &Rules,
+    number: usize,
+    pair: usize,
+) -> GameRecord {
+    let Seats { engines, names } = seats;
+    let mut engines: [&mut Engine; 2] = engines;
+    let tcs: [TimeControl; 2] = [engines[0].config.tc.clone(), engines[1].config.tc.clone()];
+    let margins = [engines[0].config.timemargin, engines[1].config.timemargin];
+    let start = opening.start.clone();
+    let mut record = new_record(&start, &names, &tcs, number, pair);
+    let fen = record.fen.clone();
+    let mut board = Board {
+        pos: start.clone(),
+        history: Vec::new(),
+        texts: Vec::new(),
+    };
+    if let Err(e) = play_opening(&mut board, opening, &mut record) {
+        record.reason = format!("Bad opening line: {e}");
+        record.termination = Termination::Abandoned;
+        return record;
+    }
     let mut clocks = [Clock::new(&tcs[0]), Clock::new(&tcs[1])];
     let frame = Frame {
-        fen: (!startpos).then_some(fen.as_str()),
+        fen: (!record.startpos).then_some(fen.as_str()),
         white_starts: start.side_to_move() == Color::White,
         tcs: [&tcs[0], &tcs[1]],
         timeout: rules.timeout,
     };
-    for (i, engine) in engines.iter_mut().enumerate() {
-        let variant = rules.engine_variant[i].as_deref();
-        let view = frame.view(variant, &[], &clocks, true);
-        if let Err(e) = engine.new_game(&view) {
-            let side = if i == 0 { Color::White } else { Color::Black };
-            record.outcome = Outcome::Win(side.flip());
-            record.termination = Termination::Abandoned;
-            record.reason = format!("{} cannot start the game: {e}", side_name(side));
-            record.faulty[i] = true;
-            return record;
-        }
+    if !start_engines(&mut engines, &frame, rules, &clocks, &mut record) {
+        return record;
     }
-
-    let mut draw_run = 0u32;
-    let mut resign_run = [0u32; 2];
-    let mut last_score: [Option<i32>; 2] = [None, None];
-    let first_fullmove: u32 = fen
-        .split_whitespace()
-        .nth(5)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1);
+    let mut adjudicator = Adjudicator::new(&fen);
     loop {
-        if let Some((outcome, reason)) = rules_verdict(&pos, &history) {
-            record.outcome = outcome;
-            record.reason = reason;
+        if let Some((outcome, termination, reason)) = before_move(&board, rules) {
+            let outcome = match termination {
+                // An unfinished game keeps the record's outcome.
+                Termination::Unterminated => record.outcome,
+                _ => outcome,
+            };
+            end(&mut record, outcome, termination, reason);
             break;
         }
-        let plies = texts.len() as u32;
-        let fullmoves_done = plies / 2;
-        if let Some(max) = rules.maxmoves
-            && fullmoves_done >= max
-        {
-            record.outcome = Outcome::Draw;
-            record.termination = Termination::Adjudication;
-            record.reason = format!("Draw by adjudication: {max} moves played");
-            break;
-        }
-        if rules.abort.load(std::sync::atomic::Ordering::Relaxed) {
-            record.termination = Termination::Unterminated;
-            record.reason = "The tournament ended during the game".into();
-            break;
-        }
-        let us = pos.side_to_move();
+        let us = board.pos.side_to_move();
         let i = us.index();
         let variant = rules.engine_variant[i].as_deref();
-        let view = frame.view(variant, &texts, &clocks, us == Color::White);
-        let lose = |record: &mut GameRecord, term: Termination, reason: String| {
-            record.outcome = Outcome::Win(us.flip());
-            record.termination = term;
-            record.reason = reason;
-            record.faulty[i] = term != Termination::Normal;
-        };
+        let view = frame.view(variant, &board.texts, &clocks, us == Color::White);
         let reply = match engines[i].go(&view) {
             Ok(r) => r,
-            Err(Fault::Crashed(why)) => {
-                lose(
-                    &mut record,
-                    Termination::Abandoned,
-                    format!("{} disconnects: {why}", side_name(us)),
-                );
-                break;
-            }
-            Err(Fault::Stalled(why)) => {
-                lose(
-                    &mut record,
-                    Termination::StalledConnection,
-                    format!("{}'s connection stalls: {why}", side_name(us)),
-                );
+            Err(fault) => {
+                let (termination, reason) = fault_loss(us, fault);
+                end(&mut record, Outcome::Win(us.flip()), termination, reason);
+                record.faulty[i] = true;
                 break;
             }
         };
@@ -369,94 +559,23 @@ pub fn play_game<G: Game>(
             Some(false) => record.ponder.misses += 1,
             None => {}
         }
-        if reply.resigned {
-            lose(
-                &mut record,
-                Termination::Normal,
-                format!("{} resigns", side_name(us)),
-            );
-            break;
-        }
-        let in_time = if clocks[i].running() {
-            clocks[i].charge(reply.elapsed, margins[i])
-        } else if let Some(t) = tcs[i].movetime {
-            // As the engine was told it (XBoard's `st` takes whole seconds).
-            reply.elapsed <= engines[i].config.movetime(t) + margins[i]
-        } else {
-            true
-        };
-        if !in_time {
-            lose(
-                &mut record,
-                Termination::TimeForfeit,
-                format!(
-                    "{} loses on time ({:.3} s for the move)",
-                    side_name(us),
-                    reply.elapsed.as_secs_f64()
-                ),
-            );
-            break;
-        }
-        let mv = match parse_move_lenient(&pos, &reply.text) {
-            Ok(mv) => mv,
-            Err(e) => {
-                lose(
-                    &mut record,
-                    Termination::IllegalMove,
-                    format!("{} makes an illegal move: {e}", side_name(us)),
-                );
+        let movetime = tcs[i].movetime.map(|t| engines[i].config.movetime(t));
+        let mv = match judge(&board.pos, &reply, &mut clocks[i], movetime, margins[i]) {
+            Verdict::Play(mv) => mv,
+            Verdict::Lose(termination, reason) => {
+                end(&mut record, Outcome::Win(us.flip()), termination, reason);
+                record.faulty[i] = termination != Termination::Normal;
                 break;
             }
         };
-        let text = pos.move_text(mv);
-        record.moves.push(MoveRecord {
-            text: text.clone(),
-            comment: Some(move_comment(&reply)),
-        });
-        texts.push(text);
-        history.push(pos.hash());
-        pos = pos.play(mv);
-        last_score[i] = reply.score;
-        if engines[i].can_ponder()
-            && let Some(guess) = reply.ponder.as_deref()
-            && let Some(guess) = ponder_move(&pos, &history, guess)
+        board.play(mv, move_comment(&reply), &mut record);
+        let view = frame.view(variant, &board.texts, &clocks, us != Color::White);
+        start_pondering(&mut *engines[i], &board, &view, &reply, &mut record);
+        if let Some((outcome, reason)) =
+            adjudicator.after_move(rules, us, reply.score, board.texts.len())
         {
-            let view = frame.view(variant, &texts, &clocks, us != Color::White);
-            match engines[i].start_ponder(&view, &guess) {
-                Ok(()) => record.ponder.starts += 1,
-                // The engine's next move will find out.
-                Err(e) => log::debug!("cannot start pondering: {e:?}"),
-            }
-        }
-
-        // Adjudication on the engines' scores (each from the mover's point of view).
-        if let Some(d) = rules.draw {
-            match reply.score {
-                Some(s) if s.abs() <= d.score => draw_run += 1,
-                _ => draw_run = 0,
-            }
-            let move_number = first_fullmove + (texts.len() as u32) / 2;
-            if move_number >= d.movenumber && draw_run >= 2 * d.movecount {
-                record.outcome = Outcome::Draw;
-                record.termination = Termination::Adjudication;
-                record.reason = "Draw by adjudication: both engines see a level game".into();
-                break;
-            }
-        }
-        if let Some(r) = rules.resign {
-            let losing = matches!(reply.score, Some(s) if s <= -r.score);
-            let agreed = !r.twosided || matches!(last_score[1 - i], Some(s) if s >= r.score);
-            if losing && agreed {
-                resign_run[i] += 1;
-            } else {
-                resign_run[i] = 0;
-            }
-            if resign_run[i] >= r.movecount {
-                record.outcome = Outcome::Win(us.flip());
-                record.termination = Termination::Adjudication;
-                record.reason = format!("{} loses by adjudication (its score)", side_name(us));
-                break;
-            }
+            end(&mut record, outcome, Termination::Adjudication, reason);
+            break;
         }
     }
     finish(engines, &mut record);

@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+pub mod source;
+
 /// One line of a perft reference file: `variant;fen;depth;nodes`.
 #[derive(Debug, Clone)]
 pub struct PerftCase {

@@ -428,6 +428,42 @@ impl Chess {
             }
         }
 
+        self.pawn_terms(us, sign, t);
+        self.shield_term(us, sign, t);
+
+        if !ext {
+            return 0;
+        }
+        let ksq = self.king(us);
+        let pawn_attacks = if us == Color::White {
+            ((pawns & !FILE_A) << 7) | ((pawns & !(FILE_A << 7)) << 9)
+        } else {
+            ((pawns & !FILE_A) >> 9) | ((pawns & !(FILE_A << 7)) >> 7)
+        };
+        let their_pieces = self.colors[them.index()] & !their_pawns & !self.bb(them, KING);
+        t.add(
+            idx::PAWN_THREAT,
+            sign * (pawn_attacks & their_pieces).count_ones() as i32,
+        );
+        let beside = ((pawns & !(FILE_A << 7)) << 1) | ((pawns & !FILE_A) >> 1);
+        t.add(
+            idx::CONNECTED,
+            sign * (pawns & (pawn_attacks | beside)).count_ones() as i32,
+        );
+        if (FILE_A << (ksq & 7)) & pawns == 0 {
+            t.add(idx::KING_OPEN_FILE, sign);
+        }
+        attacked | pawn_attacks | attacks::KING[ksq]
+    }
+
+    /// The pawn-structure terms of one side: passed pawns (with the kings' distances to the
+    /// stop square when the trace wants the extended terms), isolated and doubled pawns.
+    #[inline]
+    fn pawn_terms<T: Trace>(&self, us: Color, sign: i32, t: &mut T) {
+        let ext = t.extended();
+        let pawns = self.bb(us, PAWN);
+        let their_pawns = self.bb(us.flip(), PAWN);
+        let their_king = self.king(us.flip());
         let mut b = pawns;
         while b != 0 {
             let sq = b.trailing_zeros() as usize;
@@ -461,8 +497,13 @@ impl Chess {
                 t.add(idx::DOUBLED, sign * (n - 1));
             }
         }
+    }
 
-        // Pawn shield: own pawns on the three files around a king on its first two ranks.
+    /// The pawn shield of one side: own pawns on the three files around a king on its first
+    /// two ranks.
+    #[inline]
+    fn shield_term<T: Trace>(&self, us: Color, sign: i32, t: &mut T) {
+        let pawns = self.bb(us, PAWN);
         let ksq = self.king(us);
         let rel_rank = if us == Color::White {
             ksq >> 3
@@ -481,29 +522,6 @@ impl Chess {
             let n = (files & ranks & pawns).count_ones().min(3) as i32;
             t.add(idx::SHIELD, sign * n);
         }
-
-        if !ext {
-            return 0;
-        }
-        let pawn_attacks = if us == Color::White {
-            ((pawns & !FILE_A) << 7) | ((pawns & !(FILE_A << 7)) << 9)
-        } else {
-            ((pawns & !FILE_A) >> 9) | ((pawns & !(FILE_A << 7)) >> 7)
-        };
-        let their_pieces = self.colors[them.index()] & !their_pawns & !self.bb(them, KING);
-        t.add(
-            idx::PAWN_THREAT,
-            sign * (pawn_attacks & their_pieces).count_ones() as i32,
-        );
-        let beside = ((pawns & !(FILE_A << 7)) << 1) | ((pawns & !FILE_A) >> 1);
-        t.add(
-            idx::CONNECTED,
-            sign * (pawns & (pawn_attacks | beside)).count_ones() as i32,
-        );
-        if (FILE_A << (ksq & 7)) & pawns == 0 {
-            t.add(idx::KING_OPEN_FILE, sign);
-        }
-        attacked | pawn_attacks | attacks::KING[ksq]
     }
 }
 

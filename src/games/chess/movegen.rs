@@ -109,21 +109,8 @@ impl Chess {
             between(ksq, checkers.trailing_zeros() as usize) | checkers
         };
 
-        // Our pieces pinned to the king: the only piece between it and an enemy slider.
         let p = &self.pieces;
-        let snipers = ((attacks::ROOK_RAYS[ksq] & (p[ROOK] | p[QUEEN]))
-            | (attacks::BISHOP_RAYS[ksq] & (p[BISHOP] | p[QUEEN])))
-            & enemy;
-        let mut pinned = 0u64;
-        let mut s = snipers;
-        while s != 0 {
-            let sq = s.trailing_zeros() as usize;
-            s &= s - 1;
-            let b = between(ksq, sq) & occ;
-            if b != 0 && b & (b - 1) == 0 {
-                pinned |= b & own;
-            }
-        }
+        let pinned = self.pinned(ksq, own, enemy, occ);
 
         // Pawns.
         let pawns = p[PAWN] & own;
@@ -182,25 +169,54 @@ impl Chess {
         if checkers == 0 && self.castling != 0 && self.chess960 {
             self.castling_960(list, us, occ, ksq);
         } else if checkers == 0 && self.castling != 0 {
-            let (oo, ooo, base) = if WHITE {
-                (WHITE_OO, WHITE_OOO, 0)
-            } else {
-                (BLACK_OO, BLACK_OOO, 56)
-            };
-            if self.castling & oo != 0
-                && occ & (0x60 << base) == 0
-                && !self.attacked(base + 5, them, occ)
-                && !self.attacked(base + 6, them, occ)
-            {
-                push(list, base + 4, base + 6, MoveKind::Castling);
+            self.castling_standard::<WHITE>(list, occ);
+        }
+    }
+
+    /// Our pieces (`own`) pinned to the king on `ksq`: the only piece between it and an enemy
+    /// slider.
+    #[inline(always)]
+    fn pinned(&self, ksq: usize, own: u64, enemy: u64, occ: u64) -> u64 {
+        let p = &self.pieces;
+        let snipers = ((attacks::ROOK_RAYS[ksq] & (p[ROOK] | p[QUEEN]))
+            | (attacks::BISHOP_RAYS[ksq] & (p[BISHOP] | p[QUEEN])))
+            & enemy;
+        let mut pinned = 0u64;
+        let mut s = snipers;
+        while s != 0 {
+            let sq = s.trailing_zeros() as usize;
+            s &= s - 1;
+            let b = between(ksq, sq) & occ;
+            if b != 0 && b & (b - 1) == 0 {
+                pinned |= b & own;
             }
-            if self.castling & ooo != 0
-                && occ & (0x0E << base) == 0
-                && !self.attacked(base + 3, them, occ)
-                && !self.attacked(base + 2, them, occ)
-            {
-                push(list, base + 4, base + 2, MoveKind::Castling);
-            }
+        }
+        pinned
+    }
+
+    /// Standard castling, not in check: the squares between king and rook empty, those the
+    /// king passes over and lands on unattacked.
+    #[inline(always)]
+    fn castling_standard<const WHITE: bool>(&self, list: &mut MoveList, occ: u64) {
+        let them = if WHITE { Color::Black } else { Color::White };
+        let (oo, ooo, base) = if WHITE {
+            (WHITE_OO, WHITE_OOO, 0)
+        } else {
+            (BLACK_OO, BLACK_OOO, 56)
+        };
+        if self.castling & oo != 0
+            && occ & (0x60 << base) == 0
+            && !self.attacked(base + 5, them, occ)
+            && !self.attacked(base + 6, them, occ)
+        {
+            push(list, base + 4, base + 6, MoveKind::Castling);
+        }
+        if self.castling & ooo != 0
+            && occ & (0x0E << base) == 0
+            && !self.attacked(base + 3, them, occ)
+            && !self.attacked(base + 2, them, occ)
+        {
+            push(list, base + 4, base + 2, MoveKind::Castling);
         }
     }
 

@@ -93,16 +93,7 @@ impl Crash {
         if let Some((h, l)) = text.split_once(':')
             && !text.contains(' ')
         {
-            let height = h
-                .parse::<u32>()
-                .map_err(|_| format!("bad start '{text}': H:L with H stones a tower, L empty cells between"))?;
-            let gap = l
-                .parse::<usize>()
-                .map_err(|_| format!("bad start '{text}': H:L with H stones a tower, L empty cells between"))?;
-            if gap + 2 > MAX_CELLS {
-                return Err(format!("bad start '{text}': at most {} empty cells between the towers", MAX_CELLS - 2));
-            }
-            return Crash::start(height, gap);
+            return Crash::parse_start(text, h, l);
         }
         let mut fields = text.split_whitespace();
         let board = fields
@@ -119,98 +110,8 @@ impl Crash {
                 return Err(format!("unexpected field '{extra}' after the side to move"));
             }
         }
-        let mut cells = [0i32; MAX_CELLS];
-        let mut m = 0usize;
-        let bytes = board.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            if m == MAX_CELLS {
-                return Err(format!("more than {MAX_CELLS} cells"));
-            }
-            match bytes[i] {
-                b'.' => i += 1,
-                c @ (b'W' | b'B') => {
-                    let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
-                    if digits == 0 {
-                        return Err(format!(
-                            "cell {}: '{}' needs a number of stones (W3, B1)",
-                            m + 1,
-                            c as char
-                        ));
-                    }
-                    let n: i32 = board[i + 1..i + 1 + digits]
-                        .parse()
-                        .ok()
-                        .filter(|&n: &i32| n > 0)
-                        .ok_or_else(|| {
-                            format!(
-                                "cell {}: a tower holds 1 to {} stones, not {}",
-                                m + 1,
-                                i32::MAX,
-                                &board[i + 1..i + 1 + digits]
-                            )
-                        })?;
-                    cells[m] = if c == b'W' { n } else { -n };
-                    i += 1 + digits;
-                }
-                other => {
-                    return Err(format!(
-                        "cell {}: '{}' is neither '.', W<n> nor B<n>",
-                        m + 1,
-                        other as char
-                    ));
-                }
-            }
-            m += 1;
-        }
-        // Any trailing garbage beyond 64 cells was refused above; count the cells written.
-        if m < 2 {
-            return Err(format!("{m} cell(s): a board has 2 to {MAX_CELLS} cells"));
-        }
-        let mut stones = [0u64; 2];
-        let mut last_white = None;
-        let mut first_black = None;
-        for (c, &h) in cells[..m].iter().enumerate() {
-            if h > 0 {
-                stones[0] += h as u64;
-                last_white = Some(c);
-            } else if h < 0 {
-                stones[1] += h.unsigned_abs() as u64;
-                first_black.get_or_insert(c);
-            }
-        }
-        if let (Some(w), Some(b)) = (last_white, first_black)
-            && w > b
-        {
-            return Err(format!(
-                "White's tower on cell {} stands right of Black's on cell {}: White's stones all lie left of Black's",
-                w + 1,
-                b + 1
-            ));
-        }
-        if stones[0] + stones[1] == 0 {
-            return Err("no stones on the board".into());
-        }
-        // A tower only ever grows by its own side's stones, so a side's total bounds every
-        // tower it can build: keeping it within `i32` keeps every height in range.
-        let limit = if m * (m - 1) / 2 <= MAX_MOVES {
-            MAX_STONES
-        } else {
-            MAX_MOVES as u64
-        };
-        for (s, name) in stones.iter().zip(["White", "Black"]) {
-            if *s > limit {
-                return Err(if limit == MAX_STONES {
-                    format!(
-                        "{name} has {s} stones: at most {MAX_STONES} a side (a tower of all of them must fit)"
-                    )
-                } else {
-                    format!(
-                        "{name} has {s} stones: on boards of more than 23 cells at most {MAX_MOVES} a side"
-                    )
-                });
-            }
-        }
+        let (cells, m) = parse_cells(board)?;
+        let stones = count_stones(&cells[..m])?;
         let mut pos = Crash {
             cells,
             m: m as u8,
@@ -220,6 +121,17 @@ impl Crash {
         };
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// `H:L`: the start with towers of `h` stones and `l` empty cells between them.
+    fn parse_start(text: &str, h: &str, l: &str) -> Result<Crash, String> {
+        let bad = || format!("bad start '{text}': H:L with H stones a tower, L empty cells between");
+        let height = h.parse::<u32>().map_err(|_| bad())?;
+        let gap = l.parse::<usize>().map_err(|_| bad())?;
+        if gap + 2 > MAX_CELLS {
+            return Err(format!("bad start '{text}': at most {} empty cells between the towers", MAX_CELLS - 2));
+        }
+        Crash::start(height, gap)
     }
 
     fn compute_hash(&self) -> u64 {
@@ -582,6 +494,112 @@ pub fn pretty(pos: &Crash) -> String {
         pos.side.name()
     ));
     out
+}
+
+
+/// The cells of a position text (`W2.W1..B3`): signed heights (White positive) and their
+/// count, 2 to [`MAX_CELLS`].
+fn parse_cells(board: &str) -> Result<([i32; MAX_CELLS], usize), String> {
+    let mut cells = [0i32; MAX_CELLS];
+    let mut m = 0usize;
+    let bytes = board.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if m == MAX_CELLS {
+            return Err(format!("more than {MAX_CELLS} cells"));
+        }
+        match bytes[i] {
+            b'.' => i += 1,
+            c @ (b'W' | b'B') => {
+                let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                if digits == 0 {
+                    return Err(format!(
+                        "cell {}: '{}' needs a number of stones (W3, B1)",
+                        m + 1,
+                        c as char
+                    ));
+                }
+                let n: i32 = board[i + 1..i + 1 + digits]
+                    .parse()
+                    .ok()
+                    .filter(|&n: &i32| n > 0)
+                    .ok_or_else(|| {
+                        format!(
+                            "cell {}: a tower holds 1 to {} stones, not {}",
+                            m + 1,
+                            i32::MAX,
+                            &board[i + 1..i + 1 + digits]
+                        )
+                    })?;
+                cells[m] = if c == b'W' { n } else { -n };
+                i += 1 + digits;
+            }
+            other => {
+                return Err(format!(
+                    "cell {}: '{}' is neither '.', W<n> nor B<n>",
+                    m + 1,
+                    other as char
+                ));
+            }
+        }
+        m += 1;
+    }
+    // Any trailing garbage beyond 64 cells was refused above; count the cells written.
+    if m < 2 {
+        return Err(format!("{m} cell(s): a board has 2 to {MAX_CELLS} cells"));
+    }
+    Ok((cells, m))
+}
+
+/// Each side's stones on `cells`, checked: White's towers all left of Black's, some stones,
+/// and no more than a side may have on a board of this size.
+fn count_stones(cells: &[i32]) -> Result<[u64; 2], String> {
+    let m = cells.len();
+    let mut stones = [0u64; 2];
+    let mut last_white = None;
+    let mut first_black = None;
+    for (c, &h) in cells.iter().enumerate() {
+        if h > 0 {
+            stones[0] += h as u64;
+            last_white = Some(c);
+        } else if h < 0 {
+            stones[1] += h.unsigned_abs() as u64;
+            first_black.get_or_insert(c);
+        }
+    }
+    if let (Some(w), Some(b)) = (last_white, first_black)
+        && w > b
+    {
+        return Err(format!(
+            "White's tower on cell {} stands right of Black's on cell {}: White's stones all lie left of Black's",
+            w + 1,
+            b + 1
+        ));
+    }
+    if stones[0] + stones[1] == 0 {
+        return Err("no stones on the board".into());
+    }
+    // A tower only ever grows by its own side's stones, so a side's total bounds every
+    // tower it can build: keeping it within `i32` keeps every height in range.
+    let limit = if m * (m - 1) / 2 <= MAX_MOVES {
+        MAX_STONES
+    } else {
+        MAX_MOVES as u64
+    };
+    for (s, name) in stones.iter().zip(["White", "Black"]) {
+        if *s > limit {
+            return Err(if limit == MAX_STONES {
+                format!(
+                    "{name} has {s} stones: at most {MAX_STONES} a side (a tower of all of them must fit)"
+                )
+            } else {
+                format!(
+                    "{name} has {s} stones: on boards of more than 23 cells at most {MAX_MOVES} a side"
+                )
+            });
+        }
+    }
+    Ok(stones)
 }
 
 #[cfg(test)]

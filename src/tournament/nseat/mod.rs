@@ -4,8 +4,14 @@
 //! uses each engine), optional random opening turns shared by a round, a clock per seat,
 //! PGN-like records and a results table per engine.
 //!
+//! - [`cli`]: the command line (the two-seat runner's flags where they fit N seats);
 //! - [`record`]: game records and the results table;
+//! - [`check`]: `--check-pgn`, the records read back and replayed;
 //! - the engines are [`crate::tournament::client::nseat`] clients (one process per seat).
+//!
+//! The referee is a step function, [`judge`]: the position, the answer of the seat to move and
+//! its clock in, the move to play or the forfeit out; [`play_game`] loops it, and the table
+//! and the records are made from finished games only.
 //!
 //! A seat whose engine fails (no move in time, an illegal move, a crash) loses the game at
 //! once; the other seats still in it draw.
@@ -17,151 +23,28 @@
 //! table of the games finished. Depends on `nsearch` (the game trait), `rng` and
 //! `tournament::client` (the engine processes).
 
+pub mod check;
+pub mod cli;
 pub mod record;
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::board::MoveList;
+use crate::board::{Move, MoveList};
 use crate::nsearch::game::{MAX_SEATS, NGame, SeatResult};
 use crate::rng::Rng;
-use crate::tournament::client::Client;
-use crate::tournament::client::nseat::{Nseat, SeatView, Spec};
+use crate::tournament::client::nseat::{Nseat, SeatView};
+use crate::tournament::client::{Client, Reply};
+pub use cli::{Config, parse};
 use record::{GameRecord, Tally};
 
 /// The most games one tournament plays (`--rounds` × seatings, or `--games`).
 pub const MAX_GAMES: usize = 1_000_000_000;
 /// The most games played at once (`--concurrency`): each is a process per seat.
 pub const MAX_CONCURRENCY: usize = 256;
-
-const USAGE: &str = "\
-usage: kiebitz-match --game chamaeleon [--players N]
-         --engine cmd=PATH [name=NAME] [arg=ARG]… [option.K=V]…   (two or more)
-         [--tc SECONDS | --clock BASE+INC] [--rounds N] [--random-turns K] [--seed S]
-         [--games N] [--concurrency N] [--pgn FILE]
-Every seating of the engines is played --rounds times (a round shares its random opening);
---tc gives each move SECONDS, --clock gives each seat BASE seconds plus INC a move.";
-
-/// The tournament's settings.
-#[derive(Clone, Debug)]
-pub struct Config {
-    pub players: usize,
-    pub engines: Vec<Spec>,
-    pub movetime: Option<Duration>,
-    pub clock: Option<(Duration, Duration)>,
-    pub rounds: usize,
-    pub random_turns: usize,
-    pub seed: u64,
-    pub max_games: Option<usize>,
-    pub concurrency: usize,
-    pub pgn: Option<String>,
-}
-
-fn num<T: std::str::FromStr>(what: &str, v: Option<&String>) -> Result<T, String> {
-    let v = v.ok_or_else(|| format!("{what} needs a value"))?;
-    v.parse()
-        .map_err(|_| format!("{what} needs a number, got '{v}'"))
-}
-
-fn secs(what: &str, v: &str) -> Result<Duration, String> {
-    let x: f64 = v
-        .parse()
-        .map_err(|_| format!("{what} needs seconds, got '{v}'"))?;
-    crate::limits::seconds(what, x)
-}
-
-/// Parses the command line (after `--game chamaeleon` has chosen this runner).
-pub fn parse(args: &[String]) -> Result<Config, String> {
-    let mut cfg = Config {
-        players: 4,
-        engines: Vec::new(),
-        movetime: None,
-        clock: None,
-        rounds: 1,
-        random_turns: 0,
-        seed: 1,
-        max_games: None,
-        concurrency: 1,
-        pgn: None,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        let next = args.get(i + 1);
-        i += 2;
-        match a {
-            "--game" => {}
-            "--players" => cfg.players = num("--players", next)?,
-            "--tc" => cfg.movetime = Some(secs("--tc", next.ok_or("--tc needs seconds")?)?),
-            "--clock" => {
-                let v = next.ok_or("--clock needs BASE+INC")?;
-                let (b, inc) = v.split_once('+').unwrap_or((v, "0"));
-                cfg.clock = Some((secs("--clock", b)?, secs("--clock", inc)?));
-            }
-            "--rounds" => cfg.rounds = num("--rounds", next)?,
-            "--random-turns" => cfg.random_turns = num("--random-turns", next)?,
-            "--seed" => cfg.seed = num("--seed", next)?,
-            "--games" => cfg.max_games = Some(num("--games", next)?),
-            "--concurrency" => cfg.concurrency = num("--concurrency", next)?,
-            "--pgn" => cfg.pgn = Some(next.ok_or("--pgn needs a file")?.clone()),
-            "--engine" => {
-                i -= 1;
-                let mut spec = Spec {
-                    name: String::new(),
-                    cmd: String::new(),
-                    args: Vec::new(),
-                    options: Vec::new(),
-                };
-                while let Some(w) = args.get(i).filter(|w| !w.starts_with("--")) {
-                    let (k, v) = w
-                        .split_once('=')
-                        .ok_or_else(|| format!("engine setting '{w}' is not KEY=VALUE"))?;
-                    match k {
-                        "cmd" => spec.cmd = v.to_string(),
-                        "name" => spec.name = v.to_string(),
-                        "arg" => spec.args.push(v.to_string()),
-                        _ => match k.strip_prefix("option.") {
-                            Some(o) => spec.options.push((o.to_string(), v.to_string())),
-                            None => return Err(format!("unknown engine setting '{k}'")),
-                        },
-                    }
-                    i += 1;
-                }
-                if spec.cmd.is_empty() {
-                    return Err("--engine needs cmd=PATH".into());
-                }
-                if spec.name.is_empty() {
-                    spec.name = format!("E{}", cfg.engines.len() + 1);
-                }
-                cfg.engines.push(spec);
-            }
-            "--help" | "-h" => return Err(USAGE.into()),
-            other => return Err(format!("unknown option '{other}'\n{USAGE}")),
-        }
-    }
-    if cfg.engines.len() < 2 {
-        return Err(format!("two or more engines are needed\n{USAGE}"));
-    }
-    if cfg.movetime.is_none() && cfg.clock.is_none() {
-        cfg.movetime = Some(Duration::from_secs(1));
-    }
-    if cfg.rounds == 0 || cfg.concurrency == 0 {
-        return Err("--rounds and --concurrency must be positive".into());
-    }
-    if cfg.concurrency > MAX_CONCURRENCY {
-        return Err(format!(
-            "--concurrency must be 1 to {MAX_CONCURRENCY}, not {}",
-            cfg.concurrency
-        ));
-    }
-    if cfg.rounds > MAX_GAMES || cfg.max_games.is_some_and(|g| g > MAX_GAMES) {
-        return Err(format!(
-            "--rounds and --games must be at most {MAX_GAMES} (the most games one tournament plays)"
-        ));
-    }
-    Ok(cfg)
-}
+/// The largest `--openings` file read (64 MiB).
+pub const MAX_OPENINGS_BYTES: u64 = 64 << 20;
 
 /// Every seating of `engines` engines on `players` seats: injective when there are enough
 /// engines, else every assignment using each engine at least once. Lexicographic order.
@@ -195,6 +78,9 @@ pub fn main<G: NGame>(args: &[String]) -> i32 {
             return 2;
         }
     };
+    if let Some(path) = &cfg.check_pgn {
+        return crate::limits::exit_code(check::check_pgn::<G>(path), "kiebitz-match", 1);
+    }
     // The table goes to stdout; a failing stdout (`> /dev/full`) is an error, not a panic.
     let result = run::<G>(&cfg).and_then(|table| {
         crate::limits::out(format_args!(
@@ -226,6 +112,36 @@ fn opening<G: NGame>(start: &G, turns: usize, seed: u64) -> Vec<String> {
     out
 }
 
+/// The seats that play in `pos`.
+fn playing<G: NGame>(pos: &G) -> Vec<usize> {
+    (0..pos.seats()).filter(|&s| pos.plays(s)).collect()
+}
+
+/// The start positions of the rounds: those of `--openings FILE` (one position text a line;
+/// blank lines and `#` comments skipped), each with the seats of `start`, or `start` alone.
+pub fn start_positions<G: NGame>(start: &G, path: Option<&str>) -> Result<Vec<G>, String> {
+    let Some(path) = path else {
+        return Ok(vec![start.clone()]);
+    };
+    let text = crate::limits::read_bounded_text(path, MAX_OPENINGS_BYTES)
+        .map_err(|e| format!("--openings: {e}"))?;
+    let mut out = Vec::new();
+    for (n, line) in crate::tournament::openings::position_lines(&text) {
+        let pos = G::from_text(line).map_err(|e| format!("{path}:{n}: {e}"))?;
+        if playing(&pos) != playing(start) || pos.outcome().is_some() {
+            return Err(format!(
+                "{path}:{n}: not a game in progress with the {} seats of --players",
+                playing(start).len()
+            ));
+        }
+        out.push(pos);
+    }
+    if out.is_empty() {
+        return Err(format!("--openings: {path} holds no position"));
+    }
+    Ok(out)
+}
+
 /// The number of games: `rounds` × `seatings` (at most `max_games`), refused beyond
 /// [`MAX_GAMES`].
 fn game_count(cfg: &Config, seatings: usize) -> Result<usize, String> {
@@ -250,122 +166,240 @@ struct Progress {
     pgn_error: Option<(usize, String)>,
 }
 
+/// A tournament under way: what every worker reads, and the shared results.
+struct Tournament<'a, G> {
+    cfg: &'a Config,
+    /// The start position of each round, in turn.
+    starts: Vec<G>,
+    /// The seats that play, and every seating of the engines on them.
+    seats: Vec<usize>,
+    all: Vec<Vec<usize>>,
+    total: usize,
+    names: Vec<String>,
+    next: AtomicUsize,
+    state: Mutex<Progress>,
+    pgn: Mutex<Option<std::fs::File>>,
+}
+
+impl<G: NGame> Tournament<'_, G> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Progress> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Plays games until none is left (or the PGN failed).
+    fn work(&self) {
+        while self.lock().pgn_error.is_none() {
+            let i = self.next.fetch_add(1, Ordering::SeqCst);
+            if i >= self.total {
+                break;
+            }
+            let rec = self.play(i);
+            self.finished(i, &rec);
+        }
+    }
+
+    /// Game `i`: round `i / seatings` (its start and random turns), seating `i % seatings`.
+    fn play(&self, i: usize) -> GameRecord {
+        let (round, seating) = (i / self.all.len(), &self.all[i % self.all.len()]);
+        let start = &self.starts[round % self.starts.len()];
+        let mut slots = vec![None; start.seats()];
+        for (k, &seat) in self.seats.iter().enumerate() {
+            slots[seat] = Some(seating[k]);
+        }
+        let moves = opening(
+            start,
+            self.cfg.random_turns,
+            self.cfg.seed.wrapping_add(round as u64),
+        );
+        play_game(self.cfg, start, i + 1, slots, &moves, &self.names)
+    }
+
+    /// A finished game: its line on stderr, its record in the PGN, its results in the table.
+    fn finished(&self, i: usize, rec: &GameRecord) {
+        let summary: Vec<String> = (0..rec.seating.len())
+            .filter_map(|s| {
+                rec.seating[s].map(|e| {
+                    format!(
+                        "{} {} {}",
+                        G::seat_name(s),
+                        self.names[e],
+                        rec.results[s].word()
+                    )
+                })
+            })
+            .collect();
+        eprintln!(
+            "game {}/{}: {} ({}, {} turns)",
+            i + 1,
+            self.total,
+            summary.join(", "),
+            rec.termination,
+            rec.moves.len()
+        );
+        let written = match self.pgn.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+            Some(f) => {
+                use std::io::Write;
+                f.write_all(rec.text(self.seats.len()).as_bytes())
+                    .and_then(|_| f.flush())
+            }
+            None => Ok(()),
+        };
+        let mut st = self.lock();
+        if let Err(e) = written {
+            let first = st
+                .pgn_error
+                .as_ref()
+                .map_or(i + 1, |(g, _)| (*g).min(i + 1));
+            st.pgn_error = Some((first, e.to_string()));
+        }
+        record::tally(&mut st.tallies, rec);
+        st.played += 1;
+        // The running table, so that an interrupted run still has its figures.
+        let table = record::table(&self.names, &st.tallies);
+        eprint!("{table}");
+        crate::progress::set_known(format!(
+            "{} of {} games played\n{table}",
+            st.played, self.total
+        ));
+    }
+
+    /// The final table, or the PGN error (the table then goes to stderr).
+    fn result(self) -> Result<String, String> {
+        let cfg = self.cfg;
+        let st = self.state.into_inner().unwrap_or_else(|p| p.into_inner());
+        let table = format!(
+            "{} games, {} seats, {}\n{}",
+            st.played,
+            self.seats.len(),
+            time_text(cfg),
+            record::table(&self.names, &st.tallies)
+        );
+        match st.pgn_error {
+            None => Ok(table),
+            Some((game, e)) => {
+                // The table still goes to stderr: nothing played is lost.
+                eprint!("{table}");
+                Err(format!(
+                    "cannot write the PGN {}: {e}; stopped after {} games, the records from game {game} on are missing",
+                    cfg.pgn.as_deref().unwrap_or(""),
+                    st.played
+                ))
+            }
+        }
+    }
+}
+
+/// The time control as the table's first line names it.
+fn time_text(cfg: &Config) -> String {
+    match (cfg.movetime, cfg.clock) {
+        (_, Some((b, i))) => format!("clock {}+{} s a seat", b.as_secs_f64(), i.as_secs_f64()),
+        (Some(t), None) => format!("{} s a move", t.as_secs_f64()),
+        _ => String::new(),
+    }
+}
+
 /// Plays the tournament; returns the results table.
 pub fn run<G: NGame>(cfg: &Config) -> Result<String, String> {
     let start = G::startpos(cfg.players)?;
-    let seats: Vec<usize> = (0..start.seats()).filter(|&s| start.plays(s)).collect();
+    let starts = start_positions(&start, cfg.openings.as_deref())?;
+    let seats = playing(&start);
     let all = seatings(cfg.engines.len(), seats.len());
     let total = game_count(cfg, all.len())?;
-    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
-    let next = AtomicUsize::new(0);
-    let mut pgn_file = match &cfg.pgn {
+    let pgn = match &cfg.pgn {
         Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("cannot write {p}: {e}"))?),
         None => None,
     };
-    let state = Mutex::new(Progress {
-        tallies: vec![Tally::default(); names.len()],
-        played: 0,
-        pgn_error: None,
-    });
-    let lock = || state.lock().unwrap_or_else(|p| p.into_inner());
-    let pgn = Mutex::new(pgn_file.as_mut());
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let tournament = Tournament {
+        cfg,
+        starts,
+        seats,
+        all,
+        total,
+        state: Mutex::new(Progress {
+            tallies: vec![Tally::default(); names.len()],
+            played: 0,
+            pgn_error: None,
+        }),
+        names,
+        next: AtomicUsize::new(0),
+        pgn: Mutex::new(pgn),
+    };
     // Ctrl-C prints the table of the finished games and exits with 130.
     crate::progress::catch_interrupt();
     crate::progress::set_known(format!("0 of {total} games played"));
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.min(total.max(1)) {
-            scope.spawn(|| {
-                loop {
-                    if lock().pgn_error.is_some() {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= total {
-                        break;
-                    }
-                    let (round, seating) = (i / all.len(), &all[i % all.len()]);
-                    let mut slots = vec![None; start.seats()];
-                    for (k, &seat) in seats.iter().enumerate() {
-                        slots[seat] = Some(seating[k]);
-                    }
-                    let moves = opening(
-                        &start,
-                        cfg.random_turns,
-                        cfg.seed.wrapping_add(round as u64),
-                    );
-                    let rec = play_game(cfg, &start, i + 1, slots, &moves, &names);
-                    let summary: Vec<String> = (0..start.seats())
-                        .filter_map(|s| {
-                            rec.seating[s].map(|e| {
-                                format!(
-                                    "{} {} {}",
-                                    G::seat_name(s),
-                                    names[e],
-                                    rec.results[s].word()
-                                )
-                            })
-                        })
-                        .collect();
-                    eprintln!(
-                        "game {}/{total}: {} ({}, {} turns)",
-                        i + 1,
-                        summary.join(", "),
-                        rec.termination,
-                        rec.moves.len()
-                    );
-                    let written = match pgn.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
-                        Some(f) => {
-                            use std::io::Write;
-                            f.write_all(rec.text(seats.len()).as_bytes())
-                                .and_then(|_| f.flush())
-                        }
-                        None => Ok(()),
-                    };
-                    let mut st = lock();
-                    if let Err(e) = written {
-                        let first = st
-                            .pgn_error
-                            .as_ref()
-                            .map_or(i + 1, |(g, _)| (*g).min(i + 1));
-                        st.pgn_error = Some((first, e.to_string()));
-                    }
-                    record::tally(&mut st.tallies, &rec);
-                    st.played += 1;
-                    // The running table, so that an interrupted run still has its figures.
-                    let table = record::table(&names, &st.tallies);
-                    eprint!("{table}");
-                    crate::progress::set_known(format!(
-                        "{} of {total} games played\n{table}",
-                        st.played
-                    ));
-                }
-            });
+            scope.spawn(|| tournament.work());
         }
     });
-    let st = state.into_inner().unwrap_or_else(|p| p.into_inner());
-    let table = format!(
-        "{} games, {} seats, {}\n{}",
-        st.played,
-        seats.len(),
-        match (cfg.movetime, cfg.clock) {
-            (_, Some((b, i))) => format!("clock {}+{} s a seat", b.as_secs_f64(), i.as_secs_f64()),
-            (Some(t), None) => format!("{} s a move", t.as_secs_f64()),
-            _ => String::new(),
-        },
-        record::table(&names, &st.tallies)
-    );
-    match st.pgn_error {
-        None => Ok(table),
-        Some((game, e)) => {
-            // The table still goes to stderr: nothing played is lost.
-            eprint!("{table}");
-            Err(format!(
-                "cannot write the PGN {}: {e}; stopped after {} games, the records from game {game} on are missing",
-                cfg.pgn.as_deref().unwrap_or(""),
-                st.played
-            ))
+    tournament.result()
+}
+
+/// The referee's verdict on one answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// The move is legal and in time: play it.
+    Play(Move),
+    /// The seat to move loses, for this reason.
+    Forfeit(String),
+}
+
+/// The referee's step: the answer of the seat to move in `pos`, charged to its clock (`None`
+/// without one; `inc` is added after the move), becomes the move to play or a forfeit.
+pub fn judge<G: NGame>(
+    pos: &G,
+    answer: &Reply,
+    clock: Option<&mut Duration>,
+    inc: Duration,
+) -> Verdict {
+    let name = G::seat_name(pos.to_move());
+    if let Some(left) = clock {
+        if answer.elapsed > *left {
+            return Verdict::Forfeit(format!("{name} lost on time"));
         }
+        *left = *left - answer.elapsed + inc;
     }
+    match pos.parse_move(&answer.text) {
+        Ok(m) => Verdict::Play(m),
+        Err(e) => Verdict::Forfeit(format!(
+            "{name} played an illegal move {}: {e}",
+            answer.text
+        )),
+    }
+}
+
+/// The rules' end of the game, if it is over: the seats' results and the termination.
+fn game_over<G: NGame>(pos: &G) -> Option<(Vec<SeatResult>, String)> {
+    let r = pos.outcome()?;
+    let n = pos.seats();
+    let alive = (0..n).filter(|&s| pos.in_game(s)).count();
+    let why = if alive <= 1 {
+        "last player with pieces"
+    } else {
+        "turn limit"
+    };
+    Some((r[..n].to_vec(), why.into()))
+}
+
+/// One process per seat that plays, or the seat that failed to start and why.
+fn start_engines<G: NGame>(
+    cfg: &Config,
+    seating: &[Option<usize>],
+) -> Result<Vec<Option<Nseat>>, (usize, String)> {
+    let mut procs = Vec::new();
+    for (seat, e) in seating.iter().enumerate() {
+        procs.push(match e {
+            None => None,
+            Some(e) => Some(Nseat::start(&cfg.engines[*e]).map_err(|err| {
+                (
+                    seat,
+                    format!("{} failed to start: {err}", G::seat_name(seat)),
+                )
+            })?),
+        });
+    }
+    Ok(procs)
 }
 
 /// One game with `seating` (engine per seat slot) from `start` after the opening moves.
@@ -397,39 +431,20 @@ fn play_game<G: NGame>(
         pos = pos.play(mv);
         rec.moves.push(m.clone());
     }
-    // One process per seat.
-    let mut procs: Vec<Option<Nseat>> = Vec::new();
-    for (seat, e) in seating.iter().enumerate() {
-        match e {
-            None => procs.push(None),
-            Some(e) => match Nseat::start(&cfg.engines[*e]) {
-                Ok(p) => procs.push(Some(p)),
-                Err(err) => {
-                    return forfeit(
-                        rec,
-                        &pos,
-                        seat,
-                        &format!("{} failed to start: {err}", G::seat_name(seat)),
-                    );
-                }
-            },
-        }
-    }
+    let mut procs = match start_engines::<G>(cfg, &seating) {
+        Ok(p) => p,
+        Err((seat, why)) => return forfeit(rec, &pos, seat, &why),
+    };
     let mut clocks: Vec<Duration> = vec![cfg.clock.map_or(Duration::ZERO, |c| c.0); n];
     let inc = cfg.clock.map_or(Duration::ZERO, |c| c.1);
+    let start_text = start.text();
     loop {
-        if let Some(r) = pos.outcome() {
-            rec.results = r[..n].to_vec();
-            let alive = (0..n).filter(|&s| pos.in_game(s)).count();
-            rec.termination = if alive <= 1 {
-                "last player with pieces".into()
-            } else {
-                "turn limit".into()
-            };
+        if let Some((results, why)) = game_over(&pos) {
+            rec.results = results;
+            rec.termination = why;
             return rec;
         }
         let seat = pos.to_move();
-        let start_text = start.text();
         let seat_clocks: Vec<(char, Duration)> = (0..n)
             .filter(|&s| seating[s].is_some())
             .map(|s| (G::seat_letter(s), clocks[s]))
@@ -442,43 +457,23 @@ fn play_game<G: NGame>(
             inc,
             own: clocks[seat],
         };
-        let p = procs[seat]
-            .as_mut()
-            .expect("a seat that plays has a process");
+        let Some(p) = procs[seat].as_mut() else {
+            return forfeit(rec, &pos, seat, "a seat to move without an engine");
+        };
         let answer = match p.go(&view) {
             Ok(a) => a,
             Err(e) => return forfeit(rec, &pos, seat, &format!("{}: {e}", G::seat_name(seat))),
         };
-        if cfg.clock.is_some() {
-            if answer.elapsed > clocks[seat] {
-                return forfeit(
-                    rec,
-                    &pos,
-                    seat,
-                    &format!("{} lost on time", G::seat_name(seat)),
-                );
+        let clock = cfg.clock.is_some().then_some(&mut clocks[seat]);
+        match judge(&pos, &answer, clock, inc) {
+            Verdict::Forfeit(why) => return forfeit(rec, &pos, seat, &why),
+            Verdict::Play(mv) => {
+                rec.depths[seat].push(answer.depth.unwrap_or(0));
+                rec.nodes[seat].push(answer.nodes.unwrap_or(0));
+                rec.moves.push(answer.text);
+                pos = pos.play(mv);
             }
-            clocks[seat] = clocks[seat] - answer.elapsed + inc;
         }
-        let mv = match pos.parse_move(&answer.text) {
-            Ok(m) => m,
-            Err(e) => {
-                return forfeit(
-                    rec,
-                    &pos,
-                    seat,
-                    &format!(
-                        "{} played an illegal move {}: {e}",
-                        G::seat_name(seat),
-                        answer.text
-                    ),
-                );
-            }
-        };
-        rec.depths[seat].push(answer.depth.unwrap_or(0));
-        rec.nodes[seat].push(answer.nodes.unwrap_or(0));
-        rec.moves.push(answer.text);
-        pos = pos.play(mv);
     }
 }
 
