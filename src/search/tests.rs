@@ -1029,7 +1029,8 @@ fn raeuber_bench_reduces_and_prunes_offers_and_bounds_forced_chains() {
         quiet_only.pruned_by(Prune::LateMove) < on.pruned_by(Prune::LateMove),
         "{quiet_only}"
     );
-    // Without forced plies in quiescence it stands pat everywhere: under half the nodes.
+    // Without forced plies in quiescence it stands pat everywhere: a smaller share of the
+    // nodes is spent there (the forced plies are what the quiescence costs).
     let stand_pat = bench_stats::<Raeuber>(
         9,
         Raeuber::SEARCH
@@ -1037,5 +1038,8 @@ fn raeuber_bench_reduces_and_prunes_offers_and_bounds_forced_chains() {
             .unwrap(),
     );
     assert_eq!(stand_pat.qforcing_nodes, 0);
-    assert!(stand_pat.qsearch_share() < 0.5, "{stand_pat}");
+    assert!(
+        stand_pat.qsearch_share() < on.qsearch_share(),
+        "{stand_pat}\n{on}"
+    );
 }

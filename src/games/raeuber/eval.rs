@@ -85,20 +85,20 @@ pub struct Weights {
 
 /// The weights the engine plays with.
 pub const WEIGHTS: Weights = Weights {
-    burden: [100, 100, 100, 100, 100, 100],
+    burden: [50, 50, 50, 50, 50, 50],
     offer: [0, 24, 36, 44, 50],
     hanging: 18,
     deep: 6,
     tempo: 6,
     tempo_pieces: 6,
     to_move: 10,
-    must_capture: 60,
-    must_capture_defended: 40,
-    forced_to_move: 0,
-    forced_waiting: 0,
-    offer_square: 0,
-    offer_square_free: 0,
-    mobility: 0,
+    must_capture: 0,
+    must_capture_defended: 0,
+    forced_to_move: 2000,
+    forced_waiting: 2000,
+    offer_square: 200,
+    offer_square_free: 200,
+    mobility: 20,
 };
 
 /// Sets one weight (or one group of weights) to a value.
@@ -380,11 +380,16 @@ mod tests {
 
     #[test]
     fn fewer_pieces_is_better() {
-        // White has one rook less than Black; same placement otherwise.
+        // White has one rook less than Black; same placement otherwise (mobility, which the
+        // rook adds to, aside).
+        let burden_only = Weights {
+            mobility: 0,
+            ..WEIGHTS
+        };
         let w = pos("r1k3/pp4/6/6/PP4/2K3 w - - 0 1");
-        assert!(evaluate(&w) > 0, "{}", evaluate(&w));
+        assert!(evaluate_with(&w, &burden_only) > 0);
         let b = pos("r1k3/pp4/6/6/PP4/2K3 b - - 0 1");
-        assert!(evaluate(&b) < 0, "{}", evaluate(&b));
+        assert!(evaluate_with(&b, &burden_only) < 0);
     }
 
     #[test]
@@ -406,16 +411,18 @@ mod tests {
             must_capture_defended: 0,
             ..WEIGHTS
         };
-        assert_eq!(with(WEIGHTS), with(none) - WEIGHTS.must_capture);
+        let some = Weights {
+            must_capture: 60,
+            must_capture_defended: 40,
+            ..none
+        };
+        assert_eq!(with(some), with(none) - 60);
         let guarded = pos("6/6/1p4/p5/6/R5 w - - 0 1");
         let g = |w: Weights| evaluate_with(&guarded, &w);
-        assert_eq!(
-            g(WEIGHTS),
-            g(none) - (WEIGHTS.must_capture - WEIGHTS.must_capture_defended)
-        );
+        assert_eq!(g(some), g(none) - (60 - 40));
         // Black to move has no capture: nothing to pay.
         let quiet = pos("6/6/1p4/p5/6/R5 b - - 0 1");
-        assert_eq!(evaluate_with(&quiet, &WEIGHTS), evaluate_with(&quiet, &none));
+        assert_eq!(evaluate_with(&quiet, &some), evaluate_with(&quiet, &none));
     }
 
     /// The weights with every term of the forced-capture threats and square offers off.
