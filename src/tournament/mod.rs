@@ -8,6 +8,7 @@
 //! - [`pgn`]: PGN out, and back in for replaying.
 //! - [`stats`]: Elo, error bars, LOS, pentanomial counts, SPRT.
 //! - [`report`]: the match line, the results table, clean Elo numbers.
+//! - [`html`]: `--report FILE.html`, the match as a page with plots and replayable games.
 //! - [`nseat`]: tournaments of N-seat games (`--game chamaeleon`), with their own runner.
 //!
 //! This file dispatches on the game and runs the tournament: worker threads (one per
@@ -18,6 +19,7 @@
 pub mod cli;
 pub mod client;
 pub mod clock;
+pub mod html;
 pub mod nseat;
 pub mod openings;
 pub mod pgn;
@@ -112,9 +114,10 @@ impl crate::games::ForGame for SeatsMain<'_> {
 
 /// Plays the tournament, or checks a PGN file, for game `G`.
 fn dispatch<G: Game>(cfg: &Config) -> Result<(), String> {
-    match &cfg.check_pgn {
-        Some(path) => check_pgn::<G>(path),
-        None => run::<G>(cfg),
+    match (&cfg.check_pgn, &cfg.from_pgn) {
+        (Some(path), _) => check_pgn::<G>(path),
+        (None, Some(path)) => html::from_pgn::<G>(cfg, path),
+        (None, None) => run::<G>(cfg),
     }
 }
 
@@ -341,6 +344,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         ),
         None => None,
     };
+    let mut report_page = html::Report::for_match::<G>(cfg, &names, &header, total)?;
 
     let (tc0, tc1) = (cfg.engines[0].tc.describe(), cfg.engines[1].tc.describe());
     let what = variant;
@@ -498,6 +502,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
             ponder.add(&record.ponder);
             let first_white = (record.number - 1) % 2 == 0;
             results.add(&record, first_white);
+            report_page.add(&record);
             let half = first_engine_half_points(&record, first_white);
             match half {
                 2 => tally.wld.wins += 1,
@@ -588,9 +593,10 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         );
     }
     say!("Finished match");
+    let report = report_page.finish();
     match fatal {
         Some(e) => Err(e),
-        None => Ok(()),
+        None => report,
     }
 }
 
