@@ -7,7 +7,7 @@
 mod common;
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use kiebitz::tournament::pgn::{self, PgnGame};
@@ -132,7 +132,7 @@ fn counted(games: &[PgnGame], name: &str) -> (u64, u64, u64) {
     wld
 }
 
-fn from_pgn(game: &str, pgn: &PathBuf, report: &PathBuf, extra: &[&str]) -> Run {
+fn from_pgn(game: &str, pgn: &Path, report: &Path, extra: &[&str]) -> Run {
     run(&[
         args(&["--game", game, "--report", report.to_str().unwrap()]),
         args(&["--from-pgn", pgn.to_str().unwrap()]),
