@@ -8,7 +8,8 @@
 //!
 //! [`catch_interrupt`] installs (once per process, with the `ctrlc` crate) a handler for
 //! Ctrl-C (SIGINT) that prints the text last given to [`set_known`] on stderr and
-//! exits with status 130, so a long run interrupted by hand still says what it has found.
+//! exits with status 130, so a long run interrupted by hand still says what it has found; a
+//! hook set with [`on_interrupt`] runs just before that exit.
 //! The work itself is never interrupted half-way: what is printed is what was complete.
 //! A command that can stop its own work cleanly (`solve`) asks for [`stop_on_interrupt`]
 //! instead: the first Ctrl-C only sets a flag, the command stops and prints its partial
@@ -234,6 +235,16 @@ pub fn set_known(text: String) {
     *lock(&KNOWN) = text;
 }
 
+/// What Ctrl-C runs before it exits (see [`on_interrupt`]).
+type Hook = Box<dyn FnOnce() + Send>;
+static ON_INTERRUPT: Mutex<Option<Hook>> = Mutex::new(None);
+
+/// Sets (or with `None` forgets) what Ctrl-C runs after printing the known result and before
+/// exiting: e.g. writing a report of the part played. Runs on the handler's thread, once.
+pub fn on_interrupt(hook: Option<Hook>) {
+    *lock(&ON_INTERRUPT) = hook;
+}
+
 /// Whether the first Ctrl-C only sets [`INTERRUPTED`] (see [`stop_on_interrupt`]).
 static SOFT: AtomicBool = AtomicBool::new(false);
 /// Set by the first Ctrl-C after [`stop_on_interrupt`].
@@ -274,6 +285,10 @@ pub fn catch_interrupt() {
                 eprintln!("interrupted before any result");
             } else {
                 eprintln!("interrupted; known so far:\n{}", known.trim_end());
+            }
+            let hook = lock(&ON_INTERRUPT).take();
+            if let Some(hook) = hook {
+                hook();
             }
             std::process::exit(INTERRUPTED_EXIT);
         });

@@ -24,7 +24,9 @@ usage: kiebitz-match --game GAME [--variant V]
          [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--draw movenumber=N movecount=N score=CP]
          [--resign movecount=N score=CP [twosided=true]] [--maxmoves N] [--timemargin MS]
          [--timeout S] [--ratinginterval N] [--event NAME] [--ponder]
+         [--report FILE.html]
        kiebitz-match --game GAME --check-pgn FILE
+       kiebitz-match --game GAME --report FILE.html --from-pgn GAMES.pgn [--sprt …]
 
 Plays two engines against each other in GAME (pawns, …) with kiebitz's rules as referee.
 Engine keys: cmd, name, proto, args, dir, option.NAME, tc, st (seconds per move),
@@ -32,7 +34,9 @@ movetime (ms per move), depth, nodes, timemargin (ms), variant (the engine's nam
 ponder=true|false. --ponder: engines think on the opponent's time (UCI go ponder, ponderhit,
 stop for engines that offer Ponder; XBoard hard); the final report counts the ponder searches.
 Every opening is played twice with colours swapped; --games × --rounds games in all.
---check-pgn replays every game of a PGN file under GAME's rules and checks its Result.";
+--check-pgn replays every game of a PGN file under GAME's rules and checks its Result.
+--report writes an HTML page (standings, Elo, SPRT, plots, every game to replay) at the start,
+during the match, at its end and on Ctrl-C; with --from-pgn, from a finished run's PGN.";
 
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,6 +80,10 @@ pub struct Config {
     pub info: Option<String>,
     /// `--check-pgn FILE`: replay a PGN file under the game's rules instead of playing.
     pub check_pgn: Option<String>,
+    /// `--report FILE.html`: the match report ([`super::html`]).
+    pub report: Option<String>,
+    /// `--from-pgn GAMES.pgn`: make the report from a PGN instead of playing.
+    pub from_pgn: Option<String>,
 }
 
 impl Config {
@@ -287,6 +295,8 @@ fn defaults() -> Config {
         event: "kiebitz-match".into(),
         info: None,
         check_pgn: None,
+        report: None,
+        from_pgn: None,
     }
 }
 
@@ -507,6 +517,8 @@ impl Reading {
             "ratinginterval" => cfg.rating_interval = positive("--ratinginterval", one()?)?,
             "event" => cfg.event = words.join(" "),
             "check-pgn" => cfg.check_pgn = Some(one()?.to_string()),
+            "report" => cfg.report = Some(one()?.to_string()),
+            "from-pgn" => cfg.from_pgn = Some(one()?.to_string()),
             _ => return Err(format!("unknown option {flag} (see --help)")),
         }
         Ok(())
@@ -526,7 +538,10 @@ impl Reading {
         if cfg.game.is_empty() {
             return Err("which game? --game pawns (see --help)".into());
         }
-        if cfg.check_pgn.is_some() {
+        if cfg.from_pgn.is_some() && cfg.report.is_none() {
+            return Err("--from-pgn makes a report: give --report FILE.html".into());
+        }
+        if cfg.check_pgn.is_some() || cfg.from_pgn.is_some() {
             return Ok(cfg);
         }
         if cfg.random.is_some()

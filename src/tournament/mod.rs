@@ -8,6 +8,7 @@
 //! - [`pgn`]: PGN out, and back in for replaying.
 //! - [`stats`]: Elo, error bars, LOS, pentanomial counts, SPRT.
 //! - [`report`]: the match line, the results table, clean Elo numbers.
+//! - [`html`]: `--report FILE.html`, the match as a page with plots and replayable games.
 //! - [`nseat`]: tournaments of N-seat games (`--game chamaeleon`), with their own runner.
 //!
 //! This file dispatches on the game and runs the two-seat tournament: a `Match` made once
@@ -21,6 +22,7 @@
 pub mod cli;
 pub mod client;
 pub mod clock;
+pub mod html;
 pub mod nseat;
 pub mod openings;
 pub mod pgn;
@@ -115,9 +117,10 @@ impl crate::games::ForGame for SeatsMain<'_> {
 
 /// Plays the tournament, or checks a PGN file, for game `G`.
 fn dispatch<G: Game>(cfg: &Config) -> Result<(), String> {
-    match &cfg.check_pgn {
-        Some(path) => check_pgn::<G>(path),
-        None => run::<G>(cfg),
+    match (&cfg.check_pgn, &cfg.from_pgn) {
+        (Some(path), _) => check_pgn::<G>(path),
+        (None, Some(path)) => html::from_pgn::<G>(cfg, path),
+        (None, None) => run::<G>(cfg),
     }
 }
 
@@ -530,6 +533,8 @@ struct Collector<'a> {
     results: report::Results,
     verdict: Verdict,
     fatal: Option<String>,
+    /// `--report FILE.html`: the page, fed every finished game.
+    report_page: html::Report,
     done: usize,
     printed: usize,
     ponder: referee::PonderCount,
@@ -572,6 +577,7 @@ impl Collector<'_> {
         self.ponder.add(&record.ponder);
         let first_white = (record.number - 1).is_multiple_of(2);
         self.results.add(record, first_white);
+        self.report_page.add(record);
         let half = first_engine_half_points(record, first_white);
         let tally = &mut self.tally;
         match half {
@@ -678,9 +684,10 @@ impl Collector<'_> {
             );
         }
         say!("Finished match");
+        let report = self.report_page.finish();
         match self.fatal {
             Some(e) => Err(e),
-            None => Ok(()),
+            None => report,
         }
     }
 }
@@ -695,21 +702,24 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     if let Some(warning) = repetition_warning(cfg, total) {
         eprintln!("kiebitz-match: warning: {warning}");
     }
+    let header = pgn::Header {
+        event: cfg.event.clone(),
+        site: SITE.get().cloned().unwrap_or_else(|| "?".into()),
+        date: pgn::today(),
+    };
+    let report_page = html::Report::for_match::<G>(cfg, &m.names, &header, total)?;
     let mut collector = Collector {
         cfg,
         names: &m.names,
         total,
-        header: pgn::Header {
-            event: cfg.event.clone(),
-            site: SITE.get().cloned().unwrap_or_else(|| "?".into()),
-            date: pgn::today(),
-        },
+        header,
         pgn_file,
         progress: match_progress(total),
         tally: Tally::default(),
         results: report::Results::default(),
         verdict: Verdict::Continue,
         fatal: None,
+        report_page,
         done: 0,
         printed: 0,
         ponder: referee::PonderCount::default(),
