@@ -258,10 +258,10 @@ pub fn render(
          <noscript><p>The game viewer needs JavaScript; every game's PGN is in this file's \
          report-data element.</p></noscript>\n\
          <div id=\"viewer\" hidden>\n<div class=\"board-side\"><div id=\"board\"></div>\n\
-         <div class=\"controls\"><button id=\"first\" title=\"start (Home)\">⏮</button>\
+         <div class=\"controls\"><button id=\"first\" title=\"start (Home)\">|◀</button>\
          <button id=\"prev\" title=\"back (←)\">◀</button>\
          <button id=\"next\" title=\"forward (→)\">▶</button>\
-         <button id=\"last\" title=\"end (End)\">⏭</button></div>\n\
+         <button id=\"last\" title=\"end (End)\">▶|</button></div>\n\
          <p id=\"fen\"></p></div>\n<div class=\"moves-side\"><h3 id=\"game-title\"></h3>\n\
          <p id=\"game-result\"></p>\n<div id=\"moves\"></div>\n\
          <details><summary>PGN</summary><pre id=\"pgn\"></pre></details>\n\
