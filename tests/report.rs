@@ -13,34 +13,10 @@ use std::process::{Command, Stdio};
 use kiebitz::tournament::pgn::{self, PgnGame};
 use serde_json::Value;
 
+use common::match_run::{Run, args, run};
+
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kiebitz-report-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[String]) -> Run {
-    let out = Command::new(common::binary("kiebitz-match"))
-        .args(args)
-        .output()
-        .expect("kiebitz-match runs");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn args(words: &[&str]) -> Vec<String> {
-    words.iter().map(|s| s.to_string()).collect()
+    common::match_run::temp("kiebitz-report-tests", name)
 }
 
 /// kiebitz-pawns against itself (`A`, `B`) in pawns6 at `movetime` ms, `games` games.

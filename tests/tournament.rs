@@ -8,7 +8,6 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use kiebitz::games::pawns::Pawns;
 use kiebitz::tournament::pgn::{self, PgnGame};
@@ -18,34 +17,10 @@ fn fake(mode: &str) -> String {
     format!("cmd=python3 {} {mode}", script.display())
 }
 
+use common::match_run::{Run, args, run};
+
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kiebitz-match-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[String]) -> Run {
-    let out = Command::new(common::binary("kiebitz-match"))
-        .args(args)
-        .output()
-        .expect("kiebitz-match runs");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn args(words: &[&str]) -> Vec<String> {
-    words.iter().map(|s| s.to_string()).collect()
+    common::match_run::temp("kiebitz-match-tests", name)
 }
 
 /// `--game pawns --variant VARIANT` and two fake engines, each given as its mode and its

@@ -237,6 +237,11 @@ define_params! {
     /// quarter faster for the same tree (the probes miss the cache); chess engines usually
     /// gain from it.
     qsearch_tt: bool = false;
+    /// Whether quiescence, past its `qsearch_forcing_plies`, still searches the captures of a
+    /// forcing position after standing pat below beta. Off, such a position ends quiescence
+    /// with its static evaluation (for games whose evaluation prices the obligation to
+    /// capture, Räuberschach).
+    qsearch_forced_captures: bool = true;
 }
 
 impl ParamSpec {
@@ -293,6 +298,7 @@ impl SearchParams {
         correction_history: false,
         qsearch_forcing_plies: 8,
         qsearch_tt: true,
+        qsearch_forced_captures: true,
     };
 
     /// Plain alpha-beta (PVS, quiescence, ordering): no pruning, reduction or extension.
@@ -428,6 +434,7 @@ mod tests {
             correction_history,
             qsearch_forcing_plies,
             qsearch_tt,
+            qsearch_forced_captures,
         } = SearchParams::FULL;
         let fields: Vec<(&str, i64)> = vec![
             ("aspiration", aspiration.into()),
@@ -459,6 +466,7 @@ mod tests {
             ("correction_history", correction_history.into()),
             ("qsearch_forcing_plies", qsearch_forcing_plies.into()),
             ("qsearch_tt", qsearch_tt.into()),
+            ("qsearch_forced_captures", qsearch_forced_captures.into()),
         ];
         let table: Vec<&str> = PARAMS.iter().map(|p| p.name).collect();
         let names: Vec<&str> = fields.iter().map(|(n, _)| *n).collect();

@@ -55,6 +55,9 @@ pub struct Stats {
     pub qforcing_nodes: u64,
     /// Quiescence nodes that stood pat at or above beta.
     pub stand_pat_cuts: u64,
+    /// Quiescence nodes past the forced plies that ended at their evaluation in a forcing
+    /// position, below beta (`qsearch_forced_captures` off).
+    pub forced_stand_pats: u64,
     /// Transposition-table probes in the main search and in quiescence.
     pub tt_probes: u64,
     /// Probes that found the position.
@@ -88,6 +91,7 @@ impl Stats {
         self.qnodes += other.qnodes;
         self.qforcing_nodes += other.qforcing_nodes;
         self.stand_pat_cuts += other.stand_pat_cuts;
+        self.forced_stand_pats += other.forced_stand_pats;
         self.tt_probes += other.tt_probes;
         self.tt_hits += other.tt_hits;
         self.tt_cuts += other.tt_cuts;
@@ -153,6 +157,7 @@ impl Stats {
         for why in Prune::ALL {
             s += &format!(" pruned_{} {}", why.name(), self.pruned_by(why));
         }
+        s += &format!(" forced_stand_pats {}", self.forced_stand_pats);
         s
     }
 
@@ -206,6 +211,12 @@ impl fmt::Display for Stats {
         )?;
         writeln!(
             f,
+            "  forced stand pat: {} ({} of quiescence)",
+            self.forced_stand_pats,
+            percent(self.forced_stand_pats, self.qnodes)
+        )?;
+        writeln!(
+            f,
             "tt hits / cuts    : {} / {} of {} probes ({} / {})",
             self.tt_hits,
             self.tt_cuts,
@@ -247,6 +258,7 @@ mod tests {
             reduced: 2,
             reduction_plies: 5,
             late_moves: 8,
+            forced_stand_pats: 3,
             ..Stats::default()
         };
         a.prune(Prune::LateMove);
@@ -261,7 +273,14 @@ mod tests {
         assert_eq!(b.mean_reduction(), 2.5);
         assert!(b.to_string().contains("pruned late_move  : 2"));
         assert!(b.summary().starts_with("main 20 forcing 0 qnodes 60 "));
-        assert!(b.summary().ends_with("pruned_late_move 2 pruned_see 0"));
+        assert!(
+            b.summary()
+                .ends_with("pruned_late_move 2 pruned_see 0 forced_stand_pats 6")
+        );
+        assert!(
+            b.to_string()
+                .contains("forced stand pat: 6 (10.0 % of quiescence)")
+        );
         assert_eq!(Stats::default().mean_reduction(), 0.0);
     }
 }

@@ -1042,4 +1042,15 @@ fn raeuber_bench_reduces_and_prunes_offers_and_bounds_forced_chains() {
         stand_pat.qsearch_share() < on.qsearch_share(),
         "{stand_pat}\n{on}"
     );
+    // Past the forced plies a forcing position ends quiescence at its evaluation; searching
+    // its captures again costs more quiescence nodes.
+    assert!(on.forced_stand_pats > 0, "{on}");
+    let captures = bench_stats::<Raeuber>(
+        9,
+        Raeuber::SEARCH
+            .with_overrides("qsearch_forced_captures=1")
+            .unwrap(),
+    );
+    assert_eq!(captures.forced_stand_pats, 0);
+    assert!(captures.qnodes > on.qnodes, "{captures}\n{on}");
 }

@@ -1065,6 +1065,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.stats.stand_pat_cuts += 1;
                 return stand_pat;
             }
+            // Past the forced plies, a forcing position may end quiescence at its evaluation.
+            if !self.params.qsearch_forced_captures && pos.forcing() {
+                self.stats.forced_stand_pats += 1;
+                return stand_pat;
+            }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+pub mod match_run;
 pub mod source;
 
 /// One line of a perft reference file: `variant;fen;depth;nodes`.

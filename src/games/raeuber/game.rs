@@ -37,6 +37,7 @@ impl Game for Raeuber {
         lmr_forcing_replies: true,
         prune_forcing_replies: true,
         lmr_noisy: true,
+        qsearch_forced_captures: false,
         ..SearchParams::CONSERVATIVE
     };
 
