@@ -146,17 +146,23 @@ pub fn write<G: Game>(record: &GameRecord, header: &Header) -> String {
 
 pub use crate::pgn::{PgnGame, parse};
 
-/// Replays a game through the rules of `G`: the final position, and the rules' verdict on it
-/// (`None` when the rules have not ended the game, e.g. after a forfeit or adjudication).
-pub fn replay<G: Game>(game: &PgnGame) -> Result<(G, Option<Outcome>), String> {
+/// The position a PGN game starts from: its `FEN` tag, else the start of its `Variant` (the
+/// game's first variant when the tag is missing).
+pub fn start_position<G: Game>(game: &PgnGame) -> Result<G, String> {
     let variant = game
         .tag("Variant")
         .map(str::to_string)
         .unwrap_or_else(|| G::variants()[0].to_string());
-    let mut pos = match game.tag("FEN") {
-        Some(fen) => G::from_fen(&variant, fen)?,
-        None => G::startpos(&variant)?,
-    };
+    match game.tag("FEN") {
+        Some(fen) => G::from_fen(&variant, fen),
+        None => G::startpos(&variant),
+    }
+}
+
+/// Replays a game through the rules of `G`: the final position, and the rules' verdict on it
+/// (`None` when the rules have not ended the game, e.g. after a forfeit or adjudication).
+pub fn replay<G: Game>(game: &PgnGame) -> Result<(G, Option<Outcome>), String> {
+    let mut pos = start_position::<G>(game)?;
     let mut history = Vec::new();
     for (i, m) in game.moves.iter().enumerate() {
         if rules_verdict(&pos, &history).is_some() {

@@ -82,14 +82,7 @@ pub struct Meta {
 /// move; stops at the first move that does not replay (with why). An unknown variant or a bad
 /// start position is an error.
 pub fn replay<G: Game>(game: &PgnGame) -> Result<(Vec<String>, Option<String>), String> {
-    let variant = game
-        .tag("Variant")
-        .map(str::to_string)
-        .unwrap_or_else(|| G::variants()[0].to_string());
-    let mut pos = match game.tag("FEN") {
-        Some(fen) => G::from_fen(&variant, fen)?,
-        None => G::startpos(&variant)?,
-    };
+    let mut pos = super::pgn::start_position::<G>(game)?;
     let mut fens = vec![pos.fen()];
     for (i, m) in game.moves.iter().enumerate() {
         match san::read(&pos, m) {
