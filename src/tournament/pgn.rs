@@ -127,8 +127,15 @@ pub fn write<G: Game>(record: &GameRecord, header: &Header) -> String {
     }
     tokens.push(format!("{{{}}}", record.reason));
     tokens.push(record.outcome.result_string().to_string());
+    wrap_movetext(&tokens, &mut out);
+    out
+}
+
+/// Appends the movetext `tokens` (move numbers, moves, comments, the result) to `out` in
+/// lines of at most 79 characters, then the blank line that ends a game.
+pub fn wrap_movetext<T: AsRef<str>>(tokens: &[T], out: &mut String) {
     let mut line = String::new();
-    for t in tokens {
+    for t in tokens.iter().map(AsRef::as_ref) {
         if !line.is_empty() && line.len() + 1 + t.len() > 79 {
             out.push_str(&line);
             out.push('\n');
@@ -137,11 +144,10 @@ pub fn write<G: Game>(record: &GameRecord, header: &Header) -> String {
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&t);
+        line.push_str(t);
     }
     out.push_str(&line);
     out.push_str("\n\n");
-    out
 }
 
 pub use crate::pgn::{PgnGame, parse};

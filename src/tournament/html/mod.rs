@@ -107,33 +107,21 @@ pub fn pgn_text(game: &PgnGame) -> String {
     let mut fields = game.tag("FEN").unwrap_or("").split_whitespace().skip(1);
     let black_first = fields.next() == Some("b");
     let mut number: u64 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
-    let mut line = String::new();
-    let mut push = |t: &str, out: &mut String| {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(t);
-    };
+    let mut tokens: Vec<String> = Vec::new();
     for (ply, m) in game.moves.iter().enumerate() {
         let white_move = (ply % 2 == 0) != black_first;
         if white_move {
-            push(&format!("{number}."), &mut out);
+            tokens.push(format!("{number}."));
         } else if ply == 0 {
-            push(&format!("{number}..."), &mut out);
+            tokens.push(format!("{number}..."));
         }
-        push(m, &mut out);
+        tokens.push(m.clone());
         if !white_move {
             number += 1;
         }
     }
-    push(&game.result, &mut out);
-    out.push_str(&line);
-    out.push_str("\n\n");
+    tokens.push(game.result.clone());
+    pgn::wrap_movetext(&tokens, &mut out);
     out
 }
 

@@ -3,6 +3,7 @@
 //! log-likelihood ratio over the games against its two bounds. Long matches are thinned to at
 //! most [`MAX_POINTS`] points (the last one always kept), so the SVG stays small.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::summary::Point;
@@ -45,6 +46,41 @@ fn err<E: std::fmt::Display>(e: E) -> String {
     format!("cannot draw the plot: {e}")
 }
 
+/// A chart with games along x (0 to `last`) and `y_desc` from `lo` to `hi`.
+type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// One plot as SVG text: the frame (caption, axes, light grid) around what `draw` adds.
+fn plot(
+    caption: &str,
+    y_desc: &str,
+    last: f64,
+    (lo, hi): (f64, f64),
+    draw: impl FnOnce(&mut Chart<'_, '_>) -> Result<(), String>,
+) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(caption, ("sans-serif", 16))
+            .margin(12)
+            .x_label_area_size(32)
+            .y_label_area_size(56)
+            .build_cartesian_2d(0f64..last, lo..hi)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc("games")
+            .y_desc(y_desc)
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(err)?;
+        draw(&mut chart)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
 /// The first engine's Elo (and its 95 % band where it exists) after each game.
 pub fn elo_svg(points: &[Point], first: &str) -> Result<String, String> {
     let points = thin(points);
@@ -63,24 +99,8 @@ pub fn elo_svg(points: &[Point], first: &str) -> Result<String, String> {
             .chain([cap(0.0)]),
         (-50.0, 50.0),
     );
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(format!("Elo of {first} (95 % band)"), ("sans-serif", 16))
-            .margin(12)
-            .x_label_area_size(32)
-            .y_label_area_size(56)
-            .build_cartesian_2d(0f64..last, lo..hi)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("games")
-            .y_desc("Elo")
-            .light_line_style(RGBColor(235, 235, 235))
-            .draw()
-            .map_err(err)?;
+    let caption = format!("Elo of {first} (95 % band)");
+    plot(&caption, "Elo", last, (lo, hi), |chart| {
         // The band as one polygon: the upper edge forward, the lower edge back.
         let with_band: Vec<(f64, (f64, f64))> = points
             .iter()
@@ -109,9 +129,8 @@ pub fn elo_svg(points: &[Point], first: &str) -> Result<String, String> {
                 RGBColor(40, 80, 180).stroke_width(2),
             ))
             .map_err(err)?;
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }
 
 /// The SPRT's log-likelihood ratio after each game, with its lower and upper bounds.
@@ -122,44 +141,33 @@ pub fn llr_svg(points: &[Point], bounds: (f64, f64)) -> Result<String, String> {
         points.iter().map(|p| p.llr),
         (bounds.0.min(0.0), bounds.1.max(0.0)),
     );
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption("SPRT log-likelihood ratio", ("sans-serif", 16))
-            .margin(12)
-            .x_label_area_size(32)
-            .y_label_area_size(56)
-            .build_cartesian_2d(0f64..last, lo..hi)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("games")
-            .y_desc("LLR")
-            .light_line_style(RGBColor(235, 235, 235))
-            .draw()
-            .map_err(err)?;
-        for (y, colour) in [
-            (bounds.1, RGBColor(30, 140, 60)),
-            (bounds.0, RGBColor(190, 50, 40)),
-        ] {
+    plot(
+        "SPRT log-likelihood ratio",
+        "LLR",
+        last,
+        (lo, hi),
+        |chart| {
+            for (y, colour) in [
+                (bounds.1, RGBColor(30, 140, 60)),
+                (bounds.0, RGBColor(190, 50, 40)),
+            ] {
+                chart
+                    .draw_series(LineSeries::new(
+                        [(0.0, y), (last, y)],
+                        colour.stroke_width(2),
+                    ))
+                    .map_err(err)?;
+            }
             chart
                 .draw_series(LineSeries::new(
-                    [(0.0, y), (last, y)],
-                    colour.stroke_width(2),
+                    std::iter::once((0.0, 0.0))
+                        .chain(points.iter().map(|p| (p.games as f64, p.llr))),
+                    RGBColor(40, 80, 180).stroke_width(2),
                 ))
                 .map_err(err)?;
-        }
-        chart
-            .draw_series(LineSeries::new(
-                std::iter::once((0.0, 0.0)).chain(points.iter().map(|p| (p.games as f64, p.llr))),
-                RGBColor(40, 80, 180).stroke_width(2),
-            ))
-            .map_err(err)?;
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+            Ok(())
+        },
+    )
 }
 
 #[cfg(test)]
