@@ -1,6 +1,8 @@
-//! kiebitz-pawns: pawn chess on W×H boards, with the exhaustive analyser as `analyze` and
-//! opening books (`book`).
+//! kiebitz-pawns: pawn chess on W×H boards, with the exhaustive analyser as `analyze`,
+//! proof-number search as `solve` (the value of one position, for boards too large to
+//! analyse whole) with `check-proof`, and opening books (`book`).
 
+use kiebitz::cli::solve::{check_proof, solve};
 use kiebitz::games::pawns::Pawns;
 
 fn main() {
@@ -8,6 +10,8 @@ fn main() {
     kiebitz::analysis::install_oracle();
     std::process::exit(kiebitz::cli::main::<Pawns>(&[
         ("analyze", kiebitz::analysis::cli),
+        ("solve", solve::<Pawns>),
+        ("check-proof", check_proof::<Pawns>),
         ("book", kiebitz::cli::book::main::<Pawns>),
     ]));
 }

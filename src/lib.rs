@@ -18,6 +18,7 @@
 //! - [`protocol`]: the engine loop speaking UCI or XBoard/CECP v2, over any stream.
 //! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
 //! - [`analysis`]: exhaustive game-graph analysis and solving (pawn chess).
+//! - [`texel`]: Texel tuning shared by the games (labelled positions, logistic fit, Adam).
 //! - [`tournament`]: kiebitz-match, engine-vs-engine tournaments.
 //! - [`web`]: `kiebitz-web`, every game in the browser over a JSON API.
 
@@ -37,5 +38,6 @@ pub mod protocol;
 pub mod rng;
 pub mod san;
 pub mod search;
+pub mod texel;
 pub mod tournament;
 pub mod web;

@@ -27,7 +27,11 @@ const ROOMS: &[(&str, &[&str])] = &[
     ("base", &["rng", "limits", "memory", "progress"]),
     ("board", &["board"]),
     // search/params.rs: the search settings a game declares (Game::SEARCH); imports nothing.
-    ("game", &["game", "perft", "san", "pgn", "search/params.rs"]),
+    // texel: Texel tuning over any Game (labelled positions from PGN, the logistic fit).
+    (
+        "game",
+        &["game", "perft", "san", "pgn", "texel", "search/params.rs"],
+    ),
     ("search", &["search", "nsearch", "analysis"]),
     ("games", &["games"]),
     ("top", &["protocol", "cli", "tournament", "book", "web"]),

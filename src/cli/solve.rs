@@ -14,6 +14,15 @@ use crate::progress;
 use crate::search::pns::{self, Budget, Verdict};
 use crate::search::proof::{self, Proof};
 
+/// A proof or disproof number as text ("infinite" at the cap).
+fn number(n: u64) -> String {
+    if n >= pns::INFINITE {
+        "infinite".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
 /// `println!` for results: returns from the function with the error when stdout fails
 /// (`> /dev/full`), see [`limits::out`].
 macro_rules! out {
@@ -117,7 +126,33 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     };
     // The first Ctrl-C stops the search; the report below then shows how far it got.
     let stop = progress::stop_on_interrupt();
-    let solution = pns::try_solve(&root, &history, budget, args.hash as usize, Some(stop))?;
+    let started = std::time::Instant::now();
+    let report = |nodes: u64, (phi, delta): (u64, u64)| {
+        let secs = started.elapsed().as_secs_f64();
+        let left = time.map_or(String::new(), |t| {
+            format!(
+                ", {:.0} s of the budget left",
+                (t.as_secs_f64() - secs).max(0.0)
+            )
+        });
+        eprintln!(
+            "solve: {nodes} positions in {secs:.0} s ({:.0}/s), root proof number {}, \
+             disproof number {}{left}",
+            nodes as f64 / secs.max(1e-3),
+            number(phi),
+            number(delta)
+        );
+    };
+    let tick: Option<&pns::Tick<'_>> =
+        (progress::Style::detect() != progress::Style::Off).then_some(&report);
+    let solution = pns::try_solve_with(
+        &root,
+        &history,
+        budget,
+        args.hash as usize,
+        Some(stop),
+        tick,
+    )?;
     let verdict = match solution.verdict {
         Verdict::Win => "win",
         Verdict::Loss => "loss",
@@ -136,13 +171,6 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
             checked.plies
         );
     }
-    let number = |n: u32| {
-        if n >= pns::INFINITE {
-            "infinite".to_string()
-        } else {
-            n.to_string()
-        }
-    };
     for a in &solution.attempts {
         let who = if a.attacker == root.side_to_move() {
             "side to move"
@@ -156,6 +184,15 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
             number(a.delta),
             a.nodes
         );
+    }
+    let disproven = |a: &pns::Attempt| a.delta == 0;
+    if !G::REPETITION
+        && G::DRAW_PLIES.is_none()
+        && solution.attempts.len() == 2
+        && solution.attempts.iter().all(disproven)
+    {
+        // Without repetitions the game graph has no cycles and every disproof is sound.
+        out!("draw      neither side forces a win: both attempts disproven (no proof file)");
     }
     out!("nodes     {}", solution.nodes);
     out!("time      {:.3} s", solution.time.as_secs_f64());

@@ -25,8 +25,10 @@ use super::proof::{self, Proof};
 use crate::board::{Color, Move, MoveList};
 use crate::game::{Game, Terminal};
 
-/// Proof and disproof numbers saturate here ("infinite").
-const INF: u32 = 1 << 30;
+/// Proof and disproof numbers saturate here ("infinite"): 64-bit numbers, so that sums over
+/// the millions of leaves of a large proof never reach the cap (32-bit numbers capped at 2³⁰
+/// ended attempts on Räuberschach's open first moves).
+const INF: u64 = 1 << 62;
 /// Lines longer than this (in plies from the root) count as draws.
 pub const MAX_LINE: usize = 400;
 
@@ -72,18 +74,24 @@ pub struct Solution {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Attempt {
     pub attacker: Color,
-    pub phi: u32,
-    pub delta: u32,
+    pub phi: u64,
+    pub delta: u64,
     pub nodes: u64,
 }
 
 /// The cap of proof and disproof numbers: a proven or disproven value.
-pub const INFINITE: u32 = INF;
+pub const INFINITE: u64 = INF;
 
-/// A table entry, `[key low, key high, φ, δ, work]` (as plain words, so that a new table is
-/// allocated zeroed); `work` counts the positions expanded below the entry when it was stored,
-/// what losing it would cost. φ = δ = 0 marks an empty slot.
-type Entry = [u32; 5];
+/// A table entry: the position's key, its φ and δ, and `work`, the positions expanded below
+/// it when it was stored (what losing it would cost). All zero is an empty slot (φ = δ = 0
+/// never occurs), so a new table is allocated zeroed.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    phi: u64,
+    delta: u64,
+    work: u64,
+}
 
 /// The transposition table: buckets of four entries, the least-worked entry replaced.
 struct Table {
@@ -103,7 +111,7 @@ impl Table {
     fn new(mb: usize) -> Table {
         let size = Table::entries_for(mb);
         Table {
-            entries: vec![[0; 5]; size],
+            entries: vec![Entry::default(); size],
             mask: (size - 1) & !(BUCKET - 1),
         }
     }
@@ -121,7 +129,7 @@ impl Table {
         };
         let layout = std::alloc::Layout::array::<Entry>(size).map_err(|_| refused())?;
         // SAFETY: the layout has a non-zero size (at least two buckets). An all-zero `Entry`
-        // (five `u32`) is a valid one, the empty slot. The pointer comes from the global
+        // (four `u64`) is a valid one, the empty slot. The pointer comes from the global
         // allocator with exactly the layout of `size` entries, so the vector may own and free
         // it with length and capacity `size`.
         let entries = unsafe {
@@ -141,32 +149,42 @@ impl Table {
         (key as usize) & self.mask
     }
 
-    fn get(&self, key: u64) -> Option<(u32, u32)> {
+    fn get(&self, key: u64) -> Option<(u64, u64)> {
         let b = self.bucket(key);
-        let (lo, hi) = (key as u32, (key >> 32) as u32);
         self.entries[b..b + BUCKET]
             .iter()
-            .find(|e| e[0] == lo && e[1] == hi && (e[2] | e[3]) != 0)
-            .map(|e| (e[2], e[3]))
+            .find(|e| e.key == key && (e.phi | e.delta) != 0)
+            .map(|e| (e.phi, e.delta))
     }
 
-    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
+    fn put(&mut self, key: u64, phi: u64, delta: u64, work: u64) {
         let b = self.bucket(key);
-        let (lo, hi) = (key as u32, (key >> 32) as u32);
         let bucket = &mut self.entries[b..b + BUCKET];
-        let slot = match bucket.iter().position(|e| e[0] == lo && e[1] == hi) {
+        let slot = match bucket.iter().position(|e| e.key == key) {
             Some(i) => i,
-            None => (0..BUCKET).min_by_key(|&i| bucket[i][4]).unwrap_or(0),
+            None => (0..BUCKET).min_by_key(|&i| bucket[i].work).unwrap_or(0),
         };
-        bucket[slot] = [lo, hi, phi, delta, work.min(u32::MAX as u64) as u32];
+        bucket[slot] = Entry {
+            key,
+            phi,
+            delta,
+            work,
+        };
     }
 }
 
 struct Child<G> {
     pos: G,
-    phi: u32,
-    delta: u32,
+    phi: u64,
+    delta: u64,
 }
+
+/// A progress report of a long solve: positions expanded so far, and the root's (φ, δ) for
+/// its side to move as the search last saw them.
+pub type Tick<'a> = dyn Fn(u64, (u64, u64)) + 'a;
+
+/// How often (in expanded positions) a [`Tick`] is called.
+pub const TICK_NODES: u64 = 1 << 22;
 
 /// One df-pn search for one attacker over one table.
 struct Solver<'s, G: Game> {
@@ -182,8 +200,11 @@ struct Solver<'s, G: Game> {
     /// Gives up as soon as this is set (the engine's `stop`).
     stop: Option<&'s AtomicBool>,
     aborted: bool,
-    /// The root's (φ, δ) for its side to move when the last [`Solver::prove`] ended.
-    root_numbers: (u32, u32),
+    /// The root's (φ, δ) for its side to move: as the search at the root last saw them, and
+    /// when the last [`Solver::prove`] ended.
+    root_numbers: (u64, u64),
+    /// Called every [`TICK_NODES`] positions with the nodes so far and the root's numbers.
+    tick: Option<&'s Tick<'s>>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -200,12 +221,13 @@ impl<'s, G: Game> Solver<'s, G> {
             stop: None,
             aborted: false,
             root_numbers: (1, 1),
+            tick: None,
             _game: std::marker::PhantomData,
         }
     }
 
     /// (φ, δ) of a position that is drawn, for its side to move.
-    fn draw(&self, pos: &G) -> (u32, u32) {
+    fn draw(&self, pos: &G) -> (u64, u64) {
         if pos.side_to_move() == self.attacker {
             (INF, 0)
         } else {
@@ -224,7 +246,7 @@ impl<'s, G: Game> Solver<'s, G> {
     }
 
     /// A position's numbers by the rules (game end, draws) or the table, without searching.
-    fn look(&self, pos: &G) -> (u32, u32) {
+    fn look(&self, pos: &G) -> (u64, u64) {
         if pos.insufficient_material()
             || self.repeats(pos)
             || self.line.len() - self.history_len >= MAX_LINE
@@ -247,12 +269,12 @@ impl<'s, G: Game> Solver<'s, G> {
         if clock_ran_out {
             return self.draw(pos);
         }
-        (1, moves.len() as u32)
+        (1, moves.len() as u64)
     }
 
     /// The df-pn step: searches `pos` (which has legal moves and is not drawn) until its φ
     /// reaches `phi_t` or its δ reaches `delta_t`, stores and returns (φ, δ).
-    fn mid(&mut self, pos: &G, phi_t: u32, delta_t: u32) -> (u32, u32) {
+    fn mid(&mut self, pos: &G, phi_t: u64, delta_t: u64) -> (u64, u64) {
         let start = self.nodes;
         self.nodes += 1;
         if self.nodes >= self.max_nodes
@@ -262,9 +284,15 @@ impl<'s, G: Game> Solver<'s, G> {
         {
             self.aborted = true;
         }
+        if self.nodes % TICK_NODES == 0
+            && let Some(tick) = self.tick
+        {
+            tick(self.nodes, self.root_numbers);
+        }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         self.line.push(pos.hash());
+        let at_root = self.line.len() == self.history_len + 1;
         let mut children: Vec<Child<G>> = moves
             .iter()
             .map(|&mv| {
@@ -278,7 +306,7 @@ impl<'s, G: Game> Solver<'s, G> {
             })
             .collect();
         let (phi, delta) = loop {
-            let (mut phi, mut delta, mut best, mut second) = (INF, 0u32, 0, INF);
+            let (mut phi, mut delta, mut best, mut second) = (INF, 0u64, 0, INF);
             for (i, c) in children.iter().enumerate() {
                 delta = delta.saturating_add(c.phi).min(INF);
                 if c.delta < phi {
@@ -292,12 +320,15 @@ impl<'s, G: Game> Solver<'s, G> {
             if phi == 0 {
                 delta = INF;
             }
+            if at_root {
+                self.root_numbers = (phi, delta);
+            }
             if phi >= phi_t || delta >= delta_t || self.aborted {
                 break (phi, delta);
             }
             let c = &children[best];
-            let child_phi_t = (delta_t as u64 - delta as u64 + c.phi as u64).min(INF as u64) as u32;
-            let eps = second.saturating_add(second / 4).saturating_add(1);
+            let child_phi_t = (delta_t - delta + c.phi).min(INF);
+            let eps = second.saturating_add(second / 4).saturating_add(1).min(INF);
             let child_delta_t = phi_t.min(eps).min(INF);
             let next = c.pos.clone();
             let (p, d) = self.mid(&next, child_phi_t, child_delta_t);
@@ -350,14 +381,15 @@ impl<'s, G: Game> Solver<'s, G> {
         if self.line[self.history_len..].contains(&key) {
             return false;
         }
+        // First the moves the table shows proven; then, as the table may have replaced the
+        // proof of the winning move's position (small proofs go first) while keeping this
+        // position's, each move proven again in turn.
         for attempt in 0..2 {
-            if attempt == 1 && !self.prove(pos) {
-                return false;
-            }
             self.line.push(key);
             for &mv in &moves {
                 let next = pos.play(mv);
-                if self.proven(&next) && self.extract_defender(&next, out) {
+                let proven = self.proven(&next) || (attempt == 1 && self.prove(&next));
+                if proven && self.extract_defender(&next, out) {
                     self.line.pop();
                     out.done.insert(key, mv);
                     out.nodes.push((pos.fen(), pos.move_text(mv)));
@@ -496,6 +528,18 @@ pub fn try_solve<G: Game>(
     table_mb: usize,
     stop: Option<&AtomicBool>,
 ) -> Result<Solution, String> {
+    try_solve_with(root, history, budget, table_mb, stop, None)
+}
+
+/// [`try_solve`] that reports its progress to `tick` every [`TICK_NODES`] positions.
+pub fn try_solve_with<G: Game>(
+    root: &G,
+    history: &[u64],
+    budget: Budget,
+    table_mb: usize,
+    stop: Option<&AtomicBool>,
+    tick: Option<&Tick<'_>>,
+) -> Result<Solution, String> {
     let start = Instant::now();
     let half = Budget {
         time: budget.time.map(|t| t / 2),
@@ -515,6 +559,7 @@ pub fn try_solve<G: Game>(
     let attempts = &mut solution.attempts;
     let mut solver = Solver::<G>::new(us, history, Table::try_new(table_mb)?);
     solver.stop = stop;
+    solver.tick = tick;
     if let Some((proof, checked, best)) = prove_for(root, solver, half, &mut nodes, attempts) {
         solution.verdict = Verdict::Win;
         solution.best = best;
@@ -527,6 +572,7 @@ pub fn try_solve<G: Game>(
         };
         let mut solver = Solver::<G>::new(us.flip(), history, Table::try_new(table_mb)?);
         solver.stop = stop;
+        solver.tick = tick;
         if let Some((proof, checked, _)) =
             prove_for(root, solver, rest, &mut nodes, &mut solution.attempts)
         {

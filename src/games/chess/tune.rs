@@ -19,7 +19,7 @@ use super::Chess;
 use super::params::{Params, S, Weights, idx};
 use crate::board::{Color, MoveList};
 use crate::game::Game;
-use crate::pgn;
+use crate::texel;
 
 /// Node budget of the quiescence search that decides whether a position is quiet.
 const QS_NODES: u32 = 20_000;
@@ -66,13 +66,7 @@ pub fn is_quiet(pos: &Chess, params: &Params) -> bool {
     qsearch_score(pos, params) == pos.evaluate_with(params)
 }
 
-/// One labelled position: its FEN, White's result (1, 0.5 or 0) and the game it comes from.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Labelled {
-    pub fen: String,
-    pub result: f64,
-    pub game: usize,
-}
+pub use crate::texel::Labelled;
 
 /// The quiet positions of every finished game of a PGN text, numbered from `first_game`.
 /// The first `skip_plies` plies of each game (the opening book) are left out, and so are
@@ -83,33 +77,9 @@ pub fn positions_from_pgn(
     skip_plies: usize,
     params: &Params,
 ) -> Result<Vec<Labelled>, String> {
-    let mut out = Vec::new();
-    for (n, game) in pgn::parse(text)?.iter().enumerate() {
-        let result = match game.result.as_str() {
-            "1-0" => 1.0,
-            "0-1" => 0.0,
-            "1/2-1/2" => 0.5,
-            _ => continue,
-        };
-        let mut pos = match game.tag("FEN") {
-            Some(fen) => Chess::from_fen("chess", fen)?,
-            None => Chess::startpos("chess")?,
-        };
-        for (ply, m) in game.moves.iter().enumerate() {
-            if ply >= skip_plies && is_quiet(&pos, params) {
-                out.push(Labelled {
-                    fen: pos.fen(),
-                    result,
-                    game: first_game + n,
-                });
-            }
-            let mv = pos
-                .parse_move(m)
-                .map_err(|e| format!("game {}, move {} ({m}): {e}", first_game + n, ply + 1))?;
-            pos = pos.play(mv);
-        }
-    }
-    Ok(out)
+    texel::labelled_positions::<Chess>(text, "chess", first_game, skip_plies, |pos| {
+        is_quiet(pos, params)
+    })
 }
 
 /// A position as the evaluation's trace: `(weight index, count)` for White minus Black, the
@@ -166,10 +136,7 @@ pub fn unflatten(w: &[f64]) -> Params {
     p
 }
 
-/// The expected score for a White evaluation `e` in centipawns.
-pub fn sigmoid(k: f64, e: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
-}
+pub use crate::texel::sigmoid;
 
 /// Mean squared error of the predicted against the actual results.
 pub fn error(w: &[f64], k: f64, samples: &[Sample]) -> f64 {
@@ -185,22 +152,7 @@ pub fn error(w: &[f64], k: f64, samples: &[Sample]) -> f64 {
 
 /// The K that minimises [`error`] for weights `w` (a one-dimensional search).
 pub fn fit_k(w: &[f64], samples: &[Sample]) -> f64 {
-    let mut k = 1.0;
-    let mut best = error(w, k, samples);
-    for step in [0.5, 0.1, 0.02, 0.005] {
-        loop {
-            let up = error(w, k + step, samples);
-            let down = error(w, k - step, samples);
-            if up < best {
-                (k, best) = (k + step, up);
-            } else if down < best && k - step > 0.0 {
-                (k, best) = (k - step, down);
-            } else {
-                break;
-            }
-        }
-    }
-    k
+    texel::fit_k(|k| error(w, k, samples))
 }
 
 /// Settings of [`fit`].

@@ -38,9 +38,9 @@
 //! Without the offer, hanging, deep and tempo terms the evaluation scored 39 % against
 //! itself with them (80 games at depth 3).
 //!
-//! The search evaluates forcing positions only in quiescence, where it stands pat in them
-//! after its first forcing plies (`qsearch_forcing_plies`); the must-capture term is for
-//! those.
+//! The search evaluates forcing positions only in quiescence, where it stands pat in them at
+//! once (`qsearch_forcing_plies` 0, `qsearch_forced_captures` off): the threat terms price
+//! the obligation to capture there.
 
 use super::Raeuber;
 use super::attacks::{BOARD, KING, KNIGHT, sliders};
@@ -102,10 +102,10 @@ pub const WEIGHTS: Weights = Weights {
 };
 
 /// Sets one weight (or one group of weights) to a value.
-type SetWeight = fn(&mut Weights, i32);
+pub(super) type SetWeight = fn(&mut Weights, i32);
 
 /// The names of the weights for [`Weights::with_overrides`], with their setters.
-const WEIGHT_NAMES: &[(&str, SetWeight)] = &[
+pub(super) const WEIGHT_NAMES: &[(&str, SetWeight)] = &[
     ("burden", |w, v| w.burden = [v; 6]),
     ("burden_pawn", |w, v| w.burden[PAWN_K] = v),
     ("burden_knight", |w, v| w.burden[KNIGHT_K] = v),

@@ -22,6 +22,7 @@ pub mod movegen;
 pub mod perft;
 pub mod position;
 pub mod solver;
+pub mod tune;
 
 pub use position::{Raeuber, matrix_to_coordinates};
 
