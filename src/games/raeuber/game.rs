@@ -23,13 +23,14 @@ impl Game for Raeuber {
     const BENCH_DEPTH: u32 = 13;
     /// Measured against Fairy-Stockfish (docs/raeuber.md) and screened on the forced-win
     /// suite at 2 M nodes (docs/search-log.md): no extension for forced captures (single
-    /// replies are extended: without it the suite drops from 60 to 38 of 75), forced-capture
-    /// chains in quiescence for 2 plies before stand pat, logarithmic LMR as in chess, offers
+    /// replies are extended: without it the suite drops from 60 to 38 of 75), quiescence that
+    /// ends a forced-capture position at its evaluation at once (no forced plies, and no
+    /// captures past them: two SPRTs, docs/search-log.md), logarithmic LMR as in chess, offers
     /// reduced and pruned late like quiet moves, late captures reduced when the reply is free,
     /// offers ordered first.
     const SEARCH: SearchParams = SearchParams {
         forcing_extension: false,
-        qsearch_forcing_plies: 2,
+        qsearch_forcing_plies: 0,
         late_move_pruning: true,
         quiet_order: true,
         lmr_base: 75,
