@@ -67,10 +67,12 @@ function seatEditor(info, variant) {
       search.value = info.searches.includes('paranoid') ? 'paranoid' : info.searches[0];
       parts.push(search);
     }
-    // Strength: UCI_Elo where the game's scale is calibrated, else Skill Level 0-20.
+    // Strength: UCI_Elo where the game's scale is calibrated, else Skill Level 0-20;
+    // Chamäleon: a depth cap in turns.
     const levels = [];
     if (info.elo) for (let e = info.elo[0]; e < info.elo[1]; e += 100) levels.push(['elo:' + e, 'Elo ' + e]);
     else if (info.skill) for (let k = info.skill[0]; k < info.skill[1]; k += 5) levels.push(['skill:' + k, 'skill ' + k]);
+    else if (info.depth) for (const d of [1, 2, 3, 4, 6]) levels.push(['depth:' + d, 'depth ' + d]);
     if (levels.length) {
       parts.push(el('select', { class: 'seat-level', title: 'engine strength' },
         el('option', { value: '' }, 'full strength'), levels.map(([v, t]) => el('option', { value: v }, t))));
@@ -318,8 +320,8 @@ function renderMoves(st) {
   box.scrollTop = box.scrollHeight;
 }
 
-// The solved value of the position (pawn chess up to 6x6, CRASH!): asked again while the
-// server is still solving it.
+// The solved value of the position (pawn chess up to 6x6, CRASH!, Räuberschach): asked again
+// while the server is still solving it.
 function renderSolved(st) {
   const box = document.getElementById('solved');
   const v = st.solved;
@@ -340,7 +342,8 @@ function renderSolved(st) {
     }, 1000);
   } else if (v.value) {
     box.textContent = `Solved: ${v.value} for ${v.for}` +
-      (v.distance !== null && v.distance !== undefined ? ` in ${v.distance} plies` : '') + ` (${v.source})`;
+      (v.distance !== null && v.distance !== undefined ? ` in ${v.distance} plies` : '') +
+      (v.within ? ` within ${v.within} plies` : '') + ` (${v.source})`;
   } else box.textContent = 'Solved value: ' + v.unknown;
 }
 
@@ -475,7 +478,8 @@ async function board(app, id) {
         el('h3', {}, `${TITLES[st.game] || st.game} · ${st.variant}`),
         el('div', {}, st.seats.map((s) => s.name + ': ' + (s.kind === 'human' ? 'human' :
           `engine ${s.movetime_ms} ms${s.search ? ' ' + s.search : ''}` +
-          (s.elo ? ` Elo ${s.elo}` : '') + (s.skill !== undefined ? ` skill ${s.skill}` : ''))).join(' · ')),
+          (s.elo ? ` Elo ${s.elo}` : '') + (s.skill !== undefined ? ` skill ${s.skill}` : '') +
+          (s.depth ? ` depth ${s.depth}` : ''))).join(' · ')),
         el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'solved' }),
         el('div', { id: 'error' })),
       el('div', { class: 'panel' }, el('h3', {}, 'Analysis'), el('div', { id: 'analysis' })),
@@ -486,7 +490,8 @@ async function board(app, id) {
             click: async () => {
               const seats = view.state.seats.map((s) => s.kind === 'human' ? { kind: 'human' } :
                 Object.assign({ kind: 'engine', movetime_ms: s.movetime_ms }, s.search ? { search: s.search } : {},
-                  s.elo ? { elo: s.elo } : {}, s.skill !== undefined ? { skill: s.skill } : {}));
+                  s.elo ? { elo: s.elo } : {}, s.skill !== undefined ? { skill: s.skill } : {},
+                  s.depth ? { depth: s.depth } : {}));
               try {
                 const n = await api('POST', '/api/new', { game: view.state.game, variant: view.state.variant,
                   fen: fenInput.value.trim() || view.state.fen, seats });
