@@ -1210,3 +1210,56 @@ fn crash_databases_load_from_files() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--crash-db is for CRASH!"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn match_reports_from_a_pgn() {
+    let srv = server(Config {
+        max_report_body: 8 * 1024,
+        ..Config::default()
+    });
+    let a = srv.addr;
+    let (code, page) = request(a, "GET", "/report", None);
+    assert_eq!(code, 200);
+    assert!(page.contains("/static/app.js"));
+    // Sixteen chess games of three engines: their standings, and each game to replay.
+    let pgn = include_str!("data/book-games.pgn");
+    let (code, html) = request(a, "POST", "/api/report", Some(pgn.as_bytes()));
+    assert_eq!(code, 200, "{html}");
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    for engine in ["A", "B", "C"] {
+        assert!(
+            html.contains(&format!("class=\"standing\" data-engine=\"{engine}\"")),
+            "no standing of {engine}"
+        );
+    }
+    assert!(html.contains("id=\"report-data\""));
+    // With an SPRT, its section; the game named in the query.
+    let (code, html) = request(
+        a,
+        "POST",
+        "/api/report?game=chess&elo0=0&elo1=50",
+        Some(pgn.as_bytes()),
+    );
+    assert_eq!(code, 200, "{html}");
+    assert!(html.contains("data-llr"), "no SPRT section");
+    // Refused: the wrong game's rules, half an SPRT, an unknown parameter, garbage, binary,
+    // nothing; a PGN beyond the limit gets 413.
+    let refused: [(&str, &[u8], &str); 7] = [
+        ("/api/report?game=pawns", pgn.as_bytes(), "game=pawns"),
+        ("/api/report?elo0=0", pgn.as_bytes(), "elo1"),
+        ("/api/report?colour=blue", pgn.as_bytes(), "bad query"),
+        ("/api/report?game=chamaeleon", pgn.as_bytes(), "two-player"),
+        ("/api/report", b"this is not a game at all", "posted PGN"),
+        ("/api/report", &[0xff, 0xfe, 0x00, 0x81], "UTF-8"),
+        ("/api/report", b"  ", "PGN body"),
+    ];
+    for (path, body, says) in refused {
+        let (code, text) = request(a, "POST", path, Some(body));
+        assert_eq!(code, 400, "{path}: {text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert!(v["error"].as_str().unwrap().contains(says), "{path}: {v}");
+    }
+    let big = pgn.repeat(8 * 1024 / pgn.len() + 1);
+    let (code, _) = request(a, "POST", "/api/report", Some(big.as_bytes()));
+    assert_eq!(code, 413);
+}

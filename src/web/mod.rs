@@ -4,7 +4,8 @@
 //!
 //! - `GET /api/games`, `POST /api/new`, `GET /api/game/{id}`, `POST /api/game/{id}/move`,
 //!   `POST /api/game/{id}/engine`, `POST /api/game/{id}/undo`, `GET /api/game/{id}/pgn`,
-//!   `GET /api/game/{id}/events` (server-sent events: the engine's live search), `GET /api/status`;
+//!   `GET /api/game/{id}/events` (server-sent events: the engine's live search), `GET /api/status`,
+//!   `POST /api/report` (a PGN's match report, [`report`]);
 //! - games of the registry ([`crate::games::with_game`]) and Chamäleon Schach for 2–4 seats
 //!   through [`session::Session`]; engine moves run on tokio's blocking threads, at most
 //!   [`Config::engine_threads`] at once, each for a bounded think time;
@@ -15,6 +16,7 @@
 
 pub mod cli;
 mod conn;
+mod report;
 pub mod session;
 
 use std::collections::HashMap;
@@ -79,6 +81,8 @@ pub struct Config {
     /// The solvers' databases and budgets (CRASH! databases loaded from files, the
     /// Räuberschach proof search's time).
     pub solvers: session::Solvers,
+    /// Largest PGN `POST /api/report` takes, in bytes (413 beyond).
+    pub max_report_body: usize,
 }
 
 impl Config {
@@ -118,6 +122,7 @@ impl Default for Config {
             max_connections: 128,
             conn_idle: Duration::from_secs(60),
             solvers: session::Solvers::default(),
+            max_report_body: 256 * 1024,
         }
     }
 }
@@ -512,6 +517,7 @@ async fn status(State(app): State<Shared>) -> Response {
         "max_connections": c.max_connections,
         "connections": c.max_connections - app.connections.available_permits(),
         "conn_idle_s": c.connection_idle().as_secs_f64(),
+        "max_report_body": c.max_report_body,
         "raeuber_solve_s": c.solvers.raeuber_time.as_secs_f64(),
         "crash_dbs": c.solvers.crash_dbs.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>(),
     }))
@@ -894,6 +900,7 @@ fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/play/{id}", get(page))
+        .route("/report", get(page))
         .route("/static/app.js", get(script))
         .route("/static/style.css", get(style))
         .route("/api/games", get(list_games))
@@ -905,6 +912,10 @@ fn router(app: Shared) -> Router {
         .route("/api/game/{id}/engine", post(engine_move))
         .route("/api/game/{id}/pgn", get(pgn))
         .route("/api/game/{id}/events", get(events))
+        .route(
+            "/api/report",
+            post(report::report).layer(DefaultBodyLimit::max(app.config.max_report_body)),
+        )
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(
             Arc::clone(&app),
