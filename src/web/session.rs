@@ -2,11 +2,13 @@
 //! [`Game`] of the registry ([`TwoPlayer`]) or Chamäleon Schach for 2–4 seats ([`NSeat`]), and
 //! answers what the JSON API needs: the state (FEN, seat to move, legal moves with their
 //! squares, history, board, result), playing and taking back moves, PGN, and an engine search
-//! packed as a job for a blocking thread.
+//! packed as a job for a blocking thread; so is the solve of a position's value ([`Solvers`]:
+//! pawn chess by the graph analysis, CRASH! by its databases, solved here or loaded from files,
+//! Räuberschach by proof-number search with a checked proof).
 //!
-//! Depends on `game`, `games` (the registry and Chamäleon), `search`, `nsearch`, `protocol`
-//! (the game line and the safe search), `cli` (reading a start position) and `tournament::pgn`
-//! (the date tag).
+//! Depends on `game`, `games` (the registry and Chamäleon), `search` (also `pns`), `nsearch`,
+//! `protocol` (the game line and the safe search), `cli` (reading a start position) and
+//! `tournament::pgn` (the date tag).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
