@@ -505,7 +505,7 @@ fn the_live_search_is_streamed() {
 }
 
 /// Starts a server binary with `args` (listening on port 0) and reads its address from the
-/// line it prints on stderr.
+/// line it prints on stderr (after the lines about the databases it loaded).
 fn spawn_server(exe: &str, args: &[&str]) -> (std::process::Child, SocketAddr) {
     use std::io::BufRead;
     use std::process::{Command, Stdio};
@@ -515,10 +515,14 @@ fn spawn_server(exe: &str, args: &[&str]) -> (std::process::Child, SocketAddr) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
-    std::io::BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    while !line.contains("http://") {
+        line.clear();
+        if err.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+    }
     let addr: SocketAddr = line
         .split("http://")
         .nth(1)
@@ -711,6 +715,26 @@ fn engine_seats_play_at_a_strength_level() {
             "no strength",
         ),
         (
+            "chamaeleon",
+            json!({ "kind": "engine", "depth": 0 }),
+            "from 1 to 16",
+        ),
+        (
+            "chamaeleon",
+            json!({ "kind": "engine", "depth": 17 }),
+            "from 1 to 16",
+        ),
+        (
+            "chamaeleon",
+            json!({ "kind": "human", "depth": 2 }),
+            "human seat",
+        ),
+        (
+            "chess",
+            json!({ "kind": "engine", "depth": 3 }),
+            "Chamäleon",
+        ),
+        (
             "crash",
             json!({ "kind": "engine", "search": "optimal", "skill": 5 }),
             "optimal",
@@ -763,6 +787,23 @@ fn engine_seats_play_at_a_strength_level() {
         assert!(legal.contains(&r["move"].as_str().unwrap()), "{r}");
         assert_eq!(r["state"]["plies"], 1);
     }
+    // A Chamäleon seat capped at depth 2 searches two turns deep however long it may think.
+    assert_eq!(by_id("chamaeleon")["depth"], json!([1, 16]));
+    let (code, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "chamaeleon", "variant": "chamaeleon3", "seats": [
+            { "kind": "engine", "movetime_ms": 5000, "search": "maxn", "depth": 2 },
+            { "kind": "human" }, { "kind": "human" }] }),
+    );
+    assert_eq!(code, 201, "{st}");
+    assert_eq!(st["seats"][0]["depth"], 2, "{st}");
+    let id = st["id"].as_str().unwrap();
+    let started = Instant::now();
+    let (code, r) = post(a, &format!("/api/game/{id}/engine"), &json!({}));
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["info"]["depth"], 2, "{r}");
+    assert!(started.elapsed() < Duration::from_millis(4500), "{r}");
 }
 
 #[test]
@@ -1007,4 +1048,218 @@ fn solved_values_of_crash_match_the_analyser() {
             .contains("positions"),
         "{st}"
     );
+}
+
+/// A position of the Räuberschach forced-win suite (`FEN;MOVES;N`, the side to move wins after
+/// the moves): line `n` (1-based), as the FEN and the moves.
+fn raeuber_suite_line(n: usize) -> (String, Vec<String>) {
+    let text = include_str!("data/raeuber-early-wins.txt");
+    let line = text.lines().nth(n - 1).unwrap();
+    let mut fields = line.split(';');
+    let fen = fields.next().unwrap().to_string();
+    let moves = fields
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    (fen, moves)
+}
+
+#[test]
+fn raeuber_positions_get_proven_values() {
+    // A short budget keeps the unproven start position quick.
+    let srv = server(Config {
+        solvers: kiebitz::web::session::Solvers {
+            raeuber_time: Duration::from_millis(1000),
+            ..Default::default()
+        },
+        ..Config::default()
+    });
+    let a = srv.addr;
+    let humans = json!([{ "kind": "human" }, { "kind": "human" }]);
+    for n in [11, 1] {
+        let (fen, moves) = raeuber_suite_line(n);
+        let (code, st) = post(
+            a,
+            "/api/new",
+            &json!({ "game": "raeuber", "fen": fen, "seats": humans }),
+        );
+        assert_eq!(code, 201, "{st}");
+        let id = st["id"].as_str().unwrap().to_string();
+        for mv in &moves {
+            let (code, r) = post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
+            assert_eq!(code, 200, "{mv}: {r}");
+        }
+        let st = solved_state(a, &id);
+        let solved = &st["solved"];
+        let mover = if st["to_move"] == 0 { "White" } else { "Black" };
+        assert_eq!(solved["value"], "win", "line {n}: {st}");
+        assert_eq!(solved["for"], mover, "{solved}");
+        assert!(solved["distance"].is_null(), "{solved}");
+        assert!(solved["within"].as_u64().unwrap() >= 1, "{solved}");
+        let source = solved["source"].as_str().unwrap();
+        assert!(
+            source.starts_with("proof-number search, proof checked (")
+                && source.contains("positions"),
+            "{source}"
+        );
+    }
+    let (_, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "raeuber", "seats": humans }),
+    );
+    let st = solved_state(a, st["id"].as_str().unwrap());
+    assert_eq!(
+        st["solved"],
+        json!({ "unknown": "not proven within 1 s" }),
+        "{st}"
+    );
+}
+
+#[test]
+fn crash_databases_load_from_files() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("kiebitz-web-db-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // 2 stones a side on 45 cells: 419,430 positions, more than the server solves on demand.
+    let db = dir.join("n2m45.db");
+    let fen = format!("W2{}B2 w", ".".repeat(43));
+    let out = Command::new(env!("CARGO_BIN_EXE_kiebitz-crash"))
+        .args(["analyze", "--n", "2", "--cells", "45", "--out"])
+        .arg(&db)
+        .args(["--fen", &fen])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().last().unwrap();
+    let plies: i64 = line
+        .split(" in ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or_else(|| panic!("no distance in '{line}'"));
+    let word = if line.contains(": won for") {
+        "win"
+    } else {
+        "loss"
+    };
+    let path = db.to_str().unwrap();
+    for exe in [
+        env!("CARGO_BIN_EXE_kiebitz-web"),
+        env!("CARGO_BIN_EXE_kiebitz-crash"),
+    ] {
+        let args: &[&str] = if exe.ends_with("kiebitz-web") {
+            &["--listen", "127.0.0.1:0", "--crash-db", path]
+        } else {
+            &["web", "--listen", "127.0.0.1:0", "--crash-db", path]
+        };
+        let (mut child, a) = spawn_server(exe, args);
+        let (code, st) = post(
+            a,
+            "/api/new",
+            &json!({ "game": "crash", "fen": fen,
+                     "seats": [{ "kind": "engine", "search": "optimal", "movetime_ms": 50 },
+                               { "kind": "human" }] }),
+        );
+        assert_eq!(code, 201, "{st}");
+        let id = st["id"].as_str().unwrap().to_string();
+        let st = solved_state(a, &id);
+        let solved = st["solved"].clone();
+        let (_, r) = post(a, &format!("/api/game/{id}/engine"), &json!({}));
+        child.kill().unwrap();
+        let _ = child.wait();
+        assert_eq!(solved["value"], word, "{solved} vs {line}");
+        assert_eq!(solved["distance"], plies, "{solved} vs {line}");
+        assert!(
+            solved["source"].as_str().unwrap().contains(path),
+            "{solved}"
+        );
+        assert_eq!(r["info"]["optimal"], true, "{r}");
+        assert!(r["info"]["source"].as_str().unwrap().contains(path), "{r}");
+    }
+    // Without the file the same board is beyond the cap (tests above); a file that is no
+    // database, or none at all, stops the server at start-up with a message.
+    let garbage = dir.join("garbage.db");
+    std::fs::write(&garbage, b"this is not a database").unwrap();
+    for (file, says) in [
+        (garbage.to_str().unwrap(), "not a kiebitz CRASH! database"),
+        ("/nonexistent/n2m45.db", "cannot read"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_kiebitz-web"))
+            .args(["--listen", "127.0.0.1:0", "--crash-db", file])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("--crash-db") && err.contains(says), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // Another game's server has no use for it.
+    let out = Command::new(env!("CARGO_BIN_EXE_kiebitz-pawns"))
+        .args(["web", "--listen", "127.0.0.1:0", "--crash-db", path])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--crash-db is for CRASH!"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_reports_from_a_pgn() {
+    let srv = server(Config {
+        max_report_body: 8 * 1024,
+        ..Config::default()
+    });
+    let a = srv.addr;
+    let (code, page) = request(a, "GET", "/report", None);
+    assert_eq!(code, 200);
+    assert!(page.contains("/static/app.js"));
+    // Sixteen chess games of three engines: their standings, and each game to replay.
+    let pgn = include_str!("data/book-games.pgn");
+    let (code, html) = request(a, "POST", "/api/report", Some(pgn.as_bytes()));
+    assert_eq!(code, 200, "{html}");
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    for engine in ["A", "B", "C"] {
+        assert!(
+            html.contains(&format!("class=\"standing\" data-engine=\"{engine}\"")),
+            "no standing of {engine}"
+        );
+    }
+    assert!(html.contains("id=\"report-data\""));
+    // With an SPRT, its section; the game named in the query.
+    let (code, html) = request(
+        a,
+        "POST",
+        "/api/report?game=chess&elo0=0&elo1=50",
+        Some(pgn.as_bytes()),
+    );
+    assert_eq!(code, 200, "{html}");
+    assert!(html.contains("data-llr"), "no SPRT section");
+    // Refused: the wrong game's rules, half an SPRT, an unknown parameter, garbage, binary,
+    // nothing; a PGN beyond the limit gets 413.
+    let refused: [(&str, &[u8], &str); 7] = [
+        ("/api/report?game=pawns", pgn.as_bytes(), "game=pawns"),
+        ("/api/report?elo0=0", pgn.as_bytes(), "elo1"),
+        ("/api/report?colour=blue", pgn.as_bytes(), "bad query"),
+        ("/api/report?game=chamaeleon", pgn.as_bytes(), "two-player"),
+        ("/api/report", b"this is not a game at all", "posted PGN"),
+        ("/api/report", &[0xff, 0xfe, 0x00, 0x81], "UTF-8"),
+        ("/api/report", b"  ", "PGN body"),
+    ];
+    for (path, body, says) in refused {
+        let (code, text) = request(a, "POST", path, Some(body));
+        assert_eq!(code, 400, "{path}: {text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert!(v["error"].as_str().unwrap().contains(says), "{path}: {v}");
+    }
+    let big = pgn.repeat(8 * 1024 / pgn.len() + 1);
+    let (code, _) = request(a, "POST", "/api/report", Some(big.as_bytes()));
+    assert_eq!(code, 413);
 }

@@ -6,8 +6,9 @@ For each of the five games it opens the lobby, sets the engine seats to a short 
 starts the game, plays the human seat by clicking squares on the SVG board (a legal move read
 from the API, then clicked: the piece, the target, the promotion choice), lets the engine
 answer, and goes on until the page shows the game's result. Chess also checks the promotion
-chooser, Undo and Flip. One screenshot per game, in full swing, goes to --shots (replacing
-the one there).
+chooser, Undo and Flip; the match report page (/report, linked from the lobby) makes the report
+of tests/data/book-games.pgn and refuses garbage. One screenshot per game, in full swing, goes
+to --shots (replacing the one there).
 
     python3 scripts/gui/web-e2e.py --url http://127.0.0.1:8080 --shots docs/img
 
@@ -149,6 +150,31 @@ def check_chess_controls(driver, url):
     log("chess: promotion chooser, last move, flip and undo work")
 
 
+def check_report(driver, url):
+    """The lobby's link to /report; a pasted PGN gives the report in the frame; garbage an error."""
+    driver.get(url + "/")
+    WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.ID, "report-link"))[0].click()
+    WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.ID, "report-pgn"))
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "tests", "data", "book-games.pgn"), encoding="utf-8") as f:
+        pgn = f.read()
+    box = driver.find_element(By.ID, "report-pgn")
+    driver.execute_script("arguments[0].value = arguments[1];", box, pgn)
+    driver.find_element(By.ID, "report-make").click()
+    frame = WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "report-frame")
+                                            if d.find_element(By.ID, "report-frame").is_displayed() else None)
+    driver.switch_to.frame(frame)
+    rows = WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "tr.standing"))
+    engines = sorted(r.get_attribute("data-engine") for r in rows)
+    driver.switch_to.default_content()
+    assert engines == ["A", "B", "C"], engines
+    driver.execute_script("arguments[0].value = 'no game here';", box)
+    driver.find_element(By.ID, "report-make").click()
+    WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "report-error").text)
+    log(f"report: standings of {engines} from a pasted PGN; garbage refused: "
+        f"{driver.find_element(By.ID, 'report-error').text[:60]}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8080")
@@ -161,6 +187,7 @@ def main():
     failures = 0
     try:
         check_chess_controls(driver, url)
+        check_report(driver, url)
         for game, variant, ms, searches in GAMES:
             began = time.time()
             gid = start(driver, url, game, variant, ms, searches)

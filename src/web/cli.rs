@@ -1,6 +1,7 @@
 //! The command line of the web server, shared by `kiebitz-web` (every game) and each engine
-//! binary's `web` subcommand (`kiebitz-chess web`: that game only): `[--listen ADDR] [--open]`
-//! and the limits of [`Config`]. Messages go to stderr; the exit code is 2 for bad arguments.
+//! binary's `web` subcommand (`kiebitz-chess web`: that game only): `[--listen ADDR] [--open]`,
+//! the limits of [`Config`] and `--crash-db FILE` (CRASH! databases to serve). Messages go to
+//! stderr; the exit code is 2 for bad arguments, 1 for a database that does not load.
 //!
 //! Depends on [`super`] (the server) and clap.
 
@@ -32,6 +33,10 @@ struct Args {
     /// Engine searches at once (one thread each).
     #[arg(long, default_value_t = Config::default().engine_threads)]
     engine_threads: usize,
+    /// A CRASH! database written by `kiebitz-crash analyze --out FILE`: the optimal player and
+    /// the solved values use it for every position it covers (repeatable).
+    #[arg(long = "crash-db", value_name = "FILE")]
+    crash_db: Vec<String>,
 }
 
 /// `kiebitz-web`: serves every game. `args` are the process's arguments (the program name
@@ -86,7 +91,11 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
             return 2;
         }
     }
-    let config = Config {
+    if only.is_some_and(|g| g != "crash") && !args.crash_db.is_empty() {
+        eprintln!("{name}: --crash-db is for CRASH! (kiebitz-web or kiebitz-crash web)");
+        return 2;
+    }
+    let mut config = Config {
         max_games: args.max_games,
         idle: Duration::from_secs(args.idle_minutes * 60),
         max_movetime: Duration::from_millis(args.max_movetime_ms),
@@ -94,6 +103,15 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
         only,
         ..Config::default()
     };
+    for path in &args.crash_db {
+        match config.load_crash_db(path) {
+            Ok(what) => eprintln!("{name}: CRASH! database {what} loaded"),
+            Err(e) => {
+                eprintln!("{name}: --crash-db {path}: {e}");
+                return 1;
+            }
+        }
+    }
     let rt = match runtime(&config) {
         Ok(rt) => rt,
         Err(e) => {

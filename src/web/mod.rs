@@ -4,7 +4,8 @@
 //!
 //! - `GET /api/games`, `POST /api/new`, `GET /api/game/{id}`, `POST /api/game/{id}/move`,
 //!   `POST /api/game/{id}/engine`, `POST /api/game/{id}/undo`, `GET /api/game/{id}/pgn`,
-//!   `GET /api/game/{id}/events` (server-sent events: the engine's live search), `GET /api/status`;
+//!   `GET /api/game/{id}/events` (server-sent events: the engine's live search), `GET /api/status`,
+//!   `POST /api/report` (a PGN's match report, [`report`]);
 //! - games of the registry ([`crate::games::with_game`]) and Chamäleon Schach for 2–4 seats
 //!   through [`session::Session`]; engine moves run on tokio's blocking threads, at most
 //!   [`Config::engine_threads`] at once, each for a bounded think time;
@@ -15,6 +16,7 @@
 
 pub mod cli;
 mod conn;
+mod report;
 pub mod session;
 
 use std::collections::HashMap;
@@ -76,9 +78,23 @@ pub struct Config {
     /// A connection on which no byte moved for this long is closed. It must exceed the
     /// longest engine request (think time plus the wait for a thread), which moves no byte.
     pub conn_idle: Duration,
+    /// The solvers' databases and budgets (CRASH! databases loaded from files, the
+    /// Räuberschach proof search's time).
+    pub solvers: session::Solvers,
+    /// Largest PGN `POST /api/report` takes, in bytes (413 beyond).
+    pub max_report_body: usize,
 }
 
 impl Config {
+    /// Reads the CRASH! database file at `path` (written by `kiebitz-crash analyze --out`) into
+    /// [`session::Solvers::crash_dbs`]; returns what it holds in words.
+    pub fn load_crash_db(&mut self, path: &str) -> Result<String, String> {
+        let db = session::LoadedDb::load(path)?;
+        let what = format!("{db:?}");
+        self.solvers.crash_dbs.push(db);
+        Ok(what)
+    }
+
     /// The idle time after which a connection closes: [`Config::conn_idle`], or longer where
     /// an engine request may take longer.
     pub fn connection_idle(&self) -> Duration {
@@ -105,6 +121,8 @@ impl Default for Config {
             only: None,
             max_connections: 128,
             conn_idle: Duration::from_secs(60),
+            solvers: session::Solvers::default(),
+            max_report_body: 256 * 1024,
         }
     }
 }
@@ -196,12 +214,16 @@ struct App {
 
 /// Solves waiting or running at most; a position beyond it is queued when asked again.
 const MAX_SOLVES_QUEUED: usize = 16;
+/// A queued solve whose position nobody asked for in this long is dropped when its turn
+/// comes (the game moved on; the page asks every second while it waits).
+const SOLVE_STALE: Duration = Duration::from_secs(10);
 
 #[derive(Default)]
 struct SolvedCache {
     known: HashMap<String, Value>,
     order: std::collections::VecDeque<String>,
-    pending: std::collections::HashSet<String>,
+    /// The solves queued or running, with the last time their position was asked for.
+    pending: HashMap<String, Instant>,
 }
 
 type Shared = Arc<App>;
@@ -264,6 +286,7 @@ struct SeatRequest {
     search: Option<String>,
     elo: Option<u32>,
     skill: Option<u32>,
+    depth: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -315,23 +338,35 @@ impl App {
     /// `{"pending": true}` while it is being solved (on a blocking thread, one solve at a
     /// time, started by this call), then the value, kept for later requests.
     fn solved(self: &Arc<App>, session: &dyn Session) -> Value {
-        let Some((key, job)) = session.solve_job() else {
+        let Some((key, job)) = session.solve_job(&self.config.solvers) else {
             return Value::Null;
         };
         let mut cache = lock(&self.solved);
         if let Some(v) = cache.known.get(&key) {
             return v.clone();
         }
-        if cache.pending.contains(&key) || cache.pending.len() >= MAX_SOLVES_QUEUED {
+        if let Some(asked) = cache.pending.get_mut(&key) {
+            *asked = Instant::now();
             return json!({ "pending": true });
         }
-        cache.pending.insert(key.clone());
+        if cache.pending.len() >= MAX_SOLVES_QUEUED {
+            return json!({ "pending": true });
+        }
+        cache.pending.insert(key.clone(), Instant::now());
         drop(cache);
         let app = Arc::clone(self);
         tokio::spawn(async move {
             let Ok(permit) = Arc::clone(&app.solver).acquire_owned().await else {
                 return;
             };
+            {
+                let mut cache = lock(&app.solved);
+                let asked = cache.pending.get(&key).copied();
+                if asked.is_none_or(|t| t.elapsed() >= SOLVE_STALE) {
+                    cache.pending.remove(&key);
+                    return;
+                }
+            }
             let stop = Arc::clone(&app.stop);
             let value = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
@@ -456,7 +491,8 @@ async fn list_games(State(app): State<Shared>) -> Response {
         .filter(|g| app.config.only.is_none_or(|only| only == g.game))
         .map(|g| {
             json!({ "game": g.game, "variants": g.variants, "seats": g.seats,
-                    "searches": g.searches, "elo": g.elo, "skill": g.skill })
+                    "searches": g.searches, "elo": g.elo, "skill": g.skill,
+                    "depth": g.depth })
         })
         .collect();
     axum::Json(games).into_response()
@@ -481,6 +517,9 @@ async fn status(State(app): State<Shared>) -> Response {
         "max_connections": c.max_connections,
         "connections": c.max_connections - app.connections.available_permits(),
         "conn_idle_s": c.connection_idle().as_secs_f64(),
+        "max_report_body": c.max_report_body,
+        "raeuber_solve_s": c.solvers.raeuber_time.as_secs_f64(),
+        "crash_dbs": c.solvers.crash_dbs.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>(),
     }))
     .into_response()
 }
@@ -510,9 +549,10 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
                     || s.search.is_some()
                     || s.elo.is_some()
                     || s.skill.is_some()
+                    || s.depth.is_some()
                 {
                     return Err(ApiError::bad(
-                        "a human seat has no movetime_ms, search, elo or skill",
+                        "a human seat has no movetime_ms, search, elo, skill or depth",
                     ));
                 }
                 Seat::Human
@@ -522,7 +562,8 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
                 Seat::Engine {
                     movetime: app.movetime(s.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS))?,
                     search,
-                    level: session::level(game, search, s.elo, s.skill).map_err(ApiError::bad)?,
+                    level: session::level(game, search, s.elo, s.skill, s.depth)
+                        .map_err(ApiError::bad)?,
                 }
             }
             other => {
@@ -677,7 +718,13 @@ async fn engine_move(
         };
         let job = e
             .session
-            .engine_job(movetime, search, level, Arc::clone(&app.stop))
+            .engine_job(
+                movetime,
+                search,
+                level,
+                &app.config.solvers,
+                Arc::clone(&app.stop),
+            )
             .ok_or_else(|| ApiError::bad("the game is over"))?;
         e.busy = true;
         (job, e.events.clone(), e.session.plies())
@@ -853,6 +900,7 @@ fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/play/{id}", get(page))
+        .route("/report", get(page))
         .route("/static/app.js", get(script))
         .route("/static/style.css", get(style))
         .route("/api/games", get(list_games))
@@ -864,6 +912,10 @@ fn router(app: Shared) -> Router {
         .route("/api/game/{id}/engine", post(engine_move))
         .route("/api/game/{id}/pgn", get(pgn))
         .route("/api/game/{id}/events", get(events))
+        .route(
+            "/api/report",
+            post(report::report).layer(DefaultBodyLimit::max(app.config.max_report_body)),
+        )
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(
             Arc::clone(&app),

@@ -1,5 +1,6 @@
-// kiebitz-web: the lobby and the board page. Plain JavaScript, no libraries: the board and
-// the pieces are SVG drawn here; everything the page knows comes from the JSON API.
+// kiebitz-web: the lobby, the board page and the match report page. Plain JavaScript, no
+// libraries: the board and the pieces are SVG drawn here; everything the page knows comes from
+// the JSON API.
 'use strict';
 
 const TITLES = {
@@ -67,10 +68,12 @@ function seatEditor(info, variant) {
       search.value = info.searches.includes('paranoid') ? 'paranoid' : info.searches[0];
       parts.push(search);
     }
-    // Strength: UCI_Elo where the game's scale is calibrated, else Skill Level 0-20.
+    // Strength: UCI_Elo where the game's scale is calibrated, else Skill Level 0-20;
+    // Chamäleon: a depth cap in turns.
     const levels = [];
     if (info.elo) for (let e = info.elo[0]; e < info.elo[1]; e += 100) levels.push(['elo:' + e, 'Elo ' + e]);
     else if (info.skill) for (let k = info.skill[0]; k < info.skill[1]; k += 5) levels.push(['skill:' + k, 'skill ' + k]);
+    else if (info.depth) for (const d of [1, 2, 3, 4, 6]) levels.push(['depth:' + d, 'depth ' + d]);
     if (levels.length) {
       parts.push(el('select', { class: 'seat-level', title: 'engine strength' },
         el('option', { value: '' }, 'full strength'), levels.map(([v, t]) => el('option', { value: v }, t))));
@@ -133,6 +136,53 @@ async function lobby(app) {
       el('div', { class: 'row' }, start), error));
   }
   app.append(grid);
+  app.append(el('p', { class: 'more' }, el('a', { href: '/report', id: 'report-link' },
+    'Match report from a PGN'), ' — standings, Elo, SPRT and every game to replay.'));
+}
+
+// ---------------------------------------------------------------- match report page
+
+// A PGN (chosen as a file or pasted) posted to /api/report; the report shows in a frame.
+function reportPage(app) {
+  const file = el('input', { type: 'file', id: 'report-file', accept: '.pgn,text/plain' });
+  const text = el('textarea', { id: 'report-pgn', rows: 10, placeholder: 'or paste the PGN here' });
+  const game = el('select', { id: 'report-game' }, el('option', { value: '' }, 'game from the PGN'),
+    ['chess', 'raeuber', 'pawns', 'crash'].map((g) => el('option', { value: g }, TITLES[g])));
+  const elo0 = el('input', { class: 'ms', id: 'report-elo0', type: 'number', placeholder: 'elo0' });
+  const elo1 = el('input', { class: 'ms', id: 'report-elo1', type: 'number', placeholder: 'elo1' });
+  const error = el('div', { class: 'error', id: 'report-error' });
+  const frame = el('iframe', { id: 'report-frame', sandbox: 'allow-scripts allow-downloads', title: 'match report' });
+  file.addEventListener('change', async () => { if (file.files[0]) text.value = await file.files[0].text(); });
+  const make = el('button', {
+    class: 'primary', id: 'report-make',
+    on: {
+      click: async () => {
+        error.textContent = '';
+        const q = new URLSearchParams();
+        if (game.value) q.set('game', game.value);
+        if (elo0.value !== '' || elo1.value !== '') { q.set('elo0', elo0.value); q.set('elo1', elo1.value); }
+        const r = await fetch('/api/report' + (q.toString() ? '?' + q : ''), {
+          method: 'POST', headers: { 'Content-Type': 'application/x-chess-pgn' }, body: text.value,
+        });
+        if (!r.ok) {
+          let j;
+          try { j = await r.json(); } catch (_) { j = { error: 'HTTP ' + r.status }; }
+          error.textContent = j.error || ('HTTP ' + r.status);
+          return;
+        }
+        frame.srcdoc = await r.text();
+        frame.style.display = 'block';
+      },
+    },
+  }, 'Make the report');
+  app.replaceChildren(el('h2', {}, 'Match report from a PGN'),
+    el('div', { class: 'panel report-form' },
+      el('p', { class: 'about' }, 'The games of a two-player match (kiebitz-match --pgn, or any PGN of ' +
+        'these games): standings, score and Elo with error bars, the SPRT if you give its bounds, ' +
+        'and each game to replay. Nothing leaves this server.'),
+      el('div', { class: 'row' }, file, game, el('label', {}, 'SPRT'), elo0, elo1),
+      text, el('div', { class: 'row' }, make), error),
+    frame);
 }
 
 // ---------------------------------------------------------------- pieces (our own SVG)
@@ -318,8 +368,8 @@ function renderMoves(st) {
   box.scrollTop = box.scrollHeight;
 }
 
-// The solved value of the position (pawn chess up to 6x6, CRASH!): asked again while the
-// server is still solving it.
+// The solved value of the position (pawn chess up to 6x6, CRASH!, Räuberschach): asked again
+// while the server is still solving it.
 function renderSolved(st) {
   const box = document.getElementById('solved');
   const v = st.solved;
@@ -340,7 +390,8 @@ function renderSolved(st) {
     }, 1000);
   } else if (v.value) {
     box.textContent = `Solved: ${v.value} for ${v.for}` +
-      (v.distance !== null && v.distance !== undefined ? ` in ${v.distance} plies` : '') + ` (${v.source})`;
+      (v.distance !== null && v.distance !== undefined ? ` in ${v.distance} plies` : '') +
+      (v.within ? ` within ${v.within} plies` : '') + ` (${v.source})`;
   } else box.textContent = 'Solved value: ' + v.unknown;
 }
 
@@ -475,7 +526,8 @@ async function board(app, id) {
         el('h3', {}, `${TITLES[st.game] || st.game} · ${st.variant}`),
         el('div', {}, st.seats.map((s) => s.name + ': ' + (s.kind === 'human' ? 'human' :
           `engine ${s.movetime_ms} ms${s.search ? ' ' + s.search : ''}` +
-          (s.elo ? ` Elo ${s.elo}` : '') + (s.skill !== undefined ? ` skill ${s.skill}` : ''))).join(' · ')),
+          (s.elo ? ` Elo ${s.elo}` : '') + (s.skill !== undefined ? ` skill ${s.skill}` : '') +
+          (s.depth ? ` depth ${s.depth}` : ''))).join(' · ')),
         el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'solved' }),
         el('div', { id: 'error' })),
       el('div', { class: 'panel' }, el('h3', {}, 'Analysis'), el('div', { id: 'analysis' })),
@@ -486,7 +538,8 @@ async function board(app, id) {
             click: async () => {
               const seats = view.state.seats.map((s) => s.kind === 'human' ? { kind: 'human' } :
                 Object.assign({ kind: 'engine', movetime_ms: s.movetime_ms }, s.search ? { search: s.search } : {},
-                  s.elo ? { elo: s.elo } : {}, s.skill !== undefined ? { skill: s.skill } : {}));
+                  s.elo ? { elo: s.elo } : {}, s.skill !== undefined ? { skill: s.skill } : {},
+                  s.depth ? { depth: s.depth } : {}));
               try {
                 const n = await api('POST', '/api/new', { game: view.state.game, variant: view.state.variant,
                   fen: fenInput.value.trim() || view.state.fen, seats });
@@ -510,7 +563,8 @@ async function board(app, id) {
 function main() {
   const app = document.getElementById('app');
   const m = location.pathname.match(/^\/play\/([0-9a-zA-Z]+)$/);
-  (m ? board(app, m[1]) : lobby(app)).catch((e) => { app.textContent = 'Error: ' + e.message; });
+  const page = m ? board(app, m[1]) : location.pathname === '/report' ? Promise.resolve(reportPage(app)) : lobby(app);
+  page.catch((e) => { app.textContent = 'Error: ' + e.message; });
 }
 
 main();

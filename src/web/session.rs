@@ -2,11 +2,13 @@
 //! [`Game`] of the registry ([`TwoPlayer`]) or Chamäleon Schach for 2–4 seats ([`NSeat`]), and
 //! answers what the JSON API needs: the state (FEN, seat to move, legal moves with their
 //! squares, history, board, result), playing and taking back moves, PGN, and an engine search
-//! packed as a job for a blocking thread.
+//! packed as a job for a blocking thread; so is the solve of a position's value ([`Solvers`]:
+//! pawn chess by the graph analysis, CRASH! by its databases, solved here or loaded from files,
+//! Räuberschach by proof-number search with a checked proof).
 //!
-//! Depends on `game`, `games` (the registry and Chamäleon), `search`, `nsearch`, `protocol`
-//! (the game line and the safe search), `cli` (reading a start position) and `tournament::pgn`
-//! (the date tag).
+//! Depends on `game`, `games` (the registry and Chamäleon), `search` (also `pns`), `nsearch`,
+//! `protocol` (the game line and the safe search), `cli` (reading a start position) and
+//! `tournament::pgn` (the date tag).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +21,7 @@ use crate::game::{Game, Outcome};
 use crate::games::chamaeleon::{self, Chamaeleon};
 use crate::games::crash::db::{Db, Layout};
 use crate::games::crash::{self, Crash};
+use crate::games::raeuber::Raeuber;
 use crate::games::{ForGame, NAMES, with_game};
 use crate::nsearch::{self, Algorithm, NGame, SeatResult};
 use crate::protocol::{GameLine, nps, safe_search};
@@ -100,26 +103,37 @@ pub fn choice(game: &str, name: Option<&str>) -> Result<Choice, String> {
 
 /// A strength level of an engine seat: `UCI_Elo` (games whose Elo scale is calibrated,
 /// [`Game::CALIBRATED_ELO`]) or `Skill Level` 0–20 (every two-player game); see
-/// [`crate::search::strength`].
+/// [`crate::search::strength`]. Chamäleon's N-player searches have no such scale: a seat there
+/// is weakened by a depth cap instead (`Depth`, 1 to [`MAX_NSEAT_DEPTH`] turns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
     Elo(u32),
     Skill(u32),
+    Depth(u32),
 }
 
+/// The deepest cap a Chamäleon engine seat may ask for (`depth`); its searches rarely finish
+/// more than a few turns within the server's think times.
+pub const MAX_NSEAT_DEPTH: u32 = 16;
+
 impl Level {
-    /// The level as the API shows it in a seat: `("elo", n)` or `("skill", n)`.
+    /// The level as the API shows it in a seat: `("elo", n)`, `("skill", n)` or
+    /// `("depth", n)`.
     pub fn field(self) -> (&'static str, u32) {
         match self {
             Level::Elo(n) => ("elo", n),
             Level::Skill(n) => ("skill", n),
+            Level::Depth(n) => ("depth", n),
         }
     }
 
-    fn strength(self) -> Strength {
+    /// The two-player search's strength (`None` for a depth cap, which two-player seats do
+    /// not take).
+    fn strength(self) -> Option<Strength> {
         match self {
-            Level::Elo(n) => Strength::from_elo(n, crate::rng::Rng::from_time()),
-            Level::Skill(n) => Strength::from_skill(n, crate::rng::Rng::from_time()),
+            Level::Elo(n) => Some(Strength::from_elo(n, crate::rng::Rng::from_time())),
+            Level::Skill(n) => Some(Strength::from_skill(n, crate::rng::Rng::from_time())),
+            Level::Depth(_) => None,
         }
     }
 }
@@ -133,19 +147,38 @@ impl ForGame for Calibrated {
     }
 }
 
-/// The strength level an engine seat of `game` asks for (`elo` or `skill`, at most one),
-/// checked against the ranges; `None` for full strength.
+/// The strength level an engine seat of `game` asks for (`elo` or `skill` for a two-player
+/// game, at most one; `depth` for Chamäleon), checked against the ranges; `None` for full
+/// strength.
 pub fn level(
     game: &str,
     choice: Choice,
     elo: Option<u32>,
     skill: Option<u32>,
+    depth: Option<u32>,
 ) -> Result<Option<Level>, String> {
+    if game == CHAMAELEON {
+        if elo.is_some() || skill.is_some() {
+            return Err(format!(
+                "Chamäleon's N-player searches have no strength scale (elo, skill); a seat takes \
+                 depth 1 to {MAX_NSEAT_DEPTH} (turns) instead"
+            ));
+        }
+        return match depth {
+            None => Ok(None),
+            Some(d) if (1..=MAX_NSEAT_DEPTH).contains(&d) => Ok(Some(Level::Depth(d))),
+            Some(d) => Err(format!(
+                "depth must be from 1 to {MAX_NSEAT_DEPTH} (turns), not {d}"
+            )),
+        };
+    }
+    if depth.is_some() {
+        return Err(format!(
+            "depth is Chamäleon's strength level; {game} takes elo or skill"
+        ));
+    }
     if elo.is_none() && skill.is_none() {
         return Ok(None);
-    }
-    if game == CHAMAELEON {
-        return Err("Chamäleon's N-player searches have no strength levels (elo, skill)".into());
     }
     if choice == Choice::Optimal {
         return Err("the optimal player has no strength level (elo, skill)".into());
@@ -185,9 +218,64 @@ pub fn level(
 
 /// The largest CRASH! database the optimal player solves on demand (about two seconds on a
 /// loaded 2-core machine); it is kept for later moves ([`MAX_OPTIMAL_DBS`] of them).
+/// Databases loaded from files at start-up ([`Solvers::crash_dbs`]) have no such cap.
 pub const MAX_OPTIMAL_POSITIONS: u64 = 300_000;
 /// CRASH! databases kept in memory at once (the oldest goes first).
 pub const MAX_OPTIMAL_DBS: usize = 4;
+
+/// Time the Räuberschach solver may take for one position (half for the win of the side to
+/// move, the rest for its loss).
+pub const RAEUBER_SOLVE_TIME: Duration = Duration::from_secs(3);
+/// The Räuberschach solver's transposition table in MiB (one at a time, freed after the solve).
+pub const RAEUBER_SOLVE_TABLE_MB: usize = 32;
+
+/// A CRASH! database read from a file at start-up (`--crash-db FILE`, written by
+/// `kiebitz-crash analyze --out FILE`).
+#[derive(Clone)]
+pub struct LoadedDb {
+    pub path: String,
+    pub db: Arc<Db>,
+}
+
+impl LoadedDb {
+    /// Reads and checks a database file (header, size, checksum: [`Db::load`]).
+    pub fn load(path: &str) -> Result<LoadedDb, String> {
+        let db = Db::load(path)?;
+        Ok(LoadedDb {
+            path: path.to_string(),
+            db: Arc::new(db),
+        })
+    }
+}
+
+impl std::fmt::Debug for LoadedDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let l = &self.db.layout;
+        write!(f, "{} ({} stones a side on {} cells)", self.path, l.n, l.m)
+    }
+}
+
+/// What the server lends every solve and engine job beside the position: the CRASH!
+/// databases loaded at start-up and the Räuberschach solver's budget.
+#[derive(Clone, Debug)]
+pub struct Solvers {
+    /// Consulted first, in order, for every CRASH! position they cover.
+    pub crash_dbs: Vec<LoadedDb>,
+    /// The proof-number search's time for one Räuberschach position.
+    pub raeuber_time: Duration,
+    /// Its table in MiB.
+    pub raeuber_table_mb: usize,
+}
+
+impl Default for Solvers {
+    fn default() -> Solvers {
+        Solvers {
+            crash_dbs: Vec::new(),
+            raeuber_time: RAEUBER_SOLVE_TIME,
+            raeuber_table_mb: RAEUBER_SOLVE_TABLE_MB,
+        }
+    }
+}
 
 /// The solved database for (n stones a side, m cells), from the cache or solved now.
 fn crash_db(n: usize, m: usize) -> Result<Arc<Db>, String> {
@@ -213,10 +301,23 @@ fn crash_db(n: usize, m: usize) -> Result<Arc<Db>, String> {
     Ok(db)
 }
 
-/// CRASH!'s optimal move in `pos` from its database, with the distance to the end.
-fn crash_optimal(pos: &Crash) -> Result<EngineAnswer, String> {
+/// The database for `pos` and where it comes from: the first database loaded from a file
+/// that covers it, else the board's database solved on demand ([`crash_db`]).
+fn crash_db_for(pos: &Crash, solvers: &Solvers) -> Result<(Arc<Db>, String), String> {
+    if let Some(l) = solvers.crash_dbs.iter().find(|l| l.db.layout.covers(pos)) {
+        let (n, m) = (l.db.layout.n, l.db.layout.m);
+        let source = format!("database {} ({n} stones a side on {m} cells)", l.path);
+        return Ok((Arc::clone(&l.db), source));
+    }
     let n = pos.stones(Color::White).max(pos.stones(Color::Black)) as usize;
-    let db = crash_db(n, pos.cells())?;
+    let m = pos.cells();
+    let source = format!("database of {n} stones a side on {m} cells, solved here");
+    crash_db(n, m).map(|db| (db, source))
+}
+
+/// CRASH!'s optimal move in `pos` from its database, with the distance to the end.
+fn crash_optimal(pos: &Crash, solvers: &Solvers) -> Result<EngineAnswer, String> {
+    let (db, source) = crash_db_for(pos, solvers)?;
     let (moves, d) = db
         .best_moves(pos)
         .ok_or("the position lies outside its database")?;
@@ -239,6 +340,7 @@ fn crash_optimal(pos: &Crash) -> Result<EngineAnswer, String> {
             "search": "optimal",
             "optimal": true,
             "solved": { "value": if d % 2 == 1 { "win" } else { "loss" }, "plies": d },
+            "source": source,
         }),
     })
 }
@@ -306,21 +408,56 @@ fn pawns_solved(pos: &crate::games::pawns::Pawns, stop: &AtomicBool) -> Value {
     }
 }
 
-/// CRASH! solved from its database (solved on demand and kept, as for the optimal player).
-fn crash_solved(pos: &Crash) -> Value {
-    let n = pos.stones(Color::White).max(pos.stones(Color::Black)) as usize;
-    let db = match crash_db(n, pos.cells()) {
-        Ok(db) => db,
+/// CRASH! solved from its database: one loaded from a file, else solved on demand and kept,
+/// as for the optimal player.
+fn crash_solved(pos: &Crash, solvers: &Solvers) -> Value {
+    let (db, source) = match crash_db_for(pos, solvers) {
+        Ok(found) => found,
         Err(why) => return json!({ "unknown": why }),
     };
     match db.distance(pos) {
         Some(d) => {
             let value = if d % 2 == 1 { 1 } else { -1 };
-            let source = format!("database of {n} stones a side on {} cells", pos.cells());
             solved_json(value, Some(i32::from(d)), pos.side_to_move(), &source)
         }
         None => json!({ "unknown": "the position lies outside its database" }),
     }
+}
+
+/// Räuberschach solved by proof-number search ([`crate::search::pns::try_solve`]) within the
+/// budget of `solvers`: a win or a loss only with a proof that [`crate::search::proof::check`]
+/// accepted. The distance stays `null` (a proof bounds the game's length, `within` plies, but
+/// is not the shortest win); `history` holds the earlier positions' hashes since the last
+/// irreversible move, so that repetitions count as draws.
+fn raeuber_solved(pos: &Raeuber, history: &[u64], solvers: &Solvers, stop: &AtomicBool) -> Value {
+    use crate::search::pns::{self, Budget, Verdict};
+    let budget = Budget {
+        time: Some(solvers.raeuber_time),
+        nodes: None,
+    };
+    let seconds = solvers.raeuber_time.as_secs_f64();
+    let solution = match pns::try_solve(pos, history, budget, solvers.raeuber_table_mb, Some(stop))
+    {
+        Ok(s) => s,
+        Err(e) => return json!({ "unknown": format!("the solver cannot start: {e}") }),
+    };
+    let value = match solution.verdict {
+        Verdict::Win => 1,
+        Verdict::Loss => -1,
+        Verdict::Unknown => {
+            return json!({ "unknown": format!("not proven within {seconds} s") });
+        }
+    };
+    let Some(checked) = solution.checked else {
+        return json!({ "unknown": "the solver gave no checked proof" });
+    };
+    let source = format!(
+        "proof-number search, proof checked ({} positions)",
+        checked.positions
+    );
+    let mut v = solved_json(value, None, pos.side_to_move(), &source);
+    v["within"] = json!(checked.plies);
+    v
 }
 
 /// One game in progress, whatever its kind.
@@ -342,9 +479,9 @@ pub trait Session: Send {
     fn undo(&mut self) -> bool;
     /// The game as PGN (a PGN-like record for Chamäleon), with these seat names in the tags.
     fn pgn(&self, players: &[String]) -> String;
-    /// Where the game has solved values (pawn chess, CRASH!) and is not over: a key naming
-    /// the position and the job that solves it.
-    fn solve_job(&self) -> Option<(String, SolveJob)> {
+    /// Where the game has solved values (pawn chess, CRASH!, Räuberschach) and is not over:
+    /// a key naming the position and the job that solves it with `solvers`.
+    fn solve_job(&self, _solvers: &Solvers) -> Option<(String, SolveJob)> {
         None
     }
     /// The engine's search for the seat to move, `None` if the game is over.
@@ -353,6 +490,7 @@ pub trait Session: Send {
         movetime: Duration,
         choice: Choice,
         level: Option<Level>,
+        solvers: &Solvers,
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob>;
 }
@@ -368,6 +506,8 @@ pub struct GameInfo {
     pub elo: Option<(u32, u32)>,
     /// The `skill` range an engine seat takes (every two-player game).
     pub skill: Option<(u32, u32)>,
+    /// The `depth` range an engine seat takes (Chamäleon).
+    pub depth: Option<(u32, u32)>,
 }
 
 struct Describe;
@@ -382,6 +522,7 @@ impl ForGame for Describe {
             searches: searches_of(G::GAME),
             elo: G::CALIBRATED_ELO.then_some((MIN_ELO, FULL_ELO)),
             skill: Some((0, MAX_SKILL)),
+            depth: None,
         }
     }
     fn run_seats<G: NGame>(self) -> Option<GameInfo> {
@@ -393,6 +534,7 @@ impl ForGame for Describe {
             searches: searches_of(G::GAME),
             elo: None,
             skill: None,
+            depth: Some((1, MAX_NSEAT_DEPTH)),
         })
     }
 }
@@ -696,7 +838,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         out + &wrap(&tokens)
     }
 
-    fn solve_job(&self) -> Option<(String, SolveJob)> {
+    fn solve_job(&self, solvers: &Solvers) -> Option<(String, SolveJob)> {
         self.to_move()?;
         let pos = self.line.current();
         let key = format!("{} {} {}", G::GAME, pos.variant(), pos.fen());
@@ -705,8 +847,24 @@ impl<G: Game> Session for TwoPlayer<G> {
             let p = p.clone();
             return Some((key, Box::new(move |stop| pawns_solved(&p, stop))));
         }
+        let solvers = solvers.clone();
+        if let Some(p) = any.downcast_ref::<Raeuber>() {
+            // Repetitions reach back to the last irreversible move (the FEN's halfmove clock):
+            // those positions belong to the key, as they may change the answer.
+            let history = self.line.history();
+            let clock: usize = pos
+                .fen()
+                .split_whitespace()
+                .nth(4)
+                .map_or(history.len(), |c| c.parse().unwrap_or(history.len()));
+            let recent = history[history.len().saturating_sub(clock)..].to_vec();
+            let key = format!("{key} {recent:x?}");
+            let p = p.clone();
+            let job = move |stop: &AtomicBool| raeuber_solved(&p, &recent, &solvers, stop);
+            return Some((key, Box::new(job)));
+        }
         let p = any.downcast_ref::<Crash>()?.clone();
-        Some((key, Box::new(move |_| crash_solved(&p))))
+        Some((key, Box::new(move |_| crash_solved(&p, &solvers))))
     }
 
     fn engine_job(
@@ -714,6 +872,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         movetime: Duration,
         choice: Choice,
         level: Option<Level>,
+        solvers: &Solvers,
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob> {
         self.to_move()?;
@@ -721,7 +880,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         let history = self.line.history();
         let search: EngineJob = Box::new(move |mut sink: InfoSink| {
             let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
-            searcher.set_strength(level.map(Level::strength));
+            searcher.set_strength(level.and_then(Level::strength));
             let limits = Limits {
                 movetime: Some(movetime),
                 ..Limits::default()
@@ -775,8 +934,9 @@ impl<G: Game> Session for TwoPlayer<G> {
         match (choice, crash) {
             (Choice::Optimal, Some(crash)) => {
                 let crash = crash.clone();
+                let solvers = solvers.clone();
                 Some(Box::new(move |sink: InfoSink| {
-                    match crash_optimal(&crash) {
+                    match crash_optimal(&crash, &solvers) {
                         Ok(answer) => Some(answer),
                         Err(why) => {
                             let mut answer = search(sink)?;
@@ -1013,7 +1173,8 @@ impl Session for NSeat {
         &self,
         movetime: Duration,
         choice: Choice,
-        _level: Option<Level>, // refused for Chamäleon by [`level`]
+        level: Option<Level>,
+        _solvers: &Solvers,
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob> {
         self.to_move()?;
@@ -1032,6 +1193,10 @@ impl Session for NSeat {
             let flag = searcher.stop_flag();
             let limits = nsearch::Limits {
                 time: Some(movetime),
+                depth: match level {
+                    Some(Level::Depth(d)) => Some(d),
+                    _ => None,
+                },
                 ..nsearch::Limits::default()
             };
             let me = pos.to_move();
@@ -1119,25 +1284,93 @@ mod tests {
         assert!(choice("chess", Some("optimal")).is_err());
         assert!(choice("chess", Some("heuristic")).is_err());
         // 1-vs-1: the side to move wins exactly when the gap is even (docs: theorems).
+        let none = Solvers::default();
         let pos = Crash::parse("W1..B1 w").unwrap();
-        let answer = crash_optimal(&pos).unwrap();
+        let answer = crash_optimal(&pos, &none).unwrap();
         assert_eq!(answer.info["solved"]["value"], "win", "{}", answer.info);
         let pos = Crash::parse("W1...B1 w").unwrap();
-        assert_eq!(crash_optimal(&pos).unwrap().info["solved"]["value"], "loss");
+        assert_eq!(
+            crash_optimal(&pos, &none).unwrap().info["solved"]["value"],
+            "loss"
+        );
         // Too large a board: refused, and the engine job falls back to the search.
         let big = Crash::parse(&format!("W4{}B4 w", ".".repeat(18))).unwrap();
-        assert!(crash_optimal(&big).unwrap_err().contains("more than"));
+        assert!(
+            crash_optimal(&big, &none)
+                .unwrap_err()
+                .contains("more than")
+        );
         let s = create("crash", None, Some(&big.fen()), None).unwrap();
         let job = s
             .engine_job(
                 Duration::from_millis(20),
                 Choice::Optimal,
                 None,
+                &none,
                 Arc::default(),
             )
             .unwrap();
         let answer = job(Box::new(|_| {})).unwrap();
         assert_eq!(answer.info["optimal"], false);
+        // A database from a file covers its positions, whatever its size, and names its file.
+        let loaded = Solvers {
+            crash_dbs: vec![LoadedDb {
+                path: "two.db".into(),
+                db: Arc::new(Db::solve(2, 6, &mut |_, _| {}).unwrap()),
+            }],
+            ..Solvers::default()
+        };
+        let pos = Crash::parse("W2...B1. w").unwrap();
+        let answer = crash_optimal(&pos, &loaded).unwrap();
+        assert!(answer.info["source"].as_str().unwrap().contains("two.db"));
+        let solved = crash_solved(&pos, &loaded);
+        assert_eq!(solved, {
+            let mut v = crash_solved(&pos, &none);
+            v["source"] = solved["source"].clone();
+            v
+        });
+        assert!(
+            crash_solved(&pos, &none)["source"]
+                .as_str()
+                .unwrap()
+                .contains("solved here")
+        );
+    }
+
+    #[test]
+    fn chamaeleon_seats_take_a_depth_cap_and_others_refuse_it() {
+        let level = |game, elo, skill, depth| level(game, Choice::Default, elo, skill, depth);
+        assert_eq!(
+            level(CHAMAELEON, None, None, Some(3)),
+            Ok(Some(Level::Depth(3)))
+        );
+        assert_eq!(level(CHAMAELEON, None, None, None), Ok(None));
+        for bad in [0, MAX_NSEAT_DEPTH + 1] {
+            let e = level(CHAMAELEON, None, None, Some(bad)).unwrap_err();
+            assert!(e.contains("from 1 to"), "{e}");
+        }
+        assert!(level(CHAMAELEON, None, Some(3), None).is_err());
+        assert!(
+            level("chess", None, None, Some(3))
+                .unwrap_err()
+                .contains("Chamäleon")
+        );
+        assert_eq!(Level::Depth(2).field(), ("depth", 2));
+        // A capped seat's search stops at its depth.
+        let s = create(CHAMAELEON, Some("chamaeleon3"), None, None).unwrap();
+        let job = s
+            .engine_job(
+                Duration::from_millis(5000),
+                Choice::Default,
+                Some(Level::Depth(1)),
+                &Solvers::default(),
+                Arc::default(),
+            )
+            .unwrap();
+        let started = std::time::Instant::now();
+        let answer = job(Box::new(|_| {})).unwrap();
+        assert_eq!(answer.info["depth"], 1, "{}", answer.info);
+        assert!(started.elapsed() < Duration::from_millis(4000));
     }
 
     #[test]

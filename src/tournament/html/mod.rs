@@ -321,15 +321,32 @@ pub fn from_pgn<G: Game>(cfg: &Config, pgn_path: &str) -> Result<(), String> {
         .ok_or("--from-pgn makes a report: give --report FILE.html")?;
     let text = crate::limits::read_bounded_text(pgn_path, MAX_PGN_BYTES)
         .map_err(|e| format!("PGN file: {e}"))?;
-    let parsed = pgn::parse(&text).map_err(|e| format!("{pgn_path}: {e}"))?;
+    let (html, games) = render_pgn::<G>(&text, pgn_path, "--game ", cfg.sprt)?;
+    write_file(report, &html)?;
+    eprintln!("kiebitz-match: report of {games} games from {pgn_path} written to {report}");
+    Ok(())
+}
+
+/// The report page of the games in the PGN `text` under the rules of `G` and the number of
+/// games (also for the web server's `POST /api/report`). `source` names the PGN in the page and
+/// in errors; `flag` is how the caller chooses the game (`"--game "`, `"game="`), for the hint when
+/// the games do not replay. A text that does not parse as PGN, holds no game, or a game whose
+/// start is not a position of `G` is refused.
+pub fn render_pgn<G: Game>(
+    text: &str,
+    source: &str,
+    flag: &str,
+    sprt: Option<Sprt>,
+) -> Result<(String, usize), String> {
+    let parsed = pgn::parse(text).map_err(|e| format!("{source}: {e}"))?;
     if parsed.is_empty() {
-        return Err(format!("{pgn_path} holds no game"));
+        return Err(format!("{source} holds no game"));
     }
     let mut games = Vec::with_capacity(parsed.len());
     for (i, g) in parsed.iter().enumerate() {
         let game = played::<G>(g, pgn_text(g), i + 1, None).map_err(|e| {
             format!(
-                "{pgn_path}: game {}: {e} (is --game {} right?)",
+                "{source}: game {}: {e} (is {flag}{} right?)",
                 i + 1,
                 G::GAME
             )
@@ -344,8 +361,8 @@ pub fn from_pgn<G: Game>(cfg: &Config, pgn_path: &str) -> Result<(), String> {
             .next()
             .unwrap_or_default();
         return Err(format!(
-            "{pgn_path}: no game replays a single move under the rules of {} (game 1: {why}; \
-             is --game {} right?)",
+            "{source}: no game replays a single move under the rules of {} (game 1: {why}; \
+             is {flag}{} right?)",
             G::GAME,
             G::GAME
         ));
@@ -361,16 +378,11 @@ pub fn from_pgn<G: Game>(cfg: &Config, pgn_path: &str) -> Result<(), String> {
     let html = page::render(
         &meta,
         &[],
-        cfg.sprt,
+        sprt,
         &games,
-        &Status::FromPgn(pgn_path.to_string()),
+        &Status::FromPgn(source.to_string()),
     )?;
-    write_file(report, &html)?;
-    eprintln!(
-        "kiebitz-match: report of {} games from {pgn_path} written to {report}",
-        games.len()
-    );
-    Ok(())
+    Ok((html, games.len()))
 }
 
 #[cfg(test)]
