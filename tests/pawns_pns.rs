@@ -6,7 +6,9 @@
 //! start positions: df-pn's win or loss must be the analyser's value, each with a proof that
 //! the checker accepts, and where the analyser finds a draw both df-pn attempts must end
 //! disproven (pawn chess has no repetitions, so a disproof is sound). 6×6 with en passant —
-//! a White win where only c1c3 and d1d3 win — must be proven a win with one of those moves.
+//! a White win where only c1c3 and d1d3 win — must be proven a win with one of those moves,
+//! with a table small enough (256 MiB) that the extraction must prove again what it replaced.
+//! Weak disproof numbers (`try_solve_with(…, weak)`) must give the same values.
 
 use kiebitz::analysis::{board, solve, table};
 use kiebitz::board::MoveList;
@@ -24,9 +26,9 @@ fn exhaustive(pos: &Pawns) -> i8 {
 }
 
 /// df-pn's value of `pos` for its side to move: 1, −1, or 0 when both attempts are
-/// disproven; the proof of a win or loss is checked again here.
-fn dfpn(pos: &Pawns, nodes: u64) -> i8 {
-    let s = pns::solve(
+/// disproven; the proof of a win or loss is checked again here. `weak`: weak disproof numbers.
+fn dfpn(pos: &Pawns, nodes: u64, weak: bool) -> i8 {
+    let s = pns::try_solve_with(
         pos,
         &[],
         Budget {
@@ -34,7 +36,11 @@ fn dfpn(pos: &Pawns, nodes: u64) -> i8 {
             nodes: Some(nodes),
         },
         16,
-    );
+        None,
+        None,
+        weak,
+    )
+    .expect("a table of 16 MiB");
     match s.verdict {
         Verdict::Win | Verdict::Loss => {
             let p = s
@@ -59,10 +65,10 @@ fn dfpn(pos: &Pawns, nodes: u64) -> i8 {
     }
 }
 
-fn compare(variant: &str) -> usize {
+fn compare(variant: &str, weak: bool) -> usize {
     let start = Pawns::startpos(variant).unwrap();
     assert_eq!(
-        dfpn(&start, 20_000_000),
+        dfpn(&start, 20_000_000, weak),
         exhaustive(&start),
         "{variant} start"
     );
@@ -71,9 +77,9 @@ fn compare(variant: &str) -> usize {
     for &mv in &moves {
         let pos = start.play(mv);
         assert_eq!(
-            dfpn(&pos, 20_000_000),
+            dfpn(&pos, 20_000_000, weak),
             exhaustive(&pos),
-            "{variant} after {}",
+            "{variant} after {} (weak: {weak})",
             start.move_text(mv)
         );
     }
@@ -84,9 +90,19 @@ fn compare(variant: &str) -> usize {
 fn dfpn_agrees_with_the_analyser_on_4x4_and_5x5() {
     let mut checked = 0;
     for variant in ["pawns4", "pawns4ep", "pawns5", "pawns5ep"] {
-        checked += compare(variant);
+        checked += compare(variant, false);
     }
     assert_eq!(checked, 4 + 8 + 5 + 10);
+}
+
+/// Weak disproof numbers change the order of the search, never a value.
+#[test]
+fn weak_dfpn_agrees_with_the_analyser_on_4x4_and_5x5() {
+    let mut checked = 0;
+    for variant in ["pawns4ep", "pawns5", "pawns5ep"] {
+        checked += compare(variant, true);
+    }
+    assert_eq!(checked, 8 + 5 + 10);
 }
 
 #[test]

@@ -315,3 +315,33 @@ fn tampered_proofs_are_rejected() {
     assert!(Proof::parse("kiebitz-proof 2\n").is_err());
     assert!(Proof::parse("kiebitz-proof 1\nvariant raeuberschach\nroot x\nwinner red\n").is_err());
 }
+
+/// After 1. c3 Black wins: df-pn with weak disproof numbers proves it within 2 M positions
+/// (with summed disproof numbers the attempt ends with the root's numbers at 21 and infinite
+/// after 0.3 M positions: transpositions counted once per line), and the proof found is the
+/// one kept in tests/data/proofs, which the checker accepts.
+#[test]
+fn after_1_c3_black_wins_by_weak_dfpn_and_the_kept_proof_holds() {
+    let start = Raeuber::startpos(VARIANT).unwrap();
+    let pos = start.play(start.parse_move("c2c3").unwrap());
+    let s = pns::try_solve_with(
+        &pos,
+        &[start.hash()],
+        budget(2_000_000),
+        64,
+        None,
+        None,
+        true,
+    )
+    .unwrap();
+    assert_eq!(s.verdict, Verdict::Win, "{:?}", s.attempts);
+    assert!(s.checked.is_some());
+    proof::check::<Raeuber>(s.proof.as_ref().unwrap()).unwrap();
+
+    let text = include_str!("data/proofs/raeuber-1c3-black-wins.proof");
+    let kept = Proof::parse(text).unwrap();
+    assert_eq!(kept.root, pos.fen());
+    assert_eq!(kept.winner, Color::Black);
+    let checked = proof::check::<Raeuber>(&kept).unwrap();
+    assert_eq!((checked.positions, checked.plies), (16_316, 70));
+}

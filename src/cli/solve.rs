@@ -53,6 +53,10 @@ struct SolveArgs {
     #[arg(long, value_name = "MB", default_value_t = 256,
           value_parser = clap::value_parser!(u64).range(1..=65536))]
     hash: u64,
+    /// Weak disproof numbers (the largest child's plus the other open children, not the
+    /// sum): for graphs with many transpositions, where the sum overflows.
+    #[arg(long)]
+    weak: bool,
     /// Write the proof (of a win or a loss) to FILE, for `check-proof`.
     #[arg(long, value_name = "FILE")]
     proof: Option<String>,
@@ -152,6 +156,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         args.hash as usize,
         Some(stop),
         tick,
+        args.weak,
     )?;
     let verdict = match solution.verdict {
         Verdict::Win => "win",

@@ -205,6 +205,10 @@ struct Solver<'s, G: Game> {
     root_numbers: (u64, u64),
     /// Called every [`TICK_NODES`] positions with the nodes so far and the root's numbers.
     tick: Option<&'s Tick<'s>>,
+    /// Weak disproof numbers: δ = the largest child φ plus the other open children, instead of
+    /// the sum, which counts a position reached by several lines once per line and grows
+    /// exponentially in a graph full of transpositions (Ueda et al., 2008).
+    weak: bool,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -222,6 +226,7 @@ impl<'s, G: Game> Solver<'s, G> {
             aborted: false,
             root_numbers: (1, 1),
             tick: None,
+            weak: false,
             _game: std::marker::PhantomData,
         }
     }
@@ -284,7 +289,7 @@ impl<'s, G: Game> Solver<'s, G> {
         {
             self.aborted = true;
         }
-        if self.nodes % TICK_NODES == 0
+        if self.nodes.is_multiple_of(TICK_NODES)
             && let Some(tick) = self.tick
         {
             tick(self.nodes, self.root_numbers);
@@ -307,8 +312,11 @@ impl<'s, G: Game> Solver<'s, G> {
             .collect();
         let (phi, delta) = loop {
             let (mut phi, mut delta, mut best, mut second) = (INF, 0u64, 0, INF);
+            let (mut largest, mut open) = (0u64, 0u64);
             for (i, c) in children.iter().enumerate() {
                 delta = delta.saturating_add(c.phi).min(INF);
+                largest = largest.max(c.phi);
+                open += u64::from(c.phi > 0);
                 if c.delta < phi {
                     second = phi;
                     phi = c.delta;
@@ -316,6 +324,9 @@ impl<'s, G: Game> Solver<'s, G> {
                 } else if c.delta < second {
                     second = c.delta;
                 }
+            }
+            if self.weak && delta < INF {
+                delta = largest + open.saturating_sub(1);
             }
             if phi == 0 {
                 delta = INF;
@@ -528,10 +539,11 @@ pub fn try_solve<G: Game>(
     table_mb: usize,
     stop: Option<&AtomicBool>,
 ) -> Result<Solution, String> {
-    try_solve_with(root, history, budget, table_mb, stop, None)
+    try_solve_with(root, history, budget, table_mb, stop, None, false)
 }
 
-/// [`try_solve`] that reports its progress to `tick` every [`TICK_NODES`] positions.
+/// [`try_solve`] that reports its progress to `tick` every [`TICK_NODES`] positions, with
+/// weak disproof numbers if `weak` (see the solver's `weak`).
 pub fn try_solve_with<G: Game>(
     root: &G,
     history: &[u64],
@@ -539,6 +551,7 @@ pub fn try_solve_with<G: Game>(
     table_mb: usize,
     stop: Option<&AtomicBool>,
     tick: Option<&Tick<'_>>,
+    weak: bool,
 ) -> Result<Solution, String> {
     let start = Instant::now();
     let half = Budget {
@@ -560,6 +573,7 @@ pub fn try_solve_with<G: Game>(
     let mut solver = Solver::<G>::new(us, history, Table::try_new(table_mb)?);
     solver.stop = stop;
     solver.tick = tick;
+    solver.weak = weak;
     if let Some((proof, checked, best)) = prove_for(root, solver, half, &mut nodes, attempts) {
         solution.verdict = Verdict::Win;
         solution.best = best;
@@ -573,6 +587,7 @@ pub fn try_solve_with<G: Game>(
         let mut solver = Solver::<G>::new(us.flip(), history, Table::try_new(table_mb)?);
         solver.stop = stop;
         solver.tick = tick;
+        solver.weak = weak;
         if let Some((proof, checked, _)) =
             prove_for(root, solver, rest, &mut nodes, &mut solution.attempts)
         {
