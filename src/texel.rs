@@ -7,7 +7,8 @@
 //!   makes the starting weights fit best (a one-dimensional search of any error function).
 //! - [`Linear`], [`error`], [`fit`]: an evaluation that is a linear function of its weights
 //!   (each position a list of `(weight, count)` terms for White) fitted by full-batch Adam,
-//!   with an L2 pull towards the starting weights and weights that may stay fixed.
+//!   with an L2 pull towards the starting weights and weights that may stay fixed ([`Adam`]:
+//!   the optimiser's step, shared with the chess tuner).
 //!
 //! The chess tuner (`games::chess::tune`, whose evaluation is tapered by phase) uses the first
 //! two; the Räuberschach tuner (`games::raeuber::tune`) all of them. Depends on [`crate::game`]
@@ -103,14 +104,29 @@ impl Linear {
     }
 }
 
+/// A position of a fit: its evaluation for White under weights `w`, and White's result.
+pub trait Scored {
+    fn white_eval(&self, w: &[f64]) -> f64;
+    fn result(&self) -> f64;
+}
+
+impl Scored for Linear {
+    fn white_eval(&self, w: &[f64]) -> f64 {
+        self.eval(w)
+    }
+    fn result(&self) -> f64 {
+        self.result
+    }
+}
+
 /// Mean squared error of the predicted against the actual results.
-pub fn error(w: &[f64], k: f64, samples: &[Linear]) -> f64 {
+pub fn error<S: Scored>(w: &[f64], k: f64, samples: &[S]) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
     samples
         .iter()
-        .map(|s| (s.result - sigmoid(k, s.eval(w))).powi(2))
+        .map(|s| (s.result() - sigmoid(k, s.white_eval(w))).powi(2))
         .sum::<f64>()
         / samples.len() as f64
 }
@@ -148,6 +164,37 @@ pub struct Fit {
     pub frozen: Vec<bool>,
 }
 
+/// Adam's state over a weight vector (β₁ = 0.9, β₂ = 0.999): the moving averages of the
+/// gradient and of its square, and the step count.
+pub struct Adam {
+    m: Vec<f64>,
+    v: Vec<f64>,
+    t: i32,
+}
+
+impl Adam {
+    pub fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            t: 0,
+        }
+    }
+
+    /// One step of size `lr` along `grad` for every weight that `moves` allows.
+    pub fn step(&mut self, w: &mut [f64], grad: &[f64], lr: f64, moves: impl Fn(usize) -> bool) {
+        let (b1, b2) = (0.9f64, 0.999f64);
+        self.t += 1;
+        for i in (0..w.len()).filter(|&i| moves(i)) {
+            self.m[i] = b1 * self.m[i] + (1.0 - b1) * grad[i];
+            self.v[i] = b2 * self.v[i] + (1.0 - b2) * grad[i] * grad[i];
+            let mh = self.m[i] / (1.0 - b1.powi(self.t));
+            let vh = self.v[i] / (1.0 - b2.powi(self.t));
+            w[i] -= lr * mh / (vh.sqrt() + 1e-12);
+        }
+    }
+}
+
 /// Full-batch Adam from `w0` on `train`; `heldout` is only measured. `log` receives
 /// `(epoch, training error, held-out error)` every `cfg.report` epochs and at the end.
 pub fn fit(
@@ -159,18 +206,11 @@ pub fn fit(
     mut log: impl FnMut(usize, f64, f64),
 ) -> Vec<f64> {
     let mut w = w0.to_vec();
-    let n = w.len();
-    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let (b1, b2) = (0.9f64, 0.999f64);
+    let mut adam = Adam::new(w.len());
+    let moves = |i: usize| !cfg.frozen.get(i).copied().unwrap_or(false);
     for epoch in 1..=cfg.epochs {
         let grad = gradient(&w, w0, k, cfg.lambda, train);
-        for i in (0..n).filter(|&i| !cfg.frozen.get(i).copied().unwrap_or(false)) {
-            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
-            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
-            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
-            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
-            w[i] -= cfg.lr * mh / (vh.sqrt() + 1e-12);
-        }
+        adam.step(&mut w, &grad, cfg.lr, moves);
         if cfg.report > 0 && (epoch % cfg.report == 0 || epoch == cfg.epochs) {
             log(epoch, error(&w, k, train), error(&w, k, heldout));
         }

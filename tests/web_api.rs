@@ -1000,35 +1000,9 @@ fn solved_values_of_crash_match_the_analyser() {
         assert_eq!(code, 201, "{st}");
         let st = solved_state(a, st["id"].as_str().unwrap());
         let solved = &st["solved"];
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_kiebitz-crash"))
-            .args([
-                "analyze",
-                "--n",
-                &n.to_string(),
-                "--cells",
-                &cells.to_string(),
-            ])
-            .args(["--fen", fen])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8_lossy(&out.stdout);
-        let line = text.lines().last().unwrap();
-        let plies: i64 = line
-            .split(" in ")
-            .nth(1)
-            .and_then(|t| t.split_whitespace().next())
-            .and_then(|d| d.parse().ok())
-            .unwrap_or_else(|| panic!("no distance in '{line}'"));
-        let word = if line.contains(": won for the side to move") {
-            "win"
-        } else {
-            "loss"
-        };
+        let (n, cells) = (n.to_string(), cells.to_string());
+        let (word, plies, line) =
+            crash_analyze(&["analyze", "--n", &n, "--cells", &cells, "--fen", fen]);
         assert_eq!(solved["value"], word, "{fen}: {solved} vs {line}");
         assert_eq!(solved["distance"], plies, "{fen}: {solved} vs {line}");
         let mover = if fen.ends_with('w') { "White" } else { "Black" };
@@ -1126,31 +1100,11 @@ fn crash_databases_load_from_files() {
     // 2 stones a side on 45 cells: 419,430 positions, more than the server solves on demand.
     let db = dir.join("n2m45.db");
     let fen = format!("W2{}B2 w", ".".repeat(43));
-    let out = Command::new(env!("CARGO_BIN_EXE_kiebitz-crash"))
-        .args(["analyze", "--n", "2", "--cells", "45", "--out"])
-        .arg(&db)
-        .args(["--fen", &fen])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let line = text.lines().last().unwrap();
-    let plies: i64 = line
-        .split(" in ")
-        .nth(1)
-        .and_then(|t| t.split_whitespace().next())
-        .and_then(|d| d.parse().ok())
-        .unwrap_or_else(|| panic!("no distance in '{line}'"));
-    let word = if line.contains(": won for") {
-        "win"
-    } else {
-        "loss"
-    };
     let path = db.to_str().unwrap();
+    let args = [
+        "analyze", "--n", "2", "--cells", "45", "--out", path, "--fen", &fen,
+    ];
+    let (word, plies, line) = crash_analyze(&args);
     for exe in [
         env!("CARGO_BIN_EXE_kiebitz-web"),
         env!("CARGO_BIN_EXE_kiebitz-crash"),
@@ -1262,4 +1216,32 @@ fn match_reports_from_a_pgn() {
     let big = pgn.repeat(8 * 1024 / pgn.len() + 1);
     let (code, _) = request(a, "POST", "/api/report", Some(big.as_bytes()));
     assert_eq!(code, 413);
+}
+
+/// Runs `kiebitz-crash ARGS` (an `analyze … --fen F`) and reads its last line: `win` or
+/// `loss` for the side to move, the distance in plies, and the line itself.
+fn crash_analyze(args: &[&str]) -> (&'static str, i64, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kiebitz-crash"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().last().unwrap().to_string();
+    let plies: i64 = line
+        .split(" in ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or_else(|| panic!("no distance in '{line}'"));
+    let word = if line.contains(": won for") {
+        "win"
+    } else {
+        "loss"
+    };
+    (word, plies, line)
 }

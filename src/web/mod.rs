@@ -319,6 +319,24 @@ struct UndoRequest {
 }
 
 impl App {
+    /// One of the engine threads, waiting at most `engine_wait` for it; 503 when every one
+    /// stays busy.
+    async fn engine_permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+        tokio::time::timeout(
+            self.config.engine_wait,
+            Arc::clone(&self.engines).acquire_owned(),
+        )
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .ok_or_else(|| {
+            ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "every engine thread is busy; try again later".into(),
+            )
+        })
+    }
+
     fn new(config: Config) -> App {
         App {
             engines: Arc::new(Semaphore::new(config.engine_threads.max(1))),
@@ -730,19 +748,7 @@ async fn engine_move(
         (job, e.events.clone(), e.session.plies())
     };
     let _guard = BusyGuard(Arc::clone(&entry));
-    let permit = tokio::time::timeout(
-        app.config.engine_wait,
-        Arc::clone(&app.engines).acquire_owned(),
-    )
-    .await
-    .ok()
-    .and_then(Result::ok)
-    .ok_or_else(|| {
-        ApiError(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "every engine thread is busy; try again later".into(),
-        )
-    })?;
+    let permit = app.engine_permit().await?;
     let sink_events = events.clone();
     let answer = tokio::task::spawn_blocking(move || {
         let _permit = permit;

@@ -10,8 +10,6 @@
 //! Depends on [`super`] (the server's state and errors), `games` (the registry), `tournament`
 //! (the report) and axum.
 
-use std::sync::Arc;
-
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -113,19 +111,7 @@ pub(super) async fn report(
         _ => return Err(ApiError::bad("an SPRT needs both elo0 and elo1")),
     };
     let game = game_of(q.game.as_deref(), &text).map_err(ApiError::bad)?;
-    let permit = tokio::time::timeout(
-        app.config.engine_wait,
-        Arc::clone(&app.engines).acquire_owned(),
-    )
-    .await
-    .ok()
-    .and_then(Result::ok)
-    .ok_or_else(|| {
-        ApiError(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "every engine thread is busy; try again later".into(),
-        )
-    })?;
+    let permit = app.engine_permit().await?;
     let rendered = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         with_game(game, Render { text: &text, sprt })

@@ -138,16 +138,18 @@ pub fn unflatten(w: &[f64]) -> Params {
 
 pub use crate::texel::sigmoid;
 
+impl texel::Scored for Sample {
+    fn white_eval(&self, w: &[f64]) -> f64 {
+        self.eval(w)
+    }
+    fn result(&self) -> f64 {
+        self.result
+    }
+}
+
 /// Mean squared error of the predicted against the actual results.
 pub fn error(w: &[f64], k: f64, samples: &[Sample]) -> f64 {
-    if samples.is_empty() {
-        return 0.0;
-    }
-    samples
-        .iter()
-        .map(|s| (s.result - sigmoid(k, s.eval(w))).powi(2))
-        .sum::<f64>()
-        / samples.len() as f64
+    texel::error(w, k, samples)
 }
 
 /// The K that minimises [`error`] for weights `w` (a one-dimensional search).
@@ -215,9 +217,7 @@ pub fn fit(
     mut log: impl FnMut(usize, f64, f64),
 ) -> Vec<f64> {
     let mut w = w0.to_vec();
-    let n = w.len();
-    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let (b1, b2) = (0.9f64, 0.999f64);
+    let mut adam = texel::Adam::new(w.len());
     for epoch in 1..=cfg.epochs {
         let mut grad = gradient(&w, w0, k, cfg.lambda, train);
         // Tie each piece-square entry to its mirror across the d/e line.
@@ -235,13 +235,7 @@ pub fn fit(
         if !cfg.extended {
             grad[2 * idx::EXTENDED..].iter_mut().for_each(|g| *g = 0.0);
         }
-        for i in 0..n {
-            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
-            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
-            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
-            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
-            w[i] -= cfg.lr * mh / (vh.sqrt() + 1e-12);
-        }
+        adam.step(&mut w, &grad, cfg.lr, |_| true);
         if cfg.report > 0 && (epoch % cfg.report == 0 || epoch == cfg.epochs) {
             log(epoch, error(&w, k, train), error(&w, k, heldout));
         }
