@@ -115,8 +115,15 @@ def play_move(driver, game_id, rng):
         assert targets, f"no highlighted target {mv['to']} after clicking {mv['from']}"
         click_square(driver, mv["to"])
         if mv.get("promotion"):
-            WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#promo.open button"))
-            driver.find_element(By.CSS_SELECTOR, f'#promo button[data-promo="{mv["promotion"]}"]').click()
+            # The chooser opens when several moves share the two squares; a lone promotion
+            # (or a move the page already sent) advances the game instead.
+            def chooser_or_played(d):
+                played = int(d.find_element(By.TAG_NAME, "body").get_attribute("data-plies") or 0) > plies
+                return played or d.find_elements(By.CSS_SELECTOR, "#promo.open button")
+            WebDriverWait(driver, 10).until(chooser_or_played)
+            choice = driver.find_elements(By.CSS_SELECTOR, f'#promo.open button[data-promo="{mv["promotion"]}"]')
+            if choice:
+                choice[0].click()
     WebDriverWait(driver, 30).until(
         lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-plies") or 0) > plies)
     return mv["move"]
