@@ -328,7 +328,9 @@ fn currmove_and_currmovenumber_at_debug_on() {
     let mut e = uci("kiebitz-chess");
     let run = |e: &mut Client| -> Vec<String> {
         e.send("position startpos moves e2e4 e7e5 g1f3");
-        e.send("go movetime 1600");
+        // 4 s: after the first second each new root move is told; a search of 1.6 s sometimes
+        // spent its last 0.6 s inside one root move and told none.
+        e.send("go movetime 4000");
         e.read_until(|l| l.starts_with("bestmove "))
             .into_iter()
             .filter(|l| l.contains("currmove"))
