@@ -4,8 +4,12 @@
 //! wherever the database covers the position.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
-use kiebitz::games::crash::{Crash, cli};
+use kiebitz::games::crash::Crash;
+use kiebitz::search::oracle::Oracle;
+use kiebitz::solve::crash::cli;
 
 fn main() {
     let args = match kiebitz::cli::args() {
@@ -19,11 +23,12 @@ fn main() {
             std::process::exit(2);
         }
     };
-    if let Some(db) = db {
-        kiebitz::search::oracle::install::<Crash>(Arc::new(move |pos: &Crash, _, _| db.best(pos)));
-    }
-    std::process::exit(kiebitz::cli::main_with_args::<Crash>(
+    let oracle = db.map(|db| -> Oracle<Crash> {
+        Arc::new(move |pos: &Crash, _: Duration, _: &AtomicBool| db.best(pos))
+    });
+    std::process::exit(kiebitz::cli::main_with_oracle::<Crash>(
         &args,
         &[("analyze", cli::analyze), ("theorems", cli::theorems)],
+        oracle,
     ));
 }

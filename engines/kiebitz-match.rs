@@ -2,8 +2,6 @@
 
 fn main() {
     kiebitz::cli::read_environment();
-    // Openings filtered by a search see solved pawn-chess positions as the engines do.
-    kiebitz::analysis::install_oracle();
     match kiebitz::cli::utf8_args(std::env::args_os().skip(1)) {
         Ok(args) => std::process::exit(kiebitz::tournament::main(&args)),
         Err(e) => {

@@ -6,10 +6,10 @@ use kiebitz::cli::solve::{check_proof, solve};
 use kiebitz::games::pawns::Pawns;
 
 fn main() {
-    // The solver is the search's oracle: it plays solved positions perfectly.
-    kiebitz::analysis::install_oracle();
+    // The solver is the search's oracle (kiebitz::solve::builtin): it plays solved positions
+    // perfectly.
     std::process::exit(kiebitz::cli::main::<Pawns>(&[
-        ("analyze", kiebitz::analysis::cli),
+        ("analyze", kiebitz::solve::pawns::cli),
         ("solve", solve::<Pawns>),
         ("check-proof", check_proof::<Pawns>),
         ("book", kiebitz::cli::book::main::<Pawns>),

@@ -3,11 +3,11 @@
 //! opening books.
 
 use kiebitz::cli::solve::{check_proof, solve};
-use kiebitz::games::raeuber::{Raeuber, solver};
+use kiebitz::games::raeuber::Raeuber;
 
 fn main() {
-    // Proof-number search is the search's oracle: a proven win is played at once.
-    solver::install_oracle();
+    // Proof-number search is the search's oracle (kiebitz::solve::builtin): a proven win is
+    // played at once.
     std::process::exit(kiebitz::cli::main::<Raeuber>(&[
         ("solve", solve::<Raeuber>),
         ("check-proof", check_proof::<Raeuber>),

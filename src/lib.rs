@@ -17,12 +17,12 @@
 //!   [`nsearch::NGame`] trait, for games of two or more seats.
 //! - [`protocol`]: the engine loop speaking UCI or XBoard/CECP v2, over any stream.
 //! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
-//! - [`analysis`]: exhaustive game-graph analysis and solving (pawn chess).
+//! - [`solve`]: the solvers in one room: proof-number search and its checked proofs, pawn
+//!   chess's graph analysis, CRASH!'s databases, and the oracle each game's search is handed.
 //! - [`texel`]: Texel tuning shared by the games (labelled positions, logistic fit, Adam).
 //! - [`tournament`]: kiebitz-match, engine-vs-engine tournaments.
 //! - [`web`]: `kiebitz-web`, every game in the browser over a JSON API.
 
-pub mod analysis;
 pub mod board;
 pub mod book;
 pub mod cli;
@@ -38,6 +38,7 @@ pub mod protocol;
 pub mod rng;
 pub mod san;
 pub mod search;
+pub mod solve;
 pub mod texel;
 pub mod tournament;
 pub mod web;

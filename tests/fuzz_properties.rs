@@ -26,6 +26,7 @@ fn session<G: Game>(lines: &[String]) -> Vec<String> {
         finish_at_eof: false,
         job_ceiling: Some(Duration::from_secs(2)),
         hash_budget: None,
+        oracle: None,
     };
     session_transcript::<G>(&input, &config)
         .unwrap()

@@ -10,12 +10,12 @@
 //! with a table small enough (256 MiB) that the extraction must prove again what it replaced.
 //! Weak disproof numbers (`try_solve_with(…, weak)`) must give the same values.
 
-use kiebitz::analysis::{board, solve, table};
 use kiebitz::board::MoveList;
 use kiebitz::game::Game;
 use kiebitz::games::pawns::Pawns;
-use kiebitz::search::pns::{self, Budget, Verdict};
-use kiebitz::search::proof;
+use kiebitz::solve::pawns::{board, solve, table};
+use kiebitz::solve::pns::{self, Budget, Verdict};
+use kiebitz::solve::proof;
 
 /// The analyser's value of `pos` for its side to move.
 fn exhaustive(pos: &Pawns) -> i8 {

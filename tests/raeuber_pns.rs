@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use kiebitz::board::{Color, MoveList};
 use kiebitz::game::Game;
 use kiebitz::games::raeuber::Raeuber;
-use kiebitz::search::pns::{self, Budget, Verdict};
-use kiebitz::search::proof::{self, Proof};
+use kiebitz::solve::pns::{self, Budget, Verdict};
+use kiebitz::solve::proof::{self, Proof};
 
 const VARIANT: &str = "raeuberschach";
 

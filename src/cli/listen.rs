@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use super::DEFAULT_PORT;
 use crate::game::Game;
 use crate::protocol::{self, HashBudget, MAX_HASH_MB, SessionConfig};
+use crate::search::oracle::AnyOracle;
 
 /// Default `--max-hash`: MiB shared by every session's table.
 pub const DEFAULT_MAX_HASH_MB: u64 = 256;
@@ -102,8 +103,12 @@ pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
 }
 
 /// Serves sessions of game `G` on `addr` until the process is stopped.
-pub fn serve<G: Game>(addr: &str, limits: &Limits) -> Result<(), String> {
-    serve_with(addr, limits, |r, w, config| {
+pub fn serve<G: Game>(
+    addr: &str,
+    limits: &Limits,
+    oracle: Option<AnyOracle>,
+) -> Result<(), String> {
+    serve_with(addr, limits, oracle, |r, w, config| {
         protocol::run_session_config::<G, _, _>(r, w, config)
     })
 }
@@ -114,7 +119,12 @@ pub type SessionFn =
     fn(BufReader<IdleReader>, DeadlineWriter, &SessionConfig) -> std::io::Result<()>;
 
 /// Serves sessions run by `run` on `addr` until the process is stopped.
-pub fn serve_with(addr: &str, limits: &Limits, run: SessionFn) -> Result<(), String> {
+pub fn serve_with(
+    addr: &str,
+    limits: &Limits,
+    oracle: Option<AnyOracle>,
+    run: SessionFn,
+) -> Result<(), String> {
     let max_sessions = limits.max_sessions;
     if max_sessions == 0 {
         return Err("--max-sessions must be at least 1".into());
@@ -133,6 +143,7 @@ pub fn serve_with(addr: &str, limits: &Limits, run: SessionFn) -> Result<(), Str
         finish_at_eof: false,
         job_ceiling: secs(limits.max_search_secs),
         hash_budget: Some(HashBudget::new(limits.max_hash_mb)),
+        oracle,
     };
     let idle = secs(limits.idle_secs);
     let write = Duration::from_secs(limits.write_secs.max(1));

@@ -21,6 +21,7 @@ use crate::game::Game;
 use crate::perft;
 use crate::progress::{self, Progress};
 use crate::protocol::{self, DEFAULT_HASH_MB, MAX_HASH_MB};
+use crate::search::oracle::{AnyOracle, Oracle};
 
 /// An extra subcommand a single engine offers (e.g. `analyze` in kiebitz-pawns): its name and
 /// its entry point, which gets the arguments after the name and returns the exit code.
@@ -243,15 +244,26 @@ pub fn read_environment() {
 
 /// [`main`] with arguments an entrance has already looked at (the first is the program name).
 pub fn main_with_args<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
+    main_with_oracle::<G>(args, extra, crate::solve::builtin::<G>())
+}
+
+/// [`main_with_args`] with the oracle every search is handed (`None`: none) instead of the
+/// game's built-in one ([`crate::solve::builtin`]); `kiebitz-crash --db` hands its database.
+pub fn main_with_oracle<G: Game>(
+    args: &[String],
+    extra: &[Subcommand],
+    oracle: Option<Oracle<G>>,
+) -> i32 {
     let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .format_timestamp(None)
         .try_init();
     read_environment();
-    run::<G>(args, extra)
+    run::<G>(args, extra, oracle)
 }
 
-/// [`main`] with explicit arguments (the first is the program name).
-pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
+/// [`main`] with explicit arguments (the first is the program name) and the oracle every
+/// search is handed.
+pub fn run<G: Game>(args: &[String], extra: &[Subcommand], oracle: Option<Oracle<G>>) -> i32 {
     // Every engine also serves its game to a browser (`web`, docs/web.md).
     let extra = &[
         extra,
@@ -298,13 +310,22 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
     };
     let result = match (cli.command, cli.listen) {
         (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
-        (None, Some(addr)) => listen::serve::<G>(&addr, &cli.server.limits(cli.hash as usize)),
+        (None, Some(addr)) => listen::serve::<G>(
+            &addr,
+            &cli.server.limits(cli.hash as usize),
+            oracle.map(AnyOracle::new::<G>),
+        ),
         (None, None) => {
             let stdin = io::stdin();
-            protocol::run_session_with::<G, _, _>(
+            let config = protocol::SessionConfig {
+                hash_mb: cli.hash as usize,
+                oracle: oracle.map(AnyOracle::new::<G>),
+                ..protocol::SessionConfig::default()
+            };
+            protocol::run_session_config::<G, _, _>(
                 BufReader::new(stdin.lock()),
                 io::stdout(),
-                cli.hash as usize,
+                &config,
             )
             .map_err(|e| format!("session failed: {e}"))
         }
@@ -353,6 +374,7 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
             variant.as_deref(),
             fen.as_deref(),
             cli.hash as usize,
+            oracle,
         ),
     };
     match result {

@@ -109,7 +109,7 @@ pub fn main<G: NGame>() -> i32 {
     let result = match (cli.command, cli.listen) {
         (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
         (None, Some(addr)) => {
-            listen::serve_with(&addr, &cli.server.limits(hash), |r, w, config| {
+            listen::serve_with(&addr, &cli.server.limits(hash), None, |r, w, config| {
                 run_session::<G, _, _>(r, w, config)
             })
         }

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use crate::board::Color;
 use crate::game::Game;
 use crate::protocol::{GameLine, color_name, legal_moves, pv_text};
+use crate::search::oracle::Oracle;
 use crate::search::{Control, Limits, Score, Searcher};
 
 /// The engine's time: a fixed time per move, or a clock with increment.
@@ -147,6 +148,7 @@ pub fn play<G: Game>(
     variant: Option<&str>,
     fen: Option<&str>,
     hash_mb: usize,
+    oracle: Option<Oracle<G>>,
 ) -> Result<(), String> {
     let human = match color {
         "white" => Color::White,
@@ -157,6 +159,7 @@ pub fn play<G: Game>(
     let start = super::start_position::<G>(variant, fen)?;
     let mut game = GameLine::new(start);
     let mut searcher = Searcher::<G>::new(hash_mb);
+    searcher.set_oracle(oracle);
     let mut engine_clock = match tc {
         TimeControl::Clock { base, .. } => Some(base),
         TimeControl::PerMove(_) => None,

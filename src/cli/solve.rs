@@ -1,6 +1,6 @@
 //! The `solve` and `check-proof` subcommands an engine may add (SPEC §1's extra subcommands):
-//! proof-number search for a forced win or loss ([`crate::search::pns`]) and the independent
-//! check of a proof file ([`crate::search::proof`]). Generic over the [`Game`]; results to
+//! proof-number search for a forced win or loss ([`crate::solve::pns`]) and the independent
+//! check of a proof file ([`crate::solve::proof`]). Generic over the [`Game`]; results to
 //! stdout, errors to stderr with a non-zero exit code. Ctrl-C stops `solve`, which then
 //! prints what it found so far and exits with 130.
 
@@ -11,8 +11,8 @@ use clap::Parser;
 use crate::game::Game;
 use crate::limits;
 use crate::progress;
-use crate::search::pns::{self, Budget, Verdict};
-use crate::search::proof::{self, Proof};
+use crate::solve::pns::{self, Budget, Verdict};
+use crate::solve::proof::{self, Proof};
 
 /// A proof or disproof number as text ("infinite" at the cap).
 fn number(n: u64) -> String {

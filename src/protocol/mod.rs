@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use crate::board::{Color, Move, MoveList};
 use crate::game::{Game, Outcome};
+use crate::search::oracle::{self, AnyOracle, Oracle};
 use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
 
 /// Default transposition-table size in MiB.
@@ -161,6 +162,9 @@ pub struct SessionConfig {
     pub job_ceiling: Option<Duration>,
     /// The memory every session's table is taken from (`--max-hash`); `None`: no limit.
     pub hash_budget: Option<HashBudget>,
+    /// The oracle every search of the session is handed (the entrance's choice, usually
+    /// `crate::solve::builtin`); one of another game is ignored. `None`: no oracle.
+    pub oracle: Option<AnyOracle>,
 }
 
 impl Default for SessionConfig {
@@ -170,6 +174,7 @@ impl Default for SessionConfig {
             finish_at_eof: true,
             job_ceiling: None,
             hash_budget: None,
+            oracle: None,
         }
     }
 }
@@ -603,6 +608,14 @@ pub struct Engine<G: Game> {
     pending_clear: bool,
     budget: Option<HashBudget>,
     ceiling: Option<Duration>,
+    oracle: Option<Oracle<G>>,
+}
+
+/// A searcher of `hash_mb` MiB handed the session's oracle.
+fn new_searcher<G: Game>(hash_mb: usize, oracle: &Option<Oracle<G>>) -> Searcher<G> {
+    let mut searcher = Searcher::new(hash_mb);
+    searcher.set_oracle(oracle.clone());
+    searcher
 }
 
 impl<G: Game> Engine<G> {
@@ -620,15 +633,22 @@ impl<G: Game> Engine<G> {
             Some(b) => b.exchange(0, config.hash_mb),
             None => config.hash_mb,
         };
+        let oracle = oracle::for_game::<G>(config.oracle.as_ref());
         Engine {
-            searcher: Some(Searcher::new(hash_mb)),
+            searcher: Some(new_searcher(hash_mb, &oracle)),
             job: None,
             hash_mb,
             pending_hash: None,
             pending_clear: false,
             budget,
             ceiling: config.job_ceiling,
+            oracle,
         }
+    }
+
+    /// Whether the session's searches have an oracle (`Solver Share` is offered then).
+    pub fn has_oracle(&self) -> bool {
+        self.oracle.is_some()
     }
 
     /// The transposition-table size in MiB (as last requested).
@@ -716,7 +736,7 @@ impl<G: Game> Engine<G> {
         let mut searcher = self
             .searcher
             .take()
-            .unwrap_or_else(|| Searcher::new(self.hash_mb));
+            .unwrap_or_else(|| new_searcher(self.hash_mb, &self.oracle));
         let control = Arc::new(Control::default());
         control.pondering.store(pondering, Ordering::SeqCst);
         let ctl = Arc::clone(&control);
@@ -740,7 +760,7 @@ impl<G: Game> Engine<G> {
             }
             Err(e) => {
                 log::error!("cannot start the search thread: {e}");
-                self.searcher = Some(Searcher::new(self.hash_mb));
+                self.searcher = Some(new_searcher(self.hash_mb, &self.oracle));
             }
         }
     }
@@ -758,7 +778,7 @@ impl<G: Game> Engine<G> {
             }
             Err(_) => {
                 log::error!("the search thread panicked; starting a fresh searcher");
-                self.searcher = Some(Searcher::new(self.hash_mb));
+                self.searcher = Some(new_searcher(self.hash_mb, &self.oracle));
                 None
             }
         };
@@ -923,6 +943,26 @@ mod tests {
             ..SessionConfig::default()
         });
         assert_eq!(engine.hash_mb(), 3);
+    }
+
+    /// A session's searches have exactly the oracle its configuration hands them: `Solver
+    /// Share` is offered with pawn chess's solver, not without one, nor with another game's.
+    #[test]
+    fn a_session_has_the_oracle_its_configuration_hands_it() {
+        let offered = |oracle: Option<AnyOracle>| {
+            let config = SessionConfig {
+                oracle,
+                ..SessionConfig::default()
+            };
+            session_transcript::<Pawns>("uci\n", &config)
+                .unwrap()
+                .contains("option name Solver Share")
+        };
+        let pawns = crate::solve::builtin::<Pawns>().unwrap();
+        let raeuber = crate::solve::builtin::<crate::games::raeuber::Raeuber>().unwrap();
+        assert!(offered(Some(AnyOracle::new::<Pawns>(pawns))));
+        assert!(!offered(None));
+        assert!(!offered(Some(AnyOracle::new(raeuber))));
     }
 
     #[test]

@@ -109,9 +109,9 @@ impl Tablebase {
 /// The share of a move's time, in percent, the game's solver may take before the search.
 pub const SOLVER_SHARE: &str = "Solver Share";
 
-/// `Solver Share` for games whose entrance installed a solver ([`crate::search::oracle`]).
-pub(crate) fn solver_options<G: Game>() -> Vec<UciOptionConfig> {
-    if crate::search::oracle::installed::<G>().is_none() {
+/// `Solver Share` for a session whose searches have an oracle ([`crate::search::oracle`]).
+pub(crate) fn solver_options(has_oracle: bool) -> Vec<UciOptionConfig> {
+    if !has_oracle {
         return Vec::new();
     }
     vec![UciOptionConfig::Spin {
@@ -123,13 +123,13 @@ pub(crate) fn solver_options<G: Game>() -> Vec<UciOptionConfig> {
 }
 
 /// Handles `Solver Share` (any case): the new share or the error; `None` if `name` is
-/// another option or the game has no solver.
-pub(crate) fn set_solver_share<G: Game>(
+/// another option or the session has no oracle.
+pub(crate) fn set_solver_share(
     name: &str,
     value: Option<&str>,
+    has_oracle: bool,
 ) -> Option<Result<u32, String>> {
-    if !name.eq_ignore_ascii_case(SOLVER_SHARE) || crate::search::oracle::installed::<G>().is_none()
-    {
+    if !name.eq_ignore_ascii_case(SOLVER_SHARE) || !has_oracle {
         return None;
     }
     let value = value.map(str::trim).unwrap_or("");

@@ -42,7 +42,7 @@ const CHESS960: &str = "chess960";
 
 /// The options the engine offers, in the order `uci` lists them (XBoard advertises the same
 /// with `feature option=…`); `hash_mb` is the Hash option's current value.
-pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
+pub(crate) fn options<G: Game>(hash_mb: usize, has_oracle: bool) -> Vec<UciOptionConfig> {
     let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
     let mut options = vec![
         UciOptionConfig::Spin {
@@ -96,7 +96,7 @@ pub(crate) fn options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
     }
     options.extend(BookOptions::declarations::<G>());
     options.extend(StrengthOptions::declarations::<G>());
-    options.extend(solver_options::<G>());
+    options.extend(solver_options(has_oracle));
     if G::TABLEBASES {
         options.extend(tablebase_options());
     }
@@ -244,7 +244,7 @@ impl<G: Game> Session<G> {
     }
 
     fn identify(&self) {
-        let options = options::<G>(self.engine.hash_mb());
+        let options = options::<G>(self.engine.hash_mb(), self.engine.has_oracle());
         let mut lines = vec![
             UciMessage::Id {
                 name: Some(engine_name::<G>()),
@@ -295,7 +295,7 @@ impl<G: Game> Session<G> {
             }
             return;
         }
-        if let Some(result) = set_solver_share::<G>(name, value) {
+        if let Some(result) = set_solver_share(name, value, self.engine.has_oracle()) {
             match result {
                 Ok(share) => self.solver_share = Some(share),
                 Err(e) => self.error(&e),

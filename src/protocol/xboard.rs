@@ -552,10 +552,11 @@ impl<G: Game> Session<G> {
                 variants.join(",")
             ),
         ]);
-        let options: Vec<String> = xboard_options::<G>(self.engine.hash_mb())
-            .iter()
-            .map(|o| format!("feature option=\"{}\"", feature_option(o)))
-            .collect();
+        let options: Vec<String> =
+            xboard_options::<G>(self.engine.hash_mb(), self.engine.has_oracle())
+                .iter()
+                .map(|o| format!("feature option=\"{}\"", feature_option(o)))
+                .collect();
         self.out.lines(&options);
         self.out.line("feature done=1");
     }
@@ -563,7 +564,7 @@ impl<G: Game> Session<G> {
     /// `option NAME=VALUE` (`option NAME` for a button): the value is checked against the
     /// advertised option, then applied; a bad name or value changes nothing.
     fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
-        let options = xboard_options::<G>(self.engine.hash_mb());
+        let options = xboard_options::<G>(self.engine.hash_mb(), self.engine.has_oracle());
         let Some(spec) = options
             .iter()
             .find(|o| option_name(o).eq_ignore_ascii_case(name))
@@ -607,7 +608,7 @@ impl<G: Game> Session<G> {
                 } else if let Some(result) = self.strength.set::<G>(name, Some(&text)) {
                     result
                 } else if let Some(result) =
-                    super::options::set_solver_share::<G>(name, Some(&text))
+                    super::options::set_solver_share(name, Some(&text), self.engine.has_oracle())
                 {
                     result.map(|share| self.solver_share = Some(share))
                 } else if BookOptions::is_option::<G>(name) {
@@ -923,8 +924,8 @@ const XBOARD_OWN_OPTIONS: [&str; 6] = [
 ];
 
 /// The engine's options as XBoard sees them: the UCI options less [`XBOARD_OWN_OPTIONS`].
-fn xboard_options<G: Game>(hash_mb: usize) -> Vec<UciOptionConfig> {
-    super::uci::options::<G>(hash_mb)
+fn xboard_options<G: Game>(hash_mb: usize, has_oracle: bool) -> Vec<UciOptionConfig> {
+    super::uci::options::<G>(hash_mb, has_oracle)
         .into_iter()
         .filter(|o| !XBOARD_OWN_OPTIONS.contains(&option_name(o)))
         .collect()
@@ -1171,7 +1172,7 @@ mod tests {
 
     #[test]
     fn options_in_xboard_form() {
-        let text: Vec<String> = xboard_options::<Pawns>(16)
+        let text: Vec<String> = xboard_options::<Pawns>(16, true)
             .iter()
             .map(feature_option)
             .collect();

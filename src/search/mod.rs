@@ -16,7 +16,7 @@
 //! - null move, late-move reductions, (reverse) futility pruning and forcing/single-reply
 //!   extensions, each switched by the game's [`SearchParams`] ([`Game::SEARCH`]);
 //! - time management for every [`Limits`] field ([`time`]), pondering and stopping via
-//!   [`Control`]; a game's own solver ([`Game::solve`]) answers first when it can. Only a game
+//!   [`Control`]; the oracle a searcher is handed ([`oracle`]) answers first when it can. Only a game
 //!   clock (`wtime`/`btime`) lets the search end early (a settled move, one legal move, a mate
 //!   found); `movetime` is kept to its end, `depth`, `nodes` and `infinite` search on with one
 //!   legal move, and only `go mate` stops at a mate. The time comes from a [`time::Clock`]
@@ -54,8 +54,6 @@ use crate::game::Game;
 pub mod oracle;
 pub mod ordering;
 pub mod params;
-pub mod pns;
-pub mod proof;
 pub mod stats;
 pub mod strength;
 pub mod time;
@@ -215,7 +213,7 @@ impl<G: Game> Searcher<G> {
             params: G::SEARCH.with_startup_overrides(),
             use_solver: true,
             multipv: 1,
-            oracle: oracle::installed::<G>(),
+            oracle: None,
             last_stats: stats::Stats::default(),
             clock: time::Clock::real(),
             strength: None,
@@ -289,7 +287,7 @@ impl<G: Game> Searcher<G> {
         self.params = params;
     }
 
-    /// Whether the game's oracle ([`oracle::install`]) is asked first (default on; off for
+    /// Whether the oracle ([`Searcher::set_oracle`]) is asked first (default on; off for
     /// benchmarks and for testing the search itself).
     pub fn set_use_solver(&mut self, on: bool) {
         self.use_solver = on;
@@ -301,8 +299,8 @@ impl<G: Game> Searcher<G> {
         self.last_stats
     }
 
-    /// Hands this searcher an oracle (or takes it away); by default it has the one installed
-    /// for its game ([`oracle::install`]).
+    /// Hands this searcher an oracle (or takes it away); a new searcher has none
+    /// (`crate::solve::builtin` gives a game's own).
     pub fn set_oracle(&mut self, oracle: Option<oracle::Oracle<G>>) {
         self.oracle = oracle;
     }

@@ -1,11 +1,13 @@
-//! Oracles: perfect answers (a solved game, a database) the search is handed instead of
-//! reaching into a game's solver itself. A game's entrance (`engines/kiebitz-<game>.rs`)
-//! installs its oracle once with [`install`]; every [`super::Searcher`] created afterwards for
-//! that game asks it first (see [`super::Searcher::set_use_solver`]). Depends on `game` only.
+//! Oracles: the interface through which the search is handed perfect answers (a solved game,
+//! a database) instead of reaching into a solver itself. The search only calls an [`Oracle`];
+//! which oracle a searcher has is decided by whoever builds it ([`super::Searcher::set_oracle`]):
+//! the engine's entrance and the protocol session, the web and the match runner's opening
+//! filter take the game's built-in one from `crate::solve::builtin`, `kiebitz-crash --db` hands
+//! its database. There is no global registry. Depends on `game` only.
 
-use std::any::{Any, TypeId};
+use std::any::Any;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use crate::board::Move;
@@ -17,21 +19,25 @@ use crate::game::Game;
 /// the flag it is handed (the search's `stop`) is set.
 pub type Oracle<G> = Arc<dyn Fn(&G, Duration, &AtomicBool) -> Option<(Move, i32)> + Send + Sync>;
 
-type Entry = (TypeId, Box<dyn Any + Send + Sync>);
+/// An [`Oracle`] of some game, its type erased, for settings shared by every game (a
+/// protocol session's configuration); [`for_game`] gives it back typed.
+#[derive(Clone)]
+pub struct AnyOracle(Arc<dyn Any + Send + Sync>);
 
-static ORACLES: RwLock<Vec<Entry>> = RwLock::new(Vec::new());
-
-/// Installs `oracle` for game `G`, replacing any earlier one.
-pub fn install<G: Game>(oracle: Oracle<G>) {
-    let mut all = ORACLES.write().unwrap_or_else(|e| e.into_inner());
-    all.retain(|(t, _)| *t != TypeId::of::<G>());
-    all.push((TypeId::of::<G>(), Box::new(oracle)));
+impl AnyOracle {
+    /// Wraps the oracle of game `G`.
+    pub fn new<G: Game>(oracle: Oracle<G>) -> Self {
+        AnyOracle(Arc::new(oracle))
+    }
 }
 
-/// The oracle installed for game `G`, if any.
-pub fn installed<G: Game>() -> Option<Oracle<G>> {
-    let all = ORACLES.read().unwrap_or_else(|e| e.into_inner());
-    all.iter()
-        .find(|(t, _)| *t == TypeId::of::<G>())
-        .and_then(|(_, o)| o.downcast_ref::<Oracle<G>>().cloned())
+impl std::fmt::Debug for AnyOracle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AnyOracle")
+    }
+}
+
+/// The oracle in `any` if it is one of game `G`.
+pub fn for_game<G: Game>(any: Option<&AnyOracle>) -> Option<Oracle<G>> {
+    any?.0.downcast_ref::<Oracle<G>>().cloned()
 }

@@ -565,11 +565,13 @@ fn no_move_can_be_a_win() {
 #[test]
 fn the_solver_answers_first_when_it_can() {
     let pos = Walk::<false, 0>::new(60, Color::White, 0);
-    // Without an oracle the search plays on its own; the installed one is handed to every
-    // searcher created afterwards.
+    // A new searcher has no oracle and plays on its own; the one handed to it answers first,
+    // also through the type-erased form a protocol session's configuration carries.
     assert!(Searcher::<Walk<false, 0>>::new(1).oracle.is_none());
-    oracle::install::<Walk<false, 0>>(Arc::new(walk_oracle));
+    let any = oracle::AnyOracle::new::<Walk<false, 0>>(Arc::new(walk_oracle));
+    assert!(oracle::for_game::<Walk<true, 0>>(Some(&any)).is_none());
     let mut searcher = Searcher::<Walk<false, 0>>::new(1);
+    searcher.set_oracle(oracle::for_game::<Walk<false, 0>>(Some(&any)));
     assert!(searcher.oracle.is_some());
     let mut infos = Vec::new();
     let result = searcher.search(

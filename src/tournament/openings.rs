@@ -240,7 +240,12 @@ fn generate<G: Game>(
             continue;
         }
         if random.depth > 0 {
-            let s = searcher.get_or_insert_with(|| Searcher::new(16));
+            let s = searcher.get_or_insert_with(|| {
+                // The filter sees solved positions as the engines do.
+                let mut s = Searcher::new(16);
+                s.set_oracle(crate::solve::builtin::<G>());
+                s
+            });
             s.clear();
             let limits = Limits {
                 depth: Some(random.depth),

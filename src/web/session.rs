@@ -19,14 +19,14 @@ use serde_json::{Value, json};
 use crate::board::{Color, Move, MoveList};
 use crate::game::{Game, Outcome};
 use crate::games::chamaeleon::{self, Chamaeleon};
-use crate::games::crash::db::{Db, Layout};
-use crate::games::crash::{self, Crash};
+use crate::games::crash::Crash;
 use crate::games::raeuber::Raeuber;
 use crate::games::{ForGame, NAMES, with_game};
 use crate::nsearch::{self, Algorithm, NGame, SeatResult};
 use crate::protocol::{GameLine, nps, safe_search};
 use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
 use crate::search::{Control, Limits, Score, Searcher};
+use crate::solve::crash::db::{Db, Layout};
 
 /// Transposition table of one engine search, in MiB (a table lives only for one move, so
 /// memory is bounded by the number of engine threads).
@@ -333,7 +333,7 @@ fn crash_optimal(pos: &Crash, solvers: &Solvers) -> Result<EngineAnswer, String>
         mv: pos.move_text(mv),
         info: json!({
             "depth": d,
-            "score": score_json(Score::from_value(crash::db::score(d))),
+            "score": score_json(Score::from_value(crate::solve::crash::db::score(d))),
             "nodes": 0,
             "nps": 0,
             "pv": pv,
@@ -375,7 +375,7 @@ fn solved_json(value: i32, distance: Option<i32>, side: Color, source: &str) -> 
 /// Pawn chess solved from `pos`: the exact distance by a walk of the whole game graph if it
 /// fits the budget, else the value by the win/draw/loss solver (as `kiebitz-pawns analyze`).
 fn pawns_solved(pos: &crate::games::pawns::Pawns, stop: &AtomicBool) -> Value {
-    use crate::analysis::{board, solve, table};
+    use crate::solve::pawns::{board, solve, table};
     let (w, h) = pos.size();
     if w.max(h) > MAX_SOLVED_PAWNS {
         return json!({ "unknown": format!(
@@ -424,13 +424,13 @@ fn crash_solved(pos: &Crash, solvers: &Solvers) -> Value {
     }
 }
 
-/// Räuberschach solved by proof-number search ([`crate::search::pns::try_solve`]) within the
-/// budget of `solvers`: a win or a loss only with a proof that [`crate::search::proof::check`]
+/// Räuberschach solved by proof-number search ([`crate::solve::pns::try_solve`]) within the
+/// budget of `solvers`: a win or a loss only with a proof that [`crate::solve::proof::check`]
 /// accepted. The distance stays `null` (a proof bounds the game's length, `within` plies, but
 /// is not the shortest win); `history` holds the earlier positions' hashes since the last
 /// irreversible move, so that repetitions count as draws.
 fn raeuber_solved(pos: &Raeuber, history: &[u64], solvers: &Solvers, stop: &AtomicBool) -> Value {
-    use crate::search::pns::{self, Budget, Verdict};
+    use crate::solve::pns::{self, Budget, Verdict};
     let budget = Budget {
         time: Some(solvers.raeuber_time),
         nodes: None,
@@ -880,6 +880,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         let history = self.line.history();
         let search: EngineJob = Box::new(move |mut sink: InfoSink| {
             let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
+            searcher.set_oracle(crate::solve::builtin::<G>());
             searcher.set_strength(level.and_then(Level::strength));
             let limits = Limits {
                 movetime: Some(movetime),

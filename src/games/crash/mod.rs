@@ -6,10 +6,9 @@
 //! - this file: the position [`Crash`], its text (`W2.W1..B3 w`), move text (`cell:h`), the
 //!   rules and the [`Game`] implementation;
 //! - [`eval`]: the heuristic evaluation (material, compactness);
-//! - [`db`]: the exhaustive databases (value and distance of every position with at most n
-//!   stones a side on m cells), their file format and the oracle that plays from them;
-//! - [`theorems`]: the column's parity statements checked against a database;
-//! - [`cli`]: `kiebitz-crash analyze`, `theorems`, and the `--db`/`--start` options.
+//!
+//! The exhaustive databases, the column's theorems and their commands live with the other
+//! solvers in [`crate::solve::crash`].
 //!
 //! **Moves in the core's [`Move`]**: a CRASH! move is (cell i, h); it is stored as
 //! `Move::new(Square(i), Square(j), kind)` with the 0-based cells i and j = i ± h, the last cell
@@ -25,10 +24,7 @@
 //!
 //! Depends on `board` (with its `zobrist` keys), `game` and `search::params` only.
 
-pub mod cli;
-pub mod db;
 pub mod eval;
-pub mod theorems;
 
 use crate::board::{Color, MAX_MOVES, Move, MoveKind, MoveList, Square};
 use crate::game::{Game, Terminal};

@@ -21,7 +21,6 @@ mod game;
 pub mod movegen;
 pub mod perft;
 pub mod position;
-pub mod solver;
 pub mod tune;
 
 pub use position::{Raeuber, matrix_to_coordinates};

@@ -1,14 +1,13 @@
-//! The Räuberschach oracle: proof-number search ([`crate::search::pns`]) for a forced win,
-//! handed to the search by the engine's entrance ([`install_oracle`]) so that it runs before
+//! The Räuberschach oracle: proof-number search ([`crate::solve::pns`]) for a forced win,
+//! handed to the search ([`super::builtin`]) so that it runs before
 //! alpha-beta on every move (docs/raeuber.md, "Proof-number search").
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::Raeuber;
 use crate::board::Move;
-use crate::search::pns::{self, Budget};
+use crate::games::raeuber::Raeuber;
+use crate::solve::pns::{self, Budget};
 
 /// The solver's table inside the engine, in MiB (kept from move to move, touched as used).
 const SOLVER_HASH_MB: usize = 32;
@@ -30,9 +29,4 @@ pub fn oracle(pos: &Raeuber, budget: Duration, stop: &AtomicBool) -> Option<(Mov
     };
     let (mv, plies) = pns::find_win(pos, &[], budget, SOLVER_HASH_MB, Some(stop))?;
     Some((mv, crate::search::MATE - plies as i32))
-}
-
-/// Hands [`oracle`] to every Räuberschach search of this process.
-pub fn install_oracle() {
-    crate::search::oracle::install::<Raeuber>(Arc::new(oracle));
 }

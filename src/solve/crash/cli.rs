@@ -63,7 +63,9 @@ pub fn analyze(args: &[String]) -> i32 {
 fn run_analyze(a: &AnalyzeArgs) -> Result<(), String> {
     db::check_size(a.n, a.cells)?;
     let probe = match &a.fen {
-        Some(t) => Some(super::Crash::parse(t).map_err(|e| format!("bad position '{t}': {e}"))?),
+        Some(t) => Some(
+            crate::games::crash::Crash::parse(t).map_err(|e| format!("bad position '{t}': {e}"))?,
+        ),
         None => None,
     };
     let layout = db::Layout::new(a.n, a.cells)?;
@@ -103,7 +105,8 @@ fn run_analyze(a: &AnalyzeArgs) -> Result<(), String> {
         );
         out!(
             "longest win       {} plies ({})",
-            s.longest_win, s.longest_win_position
+            s.longest_win,
+            s.longest_win_position
         );
         out!("time              {:.2} s", s.seconds);
         out!("peak memory       {:.1} MB", s.peak_memory_mb);
@@ -187,7 +190,7 @@ pub fn prepare(args: &[String]) -> Result<(Vec<String>, Option<Db>), String> {
                 if flag == "--db" {
                     db = Some(Db::load(&value)?);
                 } else {
-                    super::Crash::parse(&value)
+                    crate::games::crash::Crash::parse(&value)
                         .map_err(|e| format!("--start {value}: {e}"))?;
                     out.push("--fen".to_string());
                     out.push(value);

@@ -35,9 +35,9 @@
 use std::io::{Read, Write};
 use std::time::Instant;
 
-use super::Crash;
 use crate::board::{Color, Move, MoveList};
 use crate::game::Game;
+use crate::games::crash::Crash;
 use crate::search::params::MATE;
 
 const MAGIC: &[u8; 8] = b"KBZCRASH";
@@ -395,7 +395,11 @@ impl Db {
     pub fn load(path: &str) -> Result<Db, String> {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let mut reader = std::io::BufReader::new(file);
-        let mut bytes = crate::limits::read_bounded_from((&mut reader).take(HEADER as u64), path, HEADER as u64)?;
+        let mut bytes = crate::limits::read_bounded_from(
+            (&mut reader).take(HEADER as u64),
+            path,
+            HEADER as u64,
+        )?;
         let total = Db::header_entries(&bytes).map_err(|e| format!("{path}: {e}"))?;
         let entries = crate::limits::read_bounded_from(reader, path, total)
             .map_err(|e| format!("{e} (the {total} entries its header announces)"))?;
@@ -560,8 +564,18 @@ mod tests {
         std::fs::remove_file(path).unwrap();
         let e = Db::from_bytes(&bytes[..bytes.len() - 3]).err().unwrap();
         assert!(e.contains("truncated"), "{e}");
-        assert!(Db::from_bytes(&bytes[..10]).err().unwrap().contains("not a kiebitz"));
-        assert!(Db::from_bytes(b"PK\x03\x04 a zip file, not ours........").err().unwrap().contains("not a kiebitz"));
+        assert!(
+            Db::from_bytes(&bytes[..10])
+                .err()
+                .unwrap()
+                .contains("not a kiebitz")
+        );
+        assert!(
+            Db::from_bytes(b"PK\x03\x04 a zip file, not ours........")
+                .err()
+                .unwrap()
+                .contains("not a kiebitz")
+        );
         let mut damaged = bytes.clone();
         *damaged.last_mut().unwrap() ^= 1;
         assert!(Db::from_bytes(&damaged).err().unwrap().contains("checksum"));

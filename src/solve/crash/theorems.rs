@@ -14,10 +14,10 @@
 //!
 //! Depends on [`super::db`] and the position.
 
-use super::Crash;
 use super::db::Db;
 use crate::board::{Color, MoveList};
 use crate::game::Game;
+use crate::games::crash::Crash;
 
 /// Counts for one statement: positions looked at, and how many obey it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,7 +65,10 @@ pub struct Findings {
 pub fn together(pos: &Crash, c: Color) -> bool {
     let own = |h: i32| if c == Color::White { h > 0 } else { h < 0 };
     let row = pos.row();
-    match (row.iter().position(|&h| own(h)), row.iter().rposition(|&h| own(h))) {
+    match (
+        row.iter().position(|&h| own(h)),
+        row.iter().rposition(|&h| own(h)),
+    ) {
         (Some(a), Some(b)) => row[a..=b].iter().all(|&h| own(h)),
         _ => true,
     }
@@ -154,7 +157,8 @@ pub fn check_with(
                         pos.legal_moves(&mut moves);
                         let keeps = moves.iter().any(|&mv| {
                             let next = pos.play(mv);
-                            db.distance(&next).is_some_and(|e| e.is_multiple_of(2)) && together(&next, us)
+                            db.distance(&next).is_some_and(|e| e.is_multiple_of(2))
+                                && together(&next, us)
                         });
                         f.keep_together.add(keeps);
                         if !keeps && f.keep_together_counterexamples.len() < 3 {
@@ -291,7 +295,11 @@ mod tests {
         assert!(f.example_lost, "W2.W1..B3 w must be lost for White");
         assert_eq!(f.example_distance % 2, 0);
         assert!(f.three_parity.positions > 0);
-        assert!(f.report.iter().any(|l| l.starts_with("Example W2.W1..B3 w: lost")));
+        assert!(
+            f.report
+                .iter()
+                .any(|l| l.starts_with("Example W2.W1..B3 w: lost"))
+        );
     }
 
     #[test]

@@ -8,8 +8,9 @@
 //! - [`dot`]: the position graph in Graphviz DOT.
 //! - [`cli`]: `kiebitz-pawns analyze`.
 //!
-//! [`engine_solve`] is the oracle `kiebitz-pawns` hands the search ([`crate::search::oracle`]):
-//! a solved-optimal move when the position is small enough for the budget ([`install_oracle`]). Depends on `board`, `game`, `games::pawns`, `search::MATE`.
+//! [`engine_solve`] is the oracle pawn chess's searches are handed ([`super::builtin`]): a
+//! solved-optimal move when the position is small enough for the budget. Depends on `board`,
+//! `game`, `games::pawns`, `search::MATE`.
 
 pub mod board;
 pub mod cli;
@@ -29,11 +30,6 @@ pub use cli::cli;
 
 /// Most positions the engine's exact-distance walk may store (about 100 MB).
 pub const ENGINE_MAX_POSITIONS: u64 = 4 << 20;
-
-/// Hands [`engine_solve`] to every pawn-chess search as its oracle.
-pub fn install_oracle() {
-    crate::search::oracle::install::<Pawns>(std::sync::Arc::new(engine_solve));
-}
 
 /// A best move of `pos` with its exact score for the side to move (`MATE - n` for a win in n
 /// plies, `-(MATE - n)` for a loss in n plies, 0 for a draw), if it can be proven within

@@ -1,0 +1,57 @@
+//! The solvers, in one room: everything that computes a game-theoretic value exactly rather
+//! than estimating it.
+//!
+//! - [`pns`]: depth-first proof-number search (df-pn) for any [`Game`], with its proofs;
+//! - [`proof`]: proof trees written to text and checked by the move generator alone;
+//! - [`pawns`]: pawn chess's exhaustive game-graph analysis (counts, values, distances);
+//! - [`crash`]: CRASH!'s databases of perfect play and the column's theorems;
+//! - [`raeuber`]: Räuberschach's oracle (df-pn for a forced win before alpha-beta).
+//!
+//! The search calls solvers through one interface only, [`crate::search::oracle::Oracle`],
+//! handed explicitly to a searcher; [`builtin`] says which oracle a game comes with. Sits above
+//! `games` (it knows the games' positions) and below the binaries' rooms (protocol, cli,
+//! tournament, web), which hand the oracles out.
+
+pub mod crash;
+pub mod pawns;
+pub mod pns;
+pub mod proof;
+pub mod raeuber;
+
+use std::any::TypeId;
+use std::sync::Arc;
+
+use crate::game::Game;
+use crate::games::pawns::Pawns;
+use crate::games::raeuber::Raeuber;
+use crate::search::oracle::{AnyOracle, Oracle, for_game};
+
+/// The oracle game `G` comes with, if any: pawn chess plays solved positions perfectly
+/// ([`pawns::engine_solve`]), Räuberschach plays a forced win df-pn proves ([`raeuber::oracle`]).
+/// CRASH!'s databases are files the user names (`kiebitz-crash --db`), so CRASH! has none built
+/// in; the other games have no solver.
+pub fn builtin<G: Game>() -> Option<Oracle<G>> {
+    let any = if TypeId::of::<G>() == TypeId::of::<Pawns>() {
+        AnyOracle::new::<Pawns>(Arc::new(pawns::engine_solve))
+    } else if TypeId::of::<G>() == TypeId::of::<Raeuber>() {
+        AnyOracle::new::<Raeuber>(Arc::new(raeuber::oracle))
+    } else {
+        return None;
+    };
+    for_game::<G>(Some(&any))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chess::Chess;
+    use crate::games::crash::Crash;
+
+    #[test]
+    fn pawn_chess_and_raeuberschach_come_with_their_solvers_and_the_others_without() {
+        assert!(builtin::<Pawns>().is_some());
+        assert!(builtin::<Raeuber>().is_some());
+        assert!(builtin::<Chess>().is_none());
+        assert!(builtin::<Crash>().is_none());
+    }
+}
