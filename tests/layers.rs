@@ -43,27 +43,12 @@ const ROOMS: &[(&str, &[&str])] = &[
 
 /// Known breaks of the rule, as (importing file, imported file, reason), paths below `src/`; a
 /// path ending in `/` stands for every file of that folder.
-const EXCEPTIONS: &[(&str, &str, &str)] = &[
-    (
-        "perft.rs",
-        "nsearch/game.rs",
-        "perft counts N-seat games through the NGame trait, which lives in nsearch/ until \
+const EXCEPTIONS: &[(&str, &str, &str)] = &[(
+    "perft.rs",
+    "nsearch/game.rs",
+    "perft counts N-seat games through the NGame trait, which lives in nsearch/ until \
          seating joins the Game trait (issue 28, item 1)",
-    ),
-    (
-        "cli/mod.rs",
-        "tournament/mod.rs",
-        "a circle within the top room: cli::read_environment hands HOSTNAME to \
-         tournament::set_site, and the tournament prints through cli::print_line; the match \
-         runner's rework (issue 28, item 3) untangles them",
-    ),
-    (
-        "games/chess/eval.rs",
-        "games/chess/tune.rs",
-        "the KIEBITZ_EVAL read in eval.rs (active_params) parses a weights file with \
-         tune::parse_weights; environment reads leave the library (issue 28, item 5)",
-    ),
-];
+)];
 
 /// One source file: its module path, whether it is `mod.rs`, and its text without comments,
 /// string literals and test modules.

@@ -194,7 +194,7 @@ pub(crate) fn no_color() -> bool {
 /// Reads the environment variables kiebitz obeys and hands each to the part it configures.
 /// Every binary calls it once at start-up ([`main_with_args`] does for the engines); nothing
 /// else below the binaries reads the environment (tests/no_env_reads.rs), only env_logger
-/// its `RUST_LOG`.
+/// its `RUST_LOG` (kiebitz-match's entrance reads `HOSTNAME` itself, its games' PGN `Site`).
 ///
 /// - `KIEBITZ_SEARCH=name=value,…`: search-parameter overrides for every searcher
 ///   ([`crate::search::params::set_startup_overrides`]); a bad text is reported on stderr and
@@ -205,7 +205,6 @@ pub(crate) fn no_color() -> bool {
 /// - `KIEBITZ_RAEUBER_EVAL=name=value,…`: the Räuberschach evaluation's weights
 ///   ([`crate::games::raeuber::eval::set_startup_overrides`]).
 /// - `KIEBITZ_WEB_DIR=DIR`: where kiebitz-web reads its page ([`crate::web::set_page_dir`]).
-/// - `HOSTNAME`: the PGN `Site` of kiebitz-match's games ([`crate::tournament::set_site`]).
 /// - `NO_COLOR`: no ANSI colours on the `play` board.
 pub fn read_environment() {
     use crate::search::params;
@@ -233,9 +232,6 @@ pub fn read_environment() {
     }
     if let Some(dir) = std::env::var_os("KIEBITZ_WEB_DIR") {
         crate::web::set_page_dir(dir.into());
-    }
-    if let Ok(host) = std::env::var("HOSTNAME") {
-        crate::tournament::set_site(&host);
     }
     if std::env::var_os("NO_COLOR").is_some() {
         NO_COLOR.store(true, std::sync::atomic::Ordering::Relaxed);

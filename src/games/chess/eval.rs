@@ -174,7 +174,7 @@ pub fn active_params() -> &'static Params {
         None | Some("") | Some("hand") => &PARAMS,
         Some("tuned") => &TUNED,
         Some(path) => match crate::limits::read_bounded_text(path, MAX_WEIGHTS_BYTES)
-            .and_then(|text| super::tune::parse_weights(&text))
+            .and_then(|text| super::params::parse_weights(&text))
         {
             Ok(w) => Box::leak(Box::new(w.to_params())),
             Err(e) => {

@@ -17,6 +17,8 @@
 
 use super::Chess;
 use super::params::{Params, S, Weights, idx};
+#[cfg(test)]
+use super::params::parse_weights;
 use crate::board::{Color, MoveList};
 use crate::game::Game;
 use crate::texel;
@@ -323,68 +325,6 @@ pub fn render(w: &Weights, header: &str) -> String {
     }
     t.push_str("};\n");
     t
-}
-
-/// Reads a table written by [`render`] (a `weights.rs` file): the `S(mg, eg)` pairs after
-/// `pub const TUNED`, in the order `render` writes them.
-pub fn parse_weights(text: &str) -> Result<Weights, String> {
-    let body = text
-        .split_once("pub const TUNED")
-        .ok_or("no `pub const TUNED` table")?
-        .1;
-    let mut pairs = Vec::new();
-    for chunk in body.split("S(").skip(1) {
-        let inner = chunk.split_once(')').ok_or("S( without )")?.0;
-        let (mg, eg) = inner
-            .split_once(',')
-            .ok_or_else(|| format!("bad S({inner})"))?;
-        let num = |t: &str| {
-            t.trim()
-                .parse::<i32>()
-                .map_err(|_| format!("bad number in S({inner})"))
-        };
-        pairs.push(S(num(mg)?, num(eg)?));
-    }
-    const N: usize = 6 + 6 * 64 + 7 + 8 + 6 + 6 + 6;
-    if pairs.len() != N {
-        return Err(format!("{} weights, expected {N}", pairs.len()));
-    }
-    let mut it = pairs.into_iter();
-    let mut take = |n: usize| -> Vec<S> { it.by_ref().take(n).collect() };
-    let mut material = [S(0, 0); 6];
-    material.copy_from_slice(&take(6));
-    let mut pst = [[S(0, 0); 64]; 6];
-    for table in pst.iter_mut() {
-        table.copy_from_slice(&take(64));
-    }
-    let singles = take(7);
-    let mut passed = [S(0, 0); 8];
-    passed.copy_from_slice(&take(8));
-    let mut mobility = [S(0, 0); 6];
-    mobility.copy_from_slice(&take(6));
-    let mut king_attack = [S(0, 0); 6];
-    king_attack.copy_from_slice(&take(6));
-    let extra = take(6);
-    Ok(Weights {
-        material,
-        pst: super::params::rank8_first(pst),
-        bishop_pair: singles[0],
-        doubled: singles[1],
-        isolated: singles[2],
-        rook_open: singles[3],
-        rook_half_open: singles[4],
-        shield: singles[5],
-        tempo: singles[6],
-        passed,
-        mobility,
-        king_attack,
-        pawn_threat: extra[0],
-        connected: extra[1],
-        king_open_file: extra[2],
-        passed_king_own: extra[3],
-        passed_king_their: extra[4],
-        hanging: extra[5],
-    })
 }
 
 #[cfg(test)]
