@@ -3,6 +3,7 @@
 //! - [`board`]: squares, bitboards, colours and moves for boards up to 8×8, and FEN fields.
 //! - [`book`]: opening books in the Polyglot `.bin` format (read, built from PGN, played).
 //! - [`game`]: the [`game::Game`] trait, all the core knows of a game.
+//! - [`ngame`]: the [`ngame::NGame`] trait, the same for games of two or more seats.
 //! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
 //! - [`limits`]: bounded reads of files and pipes, bounded durations, a stdout that may fail.
 //! - [`perft`]: move-path counting and divide, for every game.
@@ -30,6 +31,7 @@ pub mod game;
 pub mod games;
 pub mod limits;
 pub mod memory;
+pub mod ngame;
 pub mod nsearch;
 pub mod perft;
 pub mod pgn;

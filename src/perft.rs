@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::{Move, MoveList};
 use crate::game::Game;
-use crate::nsearch::NGame;
+use crate::ngame::NGame;
 
 /// Subtrees this shallow are counted by [`Game::perft`] without looking at the stop flag:
 /// even on a position with a hundred moves a ply they take milliseconds.

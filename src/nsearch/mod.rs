@@ -22,7 +22,6 @@
 
 pub mod alphabeta;
 pub mod brs;
-pub mod game;
 pub mod hypermax;
 pub mod maxn;
 pub mod maxn_is;
@@ -34,8 +33,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::board::{Move, MoveList};
+/// The game trait's module under its former path (it lives in the game room, `crate::ngame`).
+pub use crate::ngame as game;
+pub use crate::ngame::{MAX_SEATS, NGame, Results, SeatResult, Values};
 pub use crate::search::time::Clock;
-pub use game::{MAX_SEATS, NGame, Results, SeatResult, Values};
 use tt::Tt;
 
 /// The sum of a normalised value vector.

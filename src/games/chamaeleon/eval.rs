@@ -9,7 +9,7 @@
 
 use super::rules::{ROLE_VALUE, reach, role_on};
 use super::{Chamaeleon, SEATS, decode};
-use crate::nsearch::game::{MAX_SEATS, Values};
+use crate::ngame::{MAX_SEATS, Values};
 
 const PIECE: i64 = 300;
 const MOBILITY: i64 = 4;

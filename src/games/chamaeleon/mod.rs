@@ -6,7 +6,7 @@
 //! - [`rules`]: square colours, roles, move generation, playing a move, shrinking;
 //! - [`eval`]: the value vector (material, mobility under the current colours, safety).
 //!
-//! Depends on `board` (squares, moves), `board::zobrist` and `nsearch::game`.
+//! Depends on `board` (squares, moves), `board::zobrist` and `ngame`.
 //!
 //! ## Position text
 //! `BOARD AREA SEATS TOMOVE TURN`, for example the four-player start:
@@ -23,7 +23,7 @@ pub mod rules;
 
 use crate::board::zobrist;
 use crate::board::{Move, MoveList, Square};
-use crate::nsearch::game::{MAX_SEATS, NGame, Results, SeatResult, Values};
+use crate::ngame::{MAX_SEATS, NGame, Results, SeatResult, Values};
 
 /// Seats in order of play (clockwise).
 pub const SEATS: usize = 4;
