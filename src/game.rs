@@ -9,6 +9,7 @@
 //! [`Game::hash`], [`Game::reversible_plies`] and the rule constants.
 
 use crate::board::{Color, Move, MoveList};
+use crate::error::Error;
 
 /// The result of a game, from White's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,12 +76,13 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// The first one is the default.
     fn variants() -> &'static [&'static str];
 
-    /// The start position of `variant`.
-    fn startpos(variant: &str) -> Result<Self, String>;
+    /// The start position of `variant` ([`Error::Variant`] for a name the game does not know).
+    fn startpos(variant: &str) -> Result<Self, Error>;
 
     /// A position from a FEN under the rules of `variant` (which also fixes rules a FEN cannot
-    /// express, such as pawn chess's double step). Errors say what is wrong.
-    fn from_fen(variant: &str, fen: &str) -> Result<Self, String>;
+    /// express, such as pawn chess's double step). Errors say what is wrong:
+    /// [`Error::Variant`] or [`Error::Position`].
+    fn from_fen(variant: &str, fen: &str) -> Result<Self, Error>;
 
     /// The position as FEN.
     fn fen(&self) -> String;
@@ -227,15 +229,15 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         self.move_text(mv)
     }
 
-    /// Reads a move in coordinate notation; it must be legal here.
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    /// Reads a move in coordinate notation; it must be legal here ([`Error::Move`]).
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         moves
             .iter()
             .copied()
             .find(|&mv| self.move_text(mv) == text)
-            .ok_or_else(|| format!("{text} is not a legal move here"))
+            .ok_or_else(|| Error::Move(format!("{text} is not a legal move here")))
     }
 
     /// The XBoard `setup` line (and any `piece` lines) that teach XBoard this variant's board;

@@ -2,6 +2,8 @@
 //!
 //! - [`board`]: squares, bitboards, colours and moves for boards up to 8×8, and FEN fields.
 //! - [`book`]: opening books in the Polyglot `.bin` format (read, built from PGN, played).
+//! - [`error`]: [`Error`], the typed error of the library's edges (positions, moves, PGN,
+//!   proofs, settings, files).
 //! - [`game`]: the [`game::Game`] trait, all the core knows of a game.
 //! - [`ngame`]: the [`ngame::NGame`] trait, the same for games of two or more seats.
 //! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
@@ -27,6 +29,7 @@
 pub mod board;
 pub mod book;
 pub mod cli;
+pub mod error;
 pub mod game;
 pub mod games;
 pub mod limits;
@@ -44,3 +47,5 @@ pub mod solve;
 pub mod texel;
 pub mod tournament;
 pub mod web;
+
+pub use error::Error;

@@ -49,32 +49,37 @@ fn size_text(bytes: u64) -> String {
 
 /// Reads all of `reader` (named `name` in errors), refusing more than `limit` bytes: at most
 /// `limit + 1` bytes are ever read, so a never-ending input ends at once with an error.
-pub fn read_bounded_from(reader: impl Read, name: &str, limit: u64) -> Result<Vec<u8>, String> {
+pub fn read_bounded_from(
+    reader: impl Read,
+    name: &str,
+    limit: u64,
+) -> Result<Vec<u8>, crate::Error> {
     let mut bytes = Vec::new();
     reader
         .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {name}: {e}"))?;
+        .map_err(|e| crate::Error::File(format!("cannot read {name}: {e}")))?;
     if bytes.len() as u64 > limit {
-        return Err(format!(
+        return Err(crate::Error::File(format!(
             "{name} is larger than {}, the most read from it: refused (is it a device or an endless pipe?)",
             size_text(limit)
-        ));
+        )));
     }
     Ok(bytes)
 }
 
 /// Reads the file or pipe at `path`, refusing more than `limit` bytes (see
 /// [`read_bounded_from`]).
-pub fn read_bounded(path: &str, limit: u64) -> Result<Vec<u8>, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+pub fn read_bounded(path: &str, limit: u64) -> Result<Vec<u8>, crate::Error> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| crate::Error::File(format!("cannot read {path}: {e}")))?;
     read_bounded_from(file, path, limit)
 }
 
 /// [`read_bounded`] for a text file: the bytes must be UTF-8.
-pub fn read_bounded_text(path: &str, limit: u64) -> Result<String, String> {
+pub fn read_bounded_text(path: &str, limit: u64) -> Result<String, crate::Error> {
     String::from_utf8(read_bounded(path, limit)?)
-        .map_err(|e| format!("cannot read {path}: not UTF-8 text ({e})"))
+        .map_err(|e| crate::Error::File(format!("cannot read {path}: not UTF-8 text ({e})")))
 }
 
 /// Writes one line of a result to stdout and flushes it. A closed stdout (`| head`) is the
@@ -124,12 +129,15 @@ mod tests {
     #[test]
     fn reads_are_bounded() {
         let e = read_bounded("/dev/zero", 1000).unwrap_err();
+        assert_eq!(e.kind(), "file");
+        let e = e.to_string();
         assert!(e.contains("/dev/zero") && e.contains("1000 bytes"), "{e}");
         assert_eq!(read_bounded_from(&b"abc"[..], "x", 3).unwrap(), b"abc");
         assert!(read_bounded_from(&b"abcd"[..], "x", 3).is_err());
         assert!(
             read_bounded("/no/such/file", 10)
                 .unwrap_err()
+                .to_string()
                 .contains("cannot read")
         );
     }

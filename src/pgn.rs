@@ -27,8 +27,12 @@ fn is_result(t: &str) -> bool {
 }
 
 /// Reads every game of a PGN text (tags, moves as written, comments, `$n` glyphs and
-/// variations skipped).
-pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
+/// variations skipped); [`crate::Error::Pgn`] names the line that cannot be read.
+pub fn parse(text: &str) -> Result<Vec<PgnGame>, crate::Error> {
+    read_games(text).map_err(crate::Error::Pgn)
+}
+
+fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
     let mut games = Vec::new();
     let mut game = PgnGame::default();
     let mut in_moves = false;

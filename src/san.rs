@@ -105,7 +105,7 @@ fn normalise(text: &str) -> String {
 }
 
 /// Reads a move in SAN or in the game's coordinate notation; it must be legal in `pos`.
-pub fn read<G: Game>(pos: &G, text: &str) -> Result<Move, String> {
+pub fn read<G: Game>(pos: &G, text: &str) -> Result<Move, crate::Error> {
     if let Ok(mv) = pos.parse_move(text) {
         return Ok(mv);
     }
@@ -116,7 +116,11 @@ pub fn read<G: Game>(pos: &G, text: &str) -> Result<Move, String> {
         .iter()
         .copied()
         .find(|&mv| normalise(&pos.san(mv)) == wanted)
-        .ok_or_else(|| format!("{text} is not a legal move here (in SAN or coordinates)"))
+        .ok_or_else(|| {
+            crate::Error::Move(format!(
+                "{text} is not a legal move here (in SAN or coordinates)"
+            ))
+        })
 }
 
 #[cfg(test)]
@@ -171,7 +175,8 @@ mod tests {
         }
         for bad in ["O-O-O", "Nf3", "e8=K", "", "e2e4"] {
             let err = read(&pos, bad).unwrap_err();
-            assert!(err.contains("not a legal move"), "{bad}: {err}");
+            assert!(matches!(err, crate::Error::Move(_)), "{bad}: {err:?}");
+            assert!(err.to_string().contains("not a legal move"), "{bad}: {err}");
         }
     }
 

@@ -24,7 +24,7 @@ use common::source::strip;
 /// before it.
 const ROOMS: &[(&str, &[&str])] = &[
     // Utilities that import nothing of the crate.
-    ("base", &["rng", "limits", "memory", "progress"]),
+    ("base", &["rng", "limits", "memory", "progress", "error"]),
     ("board", &["board"]),
     // search/params.rs: the search settings a game declares (Game::SEARCH); imports nothing.
     // texel: Texel tuning over any Game (labelled positions from PGN, the logistic fit).

@@ -386,18 +386,30 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand], oracle: Option<Oracle
 
 /// The position a shell command starts from: `--fen` under `--variant`'s rules, or the
 /// variant's start position.
-pub fn start_position<G: Game>(variant: Option<&str>, fen: Option<&str>) -> Result<G, String> {
+pub fn start_position<G: Game>(
+    variant: Option<&str>,
+    fen: Option<&str>,
+) -> Result<G, crate::Error> {
     let variant = match variant {
         None => G::variants()[0],
         Some(v) => G::variants()
             .iter()
             .copied()
             .find(|x| x.eq_ignore_ascii_case(v))
-            .ok_or_else(|| format!("unknown variant '{v}': one of {}", G::variants().join(" ")))?,
+            .ok_or_else(|| {
+                crate::Error::Variant(format!(
+                    "unknown variant '{v}': one of {}",
+                    G::variants().join(" ")
+                ))
+            })?,
     };
     match fen {
-        Some(f) => G::from_fen(variant, f)
-            .map_err(|e| format!("bad FEN '{}': {e}", crate::protocol::shorten(f))),
+        Some(f) => G::from_fen(variant, f).map_err(|e| match e {
+            crate::Error::Position(why) => {
+                crate::Error::Position(format!("bad FEN '{}': {why}", crate::protocol::shorten(f)))
+            }
+            other => other,
+        }),
         None => G::startpos(variant),
     }
 }

@@ -334,7 +334,9 @@ pub(crate) trait LineHandler {
 /// The variant a session starts in (the game's first) and its start position.
 pub(crate) fn session_start<G: Game>() -> Result<(&'static str, G), String> {
     let variant = G::variants()[0];
-    G::startpos(variant).map(|p| (variant, p))
+    G::startpos(variant)
+        .map(|p| (variant, p))
+        .map_err(String::from)
 }
 
 /// Feeds `first`, then every line of `reader`, to `handler` until it ends the session, the

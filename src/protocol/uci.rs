@@ -406,7 +406,7 @@ impl<G: Game> Session<G> {
                         shorten(line)
                     ));
                 }
-                G::startpos(self.variant)
+                G::startpos(self.variant).map_err(String::from)
             }
             Some("fen") => {
                 let fen = setup["fen".len()..].trim();

@@ -316,8 +316,13 @@ impl SearchParams {
     /// These parameters with `overrides` applied: comma-separated `name=value` pairs, e.g.
     /// `lmr=0,lmr_divisor=300` (switches take `0`/`1`/`false`/`true`/`off`/`on`, numbers must
     /// lie in the parameter's range, [`PARAMS`]). An unknown name or a bad value is an error
-    /// and nothing is changed.
-    pub fn with_overrides(self, overrides: &str) -> Result<SearchParams, String> {
+    /// and nothing is changed ([`crate::Error::Setting`]).
+    pub fn with_overrides(self, overrides: &str) -> Result<SearchParams, crate::Error> {
+        self.apply_overrides(overrides)
+            .map_err(crate::Error::Setting)
+    }
+
+    fn apply_overrides(self, overrides: &str) -> Result<SearchParams, String> {
         let mut p = self;
         for item in overrides
             .split(',')
@@ -394,7 +399,8 @@ mod tests {
         }
         let e = SearchParams::FULL
             .with_overrides("lmr=0,bogus=1")
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("unknown search parameter 'bogus'"), "{e}");
         assert!(e.contains("aspiration, aspiration_window,"), "{e}");
     }
@@ -507,7 +513,10 @@ mod tests {
             }
             for v in [spec.min - 1, spec.max + 1] {
                 let text = format!("{}={v}", spec.name);
-                let e = SearchParams::PLAIN.with_overrides(&text).unwrap_err();
+                let e = SearchParams::PLAIN
+                    .with_overrides(&text)
+                    .unwrap_err()
+                    .to_string();
                 assert!(e.starts_with(&format!("'{}': expected ", spec.name)), "{e}");
             }
         }
@@ -516,7 +525,9 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             e,
-            "'lmr_divisor': expected a number from 1 to 10000, got '0'"
+            crate::Error::Setting(
+                "'lmr_divisor': expected a number from 1 to 10000, got '0'".into()
+            )
         );
     }
 

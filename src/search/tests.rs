@@ -420,11 +420,11 @@ impl<const REP: bool, const DRAW: u32> Game for Walk<REP, DRAW> {
     fn variants() -> &'static [&'static str] {
         &["walk"]
     }
-    fn startpos(_: &str) -> Result<Self, String> {
+    fn startpos(_: &str) -> Result<Self, crate::Error> {
         Ok(Walk::new(0, Color::White, 0))
     }
-    fn from_fen(_: &str, _: &str) -> Result<Self, String> {
-        Err("the walk game has no FEN".into())
+    fn from_fen(_: &str, _: &str) -> Result<Self, crate::Error> {
+        Err(crate::Error::Position("the walk game has no FEN".into()))
     }
     fn fen(&self) -> String {
         format!("{} {}", self.at, self.side.fen_char())

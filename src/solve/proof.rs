@@ -71,8 +71,12 @@ impl Proof {
         out
     }
 
-    /// Reads the text format. Errors name the line.
-    pub fn parse(text: &str) -> Result<Proof, String> {
+    /// Reads the text format. Errors ([`crate::Error::Proof`]) name the line.
+    pub fn parse(text: &str) -> Result<Proof, crate::Error> {
+        Self::read(text).map_err(crate::Error::Proof)
+    }
+
+    fn read(text: &str) -> Result<Proof, String> {
         let mut lines = text
             .lines()
             .enumerate()
@@ -134,8 +138,12 @@ struct Node<G> {
 }
 
 /// Checks `proof` under the rules of `G`; `Ok` only if the winner wins from the root against
-/// every defence. Errors say which position fails and why.
-pub fn check<G: Game>(proof: &Proof) -> Result<Checked, String> {
+/// every defence. Errors ([`crate::Error::Proof`]) say which position fails and why.
+pub fn check<G: Game>(proof: &Proof) -> Result<Checked, crate::Error> {
+    check_tree::<G>(proof).map_err(crate::Error::Proof)
+}
+
+fn check_tree<G: Game>(proof: &Proof) -> Result<Checked, String> {
     let root = G::from_fen(&proof.variant, &proof.root)
         .map_err(|e| format!("the root FEN is not valid: {e}"))?;
     let chosen = chosen_moves::<G>(proof)?;

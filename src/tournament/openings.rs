@@ -70,7 +70,7 @@ pub fn position_from_line<G: Game>(variant: &str, line: &str) -> Result<G, Strin
     } else {
         format!("{} 0 1", fields[..4].join(" "))
     };
-    G::from_fen(variant, &fen)
+    Ok(G::from_fen(variant, &fen)?)
 }
 
 /// The lines of a positions file that hold a position, trimmed, with their 1-based numbers:

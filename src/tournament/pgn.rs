@@ -160,8 +160,8 @@ pub fn start_position<G: Game>(game: &PgnGame) -> Result<G, String> {
         .map(str::to_string)
         .unwrap_or_else(|| G::variants()[0].to_string());
     match game.tag("FEN") {
-        Some(fen) => G::from_fen(&variant, fen),
-        None => G::startpos(&variant),
+        Some(fen) => Ok(G::from_fen(&variant, fen)?),
+        None => Ok(G::startpos(&variant)?),
     }
 }
 

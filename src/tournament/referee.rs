@@ -661,14 +661,14 @@ mod tests {
         fn variants() -> &'static [&'static str] {
             &["shuttle"]
         }
-        fn startpos(_: &str) -> Result<Self, String> {
+        fn startpos(_: &str) -> Result<Self, crate::Error> {
             Ok(Shuttle {
                 at: 0,
                 side: Color::White,
                 plies: 0,
             })
         }
-        fn from_fen(v: &str, _: &str) -> Result<Self, String> {
+        fn from_fen(v: &str, _: &str) -> Result<Self, crate::Error> {
             Self::startpos(v)
         }
         fn fen(&self) -> String {

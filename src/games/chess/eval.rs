@@ -174,6 +174,7 @@ pub fn active_params() -> &'static Params {
         None | Some("") | Some("hand") => &PARAMS,
         Some("tuned") => &TUNED,
         Some(path) => match crate::limits::read_bounded_text(path, MAX_WEIGHTS_BYTES)
+            .map_err(String::from)
             .and_then(|text| super::params::parse_weights(&text))
         {
             Ok(w) => Box::leak(Box::new(w.to_params())),

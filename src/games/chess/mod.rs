@@ -23,6 +23,7 @@ pub mod syzygy;
 pub mod tune;
 pub mod weights;
 
+use crate::error::Error;
 use crate::board::{Color, Move, MoveKind, MoveList};
 use crate::game::{Game, Terminal};
 use crate::san::SanParts;
@@ -93,21 +94,21 @@ impl Game for Chess {
         &["chess", "chess960"]
     }
 
-    fn startpos(variant: &str) -> Result<Self, String> {
+    fn startpos(variant: &str) -> Result<Self, Error> {
         Self::from_fen(variant, Chess::START_FEN)
     }
 
-    fn from_fen(variant: &str, fen: &str) -> Result<Self, String> {
+    fn from_fen(variant: &str, fen: &str) -> Result<Self, Error> {
         let chess960 = match variant.to_ascii_lowercase().as_str() {
             "chess" | "normal" | "standard" => false,
             "chess960" | "fischerandom" | "960" => true,
             _ => {
-                return Err(format!(
+                return Err(Error::Variant(format!(
                     "unknown variant '{variant}': kiebitz-chess plays 'chess' and 'chess960'"
-                ));
+                )));
             }
         };
-        Chess::parse_fen_with(fen, chess960)
+        Chess::parse_fen_with(fen, chess960).map_err(Error::Position)
     }
 
     fn fen(&self) -> String {
@@ -243,7 +244,8 @@ impl Game for Chess {
     /// Coordinate notation, also taking castling in the other convention where that is not
     /// ambiguous (`e1h1` in standard chess, `e1g1` in Chess960 when the king moves two or more
     /// squares), as python-chess and cutechess do, and as `O-O` / `O-O-O` (XBoard in Chess960).
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let read = || -> Result<Move, String> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         let wing = match text {
@@ -271,6 +273,8 @@ impl Game for Chess {
                     .find(|&mv| mv.kind() == MoveKind::Castling && castling_as(mv))
             })
             .ok_or_else(|| format!("{text} is not a legal move here"))
+        };
+        read().map_err(Error::Move)
     }
 
     /// The Polyglot standard's key ([`polyglot::key`]), so that every Polyglot book works.

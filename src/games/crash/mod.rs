@@ -26,6 +26,7 @@
 
 pub mod eval;
 
+use crate::error::Error;
 use crate::board::{Color, MAX_MOVES, Move, MoveKind, MoveList, Square};
 use crate::game::{Game, Terminal};
 use crate::board::zobrist;
@@ -242,15 +243,17 @@ impl Game for Crash {
         &[VARIANT]
     }
 
-    fn startpos(variant: &str) -> Result<Self, String> {
+    fn startpos(variant: &str) -> Result<Self, Error> {
         Self::from_fen(variant, START)
     }
 
-    fn from_fen(variant: &str, fen: &str) -> Result<Self, String> {
+    fn from_fen(variant: &str, fen: &str) -> Result<Self, Error> {
         if !variant.eq_ignore_ascii_case(VARIANT) {
-            return Err(format!("unknown variant '{variant}': kiebitz-crash plays 'crash'"));
+            return Err(Error::Variant(format!(
+                "unknown variant '{variant}': kiebitz-crash plays 'crash'"
+            )));
         }
-        Crash::parse(fen)
+        Crash::parse(fen).map_err(Error::Position)
     }
 
     fn fen(&self) -> String {
@@ -368,7 +371,8 @@ impl Game for Crash {
         format!("{}:{h}", cell + 1)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let read = || -> Result<Move, String> {
         let (c, h) = text
             .trim()
             .split_once(':')
@@ -411,6 +415,8 @@ impl Game for Crash {
             ));
         }
         Ok(self.make_move(cell - 1, h))
+        };
+        read().map_err(Error::Move)
     }
 
     fn pretty(&self) -> String {
@@ -687,11 +693,17 @@ mod tests {
             ("x", "not a move"),
             ("", "not a move"),
         ] {
-            let e = p.parse_move(t).unwrap_err();
+            let e = p.parse_move(t).unwrap_err().to_string();
             assert!(e.contains(says), "{t}: {e}");
         }
         assert!(pos("...W3 w").parse_move("4:1").is_err());
-        assert!(pos("W3.B1 w").parse_move("1:3").unwrap_err().contains("leave the board"));
+        assert!(
+            pos("W3.B1 w")
+                .parse_move("1:3")
+                .unwrap_err()
+                .to_string()
+                .contains("leave the board")
+        );
     }
 
     #[test]

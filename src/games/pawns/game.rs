@@ -4,6 +4,7 @@
 
 use super::rules::Pawns;
 use super::{parse_variant, start_fen};
+use crate::error::Error;
 use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
 use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, Square};
@@ -28,13 +29,14 @@ impl Game for Pawns {
         &super::VARIANTS
     }
 
-    fn startpos(variant: &str) -> Result<Self, String> {
-        let (_, size, _) = parse_variant(variant)?;
+    fn startpos(variant: &str) -> Result<Self, Error> {
+        let (_, size, _) = parse_variant(variant).map_err(Error::Variant)?;
         Self::from_fen(variant, &start_fen(size, size))
     }
 
-    fn from_fen(variant: &str, text: &str) -> Result<Self, String> {
-        let (variant, _, rules) = parse_variant(variant)?;
+    fn from_fen(variant: &str, text: &str) -> Result<Self, Error> {
+        let (variant, _, rules) = parse_variant(variant).map_err(Error::Variant)?;
+        let read = || -> Result<Self, String> {
         let fen = Fen::parse(text)?;
         let g = fen.geometry;
         if g.width < 3 || g.height < 3 {
@@ -83,6 +85,8 @@ impl Game for Pawns {
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
+        };
+        read().map_err(Error::Position)
     }
 
     fn fen(&self) -> String {
@@ -268,7 +272,8 @@ impl Game for Pawns {
         )
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let read = || -> Result<Move, String> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         let plain = match text.len() {
@@ -284,6 +289,8 @@ impl Game for Pawns {
                 mv.to_string() == wanted
             })
             .ok_or_else(|| format!("{text} is not a legal move here"))
+        };
+        read().map_err(Error::Move)
     }
 
     fn xboard_setup(&self) -> Vec<String> {

@@ -8,6 +8,7 @@ use super::attacks::{self, BOARD, RANK_1, RANK_6};
 use super::movegen::Bits;
 use super::position::{BISHOP_K, EMPTY, LETTERS, PAWN_K, QUEEN_K, Raeuber, key, matrix_to_coordinates};
 use super::{START_FEN, VARIANTS};
+use crate::error::Error;
 use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
@@ -46,16 +47,17 @@ impl Game for Raeuber {
         &VARIANTS
     }
 
-    fn startpos(variant: &str) -> Result<Self, String> {
+    fn startpos(variant: &str) -> Result<Self, Error> {
         Self::from_fen(variant, START_FEN)
     }
 
-    fn from_fen(variant: &str, text: &str) -> Result<Self, String> {
+    fn from_fen(variant: &str, text: &str) -> Result<Self, Error> {
         if !VARIANTS.iter().any(|v| v.eq_ignore_ascii_case(variant)) {
-            return Err(format!(
+            return Err(Error::Variant(format!(
                 "unknown variant '{variant}': this engine plays raeuberschach"
-            ));
+            )));
         }
+        let read = || -> Result<Self, String> {
         let fen = Fen::parse(text)?;
         let g = fen.geometry;
         if (g.width, g.height) != (6, 6) {
@@ -100,6 +102,8 @@ impl Game for Raeuber {
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
+        };
+        read().map_err(Error::Position)
     }
 
     fn fen(&self) -> String {
@@ -254,10 +258,11 @@ impl Game for Raeuber {
         )
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let read = || -> Result<Move, String> {
         let t = text.trim();
         if let Some(coords) = matrix_to_coordinates(t) {
-            return self.parse_move(&coords);
+            return self.parse_move(&coords).map_err(String::from);
         }
         let sq = |s: &str| {
             Square::parse(s)
@@ -299,6 +304,8 @@ impl Game for Raeuber {
                 }
             }
         }
+        };
+        read().map_err(Error::Move)
     }
 
     fn xboard_setup(&self) -> Vec<String> {

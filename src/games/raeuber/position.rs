@@ -177,7 +177,7 @@ mod tests {
         assert!(p.forcing());
         assert!(p.is_noisy(p.parse_move("a1a6").unwrap()));
         assert_eq!(p.count_moves(), 2);
-        let err = p.parse_move("c1d2").unwrap_err();
+        let err = p.parse_move("c1d2").unwrap_err().to_string();
         assert!(err.contains("compulsory"), "{err}");
         // Black to move in the same position has its own capture: the pawn takes c2.
         let b = pos("r5/6/6/3p2/2P3/R1K3 b - - 0 1");

@@ -106,7 +106,7 @@ fn root_of(args: &Args) -> Result<Pawns, String> {
         _ => return Err("say which board: --size N, --width W --height H, or --fen FEN".into()),
     };
     // The variant name only carries the rules here; the FEN fixes the board.
-    Pawns::from_fen(&format!("pawns{n}{suffix}"), &fen)
+    Ok(Pawns::from_fen(&format!("pawns{n}{suffix}"), &fen)?)
 }
 
 /// The rules of `root` as the report names them.

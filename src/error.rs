@@ -1,0 +1,111 @@
+//! The library's typed error at its edges: what an embedding program gets back from reading a
+//! position, a move, a PGN text, a proof file, a setting or a file. Each kind carries the
+//! message the engines print (the same text as before the type existed), so a program can
+//! match on the kind and a user still reads a sentence. Inside the crate, an [`Error`] turns
+//! into that message wherever a plain `String` error is expected (`?` works both ways up).
+//! Depends on nothing of the crate.
+
+/// What went wrong, by kind, with the message for a person.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A variant name the game does not know.
+    #[error("{0}")]
+    Variant(String),
+    /// A position text (FEN or the game's own) that cannot be read or is not a legal position.
+    #[error("{0}")]
+    Position(String),
+    /// A move text that is not a legal move of the position.
+    #[error("{0}")]
+    Move(String),
+    /// A PGN text that cannot be read.
+    #[error("{0}")]
+    Pgn(String),
+    /// A proof file that cannot be read or does not prove what it claims.
+    #[error("{0}")]
+    Proof(String),
+    /// A setting (search parameter, option value) that is unknown or out of range.
+    #[error("{0}")]
+    Setting(String),
+    /// A file that cannot be read, written, or is too large.
+    #[error("{0}")]
+    File(String),
+}
+
+impl Error {
+    /// The kind's name, as a program might log it (`variant`, `position`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Variant(_) => "variant",
+            Error::Position(_) => "position",
+            Error::Move(_) => "move",
+            Error::Pgn(_) => "pgn",
+            Error::Proof(_) => "proof",
+            Error::Setting(_) => "setting",
+            Error::File(_) => "file",
+        }
+    }
+}
+
+/// The message, for the crate's functions that report errors as text.
+impl From<Error> for String {
+    fn from(e: Error) -> String {
+        e.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_shows_its_message_and_names_its_kind() {
+        let e = Error::Move("e2e5 is not a legal move here".into());
+        assert_eq!(e.to_string(), "e2e5 is not a legal move here");
+        assert_eq!(e.kind(), "move");
+        let text: String = e.into();
+        assert_eq!(text, "e2e5 is not a legal move here");
+    }
+
+    /// The library's edges say which kind of input was wrong.
+    #[test]
+    fn the_edges_return_typed_errors() {
+        use crate::game::Game;
+        use crate::games::chess::Chess;
+        use crate::games::pawns::Pawns;
+        use crate::search::SearchParams;
+        let kind = |e: Error| e.kind();
+        assert_eq!(kind(Chess::startpos("xiangqi").unwrap_err()), "variant");
+        assert_eq!(kind(Pawns::startpos("pawns9").unwrap_err()), "variant");
+        assert_eq!(
+            kind(Chess::from_fen("chess", "8/8 w").unwrap_err()),
+            "position"
+        );
+        let start = Chess::startpos("chess").unwrap();
+        assert_eq!(kind(start.parse_move("e2e5").unwrap_err()), "move");
+        assert_eq!(kind(crate::san::read(&start, "Ke2").unwrap_err()), "move");
+        assert_eq!(
+            kind(crate::cli::start_position::<Chess>(Some("shogi"), None).unwrap_err()),
+            "variant"
+        );
+        assert_eq!(
+            kind(crate::cli::start_position::<Chess>(None, Some("x")).unwrap_err()),
+            "position"
+        );
+        assert_eq!(
+            kind(crate::pgn::parse("[Event \"x\"]\n1. e4").unwrap_err()),
+            "pgn"
+        );
+        assert_eq!(
+            kind(crate::solve::proof::Proof::parse("nonsense").unwrap_err()),
+            "proof"
+        );
+        assert_eq!(
+            kind(SearchParams::FULL.with_overrides("bogus=1").unwrap_err()),
+            "setting"
+        );
+        assert_eq!(
+            kind(crate::limits::read_bounded("/no/such", 1).unwrap_err()),
+            "file"
+        );
+    }
+}
