@@ -337,6 +337,12 @@ impl<G: NGame> Searcher<G> {
         Arc::clone(&self.stop)
     }
 
+    /// Makes `flag` the one that stops the searches from now on (a job's own flag, which a
+    /// protocol session's `stop` and ceiling raise).
+    pub fn watch(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();

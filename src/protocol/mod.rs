@@ -8,6 +8,7 @@
 //! This module depends on the [`Game`] trait and the search API only: it never knows which
 //! game it runs.
 
+pub mod engine;
 pub mod nseat;
 pub(crate) mod options;
 pub mod uci;
@@ -23,8 +24,9 @@ use std::time::Duration;
 
 use crate::board::{Color, Move, MoveList};
 use crate::game::{Game, Outcome};
-use crate::search::oracle::{self, AnyOracle, Oracle};
+use crate::search::oracle::{self, AnyOracle};
 use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
+pub use engine::{Engine, JobBody, Searching};
 
 /// Default transposition-table size in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -350,6 +352,15 @@ pub(crate) fn drive<R: BufRead>(
     if !handler.command(first) {
         return End::Quit;
     }
+    drive_on(reader, out, handler)
+}
+
+/// [`drive`] without a first line: every line of `reader` to `handler`.
+pub(crate) fn drive_on<R: BufRead>(
+    reader: &mut LineReader<R>,
+    out: &Output,
+    handler: &mut impl LineHandler,
+) -> End {
     if out.is_broken() {
         return End::Broken;
     }
@@ -585,216 +596,6 @@ pub fn safe_search<G: Game>(
     }
 }
 
-/// The body of a search job: runs on the search thread with the searcher and the job's
-/// control flags; returns the move it announced, if any.
-pub type JobBody<G> = Box<dyn FnOnce(&mut Searcher<G>, &Control) -> Option<Move> + Send>;
-
-struct Job<G: Game> {
-    control: Arc<Control>,
-    handle: JoinHandle<(Searcher<G>, Option<Move>)>,
-    /// Whether the job ends by itself (a search with a limit), so that it may finish at
-    /// the end of input.
-    finite: bool,
-    /// The ceiling watchdog, dropped (woken and joined) with the job so that no thread
-    /// outlives the session.
-    watchdog: Option<Watchdog>,
-}
-
-/// The search thread and the searcher it borrows. One job at a time; options that need the
-/// searcher (hash size, clearing) are applied when it is back.
-pub struct Engine<G: Game> {
-    searcher: Option<Searcher<G>>,
-    job: Option<Job<G>>,
-    hash_mb: usize,
-    pending_hash: Option<usize>,
-    pending_clear: bool,
-    budget: Option<HashBudget>,
-    ceiling: Option<Duration>,
-    oracle: Option<Oracle<G>>,
-}
-
-/// A searcher of `hash_mb` MiB handed the session's oracle.
-fn new_searcher<G: Game>(hash_mb: usize, oracle: &Option<Oracle<G>>) -> Searcher<G> {
-    let mut searcher = Searcher::new(hash_mb);
-    searcher.set_oracle(oracle.clone());
-    searcher
-}
-
-impl<G: Game> Engine<G> {
-    pub fn new(hash_mb: usize) -> Self {
-        Self::with_config(&SessionConfig {
-            hash_mb,
-            ..SessionConfig::default()
-        })
-    }
-
-    /// An engine under a session's memory budget and job ceiling.
-    pub fn with_config(config: &SessionConfig) -> Self {
-        let budget = config.hash_budget.clone();
-        let hash_mb = match &budget {
-            Some(b) => b.exchange(0, config.hash_mb),
-            None => config.hash_mb,
-        };
-        let oracle = oracle::for_game::<G>(config.oracle.as_ref());
-        Engine {
-            searcher: Some(new_searcher(hash_mb, &oracle)),
-            job: None,
-            hash_mb,
-            pending_hash: None,
-            pending_clear: false,
-            budget,
-            ceiling: config.job_ceiling,
-            oracle,
-        }
-    }
-
-    /// Whether the session's searches have an oracle (`Solver Share` is offered then).
-    pub fn has_oracle(&self) -> bool {
-        self.oracle.is_some()
-    }
-
-    /// The transposition-table size in MiB (as last requested).
-    pub fn hash_mb(&self) -> usize {
-        self.pending_hash.unwrap_or(self.hash_mb)
-    }
-
-    /// Resizes the transposition table, now or when the running search ends. Returns the
-    /// size granted: less than `mb` when the shared memory budget is short.
-    pub fn set_hash(&mut self, mb: usize) -> usize {
-        let granted = match &self.budget {
-            Some(b) => b.exchange(self.hash_mb(), mb),
-            None => mb,
-        };
-        self.pending_hash = Some(granted);
-        self.apply_pending();
-        granted
-    }
-
-    /// Clears what the searcher has learnt, now or when the running search ends.
-    pub fn clear(&mut self) {
-        self.pending_clear = true;
-        self.apply_pending();
-    }
-
-    fn apply_pending(&mut self) {
-        if let Some(s) = self.searcher.as_mut() {
-            if let Some(mb) = self.pending_hash.take() {
-                self.hash_mb = mb;
-                s.set_hash(mb);
-                self.pending_clear = false;
-            }
-            if std::mem::take(&mut self.pending_clear) {
-                s.clear();
-            }
-        }
-    }
-
-    /// Whether a job is running (or finished but not yet collected).
-    pub fn busy(&self) -> bool {
-        self.job.is_some()
-    }
-
-    /// Whether the running job has finished by itself.
-    pub fn finished(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| j.handle.is_finished())
-    }
-
-    /// The running job's control flags.
-    pub fn control(&self) -> Option<&Control> {
-        self.job.as_ref().map(|j| &*j.control)
-    }
-
-    /// Asks the running job to stop.
-    pub fn stop(&self) {
-        if let Some(c) = self.control() {
-            c.stop.store(true, Ordering::SeqCst);
-        }
-    }
-
-    /// Starts a job on a new thread (after collecting any previous one); it does not end by
-    /// itself (see [`Engine::spawn_with`]).
-    pub fn spawn(&mut self, pondering: bool, body: JobBody<G>) {
-        self.spawn_with(pondering, false, body);
-    }
-
-    /// Whether the running job ends by itself (a search with a limit).
-    pub fn finite(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| j.finite)
-    }
-
-    /// At the end of input: a finite job (if `finish`) runs to its end, any other is stopped;
-    /// returns the move it announced.
-    pub fn finish(&mut self, finish: bool) -> Option<Move> {
-        if !(finish && self.finite()) {
-            self.stop();
-        }
-        self.wait()
-    }
-
-    /// Starts a job on a new thread (after collecting any previous one); `finite` tells
-    /// whether it ends by itself. Under a ceiling, a watchdog stops the job when it is up.
-    pub fn spawn_with(&mut self, pondering: bool, finite: bool, body: JobBody<G>) {
-        self.wait();
-        let mut searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| new_searcher(self.hash_mb, &self.oracle));
-        let control = Arc::new(Control::default());
-        control.pondering.store(pondering, Ordering::SeqCst);
-        let ctl = Arc::clone(&control);
-        let handle = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                let announced = body(&mut searcher, &ctl);
-                (searcher, announced)
-            });
-        let watchdog = self
-            .ceiling
-            .map(|ceiling| Watchdog::start(ceiling, Arc::clone(&control), |c| &c.stop));
-        match handle {
-            Ok(handle) => {
-                self.job = Some(Job {
-                    control,
-                    handle,
-                    finite,
-                    watchdog,
-                })
-            }
-            Err(e) => {
-                log::error!("cannot start the search thread: {e}");
-                self.searcher = Some(new_searcher(self.hash_mb, &self.oracle));
-            }
-        }
-    }
-
-    /// Waits for the running job to end (it must be stopping or finite) and takes the
-    /// searcher back. Returns the move the job announced.
-    pub fn wait(&mut self) -> Option<Move> {
-        let job = self.job.take()?;
-        let joined = job.handle.join();
-        drop(job.watchdog);
-        let announced = match joined {
-            Ok((searcher, announced)) => {
-                self.searcher = Some(searcher);
-                announced
-            }
-            Err(_) => {
-                log::error!("the search thread panicked; starting a fresh searcher");
-                self.searcher = Some(new_searcher(self.hash_mb, &self.oracle));
-                None
-            }
-        };
-        self.apply_pending();
-        announced
-    }
-
-    /// Stops the running job and waits for it.
-    pub fn stop_and_wait(&mut self) -> Option<Move> {
-        self.stop();
-        self.wait()
-    }
-}
-
 /// The session's ceiling on one job (`--max-search-time`), shared by every protocol: a thread
 /// that raises the job's stop flag when the ceiling is up. Dropping it wakes and joins the
 /// thread, so that none outlives the job.
@@ -848,13 +649,15 @@ impl Drop for Watchdog {
     }
 }
 
-impl<G: Game> Drop for Engine<G> {
-    fn drop(&mut self) {
-        self.stop_and_wait();
-        if let Some(b) = &self.budget {
-            b.release(self.hash_mb());
-        }
-    }
+/// The job thread of a two-seat session (UCI, XBoard): searchers of game `G`, each handed the
+/// session's oracle (if it is one of `G`'s).
+pub fn game_engine<G: Game>(config: &SessionConfig) -> Engine<Searcher<G>> {
+    let oracle = oracle::for_game::<G>(config.oracle.as_ref());
+    Engine::with_config(config, oracle.is_some(), move |mb| {
+        let mut searcher = Searcher::new(mb);
+        searcher.set_oracle(oracle.clone());
+        searcher
+    })
 }
 
 #[cfg(test)]
@@ -939,7 +742,7 @@ mod tests {
         assert_eq!(b.free(), 0);
         b.release(6);
         assert_eq!(b.exchange(2, 100), 8);
-        let engine = Engine::<Pawns>::with_config(&SessionConfig {
+        let engine = game_engine::<Pawns>(&SessionConfig {
             hash_mb: 4,
             hash_budget: Some(HashBudget::new(3)),
             ..SessionConfig::default()

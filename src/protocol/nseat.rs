@@ -19,23 +19,24 @@
 //! Bad input gets `info string error: …` and changes nothing; a `position` whose move list
 //! holds an illegal move keeps the legal prefix and names the first illegal move (SPEC §8).
 //!
-//! A session runs under the same [`SessionConfig`] as a two-player one, so the server's
-//! limits hold here too: lines bounded by [`LineReader`], the tables of all sessions taken
-//! from one [`HashBudget`](super::HashBudget), every search and perft stopped at the job
-//! ceiling ([`Watchdog`]), and at the end of input a search with a limit finishes and
-//! answers (stdin) or everything stops (a TCP client that hung up).
+//! A session runs on the same machinery as a two-player one: the line loop
+//! ([`super::drive_on`], lines bounded by [`LineReader`]) and the search thread
+//! ([`Engine`], shared with UCI and XBoard), under the same [`SessionConfig`]: the tables of
+//! all sessions taken from one memory budget, every search and perft stopped at the job
+//! ceiling, and at the end of input a search with a limit finishes and answers (stdin) or
+//! everything stops (a TCP client that hung up).
 //! Depends on `nsearch` and the shared [`Output`] / [`LineReader`]; names no game.
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::{HashBudget, LineReader, Output, SessionConfig, Watchdog};
+use super::{End, Engine, LineHandler, LineReader, Output, SessionConfig};
 use crate::board::MoveList;
 use crate::nsearch::{Algorithm, Limits, NGame, Options, Report, SCALE, Searcher, budget};
 use crate::perft;
+use crate::search::Control;
 
 /// The value vector as the protocol shows it: `s=0.412 w=0.190 …` for the seats that play.
 pub fn values_text<G: NGame>(pos: &G, values: &crate::nsearch::Values) -> String {
@@ -187,45 +188,25 @@ pub fn parse_go<G: NGame>(pos: &G, words: &[&str]) -> Result<Go, String> {
 }
 
 /// One protocol session over `input`/`output` under `config` (see the module comment);
-/// returns at `quit` or end of input.
+/// returns at `quit` or end of input. The line loop ([`super::drive_on`]) and the search
+/// thread ([`Engine`]) are the ones UCI and XBoard sessions run on.
 pub fn run_session<G: NGame, R: BufRead, W: Write + Send + 'static>(
     input: R,
     output: W,
     config: &SessionConfig,
 ) -> io::Result<()> {
     let out = Output::new(output);
-    let budget = config.hash_budget.clone();
-    let hash_mb = match &budget {
-        Some(b) => b.exchange(0, config.hash_mb),
-        None => config.hash_mb,
-    };
     let mut session = Session::<G> {
         out: out.clone(),
         pos: G::startpos(G::PLAYERS.1).map_err(io::Error::other)?,
-        searcher: Some(Searcher::new(Options::default(), hash_mb)),
-        running: None,
-        hash_mb,
-        budget,
-        ceiling: config.job_ceiling,
+        engine: Engine::with_config(config, false, |mb| Searcher::new(Options::default(), mb)),
+        options: Options::default(),
     };
     let mut reader = LineReader::new(input);
-    let mut eof = true;
-    while let Some(line) = reader.next_line() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) => {
-                session.error(&e);
-                continue;
-            }
-        };
-        if !session.command(line.trim()) || out.is_broken() {
-            eof = false;
-            break;
-        }
-    }
+    let end = super::drive_on(&mut reader, &out, &mut session);
     // At the end of input a search with a limit still answers (unless the client is gone).
-    let answer = eof && config.finish_at_eof && !out.is_broken() && session.finite();
-    session.finish_search(!answer);
+    let answer = end == End::Eof && config.finish_at_eof && !out.is_broken();
+    session.engine.finish(answer);
     Ok(())
 }
 
@@ -237,33 +218,22 @@ pub fn session_transcript<G: NGame>(input: &str, config: &SessionConfig) -> io::
     Ok(out.text())
 }
 
-/// A job on the search thread: its handle, its stop flag, whether it ends by itself, and the
-/// ceiling's watchdog (dropped with it).
-struct Job<G: NGame> {
-    handle: JoinHandle<Searcher<G>>,
-    stop: Arc<AtomicBool>,
-    finite: bool,
-    _watchdog: Option<Watchdog>,
-}
-
 struct Session<G: NGame> {
     out: Output,
     pos: G,
-    /// The searcher, when no search runs (the search thread owns it meanwhile).
-    searcher: Option<Searcher<G>>,
-    running: Option<Job<G>>,
-    /// The table size held (from the budget, if there is one).
-    hash_mb: usize,
-    budget: Option<HashBudget>,
-    ceiling: Option<Duration>,
+    /// The search thread and the searcher it borrows.
+    engine: Engine<Searcher<G>>,
+    /// The search options (`Algorithm`), handed to the searcher at each `go`.
+    options: Options,
 }
 
-impl<G: NGame> Drop for Session<G> {
-    fn drop(&mut self) {
-        self.finish_search(true);
-        if let Some(b) = &self.budget {
-            b.release(self.hash_mb);
-        }
+impl<G: NGame> LineHandler for Session<G> {
+    fn command(&mut self, line: &str) -> bool {
+        Session::command(self, line.trim())
+    }
+
+    fn read_error(&mut self, error: &str) {
+        self.error(error);
     }
 }
 
@@ -272,44 +242,21 @@ impl<G: NGame> Session<G> {
         self.out.line(&format!("info string error: {e}"));
     }
 
-    /// Whether the running job (if any) ends by itself.
-    fn finite(&self) -> bool {
-        self.running.as_ref().is_some_and(|j| j.finite)
-    }
-
-    /// Stops a running search (if `stop`) and takes the searcher back.
-    fn finish_search(&mut self, stop: bool) {
-        if let Some(job) = self.running.take() {
-            if stop {
-                job.stop.store(true, Ordering::SeqCst);
-            }
-            match job.handle.join() {
-                Ok(s) => self.searcher = Some(s),
-                Err(_) => {
-                    self.error("the search failed; starting afresh");
-                    self.searcher = Some(Searcher::new(Options::default(), self.hash_mb));
-                }
-            }
-        }
-    }
-
     /// Handles one command; false ends the session.
     fn command(&mut self, line: &str) -> bool {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&first) = words.first() else {
             return true;
         };
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|j| j.handle.is_finished())
-        {
-            self.finish_search(false);
+        if self.engine.finished() {
+            self.engine.wait();
         }
         match first {
             "quit" => return false,
             "isready" => self.out.line("readyok"),
-            "stop" => self.finish_search(true),
+            "stop" => {
+                self.engine.stop_and_wait();
+            }
             "uci" => {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
                 self.out.lines(&[
@@ -322,14 +269,14 @@ impl<G: NGame> Session<G> {
                     ),
                     format!(
                         "option name Hash type spin default {} min 1 max 4096",
-                        self.hash_mb
+                        self.engine.hash_mb()
                     ),
                     "uciok".to_string(),
                 ]);
             }
             _ => {
                 // Everything else waits for a running search to end (stopping it).
-                self.finish_search(true);
+                self.engine.stop_and_wait();
                 if let Err(e) = self.state_command(first, &words[1..]) {
                     self.error(&e);
                 }
@@ -338,13 +285,9 @@ impl<G: NGame> Session<G> {
         true
     }
 
-    fn searcher(&mut self) -> &mut Searcher<G> {
-        self.searcher.as_mut().expect("no search runs")
-    }
-
     fn state_command(&mut self, first: &str, rest: &[&str]) -> Result<(), String> {
         match first {
-            "ucinewgame" => self.searcher().clear(),
+            "ucinewgame" => self.engine.clear(),
             "setoption" => {
                 let text = rest.join(" ");
                 let body = text
@@ -354,7 +297,7 @@ impl<G: NGame> Session<G> {
                     .split_once(" value ")
                     .ok_or("expected 'setoption name NAME value VALUE'")?;
                 match name.trim().to_ascii_lowercase().as_str() {
-                    "algorithm" => self.searcher().options.algorithm = Algorithm::parse(value)?,
+                    "algorithm" => self.options.algorithm = Algorithm::parse(value)?,
                     "hash" => {
                         let mb: usize = value
                             .trim()
@@ -362,12 +305,7 @@ impl<G: NGame> Session<G> {
                             .ok()
                             .filter(|m| (1..=4096).contains(m))
                             .ok_or_else(|| format!("Hash must be 1 to 4096 MB, got '{value}'"))?;
-                        let granted = match &self.budget {
-                            Some(b) => b.exchange(self.hash_mb, mb),
-                            None => mb,
-                        };
-                        self.hash_mb = granted;
-                        self.searcher().resize(granted);
+                        let granted = self.engine.set_hash(mb);
                         if granted < mb {
                             self.out.line(&format!(
                                 "info string Hash {mb} MB is more than the server's memory \
@@ -410,7 +348,7 @@ impl<G: NGame> Session<G> {
             let out = self.out.clone();
             // On the search thread, like a search: `stop`, `quit`, the end of input and any
             // other command end it (with `info string perft … stopped` instead of the counts).
-            return self.spawn(false, move |_, stop| {
+            self.spawn(false, move |_, stop| {
                 let Some(divide) = perft::ndivide_until(&pos, depth, stop) else {
                     out.line(&format!("info string perft {depth} stopped"));
                     return;
@@ -427,6 +365,7 @@ impl<G: NGame> Session<G> {
                 ));
                 out.lines(&lines);
             });
+            return Ok(());
         }
         let pos = self.pos.clone();
         if pos.outcome().is_some() {
@@ -462,45 +401,29 @@ impl<G: NGame> Session<G> {
                 legal[0]
             };
             out.line(&format!("bestmove {}", pos.move_text(best)));
-        })
+        });
+        Ok(())
     }
 
-    /// Runs `job` on the search thread with the searcher and its stop flag (cleared first);
-    /// the next command but `isready` and `uci` waits for it, `stop` and `quit` set the flag,
-    /// and so does the session's ceiling. `finite`: the job ends by itself.
+    /// Runs `job` on the search thread with the searcher and the job's stop flag; the next
+    /// command but `isready` and `uci` waits for it, `stop` and `quit` set the flag, and so
+    /// does the session's ceiling. `finite`: the job ends by itself.
     fn spawn(
         &mut self,
         finite: bool,
         job: impl FnOnce(&mut Searcher<G>, &AtomicBool) + Send + 'static,
-    ) -> Result<(), String> {
-        let mut searcher = self.searcher.take().expect("no search runs");
-        let stop = searcher.stop_flag();
-        stop.store(false, Ordering::SeqCst);
-        let flag = Arc::clone(&stop);
-        let handle = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                job(&mut searcher, &flag);
-                searcher
-            });
-        match handle {
-            Ok(handle) => {
-                let watchdog = self
-                    .ceiling
-                    .map(|c| Watchdog::start(c, Arc::clone(&stop), |s| s));
-                self.running = Some(Job {
-                    handle,
-                    stop,
-                    finite,
-                    _watchdog: watchdog,
-                });
-                Ok(())
-            }
-            Err(e) => {
-                // The searcher went with the closure: start afresh.
-                self.searcher = Some(Searcher::new(Options::default(), self.hash_mb));
-                Err(format!("cannot start the search: {e}"))
-            }
-        }
+    ) {
+        let options = self.options;
+        self.engine.spawn_with(
+            false,
+            finite,
+            Box::new(move |searcher: &mut Searcher<G>, control: &Control| {
+                // The N-seat search watches the job's own flag.
+                searcher.watch(Arc::clone(&control.stop));
+                searcher.options = options;
+                job(searcher, &control.stop);
+                None
+            }),
+        );
     }
 }

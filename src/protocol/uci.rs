@@ -27,7 +27,7 @@ use crate::board::Move;
 use crate::book::options::BookOptions;
 use crate::game::Game;
 use crate::perft;
-use crate::search::{CurrMove, Info, Limits, Score};
+use crate::search::{CurrMove, Info, Limits, Score, Searcher};
 
 /// Whether `word` starts a UCI command (used to pick the protocol from the first line).
 pub fn is_uci_command(word: &str) -> bool {
@@ -106,7 +106,7 @@ pub(crate) fn options<G: Game>(hash_mb: usize, has_oracle: bool) -> Vec<UciOptio
 /// One UCI session state.
 struct Session<G: Game> {
     out: Output,
-    engine: Engine<G>,
+    engine: Engine<Searcher<G>>,
     variant: &'static str,
     game: GameLine<G>,
     move_overhead: Duration,
@@ -147,7 +147,7 @@ pub fn run<G: Game, R: BufRead>(
     };
     let mut s = Session {
         out: out.clone(),
-        engine: Engine::with_config(config),
+        engine: super::game_engine::<G>(config),
         variant,
         game: GameLine::new(start),
         move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
@@ -762,7 +762,10 @@ mod tests {
         let (variant, start) = session_start::<Pawns>().unwrap();
         let mut s = Session {
             out: Output::new(Closed),
-            engine: Engine::new(1),
+            engine: crate::protocol::game_engine(&SessionConfig {
+                hash_mb: 1,
+                ..SessionConfig::default()
+            }),
             variant,
             game: GameLine::new(start),
             move_overhead: Duration::ZERO,

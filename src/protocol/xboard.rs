@@ -29,7 +29,7 @@ use super::{
 use crate::board::Color;
 use crate::book::options::BookOptions;
 use crate::game::Game;
-use crate::search::{Info, Limits, Score, SearchResult};
+use crate::search::{Info, Limits, Score, SearchResult, Searcher};
 use vampirc_uci::UciOptionConfig;
 
 /// One XBoard command, parsed.
@@ -278,7 +278,7 @@ enum JobKind {
 
 struct Session<G: Game> {
     out: Output,
-    engine: Engine<G>,
+    engine: Engine<Searcher<G>>,
     variant: &'static str,
     game: GameLine<G>,
     force: bool,
@@ -325,7 +325,7 @@ pub fn run<G: Game, R: BufRead>(
     };
     let mut s = Session {
         out: out.clone(),
-        engine: Engine::with_config(config),
+        engine: super::game_engine::<G>(config),
         variant,
         game: GameLine::new(start),
         force: false,
@@ -1099,7 +1099,10 @@ mod tests {
     fn session() -> Session<Pawns> {
         Session {
             out: Output::new(Vec::new()),
-            engine: Engine::new(1),
+            engine: crate::protocol::game_engine(&SessionConfig {
+                hash_mb: 1,
+                ..SessionConfig::default()
+            }),
             variant: "pawns5",
             game: GameLine::new(Pawns::startpos("pawns5").unwrap()),
             force: false,

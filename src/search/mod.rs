@@ -45,6 +45,7 @@
 //! (or, pondering, for `ponderhit`) before it returns, so a protocol may print `bestmove` as
 //! soon as [`Searcher::search`] returns.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -122,8 +123,9 @@ pub const TB_WIN: i32 = MATE_IN_MAX - MAX_PLY as i32 - 1;
 /// Flags the protocol thread sets while a search runs.
 #[derive(Debug, Default)]
 pub struct Control {
-    /// Stop as soon as possible and return the best move found.
-    pub stop: AtomicBool,
+    /// Stop as soon as possible and return the best move found. Shared (`Arc`) so that a
+    /// searcher with a flag of its own (the N-seat search) can watch this one.
+    pub stop: Arc<AtomicBool>,
     /// Pondering: ignore the clock until `ponderhit` clears this.
     pub pondering: AtomicBool,
 }
