@@ -11,6 +11,7 @@ mod listen;
 mod play;
 pub mod solve;
 pub mod suite;
+pub mod units;
 
 use std::io::{self, BufReader, Write};
 use std::time::Instant;

@@ -1,0 +1,569 @@
+//! `units`: a proof split into independent work units, so that machines which share nothing
+//! but a folder can solve it together (SPEC §1's extra subcommands; docs/solved.md, "Work
+//! units").
+//!
+//! - `units split`: the tree of every line `--plies` deep from the root is written to a
+//!   manifest; each distinct position at its frontier is a unit (its line from the root kept,
+//!   so that repetitions are judged as in the whole game).
+//! - `units work`: a worker solves units by proof-number search ([`crate::solve::pns`]) and
+//!   writes each one's result next to the manifest: `unit-N.proof` (a checked proof, either
+//!   side's win) or `unit-N.open` (nothing proven within the budget). Units are dealt out by
+//!   number (`--unit N`, or `--worker K --of W`: every unit N with N mod W = K), so a Slurm
+//!   job array, GNU parallel over ssh or a Kubernetes indexed Job runs one worker per index
+//!   with no coordination; a unit that has a result is skipped, so a worker can be restarted.
+//! - `units merge`: the top of the tree is evaluated from the units' results (the side to move
+//!   needs one winning line, the other side every line), the winner's choices above the
+//!   frontier and the units' proofs are joined into one proof of the root, and that proof is
+//!   checked by [`crate::solve::proof::check`] before it is written: the check, not the
+//!   workers, decides.
+//!
+//! Generic over the [`Game`]; depends on `solve` (df-pn, proofs), `limits` and `progress`.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand};
+
+use crate::board::{Color, MoveList};
+use crate::game::{Game, Outcome};
+use crate::limits;
+use crate::solve::pns::{self, Budget, Verdict};
+use crate::solve::proof::{self, Proof};
+
+/// The manifest's first line.
+const MAGIC: &str = "kiebitz-units 1";
+/// The most lines `--plies` may unfold (a wider split is better done in two steps).
+const MAX_UNITS: usize = 100_000;
+/// The largest manifest or unit proof read (256 MiB).
+const MAX_FILE_BYTES: u64 = 256 << 20;
+
+#[derive(Parser, Debug)]
+#[command(about = "Splits a proof into work units, solves units, merges their proofs")]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Writes DIR/manifest: one unit per distinct position PLIES deep below the root.
+    Split {
+        /// The folder of the manifest and the units' results (created if missing).
+        #[arg(long)]
+        dir: PathBuf,
+        /// Plies from the root to the units.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+        plies: u32,
+        /// The position (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from the position first (coordinates, separated by spaces).
+        #[arg(long, value_name = "MOVES")]
+        moves: Option<String>,
+        /// Rules to follow (default: the engine's first variant).
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// Solves units of DIR/manifest that have no result yet.
+    Work {
+        #[arg(long)]
+        dir: PathBuf,
+        /// Solve only this unit.
+        #[arg(long, conflicts_with_all = ["worker", "of"])]
+        unit: Option<usize>,
+        /// This worker's index, 0 to --of − 1 (default: all units).
+        #[arg(long, requires = "of")]
+        worker: Option<usize>,
+        /// How many workers share the units.
+        #[arg(long, requires = "worker", value_parser = clap::value_parser!(u64).range(1..))]
+        of: Option<u64>,
+        /// Budget per unit in expanded positions.
+        #[arg(long, default_value_t = 2_000_000)]
+        nodes: u64,
+        /// Transposition table of the solver in MiB.
+        #[arg(long, default_value_t = 256,
+              value_parser = clap::value_parser!(u64).range(1..=65536))]
+        hash: u64,
+        /// Weak disproof numbers (see `solve --weak`).
+        #[arg(long)]
+        weak: bool,
+    },
+    /// Joins the units' proofs into a proof of the root, checks it and writes it to --out.
+    Merge {
+        #[arg(long)]
+        dir: PathBuf,
+        /// The merged proof file.
+        #[arg(long)]
+        out: String,
+    },
+}
+
+/// The manifest: how to reach the root, and each unit's line from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Manifest {
+    variant: String,
+    /// The FEN the moves start from (`startpos` for the variant's start position).
+    start: String,
+    /// Moves from `start` to the root.
+    moves: Vec<String>,
+    plies: u32,
+    /// Each unit's moves from the root.
+    units: Vec<Vec<String>>,
+}
+
+impl Manifest {
+    fn to_text(&self) -> String {
+        let mut t = format!(
+            "{MAGIC}\nvariant {}\nstart {}\nmoves {}\nplies {}\n",
+            self.variant,
+            self.start,
+            self.moves.join(" "),
+            self.plies
+        );
+        for (i, line) in self.units.iter().enumerate() {
+            t.push_str(&format!("unit {i} {}\n", line.join(" ")));
+        }
+        t
+    }
+
+    fn parse(text: &str) -> Result<Manifest, String> {
+        let mut lines = text.lines();
+        if lines.next() != Some(MAGIC) {
+            return Err(format!("not a manifest: the first line must be '{MAGIC}'"));
+        }
+        let mut field = |name: &str| -> Result<String, String> {
+            let line = lines.next().unwrap_or("");
+            line.strip_prefix(name)
+                .map(|rest| rest.trim().to_string())
+                .ok_or_else(|| format!("expected '{name} …', found '{line}'"))
+        };
+        let variant = field("variant")?;
+        let start = field("start")?;
+        let moves = field("moves")?;
+        let plies = field("plies")?
+            .parse()
+            .map_err(|_| "plies must be a number".to_string())?;
+        let mut units = Vec::new();
+        for line in lines.filter(|l| !l.trim().is_empty()) {
+            let mut words = line.split_whitespace();
+            let index = (words.next() == Some("unit"))
+                .then(|| words.next()?.parse::<usize>().ok())
+                .flatten();
+            if index != Some(units.len()) {
+                return Err(format!("expected 'unit {} …', found '{line}'", units.len()));
+            }
+            units.push(words.map(str::to_string).collect());
+        }
+        Ok(Manifest {
+            variant,
+            start,
+            moves: moves.split_whitespace().map(str::to_string).collect(),
+            plies,
+            units,
+        })
+    }
+
+    /// The root and the hashes of the positions before it (for repetitions).
+    fn root<G: Game>(&self) -> Result<(G, Vec<u64>), String> {
+        let start = if self.start == "startpos" {
+            G::startpos(&self.variant)?
+        } else {
+            G::from_fen(&self.variant, &self.start)?
+        };
+        play_line(start, Vec::new(), &self.moves)
+    }
+
+    /// Unit `i`'s position and the hashes of every position before it.
+    fn unit<G: Game>(&self, i: usize) -> Result<(G, Vec<u64>), String> {
+        let (root, history) = self.root::<G>()?;
+        play_line(root, history, &self.units[i])
+    }
+}
+
+/// Plays `moves` from `pos`, extending `history` with the position before each.
+fn play_line<G: Game>(
+    mut pos: G,
+    mut history: Vec<u64>,
+    moves: &[String],
+) -> Result<(G, Vec<u64>), String> {
+    for text in moves {
+        let mv = pos.parse_move(text)?;
+        history.push(pos.hash());
+        pos = pos.play(mv);
+    }
+    Ok((pos, history))
+}
+
+/// A position's identity in proofs and units: its FEN without the clock fields.
+fn identity(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    fields[..fields.len().saturating_sub(2).max(1)].join(" ")
+}
+
+/// `units split|work|merge …`: returns the exit code.
+pub fn units<G: Game>(args: &[String]) -> i32 {
+    let name = format!("kiebitz-{} units", G::GAME);
+    let argv = std::iter::once(name).chain(args.iter().cloned());
+    let args = match Args::try_parse_from(argv) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let result = match args.command {
+        Command::Split {
+            dir,
+            plies,
+            fen,
+            moves,
+            variant,
+        } => split::<G>(&dir, plies, fen, moves, variant),
+        Command::Work {
+            dir,
+            unit,
+            worker,
+            of,
+            nodes,
+            hash,
+            weak,
+        } => {
+            let share = match (unit, worker, of) {
+                (Some(u), _, _) => Share::One(u),
+                (None, Some(k), Some(w)) => Share::Every(k, w as usize),
+                _ => Share::Every(0, 1),
+            };
+            work::<G>(
+                &dir,
+                share,
+                Budget {
+                    time: None,
+                    nodes: Some(nodes),
+                },
+                hash as usize,
+                weak,
+            )
+        }
+        Command::Merge { dir, out } => merge::<G>(&dir, &out),
+    };
+    limits::exit_code(result, "units", 1)
+}
+
+fn manifest_path(dir: &Path) -> PathBuf {
+    dir.join("manifest")
+}
+
+fn read_manifest(dir: &Path) -> Result<Manifest, String> {
+    let path = manifest_path(dir);
+    Manifest::parse(&limits::read_bounded_text(
+        &path.to_string_lossy(),
+        MAX_FILE_BYTES,
+    )?)
+}
+
+fn split<G: Game>(
+    dir: &Path,
+    plies: u32,
+    fen: Option<String>,
+    moves: Option<String>,
+    variant: Option<String>,
+) -> Result<(), String> {
+    let mut manifest = Manifest {
+        variant: variant.unwrap_or_else(|| G::variants()[0].to_string()),
+        start: fen.unwrap_or_else(|| "startpos".to_string()),
+        moves: moves
+            .iter()
+            .flat_map(|m| m.split_whitespace())
+            .map(str::to_string)
+            .collect(),
+        plies,
+        units: Vec::new(),
+    };
+    let (root, history) = manifest.root::<G>()?;
+    if root.verdict(&history).is_some() {
+        return Err(format!("the game is over at the root {}", root.fen()));
+    }
+    // Breadth first; a position reached twice is one unit (the first line to it is kept).
+    let mut seen = HashSet::new();
+    let mut layer = vec![(root, history, Vec::<String>::new())];
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for (pos, history, line) in layer {
+            if pos.verdict(&history).is_some() {
+                continue; // decided above the frontier: merge judges it by the rules
+            }
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            for &mv in moves.iter() {
+                let child = pos.play(mv);
+                if !seen.insert(identity(&child.fen())) {
+                    continue;
+                }
+                let mut h = history.clone();
+                h.push(pos.hash());
+                let mut l = line.clone();
+                l.push(pos.move_text(mv));
+                next.push((child, h, l));
+            }
+            if next.len() > MAX_UNITS {
+                return Err(format!(
+                    "more than {MAX_UNITS} units: split fewer plies, then split the units"
+                ));
+            }
+        }
+        layer = next;
+    }
+    manifest.units = layer
+        .into_iter()
+        .filter(|(pos, history, _)| pos.verdict(history).is_none())
+        .map(|(_, _, line)| line)
+        .collect();
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = manifest_path(dir);
+    std::fs::write(&path, manifest.to_text())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    limits::out(format_args!(
+        "{} units {plies} plies below {} in {}",
+        manifest.units.len(),
+        manifest.root::<G>()?.0.fen(),
+        path.display()
+    ))
+}
+
+/// Which units a worker takes.
+#[derive(Clone, Copy)]
+enum Share {
+    One(usize),
+    /// Worker k of w: the units i with i mod w = k.
+    Every(usize, usize),
+}
+
+fn result_path(dir: &Path, unit: usize, ext: &str) -> PathBuf {
+    dir.join(format!("unit-{unit}.{ext}"))
+}
+
+/// Writes `text` to `path` through a temporary file, so that a reader never sees half of it.
+fn write_whole(path: &Path, text: &str) -> Result<(), String> {
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn work<G: Game>(
+    dir: &Path,
+    share: Share,
+    budget: Budget,
+    hash_mb: usize,
+    weak: bool,
+) -> Result<(), String> {
+    let manifest = read_manifest(dir)?;
+    let mine: Vec<usize> = match share {
+        Share::One(u) if u < manifest.units.len() => vec![u],
+        Share::One(u) => {
+            return Err(format!(
+                "no unit {u}: the manifest has units 0 to {}",
+                manifest.units.len().saturating_sub(1)
+            ));
+        }
+        Share::Every(_, 0) => return Err("--of must be at least 1".into()),
+        Share::Every(k, w) if k >= w => {
+            return Err(format!("--worker must be 0 to {}, not {k}", w - 1));
+        }
+        Share::Every(k, w) => (k..manifest.units.len()).step_by(w).collect(),
+    };
+    let stop = crate::progress::stop_on_interrupt();
+    let (mut proven, mut open) = (0, 0);
+    for i in mine {
+        if result_path(dir, i, "proof").exists() || result_path(dir, i, "open").exists() {
+            continue;
+        }
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        let (pos, history) = manifest.unit::<G>(i)?;
+        let s = pns::try_solve_with(&pos, &history, budget, hash_mb, Some(stop), None, weak)?;
+        if stop.load(std::sync::atomic::Ordering::Relaxed) && s.proof.is_none() {
+            break; // interrupted: no result, the unit stays to do
+        }
+        let said = match (&s.verdict, &s.proof) {
+            (Verdict::Win | Verdict::Loss, Some(p)) => {
+                write_whole(&result_path(dir, i, "proof"), &p.to_text())?;
+                proven += 1;
+                format!("{:?} wins", p.winner)
+            }
+            _ => {
+                let text = format!(
+                    "open after {} positions: {}\n",
+                    s.nodes,
+                    s.attempts
+                        .iter()
+                        .map(|a| format!("{:?} φ {} δ {}", a.attacker, a.phi, a.delta))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                write_whole(&result_path(dir, i, "open"), &text)?;
+                open += 1;
+                "open".to_string()
+            }
+        };
+        eprintln!(
+            "units: unit {i} ({}): {said}, {} positions, {:.1} s",
+            manifest.units[i].join(" "),
+            s.nodes,
+            s.time.as_secs_f64()
+        );
+    }
+    limits::out(format_args!(
+        "worker done: {proven} units proven, {open} open"
+    ))
+}
+
+/// What the merge knows of the tree's frontier: each unit's proof, by position identity.
+struct Frontier {
+    proofs: HashMap<String, Proof>,
+}
+
+impl Frontier {
+    fn read(dir: &Path, manifest: &Manifest) -> Result<(Frontier, usize), String> {
+        let mut proofs = HashMap::new();
+        let mut missing = 0;
+        for i in 0..manifest.units.len() {
+            let path = result_path(dir, i, "proof");
+            if !path.exists() {
+                missing += usize::from(!result_path(dir, i, "open").exists());
+                continue;
+            }
+            let text = limits::read_bounded_text(&path.to_string_lossy(), MAX_FILE_BYTES)?;
+            let p = Proof::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            proofs.insert(identity(&p.root), p);
+        }
+        Ok((Frontier { proofs }, missing))
+    }
+}
+
+/// The top of the tree evaluated for one winner: the winner's choices above the frontier and
+/// the units used, as [`Top::won`] finds them.
+struct Top<'a> {
+    plies: u32,
+    winner: Color,
+    frontier: &'a Frontier,
+    choices: Vec<(String, String)>,
+    used: Vec<String>,
+}
+
+impl Top<'_> {
+    /// Whether `pos` (`depth` plies below the root, `history` the positions before it) is won
+    /// by the winner: one winning move where the winner is to move, every move elsewhere.
+    fn won<G: Game>(&mut self, pos: &G, history: &mut Vec<u64>, depth: u32) -> bool {
+        if let Some((outcome, _)) = pos.verdict(history) {
+            return outcome == Outcome::Win(self.winner);
+        }
+        if depth == self.plies {
+            let id = identity(&pos.fen());
+            return match self.frontier.proofs.get(&id) {
+                Some(p) if p.winner == self.winner => {
+                    self.used.push(id);
+                    true
+                }
+                _ => false,
+            };
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        history.push(pos.hash());
+        let ours = pos.side_to_move() == self.winner;
+        let mut result = !ours;
+        for &mv in moves.iter() {
+            let (c, u) = (self.choices.len(), self.used.len());
+            let child = self.won(&pos.play(mv), history, depth + 1);
+            if ours && child {
+                self.choices.push((pos.fen(), pos.move_text(mv)));
+                result = true;
+                break;
+            }
+            if ours {
+                // A line that does not win leaves nothing behind.
+                self.choices.truncate(c);
+                self.used.truncate(u);
+            } else if !child {
+                result = false;
+                break;
+            }
+        }
+        history.pop();
+        result
+    }
+}
+
+fn merge<G: Game>(dir: &Path, out: &str) -> Result<(), String> {
+    let manifest = read_manifest(dir)?;
+    let (frontier, missing) = Frontier::read(dir, &manifest)?;
+    let (root, mut history) = manifest.root::<G>()?;
+    for winner in [root.side_to_move(), root.side_to_move().flip()] {
+        let mut top = Top {
+            plies: manifest.plies,
+            winner,
+            frontier: &frontier,
+            choices: Vec::new(),
+            used: Vec::new(),
+        };
+        if !top.won(&root, &mut history, 0) {
+            continue;
+        }
+        let Top { choices, used, .. } = top;
+        let mut seen = HashSet::new();
+        let mut nodes = Vec::new();
+        let unit_nodes = used.iter().flat_map(|id| frontier.proofs[id].nodes.iter());
+        for (fen, mv) in choices.iter().chain(unit_nodes) {
+            if seen.insert(identity(fen)) {
+                nodes.push((fen.clone(), mv.clone()));
+            }
+        }
+        let merged = Proof {
+            variant: root.variant().to_string(),
+            root: root.fen(),
+            winner,
+            nodes,
+        };
+        let checked = proof::check::<G>(&merged)
+            .map_err(|e| format!("the merged proof does not hold: {e}"))?;
+        std::fs::write(out, merged.to_text()).map_err(|e| format!("cannot write {out}: {e}"))?;
+        return limits::out(format_args!(
+            "{winner:?} wins from {}: {} units used, {} positions, longest line {} plies \
+             (checked), written to {out}",
+            root.fen(),
+            used.len(),
+            checked.positions,
+            checked.plies
+        ));
+    }
+    let proven = frontier.proofs.len();
+    Err(format!(
+        "the root is not proven yet: {proven} of {} units proven, {missing} without a result",
+        manifest.units.len()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_manifest_reads_back_and_bad_ones_are_refused() {
+        let m = Manifest {
+            variant: "pawns4ep".into(),
+            start: "startpos".into(),
+            moves: vec!["a1a2".into()],
+            plies: 2,
+            units: vec![
+                vec!["b4b3".into(), "b1b2".into()],
+                vec!["c4c3".into(), "a2a3".into()],
+            ],
+        };
+        assert_eq!(Manifest::parse(&m.to_text()), Ok(m.clone()));
+        assert!(Manifest::parse("kiebitz-units 2\n").is_err());
+        let skipped = m.to_text().replace("unit 1 ", "unit 2 ");
+        assert!(Manifest::parse(&skipped).is_err());
+        assert_eq!(identity("pp2/4/4/PP2 w - - 3 7"), "pp2/4/4/PP2 w -");
+    }
+}

@@ -1,0 +1,143 @@
+//! Work units (`units split|work|merge`): a proof split into units that separate processes
+//! solve, merged into one proof that `check-proof` accepts.
+//!
+//! Pawn chess 5×5 with en passant after 1. b2 (the analyser's table: b1b2 loses for White) is
+//! split two plies deep; two worker processes share the units at once (`--worker 0/1 --of
+//! 2`); the merge must prove Black's win with a proof the independent checker accepts. A unit
+//! proof that is tampered with makes the merge fail (the merged proof is checked), a merge
+//! before the work says how many units are missing, and bad worker indices are refused.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::{binary, run_binary, stdout};
+
+fn units(dir: &Path, args: &[&str]) -> std::process::Output {
+    let mut all = vec!["units", args[0], "--dir", dir.to_str().unwrap()];
+    all.extend_from_slice(&args[1..]);
+    run_binary("kiebitz-pawns", &all)
+}
+
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kiebitz-units-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn two_workers_prove_pawn_chess_5x5_after_b2_lost_and_the_merge_checks() {
+    let dir = fresh_dir("b2");
+    let split = units(
+        &dir,
+        &[
+            "split",
+            "--variant",
+            "pawns5ep",
+            "--moves",
+            "b1b2",
+            "--plies",
+            "2",
+        ],
+    );
+    assert!(split.status.success(), "{split:?}");
+    assert!(
+        stdout(&split).starts_with("87 units 2 plies below"),
+        "{}",
+        stdout(&split)
+    );
+    // Before any work the root is not proven, and the merge says why.
+    let early = units(&dir, &["merge", "--out", "/dev/null"]);
+    assert!(!early.status.success());
+    let err = String::from_utf8_lossy(&early.stderr);
+    assert!(
+        err.contains("0 of 87 units proven, 87 without a result"),
+        "{err}"
+    );
+    // Two workers at once, each on its share.
+    let workers: Vec<_> = (0..2)
+        .map(|k| {
+            Command::new(binary("kiebitz-pawns"))
+                .args([
+                    "units",
+                    "work",
+                    "--dir",
+                    dir.to_str().unwrap(),
+                    "--nodes",
+                    "200000",
+                ])
+                .args(["--worker", &k.to_string(), "--of", "2"])
+                .output()
+                .expect("worker runs")
+        })
+        .collect();
+    for w in &workers {
+        assert!(w.status.success(), "{w:?}");
+    }
+    let results = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(results, 1 + 87, "the manifest and one result per unit");
+    let merged = dir.join("merged.proof");
+    let merge = units(&dir, &["merge", "--out", merged.to_str().unwrap()]);
+    assert!(merge.status.success(), "{merge:?}");
+    assert!(
+        stdout(&merge).starts_with("Black wins from ppppp/5/5/1P3/P1PPP b"),
+        "{merge:?}"
+    );
+    let check = run_binary("kiebitz-pawns", &["check-proof", merged.to_str().unwrap()]);
+    assert!(check.status.success(), "{check:?}");
+    assert!(
+        stdout(&check).starts_with("proof holds: black wins"),
+        "{check:?}"
+    );
+
+    // A used unit's proof with its winner's choices removed: the merge must not pass it.
+    let used: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "proof") && p != &merged)
+        .collect();
+    for p in &used {
+        let text = std::fs::read_to_string(p).unwrap();
+        let kept: String = text
+            .lines()
+            .filter(|l| !l.starts_with("node "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        std::fs::write(p, kept).unwrap();
+    }
+    let broken = units(&dir, &["merge", "--out", "/dev/null"]);
+    assert!(!broken.status.success(), "{broken:?}");
+    let err = String::from_utf8_lossy(&broken.stderr);
+    assert!(err.contains("the merged proof does not hold"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_shares_and_missing_manifests_are_refused() {
+    let dir = fresh_dir("bad");
+    let none = units(&dir, &["work"]);
+    assert!(!none.status.success());
+    assert!(
+        String::from_utf8_lossy(&none.stderr).contains("cannot read"),
+        "{none:?}"
+    );
+    assert!(
+        units(&dir, &["split", "--variant", "pawns4ep", "--plies", "1"])
+            .status
+            .success()
+    );
+    for (args, says) in [
+        (
+            vec!["work", "--worker", "2", "--of", "2"],
+            "--worker must be 0 to 1",
+        ),
+        (vec!["work", "--unit", "99"], "no unit 99"),
+    ] {
+        let o = units(&dir, &args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
