@@ -230,9 +230,9 @@ impl PgnFile {
 /// `--check-pgn`: the records of the file at `path` (read by `read`), each replayed by `replay`
 /// (`Ok` with a summary, or why it is wrong), a line a game and the count of wrong ones given
 /// to `out`; an error when any is wrong.
-pub fn check_records(
+pub fn check_records<E: std::fmt::Display>(
     path: &str,
-    read: impl FnOnce(&str) -> Result<Vec<PgnGame>, String>,
+    read: impl FnOnce(&str) -> Result<Vec<PgnGame>, E>,
     replay: impl Fn(&PgnGame) -> Result<String, String>,
     mut out: impl FnMut(std::fmt::Arguments) -> Result<(), String>,
 ) -> Result<(), String> {
