@@ -25,7 +25,7 @@ use crate::progress::{self, Progress, Style};
 /// The largest PGN file `--check-pgn` reads (256 MiB, about a hundred thousand games).
 pub const MAX_PGN_BYTES: u64 = 256 << 20;
 
-/// One game of a match: its 0-based index, its round (the rounds' seatings share an opening)
+/// One game of a match: its 0-based index, its round (a round's seatings share an opening)
 /// and its seating within the round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {
