@@ -9,15 +9,17 @@
 //! - [`stats`]: Elo, error bars, LOS, pentanomial counts, SPRT.
 //! - [`report`]: the match line, the results table, clean Elo numbers.
 //! - [`html`]: `--report FILE.html`, the match as a page with plots and replayable games.
-//! - [`nseat`]: tournaments of N-seat games (`--game chamaeleon`), with their own runner.
+//! - [`nseat`]: tournaments of N-seat games (`--game chamaeleon`).
+//! - [`runner`]: the one match runner, generic over seating: workers, game numbering, stop,
+//!   progress, Ctrl-C; both kinds of match are a [`runner::Format`] it plays.
 //!
-//! This file dispatches on the game and runs the two-seat tournament: a `Match` made once
-//! (openings, engines, rules) is played by worker threads (one per concurrent game, each
-//! owning a pair of engine processes, restarted after a fault; colours swap within a pair);
-//! the main thread's `Collector` consumes the finished games: it prints the running score,
-//! writes the PGN and stops on an SPRT decision. The referee is a step function,
-//! [`referee::judge`]. N-seat games take the same shape in [`nseat`], with seats rotating
-//! through every seating.
+//! This file dispatches on the game and defines the two-seat match: a `Match` made once
+//! (openings, engines, rules) is the runner's [`runner::Format`] (a round is a pair of games
+//! from one opening, colours swapped; a worker keeps a pair of engine processes, restarted
+//! after a fault); the `Collector` consumes the finished games under the runner's lock: it
+//! prints the running score, writes the PGN and stops on an SPRT decision. The referee is a
+//! step function, [`referee::judge`]. N-seat games are the same runner's other format in
+//! [`nseat`], with seats rotating through every seating.
 
 pub mod cli;
 pub mod client;
@@ -28,15 +30,13 @@ pub mod openings;
 pub mod pgn;
 pub mod referee;
 pub mod report;
+pub mod runner;
 pub mod stats;
 
-use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::atomic::AtomicBool;
 
 use crate::board::Color;
 use crate::game::{Game, Outcome};
-use crate::progress::{self, Progress, Style};
 
 use cli::Config;
 
@@ -50,6 +50,7 @@ macro_rules! say {
 use client::Engine;
 use openings::{Book, Rng};
 use referee::{GameRecord, Rules, Seats};
+use runner::{Collect, Format, PgnFile, Played, Slot, Taken};
 use stats::{Penta, Verdict, Wld};
 
 /// `kiebitz-match …`: returns the exit code.
@@ -125,47 +126,31 @@ fn dispatch<G: Game>(cfg: &Config) -> Result<(), String> {
 }
 
 /// The largest PGN file `--check-pgn` reads (256 MiB, about a hundred thousand games).
-pub const MAX_PGN_BYTES: u64 = 256 << 20;
+pub const MAX_PGN_BYTES: u64 = runner::MAX_PGN_BYTES;
 
 /// Replays every game of a PGN file under the rules of `G`: each must be legal, and a game
 /// whose `Termination` is `normal` must end where the rules end it, with that result.
 pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
-    let text = crate::limits::read_bounded_text(path, MAX_PGN_BYTES)
-        .map_err(|e| format!("PGN file: {e}"))?;
-    let games = pgn::parse(&text).map_err(|e| format!("{path}: {e}"))?;
-    let mut bad = 0;
-    for (i, g) in games.iter().enumerate() {
-        let verdict = pgn::replay::<G>(g).and_then(|(_, verdict)| {
-            let normal = g.tag("Termination").is_none_or(|t| t == "normal");
-            match verdict {
-                Some(o) if o.result_string() != g.result => Err(format!(
-                    "the rules say {}, the PGN says {}",
-                    o.result_string(),
-                    g.result
-                )),
-                None if normal && g.result != "*" => {
-                    Err("the rules have not ended the game, yet its end is called normal".into())
-                }
-                _ => Ok(()),
-            }
-        });
+    let replay = |g: &pgn::PgnGame| {
+        let (_, verdict) = pgn::replay::<G>(g)?;
+        let normal = g.tag("Termination").is_none_or(|t| t == "normal");
         match verdict {
-            Ok(()) => say!("game {}: ok ({} plies, {})", i + 1, g.moves.len(), g.result),
-            Err(e) => {
-                bad += 1;
-                say!("game {}: {e}", i + 1)
+            Some(o) if o.result_string() != g.result => Err(format!(
+                "the rules say {}, the PGN says {}",
+                o.result_string(),
+                g.result
+            )),
+            None if normal && g.result != "*" => {
+                Err("the rules have not ended the game, yet its end is called normal".into())
             }
-        };
-    }
-    say!("{} games, {} wrong", games.len(), bad);
-    if bad > 0 {
-        Err(format!(
-            "{bad} of {} games in {path} do not replay to their result",
-            games.len()
-        ))
-    } else {
+            _ => Ok(format!("{} plies, {}", g.moves.len(), g.result)),
+        }
+    };
+    // Printed as the match prints: a closed stdout ends nothing here.
+    runner::check_records(path, pgn::parse, replay, |line| {
+        say!("{line}");
         Ok(())
-    }
+    })
 }
 
 /// Chess960's variant name, and the UCI option that switches an engine to it.
@@ -174,14 +159,6 @@ const UCI_CHESS960: &str = "UCI_Chess960";
 
 /// The games `--game` accepts: every game of the registry ([`crate::games::NAMES`]).
 pub const GAMES: &[&str] = crate::games::NAMES;
-
-/// What a worker tells the main thread, which alone prints (so lines come in order).
-enum Msg {
-    /// A game begins: its `Started game N of M (A vs B)` line.
-    Started(String),
-    /// A game is over (or the worker cannot go on).
-    Done(Result<GameRecord, String>),
-}
 
 /// What the main thread knows after each game.
 #[derive(Default)]
@@ -348,21 +325,9 @@ fn engine_names(
     Ok(names)
 }
 
-/// The PGN file, opened for appending, if `--pgn` names one.
-fn open_pgn(cfg: &Config) -> Result<Option<std::fs::File>, String> {
-    match &cfg.pgn {
-        Some(path) => std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map(Some)
-            .map_err(|e| format!("cannot open PGN file {path}: {e}")),
-        None => Ok(None),
-    }
-}
-
 /// What every game of a match shares: made once, read by every worker.
-struct Match<G: Game> {
+struct Match<'a, G: Game> {
+    cfg: &'a Config,
     variant: &'static str,
     book: Book<G>,
     engine_cfgs: Vec<client::EngineConfig>,
@@ -371,9 +336,9 @@ struct Match<G: Game> {
     total: usize,
 }
 
-impl<G: Game> Match<G> {
+impl<'a, G: Game> Match<'a, G> {
     /// The match of `cfg`: its openings, engines (started once to check them) and rules.
-    fn new(cfg: &Config) -> Result<Match<G>, String> {
+    fn new(cfg: &'a Config) -> Result<Match<'a, G>, String> {
         let start = variant_start::<G>(cfg)?;
         let variant = start.variant();
         let book = opening_book(cfg, &start)?;
@@ -388,6 +353,7 @@ impl<G: Game> Match<G> {
         };
         let names = engine_names(&engine_cfgs, &engine_variant, variant)?;
         Ok(Match {
+            cfg,
             variant,
             book,
             engine_cfgs,
@@ -398,7 +364,8 @@ impl<G: Game> Match<G> {
     }
 
     /// The match line: `A vs B: N games of V, TC, concurrency C`.
-    fn announce(&self, cfg: &Config) {
+    fn announce(&self) {
+        let cfg = self.cfg;
         let (tc0, tc1) = (cfg.engines[0].tc.describe(), cfg.engines[1].tc.describe());
         let tc = if tc0 == tc1 {
             tc0
@@ -415,19 +382,6 @@ impl<G: Game> Match<G> {
         );
     }
 
-    /// A worker's loop: it takes the next game number until none is left or the match
-    /// stops, keeping a pair of engine processes (restarted after a fault).
-    fn worker(&self, cfg: &Config, next: &AtomicUsize, tx: &Sender<Msg>) {
-        let stop = &*self.rules.abort;
-        let mut engines: [Option<Engine>; 2] = [None, None];
-        while !stop.load(Ordering::Relaxed) {
-            let g = next.fetch_add(1, Ordering::Relaxed);
-            if g >= self.total || !self.play_one(cfg, g, &mut engines, tx) {
-                break;
-            }
-        }
-    }
-
     /// Restarts the engines that are missing (never started, or dropped after a fault).
     fn restart(&self, engines: &mut [Option<Engine>; 2]) {
         for (k, slot) in engines.iter_mut().enumerate() {
@@ -439,24 +393,37 @@ impl<G: Game> Match<G> {
             }
         }
     }
+}
 
-    /// Game `g` (pair `g / 2`; the first engine has White in even games, colours swapped in
-    /// odd ones): false when the worker must stop.
-    fn play_one(
+/// The two-seat match as the runner plays it: a round is a pair of games from one opening,
+/// the first engine White in seating 0 and Black in seating 1; a worker keeps a pair of engine
+/// processes (restarted after a fault).
+impl<G: Game> Format for Match<'_, G> {
+    type Record = GameRecord;
+    type Worker = [Option<Engine>; 2];
+
+    fn games(&self) -> usize {
+        self.total
+    }
+
+    fn seatings(&self) -> usize {
+        2
+    }
+
+    fn stop(&self) -> &AtomicBool {
+        &self.rules.abort
+    }
+
+    fn play(
         &self,
-        cfg: &Config,
-        g: usize,
+        slot: Slot,
         engines: &mut [Option<Engine>; 2],
-        tx: &Sender<Msg>,
-    ) -> bool {
-        let pair = g / 2;
-        let first_white = g.is_multiple_of(2);
+        announce: &mut dyn FnMut(String),
+    ) -> Played<GameRecord> {
+        let (g, pair, first_white) = (slot.index, slot.round, slot.seating == 0);
         let opening = match self.book.get(pair) {
             Ok(o) => o,
-            Err(e) => {
-                let _ = tx.send(Msg::Done(Err(e)));
-                return false;
-            }
+            Err(e) => return Played::Failed(e),
         };
         self.restart(engines);
         let [a, b] = engines;
@@ -470,9 +437,9 @@ impl<G: Game> Match<G> {
                 &self.names,
                 first_white,
                 broken_first,
-                cfg,
+                self.cfg,
             );
-            return tx.send(Msg::Done(Ok(record))).is_ok();
+            return Played::Finished(record);
         };
         let seats = if first_white {
             Seats {
@@ -485,16 +452,13 @@ impl<G: Game> Match<G> {
                 names: [self.names[1].clone(), self.names[0].clone()],
             }
         };
-        let started = format!(
+        announce(format!(
             "Started game {} of {} ({} vs {})",
             g + 1,
             self.total,
             seats.names[0],
             seats.names[1]
-        );
-        if tx.send(Msg::Started(started)).is_err() {
-            return false;
-        }
+        ));
         // The referee tells each seat (White, Black) its engine's variant name.
         let rules = if first_white {
             self.rules.clone()
@@ -507,7 +471,7 @@ impl<G: Game> Match<G> {
         };
         let record = referee::play_game(seats, &opening, &rules, g + 1, pair);
         if record.termination == referee::Termination::Unterminated {
-            return false;
+            return Played::Cut;
         }
         // Restart an engine that misbehaved.
         for (side, bad) in record.faulty.iter().enumerate() {
@@ -516,19 +480,18 @@ impl<G: Game> Match<G> {
                 engines[if first { 0 } else { 1 }] = None;
             }
         }
-        tx.send(Msg::Done(Ok(record))).is_ok()
+        Played::Finished(record)
     }
 }
 
-/// The main thread's side of a match: it alone prints, counts the finished games, writes the
-/// PGN and decides the SPRT.
-struct Collector<'a> {
+/// The consumers of a two-seat match's finished games, run under the runner's lock: they alone
+/// print (so lines come in order), count the games, write the PGN and decide the SPRT.
+struct Collector<'a, G> {
     cfg: &'a Config,
     names: &'a [String],
     total: usize,
     header: pgn::Header,
-    pgn_file: Option<std::fs::File>,
-    progress: Progress,
+    pgn_file: PgnFile,
     tally: Tally,
     results: report::Results,
     verdict: Verdict,
@@ -538,39 +501,50 @@ struct Collector<'a> {
     done: usize,
     printed: usize,
     ponder: referee::PonderCount,
+    game: std::marker::PhantomData<fn() -> G>,
 }
 
-impl Collector<'_> {
-    /// One message of a worker; `stop` is set when the match must end.
-    fn take<G: Game>(&mut self, msg: Msg, stop: &AtomicBool) {
-        let record = match msg {
-            Msg::Started(line) => {
-                if self.verdict == Verdict::Continue {
-                    say!("{line}");
-                }
-                return;
-            }
-            // After an SPRT decision, games still finishing are not counted.
-            Msg::Done(Ok(_)) if self.verdict != Verdict::Continue => return,
-            Msg::Done(Ok(r)) => r,
-            Msg::Done(Err(e)) => {
-                self.fatal = Some(e);
-                stop.store(true, Ordering::Relaxed);
-                return;
-            }
-        };
-        self.count(&record);
-        if !self.announce_finished(&record) {
-            // Nobody reads the results any more (`| head`): end the match quietly.
-            stop.store(true, Ordering::Relaxed);
+impl<G: Game> Collect<GameRecord> for Collector<'_, G> {
+    fn started(&mut self, line: String) {
+        if self.verdict == Verdict::Continue {
+            say!("{line}");
         }
-        if let Err(e) = self.write_pgn::<G>(&record) {
-            self.fatal = Some(e);
-            stop.store(true, Ordering::Relaxed);
-        }
-        self.score_and_sprt(stop);
     }
 
+    fn finished(&mut self, _slot: Slot, record: GameRecord) -> Taken {
+        // After an SPRT decision, games still finishing are not counted.
+        if self.verdict != Verdict::Continue {
+            return Taken::Ignored;
+        }
+        self.count(&record);
+        // Nobody reads the results any more (`| head`): end the match quietly.
+        let mut go = self.announce_finished(&record);
+        if let Err(e) = self.write_pgn(&record) {
+            self.fatal = Some(e);
+            go = false;
+        }
+        if self.score_and_sprt() && go {
+            Taken::Go
+        } else {
+            Taken::Stop
+        }
+    }
+
+    fn failed(&mut self, error: String) {
+        self.fatal = Some(error);
+    }
+
+    /// The score and the pentanomial counts.
+    fn figures(&self) -> String {
+        format!(
+            "{}\nPtnml(0-2): {:?}",
+            self.score_line(),
+            self.tally.penta.0
+        )
+    }
+}
+
+impl<G: Game> Collector<'_, G> {
     /// A finished game into the tallies: results, points, pairs.
     fn count(&mut self, record: &GameRecord) {
         self.done += 1;
@@ -616,43 +590,40 @@ impl Collector<'_> {
         heard
     }
 
-    fn write_pgn<G: Game>(&mut self, record: &GameRecord) -> Result<(), String> {
-        let Some(f) = self.pgn_file.as_mut() else {
-            return Ok(());
-        };
-        let text = pgn::write::<G>(record, &self.header);
-        f.write_all(text.as_bytes())
-            .and_then(|_| f.flush())
+    fn write_pgn(&mut self, record: &GameRecord) -> Result<(), String> {
+        let header = &self.header;
+        self.pgn_file
+            .write(|| pgn::write::<G>(record, header))
             .map_err(|e| format!("cannot write the PGN file: {e}"))
     }
 
-    /// The running score, the progress, the SPRT's verdict and the Elo block when due.
-    fn score_and_sprt(&mut self, stop: &AtomicBool) {
-        let (names, tally) = (self.names, &self.tally);
-        say!(
-            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
-            names[0],
-            names[1],
-            tally.wld.wins,
-            tally.wld.losses,
-            tally.wld.draws,
-            tally.wld.score(),
-            tally.wld.games()
-        );
-        report_progress(&mut self.progress, tally, names, self.total);
+    /// The running score, the SPRT's verdict and the Elo block when due; false once the SPRT
+    /// has decided.
+    fn score_and_sprt(&mut self) -> bool {
+        say!("{}", self.score_line());
         if let Some(sprt) = &self.cfg.sprt {
-            let llr = sprt.llr(&tally.penta);
-            if self.verdict == Verdict::Continue {
-                self.verdict = sprt.verdict(llr);
-                if self.verdict != Verdict::Continue {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
+            self.verdict = sprt.verdict(sprt.llr(&self.tally.penta));
         }
         if self.done.is_multiple_of(self.cfg.rating_interval as usize) {
             print_block(&self.tally, self.cfg, self.verdict);
             self.printed = self.done;
         }
+        self.verdict == Verdict::Continue
+    }
+
+    /// `Score of A vs B: W - L - D  [score] games`.
+    fn score_line(&self) -> String {
+        let (w, names) = (&self.tally.wld, self.names);
+        format!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+            names[0],
+            names[1],
+            w.wins,
+            w.losses,
+            w.draws,
+            w.score(),
+            w.games()
+        )
     }
 
     /// The end of the match: the last Elo block, the SPRT decision, the results table, the
@@ -693,12 +664,13 @@ impl Collector<'_> {
 }
 
 /// Runs the tournament for game `G`: worker threads (one per concurrent game) play the games
-/// of a [`Match`]; the main thread's [`Collector`] takes their results in the order they come.
+/// Runs the tournament for game `G`: the [`runner`] plays the games of a [`Match`] on
+/// `--concurrency` workers and hands each finished game to the [`Collector`].
 pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
     let m = Match::<G>::new(cfg)?;
     let total = m.total;
-    let pgn_file = open_pgn(cfg)?;
-    m.announce(cfg);
+    let pgn_file = PgnFile::append(cfg.pgn.as_deref())?;
+    m.announce();
     if let Some(warning) = repetition_warning(cfg, total) {
         eprintln!("kiebitz-match: warning: {warning}");
     }
@@ -708,13 +680,12 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         date: pgn::today(),
     };
     let report_page = html::Report::for_match::<G>(cfg, &m.names, &header, total)?;
-    let mut collector = Collector {
+    let collector = Collector::<G> {
         cfg,
         names: &m.names,
         total,
         header,
         pgn_file,
-        progress: match_progress(total),
         tally: Tally::default(),
         results: report::Results::default(),
         verdict: Verdict::Continue,
@@ -723,21 +694,9 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         done: 0,
         printed: 0,
         ponder: referee::PonderCount::default(),
+        game: std::marker::PhantomData,
     };
-    let next = AtomicUsize::new(0);
-    let stop = &*m.rules.abort;
-    let (tx, rx) = channel::<Msg>();
-    std::thread::scope(|scope| {
-        for _ in 0..cfg.concurrency.min(total) {
-            let (tx, m, next) = (tx.clone(), &m, &next);
-            scope.spawn(move || m.worker(cfg, next, &tx));
-        }
-        drop(tx);
-        for msg in rx {
-            collector.take::<G>(msg, stop);
-        }
-    });
-    collector.finish(m.variant)
+    runner::play(&m, collector, cfg.concurrency).finish(m.variant)
 }
 
 /// Why the match would play the same game again and again, if it would: no openings and no
@@ -766,37 +725,6 @@ fn repetition_warning(cfg: &Config, total: usize) -> Option<String> {
          the games will likely repeat one another; give an opening book (--openings FILE) \
          or random plies (--random-openings plies=N)"
     ))
-}
-
-/// The match's progress on stderr: plain lines with percentage and ETA (a bar would be torn
-/// by the game lines on stdout), none with `KIEBITZ_PROGRESS=off`; Ctrl-C prints the score.
-fn match_progress(total: usize) -> Progress {
-    let style = match Style::detect() {
-        Style::Bar => Style::Lines,
-        other => other,
-    };
-    progress::catch_interrupt();
-    Progress::with_style("kiebitz-match", total as u64, style)
-}
-
-/// After each game: the progress line, and the score Ctrl-C prints.
-fn report_progress(progress: &mut Progress, tally: &Tally, names: &[String], total: usize) {
-    let w = &tally.wld;
-    progress.set(w.games(), "games");
-    progress::set_known(format!(
-        "{} of {total} games played\n\
-         Score of {} vs {}: {} - {} - {}  [{:.3}] {}\n\
-         Ptnml(0-2): {:?}",
-        w.games(),
-        names[0],
-        names[1],
-        w.wins,
-        w.losses,
-        w.draws,
-        w.score(),
-        w.games(),
-        tally.penta.0
-    ));
 }
 
 fn print_block(tally: &Tally, cfg: &Config, verdict: Verdict) {

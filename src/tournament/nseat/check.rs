@@ -3,13 +3,14 @@
 //! rules must end there, with the recorded result of every seat; a forfeited game must not
 //! have been over by the rules before the forfeit.
 //!
-//! Depends on `nsearch::game` (the game trait) and [`super::record`] (the record format).
+//! Depends on `nsearch::game` (the game trait), [`super::record`] (the record format) and
+//! [`crate::tournament::runner::check_records`] (the loop over the records).
 
 use crate::nsearch::game::NGame;
 use crate::pgn::PgnGame;
 
 /// The largest record file read (256 MiB, as for two-seat PGN files).
-pub const MAX_RECORD_BYTES: u64 = 256 << 20;
+pub const MAX_RECORD_BYTES: u64 = crate::tournament::runner::MAX_PGN_BYTES;
 
 /// One record as read: its tags in order and its move texts (the `result` of a
 /// [`PgnGame`] stays empty: the results are the seats' tags).
@@ -103,30 +104,9 @@ pub fn replay<G: NGame>(rec: &ReadRecord) -> Result<String, String> {
 }
 
 /// Replays every record of the file at `path`, printing a line a game and the count of wrong
-/// ones; an error when any is wrong.
+/// ones; an error when any is wrong (or when stdout fails).
 pub fn check_pgn<G: NGame>(path: &str) -> Result<(), String> {
-    let text = crate::limits::read_bounded_text(path, MAX_RECORD_BYTES)
-        .map_err(|e| format!("PGN file: {e}"))?;
-    let games = read(&text).map_err(|e| format!("{path}: {e}"))?;
-    let mut bad = 0;
-    for (i, g) in games.iter().enumerate() {
-        let line = match replay::<G>(g) {
-            Ok(summary) => format!("game {}: ok ({summary})", i + 1),
-            Err(e) => {
-                bad += 1;
-                format!("game {}: {e}", i + 1)
-            }
-        };
-        crate::limits::out(format_args!("{line}"))?;
-    }
-    crate::limits::out(format_args!("{} games, {bad} wrong", games.len()))?;
-    if bad > 0 {
-        return Err(format!(
-            "{bad} of {} games in {path} do not replay to their result",
-            games.len()
-        ));
-    }
-    Ok(())
+    crate::tournament::runner::check_records(path, read, replay::<G>, crate::limits::out)
 }
 
 #[cfg(test)]

@@ -16,19 +16,20 @@
 //! A seat whose engine fails (no move in time, an illegal move, a crash) loses the game at
 //! once; the other seats still in it draw.
 //!
-//! The games are numbered, not listed: game `i` is round `i / seatings`, seating
-//! `i % seatings`, and a round's opening is made when a game needs it, so `--rounds` costs
-//! nothing before play (at most [`MAX_GAMES`] games). A PGN that cannot be written (a full
-//! disk) stops the tournament with an error naming the first game lost; Ctrl-C prints the
-//! table of the games finished. Depends on `nsearch` (the game trait), `rng` and
-//! `tournament::client` (the engine processes).
+//! The tournament is a [`Format`] of the one match runner ([`crate::tournament::runner`]),
+//! which numbers the games (game `i` is round `i / seatings`, seating `i % seatings`), runs
+//! the workers and prints the progress; a round's opening is made when a game needs it, so
+//! `--rounds` costs nothing before play (at most [`MAX_GAMES`] games). The [`Table`] consumes
+//! the finished games: the line per game, the PGN, the running table. A PGN that cannot be
+//! written (a full disk) stops the tournament with an error naming the first game lost;
+//! Ctrl-C prints the table of the games finished. Depends on `nsearch` (the game trait),
+//! `rng`, `tournament::client` (the engine processes) and `tournament::runner`.
 
 pub mod check;
 pub mod cli;
 pub mod record;
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::board::{Move, MoveList};
@@ -36,6 +37,7 @@ use crate::nsearch::game::{MAX_SEATS, NGame, SeatResult};
 use crate::rng::Rng;
 use crate::tournament::client::nseat::{Nseat, SeatView};
 use crate::tournament::client::{Client, Reply};
+use crate::tournament::runner::{self, Collect, Format, PgnFile, Played, Slot, Taken};
 pub use cli::{Config, parse};
 use record::{GameRecord, Tally};
 
@@ -158,15 +160,7 @@ fn game_count(cfg: &Config, seatings: usize) -> Result<usize, String> {
     Ok(cfg.max_games.map_or(all, |n| n.min(all)))
 }
 
-/// What the games played so far add up to, shared by the workers.
-struct Progress {
-    tallies: Vec<Tally>,
-    played: usize,
-    /// The first game the PGN could not take, and why: no game starts after it.
-    pgn_error: Option<(usize, String)>,
-}
-
-/// A tournament under way: what every worker reads, and the shared results.
+/// A tournament under way: what every worker reads.
 struct Tournament<'a, G> {
     cfg: &'a Config,
     /// The start position of each round, in turn.
@@ -175,32 +169,32 @@ struct Tournament<'a, G> {
     seats: Vec<usize>,
     all: Vec<Vec<usize>>,
     total: usize,
-    names: Vec<String>,
-    next: AtomicUsize,
-    state: Mutex<Progress>,
-    pgn: Mutex<Option<std::fs::File>>,
+    names: &'a [String],
+    /// Set by the runner when the [`Table`] stops the tournament (a PGN error).
+    stop: AtomicBool,
 }
 
-impl<G: NGame> Tournament<'_, G> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Progress> {
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
+/// The N-seat tournament as the runner plays it: a round is every seating of the engines from
+/// one start; each game starts its own engine processes.
+impl<G: NGame> Format for Tournament<'_, G> {
+    type Record = GameRecord;
+    type Worker = ();
+
+    fn games(&self) -> usize {
+        self.total
     }
 
-    /// Plays games until none is left (or the PGN failed).
-    fn work(&self) {
-        while self.lock().pgn_error.is_none() {
-            let i = self.next.fetch_add(1, Ordering::SeqCst);
-            if i >= self.total {
-                break;
-            }
-            let rec = self.play(i);
-            self.finished(i, &rec);
-        }
+    fn seatings(&self) -> usize {
+        self.all.len()
     }
 
-    /// Game `i`: round `i / seatings` (its start and random turns), seating `i % seatings`.
-    fn play(&self, i: usize) -> GameRecord {
-        let (round, seating) = (i / self.all.len(), &self.all[i % self.all.len()]);
+    fn stop(&self) -> &AtomicBool {
+        &self.stop
+    }
+
+    /// Game `slot`: the round's start and random turns, the seating's engines.
+    fn play(&self, slot: Slot, _: &mut (), _: &mut dyn FnMut(String)) -> Played<GameRecord> {
+        let (round, seating) = (slot.round, &self.all[slot.seating]);
         let start = &self.starts[round % self.starts.len()];
         let mut slots = vec![None; start.seats()];
         for (k, &seat) in self.seats.iter().enumerate() {
@@ -211,70 +205,92 @@ impl<G: NGame> Tournament<'_, G> {
             self.cfg.random_turns,
             self.cfg.seed.wrapping_add(round as u64),
         );
-        play_game(self.cfg, start, i + 1, slots, &moves, &self.names)
+        Played::Finished(play_game(
+            self.cfg,
+            start,
+            slot.number(),
+            slots,
+            &moves,
+            self.names,
+        ))
     }
+}
 
+/// The consumer of finished games: a line each on stderr, the PGN, the table per engine.
+struct Table<'a> {
+    cfg: &'a Config,
+    names: &'a [String],
+    total: usize,
+    players: usize,
+    pgn: PgnFile,
+    tallies: Vec<Tally>,
+    played: usize,
+    /// The first game the PGN could not take, and why: no game starts after it.
+    pgn_error: Option<(usize, String)>,
+}
+
+impl Collect<GameRecord> for Table<'_> {
     /// A finished game: its line on stderr, its record in the PGN, its results in the table.
-    fn finished(&self, i: usize, rec: &GameRecord) {
+    fn finished(&mut self, slot: Slot, rec: GameRecord) -> Taken {
         let summary: Vec<String> = (0..rec.seating.len())
             .filter_map(|s| {
-                rec.seating[s].map(|e| {
-                    format!(
-                        "{} {} {}",
-                        G::seat_name(s),
-                        self.names[e],
-                        rec.results[s].word()
-                    )
-                })
+                let e = rec.seating[s]?;
+                Some(format!(
+                    "{} {} {}",
+                    rec.seat_names[s],
+                    self.names[e],
+                    rec.results[s].word()
+                ))
             })
             .collect();
         eprintln!(
             "game {}/{}: {} ({}, {} turns)",
-            i + 1,
+            slot.number(),
             self.total,
             summary.join(", "),
             rec.termination,
             rec.moves.len()
         );
-        let written = match self.pgn.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
-            Some(f) => {
-                use std::io::Write;
-                f.write_all(rec.text(self.seats.len()).as_bytes())
-                    .and_then(|_| f.flush())
-            }
-            None => Ok(()),
-        };
-        let mut st = self.lock();
-        if let Err(e) = written {
-            let first = st
+        if let Err(e) = self.pgn.write(|| rec.text(self.players)) {
+            let first = self
                 .pgn_error
                 .as_ref()
-                .map_or(i + 1, |(g, _)| (*g).min(i + 1));
-            st.pgn_error = Some((first, e.to_string()));
+                .map_or(slot.number(), |(g, _)| (*g).min(slot.number()));
+            self.pgn_error = Some((first, e.to_string()));
         }
-        record::tally(&mut st.tallies, rec);
-        st.played += 1;
+        record::tally(&mut self.tallies, &rec);
+        self.played += 1;
         // The running table, so that an interrupted run still has its figures.
-        let table = record::table(&self.names, &st.tallies);
-        eprint!("{table}");
-        crate::progress::set_known(format!(
-            "{} of {} games played\n{table}",
-            st.played, self.total
-        ));
+        eprint!("{}", self.figures());
+        if self.pgn_error.is_some() {
+            Taken::Stop
+        } else {
+            Taken::Go
+        }
     }
 
+    /// Never called: every N-seat game finishes (a fault is a forfeit).
+    fn failed(&mut self, error: String) {
+        eprintln!("kiebitz-match: {error}");
+    }
+
+    fn figures(&self) -> String {
+        record::table(self.names, &self.tallies)
+    }
+}
+
+impl Table<'_> {
     /// The final table, or the PGN error (the table then goes to stderr).
     fn result(self) -> Result<String, String> {
         let cfg = self.cfg;
-        let st = self.state.into_inner().unwrap_or_else(|p| p.into_inner());
         let table = format!(
             "{} games, {} seats, {}\n{}",
-            st.played,
-            self.seats.len(),
+            self.played,
+            self.players,
             time_text(cfg),
-            record::table(&self.names, &st.tallies)
+            self.figures()
         );
-        match st.pgn_error {
+        match self.pgn_error {
             None => Ok(table),
             Some((game, e)) => {
                 // The table still goes to stderr: nothing played is lost.
@@ -282,7 +298,7 @@ impl<G: NGame> Tournament<'_, G> {
                 Err(format!(
                     "cannot write the PGN {}: {e}; stopped after {} games, the records from game {game} on are missing",
                     cfg.pgn.as_deref().unwrap_or(""),
-                    st.played
+                    self.played
                 ))
             }
         }
@@ -298,42 +314,35 @@ fn time_text(cfg: &Config) -> String {
     }
 }
 
-/// Plays the tournament; returns the results table.
+/// Plays the tournament on the one match runner; returns the results table.
 pub fn run<G: NGame>(cfg: &Config) -> Result<String, String> {
     let start = G::startpos(cfg.players)?;
     let starts = start_positions(&start, cfg.openings.as_deref())?;
     let seats = playing(&start);
     let all = seatings(cfg.engines.len(), seats.len());
     let total = game_count(cfg, all.len())?;
-    let pgn = match &cfg.pgn {
-        Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("cannot write {p}: {e}"))?),
-        None => None,
-    };
+    let pgn = PgnFile::create(cfg.pgn.as_deref())?;
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let table = Table {
+        cfg,
+        names: &names,
+        total,
+        players: seats.len(),
+        pgn,
+        tallies: vec![Tally::default(); names.len()],
+        played: 0,
+        pgn_error: None,
+    };
     let tournament = Tournament {
         cfg,
         starts,
         seats,
         all,
         total,
-        state: Mutex::new(Progress {
-            tallies: vec![Tally::default(); names.len()],
-            played: 0,
-            pgn_error: None,
-        }),
-        names,
-        next: AtomicUsize::new(0),
-        pgn: Mutex::new(pgn),
+        names: &names,
+        stop: AtomicBool::new(false),
     };
-    // Ctrl-C prints the table of the finished games and exits with 130.
-    crate::progress::catch_interrupt();
-    crate::progress::set_known(format!("0 of {total} games played"));
-    std::thread::scope(|scope| {
-        for _ in 0..cfg.concurrency.min(total.max(1)) {
-            scope.spawn(|| tournament.work());
-        }
-    });
-    tournament.result()
+    runner::play(&tournament, table, cfg.concurrency).result()
 }
 
 /// The referee's verdict on one answer.
