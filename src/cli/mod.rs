@@ -305,7 +305,21 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand], oracle: Option<Oracle
             return 2;
         }
     };
-    let result = match (cli.command, cli.listen) {
+    match execute::<G>(cli, oracle) {
+        Ok(()) => 0,
+        // stdout was closed by the reader: nothing more to say.
+        Err(e) if e.is_empty() => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+/// Runs what the parsed command line asks: a protocol session (stdin or `--listen`) or a
+/// built-in subcommand.
+fn execute<G: Game>(cli: Cli, oracle: Option<Oracle<G>>) -> Result<(), String> {
+    match (cli.command, cli.listen) {
         (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
         (None, Some(addr)) => listen::serve::<G>(
             &addr,
@@ -373,15 +387,6 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand], oracle: Option<Oracle
             cli.hash as usize,
             oracle,
         ),
-    };
-    match result {
-        Ok(()) => 0,
-        // stdout was closed by the reader: nothing more to say.
-        Err(e) if e.is_empty() => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
     }
 }
 
