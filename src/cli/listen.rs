@@ -171,15 +171,8 @@ pub fn serve_with(
         let spawned = std::thread::Builder::new()
             .name(format!("session {peer}"))
             .spawn(move || {
-                // Decrement even if the session panics.
-                struct Release(Arc<AtomicUsize>);
-                impl Drop for Release {
-                    fn drop(&mut self) {
-                        self.0.fetch_sub(1, Ordering::SeqCst);
-                    }
-                }
-                let _release = Release(counter);
-                match session(stream, &config, idle, write, &peer, run) {
+                let release = Release(counter);
+                match session(stream, &config, idle, write, &peer, run, release) {
                     Err(e) => log::warn!("session {peer} dropped: {e}"),
                     Ok(()) => log::info!("session {peer} closed"),
                 }
@@ -192,6 +185,16 @@ pub fn serve_with(
     Ok(())
 }
 
+/// A session's slot among `--max-sessions`, given back when dropped (also if the session
+/// panics).
+struct Release(Arc<AtomicUsize>);
+
+impl Drop for Release {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 fn session(
     stream: TcpStream,
     config: &SessionConfig,
@@ -199,6 +202,7 @@ fn session(
     write: Duration,
     peer: &str,
     run: SessionFn,
+    slot: Release,
 ) -> io::Result<()> {
     let _ = stream.set_nodelay(true);
     stream.set_read_timeout(idle)?;
@@ -212,6 +216,9 @@ fn session(
         peer: peer.to_string(),
     };
     let result = run(reader, writer, config);
+    // The slot is free before the client sees the connection close, so that it can connect
+    // again at once.
+    drop(slot);
     let _ = stream.shutdown(std::net::Shutdown::Both);
     result
 }
