@@ -28,7 +28,7 @@ use crate::board::{Color, MoveList};
 use crate::game::{Game, Outcome};
 use crate::limits;
 use crate::solve::pns::{self, Budget, Verdict};
-use crate::solve::proof::{self, Proof};
+use crate::solve::proof::{self, Proof, identity};
 
 /// The manifest's first line.
 const MAGIC: &str = "kiebitz-units 1";
@@ -192,12 +192,6 @@ fn play_line<G: Game>(
         pos = pos.play(mv);
     }
     Ok((pos, history))
-}
-
-/// A position's identity in proofs and units: its FEN without the clock fields.
-fn identity(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    fields[..fields.len().saturating_sub(2).max(1)].join(" ")
 }
 
 /// `units split|work|merge …`: returns the exit code.
@@ -564,6 +558,6 @@ mod tests {
         assert!(Manifest::parse("kiebitz-units 2\n").is_err());
         let skipped = m.to_text().replace("unit 1 ", "unit 2 ");
         assert!(Manifest::parse(&skipped).is_err());
-        assert_eq!(identity("pp2/4/4/PP2 w - - 3 7"), "pp2/4/4/PP2 w -");
+        assert_eq!(identity("pp2/4/4/PP2 w - - 3 7"), "pp2/4/4/PP2 w - -");
     }
 }

@@ -122,7 +122,7 @@ impl Proof {
 }
 
 /// A position's identity in a proof: its FEN without the clock fields.
-fn identity(fen: &str) -> String {
+pub fn identity(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let keep = fields.len().saturating_sub(2).max(1);
     fields[..keep.min(fields.len())].join(" ")
