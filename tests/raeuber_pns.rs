@@ -345,3 +345,29 @@ fn after_1_c3_black_wins_by_weak_dfpn_and_the_kept_proof_holds() {
     let checked = proof::check::<Raeuber>(&kept).unwrap();
     assert_eq!((checked.positions, checked.plies), (16_316, 70));
 }
+
+/// The budget ends every attempt, also in the proof's extraction: after 1. c3 f4 2. Qc2 the
+/// weak solver proves Black's win, then could not collect the proof (the table had lost
+/// parts) and walked the graph's transpositions again and again without expanding a node, so
+/// the node budget never ended it (a `units work` hung for ten minutes on this position).
+/// Now failures are remembered and the budget is looked at in the extraction too. A hang
+/// detector, not a timing: the attempt takes about 3 s; the test gives it 120.
+#[test]
+fn the_budget_ends_the_extraction_too() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut pos = Raeuber::startpos("raeuberschach").unwrap();
+        let mut history = Vec::new();
+        for mv in ["c2c3", "f5f4", "b1c2"] {
+            history.push(pos.hash());
+            pos = pos.play(pos.parse_move(mv).unwrap());
+        }
+        let s = pns::try_solve_with(&pos, &history, budget(2_000_000), 512, None, None, true)
+            .expect("the table fits");
+        let _ = tx.send(s.nodes);
+    });
+    let nodes = rx
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the solver ends within its budget");
+    assert!(nodes <= 2_000_000 + 2 * 100_000 + 2_000_000, "{nodes}");
+}
