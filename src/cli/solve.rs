@@ -34,15 +34,8 @@ macro_rules! out {
 #[derive(Parser, Debug)]
 #[command(about = "Proof-number search: proves a forced win or loss for the side to move")]
 struct SolveArgs {
-    /// The position (default: the variant's start position).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Moves played from the position first (coordinates, separated by spaces).
-    #[arg(long, value_name = "MOVES")]
-    moves: Option<String>,
-    /// Rules to follow (default: the engine's first variant).
-    #[arg(long)]
-    variant: Option<String>,
+    #[command(flatten)]
+    root: RootArgs,
     /// Time budget in seconds (default 10 unless --nodes is given).
     #[arg(long, value_name = "SECS")]
     budget: Option<f64>,
@@ -60,6 +53,55 @@ struct SolveArgs {
     /// Write the proof (of a win or a loss) to FILE, for `check-proof`.
     #[arg(long, value_name = "FILE")]
     proof: Option<String>,
+}
+
+/// Where a solver starts (`solve`, `units split`): a position or the start, the moves played
+/// from it, and the rules.
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct RootArgs {
+    /// The position (default: the variant's start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played from the position first (coordinates, separated by spaces).
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Rules to follow (default: the engine's first variant).
+    #[arg(long)]
+    pub variant: Option<String>,
+}
+
+impl RootArgs {
+    /// The variant named, or the engine's first.
+    pub fn variant<G: Game>(&self) -> String {
+        self.variant
+            .clone()
+            .unwrap_or_else(|| G::variants()[0].to_string())
+    }
+
+    /// The moves as words.
+    pub fn move_list(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .flat_map(|m| m.split_whitespace())
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The root and the hashes of the positions before it (for repetitions).
+    pub fn root<G: Game>(&self) -> Result<(G, Vec<u64>), String> {
+        let variant = self.variant::<G>();
+        let mut root = match &self.fen {
+            Some(fen) => G::from_fen(&variant, fen)?,
+            None => G::startpos(&variant)?,
+        };
+        let mut history = Vec::new();
+        for text in self.move_list() {
+            let mv = root.parse_move(&text)?;
+            history.push(root.hash());
+            root = root.play(mv);
+        }
+        Ok((root, history))
+    }
 }
 
 /// The largest proof file `check-proof` reads (256 MiB, millions of positions).
@@ -99,20 +141,7 @@ pub fn solve<G: Game>(args: &[String]) -> i32 {
 }
 
 fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
-    let variant = args
-        .variant
-        .clone()
-        .unwrap_or_else(|| G::variants()[0].to_string());
-    let mut root = match &args.fen {
-        Some(fen) => G::from_fen(&variant, fen)?,
-        None => G::startpos(&variant)?,
-    };
-    let mut history = Vec::new();
-    for text in args.moves.iter().flat_map(|m| m.split_whitespace()) {
-        let mv = root.parse_move(text)?;
-        history.push(root.hash());
-        root = root.play(mv);
-    }
+    let (root, history) = args.root.root::<G>()?;
     let time = match (args.budget, args.nodes) {
         (Some(s), _) if s <= 0.0 => {
             return Err(format!(

@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
+use super::solve::RootArgs;
 use crate::board::{Color, MoveList};
 use crate::game::{Game, Outcome};
 use crate::limits;
@@ -54,15 +55,8 @@ enum Command {
         /// Plies from the root to the units.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
         plies: u32,
-        /// The position (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves played from the position first (coordinates, separated by spaces).
-        #[arg(long, value_name = "MOVES")]
-        moves: Option<String>,
-        /// Rules to follow (default: the engine's first variant).
-        #[arg(long)]
-        variant: Option<String>,
+        #[command(flatten)]
+        root: RootArgs,
     },
     /// Solves units of DIR/manifest that have no result yet.
     Work {
@@ -165,12 +159,12 @@ impl Manifest {
 
     /// The root and the hashes of the positions before it (for repetitions).
     fn root<G: Game>(&self) -> Result<(G, Vec<u64>), String> {
-        let start = if self.start == "startpos" {
-            G::startpos(&self.variant)?
-        } else {
-            G::from_fen(&self.variant, &self.start)?
-        };
-        play_line(start, Vec::new(), &self.moves)
+        RootArgs {
+            fen: (self.start != "startpos").then(|| self.start.clone()),
+            moves: Some(self.moves.join(" ")),
+            variant: Some(self.variant.clone()),
+        }
+        .root::<G>()
     }
 
     /// Unit `i`'s position and the hashes of every position before it.
@@ -206,13 +200,7 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
         }
     };
     let result = match args.command {
-        Command::Split {
-            dir,
-            plies,
-            fen,
-            moves,
-            variant,
-        } => split::<G>(&dir, plies, fen, moves, variant),
+        Command::Split { dir, plies, root } => split::<G>(&dir, plies, &root),
         Command::Work {
             dir,
             unit,
@@ -255,21 +243,11 @@ fn read_manifest(dir: &Path) -> Result<Manifest, String> {
     )?)
 }
 
-fn split<G: Game>(
-    dir: &Path,
-    plies: u32,
-    fen: Option<String>,
-    moves: Option<String>,
-    variant: Option<String>,
-) -> Result<(), String> {
+fn split<G: Game>(dir: &Path, plies: u32, root: &RootArgs) -> Result<(), String> {
     let mut manifest = Manifest {
-        variant: variant.unwrap_or_else(|| G::variants()[0].to_string()),
-        start: fen.unwrap_or_else(|| "startpos".to_string()),
-        moves: moves
-            .iter()
-            .flat_map(|m| m.split_whitespace())
-            .map(str::to_string)
-            .collect(),
+        variant: root.variant::<G>(),
+        start: root.fen.clone().unwrap_or_else(|| "startpos".to_string()),
+        moves: root.move_list(),
         plies,
         units: Vec::new(),
     };
