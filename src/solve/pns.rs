@@ -384,12 +384,6 @@ impl<'s, G: Game> Solver<'s, G> {
         if out.done.contains_key(&key) {
             return true;
         }
-        // A position that failed once fails again (the walk would otherwise retry it along
-        // every line of a graph rich in transpositions, exponentially often and without
-        // spending a node: the budget never ends it); past the budget nothing more is tried.
-        if out.failed.contains(&key) || self.out_of_budget() {
-            return false;
-        }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -415,18 +409,7 @@ impl<'s, G: Game> Solver<'s, G> {
             }
             self.line.pop();
         }
-        out.failed.insert(key);
         false
-    }
-
-    /// Whether the budget is spent: the node limit, the deadline or the stop flag (also
-    /// looked at in the extraction, which may walk far without expanding a node).
-    fn out_of_budget(&mut self) -> bool {
-        self.aborted = self.aborted
-            || self.nodes >= self.max_nodes
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.stop.is_some_and(|s| s.load(AtomicOrdering::Relaxed));
-        self.aborted
     }
 
     /// Collects the proof below a defender-to-move position: every reply must be proven.
@@ -455,8 +438,6 @@ impl<'s, G: Game> Solver<'s, G> {
 #[derive(Default)]
 struct Extracted {
     done: HashMap<u64, Move>,
-    /// Attacker-to-move positions whose proof could not be collected.
-    failed: std::collections::HashSet<u64>,
     nodes: Vec<(String, String)>,
 }
 
