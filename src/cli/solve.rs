@@ -90,18 +90,26 @@ impl RootArgs {
     /// The root and the hashes of the positions before it (for repetitions).
     pub fn root<G: Game>(&self) -> Result<(G, Vec<u64>), String> {
         let variant = self.variant::<G>();
-        let mut root = match &self.fen {
+        let start = match &self.fen {
             Some(fen) => G::from_fen(&variant, fen)?,
             None => G::startpos(&variant)?,
         };
-        let mut history = Vec::new();
-        for text in self.move_list() {
-            let mv = root.parse_move(&text)?;
-            history.push(root.hash());
-            root = root.play(mv);
-        }
-        Ok((root, history))
+        play_line(start, Vec::new(), &self.move_list())
     }
+}
+
+/// Plays `moves` from `pos`, extending `history` with the position before each.
+pub(crate) fn play_line<G: Game>(
+    mut pos: G,
+    mut history: Vec<u64>,
+    moves: &[String],
+) -> Result<(G, Vec<u64>), String> {
+    for text in moves {
+        let mv = pos.parse_move(text)?;
+        history.push(pos.hash());
+        pos = pos.play(mv);
+    }
+    Ok((pos, history))
 }
 
 /// The largest proof file `check-proof` reads (256 MiB, millions of positions).

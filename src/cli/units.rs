@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
-use super::solve::RootArgs;
+use super::solve::{RootArgs, play_line};
 use crate::board::{Color, MoveList};
 use crate::game::{Game, Outcome};
 use crate::limits;
@@ -172,20 +172,6 @@ impl Manifest {
         let (root, history) = self.root::<G>()?;
         play_line(root, history, &self.units[i])
     }
-}
-
-/// Plays `moves` from `pos`, extending `history` with the position before each.
-fn play_line<G: Game>(
-    mut pos: G,
-    mut history: Vec<u64>,
-    moves: &[String],
-) -> Result<(G, Vec<u64>), String> {
-    for text in moves {
-        let mv = pos.parse_move(text)?;
-        history.push(pos.hash());
-        pos = pos.play(mv);
-    }
-    Ok((pos, history))
 }
 
 /// `units split|work|merge …`: returns the exit code.
