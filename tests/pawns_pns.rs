@@ -38,7 +38,10 @@ fn dfpn(pos: &Pawns, nodes: u64, weak: bool) -> i8 {
         16,
         None,
         None,
-        weak,
+        pns::Options {
+            weak,
+            ..pns::Options::default()
+        },
     )
     .expect("a table of 16 MiB");
     match s.verdict {

@@ -331,7 +331,7 @@ fn after_1_c3_black_wins_by_weak_dfpn_and_the_kept_proof_holds() {
         64,
         None,
         None,
-        true,
+        pns::Options::weak(),
     )
     .unwrap();
     assert_eq!(s.verdict, Verdict::Win, "{:?}", s.attempts);
@@ -363,8 +363,16 @@ fn the_budget_ends_the_extraction_too() {
             history.push(pos.hash());
             pos = pos.play(pos.parse_move(mv).unwrap());
         }
-        let s = pns::try_solve_with(&pos, &history, budget(2_000_000), 512, None, None, true)
-            .expect("the table fits");
+        let s = pns::try_solve_with(
+            &pos,
+            &history,
+            budget(2_000_000),
+            512,
+            None,
+            None,
+            pns::Options::weak(),
+        )
+        .expect("the table fits");
         let _ = tx.send(s.nodes);
     });
     let nodes = rx

@@ -50,6 +50,12 @@ struct SolveArgs {
     /// sum): for graphs with many transpositions, where the sum overflows.
     #[arg(long)]
     weak: bool,
+    /// Keep disproofs that rest on a repetition of a position above them (or on the move
+    /// clock) out of the table, where another line would take them for the position's value
+    /// (the graph-history interaction): a disproof is then one on every line, at some cost in
+    /// nodes (docs/solved.md, "Repetitions").
+    #[arg(long)]
+    ghi_safe: bool,
     /// Write the proof (of a win or a loss) to FILE, for `check-proof`.
     #[arg(long, value_name = "FILE")]
     proof: Option<String>,
@@ -193,7 +199,10 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         args.hash as usize,
         Some(stop),
         tick,
-        args.weak,
+        pns::Options {
+            weak: args.weak,
+            ghi_safe: args.ghi_safe,
+        },
     )?;
     let verdict = match solution.verdict {
         Verdict::Win => "win",

@@ -81,6 +81,9 @@ enum Command {
         /// Weak disproof numbers (see `solve --weak`).
         #[arg(long)]
         weak: bool,
+        /// Line-dependent draws kept out of the table (see `solve --ghi-safe`).
+        #[arg(long)]
+        ghi_safe: bool,
     },
     /// Joins the units' proofs into a proof of the root, checks it and writes it to --out.
     Merge {
@@ -195,6 +198,7 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
             nodes,
             hash,
             weak,
+            ghi_safe,
         } => {
             let share = match (unit, worker, of) {
                 (Some(u), _, _) => Share::One(u),
@@ -209,7 +213,7 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
                     nodes: Some(nodes),
                 },
                 hash as usize,
-                weak,
+                pns::Options { weak, ghi_safe },
             )
         }
         Command::Merge { dir, out } => merge::<G>(&dir, &out),
@@ -312,7 +316,7 @@ fn work<G: Game>(
     share: Share,
     budget: Budget,
     hash_mb: usize,
-    weak: bool,
+    options: pns::Options,
 ) -> Result<(), String> {
     let manifest = read_manifest(dir)?;
     let mine: Vec<usize> = match share {
@@ -339,7 +343,7 @@ fn work<G: Game>(
             break;
         }
         let (pos, history) = manifest.unit::<G>(i)?;
-        let s = pns::try_solve_with(&pos, &history, budget, hash_mb, Some(stop), None, weak)?;
+        let s = pns::try_solve_with(&pos, &history, budget, hash_mb, Some(stop), None, options)?;
         if stop.load(std::sync::atomic::Ordering::Relaxed) && s.proof.is_none() {
             break; // interrupted: no result, the unit stays to do
         }

@@ -17,6 +17,7 @@
 //!
 //! Depends on [`crate::game`], [`crate::board`] and [`super::proof`].
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
@@ -44,6 +45,26 @@ pub enum Verdict {
     Loss,
     /// Neither proven within the budget.
     Unknown,
+}
+
+/// How the solver counts and what it stores.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Weak disproof numbers (see the solver's `weak`).
+    pub weak: bool,
+    /// Keep disproofs that rest on a draw depending on the line above the position out of
+    /// the table (the graph-history interaction; see the solver's `ghi_safe`).
+    pub ghi_safe: bool,
+}
+
+impl Options {
+    /// Weak disproof numbers.
+    pub fn weak() -> Options {
+        Options {
+            weak: true,
+            ..Options::default()
+        }
+    }
 }
 
 /// How much the solver may spend.
@@ -212,6 +233,15 @@ struct Solver<'s, G: Game> {
     /// the sum, which counts a position reached by several lines once per line and grows
     /// exponentially in a graph full of transpositions (Ueda et al., 2008).
     weak: bool,
+    /// The graph-history interaction avoided: a disproof that rests on a draw depending on
+    /// the line above the position (a repetition of an ancestor, the move clock, the line's
+    /// length) holds only on that line, so it is not stored in the table, where another line
+    /// would take it for the position's value (Kishimoto and Müller's remedy, simplified:
+    /// such results are searched again when reached otherwise).
+    ghi_safe: bool,
+    /// The lowest index into `line` that a draw seen since the last reset depended on (see
+    /// [`Solver::cut_at`]), `usize::MAX` for none.
+    lowest_cut: Cell<usize>,
     /// Extraction calls so far, and how many the extraction may make: it walks the table
     /// without expanding positions, so the node budget alone does not end it.
     steps: u64,
@@ -234,6 +264,8 @@ impl<'s, G: Game> Solver<'s, G> {
             root_numbers: (1, 1),
             tick: None,
             weak: false,
+            ghi_safe: false,
+            lowest_cut: Cell::new(usize::MAX),
             steps: 0,
             max_steps: u64::MAX,
             _game: std::marker::PhantomData,
@@ -249,21 +281,37 @@ impl<'s, G: Game> Solver<'s, G> {
         }
     }
 
+    fn set(&mut self, options: Options) {
+        self.weak = options.weak;
+        self.ghi_safe = options.ghi_safe;
+    }
+
     /// Whether `pos` (about to be played after the end of the line) repeats a position.
     fn repeats(&self, pos: &G) -> bool {
         if !G::REPETITION {
             return false;
         }
-        let back = (pos.reversible_plies() as usize).min(self.line.len());
+        let start = self.line.len() - (pos.reversible_plies() as usize).min(self.line.len());
         let key = pos.hash();
-        self.line[self.line.len() - back..].contains(&key)
+        let last = self.line[start..].iter().rposition(|&k| k == key);
+        self.cut_at(last.map(|i| start + i))
+    }
+
+    /// Notes that a draw depended on the line from `line[index]` on (a repetition of that
+    /// position; index 0 for the move clock and the line's length, which depend on all of
+    /// it); returns whether there was such a draw.
+    fn cut_at(&self, index: Option<usize>) -> bool {
+        if let Some(i) = index {
+            self.lowest_cut.set(self.lowest_cut.get().min(i));
+        }
+        index.is_some()
     }
 
     /// A position's numbers by the rules (game end, draws) or the table, without searching.
     fn look(&self, pos: &G) -> (u64, u64) {
         if pos.insufficient_material()
             || self.repeats(pos)
-            || self.line.len() - self.history_len >= MAX_LINE
+            || self.cut_at((self.line.len() - self.history_len >= MAX_LINE).then_some(0))
         {
             return self.draw(pos);
         }
@@ -280,7 +328,7 @@ impl<'s, G: Game> Solver<'s, G> {
                 Terminal::Draw => self.draw(pos),
             };
         }
-        if clock_ran_out {
+        if self.cut_at(clock_ran_out.then_some(0)) {
             return self.draw(pos);
         }
         (1, moves.len() as u64)
@@ -305,6 +353,8 @@ impl<'s, G: Game> Solver<'s, G> {
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
+        let index = self.line.len();
+        let above = self.lowest_cut.replace(usize::MAX);
         self.line.push(pos.hash());
         let at_root = self.line.len() == self.history_len + 1;
         let mut children: Vec<Child<G>> = moves
@@ -356,7 +406,15 @@ impl<'s, G: Game> Solver<'s, G> {
             children[best].delta = d;
         };
         self.line.pop();
-        if !self.aborted || phi == 0 || delta == 0 {
+        let lowest = self.lowest_cut.get();
+        self.lowest_cut.set(above.min(lowest));
+        let attacker_fails = if pos.side_to_move() == self.attacker {
+            delta == 0
+        } else {
+            phi == 0
+        };
+        let on_this_line_only = self.ghi_safe && attacker_fails && lowest < index;
+        if (!self.aborted || phi == 0 || delta == 0) && !on_this_line_only {
             self.table.put(pos.hash(), phi, delta, self.nodes - start);
         }
         (phi, delta)
@@ -523,6 +581,10 @@ fn prove_with<G: Game>(
     solver.max_nodes = solver.nodes.saturating_mul(2).saturating_add(100_000);
     solver.steps = 0;
     solver.max_steps = solver.max_nodes.saturating_mul(EXTRACTION_STEPS_PER_NODE);
+    // What the extraction proves again is checked with the whole proof; kept out of the
+    // table, the same line draws were searched again and again there (1. c3 was proven
+    // but not extracted within the budget).
+    solver.ghi_safe = false;
     solver.deadline = solver
         .deadline
         .map(|d| d.max(Instant::now()) + budget.time.unwrap_or_default() / 2);
@@ -568,11 +630,19 @@ pub fn try_solve<G: Game>(
     table_mb: usize,
     stop: Option<&AtomicBool>,
 ) -> Result<Solution, String> {
-    try_solve_with(root, history, budget, table_mb, stop, None, false)
+    try_solve_with(
+        root,
+        history,
+        budget,
+        table_mb,
+        stop,
+        None,
+        Options::default(),
+    )
 }
 
 /// [`try_solve`] that reports its progress to `tick` every [`TICK_NODES`] positions, with
-/// weak disproof numbers if `weak` (see the solver's `weak`).
+/// the given [`Options`].
 pub fn try_solve_with<G: Game>(
     root: &G,
     history: &[u64],
@@ -580,7 +650,7 @@ pub fn try_solve_with<G: Game>(
     table_mb: usize,
     stop: Option<&AtomicBool>,
     tick: Option<&Tick<'_>>,
-    weak: bool,
+    options: Options,
 ) -> Result<Solution, String> {
     let start = Instant::now();
     let half = Budget {
@@ -602,7 +672,7 @@ pub fn try_solve_with<G: Game>(
     let mut solver = Solver::<G>::new(us, history, Table::try_new(table_mb)?);
     solver.stop = stop;
     solver.tick = tick;
-    solver.weak = weak;
+    solver.set(options);
     if let Some((proof, checked, best)) = prove_for(root, solver, half, &mut nodes, attempts) {
         solution.verdict = Verdict::Win;
         solution.best = best;
@@ -616,7 +686,7 @@ pub fn try_solve_with<G: Game>(
         let mut solver = Solver::<G>::new(us.flip(), history, Table::try_new(table_mb)?);
         solver.stop = stop;
         solver.tick = tick;
-        solver.weak = weak;
+        solver.set(options);
         if let Some((proof, checked, _)) =
             prove_for(root, solver, rest, &mut nodes, &mut solution.attempts)
         {
@@ -660,4 +730,100 @@ pub fn find_win<G: Game>(
     }
     let (_, checked, best) = found?;
     best.map(|mv| (mv, checked.plies))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{MoveKind, Square};
+
+    /// A toy game for the graph-history interaction: four positions in a ring, 0 → 1 → 2 →
+    /// 3 → 0, White to move at the even ones; nothing ever ends it but a repetition.
+    #[derive(Clone, Debug)]
+    struct Ring {
+        at: u8,
+    }
+
+    impl Game for Ring {
+        const GAME: &'static str = "ring";
+        const DRAW_PLIES: Option<u32> = None;
+        const REPETITION: bool = true;
+        const NULL_MOVE: bool = false;
+        fn variants() -> &'static [&'static str] {
+            &["ring"]
+        }
+        fn startpos(_: &str) -> Result<Self, crate::Error> {
+            Ok(Ring { at: 0 })
+        }
+        fn from_fen(v: &str, _: &str) -> Result<Self, crate::Error> {
+            Self::startpos(v)
+        }
+        fn fen(&self) -> String {
+            self.at.to_string()
+        }
+        fn variant(&self) -> &'static str {
+            "ring"
+        }
+        fn size(&self) -> (u8, u8) {
+            (4, 1)
+        }
+        fn side_to_move(&self) -> Color {
+            if self.at.is_multiple_of(2) {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+        fn legal_moves(&self, moves: &mut MoveList) {
+            moves.clear();
+            let to = Square((self.at + 1) % 4);
+            moves.push(Move::new(Square(self.at), to, MoveKind::Normal));
+        }
+        fn play(&self, mv: Move) -> Self {
+            Ring { at: mv.to().0 }
+        }
+        fn terminal(&self) -> Terminal {
+            Terminal::Draw
+        }
+        fn hash(&self) -> u64 {
+            u64::from(self.at) + 1
+        }
+        fn reversible_plies(&self) -> u32 {
+            1000
+        }
+        fn is_noisy(&self, _: Move) -> bool {
+            false
+        }
+        fn noisy_order(&self, _: Move) -> i32 {
+            0
+        }
+        fn evaluate(&self) -> i32 {
+            0
+        }
+        fn pretty(&self) -> String {
+            self.fen()
+        }
+    }
+
+    /// Searched from 0, position 3's only move repeats 0: a draw that holds on this line only
+    /// (from elsewhere 3 → 0 → 1 → 2 → 3 repeats 3 instead, at another distance). The safe
+    /// solver keeps 1, 2 and 3 out of the table and stores only 0, whose draw rests on nothing
+    /// above it; without it all four are stored as disproven.
+    #[test]
+    fn a_draw_that_rests_on_the_line_above_is_not_stored() {
+        let stored = |options: Options| {
+            let mut solver = Solver::<Ring>::new(Color::White, &[], Table::new(1));
+            solver.set(options);
+            assert!(!solver.prove(&Ring { at: 0 }), "the ring is a draw");
+            (0..4u8)
+                .map(|at| solver.table.get(Ring { at }.hash()).is_some())
+                .collect::<Vec<_>>()
+        };
+        let safe = Options {
+            ghi_safe: true,
+            ..Options::default()
+        };
+        assert_eq!(stored(safe), [true, false, false, false]);
+        assert_eq!(stored(Options::default()), [true, true, true, true]);
+    }
 }
