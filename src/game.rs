@@ -357,3 +357,25 @@ pub fn generic_perft<G: Game>(pos: &G, depth: u32) -> u64 {
     }
     moves.iter().map(|&mv| pos.play(mv).perft(depth - 1)).sum()
 }
+
+/// The methods a toy game of a test needs only to compile (no captures, no evaluation): used
+/// inside an `impl Game for …` block of a test's toy game.
+#[cfg(test)]
+macro_rules! toy_game_quiet_methods {
+    () => {
+        fn is_noisy(&self, _: crate::board::Move) -> bool {
+            false
+        }
+        fn noisy_order(&self, _: crate::board::Move) -> i32 {
+            0
+        }
+        fn evaluate(&self) -> i32 {
+            0
+        }
+        fn pretty(&self) -> String {
+            self.fen()
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use toy_game_quiet_methods;

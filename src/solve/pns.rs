@@ -791,18 +791,7 @@ mod tests {
         fn reversible_plies(&self) -> u32 {
             1000
         }
-        fn is_noisy(&self, _: Move) -> bool {
-            false
-        }
-        fn noisy_order(&self, _: Move) -> i32 {
-            0
-        }
-        fn evaluate(&self) -> i32 {
-            0
-        }
-        fn pretty(&self) -> String {
-            self.fen()
-        }
+        crate::game::toy_game_quiet_methods!();
     }
 
     /// Searched from 0, position 3's only move repeats 0: a draw that holds on this line only

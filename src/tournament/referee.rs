@@ -708,18 +708,7 @@ mod tests {
         fn reversible_plies(&self) -> u32 {
             self.plies
         }
-        fn is_noisy(&self, _: Move) -> bool {
-            false
-        }
-        fn noisy_order(&self, _: Move) -> i32 {
-            0
-        }
-        fn evaluate(&self) -> i32 {
-            0
-        }
-        fn pretty(&self) -> String {
-            self.fen()
-        }
+        crate::game::toy_game_quiet_methods!();
     }
 
     /// Plays `path` (squares the token visits) and returns the verdict after each ply.
