@@ -5,8 +5,9 @@
 //! a repeated position, the move-count rule, insufficient material, a line longer than
 //! [`MAX_LINE`] plies — counts as a failure for the attacker, so every proof the solver finds
 //! is a real win; a disproof only says "no forced win for the attacker" (a draw or a loss), and
-//! may also be wrong in rare cases of path-dependent draws, so it is never reported as a
-//! result. [`solve`] asks the question for both sides, extracts the proof graph from the table,
+//! may also be wrong where it rests on a draw that holds on one line only (the graph-history
+//! interaction; [`Options::ghi_safe`] keeps such disproofs out of the table), so it is never
+//! reported as a result. [`solve`] asks the question for both sides, extracts the proof graph from the table,
 //! and reports a win or loss only after [`super::proof::check`] accepted that proof.
 //!
 //! The search is negamax-style: each node has φ (the proof number for "the side to move
