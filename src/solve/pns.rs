@@ -7,8 +7,9 @@
 //! is a real win; a disproof only says "no forced win for the attacker" (a draw or a loss), and
 //! may also be wrong where it rests on a draw that holds on one line only (the graph-history
 //! interaction; [`Options::ghi_safe`] keeps such disproofs out of the table), so it is never
-//! reported as a result. [`solve`] asks the question for both sides, extracts the proof graph from the table,
-//! and reports a win or loss only after [`super::proof::check`] accepted that proof.
+//! reported as a result. [`solve`] asks the question for both sides, extracts the proof graph
+//! from the table, and reports a win or loss only after [`super::proof::check`] accepted that
+//! proof.
 //!
 //! The search is negamax-style: each node has φ (the proof number for "the side to move
 //! reaches its goal" — a win for the attacker, anything but a loss for the defender) and δ (the
@@ -340,11 +341,7 @@ impl<'s, G: Game> Solver<'s, G> {
     fn mid(&mut self, pos: &G, phi_t: u64, delta_t: u64) -> (u64, u64) {
         let start = self.nodes;
         self.nodes += 1;
-        if self.nodes >= self.max_nodes
-            || (self.nodes & 1023 == 0
-                && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                    || self.stop.is_some_and(|s| s.load(AtomicOrdering::Relaxed))))
-        {
+        if self.nodes >= self.max_nodes || (self.nodes & 1023 == 0 && self.interrupted()) {
             self.aborted = true;
         }
         if self.nodes.is_multiple_of(TICK_NODES)
@@ -445,15 +442,17 @@ impl<'s, G: Game> Solver<'s, G> {
         self.proven(pos)
     }
 
+    /// Whether the deadline passed or the search was stopped (looked at every 1,024 steps).
+    fn interrupted(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.is_some_and(|s| s.load(AtomicOrdering::Relaxed))
+    }
+
     /// Counts one extraction call; false once the extraction's steps, the deadline or the
     /// stop ran out (and from then on).
     fn extraction_step(&mut self) -> bool {
         self.steps += 1;
-        if self.steps > self.max_steps
-            || (self.steps & 1023 == 0
-                && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                    || self.stop.is_some_and(|s| s.load(AtomicOrdering::Relaxed))))
-        {
+        if self.steps > self.max_steps || (self.steps & 1023 == 0 && self.interrupted()) {
             self.max_steps = 0;
         }
         self.steps <= self.max_steps
