@@ -27,6 +27,9 @@
 //! searching — its node count, the path, the ordering tables — lives in its
 //! [`worker::Worker`]. The main thread (0) keeps the clock, obeys every limit and reports;
 //! helpers skip some depths ([`worker::helper_skips`]) and stop when the main thread is done.
+//! Two switches, off by default, follow the depth other threads completed (shared in
+//! [`worker::Shared`]): `smp_depth_by_any` ends a depth-limited search when any thread has
+//! completed the limit, `smp_skip_done` makes a thread skip iterations another has completed.
 //! Reported node counts are those of all threads. The best move is that of the thread with
 //! the deepest completed iteration (the main thread on a tie). With one thread a search is
 //! deterministic (`bench`).

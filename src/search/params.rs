@@ -242,6 +242,13 @@ define_params! {
     /// with its static evaluation (for games whose evaluation prices the obligation to
     /// capture, Räuberschach).
     qsearch_forced_captures: bool = true;
+    /// Lazy SMP: a depth limit (`go depth N`, `bench`) is reached when any thread has
+    /// completed iteration N, whose line is then the answer; off, only the main thread's
+    /// iterations count and the helpers' deeper work waits for it.
+    smp_depth_by_any: bool = false;
+    /// Lazy SMP: a thread about to start an iteration that another thread has already
+    /// completed starts the next one instead.
+    smp_skip_done: bool = false;
 }
 
 impl ParamSpec {
@@ -299,6 +306,8 @@ impl SearchParams {
         qsearch_forcing_plies: 8,
         qsearch_tt: true,
         qsearch_forced_captures: true,
+        smp_depth_by_any: false,
+        smp_skip_done: false,
     };
 
     /// Plain alpha-beta (PVS, quiescence, ordering): no pruning, reduction or extension.
@@ -441,6 +450,8 @@ mod tests {
             qsearch_forcing_plies,
             qsearch_tt,
             qsearch_forced_captures,
+            smp_depth_by_any,
+            smp_skip_done,
         } = SearchParams::FULL;
         let fields: Vec<(&str, i64)> = vec![
             ("aspiration", aspiration.into()),
@@ -473,6 +484,8 @@ mod tests {
             ("qsearch_forcing_plies", qsearch_forcing_plies.into()),
             ("qsearch_tt", qsearch_tt.into()),
             ("qsearch_forced_captures", qsearch_forced_captures.into()),
+            ("smp_depth_by_any", smp_depth_by_any.into()),
+            ("smp_skip_done", smp_skip_done.into()),
         ];
         let table: Vec<&str> = PARAMS.iter().map(|p| p.name).collect();
         let names: Vec<&str> = fields.iter().map(|(n, _)| *n).collect();

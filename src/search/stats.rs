@@ -81,6 +81,9 @@ pub struct Stats {
     pub pruned: [u64; 5],
     /// Plies added by extensions.
     pub extensions: u64,
+    /// Iterations a thread skipped because another thread had completed them
+    /// (`smp_skip_done`).
+    pub iterations_skipped: u64,
 }
 
 impl Stats {
@@ -105,6 +108,7 @@ impl Stats {
             *a += b;
         }
         self.extensions += other.extensions;
+        self.iterations_skipped += other.iterations_skipped;
     }
 
     #[inline]
@@ -157,7 +161,10 @@ impl Stats {
         for why in Prune::ALL {
             s += &format!(" pruned_{} {}", why.name(), self.pruned_by(why));
         }
-        s += &format!(" forced_stand_pats {}", self.forced_stand_pats);
+        s += &format!(
+            " forced_stand_pats {} iterations_skipped {}",
+            self.forced_stand_pats, self.iterations_skipped
+        );
         s
     }
 
@@ -242,7 +249,8 @@ impl fmt::Display for Stats {
         for why in Prune::ALL {
             writeln!(f, "pruned {:<11}: {}", why.name(), self.pruned_by(why))?;
         }
-        write!(f, "extensions        : {}", self.extensions)
+        writeln!(f, "extensions        : {}", self.extensions)?;
+        write!(f, "iterations skipped: {}", self.iterations_skipped)
     }
 }
 
@@ -274,8 +282,9 @@ mod tests {
         assert!(b.to_string().contains("pruned late_move  : 2"));
         assert!(b.summary().starts_with("main 20 forcing 0 qnodes 60 "));
         assert!(
-            b.summary()
-                .ends_with("pruned_late_move 2 pruned_see 0 forced_stand_pats 6")
+            b.summary().ends_with(
+                "pruned_late_move 2 pruned_see 0 forced_stand_pats 6 iterations_skipped 0"
+            )
         );
         assert!(
             b.to_string()

@@ -1059,3 +1059,45 @@ fn raeuber_bench_reduces_and_prunes_offers_and_bounds_forced_chains() {
     assert_eq!(captures.forced_stand_pats, 0);
     assert!(captures.qnodes > on.qnodes, "{captures}\n{on}");
 }
+
+/// The two Lazy SMP switches, each shown on a main thread whose shared record says another
+/// thread has completed iteration 5 of a `go depth 6`, and neutralised by leaving it off:
+/// `smp_skip_done` goes straight to iteration 6, `smp_depth_by_any` (with 5 as the limit) ends
+/// the search at once; off, the thread searches every iteration itself.
+#[test]
+fn lazy_smp_switches_follow_the_other_threads_completed_depth() {
+    use super::worker::{Shared, Worker};
+    let pos = pawns("pawns8", "8/ppp4p/8/PPP5/8/8/7P/8 w - - 0 1");
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    // (completed depth, nodes, iterations skipped) of the main thread.
+    let run = |overrides: &str, limit: u32| {
+        let table = tt::Table::new(4);
+        let mut heur = ordering::Heuristics::default();
+        let params = Pawns::SEARCH.with_overrides(overrides).unwrap();
+        let (control, limits, shared) = (Control::default(), depth(limit), Shared::default());
+        shared.completed.store(5, Ordering::Relaxed);
+        let clock = time::TimeManager::new(&limits, pos.side_to_move(), false, 35);
+        let mut w = Worker::new(
+            &table,
+            &mut heur,
+            params,
+            &control,
+            &limits,
+            &shared,
+            0,
+            clock,
+            &[],
+            &pos,
+        );
+        let found = w.iterate(&pos, &moves, &mut |_| {});
+        (found.map(|(_, d)| d), w.nodes, w.stats.iterations_skipped)
+    };
+    let (plain, plain_nodes, _) = run("", 6);
+    assert_eq!((plain, run("", 5).0), (Some(6), Some(5)));
+    let (skipping, skipping_nodes, skipped) = run("smp_skip_done=1", 6);
+    assert_eq!((skipping, skipped), (Some(6), 4)); // iterations 2 to 5
+    assert!(skipping_nodes < plain_nodes);
+    assert_eq!(run("smp_depth_by_any=1", 5), (None, 0, 0));
+    assert_eq!(run("smp_depth_by_any=1", 6).0, Some(6));
+}

@@ -10,7 +10,7 @@
 //! `±(MATE - n)`. Depends on `game`, `board` and the sibling modules.
 
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
 
 use arrayvec::ArrayVec;
 
@@ -77,6 +77,8 @@ pub struct Shared {
     pub done: AtomicBool,
     /// Tablebase probes that answered.
     pub tbhits: AtomicU64,
+    /// The deepest iteration any thread has completed (within the depth limit).
+    pub completed: AtomicU32,
 }
 
 /// Whether helper `thread` (1, 2, …) skips iteration `depth`. Helpers come in groups: the
@@ -273,7 +275,10 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.flush_nodes();
-            if self.control.stop.load(Relaxed) || self.shared.done.load(Relaxed) {
+            if self.control.stop.load(Relaxed)
+                || self.shared.done.load(Relaxed)
+                || self.depth_limit_reached_elsewhere()
+            {
                 self.aborted = true;
             } else if self.thread == 0 {
                 self.time.pondering(self.control.pondering.load(Relaxed));
@@ -286,6 +291,16 @@ impl<'a, G: Game> Worker<'a, G> {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// Whether another thread has completed the depth limit's iteration while this one has
+    /// not (with `smp_depth_by_any`): the search to that depth is done.
+    fn depth_limit_reached_elsewhere(&self) -> bool {
+        self.params.smp_depth_by_any
+            && self.limits.depth.is_some_and(|d| {
+                let done = self.shared.completed.load(Relaxed);
+                done >= d.clamp(1, MAX_PLY as u32 - 1) && self.completed < done
+            })
     }
 
     /// A static evaluation `raw` of `pos` with the correction history's correction (when on;
@@ -391,6 +406,16 @@ impl<'a, G: Game> Worker<'a, G> {
             if self.thread > 0 && self.shared.done.load(Relaxed) {
                 break;
             }
+            if self.depth_limit_reached_elsewhere() {
+                break;
+            }
+            if self.params.smp_skip_done
+                && depth > 1
+                && depth <= self.shared.completed.load(Relaxed)
+            {
+                self.stats.iterations_skipped += 1;
+                continue; // another thread has done it
+            }
             self.root_depth = depth as i32;
             self.seldepth = 0;
             let previous = result.as_ref().map(|(b, _)| b.score);
@@ -425,6 +450,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 continue; // a helper beyond the depth limit
             }
             self.completed = depth;
+            self.shared.completed.fetch_max(depth, Relaxed);
             let changed = result.as_ref().is_some_and(|(b, _)| b.mv != best.mv);
             instability = instability / 2.0 + if changed { 1.0 } else { 0.0 };
             let dropped = previous.is_some_and(|p| best.score < p - 30);
