@@ -336,6 +336,22 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
+    /// The exact value of this position for the side to move where the game knows it without
+    /// searching (Räuberschach's endgame tables, when installed), with the plies to the game's
+    /// end under perfect play; only where the move clock leaves room for them. `None` (the
+    /// default) where it does not know. df-pn takes such positions as proven or disproven.
+    fn solved(&self) -> Option<(Terminal, u32)> {
+        None
+    }
+
+    /// Builds the game's endgame tables of up to `max_pieces` pieces in memory for the whole
+    /// process, so that [`Game::solved`] answers from them (`solve --tables N`); returns a
+    /// line saying what was built. Default: the game has none.
+    fn build_tables(max_pieces: u32) -> Result<String, String> {
+        let _ = max_pieces;
+        Err("this game has no endgame tables".to_string())
+    }
+
     /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
     /// playing them); always equal to [`generic_perft`], which is the default.
     fn perft(&self, depth: u32) -> u64 {

@@ -84,6 +84,9 @@ enum Command {
         /// Line-dependent draws kept out of the table (see `solve --ghi-safe`).
         #[arg(long)]
         ghi_safe: bool,
+        /// The game's endgame tables of up to N pieces as proof leaves (see `solve --tables`).
+        #[arg(long, value_name = "N")]
+        tables: Option<u32>,
     },
     /// Joins the units' proofs into a proof of the root, checks it and writes it to --out.
     Merge {
@@ -199,7 +202,17 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
             hash,
             weak,
             ghi_safe,
+            tables,
         } => {
+            if let Some(n) = tables {
+                match G::build_tables(n) {
+                    Ok(line) => eprintln!("units: tables {line}"),
+                    Err(e) => {
+                        eprintln!("units: {e}");
+                        return 1;
+                    }
+                }
+            }
             let share = match (unit, worker, of) {
                 (Some(u), _, _) => Share::One(u),
                 (None, Some(k), Some(w)) => Share::Every(k, w as usize),

@@ -321,6 +321,13 @@ impl<'s, G: Game> Solver<'s, G> {
         if !clock_ran_out && let Some(hit) = self.table.get(pos.hash()) {
             return hit;
         }
+        if let Some((value, _)) = pos.solved() {
+            return match value {
+                Terminal::Win => (0, INF),
+                Terminal::Loss => (INF, 0),
+                Terminal::Draw => self.draw(pos),
+            };
+        }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -371,7 +378,7 @@ impl<'s, G: Game> Solver<'s, G> {
             let (mut phi, mut delta, mut best, mut second) = (INF, 0u64, 0, INF);
             let (mut largest, mut open) = (0u64, 0u64);
             for (i, c) in children.iter().enumerate() {
-                delta = delta.saturating_add(c.phi).min(INF);
+                delta = delta.saturating_add(c.phi);
                 largest = largest.max(c.phi);
                 open += u64::from(c.phi > 0);
                 if c.delta < phi {
@@ -382,9 +389,16 @@ impl<'s, G: Game> Solver<'s, G> {
                     second = c.delta;
                 }
             }
-            if self.weak && delta < INF {
-                delta = largest + open.saturating_sub(1);
+            // A sum (or the weak number) stops below INF: INF means proven, and only a child
+            // disproven for its mover (φ = 0 here) proves this position. Summed up to INF
+            // by transpositions counted again and again, it once read as a proof one level up
+            // (a false disproof there, found against the endgame tables).
+            delta = if self.weak {
+                largest.saturating_add(open.saturating_sub(1))
+            } else {
+                delta
             }
+            .min(INF - 1);
             if phi == 0 {
                 delta = INF;
             }
@@ -472,6 +486,14 @@ impl<'s, G: Game> Solver<'s, G> {
         }
         if self.line[self.history_len..].contains(&key) || !self.extraction_step() {
             return false;
+        }
+        if let Some((Terminal::Win, _)) = pos.solved() {
+            // A won position of the game's tables: the moves that hurry first, so that the
+            // proof follows the shortest win down to the game's end.
+            moves.sort_by_key(|&mv| match pos.play(mv).solved() {
+                Some((Terminal::Loss, plies)) => plies,
+                _ => u32::MAX,
+            });
         }
         // First the moves the table shows proven; then, as the table may have replaced the
         // proof of the winning move's position (small proofs go first) while keeping this

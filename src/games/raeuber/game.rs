@@ -194,6 +194,43 @@ impl Game for Raeuber {
         Some(crate::board::zobrist::variant_key(self.hash(), self.variant()))
     }
 
+    fn solved(&self) -> Option<(Terminal, u32)> {
+        let v = super::tables::installed()?.probe(self)?;
+        let plies = u32::from(v.unsigned_abs()).saturating_sub(1);
+        match v {
+            0 => Some((Terminal::Draw, 0)),
+            // The tables do not count the move clock: a win or loss holds where its
+            // plies end the game before the clock does.
+            _ if self.halfmove + plies > Self::DRAW_PLIES.unwrap_or(u32::MAX) => None,
+            v if v > 0 => Some((Terminal::Win, plies)),
+            _ => Some((Terminal::Loss, plies)),
+        }
+    }
+
+    fn build_tables(max_pieces: u32) -> Result<String, String> {
+        use super::tables::{self, Tables};
+        if !(1..=4).contains(&max_pieces) {
+            return Err(format!(
+                "endgame tables hold 1 to 4 pieces, not {max_pieces} (3: about 34 M positions, a minute)"
+            ));
+        }
+        if let Some(t) = tables::installed() {
+            return Err(format!("tables of {} pieces are already built", t.max_pieces()));
+        }
+        let started = std::time::Instant::now();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let built = Tables::build(max_pieces, threads);
+        let [won, lost, drawn, longest] = built.census();
+        let line = format!(
+            "up to {max_pieces} pieces: {} positions ({won} won, {lost} lost, {drawn} drawn for the \
+             side to move; the longest win {longest} plies) in {:.1} s",
+            won + lost + drawn,
+            started.elapsed().as_secs_f64()
+        );
+        tables::install(built);
+        Ok(line)
+    }
+
     fn reversible_plies(&self) -> u32 {
         self.halfmove
     }

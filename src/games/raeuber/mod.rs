@@ -10,6 +10,7 @@
 //! - [`position`]: the position, its pieces, squares and hash.
 //! - `game`: the [`Game`] impl (FEN, moves, copy-make play, verdict) that ties the others together.
 //! - [`eval`]: the evaluation.
+//! - [`tables`]: endgame tables of every position with few pieces, built in memory.
 //! - [`perft`]: the fast perft behind `Game::perft`: the last two plies counted, not played.
 //! - [`solver`]: the engine's oracle, proof-number search for forced wins.
 //!
@@ -21,6 +22,7 @@ mod game;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod tables;
 pub mod tune;
 
 pub use position::{Raeuber, matrix_to_coordinates};

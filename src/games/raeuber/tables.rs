@@ -1,0 +1,535 @@
+//! Endgame tables for Räuberschach: the exact value of every position with at most N pieces
+//! (both colours together), and the plies to the game's end under perfect play (the winner
+//! hurrying, the loser holding out), built in memory by retrograde analysis.
+//!
+//! A table covers one material signature (the multiset of pieces by colour and kind); a
+//! position's index is the side to move plus the pieces' squares (36 each) in the signature's
+//! order, pieces of one kind in ascending square order. Signatures are built in order of
+//! their piece count and, within a count, their pawns: a capture leads to fewer pieces, a
+//! promotion to fewer pawns, so every move that leaves the signature lands in a finished
+//! table. Inside a signature the analysis is the classical one (Thompson; here with distance
+//! buckets): positions without a move are won at once, a position is won in d + 1 plies when
+//! a move reaches a position lost in d, lost in the largest d + 1 when every move reaches a
+//! won position; what is never decided is a draw (the game can go on for ever; the move
+//! clock can only add draws). The tables ignore the move clock, so [`Tables::probe`]'s users
+//! take a win or a loss only where the clock leaves room for its plies (the [`Game::solved`]
+//! impl of [`Raeuber`]).
+//!
+//! [`install`] makes a set of tables the process's own (`kiebitz-raeuber solve --tables N`);
+//! df-pn then takes them as proof leaves, and its proof extraction walks them down to the
+//! game's end, so that every proof still checks with the move generator alone.
+//!
+//! [`Game::solved`]: crate::game::Game::solved
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::movegen::{Bits, PAWN_K};
+use super::position::{EMPTY, Raeuber};
+use crate::board::{Color, MoveList};
+use crate::game::Game;
+
+/// Pieces by colour and kind: `colour * 6 + kind`, as the mailbox has them.
+const CODES: usize = 12;
+
+/// The table square (0…35, rank by rank) of an 8×8-grid square and back.
+#[inline]
+fn to_grid(t: usize) -> usize {
+    (t / 6) * 8 + t % 6
+}
+
+/// A signature's key: the number of pieces of each code, 3 bits each.
+fn key_of(counts: &[u8; CODES]) -> u64 {
+    counts
+        .iter()
+        .enumerate()
+        .fold(0, |k, (i, &c)| k | u64::from(c) << (3 * i))
+}
+
+/// The values of one signature's positions: `d + 1` won in d plies, `-(d + 1)` lost in d
+/// plies, 0 drawn (or no position: two pieces on a square, a pawn on its promotion rank).
+struct Table {
+    /// The pieces' codes in index order (ascending).
+    codes: Vec<u8>,
+    values: Vec<i16>,
+}
+
+/// Tables for every signature of at most `max_pieces` pieces.
+pub struct Tables {
+    max_pieces: u32,
+    ids: HashMap<u64, usize>,
+    tables: Vec<Table>,
+}
+
+/// A position's signature key and index, or `None` with more than `max` pieces.
+fn locate(pos: &Raeuber, max: u32) -> Option<(u64, usize)> {
+    let bits = pos.bits();
+    if bits.occupied().count_ones() > max {
+        return None;
+    }
+    let mut counts = [0u8; CODES];
+    let (mut index, mut scale) = (usize::from(pos.side_to_move() == Color::Black), 2usize);
+    for (code, count) in counts.iter_mut().enumerate() {
+        let mut b = bits.kinds[code % 6] & bits.colors[code / 6];
+        while b != 0 {
+            let sq = b.trailing_zeros() as usize;
+            b &= b - 1;
+            *count += 1;
+            index += scale * ((sq / 8) * 6 + sq % 8);
+            scale *= 36;
+        }
+    }
+    Some((key_of(&counts), index))
+}
+
+/// The position of `codes` on `squares` (table squares) with `side` to move, or `None` when
+/// it is none (two pieces on a square, pieces of a kind out of order, a pawn on its
+/// promotion rank).
+fn position(codes: &[u8], squares: &[usize], side: Color) -> Option<Raeuber> {
+    let mut pos = Raeuber {
+        bits: Bits::default(),
+        board: [EMPTY; 48],
+        side,
+        halfmove: 0,
+        fullmove: 1,
+        hash: 0,
+    };
+    for (i, (&code, &t)) in codes.iter().zip(squares).enumerate() {
+        if i > 0 && codes[i - 1] == code && squares[i - 1] >= t {
+            return None;
+        }
+        let (color, kind) = (usize::from(code) / 6, usize::from(code) % 6);
+        let rank = t / 6;
+        if kind == PAWN_K && rank == if color == 0 { 5 } else { 0 } {
+            return None;
+        }
+        let sq = to_grid(t);
+        if pos.board[sq] != EMPTY {
+            return None;
+        }
+        pos.board[sq] = code;
+        pos.bits.kinds[kind] |= 1 << sq;
+        pos.bits.colors[color] |= 1 << sq;
+    }
+    pos.hash = pos.compute_hash();
+    Some(pos)
+}
+
+/// The side to move and the table squares of index `index` of a table of `n` pieces.
+fn decode(mut index: usize, n: usize, squares: &mut [usize]) -> Color {
+    let side = if index & 1 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    index >>= 1;
+    for s in squares.iter_mut().take(n) {
+        *s = index % 36;
+        index /= 36;
+    }
+    side
+}
+
+impl Tables {
+    /// Builds the tables of every signature of 1 to `max_pieces` pieces (at most 4; 3 take
+    /// about 34 M positions), the signatures of one level on `threads` threads.
+    pub fn build(max_pieces: u32, threads: usize) -> Tables {
+        assert!((1..=4).contains(&max_pieces), "1 to 4 pieces");
+        let mut levels: Vec<Vec<Vec<u8>>> = Vec::new();
+        for n in 1..=max_pieces as usize {
+            let mut by_pawns: Vec<Vec<Vec<u8>>> = vec![Vec::new(); n + 1];
+            for codes in multisets(n) {
+                let pawns = codes.iter().filter(|&&c| usize::from(c) % 6 == PAWN_K).count();
+                by_pawns[pawns].push(codes);
+            }
+            levels.extend(by_pawns);
+        }
+        let mut tables = Tables {
+            max_pieces,
+            ids: HashMap::new(),
+            tables: Vec::new(),
+        };
+        for level in levels {
+            let chunk = level.len().div_ceil(threads.max(1)).max(1);
+            let built: Vec<Table> = std::thread::scope(|scope| {
+                let handles: Vec<_> = level
+                    .chunks(chunk)
+                    .map(|part| {
+                        let tables = &tables;
+                        scope.spawn(move || {
+                            part.iter()
+                                .map(|codes| tables.analyse(codes.clone()))
+                                .collect::<Vec<_>>()
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|h| h.join().expect("a table thread panicked"))
+                    .collect()
+            });
+            for table in built {
+                let mut counts = [0u8; CODES];
+                for &c in &table.codes {
+                    counts[usize::from(c)] += 1;
+                }
+                tables.ids.insert(key_of(&counts), tables.tables.len());
+                tables.tables.push(table);
+            }
+        }
+        tables
+    }
+
+    /// The most pieces a position may have to be in the tables.
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The number of positions indexed (valid or not) over all tables.
+    pub fn positions(&self) -> usize {
+        self.tables.iter().map(|t| t.values.len()).sum()
+    }
+
+    /// How many of the tables' positions are won, lost and drawn for the side to move, and
+    /// the longest win in plies.
+    pub fn census(&self) -> [u64; 4] {
+        let mut census = [0u64; 4];
+        for t in &self.tables {
+            let n = t.codes.len();
+            let mut squares = [0usize; 4];
+            for (i, &v) in t.values.iter().enumerate() {
+                let side = decode(i, n, &mut squares);
+                match v {
+                    0 if position(&t.codes, &squares[..n], side).is_none() => {}
+                    0 => census[2] += 1,
+                    v => {
+                        census[usize::from(v < 0)] += 1;
+                        census[3] = census[3].max(u64::from(v.unsigned_abs()) - 1);
+                    }
+                }
+            }
+        }
+        census
+    }
+
+    /// The value of `pos` for the side to move: `Some(d + 1)` won in d plies, `Some(-(d +
+    /// 1))` lost in d plies, `Some(0)` drawn; `None` with more pieces than the tables hold.
+    /// The move clock is not looked at.
+    pub fn probe(&self, pos: &Raeuber) -> Option<i16> {
+        let (key, index) = locate(pos, self.max_pieces)?;
+        let table = &self.tables[*self.ids.get(&key)?];
+        table.values.get(index).copied()
+    }
+
+    /// The retrograde analysis of the signature `codes` (every signature it can move into
+    /// already built).
+    fn analyse(&self, codes: Vec<u8>) -> Table {
+        let n = codes.len();
+        let size = 2 * 36usize.pow(n as u32);
+        let mut counts = [0u8; CODES];
+        for &c in &codes {
+            counts[usize::from(c)] += 1;
+        }
+        let own = key_of(&counts);
+        const NONE: u16 = u16::MAX;
+        // Per position: the nearest win through a move leaving the signature, the longest
+        // loss through such moves, the moves inside it not yet known to lose for the mover,
+        // and whether some move leads to a draw for sure.
+        let mut best_win = vec![NONE; size];
+        let mut max_loss = vec![0u16; size];
+        let mut remaining = vec![0u16; size];
+        let mut draw_exit = vec![false; size];
+        let mut valid = vec![false; size];
+        // The moves inside the signature, as (from index, to index).
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        let mut buckets: Vec<Vec<(u32, bool)>> = vec![Vec::new()];
+        let mut squares = [0usize; 4];
+        let mut moves = MoveList::new();
+        for i in 0..size {
+            let side = decode(i, n, &mut squares);
+            let Some(pos) = position(&codes, &squares[..n], side) else {
+                continue;
+            };
+            valid[i] = true;
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                buckets[0].push((i as u32, true));
+                continue;
+            }
+            for &mv in &moves {
+                let child = pos.play(mv);
+                let (key, index) = locate(&child, n as u32).expect("no piece appears");
+                if key == own {
+                    edges.push((i as u32, index as u32));
+                    remaining[i] += 1;
+                    continue;
+                }
+                let table = &self.tables[self.ids[&key]];
+                match table.values[index] {
+                    0 => draw_exit[i] = true,
+                    v if v > 0 => max_loss[i] = max_loss[i].max(v as u16),
+                    v => best_win[i] = best_win[i].min((-v) as u16),
+                }
+            }
+            if best_win[i] != NONE {
+                push(&mut buckets, best_win[i], i as u32, true);
+            } else if remaining[i] == 0 && !draw_exit[i] {
+                push(&mut buckets, max_loss[i], i as u32, false);
+            }
+        }
+        // The moves into each position (reverse edges), grouped by target.
+        let mut start = vec![0u32; size + 1];
+        for &(_, to) in &edges {
+            start[to as usize + 1] += 1;
+        }
+        for i in 0..size {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut preds = vec![0u32; edges.len()];
+        for &(from, to) in &edges {
+            preds[fill[to as usize] as usize] = from;
+            fill[to as usize] += 1;
+        }
+        drop(edges);
+        let mut values = vec![0i16; size];
+        let mut d = 0usize;
+        while d < buckets.len() {
+            let bucket = std::mem::take(&mut buckets[d]);
+            for (p, win) in bucket {
+                let p = p as usize;
+                if values[p] != 0 {
+                    continue;
+                }
+                let v = (d + 1) as i16;
+                values[p] = if win { v } else { -v };
+                for &q in &preds[start[p] as usize..start[p + 1] as usize] {
+                    let q = q as usize;
+                    if values[q] != 0 {
+                        continue;
+                    }
+                    if !win {
+                        push(&mut buckets, (d + 1) as u16, q as u32, true);
+                    } else {
+                        remaining[q] -= 1;
+                        max_loss[q] = max_loss[q].max((d + 1) as u16);
+                        if remaining[q] == 0 && !draw_exit[q] && best_win[q] == NONE {
+                            push(&mut buckets, max_loss[q], q as u32, false);
+                        }
+                    }
+                }
+            }
+            d += 1;
+        }
+        debug_assert!(values.iter().zip(&valid).all(|(&v, &ok)| ok || v == 0));
+        Table { codes, values }
+    }
+}
+
+/// Queues position `p` as decided (won if `win`) at distance `d`.
+fn push(buckets: &mut Vec<Vec<(u32, bool)>>, d: u16, p: u32, win: bool) {
+    let d = usize::from(d);
+    if buckets.len() <= d {
+        buckets.resize_with(d + 1, Vec::new);
+    }
+    buckets[d].push((p, win));
+}
+
+/// Every multiset of `n` piece codes, each in ascending order.
+fn multisets(n: usize) -> Vec<Vec<u8>> {
+    fn grow(from: u8, left: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if left == 0 {
+            out.push(cur.clone());
+            return;
+        }
+        for c in from..CODES as u8 {
+            cur.push(c);
+            grow(c, left - 1, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    grow(0, n, &mut Vec::new(), &mut out);
+    out
+}
+
+static INSTALLED: OnceLock<Tables> = OnceLock::new();
+
+/// Makes `tables` the process's tables (the first call wins; false if some were there).
+pub fn install(tables: Tables) -> bool {
+    INSTALLED.set(tables).is_ok()
+}
+
+/// The process's tables, if installed.
+pub fn installed() -> Option<&'static Tables> {
+    INSTALLED.get()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::solve::pns::{self, Budget, Verdict};
+    use crate::solve::proof::{self, Proof};
+    use std::collections::HashSet;
+
+    /// `count` positions of `n` pieces drawn at random (seeded) from every signature of `n`,
+    /// with their values.
+    fn sample(tables: &Tables, n: usize, count: usize, seed: u64) -> Vec<(Raeuber, i16)> {
+        let mut rng = Rng::new(seed);
+        let of_n: Vec<&Table> = tables.tables.iter().filter(|t| t.codes.len() == n).collect();
+        let mut out = Vec::new();
+        let mut squares = [0usize; 4];
+        while out.len() < count {
+            let t = of_n[rng.below(of_n.len())];
+            let i = rng.below(t.values.len());
+            let side = decode(i, n, &mut squares);
+            if let Some(pos) = position(&t.codes, &squares[..n], side) {
+                out.push((pos, t.values[i]));
+            }
+        }
+        out
+    }
+
+    /// The proof the tables give for a won or lost `pos`: the winner always plays a move to a
+    /// position lost one ply sooner, every reply of the loser is followed.
+    fn table_proof(tables: &Tables, pos: &Raeuber) -> Option<Proof> {
+        let v = tables.probe(pos)?;
+        let us = pos.side_to_move();
+        let winner = if v > 0 { us } else { us.flip() };
+        let (mut nodes, mut done, mut stack) = (Vec::new(), HashSet::new(), vec![pos.clone()]);
+        let mut moves = MoveList::new();
+        while let Some(p) = stack.pop() {
+            if !done.insert(p.hash()) {
+                continue;
+            }
+            p.legal_moves(&mut moves);
+            if p.side_to_move() != winner {
+                stack.extend(moves.iter().map(|&mv| p.play(mv)));
+            } else if !moves.is_empty() {
+                let v = tables.probe(&p)?;
+                let mv = *moves
+                    .iter()
+                    .find(|&&mv| tables.probe(&p.play(mv)) == Some(1 - v))?;
+                nodes.push((p.fen(), p.move_text(mv)));
+                stack.push(p.play(mv));
+            }
+        }
+        Some(Proof {
+            variant: "raeuberschach".to_string(),
+            root: pos.fen(),
+            winner,
+            nodes,
+        })
+    }
+
+    /// The tables against two judges that know nothing of them. A win or a loss in d plies:
+    /// the proof the tables give (the winner hurrying) passes the proof checker (the move
+    /// generator alone, every reply of the loser followed to the game's end, repetitions and
+    /// the move clock counted) with a longest line of exactly d plies, and df-pn (weak
+    /// numbers) never proves the other side's win. A draw: df-pn proves neither side's win.
+    /// 400 positions of 3 pieces and 200 of 2, drawn at random from every signature.
+    #[test]
+    fn tables_agree_with_the_proof_checker_and_df_pn() {
+        let tables = Tables::build(3, 2);
+        assert!(installed().is_none(), "df-pn must not see the tables");
+        let mut seen = [0; 3];
+        for (n, count, seed) in [(2, 200, 7), (3, 400, 11)] {
+            for (pos, value) in sample(&tables, n, count, seed) {
+                assert_eq!(tables.probe(&pos), Some(value));
+                let budget = Budget {
+                    time: None,
+                    nodes: Some(200_000),
+                };
+                let weak = pns::Options {
+                    weak: true,
+                    ghi_safe: false,
+                };
+                let s = pns::try_solve_with(&pos, &[], budget, 16, None, None, weak).unwrap();
+                let fen = pos.fen();
+                if value == 0 {
+                    seen[2] += 1;
+                    assert_eq!(s.verdict, Verdict::Unknown, "{fen}: drawn by the tables");
+                    continue;
+                }
+                seen[usize::from(value < 0)] += 1;
+                let (d, wrong) = if value > 0 {
+                    (value - 1, Verdict::Loss)
+                } else {
+                    (-value - 1, Verdict::Win)
+                };
+                assert_ne!(s.verdict, wrong, "{fen}: the tables say {value}");
+                let proof = table_proof(&tables, &pos).expect("a proof");
+                let checked = proof::check::<Raeuber>(&proof)
+                    .unwrap_or_else(|e| panic!("{fen}: the tables' proof fails: {e}"));
+                assert_eq!(checked.plies, d as u32, "{fen}: the longest line");
+            }
+        }
+        assert!(seen.iter().all(|&k| k > 10), "won, lost, drawn: {seen:?}");
+    }
+
+    /// Summed disproof numbers once added up past the cap on this ending (White's king
+    /// against rook and bishop, lost in 15 plies by the tables): the sum read as "proven" one
+    /// level up, and df-pn reported Black's win disproven. Capped below, it proves it.
+    #[test]
+    fn summed_numbers_never_saturate_into_a_disproof() {
+        let pos = Raeuber::from_fen("raeuberschach", "6/3K2/6/6/1r4/4b1 w - - 0 1").unwrap();
+        assert_eq!(Tables::build(3, 2).probe(&pos), Some(-16));
+        let budget = Budget {
+            time: None,
+            nodes: Some(400_000),
+        };
+        let s = pns::solve(&pos, &[], budget, 16);
+        let black = s.attempts.iter().find(|a| a.attacker == Color::Black).unwrap();
+        assert_eq!((black.phi, black.delta), (0, pns::INFINITE), "{s:?}");
+    }
+
+    /// Every won position has a move to a position lost one ply sooner, every lost one only
+    /// moves to won positions, and the longest of those is one ply shorter: the distances
+    /// are exact, checked over every position of a 3-piece signature with a pawn (a
+    /// promotion leaves it) and one with a draw.
+    #[test]
+    fn distances_are_consistent_move_by_move() {
+        let tables = Tables::build(3, 2);
+        let mut moves = MoveList::new();
+        let mut squares = [0usize; 4];
+        for codes in [[0u8, 5, 11], [2, 8, 9]] {
+            let mut counts = [0u8; CODES];
+            for &c in &codes {
+                counts[usize::from(c)] += 1;
+            }
+            let t = &tables.tables[tables.ids[&key_of(&counts)]];
+            let mut decided = 0;
+            for (i, &v) in t.values.iter().enumerate() {
+                let side = decode(i, 3, &mut squares);
+                let Some(pos) = position(&codes, &squares[..3], side) else {
+                    continue;
+                };
+                pos.legal_moves(&mut moves);
+                let children: Vec<i16> = moves
+                    .iter()
+                    .map(|&mv| tables.probe(&pos.play(mv)).unwrap())
+                    .collect();
+                let fen = pos.fen();
+                match v {
+                    0 => assert!(
+                        children.iter().all(|&c| c >= 0) && children.contains(&0),
+                        "{fen}: drawn, children {children:?}"
+                    ),
+                    v if v > 0 => {
+                        decided += 1;
+                        let best = children.iter().filter(|&&c| c < 0).map(|&c| -c).min();
+                        assert_eq!(best.unwrap_or(0) + 1, v, "{fen}: {children:?}");
+                        assert!(v > 1 || children.is_empty());
+                    }
+                    v => {
+                        decided += 1;
+                        assert!(children.iter().all(|&c| c > 0), "{fen}: {children:?}");
+                        assert_eq!(children.iter().max().map(|&c| -c - 1), Some(v), "{fen}");
+                    }
+                }
+            }
+            assert!(decided > 1000);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! Räuberschach's endgame tables as df-pn's proof leaves (`solve --tables N`): on endings of
+//! four and five pieces, whose captures lead into the three-piece tables, df-pn with the
+//! tables decides at least what it decides without them, never the opposite, in fewer
+//! positions, and its proofs still pass the checker (the extraction walks the tables' shortest
+//! wins down to the game's end). The tables are installed for the whole process, so this file
+//! holds one test: first without them, then with.
+
+use kiebitz::board::MoveList;
+use kiebitz::game::Game;
+use kiebitz::games::raeuber::Raeuber;
+use kiebitz::rng::Rng;
+use kiebitz::solve::pns::{self, Budget, Solution, Verdict};
+use kiebitz::solve::proof;
+
+/// A random position of `pieces` (FEN letters) on distinct squares, pawns off their
+/// promotion ranks, with a move for the side to move; `None` if the draw fails.
+fn random_position(rng: &mut Rng, pieces: &[char]) -> Option<Raeuber> {
+    let mut board = [None; 36];
+    for &p in pieces {
+        let t = rng.below(36);
+        let rank = t / 6; // 0 is rank 1
+        if board[t].is_some() || (p == 'P' && rank == 5) || (p == 'p' && rank == 0) {
+            return None;
+        }
+        board[t] = Some(p);
+    }
+    let rows: Vec<String> = (0..6)
+        .rev()
+        .map(|rank| {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..6 {
+                match board[rank * 6 + file] {
+                    Some(p) => {
+                        if empty > 0 {
+                            row += &empty.to_string();
+                            empty = 0;
+                        }
+                        row.push(p);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row += &empty.to_string();
+            }
+            row
+        })
+        .collect();
+    let side = if rng.below(2) == 0 { "w" } else { "b" };
+    let fen = format!("{} {side} - - 0 1", rows.join("/"));
+    let pos = Raeuber::from_fen("raeuberschach", &fen).ok()?;
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    (!moves.is_empty()).then_some(pos)
+}
+
+fn solve(pos: &Raeuber) -> Solution {
+    let budget = Budget {
+        time: None,
+        nodes: Some(100_000),
+    };
+    let weak = pns::Options {
+        weak: true,
+        ghi_safe: false,
+    };
+    pns::try_solve_with(pos, &[], budget, 16, None, None, weak).unwrap()
+}
+
+#[test]
+fn df_pn_takes_the_tables_as_leaves_and_proves_to_the_game_end() {
+    let mut rng = Rng::new(29);
+    let materials: [&[char]; 4] = [
+        &['Q', 'R', 'r', 'b'],
+        &['N', 'B', 'k', 'p'],
+        &['R', 'P', 'q', 'n'],
+        &['K', 'B', 'N', 'r', 'p'],
+    ];
+    let mut positions = Vec::new();
+    while positions.len() < 40 {
+        let material = materials[positions.len() % materials.len()];
+        if let Some(pos) = random_position(&mut rng, material) {
+            positions.push(pos);
+        }
+    }
+    let before: Vec<Solution> = positions.iter().map(solve).collect();
+    let built = Raeuber::build_tables(3).expect("the tables");
+    assert!(built.starts_with("up to 3 pieces"), "{built}");
+    let after: Vec<Solution> = positions.iter().map(solve).collect();
+    let decided = |s: &[Solution]| s.iter().filter(|s| s.verdict != Verdict::Unknown).count();
+    let nodes = |s: &[Solution]| s.iter().map(|s| s.nodes).sum::<u64>();
+    for ((pos, b), a) in positions.iter().zip(&before).zip(&after) {
+        let fen = pos.fen();
+        if b.verdict != Verdict::Unknown {
+            assert_eq!(a.verdict, b.verdict, "{fen}: with the tables");
+        }
+        if a.verdict != Verdict::Unknown {
+            let p = a.proof.as_ref().expect("a proof");
+            proof::check::<Raeuber>(p).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        }
+    }
+    let (db, da) = (decided(&before), decided(&after));
+    let (nb, na) = (nodes(&before), nodes(&after));
+    eprintln!("decided {db} -> {da} of 40, nodes {nb} -> {na}");
+    assert!(da >= db && da > 20, "decided {db} -> {da}");
+    assert!(na < nb, "nodes {nb} -> {na}");
+}
