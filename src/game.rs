@@ -344,10 +344,15 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// Builds the game's endgame tables of up to `max_pieces` pieces in memory for the whole
-    /// process, so that [`Game::solved`] answers from them (`solve --tables N`); returns a
-    /// line saying what was built. Default: the game has none.
-    fn build_tables(max_pieces: u32) -> Result<String, String> {
+    /// The most pieces of the endgame tables the game builds in memory and the protocols
+    /// offer (`Endgame Tables`); 0 (the default) for none.
+    const SOLVED_TABLES: u32 = 0;
+
+    /// Makes [`Game::solved`] answer for positions of at most `max_pieces` pieces from the
+    /// game's endgame tables, building them for the whole process the first time (`solve
+    /// --tables N`, the `Endgame Tables` option); 0 turns them off. Returns a line saying what
+    /// was done. Default: the game has none.
+    fn use_tables(max_pieces: u32) -> Result<String, String> {
         let _ = max_pieces;
         Err("this game has no endgame tables".to_string())
     }

@@ -205,7 +205,7 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
             tables,
         } => {
             if let Some(n) = tables {
-                match G::build_tables(n) {
+                match G::use_tables(n) {
                     Ok(line) => eprintln!("units: tables {line}"),
                     Err(e) => {
                         eprintln!("units: {e}");

@@ -142,6 +142,43 @@ pub(crate) fn set_solver_share(
     })
 }
 
+/// The game's endgame tables built in memory and probed by the search ([`Game::use_tables`]).
+pub const ENDGAME_TABLES: &str = "Endgame Tables";
+
+/// `Endgame Tables` (0 to [`Game::SOLVED_TABLES`] pieces) for a game that has such tables.
+pub(crate) fn endgame_table_options<G: Game>() -> Vec<UciOptionConfig> {
+    if G::SOLVED_TABLES == 0 {
+        return Vec::new();
+    }
+    vec![UciOptionConfig::Spin {
+        name: ENDGAME_TABLES.into(),
+        default: Some(0),
+        min: Some(0),
+        max: Some(i64::from(G::SOLVED_TABLES)),
+    }]
+}
+
+/// Handles `Endgame Tables` (any case): builds the tables the first time (seconds) and
+/// probes positions of at most that many pieces; the line to say or the error. `None` if
+/// `name` is another option or the game has no tables.
+pub(crate) fn set_endgame_tables<G: Game>(
+    name: &str,
+    value: Option<&str>,
+) -> Option<Result<String, String>> {
+    if G::SOLVED_TABLES == 0 || !name.eq_ignore_ascii_case(ENDGAME_TABLES) {
+        return None;
+    }
+    let value = value.map(str::trim).unwrap_or("");
+    Some(match value.parse::<u32>() {
+        Ok(n) if n <= G::SOLVED_TABLES => G::use_tables(n),
+        _ => Err(format!(
+            "option {ENDGAME_TABLES}: '{}' is not a number from 0 to {}",
+            super::shorten(value),
+            G::SOLVED_TABLES
+        )),
+    })
+}
+
 pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
 pub const UCI_ELO: &str = "UCI_Elo";
 pub const SKILL_LEVEL: &str = "Skill Level";

@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use super::options::{
-    StrengthOptions, Tablebase, set_solver_share, solver_options, tablebase_options,
+    StrengthOptions, Tablebase, endgame_table_options, set_endgame_tables, set_solver_share,
+    solver_options, tablebase_options,
 };
 use super::{
     DEFAULT_MOVE_OVERHEAD_MS, End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB,
@@ -97,6 +98,7 @@ pub(crate) fn options<G: Game>(hash_mb: usize, has_oracle: bool) -> Vec<UciOptio
     options.extend(BookOptions::declarations::<G>());
     options.extend(StrengthOptions::declarations::<G>());
     options.extend(solver_options(has_oracle));
+    options.extend(endgame_table_options::<G>());
     if G::TABLEBASES {
         options.extend(tablebase_options());
     }
@@ -298,6 +300,13 @@ impl<G: Game> Session<G> {
         if let Some(result) = set_solver_share(name, value, self.engine.has_oracle()) {
             match result {
                 Ok(share) => self.solver_share = Some(share),
+                Err(e) => self.error(&e),
+            }
+            return;
+        }
+        if let Some(result) = set_endgame_tables::<G>(name, value) {
+            match result {
+                Ok(line) => self.say(&format!("info string {line}")),
                 Err(e) => self.error(&e),
             }
             return;

@@ -611,6 +611,10 @@ impl<G: Game> Session<G> {
                     super::options::set_solver_share(name, Some(&text), self.engine.has_oracle())
                 {
                     result.map(|share| self.solver_share = Some(share))
+                } else if let Some(result) =
+                    super::options::set_endgame_tables::<G>(name, Some(&text))
+                {
+                    result.map(|line| self.say(&format!("# {line}")))
                 } else if BookOptions::is_option::<G>(name) {
                     self.book.set(name, Some(&text))
                 } else {

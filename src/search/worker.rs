@@ -157,6 +157,19 @@ fn terminal_score<G: Game>(pos: &G, ply: usize) -> i32 {
     }
 }
 
+/// The score of a position the game knows exactly ([`Game::solved`]) at `ply`: a forced end
+/// `plies` further on, as [`terminal_score`] would score it there, or a draw.
+#[inline]
+fn solved_score<G: Game>(pos: &G, ply: usize) -> Option<i32> {
+    let (value, plies) = pos.solved()?;
+    let end = (ply as i32).saturating_add(plies as i32);
+    Some(match value {
+        Terminal::Loss => -MATE + end,
+        Terminal::Win => MATE - end,
+        Terminal::Draw => 0,
+    })
+}
+
 /// The late-move reductions in plies by depth and move number (both below 64):
 /// `(lmr_base + ln d · ln m · 10000 / lmr_divisor) / 100`, rounded down — `lmr_base` in
 /// hundredths of a ply, the logarithmic term scaled so that `lmr_divisor` = 225 makes
@@ -754,6 +767,13 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
 
+        // Positions the game knows exactly (Räuberschach's endgame tables, `Endgame
+        // Tables`): a forced end scored at its distance from the root, or a draw.
+        if let Some(known) = solved_score(pos, ply) {
+            self.shared.tbhits.fetch_add(1, Relaxed);
+            return known;
+        }
+
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
             return terminal_score(pos, ply);
@@ -1049,6 +1069,10 @@ impl<'a, G: Game> Worker<'a, G> {
         self.seldepth = self.seldepth.max(ply + 1);
         if pos.insufficient_material() {
             return 0;
+        }
+        if let Some(known) = solved_score(pos, ply) {
+            self.shared.tbhits.fetch_add(1, Relaxed);
+            return known;
         }
         if ply >= MAX_PLY || qply >= QSEARCH_MAX {
             return evaluate(pos);

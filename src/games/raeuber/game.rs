@@ -195,7 +195,11 @@ impl Game for Raeuber {
     }
 
     fn solved(&self) -> Option<(Terminal, u32)> {
-        let v = super::tables::installed()?.probe(self)?;
+        use super::tables;
+        if self.occupied().count_ones() > tables::limit() {
+            return None;
+        }
+        let v = tables::installed()?.probe(self)?;
         let plies = u32::from(v.unsigned_abs()).saturating_sub(1);
         match v {
             0 => Some((Terminal::Draw, 0)),
@@ -207,27 +211,41 @@ impl Game for Raeuber {
         }
     }
 
-    fn build_tables(max_pieces: u32) -> Result<String, String> {
+    const SOLVED_TABLES: u32 = 3;
+
+    fn use_tables(max_pieces: u32) -> Result<String, String> {
         use super::tables::{self, Tables};
-        if !(1..=4).contains(&max_pieces) {
+        if max_pieces == 0 {
+            tables::set_limit(0);
+            return Ok("endgame tables off".to_string());
+        }
+        if max_pieces > 4 {
             return Err(format!(
-                "endgame tables hold 1 to 4 pieces, not {max_pieces} (3: about 34 M positions, a minute)"
+                "endgame tables hold 1 to 4 pieces, not {max_pieces} (3: about 23 M positions, 15 s)"
             ));
         }
-        if let Some(t) = tables::installed() {
-            return Err(format!("tables of {} pieces are already built", t.max_pieces()));
+        if let Some(built) = tables::installed() {
+            if built.max_pieces() < max_pieces {
+                return Err(format!(
+                    "the endgame tables of this process hold {} pieces: more need a new process",
+                    built.max_pieces()
+                ));
+            }
+            tables::set_limit(max_pieces);
+            return Ok(format!("endgame tables of up to {max_pieces} pieces"));
         }
         let started = std::time::Instant::now();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let built = Tables::build(max_pieces, threads);
         let [won, lost, drawn, longest] = built.census();
         let line = format!(
-            "up to {max_pieces} pieces: {} positions ({won} won, {lost} lost, {drawn} drawn for the \
-             side to move; the longest win {longest} plies) in {:.1} s",
+            "endgame tables of up to {max_pieces} pieces: {} positions ({won} won, {lost} lost, \
+             {drawn} drawn for the side to move; the longest win {longest} plies) built in {:.1} s",
             won + lost + drawn,
             started.elapsed().as_secs_f64()
         );
         tables::install(built);
+        tables::set_limit(max_pieces);
         Ok(line)
     }
 

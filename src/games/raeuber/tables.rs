@@ -15,14 +15,17 @@
 //! take a win or a loss only where the clock leaves room for its plies (the [`Game::solved`]
 //! impl of [`Raeuber`]).
 //!
-//! [`install`] makes a set of tables the process's own (`kiebitz-raeuber solve --tables N`);
+//! [`install`] makes a set of tables the process's own and [`set_limit`] says up to how many
+//! pieces they answer (`kiebitz-raeuber solve --tables N`, the `Endgame Tables` option):
 //! df-pn then takes them as proof leaves, and its proof extraction walks them down to the
-//! game's end, so that every proof still checks with the move generator alone.
+//! game's end, so that every proof still checks with the move generator alone; alpha-beta
+//! scores them as reached (a forced end at its distance, a draw).
 //!
 //! [`Game::solved`]: crate::game::Game::solved
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::movegen::{Bits, PAWN_K};
 use super::position::{EMPTY, Raeuber};
@@ -354,6 +357,19 @@ fn multisets(n: usize) -> Vec<Vec<u8>> {
 }
 
 static INSTALLED: OnceLock<Tables> = OnceLock::new();
+
+/// The most pieces of a position the installed tables answer for (0: none).
+static LIMIT: AtomicU32 = AtomicU32::new(0);
+
+/// Answers from the installed tables only for positions of at most `pieces` pieces.
+pub fn set_limit(pieces: u32) {
+    LIMIT.store(pieces, Ordering::Relaxed);
+}
+
+/// The most pieces of a position the installed tables answer for (0: none).
+pub fn limit() -> u32 {
+    LIMIT.load(Ordering::Relaxed)
+}
 
 /// Makes `tables` the process's tables (the first call wins; false if some were there).
 pub fn install(tables: Tables) -> bool {

@@ -1,0 +1,111 @@
+//! `Endgame Tables` with the real kiebitz-raeuber binary: offered by UCI (spin 0 to 3) and
+//! XBoard, refused out of range with the state kept, built on demand, and probed by alpha-beta:
+//! a depth-1 search of an ending lost in 15 plies reports the exact `mate -8` with the tables
+//! (their distances scored at the root's children) and no mate without them. Chess has no such
+//! option.
+
+mod common;
+mod protocol_io;
+
+use std::time::Duration;
+
+use protocol_io::Client;
+
+/// Building the three-piece tables takes seconds (longer on a loaded machine).
+const BUILD: Duration = Duration::from_secs(300);
+
+const LOST_IN_15: &str = "6/3K2/6/6/1r4/4b1 w - - 0 1";
+
+/// The score of the last `info … score …` line before `bestmove`.
+fn score(e: &mut Client, go: &str) -> String {
+    e.send(go);
+    let lines = e.read_until(|l| l.starts_with("bestmove "));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score "))
+        .expect("an info line with a score");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "score").unwrap();
+    format!("{} {}", words[at + 1], words[at + 2])
+}
+
+#[test]
+fn uci_builds_and_probes_the_tables() {
+    let mut e = Client::spawn(&common::binary("kiebitz-raeuber"), &[]);
+    e.send("uci");
+    let lines = e.read_until(|l| l.starts_with("uciok"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Endgame Tables type spin default 0 min 0 max 3"),
+        "{lines:?}"
+    );
+    e.send(&format!("position fen {LOST_IN_15}"));
+    let without = score(&mut e, "go depth 1");
+    assert!(without.starts_with("cp "), "{without}");
+    e.send("setoption name Endgame Tables value 9");
+    let refused = e.next_line(protocol_io::TIMEOUT).unwrap();
+    assert!(
+        refused.starts_with("info string error") && refused.contains("from 0 to 3"),
+        "{refused}"
+    );
+    assert_eq!(
+        score(&mut e, "go depth 1"),
+        without,
+        "a refused value changes nothing"
+    );
+    e.send("setoption name Endgame Tables value 3");
+    let built = e.next_line(BUILD).unwrap();
+    assert!(
+        built.starts_with("info string endgame tables of up to 3 pieces: 22845268 positions"),
+        "{built}"
+    );
+    assert_eq!(score(&mut e, "go depth 1"), "mate -8");
+    // Off again (a new game, so that the hash table forgets the scores): the search no
+    // longer sees them; on again up to two pieces without building, still not these.
+    e.send("setoption name Endgame Tables value 0");
+    assert_eq!(
+        e.next_line(protocol_io::TIMEOUT).unwrap(),
+        "info string endgame tables off"
+    );
+    e.send("ucinewgame");
+    e.send(&format!("position fen {LOST_IN_15}"));
+    assert_eq!(score(&mut e, "go depth 1"), without);
+    e.send("setoption name Endgame Tables value 2");
+    assert_eq!(
+        e.next_line(protocol_io::TIMEOUT).unwrap(),
+        "info string endgame tables of up to 2 pieces"
+    );
+    e.send("ucinewgame");
+    e.send(&format!("position fen {LOST_IN_15}"));
+    assert_eq!(
+        score(&mut e, "go depth 1"),
+        without,
+        "three pieces are above the limit"
+    );
+}
+
+#[test]
+fn xboard_offers_the_option_and_chess_has_none() {
+    let mut e = Client::spawn(&common::binary("kiebitz-raeuber"), &[]);
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.read_until(|l| l.contains("done=1"));
+    assert!(
+        features
+            .iter()
+            .any(|l| l.contains("option=\"Endgame Tables -spin 0 0 3\"")),
+        "{features:?}"
+    );
+    e.send("option Endgame Tables=7");
+    let refused = e.next_line(protocol_io::TIMEOUT).unwrap();
+    assert!(refused.contains("from 0 to 3"), "{refused}");
+    let mut chess = Client::spawn(&common::binary("kiebitz-chess"), &[]);
+    chess.send("uci");
+    let lines = chess.read_until(|l| l.starts_with("uciok"));
+    assert!(
+        !lines.iter().any(|l| l.contains("Endgame Tables")),
+        "{lines:?}"
+    );
+}
