@@ -85,7 +85,10 @@ fn df_pn_takes_the_tables_as_leaves_and_proves_to_the_game_end() {
     }
     let before: Vec<Solution> = positions.iter().map(solve).collect();
     let built = Raeuber::use_tables(3).expect("the tables");
-    assert!(built.starts_with("endgame tables of up to 3 pieces"), "{built}");
+    assert!(
+        built.starts_with("endgame tables of up to 3 pieces"),
+        "{built}"
+    );
     let after: Vec<Solution> = positions.iter().map(solve).collect();
     let decided = |s: &[Solution]| s.iter().filter(|s| s.verdict != Verdict::Unknown).count();
     let nodes = |s: &[Solution]| s.iter().map(|s| s.nodes).sum::<u64>();
