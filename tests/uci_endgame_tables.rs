@@ -64,26 +64,17 @@ fn uci_builds_and_probes_the_tables() {
     assert_eq!(score(&mut e, "go depth 1"), "mate -8");
     // Off again (a new game, so that the hash table forgets the scores): the search no
     // longer sees them; on again up to two pieces without building, still not these.
-    e.send("setoption name Endgame Tables value 0");
-    assert_eq!(
-        e.next_line(protocol_io::TIMEOUT).unwrap(),
-        "info string endgame tables off"
-    );
-    e.send("ucinewgame");
-    e.send(&format!("position fen {LOST_IN_15}"));
-    assert_eq!(score(&mut e, "go depth 1"), without);
-    e.send("setoption name Endgame Tables value 2");
-    assert_eq!(
-        e.next_line(protocol_io::TIMEOUT).unwrap(),
-        "info string endgame tables of up to 2 pieces"
-    );
-    e.send("ucinewgame");
-    e.send(&format!("position fen {LOST_IN_15}"));
-    assert_eq!(
-        score(&mut e, "go depth 1"),
-        without,
-        "three pieces are above the limit"
-    );
+    for (value, said) in [
+        ("0", "endgame tables off"),
+        ("2", "endgame tables of up to 2 pieces"),
+    ] {
+        e.send(&format!("setoption name Endgame Tables value {value}"));
+        let line = e.next_line(protocol_io::TIMEOUT).unwrap();
+        assert_eq!(line, format!("info string {said}"));
+        e.send("ucinewgame");
+        e.send(&format!("position fen {LOST_IN_15}"));
+        assert_eq!(score(&mut e, "go depth 1"), without, "with {value}");
+    }
 }
 
 #[test]

@@ -177,7 +177,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         nodes: args.nodes,
     };
     if let Some(n) = args.tables {
-        eprintln!("solve: tables {}", G::use_tables(n)?);
+        eprintln!("solve: {}", G::use_tables(n)?);
     }
     // The first Ctrl-C stops the search; the report below then shows how far it got.
     let stop = progress::stop_on_interrupt();

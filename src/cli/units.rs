@@ -206,7 +206,7 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
         } => {
             if let Some(n) = tables {
                 match G::use_tables(n) {
-                    Ok(line) => eprintln!("units: tables {line}"),
+                    Ok(line) => eprintln!("units: {line}"),
                     Err(e) => {
                         eprintln!("units: {e}");
                         return 1;
