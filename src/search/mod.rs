@@ -482,12 +482,21 @@ impl<G: Game> Searcher<G> {
         // With the root in the tables, the reported score is the tables' verdict (as
         // Stockfish's): the search below may see only an evaluation of a won ending.
         let rule50 = limits.tablebase.rule50;
-        let on_info = &mut |info: &Info| match verdict {
-            Some(v) => on_info(&Info {
-                score: tb_root_score(v, rule50, info.score),
-                ..info.clone()
-            }),
-            None => on_info(info),
+        // The last first line reported: repeated at the end with the final count when the
+        // threads searched on after it (an unfinished iteration, helpers finishing), so that
+        // the last `info` a GUI sees has the search's exact nodes and time.
+        let last_line: std::cell::RefCell<Option<Info>> = std::cell::RefCell::new(None);
+        let on_info = &mut |info: &Info| {
+            if info.multipv == 1 {
+                *last_line.borrow_mut() = Some(info.clone());
+            }
+            match verdict {
+                Some(v) => on_info(&Info {
+                    score: tb_root_score(v, rule50, info.score),
+                    ..info.clone()
+                }),
+                None => on_info(info),
+            }
         };
         let tt = &self.tt;
         let params = self.params;
@@ -566,6 +575,20 @@ impl<G: Game> Searcher<G> {
                     ..self.report_at(nodes, &time, &shared)
                 });
             }
+        }
+        let last = last_line.borrow_mut().take();
+        if found.is_some()
+            && let Some(line) = last
+            && line.nodes != nodes
+        {
+            let now = self.report_at(nodes, &time, &shared);
+            on_info(&Info {
+                nodes,
+                time: now.time,
+                hashfull: now.hashfull,
+                tbhits: now.tbhits,
+                ..line
+            });
         }
         match found {
             Some(((best, depth), _)) => SearchResult {

@@ -1101,3 +1101,31 @@ fn lazy_smp_switches_follow_the_other_threads_completed_depth() {
     assert_eq!(run("smp_depth_by_any=1", 5), (None, 0, 0));
     assert_eq!(run("smp_depth_by_any=1", 6).0, Some(6));
 }
+
+#[test]
+fn nodes_of_several_threads_are_counted_once() {
+    // Every node a thread visits is counted once in its own statistics (main or quiescence);
+    // the reported total must be their sum over all threads, neither a node lost nor one
+    // counted twice, and the last report must say the same as the result.
+    let pos = Pawns::startpos("pawns6").unwrap();
+    for threads in [1, 2, 3] {
+        for limits in [
+            depth(12),
+            Limits {
+                nodes: Some(300_000),
+                ..Limits::default()
+            },
+        ] {
+            let mut searcher = Searcher::<Pawns>::new(4);
+            searcher.set_use_solver(false);
+            searcher.set_threads(threads);
+            let mut last = None;
+            let result = searcher.search(&pos, &[], &limits, &Control::default(), &mut |i| {
+                last = Some(i.nodes)
+            });
+            let stats = searcher.last_stats();
+            assert_eq!(result.nodes, stats.nodes(), "{threads} threads");
+            assert_eq!(last, Some(result.nodes), "{threads} threads");
+        }
+    }
+}
