@@ -3,7 +3,8 @@
 //! tables decides at least what it decides without them, never the opposite, in fewer
 //! positions, and its proofs still pass the checker (the extraction walks the tables' shortest
 //! wins down to the game's end). The tables are installed for the whole process, so this file
-//! holds one test: first without them, then with.
+//! holds one test: first without them, then with three pieces, then with four (each
+//! four-piece signature built the first time df-pn meets it).
 
 use kiebitz::board::MoveList;
 use kiebitz::game::Game;
@@ -84,27 +85,42 @@ fn df_pn_takes_the_tables_as_leaves_and_proves_to_the_game_end() {
         }
     }
     let before: Vec<Solution> = positions.iter().map(solve).collect();
-    let built = Raeuber::use_tables(3).expect("the tables");
+    let built = Raeuber::use_tables(4).expect("the tables");
     assert!(
-        built.starts_with("endgame tables of up to 3 pieces"),
+        built.starts_with("endgame tables of up to 3 pieces") && built.contains("4 pieces built"),
         "{built}"
     );
-    let after: Vec<Solution> = positions.iter().map(solve).collect();
+    // First the three-piece tables alone, then the four-piece ones too (built as met).
+    assert_eq!(
+        Raeuber::use_tables(3),
+        Ok("endgame tables of up to 3 pieces".into())
+    );
+    let three: Vec<Solution> = positions.iter().map(solve).collect();
+    assert_eq!(
+        Raeuber::use_tables(4),
+        Ok("endgame tables of up to 4 pieces".into())
+    );
+    let four: Vec<Solution> = positions.iter().map(solve).collect();
     let decided = |s: &[Solution]| s.iter().filter(|s| s.verdict != Verdict::Unknown).count();
     let nodes = |s: &[Solution]| s.iter().map(|s| s.nodes).sum::<u64>();
-    for ((pos, b), a) in positions.iter().zip(&before).zip(&after) {
+    for (i, pos) in positions.iter().enumerate() {
         let fen = pos.fen();
-        if b.verdict != Verdict::Unknown {
-            assert_eq!(a.verdict, b.verdict, "{fen}: with the tables");
+        for (less, more) in [(&before[i], &three[i]), (&three[i], &four[i])] {
+            if less.verdict != Verdict::Unknown {
+                assert_eq!(more.verdict, less.verdict, "{fen}: with more tables");
+            }
         }
-        if a.verdict != Verdict::Unknown {
-            let p = a.proof.as_ref().expect("a proof");
-            proof::check::<Raeuber>(p).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for s in [&three[i], &four[i]] {
+            if s.verdict != Verdict::Unknown {
+                let p = s.proof.as_ref().expect("a proof");
+                proof::check::<Raeuber>(p).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            }
         }
     }
-    let (db, da) = (decided(&before), decided(&after));
-    let (nb, na) = (nodes(&before), nodes(&after));
-    eprintln!("decided {db} -> {da} of 40, nodes {nb} -> {na}");
-    assert!(da >= db && da > 20, "decided {db} -> {da}");
-    assert!(na < nb, "nodes {nb} -> {na}");
+    let (db, d3, d4) = (decided(&before), decided(&three), decided(&four));
+    let (nb, n3, n4) = (nodes(&before), nodes(&three), nodes(&four));
+    eprintln!("decided {db} -> {d3} -> {d4} of 40, nodes {nb} -> {n3} -> {n4}");
+    assert!(d3 >= db && d3 > 20, "decided {db} -> {d3}");
+    assert!(d4 >= d3, "decided {d3} -> {d4}");
+    assert!(n3 < nb && n4 < n3, "nodes {nb} -> {n3} -> {n4}");
 }

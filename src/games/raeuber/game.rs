@@ -236,13 +236,23 @@ impl Game for Raeuber {
         }
         let started = std::time::Instant::now();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let built = Tables::build(max_pieces, threads);
+        // Four pieces: the three-piece tables now, each four-piece signature when met.
+        let at_once = max_pieces.min(3);
+        let mut built = Tables::build(at_once, threads);
+        if max_pieces > at_once {
+            built = built.on_demand();
+        }
         let [won, lost, drawn, longest] = built.census();
         let line = format!(
-            "endgame tables of up to {max_pieces} pieces: {} positions ({won} won, {lost} lost, \
-             {drawn} drawn for the side to move; the longest win {longest} plies) built in {:.1} s",
+            "endgame tables of up to {at_once} pieces: {} positions ({won} won, {lost} lost, \
+             {drawn} drawn for the side to move; the longest win {longest} plies) built in {:.1} s{}",
             won + lost + drawn,
-            started.elapsed().as_secs_f64()
+            started.elapsed().as_secs_f64(),
+            if max_pieces > at_once {
+                "; those of 4 pieces built signature by signature as they are met"
+            } else {
+                ""
+            }
         );
         tables::install(built);
         tables::set_limit(max_pieces);

@@ -24,10 +24,10 @@
 //! [`Game::solved`]: crate::game::Game::solved
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
-use super::movegen::{Bits, PAWN_K};
+use super::movegen::{Bits, PAWN_K, QUEEN_K};
 use super::position::{EMPTY, Raeuber};
 use crate::board::{Color, MoveList};
 use crate::game::Game;
@@ -57,11 +57,16 @@ struct Table {
     values: Vec<i16>,
 }
 
-/// Tables for every signature of at most `max_pieces` pieces.
+/// Tables for every signature of at most `max_pieces` pieces, built at once, and of
+/// `lazy_pieces` pieces (0: none), each built the first time a probe needs it.
 pub struct Tables {
     max_pieces: u32,
     ids: HashMap<u64, usize>,
     tables: Vec<Table>,
+    lazy_pieces: u32,
+    lazy: RwLock<HashMap<u64, Arc<Table>>>,
+    /// Held while a signature of `lazy` is built: one at a time, none twice.
+    building: Mutex<()>,
 }
 
 /// A position's signature key and index, or `None` with more than `max` pieces.
@@ -151,6 +156,9 @@ impl Tables {
             max_pieces,
             ids: HashMap::new(),
             tables: Vec::new(),
+            lazy_pieces: 0,
+            lazy: RwLock::new(HashMap::new()),
+            building: Mutex::new(()),
         };
         for level in levels {
             let chunk = level.len().div_ceil(threads.max(1)).max(1);
@@ -161,7 +169,7 @@ impl Tables {
                         let tables = &tables;
                         scope.spawn(move || {
                             part.iter()
-                                .map(|codes| tables.analyse(codes.clone()))
+                                .map(|codes| tables.analyse(codes.clone(), &HashMap::new()))
                                 .collect::<Vec<_>>()
                         })
                     })
@@ -183,9 +191,22 @@ impl Tables {
         tables
     }
 
-    /// The most pieces a position may have to be in the tables.
+    /// These tables, answering for positions of one piece more too: each signature of
+    /// that many pieces is built the first time a probe meets it (a 4-piece one takes a few
+    /// seconds and ~7 MB; all 1,365 of them would take ~9 GB), the probe waiting for it.
+    pub fn on_demand(mut self) -> Tables {
+        self.lazy_pieces = self.max_pieces + 1;
+        self
+    }
+
+    /// The most pieces a position may have to be in the tables (built on demand or not).
     pub fn max_pieces(&self) -> u32 {
-        self.max_pieces
+        self.max_pieces.max(self.lazy_pieces)
+    }
+
+    /// How many signatures have been built on demand so far.
+    pub fn built_on_demand(&self) -> usize {
+        read(&self.lazy).len()
     }
 
     /// The number of positions indexed (valid or not) over all tables.
@@ -219,21 +240,56 @@ impl Tables {
     /// 1))` lost in d plies, `Some(0)` drawn; `None` with more pieces than the tables hold.
     /// The move clock is not looked at.
     pub fn probe(&self, pos: &Raeuber) -> Option<i16> {
-        let (key, index) = locate(pos, self.max_pieces)?;
-        let table = &self.tables[*self.ids.get(&key)?];
-        table.values.get(index).copied()
+        let (key, index) = locate(pos, self.max_pieces())?;
+        if let Some(&id) = self.ids.get(&key) {
+            return self.tables[id].values.get(index).copied();
+        }
+        if pos.bits().occupied().count_ones() != self.lazy_pieces {
+            return None;
+        }
+        self.lazy_table(key).values.get(index).copied()
     }
 
-    /// The retrograde analysis of the signature `codes` (every signature it can move into
-    /// already built).
-    fn analyse(&self, codes: Vec<u8>) -> Table {
+    /// The table of signature `key` (of `lazy_pieces` pieces), built now if it is not yet.
+    fn lazy_table(&self, key: u64) -> Arc<Table> {
+        if let Some(table) = read(&self.lazy).get(&key) {
+            return Arc::clone(table);
+        }
+        let _one_at_a_time = self.building.lock().unwrap_or_else(|e| e.into_inner());
+        self.build_lazy(key)
+    }
+
+    /// Builds signature `key` and first the signatures its promotions lead to (a pawn
+    /// becomes a queen: the same number of pieces); the caller holds `building`.
+    fn build_lazy(&self, key: u64) -> Arc<Table> {
+        if let Some(table) = read(&self.lazy).get(&key) {
+            return Arc::clone(table);
+        }
+        let codes = codes_of(key);
+        let mut exits = HashMap::new();
+        for (i, &code) in codes.iter().enumerate() {
+            if usize::from(code) % 6 == PAWN_K && (i == 0 || codes[i - 1] != code) {
+                let mut counts = counts_of(&codes);
+                counts[usize::from(code)] -= 1;
+                counts[usize::from(code) - PAWN_K + QUEEN_K] += 1;
+                let promoted = key_of(&counts);
+                exits.insert(promoted, self.build_lazy(promoted));
+            }
+        }
+        let table = Arc::new(self.analyse(codes, &exits));
+        self.lazy
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, Arc::clone(&table));
+        table
+    }
+
+    /// The retrograde analysis of the signature `codes`: every signature it can move into is
+    /// built, among the tables built at once or in `exits`.
+    fn analyse(&self, codes: Vec<u8>, exits: &HashMap<u64, Arc<Table>>) -> Table {
         let n = codes.len();
         let size = 2 * 36usize.pow(n as u32);
-        let mut counts = [0u8; CODES];
-        for &c in &codes {
-            counts[usize::from(c)] += 1;
-        }
-        let own = key_of(&counts);
+        let own = key_of(&counts_of(&codes));
         const NONE: u16 = u16::MAX;
         // Per position: the nearest win through a move leaving the signature, the longest
         // loss through such moves, the moves inside it not yet known to lose for the mover,
@@ -267,7 +323,10 @@ impl Tables {
                     remaining[i] += 1;
                     continue;
                 }
-                let table = &self.tables[self.ids[&key]];
+                let table = match self.ids.get(&key) {
+                    Some(&id) => &self.tables[id],
+                    None => &exits[&key],
+                };
                 match table.values[index] {
                     0 => draw_exit[i] = true,
                     v if v > 0 => max_loss[i] = max_loss[i].max(v as u16),
@@ -327,6 +386,27 @@ impl Tables {
         debug_assert!(values.iter().zip(&valid).all(|(&v, &ok)| ok || v == 0));
         Table { codes, values }
     }
+}
+
+/// The number of pieces of each code in `codes`.
+fn counts_of(codes: &[u8]) -> [u8; CODES] {
+    let mut counts = [0u8; CODES];
+    for &c in codes {
+        counts[usize::from(c)] += 1;
+    }
+    counts
+}
+
+/// The codes (ascending) of signature `key`.
+fn codes_of(key: u64) -> Vec<u8> {
+    (0..CODES as u8)
+        .flat_map(|c| std::iter::repeat_n(c, (key >> (3 * c) & 7) as usize))
+        .collect()
+}
+
+/// A read guard of `lock`, poisoned or not (a table is written whole or not at all).
+fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
+    lock.read().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Queues position `p` as decided (won if `win`) at distance `d`.
@@ -500,25 +580,89 @@ mod tests {
         assert_eq!((black.phi, black.delta), (0, pns::INFINITE), "{s:?}");
     }
 
+    /// `count` positions of signature `codes` at random (seeded), with `tables`' values.
+    fn sample_of(tables: &Tables, codes: &[u8], count: usize, seed: u64) -> Vec<(Raeuber, i16)> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        let mut squares = [0usize; 4];
+        while out.len() < count {
+            let n = codes.len();
+            let side = decode(rng.below(2 * 36usize.pow(n as u32)), n, &mut squares);
+            if let Some(pos) = position(codes, &squares[..n], side) {
+                let value = tables.probe(&pos).expect("in the tables");
+                out.push((pos, value));
+            }
+        }
+        out
+    }
+
+    /// The tables built on demand (four pieces) against the same two judges as the others:
+    /// every win or loss gives a proof the checker accepts with exactly its distance, df-pn
+    /// never proves the opposite of what they say. Three signatures, one with pawns whose
+    /// promotions are built first; each built once however often it is met.
+    #[test]
+    fn tables_built_on_demand_agree_with_the_proof_checker_and_df_pn() {
+        let tables = Tables::build(3, 2).on_demand();
+        assert_eq!((tables.max_pieces(), tables.built_on_demand()), (4, 0));
+        let mut seen = [0; 3];
+        // K+P against N+P; Q+B against R+R; N against K+B+P (colour * 6 + kind).
+        for (codes, seed) in [([0u8, 5, 6, 7], 3), ([2, 4, 9, 9], 5), ([1, 6, 8, 11], 9)] {
+            for (pos, value) in sample_of(&tables, &codes, 60, seed) {
+                let fen = pos.fen();
+                let budget = Budget {
+                    time: None,
+                    nodes: Some(100_000),
+                };
+                let weak = pns::Options {
+                    weak: true,
+                    ghi_safe: false,
+                };
+                let s = pns::try_solve_with(&pos, &[], budget, 16, None, None, weak).unwrap();
+                if value == 0 {
+                    seen[2] += 1;
+                    assert_eq!(s.verdict, Verdict::Unknown, "{fen}: drawn by the tables");
+                    continue;
+                }
+                seen[usize::from(value < 0)] += 1;
+                let wrong = if value > 0 { Verdict::Loss } else { Verdict::Win };
+                assert_ne!(s.verdict, wrong, "{fen}: the tables say {value}");
+                let proof = table_proof(&tables, &pos).expect("a proof");
+                let checked = proof::check::<Raeuber>(&proof)
+                    .unwrap_or_else(|e| panic!("{fen}: the tables' proof fails: {e}"));
+                assert_eq!(checked.plies, u32::from(value.unsigned_abs()) - 1, "{fen}");
+            }
+        }
+        assert!(seen[0] > 10 && seen[1] > 10, "won, lost, drawn: {seen:?}");
+        // The three, the promotions of the first (P→Q for either side, then both) and of
+        // the third (Black's pawn).
+        assert_eq!(tables.built_on_demand(), 7);
+    }
+
     /// Every won position has a move to a position lost one ply sooner, every lost one only
     /// moves to won positions, and the longest of those is one ply shorter: the distances
     /// are exact, checked over every position of a 3-piece signature with a pawn (a
-    /// promotion leaves it) and one with a draw.
+    /// promotion leaves it), one with a draw, and a 4-piece one built on demand (K+P
+    /// against N+R).
     #[test]
     fn distances_are_consistent_move_by_move() {
-        let tables = Tables::build(3, 2);
+        let tables = Tables::build(3, 2).on_demand();
         let mut moves = MoveList::new();
         let mut squares = [0usize; 4];
-        for codes in [[0u8, 5, 11], [2, 8, 9]] {
-            let mut counts = [0u8; CODES];
-            for &c in &codes {
-                counts[usize::from(c)] += 1;
-            }
-            let t = &tables.tables[tables.ids[&key_of(&counts)]];
+        for codes in [vec![0u8, 5, 11], vec![2, 8, 9], vec![0, 5, 7, 9]] {
+            let n = codes.len();
+            let key = key_of(&counts_of(&codes));
+            let lazy;
+            let t = match tables.ids.get(&key) {
+                Some(&id) => &tables.tables[id],
+                None => {
+                    lazy = tables.lazy_table(key);
+                    &*lazy
+                }
+            };
             let mut decided = 0;
             for (i, &v) in t.values.iter().enumerate() {
-                let side = decode(i, 3, &mut squares);
-                let Some(pos) = position(&codes, &squares[..3], side) else {
+                let side = decode(i, n, &mut squares);
+                let Some(pos) = position(&codes, &squares[..n], side) else {
                     continue;
                 };
                 pos.legal_moves(&mut moves);
