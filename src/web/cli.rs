@@ -1,6 +1,7 @@
 //! The command line of the web server, shared by `kiebitz-web` (every game) and each engine
 //! binary's `web` subcommand (`kiebitz-chess web`: that game only): `[--listen ADDR] [--open]`,
-//! the limits of [`Config`] and `--crash-db FILE` (CRASH! databases to serve). Messages go to
+//! the limits of [`Config`], `--crash-db FILE` (CRASH! databases to serve) and
+//! `--raeuber-tables N` (Räuberschach endgame tables for the solved values and the engine). Messages go to
 //! stderr; the exit code is 2 for bad arguments, 1 for a database that does not load.
 //!
 //! Depends on [`super`] (the server) and clap.
@@ -37,6 +38,11 @@ struct Args {
     /// the solved values use it for every position it covers (repeatable).
     #[arg(long = "crash-db", value_name = "FILE")]
     crash_db: Vec<String>,
+    /// Räuberschach endgame tables of up to N pieces (0 none, 3 built at start in about 15 s,
+    /// 4 also each four-piece ending as it is first met): the solved values, the proofs and
+    /// the engine's search use them.
+    #[arg(long = "raeuber-tables", value_name = "N", default_value_t = 0)]
+    raeuber_tables: u32,
 }
 
 /// `kiebitz-web`: serves every game. `args` are the process's arguments (the program name
@@ -94,6 +100,22 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
     if only.is_some_and(|g| g != "crash") && !args.crash_db.is_empty() {
         eprintln!("{name}: --crash-db is for CRASH! (kiebitz-web or kiebitz-crash web)");
         return 2;
+    }
+    if only.is_some_and(|g| g != "raeuber") && args.raeuber_tables > 0 {
+        eprintln!(
+            "{name}: --raeuber-tables is for Räuberschach (kiebitz-web or kiebitz-raeuber web)"
+        );
+        return 2;
+    }
+    if args.raeuber_tables > 0 {
+        use crate::game::Game;
+        match crate::games::raeuber::Raeuber::use_tables(args.raeuber_tables) {
+            Ok(what) => eprintln!("{name}: {what}"),
+            Err(e) => {
+                eprintln!("{name}: --raeuber-tables {}: {e}", args.raeuber_tables);
+                return 2;
+            }
+        }
     }
     let mut config = Config {
         max_games: args.max_games,

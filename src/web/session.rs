@@ -424,13 +424,32 @@ fn crash_solved(pos: &Crash, solvers: &Solvers) -> Value {
     }
 }
 
-/// Räuberschach solved by proof-number search ([`crate::solve::pns::try_solve`]) within the
-/// budget of `solvers`: a win or a loss only with a proof that [`crate::solve::proof::check`]
+/// Räuberschach solved: from the endgame tables where they are on (`--raeuber-tables`) and
+/// hold the position (the exact distance), else by proof-number search
+/// ([`crate::solve::pns::try_solve`], the tables as its leaves) within the budget of
+/// `solvers`: a win or a loss only with a proof that [`crate::solve::proof::check`]
 /// accepted. The distance stays `null` (a proof bounds the game's length, `within` plies, but
 /// is not the shortest win); `history` holds the earlier positions' hashes since the last
 /// irreversible move, so that repetitions count as draws.
 fn raeuber_solved(pos: &Raeuber, history: &[u64], solvers: &Solvers, stop: &AtomicBool) -> Value {
     use crate::solve::pns::{self, Budget, Verdict};
+    if let Some((end, plies)) = pos.solved() {
+        let value = match end {
+            crate::game::Terminal::Win => 1,
+            crate::game::Terminal::Loss => -1,
+            crate::game::Terminal::Draw => 0,
+        };
+        let source = format!(
+            "endgame tables (up to {} pieces)",
+            crate::games::raeuber::tables::limit()
+        );
+        return solved_json(
+            value,
+            (value != 0).then_some(plies as i32),
+            pos.side_to_move(),
+            &source,
+        );
+    }
     let budget = Budget {
         time: Some(solvers.raeuber_time),
         nodes: None,

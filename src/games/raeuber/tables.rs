@@ -638,6 +638,30 @@ mod tests {
         assert_eq!(tables.built_on_demand(), 7);
     }
 
+    /// Every signature of four pieces, built at once (1,365 of them; about 9 GB and half an
+    /// hour or more on one thread): the census. `KIEBITZ_TABLE_THREADS` sets the threads.
+    /// `cargo test --release --lib four_piece_census -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a study: builds every four-piece table (~9 GB)"]
+    fn four_piece_census() {
+        let threads = std::env::var("KIEBITZ_TABLE_THREADS")
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(1);
+        let started = std::time::Instant::now();
+        let tables = Tables::build(4, threads);
+        let built = started.elapsed();
+        let [won, lost, drawn, longest] = tables.census();
+        eprintln!(
+            "up to 4 pieces: {} indices, {} positions ({won} won, {lost} lost, {drawn} drawn), \
+             longest win {longest} plies, built in {:.0} s on {threads} thread(s)",
+            tables.positions(),
+            won + lost + drawn,
+            built.as_secs_f64()
+        );
+        assert!(longest >= 39);
+    }
+
     /// Every won position has a move to a position lost one ply sooner, every lost one only
     /// moves to won positions, and the longest of those is one ply shorter: the distances
     /// are exact, checked over every position of a 3-piece signature with a pawn (a

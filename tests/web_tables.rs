@@ -1,0 +1,123 @@
+//! The web server with Räuberschach's endgame tables on (`--raeuber-tables N`): a position the
+//! tables hold gets its exact value and distance from them, one with more pieces a checked
+//! proof that ends in them, and the flag is refused where it does not belong. The tables
+//! are the process's own, so this file holds what needs them apart from tests/web_api.rs.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use kiebitz::game::Game;
+use kiebitz::games::raeuber::Raeuber;
+use kiebitz::web::{Background, Config};
+use serde_json::{Value, json};
+
+/// One HTTP/1.1 request with `Connection: close`; the status and the body as JSON.
+fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    let mut raw = String::new();
+    let _ = s.read_to_string(&mut raw);
+    let (head, rest) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+    let status = head.split_whitespace().nth(1).and_then(|c| c.parse().ok());
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let text = if chunked {
+        // One chunk is all these small answers take.
+        rest.split_once("\r\n").map_or("", |(_, t)| t)
+    } else {
+        rest
+    };
+    let end = text.rfind('}').map_or(0, |i| i + 1);
+    (
+        status.unwrap_or(0),
+        serde_json::from_str(&text[..end]).unwrap_or(Value::Null),
+    )
+}
+
+/// A new two-human Räuberschach game from `fen`; its solved value once known.
+fn solved(a: SocketAddr, fen: &str) -> Value {
+    let seats = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let new = json!({ "game": "raeuber", "fen": fen, "seats": seats });
+    let (code, st) = request(a, "POST", "/api/new", Some(&new));
+    assert_eq!(code, 201, "{st}");
+    let id = st["id"].as_str().unwrap().to_string();
+    let start = Instant::now();
+    loop {
+        let (code, st) = request(a, "GET", &format!("/api/game/{id}"), None);
+        assert_eq!(code, 200, "{st}");
+        if st["solved"]["pending"] != true {
+            return st["solved"].clone();
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{st}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn solved_values_come_from_the_tables_where_they_hold_the_position() {
+    let built = Raeuber::use_tables(3).expect("the tables");
+    assert!(
+        built.starts_with("endgame tables of up to 3 pieces"),
+        "{built}"
+    );
+    let srv = Background::start("127.0.0.1:0", Config::default()).expect("server starts");
+    let a = srv.addr;
+    // White's king against rook and bishop: lost in 15 plies (the tables' own distance,
+    // checked move by move and by the proof checker in src/games/raeuber/tables.rs).
+    let s = solved(a, "6/3K2/6/6/1r4/4b1 w - - 0 1");
+    assert_eq!(
+        s,
+        json!({ "value": "loss", "for": "White", "distance": 15,
+                "source": "endgame tables (up to 3 pieces)" })
+    );
+    // Five pieces: beyond the tables, proven by df-pn whose leaves they are.
+    let s = solved(a, "6/1k4/2p3/6/1B1N2/r1K3 w - - 0 1");
+    assert_eq!(
+        (&s["value"], &s["for"]),
+        (&json!("loss"), &json!("White")),
+        "{s}"
+    );
+    let source = s["source"].as_str().unwrap();
+    assert!(
+        source.starts_with("proof-number search, proof checked"),
+        "{s}"
+    );
+    // Off again (solved values are kept per position: another ending), the solver alone
+    // answers: a proof and no distance, or no value.
+    assert_eq!(Raeuber::use_tables(0), Ok("endgame tables off".to_string()));
+    let s = solved(a, "6/2K3/6/6/1r4/4b1 w - - 0 1");
+    assert!(s["distance"].is_null(), "{s}");
+    assert!(!s.to_string().contains("endgame tables"), "{s}");
+}
+
+#[test]
+fn the_flag_is_refused_where_it_does_not_belong() {
+    for (bin, args, says) in [
+        (
+            env!("CARGO_BIN_EXE_kiebitz-chess"),
+            ["web", "--raeuber-tables", "3"],
+            "--raeuber-tables is for Räuberschach",
+        ),
+        (
+            env!("CARGO_BIN_EXE_kiebitz-raeuber"),
+            ["web", "--raeuber-tables", "5"],
+            "endgame tables hold 1 to 4 pieces, not 5",
+        ),
+    ] {
+        let out = Command::new(bin).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
