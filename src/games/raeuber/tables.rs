@@ -298,7 +298,6 @@ impl Tables {
         let mut max_loss = vec![0u16; size];
         let mut remaining = vec![0u16; size];
         let mut draw_exit = vec![false; size];
-        let mut valid = vec![false; size];
         // The moves inside the signature, as (from index, to index).
         let mut edges: Vec<(u32, u32)> = Vec::new();
         let mut buckets: Vec<Vec<(u32, bool)>> = vec![Vec::new()];
@@ -309,7 +308,6 @@ impl Tables {
             let Some(pos) = position(&codes, &squares[..n], side) else {
                 continue;
             };
-            valid[i] = true;
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
                 buckets[0].push((i as u32, true));
@@ -383,7 +381,6 @@ impl Tables {
             }
             d += 1;
         }
-        debug_assert!(values.iter().zip(&valid).all(|(&v, &ok)| ok || v == 0));
         Table { codes, values }
     }
 }
