@@ -348,6 +348,11 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// offer (`Endgame Tables`); 0 (the default) for none.
     const SOLVED_TABLES: u32 = 0;
 
+    /// For a game with a solver (the search's oracle): the share of a move's time, in
+    /// percent, it may take before the search unless the UCI option `Solver Share` says
+    /// otherwise (0: never asked). Each game's own, set by a match.
+    const SOLVER_SHARE: u32 = 10;
+
     /// Makes [`Game::solved`] answer for positions of at most `max_pieces` pieces from the
     /// game's endgame tables, building them for the whole process the first time (`solve
     /// --tables N`, the `Endgame Tables` option); 0 turns them off. Returns a line saying what

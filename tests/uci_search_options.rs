@@ -370,10 +370,11 @@ fn currmove_and_currmovenumber_at_debug_on() {
     );
 }
 
-/// `Solver Share` is offered where the game has a solver (pawn chess, Räuberschach, CRASH!),
-/// not in chess; the default lets pawn chess 4×4 be answered by the solver (one `info` line
-/// of depth 1 and one node), `Solver Share 0` makes it search, and a bad value is refused
-/// with the share left as it was.
+/// `Solver Share` is offered where the search has an oracle (pawn chess, Räuberschach), not
+/// in chess or CRASH! (whose optimal play is a player of its own), with the game's own default (Räuberschach 0, kept by an SPRT); the default
+/// lets pawn chess 4×4 be answered by the solver (one `info` line of depth 1 and one node),
+/// `Solver Share 0` makes it search, and a bad value is refused with the share left as it
+/// was.
 #[test]
 fn solver_share_option_turns_the_solver_off_and_on() {
     let advertised = |binary: &str| {
@@ -382,11 +383,18 @@ fn solver_share_option_turns_the_solver_off_and_on() {
         let lines = e.read_until(|l| l == "uciok");
         lines
             .iter()
-            .any(|l| l == "option name Solver Share type spin default 10 min 0 max 50")
+            .find(|l| l.starts_with("option name Solver Share "))
+            .cloned()
     };
-    assert!(advertised("kiebitz-pawns"));
-    assert!(advertised("kiebitz-raeuber"));
-    assert!(!advertised("kiebitz-chess"));
+    let spin = |default: u32| {
+        Some(format!(
+            "option name Solver Share type spin default {default} min 0 max 50"
+        ))
+    };
+    assert_eq!(advertised("kiebitz-pawns"), spin(10));
+    assert_eq!(advertised("kiebitz-crash"), None);
+    assert_eq!(advertised("kiebitz-raeuber"), spin(0));
+    assert_eq!(advertised("kiebitz-chess"), None);
 
     let mut e = uci("kiebitz-pawns");
     e.send("setoption name UCI_Variant value pawns4");

@@ -9,7 +9,7 @@ use vampirc_uci::UciOptionConfig;
 use crate::game::Game;
 use crate::rng::Rng;
 use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
-use crate::search::{DEFAULT_SOLVER_SHARE, MAX_SOLVER_SHARE, TbConfig};
+use crate::search::{MAX_SOLVER_SHARE, TbConfig};
 
 /// Endgame tablebases: Stockfish's four options and defaults.
 pub(crate) fn tablebase_options() -> [UciOptionConfig; 4] {
@@ -109,14 +109,15 @@ impl Tablebase {
 /// The share of a move's time, in percent, the game's solver may take before the search.
 pub const SOLVER_SHARE: &str = "Solver Share";
 
-/// `Solver Share` for a session whose searches have an oracle ([`crate::search::oracle`]).
-pub(crate) fn solver_options(has_oracle: bool) -> Vec<UciOptionConfig> {
+/// `Solver Share` for a session whose searches have an oracle ([`crate::search::oracle`]),
+/// with the game's default ([`Game::SOLVER_SHARE`]).
+pub(crate) fn solver_options<G: Game>(has_oracle: bool) -> Vec<UciOptionConfig> {
     if !has_oracle {
         return Vec::new();
     }
     vec![UciOptionConfig::Spin {
         name: SOLVER_SHARE.into(),
-        default: Some(i64::from(DEFAULT_SOLVER_SHARE)),
+        default: Some(i64::from(G::SOLVER_SHARE)),
         min: Some(0),
         max: Some(i64::from(MAX_SOLVER_SHARE)),
     }]

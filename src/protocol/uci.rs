@@ -97,7 +97,7 @@ pub(crate) fn options<G: Game>(hash_mb: usize, has_oracle: bool) -> Vec<UciOptio
     }
     options.extend(BookOptions::declarations::<G>());
     options.extend(StrengthOptions::declarations::<G>());
-    options.extend(solver_options(has_oracle));
+    options.extend(solver_options::<G>(has_oracle));
     options.extend(endgame_table_options::<G>());
     if G::TABLEBASES {
         options.extend(tablebase_options());

@@ -99,13 +99,11 @@ pub struct Limits {
     /// Endgame tablebase probing ([`Game::TABLEBASES`]); off by default.
     pub tablebase: TbConfig,
     /// The share of the move's time, in percent, the game's solver ([`oracle`]) may take
-    /// before the search (UCI option `Solver Share`); `None`: [`DEFAULT_SOLVER_SHARE`], 0:
-    /// the solver is not asked.
+    /// before the search (UCI option `Solver Share`); `None`: the game's
+    /// [`Game::SOLVER_SHARE`], 0: the solver is not asked.
     pub solver_share: Option<u32>,
 }
 
-/// The solver's share of a move's time unless the `Solver Share` option says otherwise.
-pub const DEFAULT_SOLVER_SHARE: u32 = 10;
 /// The largest `Solver Share`.
 pub const MAX_SOLVER_SHARE: u32 = 50;
 
@@ -669,7 +667,7 @@ impl<G: Game> Searcher<G> {
         control: &Control,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
-        let share = limits.solver_share.unwrap_or(DEFAULT_SOLVER_SHARE);
+        let share = limits.solver_share.unwrap_or(G::SOLVER_SHARE);
         if !self.use_solver || share == 0 || limits.depth.is_some() || limits.nodes.is_some() {
             return None;
         }
