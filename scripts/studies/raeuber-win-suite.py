@@ -14,7 +14,9 @@ after the opening, Fairy-Stockfish announcing mate in 6 or more); the other file
 tests/data/raeuber-late-wins.txt, has 178 positions where either engine first announced a win.
 OVERRIDES go to kiebitz through the KIEBITZ_SEARCH environment variable (e.g.
 `forcing_extension=0,qsearch_forcing_plies=4`). An ENGINE whose path contains `fairy` gets the
-variant file tests/data/fairy-variants.ini.
+variant file tests/data/fairy-variants.ini. SOLVER_SHARE=N in the environment sets kiebitz's
+`Solver Share` (its default is 0 since 2026-11-26; the df-pn oracle's figures of
+docs/raeuber.md were measured with 10).
 """
 import os
 import subprocess
@@ -42,6 +44,8 @@ if "fairy" in os.path.basename(engine):
     send(f"setoption name VariantPath value {root}/tests/data/fairy-variants.ini")
 send("setoption name UCI_Variant value raeuberschach")
 send("setoption name Hash value 64")
+if os.environ.get("SOLVER_SHARE") and "fairy" not in os.path.basename(engine):
+    send(f"setoption name Solver Share value {os.environ['SOLVER_SHARE']}")
 solved, total, time_sum, depths = 0, 0, 0, []
 for entry in open(suite):
     fen, moves, _mate = entry.strip().split(";")
