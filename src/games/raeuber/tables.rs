@@ -193,7 +193,7 @@ impl Tables {
 
     /// These tables, answering for positions of one piece more too: each signature of
     /// that many pieces is built the first time a probe meets it (a 4-piece one takes a few
-    /// seconds and ~7 MB; all 1,365 of them would take ~9 GB), the probe waiting for it.
+    /// seconds and ~7 MB; all 1,365 of them at once took 10.9 GB), the probe waiting for it.
     pub fn on_demand(mut self) -> Tables {
         self.lazy_pieces = self.max_pieces + 1;
         self
@@ -516,6 +516,45 @@ mod tests {
         })
     }
 
+    /// Judges `tables`' value of each position by what knows nothing of them: a win or a
+    /// loss in d plies must give a proof (the winner hurrying) that the proof checker accepts
+    /// with a longest line of exactly d, and df-pn (weak numbers, `nodes` a side) must never
+    /// prove the opposite; a draw must be proven by df-pn for neither side. Returns how many
+    /// were won, lost and drawn.
+    fn judge(tables: &Tables, positions: &[(Raeuber, i16)], nodes: u64) -> [usize; 3] {
+        let mut seen = [0; 3];
+        for (pos, value) in positions {
+            let budget = Budget {
+                time: None,
+                nodes: Some(nodes),
+            };
+            let weak = pns::Options {
+                weak: true,
+                ghi_safe: false,
+            };
+            let s = pns::try_solve_with(pos, &[], budget, 16, None, None, weak).unwrap();
+            let fen = pos.fen();
+            if *value == 0 {
+                seen[2] += 1;
+                assert_eq!(s.verdict, Verdict::Unknown, "{fen}: drawn by the tables");
+                continue;
+            }
+            seen[usize::from(*value < 0)] += 1;
+            let wrong = if *value > 0 {
+                Verdict::Loss
+            } else {
+                Verdict::Win
+            };
+            assert_ne!(s.verdict, wrong, "{fen}: the tables say {value}");
+            let proof = table_proof(tables, pos).expect("a proof");
+            let checked = proof::check::<Raeuber>(&proof)
+                .unwrap_or_else(|e| panic!("{fen}: the tables' proof fails: {e}"));
+            let d = u32::from(value.unsigned_abs()) - 1;
+            assert_eq!(checked.plies, d, "{fen}: the longest line");
+        }
+        seen
+    }
+
     /// The tables against two judges that know nothing of them. A win or a loss in d plies:
     /// the proof the tables give (the winner hurrying) passes the proof checker (the move
     /// generator alone, every reply of the loser followed to the game's end, repetitions and
@@ -528,35 +567,12 @@ mod tests {
         assert!(installed().is_none(), "df-pn must not see the tables");
         let mut seen = [0; 3];
         for (n, count, seed) in [(2, 200, 7), (3, 400, 11)] {
-            for (pos, value) in sample(&tables, n, count, seed) {
-                assert_eq!(tables.probe(&pos), Some(value));
-                let budget = Budget {
-                    time: None,
-                    nodes: Some(200_000),
-                };
-                let weak = pns::Options {
-                    weak: true,
-                    ghi_safe: false,
-                };
-                let s = pns::try_solve_with(&pos, &[], budget, 16, None, None, weak).unwrap();
-                let fen = pos.fen();
-                if value == 0 {
-                    seen[2] += 1;
-                    assert_eq!(s.verdict, Verdict::Unknown, "{fen}: drawn by the tables");
-                    continue;
-                }
-                seen[usize::from(value < 0)] += 1;
-                let (d, wrong) = if value > 0 {
-                    (value - 1, Verdict::Loss)
-                } else {
-                    (-value - 1, Verdict::Win)
-                };
-                assert_ne!(s.verdict, wrong, "{fen}: the tables say {value}");
-                let proof = table_proof(&tables, &pos).expect("a proof");
-                let checked = proof::check::<Raeuber>(&proof)
-                    .unwrap_or_else(|e| panic!("{fen}: the tables' proof fails: {e}"));
-                assert_eq!(checked.plies, d as u32, "{fen}: the longest line");
+            let positions = sample(&tables, n, count, seed);
+            for (pos, value) in &positions {
+                assert_eq!(tables.probe(pos), Some(*value));
             }
+            let judged = judge(&tables, &positions, 200_000);
+            seen.iter_mut().zip(judged).for_each(|(s, j)| *s += j);
         }
         assert!(seen.iter().all(|&k| k > 10), "won, lost, drawn: {seen:?}");
     }
@@ -604,30 +620,8 @@ mod tests {
         let mut seen = [0; 3];
         // K+P against N+P; Q+B against R+R; N against K+B+P (colour * 6 + kind).
         for (codes, seed) in [([0u8, 5, 6, 7], 3), ([2, 4, 9, 9], 5), ([1, 6, 8, 11], 9)] {
-            for (pos, value) in sample_of(&tables, &codes, 60, seed) {
-                let fen = pos.fen();
-                let budget = Budget {
-                    time: None,
-                    nodes: Some(100_000),
-                };
-                let weak = pns::Options {
-                    weak: true,
-                    ghi_safe: false,
-                };
-                let s = pns::try_solve_with(&pos, &[], budget, 16, None, None, weak).unwrap();
-                if value == 0 {
-                    seen[2] += 1;
-                    assert_eq!(s.verdict, Verdict::Unknown, "{fen}: drawn by the tables");
-                    continue;
-                }
-                seen[usize::from(value < 0)] += 1;
-                let wrong = if value > 0 { Verdict::Loss } else { Verdict::Win };
-                assert_ne!(s.verdict, wrong, "{fen}: the tables say {value}");
-                let proof = table_proof(&tables, &pos).expect("a proof");
-                let checked = proof::check::<Raeuber>(&proof)
-                    .unwrap_or_else(|e| panic!("{fen}: the tables' proof fails: {e}"));
-                assert_eq!(checked.plies, u32::from(value.unsigned_abs()) - 1, "{fen}");
-            }
+            let judged = judge(&tables, &sample_of(&tables, &codes, 60, seed), 100_000);
+            seen.iter_mut().zip(judged).for_each(|(s, j)| *s += j);
         }
         assert!(seen[0] > 10 && seen[1] > 10, "won, lost, drawn: {seen:?}");
         // The three, the promotions of the first (P→Q for either side, then both) and of
@@ -635,11 +629,11 @@ mod tests {
         assert_eq!(tables.built_on_demand(), 7);
     }
 
-    /// Every signature of four pieces, built at once (1,365 of them; about 9 GB and half an
-    /// hour or more on one thread): the census. `KIEBITZ_TABLE_THREADS` sets the threads.
+    /// Every signature of four pieces, built at once (1,365 of them; 10.9 GB at the peak and
+    /// 2,250 s on one thread of the 2-core machine): the census. `KIEBITZ_TABLE_THREADS` sets the threads.
     /// `cargo test --release --lib four_piece_census -- --ignored --nocapture`
     #[test]
-    #[ignore = "a study: builds every four-piece table (~9 GB)"]
+    #[ignore = "a study: builds every four-piece table (~11 GB)"]
     fn four_piece_census() {
         let threads = std::env::var("KIEBITZ_TABLE_THREADS")
             .ok()
