@@ -558,36 +558,14 @@ impl<G: Game> Searcher<G> {
         let nodes = shared.nodes.load(Ordering::Relaxed);
         // The deepest completed iteration of any thread gives the move (the main thread's
         // with MultiPV, whose lines it alone reported).
-        let mut found = found.map(|f| (f, worker.completed));
+        let main_completed = worker.completed;
+        let mut found = found.map(|f| (f, main_completed));
         if self.multipv == 1 {
             found = deepest(found, helpers_found);
-            if let Some(((best, depth), completed)) = &found
-                && *completed > worker.completed
-            {
-                // A helper's line: reported, so that the last `info` shows the move played.
-                on_info(&Info {
-                    depth: *depth,
-                    seldepth: *depth,
-                    score: Score::from_value(best.score),
-                    pv: best.pv.clone(),
-                    ..self.report_at(nodes, &time, &shared)
-                });
-            }
         }
+        let now = self.report_at(nodes, &time, &shared);
         let last = last_line.borrow_mut().take();
-        if found.is_some()
-            && let Some(line) = last
-            && line.nodes != nodes
-        {
-            let now = self.report_at(nodes, &time, &shared);
-            on_info(&Info {
-                nodes,
-                time: now.time,
-                hashfull: now.hashfull,
-                tbhits: now.tbhits,
-                ..line
-            });
-        }
+        Self::report_last(&found, main_completed, last, &now, on_info);
         match found {
             Some(((best, depth), _)) => SearchResult {
                 best: best.mv,
@@ -598,10 +576,42 @@ impl<G: Game> Searcher<G> {
                 depth,
                 nodes,
             },
-            None => {
-                let report = self.report_at(nodes, &time, &shared);
-                self.unfinished(root, moves, verdict.map(|v| (v, rule50)), report, on_info)
-            }
+            None => self.unfinished(root, moves, verdict.map(|v| (v, rule50)), now, on_info),
+        }
+    }
+
+    /// The last `info` of a search that found a move, so that it shows the move played and
+    /// the search's final count: a helper's line when it completed a deeper iteration than
+    /// the main thread (`main_completed`), else the main thread's `last` line again with
+    /// `now`'s nodes, time, hashfull and tbhits if the threads searched on after it.
+    fn report_last(
+        found: &Option<((worker::Best, u32), u32)>,
+        main_completed: u32,
+        last: Option<Info>,
+        now: &Info,
+        on_info: &mut dyn FnMut(&Info),
+    ) {
+        let Some(((best, depth), completed)) = found else {
+            return;
+        };
+        if *completed > main_completed {
+            on_info(&Info {
+                depth: *depth,
+                seldepth: *depth,
+                score: Score::from_value(best.score),
+                pv: best.pv.clone(),
+                ..now.clone()
+            });
+        } else if let Some(line) = last
+            && line.nodes != now.nodes
+        {
+            on_info(&Info {
+                nodes: now.nodes,
+                time: now.time,
+                hashfull: now.hashfull,
+                tbhits: now.tbhits,
+                ..line
+            });
         }
     }
 
