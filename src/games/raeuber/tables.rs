@@ -630,15 +630,12 @@ mod tests {
     }
 
     /// Every signature of four pieces, built at once (1,365 of them; 10.9 GB at the peak and
-    /// 2,250 s on one thread of the 2-core machine): the census. `KIEBITZ_TABLE_THREADS` sets the threads.
+    /// 2,250 s on one thread of the 2-core machine): the census, on every core.
     /// `cargo test --release --lib four_piece_census -- --ignored --nocapture`
     #[test]
     #[ignore = "a study: builds every four-piece table (~11 GB)"]
     fn four_piece_census() {
-        let threads = std::env::var("KIEBITZ_TABLE_THREADS")
-            .ok()
-            .and_then(|t| t.parse().ok())
-            .unwrap_or(1);
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let started = std::time::Instant::now();
         let tables = Tables::build(4, threads);
         let built = started.elapsed();
