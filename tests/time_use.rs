@@ -61,7 +61,8 @@ fn movetime_is_used_to_its_end() {
     let start = Chess::startpos("chess").unwrap().fen();
     let (result, _, end) = search::<Chess>("chess", &start, &movetime(2000, 10), ms(4));
     assert!(
-        end >= ms(1990) && end <= ms(2000),
+        // One reading past the limit at most: the final `info` with the search's exact count.
+        end >= ms(1990) && end <= ms(2004),
         "answered at {end:?} (fake), depth {}",
         result.depth
     );

@@ -563,9 +563,10 @@ impl<G: Game> Searcher<G> {
         if self.multipv == 1 {
             found = deepest(found, helpers_found);
         }
-        let now = self.report_at(nodes, &time, &shared);
+        // Read the clock only for a report that is made (a fake clock counts the readings).
+        let now = || self.report_at(nodes, &time, &shared);
         let last = last_line.borrow_mut().take();
-        Self::report_last(&found, main_completed, last, &now, on_info);
+        Self::report_last(&found, main_completed, last, nodes, &now, on_info);
         match found {
             Some(((best, depth), _)) => SearchResult {
                 best: best.mv,
@@ -576,7 +577,7 @@ impl<G: Game> Searcher<G> {
                 depth,
                 nodes,
             },
-            None => self.unfinished(root, moves, verdict.map(|v| (v, rule50)), now, on_info),
+            None => self.unfinished(root, moves, verdict.map(|v| (v, rule50)), now(), on_info),
         }
     }
 
@@ -588,7 +589,8 @@ impl<G: Game> Searcher<G> {
         found: &Option<((worker::Best, u32), u32)>,
         main_completed: u32,
         last: Option<Info>,
-        now: &Info,
+        nodes: u64,
+        now: &dyn Fn() -> Info,
         on_info: &mut dyn FnMut(&Info),
     ) {
         let Some(((best, depth), completed)) = found else {
@@ -600,13 +602,14 @@ impl<G: Game> Searcher<G> {
                 seldepth: *depth,
                 score: Score::from_value(best.score),
                 pv: best.pv.clone(),
-                ..now.clone()
+                ..now()
             });
         } else if let Some(line) = last
-            && line.nodes != now.nodes
+            && line.nodes != nodes
         {
+            let now = now();
             on_info(&Info {
-                nodes: now.nodes,
+                nodes,
                 time: now.time,
                 hashfull: now.hashfull,
                 tbhits: now.tbhits,
