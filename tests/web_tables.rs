@@ -3,57 +3,28 @@
 //! proof that ends in them, and the flag is refused where it does not belong. The tables
 //! are the process's own, so this file holds what needs them apart from tests/web_api.rs.
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+mod common;
+
+use std::net::SocketAddr;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use common::http::{get, post};
 use kiebitz::game::Game;
 use kiebitz::games::raeuber::Raeuber;
 use kiebitz::web::{Background, Config};
 use serde_json::{Value, json};
 
-/// One HTTP/1.1 request with `Connection: close`; the status and the body as JSON.
-fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).expect("connect");
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).unwrap();
-    let mut raw = String::new();
-    let _ = s.read_to_string(&mut raw);
-    let (head, rest) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
-    let status = head.split_whitespace().nth(1).and_then(|c| c.parse().ok());
-    let chunked = head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked");
-    let text = if chunked {
-        // One chunk is all these small answers take.
-        rest.split_once("\r\n").map_or("", |(_, t)| t)
-    } else {
-        rest
-    };
-    let end = text.rfind('}').map_or(0, |i| i + 1);
-    (
-        status.unwrap_or(0),
-        serde_json::from_str(&text[..end]).unwrap_or(Value::Null),
-    )
-}
-
 /// A new two-human Räuberschach game from `fen`; its solved value once known.
 fn solved(a: SocketAddr, fen: &str) -> Value {
     let seats = json!([{ "kind": "human" }, { "kind": "human" }]);
     let new = json!({ "game": "raeuber", "fen": fen, "seats": seats });
-    let (code, st) = request(a, "POST", "/api/new", Some(&new));
+    let (code, st) = post(a, "/api/new", &new);
     assert_eq!(code, 201, "{st}");
     let id = st["id"].as_str().unwrap().to_string();
     let start = Instant::now();
     loop {
-        let (code, st) = request(a, "GET", &format!("/api/game/{id}"), None);
+        let (code, st) = get(a, &format!("/api/game/{id}"));
         assert_eq!(code, 200, "{st}");
         if st["solved"]["pending"] != true {
             return st["solved"].clone();

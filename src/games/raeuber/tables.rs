@@ -180,11 +180,8 @@ impl Tables {
                     .collect()
             });
             for table in built {
-                let mut counts = [0u8; CODES];
-                for &c in &table.codes {
-                    counts[usize::from(c)] += 1;
-                }
-                tables.ids.insert(key_of(&counts), tables.tables.len());
+                let key = key_of(&counts_of(&table.codes));
+                tables.ids.insert(key, tables.tables.len());
                 tables.tables.push(table);
             }
         }
