@@ -61,6 +61,17 @@ impl WdlModel {
     }
 }
 
+/// What a probe of endgame tables does when it meets a table that is built on demand and not
+/// built yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableBuilds {
+    /// It waits for the build: solvers and analysis, which want every answer the tables give.
+    Wait,
+    /// It answers "not known" at once and a thread of its own builds the table for the probes
+    /// to come: a search at a clock.
+    Background,
+}
+
 /// One game: its rules, its names and its evaluation.
 pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// The game family's short name, used in `id name kiebitz-<GAME>`.
@@ -355,10 +366,11 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
 
     /// Makes [`Game::solved`] answer for positions of at most `max_pieces` pieces from the
     /// game's endgame tables, building them for the whole process the first time (`solve
-    /// --tables N`, the `Endgame Tables` option); 0 turns them off. Returns a line saying what
-    /// was done. Default: the game has none.
-    fn use_tables(max_pieces: u32) -> Result<String, String> {
-        let _ = max_pieces;
+    /// --tables N`, the `Endgame Tables` option); 0 turns them off. `builds` says whether a
+    /// probe that meets a table built on demand waits for it. Returns a line saying what was
+    /// done. Default: the game has none.
+    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, String> {
+        let _ = (max_pieces, builds);
         Err("this game has no endgame tables".to_string())
     }
 

@@ -7,7 +7,7 @@
 //! four-piece signature built the first time df-pn meets it).
 
 use kiebitz::board::MoveList;
-use kiebitz::game::Game;
+use kiebitz::game::{Game, TableBuilds};
 use kiebitz::games::raeuber::Raeuber;
 use kiebitz::rng::Rng;
 use kiebitz::solve::pns::{self, Budget, Solution, Verdict};
@@ -85,20 +85,20 @@ fn df_pn_takes_the_tables_as_leaves_and_proves_to_the_game_end() {
         }
     }
     let before: Vec<Solution> = positions.iter().map(solve).collect();
-    let built = Raeuber::use_tables(4).expect("the tables");
+    let built = Raeuber::use_tables(4, TableBuilds::Wait).expect("the tables");
     assert!(
         built.starts_with("endgame tables of up to 3 pieces") && built.contains("4 pieces built"),
         "{built}"
     );
     // First the three-piece tables alone, then the four-piece ones too (built as met).
     assert_eq!(
-        Raeuber::use_tables(3),
+        Raeuber::use_tables(3, TableBuilds::Wait),
         Ok("endgame tables of up to 3 pieces".into())
     );
     let three: Vec<Solution> = positions.iter().map(solve).collect();
     assert_eq!(
-        Raeuber::use_tables(4),
-        Ok("endgame tables of up to 4 pieces".into())
+        Raeuber::use_tables(4, TableBuilds::Wait),
+        Ok("endgame tables of up to 4 pieces; those of 4 pieces built signature by signature as met".into())
     );
     let four: Vec<Solution> = positions.iter().map(solve).collect();
     let decided = |s: &[Solution]| s.iter().filter(|s| s.verdict != Verdict::Unknown).count();

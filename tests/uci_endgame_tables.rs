@@ -1,8 +1,9 @@
-//! `Endgame Tables` with the real kiebitz-raeuber binary: offered by UCI (spin 0 to 3) and
+//! `Endgame Tables` with the real kiebitz-raeuber binary: offered by UCI (spin 0 to 4) and
 //! XBoard, refused out of range with the state kept, built on demand, and probed by alpha-beta:
 //! a depth-1 search of an ending lost in 15 plies reports the exact `mate -8` with the tables
-//! (their distances scored at the root's children) and no mate without them. Chess has no such
-//! option.
+//! (their distances scored at the root's children) and no mate without them. With 4 a search
+//! never waits for a four-piece table: it goes on without it while a thread builds it, and
+//! the searches after the build see it. Chess has no such option.
 
 mod common;
 mod protocol_io;
@@ -15,6 +16,9 @@ use protocol_io::Client;
 const BUILD: Duration = Duration::from_secs(300);
 
 const LOST_IN_15: &str = "6/3K2/6/6/1r4/4b1 w - - 0 1";
+
+/// Four pieces: White's king against rook, bishop and knight, won in 13 plies.
+const WON_IN_13: &str = "6/3K2/6/6/1r4/4bn w - - 0 1";
 
 /// The score of the last `info … score …` line before `bestmove`.
 fn score(e: &mut Client, go: &str) -> String {
@@ -38,7 +42,7 @@ fn uci_builds_and_probes_the_tables() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "option name Endgame Tables type spin default 0 min 0 max 3"),
+            .any(|l| l == "option name Endgame Tables type spin default 0 min 0 max 4"),
         "{lines:?}"
     );
     e.send(&format!("position fen {LOST_IN_15}"));
@@ -47,7 +51,7 @@ fn uci_builds_and_probes_the_tables() {
     e.send("setoption name Endgame Tables value 9");
     let refused = e.next_line(protocol_io::TIMEOUT).unwrap();
     assert!(
-        refused.starts_with("info string error") && refused.contains("from 0 to 3"),
+        refused.starts_with("info string error") && refused.contains("from 0 to 4"),
         "{refused}"
     );
     assert_eq!(
@@ -75,6 +79,26 @@ fn uci_builds_and_probes_the_tables() {
         e.send(&format!("position fen {LOST_IN_15}"));
         assert_eq!(score(&mut e, "go depth 1"), without, "with {value}");
     }
+    // Four pieces, without a new build of the others: the first search does not wait for
+    // the table of K against R+B+N, a later one finds the win in 13 plies in it.
+    e.send("setoption name Endgame Tables value 4");
+    let line = e.next_line(protocol_io::TIMEOUT).unwrap();
+    assert!(
+        line.starts_with("info string endgame tables of up to 4 pieces;")
+            && line.contains("background"),
+        "{line}"
+    );
+    e.send(&format!("position fen {WON_IN_13}"));
+    let first = score(&mut e, "go depth 1");
+    assert!(
+        first.starts_with("cp "),
+        "a search waited for the build: {first}"
+    );
+    let started = std::time::Instant::now();
+    while score(&mut e, "go depth 1") != "mate 7" {
+        assert!(started.elapsed() < BUILD, "the four-piece table never came");
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 #[test]
@@ -86,12 +110,12 @@ fn xboard_offers_the_option_and_chess_has_none() {
     assert!(
         features
             .iter()
-            .any(|l| l.contains("option=\"Endgame Tables -spin 0 0 3\"")),
+            .any(|l| l.contains("option=\"Endgame Tables -spin 0 0 4\"")),
         "{features:?}"
     );
     e.send("option Endgame Tables=7");
     let refused = e.next_line(protocol_io::TIMEOUT).unwrap();
-    assert!(refused.contains("from 0 to 3"), "{refused}");
+    assert!(refused.contains("from 0 to 4"), "{refused}");
     let mut chess = Client::spawn(&common::binary("kiebitz-chess"), &[]);
     chess.send("uci");
     let lines = chess.read_until(|l| l.starts_with("uciok"));

@@ -10,7 +10,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::http::{get, post};
-use kiebitz::game::Game;
+use kiebitz::game::{Game, TableBuilds};
 use kiebitz::games::raeuber::Raeuber;
 use kiebitz::web::{Background, Config};
 use serde_json::{Value, json};
@@ -36,7 +36,7 @@ fn solved(a: SocketAddr, fen: &str) -> Value {
 
 #[test]
 fn solved_values_come_from_the_tables_where_they_hold_the_position() {
-    let built = Raeuber::use_tables(3).expect("the tables");
+    let built = Raeuber::use_tables(3, TableBuilds::Wait).expect("the tables");
     assert!(
         built.starts_with("endgame tables of up to 3 pieces"),
         "{built}"
@@ -65,7 +65,10 @@ fn solved_values_come_from_the_tables_where_they_hold_the_position() {
     );
     // Off again (solved values are kept per position: another ending), the solver alone
     // answers: a proof and no distance, or no value.
-    assert_eq!(Raeuber::use_tables(0), Ok("endgame tables off".to_string()));
+    assert_eq!(
+        Raeuber::use_tables(0, TableBuilds::Wait),
+        Ok("endgame tables off".to_string())
+    );
     let s = solved(a, "6/2K3/6/6/1r4/4b1 w - - 0 1");
     assert!(s["distance"].is_null(), "{s}");
     assert!(!s.to_string().contains("endgame tables"), "{s}");

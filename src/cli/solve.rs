@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use crate::game::Game;
+use crate::game::{Game, TableBuilds};
 use crate::limits;
 use crate::progress;
 use crate::solve::pns::{self, Budget, Verdict};
@@ -177,7 +177,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         nodes: args.nodes,
     };
     if let Some(n) = args.tables {
-        eprintln!("solve: {}", G::use_tables(n)?);
+        eprintln!("solve: {}", G::use_tables(n, TableBuilds::Wait)?);
     }
     // The first Ctrl-C stops the search; the report below then shows how far it got.
     let stop = progress::stop_on_interrupt();

@@ -26,7 +26,7 @@ use clap::{Parser, Subcommand};
 
 use super::solve::{RootArgs, play_line};
 use crate::board::{Color, MoveList};
-use crate::game::{Game, Outcome};
+use crate::game::{Game, Outcome, TableBuilds};
 use crate::limits;
 use crate::solve::pns::{self, Budget, Verdict};
 use crate::solve::proof::{self, Proof, identity};
@@ -205,7 +205,7 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
             tables,
         } => {
             if let Some(n) = tables {
-                match G::use_tables(n) {
+                match G::use_tables(n, TableBuilds::Wait) {
                     Ok(line) => eprintln!("units: {line}"),
                     Err(e) => {
                         eprintln!("units: {e}");

@@ -6,7 +6,7 @@
 
 use vampirc_uci::UciOptionConfig;
 
-use crate::game::Game;
+use crate::game::{Game, TableBuilds};
 use crate::rng::Rng;
 use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
 use crate::search::{MAX_SOLVER_SHARE, TbConfig};
@@ -171,7 +171,7 @@ pub(crate) fn set_endgame_tables<G: Game>(
     }
     let value = value.map(str::trim).unwrap_or("");
     Some(match value.parse::<u32>() {
-        Ok(n) if n <= G::SOLVED_TABLES => G::use_tables(n),
+        Ok(n) if n <= G::SOLVED_TABLES => G::use_tables(n, TableBuilds::Background),
         _ => Err(format!(
             "option {ENDGAME_TABLES}: '{}' is not a number from 0 to {}",
             super::shorten(value),

@@ -109,7 +109,10 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
     }
     if args.raeuber_tables > 0 {
         use crate::game::Game;
-        match crate::games::raeuber::Raeuber::use_tables(args.raeuber_tables) {
+        match crate::games::raeuber::Raeuber::use_tables(
+            args.raeuber_tables,
+            crate::game::TableBuilds::Wait,
+        ) {
             Ok(what) => eprintln!("{name}: {what}"),
             Err(e) => {
                 eprintln!("{name}: --raeuber-tables {}: {e}", args.raeuber_tables);

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
-use crate::game::{Game, Terminal};
+use crate::game::{Game, TableBuilds, Terminal};
 use crate::san::SanParts;
 use crate::search::params::SearchParams;
 
@@ -211,13 +211,13 @@ impl Game for Raeuber {
         }
     }
 
-    const SOLVED_TABLES: u32 = 3;
+    const SOLVED_TABLES: u32 = 4;
 
     /// df-pn before alpha-beta does not pay at a clock: share 0 against 10, self-play
     /// 2+0.02, SPRT [0, 10] H1 after 1,282 games, +17.6 ± 16.5 Elo (docs/search-log.md).
     const SOLVER_SHARE: u32 = 0;
 
-    fn use_tables(max_pieces: u32) -> Result<String, String> {
+    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, String> {
         use super::tables::{self, Tables};
         if max_pieces == 0 {
             tables::set_limit(0);
@@ -228,6 +228,15 @@ impl Game for Raeuber {
                 "endgame tables hold 1 to 4 pieces, not {max_pieces} (3: about 23 M positions, 15 s)"
             ));
         }
+        // Four pieces: the three-piece tables now, each four-piece signature when met.
+        let on_demand = match (max_pieces, builds) {
+            (4, TableBuilds::Wait) => "; those of 4 pieces built signature by signature as met",
+            (4, TableBuilds::Background) => {
+                "; those of 4 pieces built signature by signature as met, in the background \
+                 (a search never waits for one)"
+            }
+            _ => "",
+        };
         if let Some(built) = tables::installed() {
             if built.max_pieces() < max_pieces {
                 return Err(format!(
@@ -235,30 +244,32 @@ impl Game for Raeuber {
                     built.max_pieces()
                 ));
             }
+            if builds == TableBuilds::Background {
+                built.build_in_background();
+            }
             tables::set_limit(max_pieces);
-            return Ok(format!("endgame tables of up to {max_pieces} pieces"));
+            return Ok(format!("endgame tables of up to {max_pieces} pieces{on_demand}"));
         }
         let started = std::time::Instant::now();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        // Four pieces: the three-piece tables now, each four-piece signature when met.
         let at_once = max_pieces.min(3);
         let mut built = Tables::build(at_once, threads);
-        if max_pieces > at_once {
+        if at_once == 3 {
+            // Ready for four pieces should a later call ask for them (the limit decides).
             built = built.on_demand();
         }
         let [won, lost, drawn, longest] = built.census();
         let line = format!(
             "endgame tables of up to {at_once} pieces: {} positions ({won} won, {lost} lost, \
-             {drawn} drawn for the side to move; the longest win {longest} plies) built in {:.1} s{}",
+             {drawn} drawn for the side to move; the longest win {longest} plies) built in \
+             {:.1} s{on_demand}",
             won + lost + drawn,
             started.elapsed().as_secs_f64(),
-            if max_pieces > at_once {
-                "; those of 4 pieces built signature by signature as they are met"
-            } else {
-                ""
-            }
         );
         tables::install(built);
+        if let (TableBuilds::Background, Some(installed)) = (builds, tables::installed()) {
+            installed.build_in_background();
+        }
         tables::set_limit(max_pieces);
         Ok(line)
     }

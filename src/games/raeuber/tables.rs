@@ -23,8 +23,9 @@
 //!
 //! [`Game::solved`]: crate::game::Game::solved
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use super::movegen::{Bits, PAWN_K, QUEEN_K};
@@ -67,6 +68,11 @@ pub struct Tables {
     lazy: RwLock<HashMap<u64, Arc<Table>>>,
     /// Held while a signature of `lazy` is built: one at a time, none twice.
     building: Mutex<()>,
+    /// Where a probe sends a signature to build when it must not wait for it (a search at a
+    /// clock): set by [`Tables::build_in_background`], whose thread builds them in turn.
+    background: OnceLock<Mutex<Sender<u64>>>,
+    /// The signatures already sent to the background thread (each once).
+    requested: Mutex<HashSet<u64>>,
 }
 
 /// A position's signature key and index, or `None` with more than `max` pieces.
@@ -159,6 +165,8 @@ impl Tables {
             lazy_pieces: 0,
             lazy: RwLock::new(HashMap::new()),
             building: Mutex::new(()),
+            background: OnceLock::new(),
+            requested: Mutex::new(HashSet::new()),
         };
         for level in levels {
             let chunk = level.len().div_ceil(threads.max(1)).max(1);
@@ -199,6 +207,31 @@ impl Tables {
     /// The most pieces a position may have to be in the tables (built on demand or not).
     pub fn max_pieces(&self) -> u32 {
         self.max_pieces.max(self.lazy_pieces)
+    }
+
+    /// From now on a probe never waits for a signature built on demand: it answers `None`
+    /// and a thread of its own builds the signature for the probes to come. For the search
+    /// at a clock (the `Endgame Tables` option of 4); `solve`, `units` and the web's analysis
+    /// wait instead, for every answer the tables can give.
+    pub fn build_in_background(&'static self) {
+        if self.lazy_pieces == 0 || self.background.get().is_some() {
+            return;
+        }
+        let (send, receive) = mpsc::channel::<u64>();
+        if self.background.set(Mutex::new(send)).is_err() {
+            return;
+        }
+        let spawned = std::thread::Builder::new()
+            .name("endgame tables".into())
+            .spawn(move || {
+                for key in receive {
+                    self.lazy_table(key);
+                }
+            });
+        if spawned.is_err() {
+            // No thread: probes go on asking, and nothing answers; they never wait.
+            eprintln!("endgame tables: no thread to build signatures in the background");
+        }
     }
 
     /// How many signatures have been built on demand so far.
@@ -242,6 +275,16 @@ impl Tables {
             return self.tables[id].values.get(index).copied();
         }
         if pos.bits().occupied().count_ones() != self.lazy_pieces {
+            return None;
+        }
+        if let Some(send) = self.background.get() {
+            if let Some(table) = read(&self.lazy).get(&key) {
+                return table.values.get(index).copied();
+            }
+            let mut requested = self.requested.lock().unwrap_or_else(|e| e.into_inner());
+            if requested.insert(key) {
+                let _ = send.lock().unwrap_or_else(|e| e.into_inner()).send(key);
+            }
             return None;
         }
         self.lazy_table(key).values.get(index).copied()
@@ -624,6 +667,31 @@ mod tests {
         // The three, the promotions of the first (P→Q for either side, then both) and of
         // the third (Black's pawn).
         assert_eq!(tables.built_on_demand(), 7);
+    }
+
+    /// In the background (a search at a clock) a probe of a signature not built yet answers
+    /// `None` at once and hands the signature to the building thread, once however often it
+    /// is met; when it is built the probes answer what a waiting probe answers.
+    #[test]
+    fn probes_in_the_background_never_wait() {
+        let waiting = Tables::build(2, 2).on_demand();
+        let background: &'static Tables = Box::leak(Box::new(Tables::build(2, 2).on_demand()));
+        background.build_in_background();
+        // K+P against a pawn, three pieces: built on demand here, promotions first.
+        let sample = sample_of(&waiting, &[0, 5, 11], 40, 7);
+        for (pos, _) in &sample {
+            assert_eq!(background.probe(pos), None, "{}", pos.fen());
+        }
+        let started = std::time::Instant::now();
+        while background.probe(&sample[0].0).is_none() {
+            assert!(started.elapsed().as_secs() < 300, "never built");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        for (pos, value) in &sample {
+            assert_eq!(background.probe(pos), Some(*value), "{}", pos.fen());
+        }
+        let requested = background.requested.lock().unwrap().len();
+        assert_eq!((requested, background.built_on_demand()), (1, waiting.built_on_demand()));
     }
 
     /// Every signature of four pieces, built at once (1,365 of them; 10.9 GB at the peak and
