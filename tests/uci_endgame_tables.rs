@@ -1,5 +1,6 @@
 //! `Endgame Tables` with the real kiebitz-raeuber binary: offered by UCI (spin 0 to 4) and
-//! XBoard, refused out of range with the state kept, built on demand, and probed by alpha-beta:
+//! XBoard, refused out of range with the state kept, built in the background on demand (the
+//! protocol never waits for a build), and probed by alpha-beta:
 //! a depth-1 search of an ending lost in 15 plies reports the exact `mate -8` with the tables
 //! (their distances scored at the root's children) and no mate without them. With 4 a search
 //! never waits for a four-piece table: it goes on without it while a thread builds it, and
@@ -59,13 +60,24 @@ fn uci_builds_and_probes_the_tables() {
         without,
         "a refused value changes nothing"
     );
+    // The build runs beside the protocol (a GUI's `readyok` does not wait for it): the
+    // searches see the tables once they are there.
     e.send("setoption name Endgame Tables value 3");
-    let built = e.next_line(BUILD).unwrap();
-    assert!(
-        built.starts_with("info string endgame tables of up to 3 pieces: 22845268 positions"),
-        "{built}"
+    e.send("isready");
+    let said = e.read_until(|l| l == "readyok");
+    assert_eq!(
+        said,
+        [
+            "info string endgame tables of up to 3 pieces: those of up to 3 being built in the \
+             background (seconds), probed once they are there",
+            "readyok"
+        ]
     );
-    assert_eq!(score(&mut e, "go depth 1"), "mate -8");
+    let started = std::time::Instant::now();
+    while score(&mut e, "go depth 1") != "mate -8" {
+        assert!(started.elapsed() < BUILD, "the tables never came");
+        std::thread::sleep(Duration::from_millis(100));
+    }
     // Off again (a new game, so that the hash table forgets the scores): the search no
     // longer sees them; on again up to two pieces without building, still not these.
     for (value, said) in [

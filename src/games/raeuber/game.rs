@@ -218,7 +218,7 @@ impl Game for Raeuber {
     const SOLVER_SHARE: u32 = 0;
 
     fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, String> {
-        use super::tables::{self, Tables};
+        use super::tables;
         if max_pieces == 0 {
             tables::set_limit(0);
             return Ok("endgame tables off".to_string());
@@ -250,28 +250,20 @@ impl Game for Raeuber {
             tables::set_limit(max_pieces);
             return Ok(format!("endgame tables of up to {max_pieces} pieces{on_demand}"));
         }
-        let started = std::time::Instant::now();
+        if builds == TableBuilds::Background {
+            // A search at a clock, and a GUI waiting for `readyok`: nothing here waits for
+            // the build; the probes answer once the tables are there.
+            tables::install_in_background()?;
+            tables::set_limit(max_pieces);
+            return Ok(format!(
+                "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
+                 the background (seconds), probed once they are there{on_demand}"
+            ));
+        }
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let at_once = max_pieces.min(3);
-        let mut built = Tables::build(at_once, threads);
-        if at_once == 3 {
-            // Ready for four pieces should a later call ask for them (the limit decides).
-            built = built.on_demand();
-        }
-        let [won, lost, drawn, longest] = built.census();
-        let line = format!(
-            "endgame tables of up to {at_once} pieces: {} positions ({won} won, {lost} lost, \
-             {drawn} drawn for the side to move; the longest win {longest} plies) built in \
-             {:.1} s{on_demand}",
-            won + lost + drawn,
-            started.elapsed().as_secs_f64(),
-        );
-        tables::install(built);
-        if let (TableBuilds::Background, Some(installed)) = (builds, tables::installed()) {
-            installed.build_in_background();
-        }
+        let line = tables::build_and_install(max_pieces.min(3), threads);
         tables::set_limit(max_pieces);
-        Ok(line)
+        Ok(format!("{line}{on_demand}"))
     }
 
     fn reversible_plies(&self) -> u32 {

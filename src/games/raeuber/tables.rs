@@ -24,7 +24,7 @@
 //! [`Game::solved`]: crate::game::Game::solved
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
@@ -491,6 +491,52 @@ pub fn limit() -> u32 {
 /// Makes `tables` the process's tables (the first call wins; false if some were there).
 pub fn install(tables: Tables) -> bool {
     INSTALLED.set(tables).is_ok()
+}
+
+/// Builds the tables of every signature of up to `pieces` pieces (1 to 3) on `threads`
+/// threads, with three ready to build four-piece signatures on demand should the limit ever
+/// ask for them, and makes them the process's; the census line.
+pub fn build_and_install(pieces: u32, threads: usize) -> String {
+    let started = std::time::Instant::now();
+    let mut built = Tables::build(pieces, threads);
+    if pieces == 3 {
+        built = built.on_demand();
+    }
+    let [won, lost, drawn, longest] = built.census();
+    let line = format!(
+        "endgame tables of up to {pieces} pieces: {} positions ({won} won, {lost} lost, \
+         {drawn} drawn for the side to move; the longest win {longest} plies) built in {:.1} s",
+        won + lost + drawn,
+        started.elapsed().as_secs_f64(),
+    );
+    install(built);
+    line
+}
+
+/// Whether the tables are being built (or were) by [`install_in_background`].
+static BUILDING: AtomicBool = AtomicBool::new(false);
+
+/// Starts a thread that builds the tables of up to three pieces (on itself alone), makes them
+/// the process's, and from then on builds each four-piece signature that a probe meets in the
+/// background ([`Tables::build_in_background`]); the census goes to stderr. Nothing if it
+/// was started before.
+pub fn install_in_background() -> Result<(), String> {
+    if BUILDING.swap(true, Ordering::AcqRel) {
+        return Ok(());
+    }
+    let spawned = std::thread::Builder::new()
+        .name("endgame tables".into())
+        .spawn(|| {
+            let line = build_and_install(3, 1);
+            if let Some(built) = installed() {
+                built.build_in_background();
+            }
+            eprintln!("{line}");
+        });
+    spawned.map(|_| ()).map_err(|e| {
+        BUILDING.store(false, Ordering::Release);
+        format!("no thread to build the endgame tables in: {e}")
+    })
 }
 
 /// The process's tables, if installed.
