@@ -1,6 +1,6 @@
 //! kiebitz-raeuber: Räuberschach 6×6, losing chess with forced capture; `solve` proves forced
 //! wins and losses by proof-number search, `check-proof` checks a proof file, `book` builds
-//! opening books.
+//! opening books, `tables` writes the endgame tables to files.
 
 use kiebitz::cli::solve::{check_proof, solve};
 use kiebitz::games::raeuber::Raeuber;
@@ -13,5 +13,6 @@ fn main() {
         ("check-proof", check_proof::<Raeuber>),
         ("units", kiebitz::cli::units::units::<Raeuber>),
         ("book", kiebitz::cli::book::main::<Raeuber>),
+        ("tables", kiebitz::games::raeuber::tables::files::main),
     ]));
 }

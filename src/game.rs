@@ -374,6 +374,14 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         Err("this game has no endgame tables".to_string())
     }
 
+    /// Where the game's endgame tables are read from and written to, one file per
+    /// signature (`Endgame Tables Path`, `solve --tables-dir`); an empty text for none.
+    /// Returns a line saying what was done. Default: the game has none.
+    fn tables_dir(dir: &str) -> Result<String, String> {
+        let _ = dir;
+        Err("this game has no endgame tables".to_string())
+    }
+
     /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
     /// playing them); always equal to [`generic_perft`], which is the default.
     fn perft(&self, depth: u32) -> u64 {

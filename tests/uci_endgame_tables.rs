@@ -60,6 +60,24 @@ fn uci_builds_and_probes_the_tables() {
         without,
         "a refused value changes nothing"
     );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Endgame Tables Path type string default <empty>"),
+        "{lines:?}"
+    );
+    // Their files go to a directory of the test's own (one a signature).
+    let dir = std::env::temp_dir().join(format!("kiebitz-uci-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    e.send(&format!(
+        "setoption name Endgame Tables Path value {}",
+        dir.display()
+    ));
+    let said = e.next_line(protocol_io::TIMEOUT).unwrap();
+    assert!(
+        said.starts_with("info string endgame tables read from"),
+        "{said}"
+    );
     // The build runs beside the protocol (a GUI's `readyok` does not wait for it): the
     // searches see the tables once they are there.
     e.send("setoption name Endgame Tables value 3");
@@ -78,6 +96,9 @@ fn uci_builds_and_probes_the_tables() {
         assert!(started.elapsed() < BUILD, "the tables never came");
         std::thread::sleep(Duration::from_millis(100));
     }
+    let files = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(files, 454, "every signature of up to three pieces written");
     // Off again (a new game, so that the hash table forgets the scores): the search no
     // longer sees them; on again up to two pieces without building, still not these.
     for (value, said) in [

@@ -64,6 +64,10 @@ struct SolveArgs {
     /// the game's end, following the tables' shortest wins.
     #[arg(long, value_name = "N")]
     tables: Option<u32>,
+    /// Read the tables' files from DIR where they are there, and write there those built
+    /// (one file per signature: `kiebitz-raeuber tables` writes them all)
+    #[arg(long, value_name = "DIR", requires = "tables")]
+    tables_dir: Option<String>,
 }
 
 /// Where a solver starts (`solve`, `units split`): a position or the start, the moves played
@@ -176,6 +180,9 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         time,
         nodes: args.nodes,
     };
+    if let Some(dir) = &args.tables_dir {
+        eprintln!("solve: {}", G::tables_dir(dir)?);
+    }
     if let Some(n) = args.tables {
         eprintln!("solve: {}", G::use_tables(n, TableBuilds::Wait)?);
     }

@@ -146,27 +146,43 @@ pub(crate) fn set_solver_share(
 /// The game's endgame tables built in memory and probed by the search ([`Game::use_tables`]).
 pub const ENDGAME_TABLES: &str = "Endgame Tables";
 
+/// The directory of the endgame tables' files ([`Game::tables_dir`]).
+pub const ENDGAME_TABLES_PATH: &str = "Endgame Tables Path";
+
 /// `Endgame Tables` (0 to [`Game::SOLVED_TABLES`] pieces) for a game that has such tables.
 pub(crate) fn endgame_table_options<G: Game>() -> Vec<UciOptionConfig> {
     if G::SOLVED_TABLES == 0 {
         return Vec::new();
     }
-    vec![UciOptionConfig::Spin {
-        name: ENDGAME_TABLES.into(),
-        default: Some(0),
-        min: Some(0),
-        max: Some(i64::from(G::SOLVED_TABLES)),
-    }]
+    vec![
+        UciOptionConfig::Spin {
+            name: ENDGAME_TABLES.into(),
+            default: Some(0),
+            min: Some(0),
+            max: Some(i64::from(G::SOLVED_TABLES)),
+        },
+        UciOptionConfig::String {
+            name: ENDGAME_TABLES_PATH.into(),
+            default: Some("<empty>".into()),
+        },
+    ]
 }
 
 /// Handles `Endgame Tables` (any case): builds the tables the first time (seconds) and
-/// probes positions of at most that many pieces; the line to say or the error. `None` if
+/// probes positions of at most that many pieces; and `Endgame Tables Path`, the directory of
+/// their files; the line to say or the error. `None` if
 /// `name` is another option or the game has no tables.
 pub(crate) fn set_endgame_tables<G: Game>(
     name: &str,
     value: Option<&str>,
 ) -> Option<Result<String, String>> {
-    if G::SOLVED_TABLES == 0 || !name.eq_ignore_ascii_case(ENDGAME_TABLES) {
+    if G::SOLVED_TABLES == 0 {
+        return None;
+    }
+    if name.eq_ignore_ascii_case(ENDGAME_TABLES_PATH) {
+        return Some(G::tables_dir(value.unwrap_or("")));
+    }
+    if !name.eq_ignore_ascii_case(ENDGAME_TABLES) {
         return None;
     }
     let value = value.map(str::trim).unwrap_or("");

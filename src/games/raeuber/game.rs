@@ -266,6 +266,23 @@ impl Game for Raeuber {
         Ok(format!("{line}{on_demand}"))
     }
 
+    fn tables_dir(dir: &str) -> Result<String, String> {
+        use super::tables;
+        let dir = dir.trim();
+        if dir.is_empty() || dir == "<empty>" {
+            tables::set_dir(None);
+            return Ok("endgame tables in memory only".into());
+        }
+        let path = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&path)
+            .map_err(|e| format!("endgame tables path '{dir}': {e}"))?;
+        tables::set_dir(Some(path));
+        Ok(format!(
+            "endgame tables read from {dir} where their files are there, and written there \
+             when built"
+        ))
+    }
+
     fn reversible_plies(&self) -> u32 {
         self.halfmove
     }

@@ -23,8 +23,11 @@
 //!
 //! [`Game::solved`]: crate::game::Game::solved
 
+pub mod files;
+
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
@@ -73,6 +76,12 @@ pub struct Tables {
     background: OnceLock<Mutex<Sender<u64>>>,
     /// The signatures already sent to the background thread (each once).
     requested: Mutex<HashSet<u64>>,
+    /// Where signatures are read from and written to ([`files`]); none: built in memory.
+    dir: RwLock<Option<PathBuf>>,
+    /// Signatures read from `dir`, written to it, and not written (an error said).
+    read_files: AtomicUsize,
+    written_files: AtomicUsize,
+    unwritten_files: AtomicUsize,
 }
 
 /// A position's signature key and index, or `None` with more than `max` pieces.
@@ -148,6 +157,12 @@ impl Tables {
     /// Builds the tables of every signature of 1 to `max_pieces` pieces (at most 4; 3 take
     /// about 34 M positions), the signatures of one level on `threads` threads.
     pub fn build(max_pieces: u32, threads: usize) -> Tables {
+        Tables::build_in(max_pieces, threads, None)
+    }
+
+    /// [`Tables::build`], reading each signature's file from `dir` where it is there and
+    /// writing the file of each signature built, now and on demand ([`files`]).
+    pub fn build_in(max_pieces: u32, threads: usize, dir: Option<PathBuf>) -> Tables {
         assert!((1..=4).contains(&max_pieces), "1 to 4 pieces");
         let mut levels: Vec<Vec<Vec<u8>>> = Vec::new();
         for n in 1..=max_pieces as usize {
@@ -167,6 +182,10 @@ impl Tables {
             building: Mutex::new(()),
             background: OnceLock::new(),
             requested: Mutex::new(HashSet::new()),
+            dir: RwLock::new(dir),
+            read_files: AtomicUsize::new(0),
+            written_files: AtomicUsize::new(0),
+            unwritten_files: AtomicUsize::new(0),
         };
         for level in levels {
             let chunk = level.len().div_ceil(threads.max(1)).max(1);
@@ -177,7 +196,7 @@ impl Tables {
                         let tables = &tables;
                         scope.spawn(move || {
                             part.iter()
-                                .map(|codes| tables.analyse(codes.clone(), &HashMap::new()))
+                                .map(|codes| tables.load_or_analyse(codes, &HashMap::new()))
                                 .collect::<Vec<_>>()
                         })
                     })
@@ -232,6 +251,50 @@ impl Tables {
             // No thread: probes go on asking, and nothing answers; they never wait.
             eprintln!("endgame tables: no thread to build signatures in the background");
         }
+    }
+
+    /// Reads and writes the signatures still to be built from and to `dir` from now on
+    /// (`None`: in memory only).
+    pub fn set_dir(&self, dir: Option<PathBuf>) {
+        *self.dir.write().unwrap_or_else(|e| e.into_inner()) = dir;
+    }
+
+    /// The signatures read from files, written to files, and that could not be written.
+    pub fn files(&self) -> (usize, usize, usize) {
+        (
+            self.read_files.load(Ordering::Relaxed),
+            self.written_files.load(Ordering::Relaxed),
+            self.unwritten_files.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Drops the signatures built on demand (their files are written: they are read back
+    /// when met again). For writing every signature in bounded memory.
+    fn forget_on_demand(&self) {
+        self.lazy.write().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
+    /// The table of `codes`: from its file when the directory has one, else by
+    /// [`Tables::analyse`], then written there.
+    fn load_or_analyse(&self, codes: &[u8], exits: &HashMap<u64, Arc<Table>>) -> Table {
+        let dir = read(&self.dir).clone();
+        let Some(dir) = dir else {
+            return self.analyse(codes.to_vec(), exits);
+        };
+        if let Some(table) = files::load(&dir, codes) {
+            self.read_files.fetch_add(1, Ordering::Relaxed);
+            return table;
+        }
+        let table = self.analyse(codes.to_vec(), exits);
+        match files::save(&dir, &table) {
+            Ok(()) => self.written_files.fetch_add(1, Ordering::Relaxed),
+            Err(e) => {
+                let path = files::path_of(&dir, codes);
+                eprintln!("endgame tables: cannot write {}: {e}", path.display());
+                self.unwritten_files.fetch_add(1, Ordering::Relaxed)
+            }
+        };
+        table
     }
 
     /// How many signatures have been built on demand so far.
@@ -316,7 +379,7 @@ impl Tables {
                 exits.insert(promoted, self.build_lazy(promoted));
             }
         }
-        let table = Arc::new(self.analyse(codes, &exits));
+        let table = Arc::new(self.load_or_analyse(&codes, &exits));
         self.lazy
             .write()
             .unwrap_or_else(|e| e.into_inner())
@@ -498,19 +561,37 @@ pub fn install(tables: Tables) -> bool {
 /// ask for them, and makes them the process's; the census line.
 pub fn build_and_install(pieces: u32, threads: usize) -> String {
     let started = std::time::Instant::now();
-    let mut built = Tables::build(pieces, threads);
+    let mut built = Tables::build_in(pieces, threads, read(&DIR).clone());
     if pieces == 3 {
         built = built.on_demand();
     }
     let [won, lost, drawn, longest] = built.census();
+    let (files_read, ..) = built.files();
     let line = format!(
         "endgame tables of up to {pieces} pieces: {} positions ({won} won, {lost} lost, \
-         {drawn} drawn for the side to move; the longest win {longest} plies) built in {:.1} s",
+         {drawn} drawn for the side to move; the longest win {longest} plies) built in {:.1} s{}",
         won + lost + drawn,
         started.elapsed().as_secs_f64(),
+        match read(&DIR).as_ref() {
+            Some(dir) => format!(" ({files_read} signatures read from {})", dir.display()),
+            None => String::new(),
+        }
     );
     install(built);
     line
+}
+
+/// The directory of table files the process's tables read and write ([`set_dir`]).
+static DIR: RwLock<Option<PathBuf>> = RwLock::new(None);
+
+/// The directory whose table files the process's tables read, and where they write those
+/// they build (`None`: in memory only); for tables built from now on and for the signatures
+/// the installed ones have still to build.
+pub fn set_dir(dir: Option<PathBuf>) {
+    *DIR.write().unwrap_or_else(|e| e.into_inner()) = dir.clone();
+    if let Some(tables) = installed() {
+        tables.set_dir(dir);
+    }
 }
 
 /// Whether the tables are being built (or were) by [`install_in_background`].

@@ -1,0 +1,272 @@
+//! Endgame tables on disk: one file per material signature, named by its pieces the way
+//! Syzygy names its files (`KPvK.krt`: White's pieces, `v`, Black's, each side from king to
+//! pawn), holding every index's value of [`Table`] (a byte each, two where a distance needs
+//! more). Given a directory ([`Tables::build_in`], `Endgame Tables Path`, `solve
+//! --tables-dir`), the tables read a signature's file instead of building it and write the
+//! file of each signature they build, so the next process finds it;
+//! `kiebitz-raeuber tables --pieces N --dir D` writes every signature of up to N pieces.
+//!
+//! A file is checked when read (its header, its pieces, its length); a file that fails is
+//! reported on stderr and the signature built as if it were not there.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Parser;
+
+use super::{Table, Tables, counts_of, key_of, multisets};
+use crate::games::raeuber::position::LETTERS;
+
+/// The first bytes of every table file.
+const MAGIC: &[u8] = b"kiebitz raeuber table 1\n";
+
+/// The file name of the signature `codes` (ascending codes: colour * 6 + kind).
+pub(super) fn name_of(codes: &[u8]) -> String {
+    let side = |colour: u8| -> String {
+        codes
+            .iter()
+            .rev()
+            .filter(|&&c| c / 6 == colour)
+            .map(|&c| LETTERS[usize::from(c % 6)])
+            .collect()
+    };
+    format!("{}v{}.krt", side(0), side(1))
+}
+
+/// The path of signature `codes`'s file in `dir`.
+pub(super) fn path_of(dir: &Path, codes: &[u8]) -> PathBuf {
+    dir.join(name_of(codes))
+}
+
+/// The table of `codes` from its file in `dir`: `None` when there is none, or (said on
+/// stderr) when it is not a table of these pieces.
+pub(super) fn load(dir: &Path, codes: &[u8]) -> Option<Table> {
+    let path = path_of(dir, codes);
+    let bytes = match fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
+        Err(e) => {
+            eprintln!("endgame tables: cannot read {}: {e}; building it", path.display());
+            return None;
+        }
+    };
+    match parse(&bytes, codes) {
+        Ok(values) => Some(Table {
+            codes: codes.to_vec(),
+            values,
+        }),
+        Err(why) => {
+            eprintln!("endgame tables: {} {why}; building it", path.display());
+            None
+        }
+    }
+}
+
+/// The values of a file's `bytes` for the signature `codes`, or why they are not.
+fn parse(bytes: &[u8], codes: &[u8]) -> Result<Vec<i16>, String> {
+    let rest = bytes
+        .strip_prefix(MAGIC)
+        .ok_or("is not a kiebitz Räuberschach table")?;
+    let n = codes.len();
+    let size = 2 * 36usize.pow(n as u32);
+    let (&count, rest) = rest.split_first().ok_or("ends early")?;
+    if usize::from(count) != n || rest.len() < n + 1 || rest[..n] != *codes {
+        return Err("holds other pieces".into());
+    }
+    let (width, data) = (rest[n], &rest[n + 1..]);
+    match (width, data.len()) {
+        (1, len) if len == size => Ok(data.iter().map(|&b| i16::from(b as i8)).collect()),
+        (2, len) if len == 2 * size => Ok(data
+            .chunks_exact(2)
+            .map(|b| i16::from_le_bytes([b[0], b[1]]))
+            .collect()),
+        (1 | 2, _) => Err("has the wrong length".into()),
+        _ => Err(format!("has an unknown value width {width}")),
+    }
+}
+
+/// Writes `table`'s file in `dir` whole (a temporary file renamed), so that a reader never
+/// sees half of one.
+pub(super) fn save(dir: &Path, table: &Table) -> io::Result<()> {
+    let path = path_of(dir, &table.codes);
+    let wide = table.values.iter().any(|&v| i8::try_from(v).is_err());
+    let mut bytes = Vec::with_capacity(MAGIC.len() + 2 + table.codes.len() + 2 * table.values.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.push(table.codes.len() as u8);
+    bytes.extend_from_slice(&table.codes);
+    if wide {
+        bytes.push(2);
+        table.values.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+    } else {
+        bytes.push(1);
+        bytes.extend(table.values.iter().map(|&v| v as i8 as u8));
+    }
+    let temporary = path.with_extension(format!("krt.{}", std::process::id()));
+    let mut file = fs::File::create(&temporary)?;
+    file.write_all(&bytes)?;
+    file.sync_all()?;
+    fs::rename(&temporary, &path)
+}
+
+/// `kiebitz-raeuber tables`: writes the endgame tables of every signature of up to N pieces
+/// to a directory (resuming: signatures whose files are there are read, not built).
+#[derive(Parser, Debug)]
+#[command(name = "tables", about = "Write the endgame tables of every signature of up to N pieces to a directory, one file per signature (read back by `Endgame Tables Path` and `solve --tables-dir`)")]
+struct Args {
+    /// The most pieces (1 to 4; 3 take ~15 s and 35 MB on disk, 4 about 40 minutes on one
+    /// core and 4.6 GB)
+    #[arg(long)]
+    pieces: u32,
+    /// The directory to write to (created if missing)
+    #[arg(long)]
+    dir: PathBuf,
+    /// Threads for the signatures of up to three pieces (default: every core)
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// The `tables` subcommand; the process exit code.
+pub fn main(args: &[String]) -> i32 {
+    let name = "kiebitz-raeuber tables".to_string();
+    let args = match Args::try_parse_from(std::iter::once(name).chain(args.iter().cloned())) {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match write_every(args.pieces, args.threads, &args.dir) {
+        Ok(line) => {
+            eprintln!("tables: {line}");
+            0
+        }
+        Err(e) => {
+            eprintln!("tables: {e}");
+            1
+        }
+    }
+}
+
+/// Writes every signature of up to `pieces` pieces to `dir`; the line that says what.
+pub fn write_every(pieces: u32, threads: Option<usize>, dir: &Path) -> Result<String, String> {
+    if !(1..=4).contains(&pieces) {
+        return Err(format!("--pieces {pieces}: the tables hold 1 to 4 pieces"));
+    }
+    fs::create_dir_all(dir).map_err(|e| format!("--dir {}: {e}", dir.display()))?;
+    let started = std::time::Instant::now();
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let mut tables = Tables::build_in(pieces.min(3), threads, Some(dir.to_path_buf()));
+    if pieces == 4 {
+        tables = tables.on_demand();
+        let all = multisets(4);
+        for (i, codes) in all.iter().enumerate() {
+            tables.lazy_table(key_of(&counts_of(codes)));
+            // Written: the next signature reads what it needs back from the directory.
+            tables.forget_on_demand();
+            if (i + 1) % 50 == 0 {
+                eprintln!("tables: {} of {} four-piece signatures", i + 1, all.len());
+            }
+        }
+    }
+    let (read, written, unwritten) = tables.files();
+    if unwritten > 0 {
+        return Err(format!(
+            "{unwritten} signatures could not be written to {} (said above)",
+            dir.display()
+        ));
+    }
+    Ok(format!(
+        "up to {pieces} pieces in {}: {written} signatures built and written, {read} read \
+         (already there), {:.1} s",
+        dir.display(),
+        started.elapsed().as_secs_f64()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A directory of its own under the system's temporary one, removed when dropped.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(name: &str) -> TempDir {
+            let dir = std::env::temp_dir().join(format!("kiebitz-{name}-{}", std::process::id()));
+            let _ = fs::remove_dir_all(&dir);
+            fs::create_dir_all(&dir).unwrap();
+            TempDir(dir)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn files_are_named_as_syzygy_names_them() {
+        // Codes: colour * 6 + kind, kinds P N B R Q K.
+        assert_eq!(name_of(&[0, 5, 11]), "KPvK.krt");
+        assert_eq!(name_of(&[2, 4, 9, 9]), "QBvRR.krt");
+        assert_eq!(name_of(&[7]), "vN.krt");
+    }
+
+    /// Every signature of up to two pieces written, then read back instead of built, value
+    /// for value; a value changed on disk is what the next tables hold (the file is read,
+    /// not rebuilt), and a damaged file is refused and its signature built again, right.
+    #[test]
+    fn tables_written_are_read_back_and_a_damaged_file_is_rebuilt() {
+        let dir = TempDir::new("tables-files");
+        let dir = || Some(dir.0.clone());
+        let signatures = multisets(1).len() + multisets(2).len();
+        let first = Tables::build_in(2, 2, dir());
+        assert_eq!(first.files(), (0, signatures, 0));
+        let again = Tables::build_in(2, 2, dir());
+        assert_eq!(again.files(), (signatures, 0, 0));
+        for (a, b) in first.tables.iter().zip(&again.tables) {
+            assert_eq!((&a.codes, &a.values), (&b.codes, &b.values));
+        }
+        // K against K: a won position's value changed to 99 on disk is read as 99.
+        let codes = [5u8, 11];
+        let id = first.ids[&key_of(&counts_of(&codes))];
+        let index = first.tables[id].values.iter().position(|&v| v > 0).unwrap();
+        let path = path_of(dir().as_deref().unwrap(), &codes);
+        let mut bytes = fs::read(&path).unwrap();
+        let header = MAGIC.len() + 2 + codes.len();
+        assert_eq!(bytes.len(), header + first.tables[id].values.len(), "a byte each");
+        bytes[header + index] = 99;
+        fs::write(&path, &bytes).unwrap();
+        let changed = Tables::build_in(2, 2, dir());
+        assert_eq!(changed.tables[id].values[index], 99);
+        // Cut short: refused, built again (and written again), with the true values.
+        fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        let rebuilt = Tables::build_in(2, 2, dir());
+        assert_eq!(rebuilt.files(), (signatures - 1, 1, 0));
+        assert_eq!(rebuilt.tables[id].values, first.tables[id].values);
+        assert!(parse(&fs::read(&path).unwrap(), &codes).is_ok());
+        assert!(parse(b"something else", &codes).is_err());
+    }
+
+    /// A signature built on demand (three pieces on top of two) is written and read back
+    /// by the next tables, its promotions with it.
+    #[test]
+    fn signatures_built_on_demand_are_written_too() {
+        let dir = TempDir::new("tables-on-demand");
+        let first = Tables::build_in(2, 2, Some(dir.0.clone())).on_demand();
+        let key = key_of(&counts_of(&[0, 5, 11]));
+        let built = first.lazy_table(key);
+        // K+P against K and K+Q against K (the promotion) beside those of up to two pieces:
+        // written, then read, not built.
+        let signatures = multisets(1).len() + multisets(2).len() + 2;
+        assert_eq!(first.files(), (0, signatures, 0));
+        let again = Tables::build_in(2, 2, Some(dir.0.clone())).on_demand();
+        let read = again.lazy_table(key);
+        assert_eq!(read.values, built.values);
+        assert_eq!(again.files(), (signatures, 0, 0));
+    }
+}
