@@ -804,7 +804,7 @@ mod tests {
         let waiting = Tables::build(2, 2).on_demand();
         let background: &'static Tables = Box::leak(Box::new(Tables::build(2, 2).on_demand()));
         background.build_in_background();
-        // K+P against a pawn, three pieces: built on demand here, promotions first.
+        // K+P against K, three pieces: built on demand here, promotions first.
         let sample = sample_of(&waiting, &[0, 5, 11], 40, 7);
         for (pos, _) in &sample {
             assert_eq!(background.probe(pos), None, "{}", pos.fen());
