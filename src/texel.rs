@@ -27,8 +27,9 @@ pub struct Labelled {
 
 /// The positions of every finished game of a PGN text that `keep` accepts, the games
 /// numbered from `first_game`. The first `skip_plies` plies of each game (the opening) are
-/// left out, and so are games without a result. A move that does not parse is an error
-/// naming the game and the move.
+/// left out, and so are games without a result and games that ended off the board (see
+/// [`decided_by_play`]): their result says nothing about the positions. A move that does not
+/// parse is an error naming the game and the move.
 pub fn labelled_positions<G: Game>(
     text: &str,
     variant: &str,
@@ -38,6 +39,9 @@ pub fn labelled_positions<G: Game>(
 ) -> Result<Vec<Labelled>, String> {
     let mut out = Vec::new();
     for (n, game) in pgn::parse(text)?.iter().enumerate() {
+        if !decided_by_play(game.tag("Termination")) {
+            continue;
+        }
         let result = match game.result.as_str() {
             "1-0" => 1.0,
             "0-1" => 0.0,
@@ -62,6 +66,14 @@ pub fn labelled_positions<G: Game>(
         }
     }
     Ok(out)
+}
+
+/// Whether a game's PGN `Termination` tag says the result came from the play: on the board
+/// (`normal`, or no tag) or by adjudication. A time forfeit, an illegal move, an engine that
+/// exited or stalled (`abandoned`, `stalled connection`, as when a match is interrupted) give
+/// a result that has nothing to do with the position.
+pub fn decided_by_play(termination: Option<&str>) -> bool {
+    matches!(termination, None | Some("normal") | Some("adjudication"))
 }
 
 /// The expected score for a White evaluation `e` in centipawns.
@@ -221,6 +233,31 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Of three games with the same moves, the one an engine left (`abandoned`, as when a
+    /// match is interrupted) gives no positions; the played and the adjudicated ones do.
+    #[test]
+    fn games_ended_off_the_board_give_no_positions() {
+        let game = |n: usize, result: &str, termination: &str| {
+            format!(
+                "[Event \"t\"]\n[Round \"{n}\"]\n[Result \"{result}\"]\n\
+                 [Termination \"{termination}\"]\n\n1. e4 e5 2. Nf3 {result}\n\n"
+            )
+        };
+        let text = game(1, "1-0", "normal")
+            + &game(2, "0-1", "abandoned")
+            + &game(3, "1/2-1/2", "adjudication")
+            + &game(4, "1-0", "time forfeit");
+        let kept = labelled_positions::<crate::games::chess::Chess>(&text, "chess", 0, 0, |_| true)
+            .unwrap();
+        let games: Vec<(usize, f64)> = kept.iter().map(|l| (l.game, l.result)).collect();
+        assert_eq!(
+            games,
+            [(0, 1.0), (0, 1.0), (0, 1.0), (2, 0.5), (2, 0.5), (2, 0.5)]
+        );
+        assert!(decided_by_play(None));
+        assert!(!decided_by_play(Some("stalled connection")));
+    }
 
     /// Results drawn from a known linear model: the fit finds its weights back, and the
     /// frozen weight stays where it started.
