@@ -174,7 +174,7 @@ impl<G: Game> Book<G> {
             let n = made.0.len();
             let base = self.bases[n % self.bases.len()].clone();
             let (list, rng, searcher, tries) = &mut *made;
-            let opening = generate(&base, random, rng, searcher, tries, self.seed)?;
+            let opening = generate(&base, random, rng, searcher, tries, self.seed);
             list.push(opening);
         }
         Ok(made.0[index].clone())
@@ -206,9 +206,14 @@ fn book_walk<G: Game>(base: &G, walk: &BookWalk, rng: &mut Rng) -> Opening<G> {
     }
 }
 
-/// How many random walks may be rejected per kept opening before giving up.
+/// How many random walks may be rejected per kept opening before the most balanced one is taken.
 const MAX_TRIES: u32 = 2000;
 
+/// One random walk of `random.plies` plies from `base` whose position the filter search
+/// scores within ±`random.margin`. When none of [`MAX_TRIES`] walks is, the walk with the
+/// score nearest 0 is taken (or, where every walk ended in a proven result, `base` itself)
+/// with a warning on stderr: one opening where every line loses by force (Räuberschach has
+/// such) must not end a long match.
 fn generate<G: Game>(
     base: &G,
     random: &RandomPlies,
@@ -216,8 +221,9 @@ fn generate<G: Game>(
     searcher: &mut Option<Searcher<G>>,
     total_tries: &mut u64,
     seed: u64,
-) -> Result<Opening<G>, String> {
+) -> Opening<G> {
     let mut moves = MoveList::new();
+    let mut nearest: Option<(i32, Vec<String>)> = None;
     for _ in 0..MAX_TRIES {
         *total_tries += 1;
         let mut pos = base.clone();
@@ -255,18 +261,35 @@ fn generate<G: Game>(
             let result = s.search(&pos, &history, &limits, &Control::default(), &mut |_| {});
             match result.score {
                 Score::Cp(cp) if cp.abs() <= random.margin => {}
+                Score::Cp(cp) => {
+                    if nearest.as_ref().is_none_or(|(best, _)| cp.abs() < *best) {
+                        nearest = Some((cp.abs(), line));
+                    }
+                    continue;
+                }
                 _ => continue,
             }
         }
-        return Ok(Opening {
+        return Opening {
             start: base.clone(),
             moves: line,
-        });
+        };
     }
-    Err(format!(
-        "no balanced opening found in {MAX_TRIES} random walks of {} plies (seed {seed}, margin {} cp, depth {}): try fewer plies or a wider margin",
-        random.plies, random.margin, random.depth
-    ))
+    let (moves, what) = match nearest {
+        Some((cp, line)) => (line, format!("the nearest to balance ({cp} cp)")),
+        None => (Vec::new(), "the opening position itself".to_string()),
+    };
+    eprintln!(
+        "kiebitz-match: warning: no random walk of {} plies within ±{} cp (depth {}) in {MAX_TRIES} tries from {} (seed {seed}); playing {what}",
+        random.plies,
+        random.margin,
+        random.depth,
+        base.fen()
+    );
+    Opening {
+        start: base.clone(),
+        moves,
+    }
 }
 
 #[cfg(test)]
@@ -294,6 +317,23 @@ mod tests {
                 pos = pos.play(mv);
             }
         }
+    }
+
+    /// A margin no walk meets: the match goes on with the walk scored nearest 0, the same
+    /// one each time (no error ends it).
+    #[test]
+    fn an_opening_without_a_balanced_walk_takes_the_nearest() {
+        let start = Pawns::startpos("pawns5").unwrap();
+        let random = RandomPlies {
+            plies: 2,
+            margin: -1,
+            depth: 1,
+        };
+        let book = Book::new(vec![start.clone()], Some(random.clone()), 3);
+        let o = book.get(0).unwrap();
+        assert_eq!(o.moves.len(), 2);
+        let again = Book::new(vec![start], Some(random), 3);
+        assert_eq!(o.moves, again.get(0).unwrap().moves);
     }
 
     #[test]
