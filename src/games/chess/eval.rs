@@ -171,8 +171,8 @@ pub fn choose_weights(choice: &str) {
 pub fn active_params() -> &'static Params {
     static ACTIVE: std::sync::OnceLock<&'static Params> = std::sync::OnceLock::new();
     ACTIVE.get_or_init(|| match CHOSEN_WEIGHTS.get().map(String::as_str) {
-        None | Some("") | Some("hand") => &PARAMS,
-        Some("tuned") => &TUNED,
+        None | Some("") | Some("tuned") => &TUNED,
+        Some("hand") => &PARAMS,
         Some(path) => match crate::limits::read_bounded_text(path, MAX_WEIGHTS_BYTES)
             .map_err(String::from)
             .and_then(|text| super::params::parse_weights(&text))
@@ -548,15 +548,22 @@ mod tests {
             "8/8/4k3/8/8/3NK3/8/8 w - - 0 1",
         ] {
             let pos = Chess::parse_fen(fen).unwrap();
-            let white = pos.evaluate() * if pos.side == Color::White { 1 } else { -1 };
-            let f = pos.features(white > 0);
-            let s = f
-                .terms
-                .iter()
-                .fold(S(0, 0), |acc, &(i, n)| acc + PARAMS[i as usize] * n as i32);
-            let v = (s.0 * f.phase + s.1 * (MAX_PHASE - f.phase)) / MAX_PHASE * f.scale / 8;
-            assert_eq!(v, white, "{fen}");
+            for p in [&PARAMS, &TUNED] {
+                let white = pos.evaluate_with(p) * if pos.side == Color::White { 1 } else { -1 };
+                let f = pos.features(white > 0);
+                let s = f
+                    .terms
+                    .iter()
+                    .fold(S(0, 0), |acc, &(i, n)| acc + p[i as usize] * n as i32);
+                let v = (s.0 * f.phase + s.1 * (MAX_PHASE - f.phase)) / MAX_PHASE * f.scale / 8;
+                assert_eq!(v, white, "{fen}");
+            }
         }
+        // The default evaluation is the tuned table's.
+        let pos = Chess::parse_fen("r4rk1/1b3ppp/p2q4/1p6/3Nn3/P3B3/1P2QPPP/2RR2K1 w - - 3 20");
+        let pos = pos.unwrap();
+        assert_eq!(pos.evaluate(), pos.evaluate_with(&TUNED));
+        assert_ne!(pos.evaluate(), pos.evaluate_with(&PARAMS));
     }
 
     /// The hand-made weights with every tuned-only term switched on.
@@ -626,7 +633,8 @@ mod tests {
     #[test]
     fn start_position_is_level_and_mirrors_agree() {
         let start = Chess::parse_fen(Chess::START_FEN).unwrap();
-        assert_eq!(start.evaluate(), TEMPO.0);
+        assert_eq!(start.evaluate_with(&PARAMS), TEMPO.0);
+        assert_eq!(start.evaluate(), TUNED[idx::TEMPO].0);
         for fen in [
             "r1bqk2r/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQK2R w KQkq - 0 8",
             "8/5pk1/6p1/2pP4/2P2K2/8/5PPP/8 b - - 0 40",

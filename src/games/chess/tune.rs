@@ -261,12 +261,12 @@ fn fmt_list(list: &[S]) -> String {
 pub fn render(w: &Weights, header: &str) -> String {
     let mut t = String::new();
     t.push_str(
-        "//! The tuned evaluation weights, one table (see eval.rs for what each term counts).\n",
+        "//! The tuned evaluation weights, one table (see eval.rs for what each term counts): the\n",
     );
     t.push_str(
-        "//! Written by `chess-tune fit` (scripts/studies/tune-chess.sh); the engine uses them when\n",
+        "//! engine's default. Written by `chess-tune fit` (scripts/studies/tune-chess.sh);\n",
     );
-    t.push_str("//! `KIEBITZ_EVAL=tuned`, the hand-made weights of eval.rs otherwise.\n");
+    t.push_str("//! `KIEBITZ_EVAL=hand` selects the hand-made weights of eval.rs instead.\n");
     t.push_str("//!\n");
     for line in header.lines() {
         t.push_str(format!("//! {line}").trim_end());
