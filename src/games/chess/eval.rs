@@ -7,7 +7,9 @@
 //! castled-king squares), so they are symmetric between the a- and h-side and between the
 //! colours by construction. Every term is a (middlegame, endgame) pair, [`S`]; the weights'
 //! vocabulary ([`S`], [`idx`], [`Params`], [`Weights`]) is in `params.rs`, the tuned table in
-//! `weights.rs`.
+//! `weights.rs`. The engine evaluates with the tuned table ([`TUNED`], fitted to self-play
+//! games by Texel's method, docs/chess.md); the hand-made weights here ([`PARAMS`]) are the
+//! tuner's starting point and `KIEBITZ_EVAL=hand`.
 
 use super::attacks;
 pub use super::params::{Params, S, Weights, idx, rank8_first};
@@ -145,10 +147,11 @@ pub const fn default_params() -> Params {
     p
 }
 
-/// The hand-made weights: the engine's default evaluation.
+/// The hand-made weights (the default evaluation until the tuned table passed its SPRT;
+/// `KIEBITZ_EVAL=hand`), and the tuner's starting point.
 pub static PARAMS: Params = default_params();
 
-/// The tuned weights of `weights.rs` as a parameter vector.
+/// The tuned weights of `weights.rs` as a parameter vector: the engine's default evaluation.
 pub static TUNED: Params = super::weights::TUNED.to_params();
 
 /// The largest weights table `KIEBITZ_EVAL` may name (1 MiB; the tuner writes a few KiB).
@@ -164,10 +167,10 @@ pub fn choose_weights(choice: &str) {
     let _ = CHOSEN_WEIGHTS.set(choice.to_string());
 }
 
-/// The weights the engine evaluates with: the hand-made [`PARAMS`] unless [`choose_weights`]
-/// said `tuned` ([`TUNED`], from `weights.rs`) or named a table file written by the tuner
+/// The weights the engine evaluates with: the tuned [`TUNED`] (from `weights.rs`) unless
+/// [`choose_weights`] said `hand` ([`PARAMS`]) or named a table file written by the tuner
 /// (read at the first evaluation, for trying a table without rebuilding). Read once; a bad
-/// value or file is reported on stderr and the hand-made weights are kept.
+/// value or file is reported on stderr and the hand-made weights are taken.
 pub fn active_params() -> &'static Params {
     static ACTIVE: std::sync::OnceLock<&'static Params> = std::sync::OnceLock::new();
     ACTIVE.get_or_init(|| match CHOSEN_WEIGHTS.get().map(String::as_str) {
