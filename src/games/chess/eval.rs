@@ -543,6 +543,16 @@ mod tests {
         }
     }
 
+    /// White's evaluation summed from the position's features under weights `p`.
+    fn from_features(pos: &Chess, p: &Params, white_ahead: bool) -> i32 {
+        let f = pos.features(white_ahead);
+        let s = f
+            .terms
+            .iter()
+            .fold(S(0, 0), |acc, &(i, n)| acc + p[i as usize] * n as i32);
+        (s.0 * f.phase + s.1 * (MAX_PHASE - f.phase)) / MAX_PHASE * f.scale / 8
+    }
+
     #[test]
     fn features_reproduce_the_evaluation() {
         for fen in [
@@ -553,13 +563,7 @@ mod tests {
             let pos = Chess::parse_fen(fen).unwrap();
             for p in [&PARAMS, &TUNED] {
                 let white = pos.evaluate_with(p) * if pos.side == Color::White { 1 } else { -1 };
-                let f = pos.features(white > 0);
-                let s = f
-                    .terms
-                    .iter()
-                    .fold(S(0, 0), |acc, &(i, n)| acc + p[i as usize] * n as i32);
-                let v = (s.0 * f.phase + s.1 * (MAX_PHASE - f.phase)) / MAX_PHASE * f.scale / 8;
-                assert_eq!(v, white, "{fen}");
+                assert_eq!(from_features(&pos, p, white > 0), white, "{fen}");
             }
         }
         // The default evaluation is the tuned table's.
@@ -592,13 +596,7 @@ mod tests {
             let sign = if pos.side == Color::White { 1 } else { -1 };
             let white = pos.evaluate_with(&p) * sign;
             differs |= white != pos.evaluate_with(&PARAMS) * sign;
-            let f = pos.features(white > 0);
-            let s = f
-                .terms
-                .iter()
-                .fold(S(0, 0), |acc, &(i, n)| acc + p[i as usize] * n as i32);
-            let v = (s.0 * f.phase + s.1 * (MAX_PHASE - f.phase)) / MAX_PHASE * f.scale / 8;
-            assert_eq!(v, white, "{fen}");
+            assert_eq!(from_features(&pos, &p, white > 0), white, "{fen}");
             let flipped = Chess::parse_fen(&mirror(fen)).unwrap();
             assert_eq!(pos.evaluate_with(&p), flipped.evaluate_with(&p), "{fen}");
         }

@@ -83,22 +83,26 @@ pub struct Weights {
     pub mobility: i32,
 }
 
-/// The weights the engine plays with.
+/// The weights the engine plays with: fitted by Texel's method (`examples/raeuber-tune.rs`,
+/// λ = 0.0003) to 1,787 self-play games at 50 000 against 55 000 nodes a move, and kept by a
+/// self-play SPRT against the hand-set weights before them (burden 50 each, offers 24–50,
+/// hanging 18, deep 6, tempo 6, to_move 10, no must-capture term, threats 2000, offer squares
+/// 200 + 200, mobility 20); docs/search-log.md, session 8.
 pub const WEIGHTS: Weights = Weights {
-    burden: [50, 50, 50, 50, 50, 50],
-    offer: [0, 24, 36, 44, 50],
-    hanging: 18,
-    deep: 6,
-    tempo: 6,
+    burden: [413, 33, 136, -68, 303, -126],
+    offer: [0, 50, 64, 68, 68],
+    hanging: 128,
+    deep: 108,
+    tempo: -59,
     tempo_pieces: 6,
-    to_move: 10,
-    must_capture: 0,
-    must_capture_defended: 0,
-    forced_to_move: 2000,
-    forced_waiting: 2000,
-    offer_square: 200,
-    offer_square_free: 200,
-    mobility: 20,
+    to_move: 84,
+    must_capture: 81,
+    must_capture_defended: 13,
+    forced_to_move: 2082,
+    forced_waiting: 1951,
+    offer_square: 64,
+    offer_square_free: 116,
+    mobility: 26,
 };
 
 /// Sets one weight (or one group of weights) to a value.
