@@ -383,17 +383,22 @@ mod tests {
     }
 
     #[test]
-    fn fewer_pieces_is_better() {
-        // White has one rook less than Black; same placement otherwise (mobility, which the
-        // rook adds to, aside).
-        let burden_only = Weights {
-            mobility: 0,
+    fn a_heavier_burden_favours_the_side_with_fewer_pieces() {
+        // White has one rook less than Black; same placement otherwise. The tuned weights
+        // value a rook (its burden is negative); a heavier rook burden moves the score
+        // towards White, whichever side is to move.
+        let heavier = Weights {
+            burden: {
+                let mut b = WEIGHTS.burden;
+                b[ROOK_K] += 100;
+                b
+            },
             ..WEIGHTS
         };
         let w = pos("r1k3/pp4/6/6/PP4/2K3 w - - 0 1");
-        assert!(evaluate_with(&w, &burden_only) > 0);
+        assert_eq!(evaluate_with(&w, &heavier) - evaluate_with(&w, &WEIGHTS), 100);
         let b = pos("r1k3/pp4/6/6/PP4/2K3 b - - 0 1");
-        assert!(evaluate_with(&b, &burden_only) < 0);
+        assert_eq!(evaluate_with(&b, &heavier) - evaluate_with(&b, &WEIGHTS), -100);
     }
 
     #[test]
