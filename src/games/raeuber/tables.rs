@@ -277,14 +277,25 @@ impl Tables {
     /// The table of `codes`: from its file when the directory has one, else by
     /// [`Tables::analyse`], then written there.
     fn load_or_analyse(&self, codes: &[u8], exits: &HashMap<u64, Arc<Table>>) -> Table {
+        self.load(codes)
+            .unwrap_or_else(|| self.analyse_and_save(codes, exits))
+    }
+
+    /// The table of signature `codes` read from the directory, if there is one and it holds
+    /// a sound file of it.
+    fn load(&self, codes: &[u8]) -> Option<Table> {
+        let dir = read(&self.dir).clone()?;
+        let table = files::load(&dir, codes)?;
+        self.read_files.fetch_add(1, Ordering::Relaxed);
+        Some(table)
+    }
+
+    /// The retrograde analysis of `codes`, written to the directory when there is one.
+    fn analyse_and_save(&self, codes: &[u8], exits: &HashMap<u64, Arc<Table>>) -> Table {
         let dir = read(&self.dir).clone();
         let Some(dir) = dir else {
             return self.analyse(codes.to_vec(), exits);
         };
-        if let Some(table) = files::load(&dir, codes) {
-            self.read_files.fetch_add(1, Ordering::Relaxed);
-            return table;
-        }
         let table = self.analyse(codes.to_vec(), exits);
         match files::save(&dir, &table) {
             Ok(()) => self.written_files.fetch_add(1, Ordering::Relaxed),
@@ -362,29 +373,39 @@ impl Tables {
         self.build_lazy(key)
     }
 
-    /// Builds signature `key` and first the signatures its promotions lead to (a pawn
-    /// becomes a queen: the same number of pieces); the caller holds `building`.
+    /// Reads signature `key` from its file, or builds it and first the signatures its
+    /// promotions lead to (a pawn becomes a queen: the same number of pieces); the caller
+    /// holds `building`.
     fn build_lazy(&self, key: u64) -> Arc<Table> {
         if let Some(table) = read(&self.lazy).get(&key) {
             return Arc::clone(table);
         }
         let codes = codes_of(key);
+        let table = match self.load(&codes) {
+            Some(table) => Arc::new(table),
+            None => Arc::new(self.analyse_and_save(&codes, &self.promotion_exits(&codes))),
+        };
+        self.lazy
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, Arc::clone(&table));
+        table
+    }
+
+    /// The signatures (of as many pieces) that the promotions of `codes` lead to, built or
+    /// read first.
+    fn promotion_exits(&self, codes: &[u8]) -> HashMap<u64, Arc<Table>> {
         let mut exits = HashMap::new();
         for (i, &code) in codes.iter().enumerate() {
             if usize::from(code) % 6 == PAWN_K && (i == 0 || codes[i - 1] != code) {
-                let mut counts = counts_of(&codes);
+                let mut counts = counts_of(codes);
                 counts[usize::from(code)] -= 1;
                 counts[usize::from(code) - PAWN_K + QUEEN_K] += 1;
                 let promoted = key_of(&counts);
                 exits.insert(promoted, self.build_lazy(promoted));
             }
         }
-        let table = Arc::new(self.load_or_analyse(&codes, &exits));
-        self.lazy
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key, Arc::clone(&table));
-        table
+        exits
     }
 
     /// The retrograde analysis of the signature `codes`: every signature it can move into is
