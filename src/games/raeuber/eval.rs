@@ -29,7 +29,11 @@
 //!   the opponent's attacks, more when I do not attack it twice myself (no recapture forced
 //!   on me); and **mobility** over the whole board at every phase.
 //!
-//! The last three terms came from screening at fixed nodes (docs/search-log.md, 2026-11-25,
+//! - **Phase and pawns**: each kind's burden and the mobility weight change in proportion to
+//!   the pieces that have left the board (`burden_end`, `mobility_end`), and a pawn counts by
+//!   how far it has advanced (`pawn_advance`): a pawn near its last rank is nearly a queen.
+//!
+//! The threat, offer-square and mobility terms came from screening at fixed nodes (docs/search-log.md, 2026-11-25,
 //! "Räuberschach evaluation: threats to be forced to capture"): with them, and a lighter
 //! burden, the suites' scores rose by a quarter to a half and a self-play SPRT passed. Every
 //! weight can be overridden at start-up with `KIEBITZ_RAEUBER_EVAL=name=value,…`
@@ -81,7 +85,18 @@ pub struct Weights {
     pub offer_square_free: i32,
     /// Per move of difference in mobility, at any number of pieces.
     pub mobility: i32,
+    /// What owning a piece of each kind costs beyond `burden` on an empty board: added in
+    /// proportion to the squares the start position's [`FULL_BOARD`] pieces have left free
+    /// (nothing at the start), so each kind's burden moves with the phase.
+    pub burden_end: [i32; 6],
+    /// Per move of difference in mobility beyond `mobility`, in the same proportion.
+    pub mobility_end: i32,
+    /// Per rank a pawn stands beyond its start rank (nearer its promotion to a queen).
+    pub pawn_advance: i32,
 }
+
+/// The pieces of the start position: the phase terms count how many of them are gone.
+pub const FULL_BOARD: i32 = 24;
 
 /// The weights the engine plays with: fitted by Texel's method (`examples/raeuber-tune.rs`,
 /// λ = 0.0003) to 1,787 self-play games at 50 000 against 55 000 nodes a move, and kept by a
@@ -103,6 +118,9 @@ pub const WEIGHTS: Weights = Weights {
     offer_square: 64,
     offer_square_free: 116,
     mobility: 26,
+    burden_end: [0; 6],
+    mobility_end: 0,
+    pawn_advance: 0,
 };
 
 /// Sets one weight (or one group of weights) to a value.
@@ -133,6 +151,14 @@ pub(super) const WEIGHT_NAMES: &[(&str, SetWeight)] = &[
     ("offer_square", |w, v| w.offer_square = v),
     ("offer_square_free", |w, v| w.offer_square_free = v),
     ("mobility", |w, v| w.mobility = v),
+    ("burden_end_pawn", |w, v| w.burden_end[PAWN_K] = v),
+    ("burden_end_knight", |w, v| w.burden_end[KNIGHT_K] = v),
+    ("burden_end_bishop", |w, v| w.burden_end[BISHOP_K] = v),
+    ("burden_end_rook", |w, v| w.burden_end[ROOK_K] = v),
+    ("burden_end_queen", |w, v| w.burden_end[QUEEN_K] = v),
+    ("burden_end_king", |w, v| w.burden_end[KING_K] = v),
+    ("mobility_end", |w, v| w.mobility_end = v),
+    ("pawn_advance", |w, v| w.pawn_advance = v),
 ];
 
 impl Weights {
@@ -256,11 +282,27 @@ fn activity(pos: &Raeuber, color: Color) -> Activity {
     a
 }
 
-/// The burden of a side's pieces.
-fn burden(pos: &Raeuber, color: Color, w: &Weights) -> i32 {
+/// The burden of a side's pieces, by `weights` per kind.
+fn burden(pos: &Raeuber, color: Color, weights: &[i32; 6]) -> i32 {
     (0..6)
-        .map(|k| pos.pieces(color, k).count_ones() as i32 * w.burden[k])
+        .map(|k| pos.pieces(color, k).count_ones() as i32 * weights[k])
         .sum()
+}
+
+/// The ranks a side's pawns stand beyond their start rank, summed (ranks are 8 bits apart;
+/// White's pawns start on the second rank, Black's on the fifth).
+fn pawn_advance(pos: &Raeuber, color: Color) -> i32 {
+    let mut pawns = pos.pieces(color, PAWN_K);
+    let mut ranks = 0;
+    while pawns != 0 {
+        let rank = (pawns.trailing_zeros() / 8) as i32;
+        pawns &= pawns - 1;
+        ranks += match color {
+            Color::White => rank - 1,
+            Color::Black => 4 - rank,
+        };
+    }
+    ranks
 }
 
 /// Static evaluation for the side to move.
@@ -275,7 +317,11 @@ pub fn evaluate_with(pos: &Raeuber, w: &Weights) -> i32 {
     }
     let us = pos.side_to_move();
     let them = us.flip();
-    let mut score = burden(pos, them, w) - burden(pos, us, w) + w.to_move;
+    let mut score = burden(pos, them, &w.burden) - burden(pos, us, &w.burden) + w.to_move;
+    // The phase terms grow as the start position's pieces leave the board.
+    let gone = (FULL_BOARD - pos.occupied().count_ones() as i32).max(0);
+    score += (burden(pos, them, &w.burden_end) - burden(pos, us, &w.burden_end)) * gone / FULL_BOARD;
+    score += w.pawn_advance * (pawn_advance(pos, us) - pawn_advance(pos, them));
 
     let mine = activity(pos, us);
     let theirs = activity(pos, them);
@@ -319,6 +365,7 @@ pub fn evaluate_with(pos: &Raeuber, w: &Weights) -> i32 {
     };
     score += offers(&mine, &theirs) - offers(&theirs, &mine);
     score += w.mobility * (mine.moves as i32 - theirs.moves as i32);
+    score += w.mobility_end * (mine.moves as i32 - theirs.moves as i32) * gone / FULL_BOARD;
 
     if pos.occupied().count_ones() <= w.tempo_pieces {
         score += w.tempo * (theirs.moves as i32 - mine.moves as i32);
@@ -399,6 +446,48 @@ mod tests {
         assert_eq!(evaluate_with(&w, &heavier) - evaluate_with(&w, &WEIGHTS), 100);
         let b = pos("r1k3/pp4/6/6/PP4/2K3 b - - 0 1");
         assert_eq!(evaluate_with(&b, &heavier) - evaluate_with(&b, &WEIGHTS), -100);
+    }
+
+    #[test]
+    fn the_phase_burden_grows_as_the_board_empties() {
+        // Black has one rook more than White. An endgame rook burden of 240 adds
+        // 240 · (pieces gone) / 24 for White: 9 of the start's 24 pieces are left here, 3 in
+        // the second position. (From no phase burden at all, so that the integer division
+        // rounds nothing.)
+        let flat = Weights {
+            burden_end: [0; 6],
+            ..WEIGHTS
+        };
+        let heavier = Weights {
+            burden_end: {
+                let mut b = [0; 6];
+                b[ROOK_K] = 240;
+                b
+            },
+            ..WEIGHTS
+        };
+        let crowded = pos("r1k1r1/pp4/6/6/PP4/2K1R1 w - - 0 1");
+        assert_eq!(crowded.occupied().count_ones(), 9);
+        let shift = |p: &Raeuber| evaluate_with(p, &heavier) - evaluate_with(p, &flat);
+        assert_eq!(shift(&crowded), 240 * 15 / 24);
+        let bare = pos("r1k3/6/6/6/6/2K3 w - - 0 1");
+        assert_eq!(shift(&bare), 240 * 21 / 24);
+    }
+
+    #[test]
+    fn pawns_count_by_how_far_they_have_advanced() {
+        // White's pawns stand 0 and 2 ranks beyond their start, Black's 1 in all: with pawn_advance
+        // 70 the score moves by 70 · (2 − 1) for White and the opposite for Black.
+        let advancing = Weights {
+            pawn_advance: WEIGHTS.pawn_advance + 70,
+            ..WEIGHTS
+        };
+        let shift = |fen: &str| {
+            let p = pos(fen);
+            evaluate_with(&p, &advancing) - evaluate_with(&p, &WEIGHTS)
+        };
+        assert_eq!(shift("2k3/6/p2P2/6/P5/2K3 w - - 0 1"), 70);
+        assert_eq!(shift("2k3/6/p2P2/6/P5/2K3 b - - 0 1"), -70);
     }
 
     #[test]

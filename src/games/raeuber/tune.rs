@@ -49,6 +49,14 @@ pub const TUNABLE: &[(&str, GetWeight)] = &[
     ("offer_square", |w| w.offer_square),
     ("offer_square_free", |w| w.offer_square_free),
     ("mobility", |w| w.mobility),
+    ("burden_end_pawn", |w| w.burden_end[PAWN_K]),
+    ("burden_end_knight", |w| w.burden_end[KNIGHT_K]),
+    ("burden_end_bishop", |w| w.burden_end[BISHOP_K]),
+    ("burden_end_rook", |w| w.burden_end[ROOK_K]),
+    ("burden_end_queen", |w| w.burden_end[QUEEN_K]),
+    ("burden_end_king", |w| w.burden_end[KING_K]),
+    ("mobility_end", |w| w.mobility_end),
+    ("pawn_advance", |w| w.pawn_advance),
 ];
 
 /// Every tunable weight zero (`tempo_pieces` as in `base`).
