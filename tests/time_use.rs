@@ -196,3 +196,40 @@ fn n_seat_movetime_is_used_to_its_end() {
     );
     assert!(report.depth >= 2);
 }
+
+#[test]
+fn the_soft_limit_follows_time_soft_percent() {
+    // 20 s on the clock, no increment: a move's share is 20 s / 35, the soft limit 60 % of it
+    // (0.34 s, stretched by the best move's stability), the hard one three times the share
+    // (1.71 s). `time_soft_percent` scales the soft limit alone.
+    let pos = Chess::startpos("chess").unwrap();
+    let clock_limits = Limits {
+        time: [Some(ms(20_000)), Some(ms(20_000))],
+        ..Limits::default()
+    };
+    let answer_at = |percent: u32| {
+        let mut searcher = Searcher::<Chess>::new(16);
+        let params = searcher
+            .params()
+            .with_overrides(&format!("time_soft_percent={percent}"))
+            .unwrap();
+        searcher.set_params(params);
+        let clock = Clock::fake(ms(1));
+        searcher.set_clock(clock.clone());
+        let result = searcher.search(&pos, &[], &clock_limits, &Control::default(), &mut |_| {});
+        (clock.peek().unwrap(), result.depth)
+    };
+    let (short, d_short) = answer_at(50);
+    let (usual, d_usual) = answer_at(100);
+    let (long, d_long) = answer_at(250);
+    assert!(
+        short <= usual && usual <= long && short < long,
+        "{short:?} {usual:?} {long:?}"
+    );
+    assert!(
+        d_short <= d_usual && d_usual <= d_long,
+        "{d_short} {d_usual} {d_long}"
+    );
+    // The hard limit holds whatever the soft one: one reading past it at most.
+    assert!(long <= ms(1716), "{long:?}");
+}

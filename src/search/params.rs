@@ -242,6 +242,10 @@ define_params! {
     /// with its static evaluation (for games whose evaluation prices the obligation to
     /// capture, Räuberschach).
     qsearch_forced_captures: bool = true;
+    /// Time management: the soft limit (no new iteration after it; 60 % of a move's share of
+    /// the clock, stretched or shrunk by the best move's stability) scaled to this percentage.
+    /// The hard limit stays as it is.
+    time_soft_percent: u32 = 100 in 25..=400;
     /// Lazy SMP: a depth limit (`go depth N`, `bench`) is reached when any thread has
     /// completed iteration N, whose line is then the answer; off, only the main thread's
     /// iterations count and the helpers' deeper work waits for it.
@@ -306,6 +310,7 @@ impl SearchParams {
         qsearch_forcing_plies: 8,
         qsearch_tt: true,
         qsearch_forced_captures: true,
+        time_soft_percent: 100,
         smp_depth_by_any: false,
         smp_skip_done: false,
     };

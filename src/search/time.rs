@@ -189,9 +189,10 @@ impl TimeManager {
         }
     }
 
-    /// Whether no new iteration should start; `scale` (0.5 … 2) stretches the soft limit
-    /// when the best move is unstable and shrinks it when it is settled. Never before the
-    /// hard limit when no game clock limits the search (`movetime` is exact).
+    /// Whether no new iteration should start; `scale` (0.5 … 2.8, times the search's
+    /// `time_soft_percent`) stretches the soft limit when the best move is unstable and
+    /// shrinks it when it is settled. Never before the hard limit when no game clock limits
+    /// the search (`movetime` is exact).
     pub fn soft_exceeded(&self, scale: f64) -> bool {
         match (self.soft, self.hard, self.used()) {
             (Some(s), Some(h), Some(used)) if self.by_clock => used >= s.mul_f64(scale).min(h),

@@ -609,7 +609,8 @@ impl<'a, G: Game> Worker<'a, G> {
         if dropped {
             scale *= 1.4;
         }
-        self.time.soft_exceeded(scale)
+        self.time
+            .soft_exceeded(scale * f64::from(self.params.time_soft_percent) / 100.0)
     }
 
     fn report(&self, depth: u32, multipv: usize, best: &Best, on_info: &mut dyn FnMut(&Info)) {
