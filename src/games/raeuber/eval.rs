@@ -86,8 +86,8 @@ pub struct Weights {
     /// Per move of difference in mobility, at any number of pieces.
     pub mobility: i32,
     /// What owning a piece of each kind costs beyond `burden` on an empty board: added in
-    /// proportion to the squares the start position's [`FULL_BOARD`] pieces have left free
-    /// (nothing at the start), so each kind's burden moves with the phase.
+    /// proportion to how many of the start position's [`FULL_BOARD`] pieces have left the
+    /// board (nothing at the start), so each kind's burden moves with the phase.
     pub burden_end: [i32; 6],
     /// Per move of difference in mobility beyond `mobility`, in the same proportion.
     pub mobility_end: i32,
@@ -98,11 +98,13 @@ pub struct Weights {
 /// The pieces of the start position: the phase terms count how many of them are gone.
 pub const FULL_BOARD: i32 = 24;
 
-/// The weights the engine plays with: fitted by Texel's method (`examples/raeuber-tune.rs`,
-/// λ = 0.0003) to 1,787 self-play games at 50 000 against 55 000 nodes a move, and kept by a
-/// self-play SPRT against the hand-set weights before them (burden 50 each, offers 24–50,
-/// hanging 18, deep 6, tempo 6, to_move 10, no must-capture term, threats 2000, offer squares
-/// 200 + 200, mobility 20); docs/search-log.md, session 8.
+/// The weights the engine plays with, fitted by Texel's method (`examples/raeuber-tune.rs`,
+/// λ = 0.0003) in two rounds, each kept by a self-play SPRT (docs/search-log.md, sessions 8
+/// and 9): the first 21 weights on 1,787 self-play games at 50 000 against 55 000 nodes a
+/// move of the hand-set weights before them (burden 50 each, offers 24–50, hanging 18, deep
+/// 6, tempo 6, to_move 10, no must-capture term, threats 2000, offer squares 200 + 200,
+/// mobility 20); then, those 21 frozen, the phase burdens and the pawn advance on 2,500
+/// self-play games of the first round's weights at 200 000 against 220 000 nodes a move.
 pub const WEIGHTS: Weights = Weights {
     burden: [413, 33, 136, -68, 303, -126],
     offer: [0, 50, 64, 68, 68],
@@ -118,9 +120,9 @@ pub const WEIGHTS: Weights = Weights {
     offer_square: 64,
     offer_square_free: 116,
     mobility: 26,
-    burden_end: [0; 6],
+    burden_end: [102, -43, 3, -108, 187, -98],
     mobility_end: 0,
-    pawn_advance: 0,
+    pawn_advance: 58,
 };
 
 /// Sets one weight (or one group of weights) to a value.
