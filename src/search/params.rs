@@ -455,6 +455,7 @@ mod tests {
             qsearch_forcing_plies,
             qsearch_tt,
             qsearch_forced_captures,
+            time_soft_percent,
             smp_depth_by_any,
             smp_skip_done,
         } = SearchParams::FULL;
@@ -489,6 +490,7 @@ mod tests {
             ("qsearch_forcing_plies", qsearch_forcing_plies.into()),
             ("qsearch_tt", qsearch_tt.into()),
             ("qsearch_forced_captures", qsearch_forced_captures.into()),
+            ("time_soft_percent", time_soft_percent.into()),
             ("smp_depth_by_any", smp_depth_by_any.into()),
             ("smp_skip_done", smp_skip_done.into()),
         ];
