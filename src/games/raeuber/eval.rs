@@ -33,8 +33,9 @@
 //!   the pieces that have left the board (`burden_end`, `mobility_end`), and a pawn counts by
 //!   how far it has advanced (`pawn_advance`): a pawn near its last rank is nearly a queen.
 //!
-//! The threat, offer-square and mobility terms came from screening at fixed nodes (docs/search-log.md, 2026-11-25,
-//! "Räuberschach evaluation: threats to be forced to capture"): with them, and a lighter
+//! The threat, offer-square and mobility terms came from screening at fixed nodes
+//! (docs/search-log.md, 2026-11-25, "Räuberschach evaluation: threats to be forced to
+//! capture"): with them, and a lighter
 //! burden, the suites' scores rose by a quarter to a half and a self-play SPRT passed. Every
 //! weight can be overridden at start-up with `KIEBITZ_RAEUBER_EVAL=name=value,…`
 //! ([`ENV_OVERRIDES`]), which is how the screens ran one build with many weight sets.
