@@ -227,6 +227,17 @@ define_params! {
     see_noisy_margin: i32 = 90 in 0..=2000;
     /// SEE pruning of quiet moves: the margin per ply squared.
     see_quiet_margin: i32 = 25 in 0..=2000;
+    /// Singular extensions: from `singular_depth` on, the hash move of a node whose table entry
+    /// is a lower bound (or exact) from at most 3 plies shallower is searched a ply deeper
+    /// when every other move, searched to half the depth, stays below the entry's score less
+    /// `singular_margin` per ply of depth. When even that reduced bound fails high and lies
+    /// at or above beta, the node returns it (multi-cut); when only the entry's score reaches
+    /// beta, the hash move is searched a ply shallower (negative extension).
+    singular: bool = false;
+    /// Singular extensions: the least depth.
+    singular_depth: i32 = 8 in 2..=64;
+    /// Singular extensions: the margin below the entry's score, per ply of depth.
+    singular_margin: i32 = 2 in 0..=100;
     /// Correction history: the static evaluation is corrected by how far searches of
     /// positions with the same structure (`Game::structure_key`) found it off lately.
     correction_history: bool = false;
@@ -307,6 +318,9 @@ impl SearchParams {
         see_noisy_margin: 90,
         see_quiet_margin: 25,
         correction_history: false,
+        singular: false,
+        singular_depth: 8,
+        singular_margin: 2,
         qsearch_forcing_plies: 8,
         qsearch_tt: true,
         qsearch_forced_captures: true,
@@ -452,6 +466,9 @@ mod tests {
             see_noisy_margin,
             see_quiet_margin,
             correction_history,
+            singular,
+            singular_depth,
+            singular_margin,
             qsearch_forcing_plies,
             qsearch_tt,
             qsearch_forced_captures,
@@ -487,6 +504,9 @@ mod tests {
             ("see_noisy_margin", see_noisy_margin.into()),
             ("see_quiet_margin", see_quiet_margin.into()),
             ("correction_history", correction_history.into()),
+            ("singular", singular.into()),
+            ("singular_depth", singular_depth.into()),
+            ("singular_margin", singular_margin.into()),
             ("qsearch_forcing_plies", qsearch_forcing_plies.into()),
             ("qsearch_tt", qsearch_tt.into()),
             ("qsearch_forced_captures", qsearch_forced_captures.into()),

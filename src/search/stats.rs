@@ -81,6 +81,16 @@ pub struct Stats {
     pub pruned: [u64; 5],
     /// Plies added by extensions.
     pub extensions: u64,
+    /// Singular-extension searches (every move but the hash move, at half the depth).
+    pub singular_searches: u64,
+    /// Of those, the ones that found the hash move singular: it was searched a ply deeper.
+    pub singular_extensions: u64,
+    /// Of those, the ones whose reduced bound failed high at or above beta: the node
+    /// returned it (multi-cut).
+    pub multi_cuts: u64,
+    /// Of those, the ones where the hash move was searched a ply shallower (the entry's
+    /// score reached beta, the reduced bound did not).
+    pub negative_extensions: u64,
     /// Iterations a thread skipped because another thread had completed them
     /// (`smp_skip_done`).
     pub iterations_skipped: u64,
@@ -108,6 +118,10 @@ impl Stats {
             *a += b;
         }
         self.extensions += other.extensions;
+        self.singular_searches += other.singular_searches;
+        self.singular_extensions += other.singular_extensions;
+        self.multi_cuts += other.multi_cuts;
+        self.negative_extensions += other.negative_extensions;
         self.iterations_skipped += other.iterations_skipped;
     }
 
@@ -162,8 +176,14 @@ impl Stats {
             s += &format!(" pruned_{} {}", why.name(), self.pruned_by(why));
         }
         s += &format!(
-            " forced_stand_pats {} iterations_skipped {}",
-            self.forced_stand_pats, self.iterations_skipped
+            " forced_stand_pats {} iterations_skipped {} singular_searches {} \
+             singular_extensions {} multi_cuts {} negative_extensions {}",
+            self.forced_stand_pats,
+            self.iterations_skipped,
+            self.singular_searches,
+            self.singular_extensions,
+            self.multi_cuts,
+            self.negative_extensions
         );
         s
     }
@@ -250,6 +270,14 @@ impl fmt::Display for Stats {
             writeln!(f, "pruned {:<11}: {}", why.name(), self.pruned_by(why))?;
         }
         writeln!(f, "extensions        : {}", self.extensions)?;
+        writeln!(
+            f,
+            "singular          : {} searches, {} extended, {} multi-cuts, {} shortened",
+            self.singular_searches,
+            self.singular_extensions,
+            self.multi_cuts,
+            self.negative_extensions
+        )?;
         write!(f, "iterations skipped: {}", self.iterations_skipped)
     }
 }
@@ -267,6 +295,7 @@ mod tests {
             reduction_plies: 5,
             late_moves: 8,
             forced_stand_pats: 3,
+            multi_cuts: 4,
             ..Stats::default()
         };
         a.prune(Prune::LateMove);
@@ -281,11 +310,10 @@ mod tests {
         assert_eq!(b.mean_reduction(), 2.5);
         assert!(b.to_string().contains("pruned late_move  : 2"));
         assert!(b.summary().starts_with("main 20 forcing 0 qnodes 60 "));
-        assert!(
-            b.summary().ends_with(
-                "pruned_late_move 2 pruned_see 0 forced_stand_pats 6 iterations_skipped 0"
-            )
-        );
+        assert!(b.summary().ends_with(
+            "pruned_late_move 2 pruned_see 0 forced_stand_pats 6 iterations_skipped 0 \
+                 singular_searches 0 singular_extensions 0 multi_cuts 8 negative_extensions 0"
+        ));
         assert!(
             b.to_string()
                 .contains("forced stand pat: 6 (10.0 % of quiescence)")

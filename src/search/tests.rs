@@ -911,7 +911,9 @@ fn continuation_correction_and_see_pruning_keep_the_mates() {
         searcher.search(pos, &[], &limits, &Control::default(), &mut |_| {})
     };
     let on = Chess::SEARCH
-        .with_overrides("continuation_history=1,see_pruning=1,correction_history=1")
+        .with_overrides(
+            "continuation_history=1,see_pruning=1,correction_history=1,singular=1,singular_depth=4",
+        )
         .unwrap();
     let mut count = 0;
     for line in text
@@ -1010,6 +1012,35 @@ fn each_chess_pruning_runs_and_stops_when_switched_off() {
         );
         assert_eq!(off.pruned_by(why), 0, "{switch}");
     }
+}
+
+#[test]
+fn singular_extensions_run_and_stop_when_switched_off() {
+    use crate::games::chess::Chess;
+    let on = bench_stats::<Chess>(
+        7,
+        Chess::SEARCH
+            .with_overrides("singular=1,singular_depth=4")
+            .unwrap(),
+    );
+    // Each outcome of the search without the hash move happens: extended, cut, shortened.
+    assert!(on.singular_searches > 0, "{on}");
+    assert!(on.singular_extensions > 0, "{on}");
+    assert!(on.multi_cuts > 0, "{on}");
+    assert!(on.negative_extensions > 0, "{on}");
+    assert!(
+        on.singular_extensions + on.multi_cuts + on.negative_extensions <= on.singular_searches,
+        "{on}"
+    );
+    let off = bench_stats::<Chess>(
+        7,
+        Chess::SEARCH
+            .with_overrides("singular=0,singular_depth=4")
+            .unwrap(),
+    );
+    assert_eq!(off.singular_searches, 0, "{off}");
+    // The extensions change the tree (a neutralised mechanism would leave it as it is).
+    assert_ne!(on.nodes(), off.nodes());
 }
 
 #[test]

@@ -51,6 +51,8 @@ struct Frame {
     /// The continuation-history key of `mv` (`CONT_NONE` for none or a null move, and when
     /// continuation history is off).
     key: usize,
+    /// The move a singular-extension search leaves out at this ply (`Move::NULL`: none).
+    excluded: Move,
 }
 
 /// The best move found so far and what came with it.
@@ -238,6 +240,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     from_null: usize::MAX,
                     eval: EVAL_NONE,
                     key: CONT_NONE,
+                    excluded: Move::NULL,
                 };
                 MAX_PLY + 2
             ],
@@ -649,6 +652,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 from_null: usize::MAX,
                 eval: EVAL_NONE,
                 key: self.key_of(root, mv),
+                excluded: Move::NULL,
             };
             self.path.push(child.hash());
             let score = if i == first {
@@ -721,11 +725,15 @@ impl<'a, G: Game> Worker<'a, G> {
             return alpha;
         }
 
+        // A singular-extension search of this node leaves its hash move out: it neither takes
+        // nor stores a table verdict, which speaks of every move.
+        let excluded = self.stack[ply].excluded;
         let hash = pos.hash();
         let hit = self.tt.probe(hash, ply);
         self.stats.tt_probes += 1;
         self.stats.tt_hits += hit.is_some() as u64;
         if !pv_node
+            && excluded.is_null()
             && let Some(h) = hit
             && h.depth >= depth
             && match h.bound {
@@ -743,6 +751,7 @@ impl<'a, G: Game> Worker<'a, G> {
         // verdict that decides the window ends the node.
         let tb = self.limits.tablebase;
         if tb.max_pieces > 0
+            && excluded.is_null()
             && depth >= tb.probe_depth as i32
             && pos.reversible_plies() == 0
             && let Some(wdl) = pos.tb_wdl(tb.max_pieces)
@@ -770,7 +779,9 @@ impl<'a, G: Game> Worker<'a, G> {
 
         // Positions the game knows exactly (Räuberschach's endgame tables, `Endgame
         // Tables`): a forced end scored at its distance from the root, or a draw.
-        if let Some(known) = solved_score(pos, ply) {
+        if excluded.is_null()
+            && let Some(known) = solved_score(pos, ply)
+        {
             self.shared.tbhits.fetch_add(1, Relaxed);
             return known;
         }
@@ -818,6 +829,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             if G::NULL_MOVE
                 && p.null_move
+                && excluded.is_null()
                 && depth >= 3
                 && eval >= beta
                 && !self.stack[ply].null
@@ -832,6 +844,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     from_null: 0,
                     eval: EVAL_NONE,
                     key: CONT_NONE,
+                    excluded: Move::NULL,
                 };
                 self.path.push(child.hash());
                 let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1);
@@ -946,16 +959,57 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.stats.prune(Prune::See);
                 continue;
             }
+            if mv == excluded {
+                continue;
+            }
+            // Singular extensions: is the hash move the only good one? Every other move is
+            // searched to half the depth against the entry's score less a margin.
+            let mut move_depth = new_depth;
+            if p.singular
+                && searched == 0
+                && mv == tt_move
+                && excluded.is_null()
+                && !extend
+                && depth >= p.singular_depth
+                && ply < 2 * self.root_depth as usize
+                && let Some(h) = hit
+                && h.bound != Bound::Upper
+                && h.depth >= depth - 3
+                && h.score.abs() < MATE_IN_MAX
+            {
+                let singular_beta = h.score - p.singular_margin * depth;
+                self.stats.singular_searches += 1;
+                self.stack[ply].excluded = mv;
+                let value =
+                    self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta);
+                self.stack[ply].excluded = Move::NULL;
+                if self.aborted {
+                    return 0;
+                }
+                if value < singular_beta {
+                    self.stats.singular_extensions += 1;
+                    self.stats.extensions += 1;
+                    move_depth += 1;
+                } else if singular_beta >= beta {
+                    // Multi-cut: more than one move beats beta even at half the depth.
+                    self.stats.multi_cuts += 1;
+                    return singular_beta;
+                } else if h.score >= beta {
+                    self.stats.negative_extensions += 1;
+                    move_depth -= 1;
+                }
+            }
             self.stack[ply + 1] = Frame {
                 mv,
                 null: false,
                 from_null,
                 eval: EVAL_NONE,
                 key: self.key_of(pos, mv),
+                excluded: Move::NULL,
             };
             self.path.push(child.hash());
             let score = if searched == 0 {
-                -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
+                -self.negamax(&child, move_depth, ply + 1, -beta, -alpha)
             } else {
                 // Late-move reductions: quiet moves, and with `lmr_noisy` late noisy moves that
                 // leave the opponent a free choice (a ply less).
@@ -1033,6 +1087,10 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
 
+        if !excluded.is_null() {
+            // Every move but the excluded one was pruned or there was none: no verdict.
+            return if best == -INF { alpha } else { best };
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if !best_move.is_null() {
