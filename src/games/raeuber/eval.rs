@@ -29,9 +29,10 @@
 //!   the opponent's attacks, more when I do not attack it twice myself (no recapture forced
 //!   on me); and **mobility** over the whole board at every phase.
 //!
-//! - **Phase and pawns**: each kind's burden and the mobility weight change in proportion to
-//!   the pieces that have left the board (`burden_end`, `mobility_end`), and a pawn counts by
-//!   how far it has advanced (`pawn_advance`): a pawn near its last rank is nearly a queen.
+//! - **Phase and pawns**: each kind's burden changes in proportion to the pieces that have
+//!   left the board (`burden_end`), and a pawn counts by how far it has advanced
+//!   (`pawn_advance`): a pawn near its last rank is nearly a queen. (Mobility by phase was
+//!   tried and fitted to zero, session 9: removed.)
 //!
 //! The threat, offer-square and mobility terms came from screening at fixed nodes
 //! (docs/search-log.md, 2026-11-25, "Räuberschach evaluation: threats to be forced to
@@ -90,8 +91,6 @@ pub struct Weights {
     /// proportion to how many of the start position's [`FULL_BOARD`] pieces have left the
     /// board (nothing at the start), so each kind's burden moves with the phase.
     pub burden_end: [i32; 6],
-    /// Per move of difference in mobility beyond `mobility`, in the same proportion.
-    pub mobility_end: i32,
     /// Per rank a pawn stands beyond its start rank (nearer its promotion to a queen).
     pub pawn_advance: i32,
 }
@@ -122,7 +121,6 @@ pub const WEIGHTS: Weights = Weights {
     offer_square_free: 116,
     mobility: 26,
     burden_end: [102, -43, 3, -108, 187, -98],
-    mobility_end: 0,
     pawn_advance: 58,
 };
 
@@ -160,7 +158,6 @@ pub(super) const WEIGHT_NAMES: &[(&str, SetWeight)] = &[
     ("burden_end_rook", |w, v| w.burden_end[ROOK_K] = v),
     ("burden_end_queen", |w, v| w.burden_end[QUEEN_K] = v),
     ("burden_end_king", |w, v| w.burden_end[KING_K] = v),
-    ("mobility_end", |w, v| w.mobility_end = v),
     ("pawn_advance", |w, v| w.pawn_advance = v),
 ];
 
@@ -368,7 +365,6 @@ pub fn evaluate_with(pos: &Raeuber, w: &Weights) -> i32 {
     };
     score += offers(&mine, &theirs) - offers(&theirs, &mine);
     score += w.mobility * (mine.moves as i32 - theirs.moves as i32);
-    score += w.mobility_end * (mine.moves as i32 - theirs.moves as i32) * gone / FULL_BOARD;
 
     if pos.occupied().count_ones() <= w.tempo_pieces {
         score += w.tempo * (theirs.moves as i32 - mine.moves as i32);

@@ -55,7 +55,6 @@ pub const TUNABLE: &[(&str, GetWeight)] = &[
     ("burden_end_rook", |w| w.burden_end[ROOK_K]),
     ("burden_end_queen", |w| w.burden_end[QUEEN_K]),
     ("burden_end_king", |w| w.burden_end[KING_K]),
-    ("mobility_end", |w| w.mobility_end),
     ("pawn_advance", |w| w.pawn_advance),
 ];
 
