@@ -395,6 +395,43 @@ mod tests {
     }
 
     #[test]
+    fn capture_history_orders_equal_captures() {
+        // b3 takes a4 or c4: the same pawn takes a pawn, equal by noisy order and exchange.
+        let pos = Pawns::from_fen("pawns6", "6/6/p1p3/1P4/6/P4P w - - 0 1").unwrap();
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let find = |t: &str| pos.parse_move(t).unwrap();
+        let order = |heur: &Heuristics, on: bool| {
+            let hints = Hints {
+                tt_move: Move::NULL,
+                killers: [Move::NULL; 2],
+                counter: Move::NULL,
+                capture_history: on,
+                quiet_order: false,
+                earlier: [CONT_NONE; 2],
+            };
+            let mut buffer = Scored::new();
+            let mut picker = Picker::new(&pos, &moves, &hints, heur, true, &mut buffer);
+            let mut order = Vec::new();
+            while let Some((mv, _)) = picker.next_move() {
+                order.push(pos.move_text(mv));
+            }
+            order
+        };
+        let mut heur = Heuristics::default();
+        let plain = order(&heur, true);
+        assert_eq!(plain.len(), 2);
+        // The one that comes second cuts off, over the other one tried before it.
+        let (first, second) = (find(&plain[0]), find(&plain[1]));
+        heur.capture_cutoff(Color::White, 5, second, &[first]);
+        assert!(heur.capture_history(Color::White, second) > 0);
+        assert!(heur.capture_history(Color::White, first) < 0);
+        assert_eq!(order(&heur, true), [plain[1].clone(), plain[0].clone()]);
+        // Switched off, the record is not looked at.
+        assert_eq!(order(&heur, false), plain);
+    }
+
+    #[test]
     fn continuation_history_orders_quiet_moves() {
         let pos = Pawns::from_fen("pawns6", "6/6/p1p3/1P4/6/P4P w - - 0 1").unwrap();
         let mut moves = MoveList::new();

@@ -1049,6 +1049,9 @@ fn raeuber_bench_reduces_and_prunes_offers_and_bounds_forced_chains() {
     use stats::Prune;
     let on = bench_stats::<Raeuber>(9, Raeuber::SEARCH);
     assert!(on.reduced_share() > 0.5, "{on}");
+    // Singular extensions are on for Räuberschach: the hash move is often the one capture
+    // that does not lose.
+    assert!(on.singular_extensions > 0, "{on}");
     assert!(on.pruned_by(Prune::LateMove) > 0, "{on}");
     // Offers (quiet moves the opponent must answer by a capture) are pruned late too.
     let quiet_only = bench_stats::<Raeuber>(

@@ -29,7 +29,9 @@ impl Game for Raeuber {
     /// captures past them: two SPRTs, docs/search-log.md), logarithmic LMR as in chess, offers
     /// reduced and pruned late like quiet moves, late captures reduced when the reply is free,
     /// offers ordered first; the soft time limit tripled (self-play SPRTs at 2+0.02: the
-    /// engine had used about half of its clock; 200 passed against 100, then 300 against 200).
+    /// engine had used about half of its clock; 200 passed against 100, then 300 against 200);
+    /// singular extensions (SPRTs at 100 k nodes and at 2+0.02: often one capture alone does
+    /// not lose).
     const SEARCH: SearchParams = SearchParams {
         forcing_extension: false,
         qsearch_forcing_plies: 0,
@@ -42,6 +44,7 @@ impl Game for Raeuber {
         lmr_noisy: true,
         qsearch_forced_captures: false,
         time_soft_percent: 300,
+        singular: true,
         ..SearchParams::CONSERVATIVE
     };
 
