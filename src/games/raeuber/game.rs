@@ -31,7 +31,7 @@ impl Game for Raeuber {
     /// offers ordered first; the soft time limit tripled (self-play SPRTs at 2+0.02: the
     /// engine had used about half of its clock; 200 passed against 100, then 300 against 200);
     /// singular extensions (SPRTs at 100 k nodes and at 2+0.02: often one capture alone does
-    /// not lose).
+    /// not lose); captures ordered by their history (an SPRT at 100 k nodes).
     const SEARCH: SearchParams = SearchParams {
         forcing_extension: false,
         qsearch_forcing_plies: 0,
@@ -45,6 +45,7 @@ impl Game for Raeuber {
         qsearch_forced_captures: false,
         time_soft_percent: 300,
         singular: true,
+        capture_history: true,
         ..SearchParams::CONSERVATIVE
     };
 
