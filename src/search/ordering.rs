@@ -346,6 +346,31 @@ mod tests {
     use super::*;
     use crate::games::pawns::Pawns;
 
+    /// The moves of `pos` in the order a picker gives them (noisy ones alone if `noisy`).
+    fn picked(pos: &Pawns, hints: &Hints, heur: &Heuristics, noisy: bool) -> Vec<String> {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut buffer = Scored::new();
+        let mut picker = Picker::new(pos, &moves, hints, heur, noisy, &mut buffer);
+        let mut order = Vec::new();
+        while let Some((mv, _)) = picker.next_move() {
+            order.push(pos.move_text(mv));
+        }
+        order
+    }
+
+    /// Hints with nothing but the two switches and the continuation keys.
+    fn bare_hints(capture_history: bool, earlier: [usize; 2]) -> Hints {
+        Hints {
+            tt_move: Move::NULL,
+            killers: [Move::NULL; 2],
+            counter: Move::NULL,
+            capture_history,
+            quiet_order: false,
+            earlier,
+        }
+    }
+
     #[test]
     fn order_tt_noisy_killer_history() {
         // White: b3 can take a4 or c4, and every pawn can step.
@@ -373,18 +398,14 @@ mod tests {
             quiet_order: false,
             earlier: [CONT_NONE; 2],
         };
-        let mut buffer = Scored::new();
-        let mut picker = Picker::new(&pos, &moves, &hints, &heur, false, &mut buffer);
-        let mut order = Vec::new();
-        while let Some((mv, _)) = picker.next_move() {
-            order.push(pos.move_text(mv));
-        }
+        let mut order = picked(&pos, &hints, &heur, false);
         order[1..3].sort();
         assert_eq!(order, ["a1a2", "b3a4", "b3c4", "b3b4", "f1f2"]);
         let no_tt = Hints {
             tt_move: Move::NULL,
             ..hints
         };
+        let mut buffer = Scored::new();
         let mut noisy = Picker::new(&pos, &moves, &no_tt, &heur, true, &mut buffer);
         assert_eq!(noisy.len(), 2);
         assert!(
@@ -398,26 +419,9 @@ mod tests {
     fn capture_history_orders_equal_captures() {
         // b3 takes a4 or c4: the same pawn takes a pawn, equal by noisy order and exchange.
         let pos = Pawns::from_fen("pawns6", "6/6/p1p3/1P4/6/P4P w - - 0 1").unwrap();
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
         let find = |t: &str| pos.parse_move(t).unwrap();
-        let order = |heur: &Heuristics, on: bool| {
-            let hints = Hints {
-                tt_move: Move::NULL,
-                killers: [Move::NULL; 2],
-                counter: Move::NULL,
-                capture_history: on,
-                quiet_order: false,
-                earlier: [CONT_NONE; 2],
-            };
-            let mut buffer = Scored::new();
-            let mut picker = Picker::new(&pos, &moves, &hints, heur, true, &mut buffer);
-            let mut order = Vec::new();
-            while let Some((mv, _)) = picker.next_move() {
-                order.push(pos.move_text(mv));
-            }
-            order
-        };
+        let order =
+            |heur: &Heuristics, on: bool| picked(&pos, &bare_hints(on, [CONT_NONE; 2]), heur, true);
         let mut heur = Heuristics::default();
         let plain = order(&heur, true);
         assert_eq!(plain.len(), 2);
@@ -450,20 +454,7 @@ mod tests {
         // Another earlier move has its own row; both rows add up.
         assert_eq!(heur.continuation(&[4, CONT_NONE], good), 0);
         assert_eq!(heur.continuation(&[3, 3], good), 2500);
-        let hints = Hints {
-            tt_move: Move::NULL,
-            killers: [Move::NULL; 2],
-            counter: Move::NULL,
-            capture_history: false,
-            quiet_order: false,
-            earlier,
-        };
-        let mut buffer = Scored::new();
-        let mut picker = Picker::new(&pos, &moves, &hints, &heur, false, &mut buffer);
-        let mut order = Vec::new();
-        while let Some((mv, _)) = picker.next_move() {
-            order.push(pos.move_text(mv));
-        }
+        let order = picked(&pos, &bare_hints(false, earlier), &heur, false);
         // The two captures, then a1a2 (rewarded) first of the quiet moves, f1f2 last.
         assert_eq!(order[2], "a1a2");
         assert_eq!(order.last().map(String::as_str), Some("f1f2"));
