@@ -234,8 +234,10 @@ define_params! {
     /// at or above beta, the node returns it (multi-cut); when only the entry's score reaches
     /// beta, the hash move is searched a ply shallower (negative extension).
     singular: bool = false;
-    /// Singular extensions: the least depth.
-    singular_depth: i32 = 8 in 2..=64;
+    /// Singular extensions: the least depth (at least 3, so that the search without the
+    /// hash move, at half the depth, is a main search and not quiescence, which knows
+    /// nothing of an excluded move).
+    singular_depth: i32 = 8 in 3..=64;
     /// Singular extensions: the margin below the entry's score, per ply of depth.
     singular_margin: i32 = 2 in 0..=100;
     /// Correction history: the static evaluation is corrected by how far searches of

@@ -912,6 +912,9 @@ impl<'a, G: Game> Worker<'a, G> {
         let lmr_start = p.lmr_min_moves + if pv_node { 2 } else { 0 };
 
         while let Some((mv, _)) = picker.next_move() {
+            if mv == excluded {
+                continue;
+            }
             let noisy = pos.is_noisy(mv);
             let child = pos.play(mv);
             if new_depth > 0 || p.qsearch_tt {
@@ -957,9 +960,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 )
             {
                 self.stats.prune(Prune::See);
-                continue;
-            }
-            if mv == excluded {
                 continue;
             }
             // Singular extensions: is the hash move the only good one? Every other move is
@@ -1088,7 +1088,8 @@ impl<'a, G: Game> Worker<'a, G> {
         }
 
         if !excluded.is_null() {
-            // Every move but the excluded one was pruned or there was none: no verdict.
+            // A search without the hash move is no verdict on the position: nothing is stored
+            // or learnt. With no other move searched, it fails low.
             return if best == -INF { alpha } else { best };
         }
         let bound = if best >= beta {
