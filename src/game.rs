@@ -224,9 +224,18 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// Static evaluation in centipawns for the side to move.
     fn evaluate(&self) -> i32;
 
-    /// The position after passing (for null-move pruning); only called if `NULL_MOVE`.
+    /// The position after passing (for null-move pruning); only called if `NULL_MOVE`, and
+    /// a game that sets it must give the move to the other side here (the default, a copy,
+    /// serves the games without null moves).
     fn play_null(&self) -> Self {
         self.clone()
+    }
+
+    /// Whether a null move is a fair test here: passing must not be much better than any
+    /// move (zugzwang). Null-move pruning skips the positions where this is false. Default:
+    /// always.
+    fn null_move_allowed(&self) -> bool {
+        true
     }
 
     /// Coordinate notation of a move in this position (`e2e4`, `e7e8q`).

@@ -205,6 +205,9 @@ define_params! {
     lmr_forcing_replies: bool = false;
     /// LMR adjusted by the move's history and by whether the evaluation improves.
     lmr_history: bool = false;
+    /// LMR a ply more in expected cut nodes (two for quiet moves), Stockfish's guess: the
+    /// children of a PV node after its first move, then alternating down the tree.
+    lmr_cut_node: bool = false;
     /// Futility and late-move pruning also skip quiet moves into a forcing position (a
     /// check, an offered capture that must be taken), not only the plainly quiet ones.
     prune_forcing_replies: bool = false;
@@ -240,6 +243,10 @@ define_params! {
     singular_depth: i32 = 8 in 3..=64;
     /// Singular extensions: the margin below the entry's score, per ply of depth.
     singular_margin: i32 = 2 in 0..=100;
+    /// Singular extensions: a hash move whose alternatives stay this far below the singular
+    /// bound as well is searched two plies deeper (a double extension) in non-PV nodes, at
+    /// most three times on a line; 0: never.
+    singular_double_margin: i32 = 0 in 0..=1000;
     /// Correction history: the static evaluation is corrected by how far searches of
     /// positions with the same structure (`Game::structure_key`) found it off lately.
     correction_history: bool = false;
@@ -312,6 +319,7 @@ impl SearchParams {
         lmr_noisy: false,
         lmr_forcing_replies: false,
         lmr_history: false,
+        lmr_cut_node: false,
         prune_forcing_replies: false,
         late_move_pruning: true,
         iir: true,
@@ -323,6 +331,7 @@ impl SearchParams {
         singular: false,
         singular_depth: 8,
         singular_margin: 2,
+        singular_double_margin: 0,
         qsearch_forcing_plies: 8,
         qsearch_tt: true,
         qsearch_forced_captures: true,
@@ -460,6 +469,7 @@ mod tests {
             lmr_noisy,
             lmr_forcing_replies,
             lmr_history,
+            lmr_cut_node,
             prune_forcing_replies,
             late_move_pruning,
             iir,
@@ -470,6 +480,7 @@ mod tests {
             singular,
             singular_depth,
             singular_margin,
+            singular_double_margin,
             correction_history,
             qsearch_forcing_plies,
             qsearch_tt,
@@ -498,6 +509,7 @@ mod tests {
             ("lmr_noisy", lmr_noisy.into()),
             ("lmr_forcing_replies", lmr_forcing_replies.into()),
             ("lmr_history", lmr_history.into()),
+            ("lmr_cut_node", lmr_cut_node.into()),
             ("prune_forcing_replies", prune_forcing_replies.into()),
             ("late_move_pruning", late_move_pruning.into()),
             ("iir", iir.into()),
@@ -508,6 +520,7 @@ mod tests {
             ("singular", singular.into()),
             ("singular_depth", singular_depth.into()),
             ("singular_margin", singular_margin.into()),
+            ("singular_double_margin", singular_double_margin.into()),
             ("correction_history", correction_history.into()),
             ("qsearch_forcing_plies", qsearch_forcing_plies.into()),
             ("qsearch_tt", qsearch_tt.into()),

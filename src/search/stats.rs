@@ -85,6 +85,8 @@ pub struct Stats {
     pub singular_searches: u64,
     /// Of those, the ones that found the hash move singular: it was searched a ply deeper.
     pub singular_extensions: u64,
+    /// Of the extended, the ones searched two plies deeper (`singular_double_margin`).
+    pub double_extensions: u64,
     /// Of those, the ones whose reduced bound failed high at or above beta: the node
     /// returned it (multi-cut).
     pub multi_cuts: u64,
@@ -120,6 +122,7 @@ impl Stats {
         self.extensions += other.extensions;
         self.singular_searches += other.singular_searches;
         self.singular_extensions += other.singular_extensions;
+        self.double_extensions += other.double_extensions;
         self.multi_cuts += other.multi_cuts;
         self.negative_extensions += other.negative_extensions;
         self.iterations_skipped += other.iterations_skipped;
@@ -177,11 +180,12 @@ impl Stats {
         }
         s += &format!(
             " forced_stand_pats {} iterations_skipped {} singular_searches {} \
-             singular_extensions {} multi_cuts {} negative_extensions {}",
+             singular_extensions {} double_extensions {} multi_cuts {} negative_extensions {}",
             self.forced_stand_pats,
             self.iterations_skipped,
             self.singular_searches,
             self.singular_extensions,
+            self.double_extensions,
             self.multi_cuts,
             self.negative_extensions
         );
@@ -272,9 +276,11 @@ impl fmt::Display for Stats {
         writeln!(f, "extensions        : {}", self.extensions)?;
         writeln!(
             f,
-            "singular          : {} searches, {} extended, {} multi-cuts, {} shortened",
+            "singular          : {} searches, {} extended ({} doubly), {} multi-cuts, {} \
+             shortened",
             self.singular_searches,
             self.singular_extensions,
+            self.double_extensions,
             self.multi_cuts,
             self.negative_extensions
         )?;
@@ -312,7 +318,8 @@ mod tests {
         assert!(b.summary().starts_with("main 20 forcing 0 qnodes 60 "));
         assert!(b.summary().ends_with(
             "pruned_late_move 2 pruned_see 0 forced_stand_pats 6 iterations_skipped 0 \
-                 singular_searches 0 singular_extensions 0 multi_cuts 8 negative_extensions 0"
+                 singular_searches 0 singular_extensions 0 double_extensions 0 multi_cuts 8 \
+                 negative_extensions 0"
         ));
         assert!(
             b.to_string()

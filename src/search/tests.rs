@@ -1041,6 +1041,33 @@ fn singular_extensions_run_and_stop_when_switched_off() {
     assert_eq!(off.singular_searches, 0, "{off}");
     // The extensions change the tree (a neutralised mechanism would leave it as it is).
     assert_ne!(on.nodes(), off.nodes());
+    assert_eq!(on.double_extensions, 0, "doubles are off by default: {on}");
+}
+
+#[test]
+fn cut_nodes_reduce_more_when_switched_on() {
+    use crate::games::chess::Chess;
+    let off = bench_stats::<Chess>(8, Chess::SEARCH);
+    let on = bench_stats::<Chess>(8, Chess::SEARCH.with_overrides("lmr_cut_node=1").unwrap());
+    assert!(on.mean_reduction() > off.mean_reduction(), "{on}\n{off}");
+    assert_ne!(on.nodes(), off.nodes());
+}
+
+#[test]
+fn double_extensions_run_only_when_switched_on() {
+    use crate::games::chess::Chess;
+    let single = Chess::SEARCH
+        .with_overrides("singular=1,singular_depth=4")
+        .unwrap();
+    let double = single.with_overrides("singular_double_margin=30").unwrap();
+    let (one, two) = (
+        bench_stats::<Chess>(7, single),
+        bench_stats::<Chess>(7, double),
+    );
+    assert_eq!(one.double_extensions, 0, "{one}");
+    assert!(two.double_extensions > 0, "{two}");
+    assert!(two.double_extensions <= two.singular_extensions, "{two}");
+    assert_ne!(one.nodes(), two.nodes());
 }
 
 #[test]

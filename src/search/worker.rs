@@ -53,6 +53,8 @@ struct Frame {
     key: usize,
     /// The move a singular-extension search leaves out at this ply (`Move::NULL`: none).
     excluded: Move,
+    /// Double extensions on the line from the root to here (at most three).
+    doubles: u8,
 }
 
 /// The best move found so far and what came with it.
@@ -241,6 +243,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     eval: EVAL_NONE,
                     key: CONT_NONE,
                     excluded: Move::NULL,
+                    doubles: 0,
                 };
                 MAX_PLY + 2
             ],
@@ -653,14 +656,15 @@ impl<'a, G: Game> Worker<'a, G> {
                 eval: EVAL_NONE,
                 key: self.key_of(root, mv),
                 excluded: Move::NULL,
+                doubles: 0,
             };
             self.path.push(child.hash());
             let score = if i == first {
-                -self.negamax(&child, depth - 1, 1, -beta, -alpha)
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, false)
             } else {
-                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha);
+                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true);
                 if s > alpha && s < beta {
-                    -self.negamax(&child, depth - 1, 1, -beta, -alpha)
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, false)
                 } else {
                     s
                 }
@@ -687,7 +691,17 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
-    fn negamax(&mut self, pos: &G, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    /// `cut`: whether this node is expected to fail high (a cut node: a zero-window child
+    /// reduced by LMR, or one whose parent is an expected all node), as Stockfish guesses it.
+    fn negamax(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        cut: bool,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
             return self.qsearch(pos, ply, 0, alpha, beta);
@@ -835,6 +849,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && !self.stack[ply].null
                 && ply >= self.nmp_min_ply
                 && beta.abs() < MATE_IN_MAX
+                && pos.null_move_allowed()
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let child = pos.play_null();
@@ -845,9 +860,10 @@ impl<'a, G: Game> Worker<'a, G> {
                     eval: EVAL_NONE,
                     key: CONT_NONE,
                     excluded: Move::NULL,
+                    doubles: self.stack[ply].doubles,
                 };
                 self.path.push(child.hash());
-                let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1);
+                let score = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, !cut);
                 self.path.pop();
                 if self.aborted {
                     return 0;
@@ -861,7 +877,7 @@ impl<'a, G: Game> Worker<'a, G> {
                         return score;
                     }
                     self.nmp_min_ply = ply + (3 * (depth - 1 - r) / 4).max(1) as usize;
-                    let verified = self.negamax(pos, depth - 1 - r, ply, beta - 1, beta);
+                    let verified = self.negamax(pos, depth - 1 - r, ply, beta - 1, beta, false);
                     self.nmp_min_ply = 0;
                     if self.aborted {
                         return 0;
@@ -965,6 +981,7 @@ impl<'a, G: Game> Worker<'a, G> {
             // Singular extensions: is the hash move the only good one? Every other move is
             // searched to half the depth against the entry's score less a margin.
             let mut move_depth = new_depth;
+            let mut doubled = false;
             if p.singular
                 && searched == 0
                 && mv == tt_move
@@ -980,8 +997,14 @@ impl<'a, G: Game> Worker<'a, G> {
                 let singular_beta = h.score - p.singular_margin * depth;
                 self.stats.singular_searches += 1;
                 self.stack[ply].excluded = mv;
-                let value =
-                    self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta);
+                let value = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                    cut,
+                );
                 self.stack[ply].excluded = Move::NULL;
                 if self.aborted {
                     return 0;
@@ -990,6 +1013,18 @@ impl<'a, G: Game> Worker<'a, G> {
                     self.stats.singular_extensions += 1;
                     self.stats.extensions += 1;
                     move_depth += 1;
+                    // Far below: the only move by a wide margin, two plies deeper (non-PV,
+                    // and only a few times on a line, against search explosions).
+                    if p.singular_double_margin > 0
+                        && !pv_node
+                        && value < singular_beta - p.singular_double_margin
+                        && self.stack[ply].doubles < 3
+                    {
+                        self.stats.double_extensions += 1;
+                        self.stats.extensions += 1;
+                        move_depth += 1;
+                        doubled = true;
+                    }
                 } else if singular_beta >= beta {
                     // Multi-cut: more than one move beats beta even at half the depth.
                     self.stats.multi_cuts += 1;
@@ -1006,10 +1041,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 eval: EVAL_NONE,
                 key: self.key_of(pos, mv),
                 excluded: Move::NULL,
+                doubles: self.stack[ply].doubles + doubled as u8,
             };
             self.path.push(child.hash());
             let score = if searched == 0 {
-                -self.negamax(&child, move_depth, ply + 1, -beta, -alpha)
+                -self.negamax(&child, move_depth, ply + 1, -beta, -alpha, !pv_node && !cut)
             } else {
                 // Late-move reductions: quiet moves, and with `lmr_noisy` late noisy moves that
                 // leave the opponent a free choice (a ply less).
@@ -1025,6 +1061,11 @@ impl<'a, G: Game> Worker<'a, G> {
                     if pv_node {
                         r -= 1;
                     }
+                    // Expected cut nodes: the move that refutes them usually comes first,
+                    // and late moves are searched for little.
+                    if p.lmr_cut_node && cut {
+                        r += 1 + quiet_lmr as i32;
+                    }
                     if p.lmr_history && quiet_lmr {
                         // Moves with a good record are reduced less, a bad one more;
                         // improving nodes less too.
@@ -1037,13 +1078,20 @@ impl<'a, G: Game> Worker<'a, G> {
                     self.stats.reduced += 1;
                     self.stats.reduction_plies += r as u64;
                 }
-                let mut s = -self.negamax(&child, new_depth - r, ply + 1, -alpha - 1, -alpha);
+                let mut s = -self.negamax(
+                    &child,
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    r > 0 || !cut,
+                );
                 if s > alpha && r > 0 {
                     self.stats.re_searches += 1;
-                    s = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha);
+                    s = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha, !cut);
                 }
                 if pv_node && s > alpha && s < beta {
-                    s = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha);
+                    s = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, false);
                 }
                 s
             };

@@ -20,7 +20,7 @@ impl Game for Raeuber {
     const GAME: &'static str = "raeuber";
     const DRAW_PLIES: Option<u32> = Some(100);
     const REPETITION: bool = true;
-    const NULL_MOVE: bool = false;
+    const NULL_MOVE: bool = true;
     const BENCH_DEPTH: u32 = 13;
     /// Measured against Fairy-Stockfish (docs/raeuber.md) and screened on the forced-win
     /// suite at 2 M nodes (docs/search-log.md): no extension for forced captures (single
@@ -46,6 +46,7 @@ impl Game for Raeuber {
         time_soft_percent: 300,
         singular: true,
         capture_history: true,
+        null_move: false,
         ..SearchParams::CONSERVATIVE
     };
 
@@ -291,6 +292,24 @@ impl Game for Raeuber {
 
     fn reversible_plies(&self) -> u32 {
         self.halfmove
+    }
+
+    fn play_null(&self) -> Self {
+        let mut next = self.clone();
+        next.hash ^= zobrist::side();
+        next.side = self.side.flip();
+        next.halfmove = self.halfmove + 1;
+        if self.side == Color::Black {
+            next.fullmove += 1;
+        }
+        next
+    }
+
+    /// Zugzwang rules the endings: a null move only while both sides still have a piece
+    /// besides pawns (Fairy-Stockfish's condition for this game).
+    fn null_move_allowed(&self) -> bool {
+        let pieces = self.occupied() & !self.bits.kinds[PAWN_K];
+        pieces & self.bits.colors[0] != 0 && pieces & self.bits.colors[1] != 0
     }
 
     fn expected_moves_left(&self) -> u32 {

@@ -169,6 +169,20 @@ mod tests {
     }
 
     #[test]
+    fn a_null_move_passes_the_turn_and_only_with_pieces_on_both_sides() {
+        let p = pos("rqkbnr/pp1ppp/6/2p3/PPPPP1/RQKBNR b - - 0 2");
+        let n = p.play_null();
+        assert_eq!(n.fen(), "rqkbnr/pp1ppp/6/2p3/PPPPP1/RQKBNR w - - 1 3");
+        assert_eq!(n.hash(), n.compute_hash());
+        assert_eq!(n.play_null().hash(), p.hash());
+        assert!(p.null_move_allowed());
+        // Pawns alone on one side (the king counts as a piece): zugzwang, no null move.
+        assert!(!pos("6/pp4/6/6/3K2/6 w - - 0 1").null_move_allowed());
+        assert!(!pos("6/pk4/6/6/3P2/6 w - - 0 1").null_move_allowed());
+        assert!(pos("6/pk4/6/6/3P2/4N1 b - - 0 1").null_move_allowed());
+    }
+
+    #[test]
     fn capture_is_forced_with_free_choice() {
         // White's rook on a1 can take on a6, its pawn on c2 can take d3; the king's quiet
         // moves are not allowed.
