@@ -16,9 +16,12 @@ import argparse
 import concurrent.futures
 import os
 import re
-import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+import raeuber_solve  # noqa: E402
+
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 ap.add_argument("--epd", default=os.path.join(ROOT, "tests/data/raeuber-openings.epd"))
 ap.add_argument("--out", default=os.path.join(ROOT, "tests/data/raeuber-openings-open.epd"))
@@ -38,16 +41,7 @@ def fen_of(epd):
 
 
 def solve(line):
-    cmd = [args.solver, "solve", "--fen", fen_of(line), "--nodes", str(args.nodes), "--hash", "1024",
-           "--weak"]
-    out = subprocess.run(cmd, capture_output=True, text=True).stdout
-    result = re.search(r"^result\s+(\w+)", out, re.M)
-    checked = re.search(r"^proof .*\(checked\)", out, re.M)
-    nodes = re.search(r"^nodes\s+(\d+)", out, re.M)
-    value = result.group(1) if result else "unknown"
-    if value in ("win", "loss") and not checked:
-        value = "unknown"
-    return value, int(nodes.group(1)) if nodes else 0
+    return raeuber_solve.solve(args.solver, fen_of(line), args.nodes, hash_mb=1024, weak=True)
 
 
 lines = [l.rstrip("\n") for l in open(args.epd) if l.strip()]

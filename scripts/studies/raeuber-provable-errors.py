@@ -22,12 +22,14 @@ decisive game and a summary by loser on stdout.
 import argparse
 import os
 import re
-import subprocess
 import sys
 
 import pyffish as sf
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+import raeuber_solve  # noqa: E402
+
 VARIANT = "raeuberschach"
 
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -72,18 +74,8 @@ def solve(fen, nodes=None):
     """'win', 'loss' or 'unknown' for the side to move, with the nodes used."""
     nodes = nodes or args.nodes
     if (fen, nodes) not in cache:
-        hash_mb = str(max(256, min(8192, nodes // 4000)))
-        cmd = [args.solver, "solve", "--fen", fen, "--nodes", str(nodes), "--hash", hash_mb]
-        if args.weak:
-            cmd.append("--weak")
-        out = subprocess.run(cmd, capture_output=True, text=True).stdout
-        result = re.search(r"^result\s+(\w+)", out, re.M)
-        used = re.search(r"^nodes\s+(\d+)", out, re.M)
-        checked = re.search(r"^proof .*\(checked\)", out, re.M)
-        value = result.group(1) if result else "unknown"
-        if value in ("win", "loss") and not checked:
-            value = "unknown"  # only checked proofs count
-        cache[fen, nodes] = (value, int(used.group(1)) if used else 0)
+        hash_mb = max(256, min(8192, nodes // 4000))
+        cache[fen, nodes] = raeuber_solve.solve(args.solver, fen, nodes, hash_mb, args.weak)
     return cache[fen, nodes]
 
 
