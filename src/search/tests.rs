@@ -940,6 +940,12 @@ fn continuation_correction_and_see_pruning_keep_the_mates() {
 
 /// The summed statistics of searching `G::bench_positions()` to `depth` with `params`.
 fn bench_stats<G: Game>(depth: u32, params: SearchParams) -> stats::Stats {
+    positions_stats(&G::bench_positions(), depth, params)
+}
+
+/// The search statistics of `positions`, each searched to `depth` with `params` from a clear
+/// table, added up.
+fn positions_stats<G: Game>(positions: &[G], depth: u32, params: SearchParams) -> stats::Stats {
     let mut searcher = Searcher::<G>::new(16);
     searcher.set_use_solver(false);
     searcher.set_params(params);
@@ -948,9 +954,9 @@ fn bench_stats<G: Game>(depth: u32, params: SearchParams) -> stats::Stats {
         ..Limits::default()
     };
     let mut all = stats::Stats::default();
-    for pos in G::bench_positions() {
+    for pos in positions {
         searcher.clear();
-        searcher.search(&pos, &[], &limits, &Control::default(), &mut |_| {});
+        searcher.search(pos, &[], &limits, &Control::default(), &mut |_| {});
         all.add(&searcher.last_stats());
     }
     all
@@ -1051,6 +1057,25 @@ fn cut_nodes_reduce_more_when_switched_on() {
     let on = bench_stats::<Chess>(8, Chess::SEARCH.with_overrides("lmr_cut_node=1").unwrap());
     assert!(on.mean_reduction() > off.mean_reduction(), "{on}\n{off}");
     assert_ne!(on.nodes(), off.nodes());
+}
+
+/// Räuberschach's null move (off by default: it lost its SPRT) runs when switched on, and
+/// never where one side has nothing but pawns (`Game::null_move_allowed`).
+#[test]
+fn raeuber_null_moves_only_with_pieces_on_both_sides() {
+    use crate::games::raeuber::Raeuber;
+    use stats::Prune;
+    let params = Raeuber::SEARCH.with_overrides("null_move=1").unwrap();
+    assert_eq!(
+        bench_stats::<Raeuber>(9, Raeuber::SEARCH).pruned_by(Prune::NullMove),
+        0
+    );
+    let on = bench_stats::<Raeuber>(9, params);
+    assert!(on.pruned_by(Prune::NullMove) > 0, "{on}");
+    let pawns_only = Raeuber::from_fen("raeuberschach", "rnk3/p5/6/6/PP1P2/6 w - - 0 1").unwrap();
+    let none = positions_stats(&[pawns_only], 10, params);
+    assert!(none.main_nodes > 1000, "{none}");
+    assert_eq!(none.pruned_by(Prune::NullMove), 0, "{none}");
 }
 
 #[test]
