@@ -61,10 +61,7 @@ fn solve(pos: &Raeuber) -> Solution {
         time: None,
         nodes: Some(100_000),
     };
-    let weak = pns::Options {
-        weak: true,
-        ghi_safe: false,
-    };
+    let weak = pns::Options::weak();
     pns::try_solve_with(pos, &[], budget, 16, None, None, weak).unwrap()
 }
 

@@ -56,6 +56,29 @@ struct SolveArgs {
     /// nodes (docs/solved.md, "Repetitions").
     #[arg(long)]
     ghi_safe: bool,
+    /// Initial proof and disproof numbers from the game's static evaluation (a position good
+    /// for its mover starts with a larger disproof number, a bad one with a larger proof
+    /// number) instead of (1, its moves).
+    #[arg(long)]
+    eval_init: bool,
+    /// 2: search both questions (does the side to move win, does the opponent) at once, on
+    /// two threads, each with half the table and half the node budget; 1: one after the
+    /// other, each with the whole table.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    threads: u8,
+    /// Write each attempt's table to DIR (white.dfpn, black.dfpn) every --checkpoint-every
+    /// seconds and when it ends (also on Ctrl-C); a later run with the same position,
+    /// options and DIR resumes from them. DIR is created if it is not there.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<String>,
+    /// Seconds between checkpoints.
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value_t = 600.0,
+        requires = "checkpoint"
+    )]
+    checkpoint_every: f64,
     /// Write the proof (of a win or a loss) to FILE, for `check-proof`.
     #[arg(long, value_name = "FILE")]
     proof: Option<String>,
@@ -189,7 +212,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     // The first Ctrl-C stops the search; the report below then shows how far it got.
     let stop = progress::stop_on_interrupt();
     let started = std::time::Instant::now();
-    let report = |nodes: u64, (phi, delta): (u64, u64)| {
+    let report = |attacker: crate::board::Color, nodes: u64, (phi, delta): (u64, u64)| {
         let secs = started.elapsed().as_secs_f64();
         let left = time.map_or(String::new(), |t| {
             format!(
@@ -197,28 +220,47 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
                 (t.as_secs_f64() - secs).max(0.0)
             )
         });
+        let rate = nodes as f64 / secs.max(1e-3);
+        // df-pn cannot say how far a proof is: the root's numbers are lower bounds of the
+        // work left, and the only time one can foresee is when the node budget runs out.
+        let eta = budget.nodes.map_or(String::new(), |n| {
+            let per_attempt = if args.threads == 2 { n / 2 } else { n };
+            format!(
+                ", node budget spent in about {:.0} s",
+                per_attempt.saturating_sub(nodes) as f64 / rate.max(1.0)
+            )
+        });
         eprintln!(
-            "solve: {nodes} positions in {secs:.0} s ({:.0}/s), root proof number {}, \
-             disproof number {}{left}",
-            nodes as f64 / secs.max(1e-3),
+            "solve: {attacker:?}'s win: {nodes} positions in {secs:.0} s ({rate:.0}/s), root \
+             proof number {}, disproof number {}{left}{eta}",
             number(phi),
             number(delta)
         );
     };
     let tick: Option<&pns::Tick<'_>> =
         (progress::Style::detect() != progress::Style::Off).then_some(&report);
-    let solution = pns::try_solve_with(
-        &root,
-        &history,
-        budget,
-        args.hash as usize,
-        Some(stop),
+    let checkpoints = match &args.checkpoint {
+        Some(dir) => Some(pns::Checkpoints {
+            dir: dir.into(),
+            every: limits::seconds("--checkpoint-every", args.checkpoint_every)?,
+        }),
+        None => None,
+    };
+    let run = pns::Run {
+        stop: Some(stop),
         tick,
-        pns::Options {
+        options: pns::Options {
             weak: args.weak,
             ghi_safe: args.ghi_safe,
+            eval_init: args.eval_init,
         },
-    )?;
+        parallel: args.threads == 2,
+        checkpoints,
+    };
+    let solution = pns::try_solve_run(&root, &history, budget, args.hash as usize, &run)?;
+    for note in &solution.notes {
+        eprintln!("solve: {note}");
+    }
     let verdict = match solution.verdict {
         Verdict::Win => "win",
         Verdict::Loss => "loss",
@@ -243,8 +285,19 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         } else {
             "opponent"
         };
+        let mut earlier = if a.earlier_nodes > 0 {
+            format!(" (after {} in earlier runs)", a.earlier_nodes)
+        } else {
+            String::new()
+        };
+        if a.unextracted {
+            earlier.push_str(
+                "; proven, but the proof was not collected from the table within the budget \
+                 (it lost parts of it): try a larger --hash",
+            );
+        }
         out!(
-            "attempt   win for the {who} ({:?}): proof number {}, disproof number {}, {} nodes",
+            "attempt   win for the {who} ({:?}): proof number {}, disproof number {}, {} nodes{earlier}",
             a.attacker,
             number(a.phi),
             number(a.delta),

@@ -226,7 +226,11 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
                     nodes: Some(nodes),
                 },
                 hash as usize,
-                pns::Options { weak, ghi_safe },
+                pns::Options {
+                    weak,
+                    ghi_safe,
+                    ..pns::Options::default()
+                },
             )
         }
         Command::Merge { dir, out } => merge::<G>(&dir, &out),

@@ -2,6 +2,7 @@
 //! than estimating it.
 //!
 //! - [`pns`]: depth-first proof-number search (df-pn) for any [`Game`], with its proofs;
+//! - [`checkpoint`]: df-pn tables written to disk and read back, for runs of hours;
 //! - [`proof`]: proof trees written to text and checked by the move generator alone;
 //! - [`pawns`]: pawn chess's exhaustive game-graph analysis (counts, values, distances);
 //! - [`crash`]: CRASH!'s databases of perfect play and the column's theorems;
@@ -12,6 +13,7 @@
 //! `games` (it knows the games' positions) and below the binaries' rooms (protocol, cli,
 //! tournament, web), which hand the oracles out.
 
+pub mod checkpoint;
 pub mod crash;
 pub mod pawns;
 pub mod pns;

@@ -14,16 +14,27 @@
 //! The search is negamax-style: each node has φ (the proof number for "the side to move
 //! reaches its goal" — a win for the attacker, anything but a loss for the defender) and δ (the
 //! disproof number); φ(n) = min δ(child), δ(n) = Σ φ(child). New positions start at φ = 1,
-//! δ = number of legal moves (the disproof of a position needs all its moves). Thresholds
-//! follow Nagai's df-pn with Pawlewicz and Lew's 1 + ε trick (ε = 1/4).
+//! δ = number of legal moves (the disproof of a position needs all its moves), or, with
+//! [`Options::eval_init`], numbers leaning by the game's static evaluation. Thresholds follow
+//! Nagai's df-pn with Pawlewicz and Lew's 1 + ε trick (ε = 1/4).
 //!
-//! Depends on [`crate::game`], [`crate::board`] and [`super::proof`].
+//! The table is the search's memory: buckets of four, where a new position takes the slot of
+//! the entry with the smallest subtree (the work below it when stored). That is the garbage
+//! collection of long runs, done at every store instead of in a pass when the table is full
+//! (Nagai's SmallTreeGC removes the smallest subtrees too). A run of hours writes the table to
+//! disk now and then ([`Checkpoints`], [`super::checkpoint`]) and resumes from it; with
+//! [`Run::parallel`] the two questions (does the side to move win, does the opponent) are
+//! searched at once on two threads, each with half the table.
+//!
+//! Depends on [`crate::game`], [`crate::board`], [`super::proof`] and [`super::checkpoint`].
 
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
+use super::checkpoint::{self, Identity};
 use super::proof::{self, Proof};
 use crate::board::{Color, Move, MoveList};
 use crate::game::{Game, Terminal};
@@ -32,6 +43,9 @@ use crate::game::{Game, Terminal};
 /// the millions of leaves of a large proof never reach the cap (32-bit numbers capped at 2³⁰
 /// ended attempts on Räuberschach's open first moves).
 const INF: u64 = 1 << 62;
+/// With [`Options::eval_init`], the most a position's evaluation adds to its initial φ or δ
+/// (one per 100 centipawns).
+const EVAL_STEPS: u64 = 16;
 /// How many extraction calls the proof's extraction may make per position its budget lets it
 /// expand (see [`prove_with`]).
 const EXTRACTION_STEPS_PER_NODE: u64 = 8;
@@ -57,6 +71,8 @@ pub struct Options {
     /// Keep disproofs that rest on a draw depending on the line above the position out of
     /// the table (the graph-history interaction; see the solver's `ghi_safe`).
     pub ghi_safe: bool,
+    /// Initial numbers from the game's static evaluation (see the solver's `eval_init`).
+    pub eval_init: bool,
 }
 
 impl Options {
@@ -92,6 +108,8 @@ pub struct Solution {
     /// Each attempt (the win for the side to move, then the win for the opponent) as it
     /// ended: how far the proof got.
     pub attempts: Vec<Attempt>,
+    /// What the checkpoints did (resumed from, or could not be written), for the user.
+    pub notes: Vec<String>,
 }
 
 /// Where one df-pn attempt stood when it ended: the root's proof number φ (how many more
@@ -102,7 +120,14 @@ pub struct Attempt {
     pub attacker: Color,
     pub phi: u64,
     pub delta: u64,
+    /// Positions expanded by this run.
     pub nodes: u64,
+    /// Positions expanded by the earlier runs whose checkpoint this one resumed.
+    pub earlier_nodes: u64,
+    /// The root was proven, but the proof could not be collected from the table within the
+    /// extraction's budget (a table too small for the search lost parts of it); φ and δ are
+    /// then the root's (0 for the attacker) and the verdict stays unknown.
+    pub unextracted: bool,
 }
 
 /// The cap of proof and disproof numbers: a proven or disproven value.
@@ -183,6 +208,21 @@ impl Table {
             .map(|e| (e.phi, e.delta))
     }
 
+    /// The occupied entries as (key, φ, δ, work), for a checkpoint.
+    fn records(&self) -> impl Iterator<Item = [u64; 4]> + '_ {
+        self.entries
+            .iter()
+            .filter(|e| (e.phi | e.delta) != 0)
+            .map(|e| [e.key, e.phi, e.delta, e.work])
+    }
+
+    fn occupied(&self) -> u64 {
+        self.entries
+            .iter()
+            .filter(|e| (e.phi | e.delta) != 0)
+            .count() as u64
+    }
+
     fn put(&mut self, key: u64, phi: u64, delta: u64, work: u64) {
         let b = self.bucket(key);
         let bucket = &mut self.entries[b..b + BUCKET];
@@ -205,9 +245,44 @@ struct Child<G> {
     delta: u64,
 }
 
-/// A progress report of a long solve: positions expanded so far, and the root's (φ, δ) for
-/// its side to move as the search last saw them.
-pub type Tick<'a> = dyn Fn(u64, (u64, u64)) + 'a;
+/// A progress report of a long solve: whose win the attempt looks for, positions it expanded
+/// so far, and the root's (φ, δ) for its side to move as the search last saw them. Called
+/// from both threads of a [`Run::parallel`] solve.
+pub type Tick<'a> = dyn Fn(Color, u64, (u64, u64)) + Sync + 'a;
+
+/// Where and how often a solve writes its checkpoints: one file per attempt in `dir`
+/// (`white.dfpn`, `black.dfpn`: whose win it looks for), rewritten every `every` and when the
+/// attempt ends (solved, out of budget or stopped). An attempt whose file is there resumes
+/// from it.
+#[derive(Clone, Debug)]
+pub struct Checkpoints {
+    pub dir: PathBuf,
+    pub every: Duration,
+}
+
+/// How a solve runs, besides its budget and table.
+#[derive(Clone, Default)]
+pub struct Run<'a> {
+    /// Gives up (verdict unknown, the figures as far as they got) as soon as this is set.
+    pub stop: Option<&'a AtomicBool>,
+    /// Called every [`TICK_NODES`] positions of each attempt.
+    pub tick: Option<&'a Tick<'a>>,
+    pub options: Options,
+    /// Both attempts at once, each on its own thread with half the table and half the node
+    /// budget (the time budget whole); the first proof stops the other attempt.
+    pub parallel: bool,
+    pub checkpoints: Option<Checkpoints>,
+}
+
+/// An attempt's checkpoint file, what it is about, and when it was last written.
+struct Saver {
+    file: PathBuf,
+    id: Identity,
+    every: Duration,
+    last: Instant,
+    earlier: u64,
+    error: Option<String>,
+}
 
 /// How often (in expanded positions) a [`Tick`] is called.
 pub const TICK_NODES: u64 = 1 << 22;
@@ -225,10 +300,17 @@ struct Solver<'s, G: Game> {
     deadline: Option<Instant>,
     /// Gives up as soon as this is set (the engine's `stop`).
     stop: Option<&'s AtomicBool>,
+    /// Gives up as soon as this is set too (the other attempt of a parallel solve proved
+    /// its win).
+    sibling: Option<&'s AtomicBool>,
+    /// Writes the table to disk now and then.
+    saver: Option<Saver>,
     aborted: bool,
     /// The root's (φ, δ) for its side to move: as the search at the root last saw them, and
     /// when the last [`Solver::prove`] ended.
     root_numbers: (u64, u64),
+    /// The root was proven but its proof not extracted (see [`Attempt::unextracted`]).
+    unextracted: bool,
     /// Called every [`TICK_NODES`] positions with the nodes so far and the root's numbers.
     tick: Option<&'s Tick<'s>>,
     /// Weak disproof numbers: δ = the largest child φ plus the other open children, instead of
@@ -241,6 +323,12 @@ struct Solver<'s, G: Game> {
     /// would take it for the position's value (Kishimoto and Müller's remedy, simplified:
     /// such results are searched again when reached otherwise).
     ghi_safe: bool,
+    /// New positions start from the game's static evaluation instead of (1, moves): a
+    /// position good for its mover by e centipawns starts with δ higher by e / 100 (at most
+    /// [`EVAL_STEPS`]), a bad one with φ higher, so that df-pn tries first what the
+    /// evaluation likes (heuristic initialisation, as in Winands' and Saito's work on
+    /// proof-number search with evaluation functions).
+    eval_init: bool,
     /// The lowest index into `line` that a draw seen since the last reset depended on (see
     /// [`Solver::cut_at`]), `usize::MAX` for none.
     lowest_cut: Cell<usize>,
@@ -262,11 +350,15 @@ impl<'s, G: Game> Solver<'s, G> {
             max_nodes: u64::MAX,
             deadline: None,
             stop: None,
+            sibling: None,
+            saver: None,
             aborted: false,
             root_numbers: (1, 1),
+            unextracted: false,
             tick: None,
             weak: false,
             ghi_safe: false,
+            eval_init: false,
             lowest_cut: Cell::new(usize::MAX),
             steps: 0,
             max_steps: u64::MAX,
@@ -286,6 +378,25 @@ impl<'s, G: Game> Solver<'s, G> {
     fn set(&mut self, options: Options) {
         self.weak = options.weak;
         self.ghi_safe = options.ghi_safe;
+        self.eval_init = options.eval_init;
+    }
+
+    /// Writes the table to the checkpoint file when one is due (or `now`); a failure is
+    /// kept for the report and ends the checkpoints, not the search.
+    fn checkpoint(&mut self, now: bool) {
+        let Some(saver) = self.saver.as_mut() else {
+            return;
+        };
+        if saver.error.is_some() || !(now || saver.last.elapsed() >= saver.every) {
+            return;
+        }
+        let count = self.table.occupied();
+        let nodes = saver.earlier + self.nodes;
+        if let Err(e) = checkpoint::save(&saver.file, &saver.id, nodes, count, self.table.records())
+        {
+            saver.error = Some(e);
+        }
+        saver.last = Instant::now();
     }
 
     /// Whether `pos` (about to be played after the end of the line) repeats a position.
@@ -340,7 +451,13 @@ impl<'s, G: Game> Solver<'s, G> {
         if self.cut_at(clock_ran_out.then_some(0)) {
             return self.draw(pos);
         }
-        (1, moves.len() as u64)
+        let n = moves.len() as u64;
+        if self.eval_init {
+            let steps = |e: i32| u64::from(e.clamp(0, 100 * EVAL_STEPS as i32) as u32 / 100);
+            let e = pos.evaluate();
+            return (1 + steps(-e), n + steps(e));
+        }
+        (1, n)
     }
 
     /// The df-pn step: searches `pos` (which has legal moves and is not drawn) until its φ
@@ -351,10 +468,11 @@ impl<'s, G: Game> Solver<'s, G> {
         if self.nodes >= self.max_nodes || (self.nodes & 1023 == 0 && self.interrupted()) {
             self.aborted = true;
         }
-        if self.nodes.is_multiple_of(TICK_NODES)
-            && let Some(tick) = self.tick
-        {
-            tick(self.nodes, self.root_numbers);
+        if self.nodes.is_multiple_of(TICK_NODES) {
+            if let Some(tick) = self.tick {
+                tick(self.attacker, self.nodes, self.root_numbers);
+            }
+            self.checkpoint(false);
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -458,8 +576,8 @@ impl<'s, G: Game> Solver<'s, G> {
 
     /// Whether the deadline passed or the search was stopped (looked at every 1,024 steps).
     fn interrupted(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.stop.is_some_and(|s| s.load(AtomicOrdering::Relaxed))
+        let set = |flag: Option<&AtomicBool>| flag.is_some_and(|s| s.load(AtomicOrdering::Relaxed));
+        self.deadline.is_some_and(|d| Instant::now() >= d) || set(self.stop) || set(self.sibling)
     }
 
     /// Counts one extraction call; false once the extraction's steps, the deadline or the
@@ -544,31 +662,96 @@ struct Extracted {
     nodes: Vec<(String, String)>,
 }
 
-/// Tries to prove a forced win for the solver's attacker from `root`: the checked proof and
-/// the root's winning move (when the attacker is to move), or `None`.
+/// What one attempt found: the checked proof and the root's winning move (when the attacker
+/// is to move), if it proved the attacker's win.
+type Found = Option<(Proof, proof::Checked, Option<Move>)>;
+
+/// Tries to prove a forced win for the solver's attacker from `root`, then writes the
+/// solver's checkpoint (when it keeps one): what it found, how far it got, and what went
+/// wrong with the checkpoint.
 fn prove_for<G: Game>(
     root: &G,
     mut solver: Solver<'_, G>,
     budget: Budget,
-    nodes: &mut u64,
-    attempts: &mut Vec<Attempt>,
-) -> Option<(Proof, proof::Checked, Option<Move>)> {
+) -> (Found, Attempt, Option<String>) {
     let attacker = solver.attacker;
     let result = prove_with(&mut solver, root, budget);
-    *nodes += solver.nodes;
+    solver.checkpoint(true);
     // The attacker's proof and disproof numbers at the root (φ, δ are the mover's).
     let (phi, delta) = match (result.is_some(), root.side_to_move() == attacker) {
         (true, _) => (0, INF),
         (false, true) => solver.root_numbers,
         (false, false) => (solver.root_numbers.1, solver.root_numbers.0),
     };
-    attempts.push(Attempt {
+    let saver = solver.saver.take();
+    let attempt = Attempt {
         attacker,
         phi,
         delta,
         nodes: solver.nodes,
-    });
-    result
+        earlier_nodes: saver.as_ref().map_or(0, |s| s.earlier),
+        unextracted: solver.unextracted,
+    };
+    (result, attempt, saver.and_then(|s| s.error))
+}
+
+/// The solver of one attempt, its table resumed from the attempt's checkpoint if the run
+/// keeps checkpoints and one is there (a note says so).
+fn attempt_solver<'s, G: Game>(
+    root: &G,
+    history: &[u64],
+    attacker: Color,
+    table_mb: usize,
+    run: &Run<'s>,
+    notes: &mut Vec<String>,
+) -> Result<Solver<'s, G>, String> {
+    let mut solver = Solver::<G>::new(attacker, history, Table::try_new(table_mb)?);
+    solver.stop = run.stop;
+    solver.tick = run.tick;
+    solver.set(run.options);
+    if let Some(c) = &run.checkpoints {
+        let side = match attacker {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        std::fs::create_dir_all(&c.dir).map_err(|e| {
+            format!(
+                "cannot create the checkpoint directory {}: {e}",
+                c.dir.display()
+            )
+        })?;
+        let file = checkpoint::path(&c.dir, side);
+        let id = Identity {
+            variant: root.variant().to_string(),
+            root: root.fen(),
+            history: Identity::history_hash(history),
+            attacker: side.to_string(),
+            weak: run.options.weak,
+            ghi_safe: run.options.ghi_safe,
+            eval_init: run.options.eval_init,
+        };
+        let table = &mut solver.table;
+        let mut count = 0u64;
+        let earlier = checkpoint::load(&file, &id, |[key, phi, delta, work]| {
+            table.put(key, phi, delta, work);
+            count += 1;
+        })?;
+        if let Some(n) = earlier {
+            notes.push(format!(
+                "resumed {side}'s attempt from {}: {count} entries, {n} positions searched before",
+                file.display()
+            ));
+        }
+        solver.saver = Some(Saver {
+            file,
+            id,
+            every: c.every,
+            last: Instant::now(),
+            earlier: earlier.unwrap_or(0),
+            error: None,
+        });
+    }
+    Ok(solver)
 }
 
 /// [`prove_for`] with a given solver (and its table, which may hold earlier work).
@@ -594,6 +777,21 @@ fn prove_with<G: Game>(
     if !proven {
         return None;
     }
+    // The extraction proves lost parts again, which moves the root's numbers: kept here for
+    // the report if it fails.
+    let root_numbers = solver.root_numbers;
+    let found = extract(solver, root, budget);
+    if found.is_none() {
+        solver.root_numbers = root_numbers;
+        solver.unextracted = true;
+    }
+    found
+}
+
+/// The proof of the attacker's win at `root`, proven by `solver`, collected from its table
+/// and checked.
+fn extract<G: Game>(solver: &mut Solver<'_, G>, root: &G, budget: Budget) -> Found {
+    let attacker = solver.attacker;
     // Extraction may re-prove parts the table lost: give it half the budget again at most.
     // It walks the table's proven positions without expanding any, and around cycles (lines
     // it must leave because they repeat) it may walk the same positions many times: on
@@ -674,13 +872,72 @@ pub fn try_solve_with<G: Game>(
     tick: Option<&Tick<'_>>,
     options: Options,
 ) -> Result<Solution, String> {
+    let run = Run {
+        stop,
+        tick,
+        options,
+        ..Run::default()
+    };
+    try_solve_run(root, history, budget, table_mb, &run)
+}
+
+/// [`try_solve`] as `run` says: with progress reports, options, both attempts at once, and
+/// checkpoints. A checkpoint that cannot be read (another question's, damaged) is an error
+/// before any search; one that cannot be written is a note in the solution.
+pub fn try_solve_run<G: Game>(
+    root: &G,
+    history: &[u64],
+    budget: Budget,
+    table_mb: usize,
+    run: &Run<'_>,
+) -> Result<Solution, String> {
     let start = Instant::now();
     let half = Budget {
         time: budget.time.map(|t| t / 2),
         nodes: budget.nodes.map(|n| n / 2),
     };
-    let mut nodes = 0;
     let us = root.side_to_move();
+    let mut notes = Vec::new();
+    let (mine, theirs) = if run.parallel {
+        let table_mb = (table_mb / 2).max(1);
+        let both = Budget {
+            time: budget.time,
+            ..half
+        };
+        let solved = AtomicBool::new(false);
+        let mut a = attempt_solver::<G>(root, history, us, table_mb, run, &mut notes)?;
+        let mut b = attempt_solver::<G>(root, history, us.flip(), table_mb, run, &mut notes)?;
+        a.sibling = Some(&solved);
+        b.sibling = Some(&solved);
+        let finish = |found: (Found, Attempt, Option<String>)| {
+            if found.0.is_some() {
+                solved.store(true, AtomicOrdering::Relaxed);
+            }
+            found
+        };
+        std::thread::scope(|s| {
+            let other = s.spawn(|| finish(prove_for(root, b, both)));
+            let mine = finish(prove_for(root, a, both));
+            let theirs = other
+                .join()
+                .map_err(|_| "the solver's second thread failed")?;
+            Ok::<_, String>((mine, Some(theirs)))
+        })?
+    } else {
+        let a = attempt_solver::<G>(root, history, us, table_mb, run, &mut notes)?;
+        let mine = prove_for(root, a, half);
+        let theirs = if mine.0.is_none() {
+            let rest = Budget {
+                time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
+                nodes: budget.nodes.map(|n| n.saturating_sub(mine.1.nodes)),
+            };
+            let b = attempt_solver::<G>(root, history, us.flip(), table_mb, run, &mut notes)?;
+            Some(prove_for(root, b, rest))
+        } else {
+            None
+        };
+        (mine, theirs)
+    };
     let mut solution = Solution {
         verdict: Verdict::Unknown,
         best: None,
@@ -689,35 +946,25 @@ pub fn try_solve_with<G: Game>(
         nodes: 0,
         time: Duration::ZERO,
         attempts: Vec::new(),
+        notes,
     };
-    let attempts = &mut solution.attempts;
-    let mut solver = Solver::<G>::new(us, history, Table::try_new(table_mb)?);
-    solver.stop = stop;
-    solver.tick = tick;
-    solver.set(options);
-    if let Some((proof, checked, best)) = prove_for(root, solver, half, &mut nodes, attempts) {
-        solution.verdict = Verdict::Win;
-        solution.best = best;
-        solution.proof = Some(proof);
-        solution.checked = Some(checked);
-    } else {
-        let rest = Budget {
-            time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
-            nodes: budget.nodes.map(|n| n.saturating_sub(nodes)),
-        };
-        let mut solver = Solver::<G>::new(us.flip(), history, Table::try_new(table_mb)?);
-        solver.stop = stop;
-        solver.tick = tick;
-        solver.set(options);
-        if let Some((proof, checked, _)) =
-            prove_for(root, solver, rest, &mut nodes, &mut solution.attempts)
+    for (found, attempt, error) in std::iter::once(mine).chain(theirs) {
+        solution.nodes += attempt.nodes;
+        solution.attempts.push(attempt);
+        solution.notes.extend(error);
+        if let Some((proof, checked, best)) = found
+            && solution.proof.is_none()
         {
-            solution.verdict = Verdict::Loss;
+            solution.verdict = if attempt.attacker == us {
+                Verdict::Win
+            } else {
+                Verdict::Loss
+            };
+            solution.best = best.filter(|_| attempt.attacker == us);
             solution.proof = Some(proof);
             solution.checked = Some(checked);
         }
     }
-    solution.nodes = nodes;
     solution.time = start.elapsed();
     Ok(solution)
 }
@@ -836,5 +1083,134 @@ mod tests {
         };
         assert_eq!(stored(safe), [true, false, false, false]);
         assert_eq!(stored(Options::default()), [true, true, true, true]);
+    }
+
+    /// Räuberschach after 1. f3 and the start (the history `solve --moves f2f3` gives).
+    fn after(moves: &[&str]) -> (crate::games::raeuber::Raeuber, Vec<u64>) {
+        let mut pos = crate::games::raeuber::Raeuber::startpos("raeuberschach").unwrap();
+        let mut history = Vec::new();
+        for text in moves {
+            let mv = pos.parse_move(text).unwrap();
+            history.push(pos.hash());
+            pos = pos.play(mv);
+        }
+        (pos, history)
+    }
+
+    fn nodes(n: u64) -> Budget {
+        Budget {
+            time: None,
+            nodes: Some(n),
+        }
+    }
+
+    /// After 1. f3 Black wins (…e4; 2,703 positions searched). With 2,000 positions an
+    /// attempt, neither a first run nor a fresh second one proves it; a second run that
+    /// resumes from the first run's checkpoint does, in the ~700 positions the first lacked.
+    /// A checkpoint of another position is refused and left as it is.
+    #[test]
+    fn a_solve_resumes_from_its_checkpoint() {
+        let (root, history) = after(&["f2f3"]);
+        let dir = std::env::temp_dir().join(format!("kiebitz-pns-ckpt-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let run = Run {
+            checkpoints: Some(Checkpoints {
+                dir: dir.clone(),
+                every: Duration::from_secs(600),
+            }),
+            ..Run::default()
+        };
+        let first = try_solve_run(&root, &history, nodes(4000), 16, &run).unwrap();
+        assert_eq!(first.verdict, Verdict::Unknown, "{first:?}");
+        assert!(
+            checkpoint::path(&dir, "black").exists() && checkpoint::path(&dir, "white").exists()
+        );
+        let fresh = try_solve_run(&root, &history, nodes(4000), 16, &Run::default()).unwrap();
+        assert_eq!(fresh.verdict, Verdict::Unknown, "{fresh:?}");
+        let second = try_solve_run(&root, &history, nodes(4000), 16, &run).unwrap();
+        assert_eq!(second.verdict, Verdict::Win, "{second:?}");
+        assert!(second.checked.is_some());
+        let black = second.attempts[0];
+        assert_eq!(black.earlier_nodes, 2000, "{second:?}");
+        assert!(black.nodes < 1000, "{second:?}");
+        assert!(
+            second.notes[0].contains("resumed black's attempt"),
+            "{second:?}"
+        );
+        let before = std::fs::read(checkpoint::path(&dir, "black")).unwrap();
+        let (other, other_history) = after(&["a2a3"]);
+        let err = try_solve_run(&other, &other_history, nodes(4000), 16, &run).unwrap_err();
+        assert!(err.contains("another search"), "{err}");
+        assert_eq!(
+            std::fs::read(checkpoint::path(&dir, "black")).unwrap(),
+            before
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Both attempts at once find what one after the other finds, with checked proofs: a win
+    /// for the side to move (1. f3) and a loss (1. f3 e4). Always two attempts, where one
+    /// after the other stops after a proven win.
+    #[test]
+    fn both_attempts_at_once_agree_with_one_after_the_other() {
+        let parallel = Run {
+            parallel: true,
+            ..Run::default()
+        };
+        for (moves, verdict) in [
+            (&["f2f3"][..], Verdict::Win),
+            (&["f2f3", "e5e4"][..], Verdict::Loss),
+        ] {
+            let (root, history) = after(moves);
+            let one = try_solve_run(&root, &history, nodes(400_000), 16, &Run::default()).unwrap();
+            let two = try_solve_run(&root, &history, nodes(400_000), 16, &parallel).unwrap();
+            assert_eq!((one.verdict, two.verdict), (verdict, verdict), "{moves:?}");
+            assert_eq!(one.best, two.best);
+            assert!(two.checked.is_some() && two.attempts.len() == 2, "{two:?}");
+            assert_eq!(one.attempts.len(), 1 + (verdict == Verdict::Loss) as usize);
+        }
+    }
+
+    /// With `eval_init`, a new position's numbers lean by its evaluation, one step per 100
+    /// centipawns; without, they are (1, moves).
+    #[test]
+    fn initial_numbers_follow_the_evaluation_when_asked() {
+        use crate::games::raeuber::Raeuber;
+        let fens = [
+            "rqkbnr/pppppp/6/6/PPPPPP/RQKBNR w - - 0 1",
+            "6/3K2/6/6/1r4/4b1 w - - 0 1",
+            "6/3K2/6/6/1r4/4b1 b - - 0 1",
+            "r1kbnr/pp1ppQ/2p3/2P3/PP1PPq/R1KBNR w - - 0 1",
+        ];
+        let mut leaned = 0;
+        for fen in fens {
+            let pos = Raeuber::from_fen("raeuberschach", fen).unwrap();
+            let n = {
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                moves.len() as u64
+            };
+            let numbers = |eval_init: bool| {
+                let mut solver = Solver::<Raeuber>::new(Color::White, &[], Table::new(1));
+                solver.set(Options {
+                    eval_init,
+                    ..Options::default()
+                });
+                solver.look(&pos)
+            };
+            let e = pos.evaluate();
+            let step = |x: i32| (x.clamp(0, 1600) / 100) as u64;
+            assert_eq!(numbers(false), (1, n), "{fen}");
+            assert_eq!(
+                numbers(true),
+                (1 + step(-e), n + step(e)),
+                "{fen} (eval {e})"
+            );
+            leaned += usize::from(e.abs() >= 100);
+        }
+        assert!(
+            leaned >= 2,
+            "the positions should include clear evaluations"
+        );
     }
 }

@@ -716,10 +716,7 @@ mod tests {
                 time: None,
                 nodes: Some(nodes),
             };
-            let weak = pns::Options {
-                weak: true,
-                ghi_safe: false,
-            };
+            let weak = pns::Options::weak();
             let s = pns::try_solve_with(pos, &[], budget, 16, None, None, weak).unwrap();
             let fen = pos.fen();
             if *value == 0 {

@@ -1,0 +1,260 @@
+//! Checkpoints of a df-pn attempt on disk, so that a solve of hours survives a restart
+//! (`solve --checkpoint DIR`, [`super::pns::Checkpoints`]).
+//!
+//! A df-pn search keeps all it knows in its transposition table: the line it is on is rebuilt
+//! from the table in a few steps. A checkpoint is therefore the table's occupied entries
+//! (key, φ, δ, work: four little-endian `u64`) after a header that names what they are about:
+//!
+//! ```text
+//! KIEBITZ-DFPN 1
+//! variant=raeuberschach attacker=white weak=1 ghi=0 eval=0 nodes=123456789 entries=42 history=9f…
+//! root=rqkbnr/pppppp/6/6/PPPPPP/RQKBNR w - - 0 1
+//! <entries × 32 bytes>
+//! ```
+//!
+//! A checkpoint is read back only for the same question (variant, root position, the game's
+//! history before it, attacker, counting options): anything else is refused with the reason,
+//! and the file stays as it is. The table's entries are only hints — every proof is checked
+//! by the move generator before it is reported — so a table carried over cannot make a wrong
+//! result, only a slower or faster search. Files are written to a temporary name and renamed,
+//! so a crash while writing leaves the previous checkpoint whole.
+
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The first line of every checkpoint file.
+const MAGIC: &str = "KIEBITZ-DFPN 1";
+/// Bytes of one entry.
+const RECORD: usize = 32;
+
+/// What a checkpoint is about: a checkpoint of another question is never read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    pub variant: String,
+    pub root: String,
+    /// A hash of the game's positions before the root (repetitions depend on them).
+    pub history: u64,
+    /// `white` or `black`: whose win the attempt looks for.
+    pub attacker: String,
+    pub weak: bool,
+    pub ghi_safe: bool,
+    pub eval_init: bool,
+}
+
+impl Identity {
+    /// The hash of a history of position hashes (FNV-1a over the words).
+    pub fn history_hash(history: &[u64]) -> u64 {
+        history.iter().fold(0xcbf2_9ce4_8422_2325, |h, &k| {
+            (h ^ k).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    }
+
+    fn header(&self, nodes: u64, entries: u64) -> String {
+        format!(
+            "{MAGIC}\nvariant={} attacker={} weak={} ghi={} eval={} nodes={nodes} entries={entries} history={:016x}\nroot={}\n",
+            self.variant,
+            self.attacker,
+            u8::from(self.weak),
+            u8::from(self.ghi_safe),
+            u8::from(self.eval_init),
+            self.history,
+            self.root
+        )
+    }
+}
+
+/// The file of an attempt's checkpoint in `dir`.
+pub fn path(dir: &Path, attacker: &str) -> PathBuf {
+    dir.join(format!("{attacker}.dfpn"))
+}
+
+/// Writes the entries (key, φ, δ, work) as the checkpoint of `id` after `nodes` expanded
+/// positions, through a temporary file.
+pub fn save(
+    file: &Path,
+    id: &Identity,
+    nodes: u64,
+    count: u64,
+    entries: impl Iterator<Item = [u64; 4]>,
+) -> Result<(), String> {
+    let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+    let fail = |e: std::io::Error| format!("cannot write the checkpoint {}: {e}", tmp.display());
+    let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp).map_err(fail)?);
+    out.write_all(id.header(nodes, count).as_bytes())
+        .map_err(fail)?;
+    let mut written = 0u64;
+    for record in entries {
+        for word in record {
+            out.write_all(&word.to_le_bytes()).map_err(fail)?;
+        }
+        written += 1;
+    }
+    debug_assert_eq!(
+        written, count,
+        "the entries counted and the entries written"
+    );
+    let file_out = out.into_inner().map_err(|e| fail(e.into_error()))?;
+    file_out.sync_all().map_err(fail)?;
+    drop(file_out);
+    std::fs::rename(&tmp, file)
+        .map_err(|e| format!("cannot write the checkpoint {}: {e}", file.display()))
+}
+
+/// Reads the checkpoint in `file` if there is one: the positions expanded before and the
+/// entries, each given to `put`. Refuses (with the reason) a file of another question, or
+/// one that is damaged or cut short.
+pub fn load(
+    file: &Path,
+    id: &Identity,
+    mut put: impl FnMut([u64; 4]),
+) -> Result<Option<u64>, String> {
+    let handle = match std::fs::File::open(file) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(format!(
+                "cannot read the checkpoint {}: {e}",
+                file.display()
+            ));
+        }
+    };
+    let name = file.display();
+    let bad = |why: &str| format!("the checkpoint {name} cannot be used: {why}");
+    let mut input = BufReader::with_capacity(1 << 20, handle);
+    let mut line = |what: &str| -> Result<String, String> {
+        let mut text = String::new();
+        input
+            .by_ref()
+            .take(1 << 16)
+            .read_line(&mut text)
+            .map_err(|e| bad(&format!("{what}: {e}")))?;
+        text.strip_suffix('\n')
+            .map(str::to_string)
+            .ok_or_else(|| bad(&format!("the {what} line is missing or cut short")))
+    };
+    if line("first")? != MAGIC {
+        return Err(bad(&format!("it does not start with '{MAGIC}'")));
+    }
+    let fields = line("header")?;
+    let root = line("root")?;
+    let field = |key: &str| -> Result<&str, String> {
+        fields
+            .split(' ')
+            .find_map(|f| f.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+            .ok_or_else(|| bad(&format!("no '{key}' in its header")))
+    };
+    let number = |key: &str| -> Result<u64, String> {
+        field(key)?
+            .parse::<u64>()
+            .map_err(|_| bad(&format!("'{key}' is not a number")))
+    };
+    let found = Identity {
+        variant: field("variant")?.to_string(),
+        root: root
+            .strip_prefix("root=")
+            .ok_or_else(|| bad("no root position"))?
+            .to_string(),
+        history: u64::from_str_radix(field("history")?, 16)
+            .map_err(|_| bad("'history' is not a hexadecimal number"))?,
+        attacker: field("attacker")?.to_string(),
+        weak: field("weak")? == "1",
+        ghi_safe: field("ghi")? == "1",
+        eval_init: field("eval")? == "1",
+    };
+    if found != *id {
+        return Err(bad(&format!(
+            "it is of another search ({}), not this one ({}); give another directory or remove it",
+            describe(&found),
+            describe(id)
+        )));
+    }
+    let nodes = number("nodes")?;
+    let count = number("entries")?;
+    let mut record = [0u8; RECORD];
+    for i in 0..count {
+        input
+            .read_exact(&mut record)
+            .map_err(|_| bad(&format!("it ends after {i} of its {count} entries")))?;
+        let word = |k: usize| u64::from_le_bytes(record[8 * k..8 * k + 8].try_into().unwrap());
+        put([word(0), word(1), word(2), word(3)]);
+    }
+    if input.read(&mut record).map_err(|e| bad(&e.to_string()))? != 0 {
+        return Err(bad(&format!("it has more than its {count} entries")));
+    }
+    Ok(Some(nodes))
+}
+
+fn describe(id: &Identity) -> String {
+    format!(
+        "{}'s win in {} from '{}', history {:016x}, weak {}, ghi-safe {}, eval {}",
+        id.attacker,
+        id.variant,
+        id.root,
+        id.history,
+        u8::from(id.weak),
+        u8::from(id.ghi_safe),
+        u8::from(id.eval_init)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id() -> Identity {
+        Identity {
+            variant: "toy".into(),
+            root: "a b c".into(),
+            history: Identity::history_hash(&[1, 2, 3]),
+            attacker: "white".into(),
+            weak: true,
+            ghi_safe: false,
+            eval_init: false,
+        }
+    }
+
+    #[test]
+    fn a_checkpoint_reads_back_what_was_written_and_refuses_other_questions() {
+        let dir = std::env::temp_dir().join(format!("kiebitz-ckpt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = path(&dir, "white");
+        let entries = vec![[1u64, 2, 3, 4], [u64::MAX, 0, 1 << 62, 7]];
+        save(&file, &id(), 99, 2, entries.iter().copied()).unwrap();
+        let mut read = Vec::new();
+        assert_eq!(load(&file, &id(), |r| read.push(r)), Ok(Some(99)));
+        assert_eq!(read, entries);
+        // Another attacker, another history: refused, the file left as it is.
+        let other = Identity {
+            attacker: "black".into(),
+            ..id()
+        };
+        let err = load(&file, &other, |_| {}).unwrap_err();
+        assert!(err.contains("another search"), "{err}");
+        let moved = Identity {
+            history: Identity::history_hash(&[1, 2]),
+            ..id()
+        };
+        assert!(load(&file, &moved, |_| {}).is_err());
+        assert_eq!(load(&file, &id(), |_| {}), Ok(Some(99)));
+        // Cut short, or with bytes to spare: refused.
+        let bytes = std::fs::read(&file).unwrap();
+        std::fs::write(&file, &bytes[..bytes.len() - 5]).unwrap();
+        let err = load(&file, &id(), |_| {}).unwrap_err();
+        assert!(err.contains("ends after 1 of its 2"), "{err}");
+        std::fs::write(&file, [&bytes[..], b"x"].concat()).unwrap();
+        assert!(
+            load(&file, &id(), |_| {})
+                .unwrap_err()
+                .contains("more than")
+        );
+        std::fs::write(&file, b"something else\n").unwrap();
+        assert!(
+            load(&file, &id(), |_| {})
+                .unwrap_err()
+                .contains("does not start")
+        );
+        // No file: nothing to resume.
+        assert_eq!(load(&dir.join("none.dfpn"), &id(), |_| {}), Ok(None));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
