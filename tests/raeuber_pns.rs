@@ -148,9 +148,17 @@ fn small_endgames_agree_with_exhaustive_minimax() {
             Verdict::Unknown => {}
         }
         // The progress report agrees with the verdict: a proven attempt has proof number 0,
-        // an unproven one not; the win for the side to move is tried first.
+        // an unproven one not, unless its root was proven and the proof not collected from
+        // the table (4 MiB here); the win for the side to move is tried first.
         let us = pos.side_to_move();
-        let proven: Vec<bool> = solution.attempts.iter().map(|a| a.phi == 0).collect();
+        let proven: Vec<bool> = solution
+            .attempts
+            .iter()
+            .map(|a| a.phi == 0 && !a.unextracted)
+            .collect();
+        for a in &solution.attempts {
+            assert!(!a.unextracted || a.phi == 0, "{fen}: {a:?}");
+        }
         assert_eq!(solution.attempts[0].attacker, us, "{fen}");
         match solution.verdict {
             Verdict::Win => assert_eq!(proven, [true], "{fen}"),
@@ -195,6 +203,22 @@ fn small_endgames_agree_with_exhaustive_minimax() {
             let checked = proof::check::<Raeuber>(p).expect("the solver's proof checks");
             let text = Proof::parse(&p.to_text()).expect("the proof's text parses");
             assert_eq!(&text, p);
+            // The compact format unfolds to the same choices and the same check.
+            let compact = p.to_compact::<Raeuber>().expect("the proof has every move");
+            let unfolded = Proof::parse_any::<Raeuber>(&compact).expect("it unfolds");
+            assert_eq!(proof::check::<Raeuber>(&unfolded).unwrap(), checked);
+            let choices = |q: &Proof| -> HashMap<String, String> {
+                q.nodes
+                    .iter()
+                    .map(|(fen, mv)| (proof::identity(fen), mv.clone()))
+                    .collect()
+            };
+            let all = choices(p);
+            assert!(
+                choices(&unfolded)
+                    .iter()
+                    .all(|(k, v)| all.get(k) == Some(v))
+            );
             assert_eq!(
                 p.winner == pos.side_to_move(),
                 solution.verdict == Verdict::Win
@@ -312,6 +336,46 @@ fn tampered_proofs_are_rejected() {
         );
     }
 
+    // The compact format: a move changed, one missing or one too many is rejected.
+    let compact = good.to_compact::<Raeuber>().unwrap();
+    assert!(proof::check::<Raeuber>(&Proof::parse_any::<Raeuber>(&compact).unwrap()).is_ok());
+    let mut words: Vec<String> = compact.lines().map(str::to_string).collect();
+    let last = words.len() - 1;
+    let cut = words[last].rsplit_once(' ').map(|(a, _)| a.to_string());
+    let mut short = words.clone();
+    match cut {
+        Some(rest) if rest != "moves" => short[last] = rest,
+        _ => {
+            short.pop();
+        }
+    }
+    let err = Proof::parse_any::<Raeuber>(&short.join("\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("end before"), "{err}");
+    let err = Proof::parse_any::<Raeuber>(&format!("{compact}moves a1a1\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("left over"), "{err}");
+    // The root's move replaced by every other legal move: it unfolds differently and then
+    // fails, or it is a win too.
+    let root_move = pos.move_text(best);
+    let first = words.iter().position(|l| l.starts_with("moves")).unwrap();
+    for &mv in moves.iter().filter(|&&mv| mv != best) {
+        let line = words[first].replacen(&root_move, &pos.move_text(mv), 1);
+        let mut other = words.clone();
+        other[first] = line;
+        let verdict = Proof::parse_any::<Raeuber>(&other.join("\n"))
+            .map_err(|e| e.to_string())
+            .and_then(|q| proof::check::<Raeuber>(&q).map_err(|e| e.to_string()));
+        if verdict.is_ok() {
+            let s = pns::solve(&pos.play(mv), &[], budget(300_000), 16);
+            assert_eq!(s.verdict, Verdict::Loss, "{mv} accepted but does not win");
+        }
+    }
+    words[first] = words[first].replacen("moves ", "moves zz9 ", 1);
+    assert!(Proof::parse_any::<Raeuber>(&words.join("\n")).is_err());
+
     assert!(Proof::parse("kiebitz-proof 2\n").is_err());
     assert!(Proof::parse("kiebitz-proof 1\nvariant raeuberschach\nroot x\nwinner red\n").is_err());
 }
@@ -344,6 +408,55 @@ fn after_1_c3_black_wins_by_weak_dfpn_and_the_kept_proof_holds() {
     assert_eq!(kept.winner, Color::Black);
     let checked = proof::check::<Raeuber>(&kept).unwrap();
     assert_eq!((checked.positions, checked.plies), (16_316, 70));
+}
+
+/// The proofs kept in tests/data/proofs for White's first moves that lose (docs/solved.md):
+/// each from the position after the move, Black the winner, accepted by the checker; all
+/// but 1. c3's in the compact format.
+#[test]
+fn the_kept_first_move_proofs_hold() {
+    let start = Raeuber::startpos(VARIANT).unwrap();
+    let kept = [
+        (
+            "a2a3",
+            include_str!("data/proofs/raeuber-1a3-black-wins.proof"),
+        ),
+        (
+            "b2b3",
+            include_str!("data/proofs/raeuber-1b3-black-wins.proof"),
+        ),
+        (
+            "c2c3",
+            include_str!("data/proofs/raeuber-1c3-black-wins.proof"),
+        ),
+        (
+            "d2d3",
+            include_str!("data/proofs/raeuber-1d3-black-wins.proof"),
+        ),
+        (
+            "f2f3",
+            include_str!("data/proofs/raeuber-1f3-black-wins.proof"),
+        ),
+        (
+            "e1d3",
+            include_str!("data/proofs/raeuber-1Nd3-black-wins.proof"),
+        ),
+        (
+            "e1f3",
+            include_str!("data/proofs/raeuber-1Nf3-black-wins.proof"),
+        ),
+    ];
+    for (mv, text) in kept {
+        let pos = start.play(start.parse_move(mv).unwrap());
+        let p = Proof::parse_any::<Raeuber>(text).unwrap();
+        assert_eq!(
+            (p.root.as_str(), p.winner),
+            (pos.fen().as_str(), Color::Black),
+            "{mv}"
+        );
+        let checked = proof::check::<Raeuber>(&p).unwrap_or_else(|e| panic!("1. {mv}: {e}"));
+        assert!(checked.positions > 100, "1. {mv}: {checked:?}");
+    }
 }
 
 /// The budget ends every attempt, also in the proof's extraction: after 1. c3 f4 2. Qc2 the

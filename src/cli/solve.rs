@@ -82,6 +82,10 @@ struct SolveArgs {
     /// Write the proof (of a win or a loss) to FILE, for `check-proof`.
     #[arg(long, value_name = "FILE")]
     proof: Option<String>,
+    /// Write the proof in the compact format (the winner's moves only, about a tenth of the
+    /// size; `check-proof` unfolds it with the move generator).
+    #[arg(long, requires = "proof")]
+    compact: bool,
     /// Build the game's endgame tables of up to N pieces first (Räuberschach; 3 take about a
     /// minute and 70 MB) and take their positions as solved: the proof still goes down to
     /// the game's end, following the tables' shortest wins.
@@ -317,8 +321,14 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     out!("time      {:.3} s", solution.time.as_secs_f64());
     if let Some(path) = &args.proof {
         match &solution.proof {
-            Some(p) => std::fs::write(path, p.to_text())
-                .map_err(|e| format!("cannot write {path}: {e}"))?,
+            Some(p) => {
+                let text = if args.compact {
+                    p.to_compact::<G>()?
+                } else {
+                    p.to_text()
+                };
+                std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?
+            }
             None => eprintln!("solve: nothing proven, no proof written to {path}"),
         }
     }
@@ -339,7 +349,7 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
             return 1;
         }
     };
-    let result = Proof::parse(&text).and_then(|p| proof::check::<G>(&p).map(|c| (p, c)));
+    let result = Proof::parse_any::<G>(&text).and_then(|p| proof::check::<G>(&p).map(|c| (p, c)));
     match result {
         Ok((p, c)) => {
             let winner = match p.winner {

@@ -26,8 +26,24 @@
 //! ```
 //!
 //! Positions are identified by their FEN without the two clock fields.
+//!
+//! Large proofs are stored compactly ([`Proof::to_compact`], about a tenth of the size):
+//! version 2 lists only the winner's moves, in the order a fixed walk of the proof graph meets
+//! the winner's positions, and the reader unfolds it into the nodes above with the move
+//! generator alone ([`Proof::parse_any`]). The walk goes depth first from the root, visits
+//! each position (by its FEN without clocks) once, plays the winner's move where the winner is
+//! to move (the next one of the list) and every move of the loser in the order of their text
+//! (so that the order does not depend on how a move generator lists them):
+//!
+//! ```text
+//! kiebitz-proof 2
+//! variant raeuberschach
+//! root <FEN>
+//! winner white|black
+//! moves <move> <move> …        (any number of such lines)
+//! ```
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::board::{Color, MoveList};
 use crate::game::{Game, Terminal};
@@ -57,14 +73,7 @@ pub struct Checked {
 impl Proof {
     /// The proof in its text format.
     pub fn to_text(&self) -> String {
-        let winner = match self.winner {
-            Color::White => "white",
-            Color::Black => "black",
-        };
-        let mut out = format!(
-            "kiebitz-proof 1\nvariant {}\nroot {}\nwinner {winner}\n",
-            self.variant, self.root
-        );
+        let mut out = self.header(1);
         for (fen, mv) in &self.nodes {
             out.push_str(&format!("node {fen};{mv}\n"));
         }
@@ -76,7 +85,109 @@ impl Proof {
         Self::read(text).map_err(crate::Error::Proof)
     }
 
+    /// The compact format (version 2, see the module's documentation): the winner's moves
+    /// only. Errors when the proof has no move for a position of the winner's that the walk
+    /// reaches (a proof that would not check either).
+    pub fn to_compact<G: Game>(&self) -> Result<String, String> {
+        let chosen = chosen_moves::<G>(self)?;
+        let root = G::from_fen(&self.variant, &self.root)
+            .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+        let mut moves = Vec::new();
+        walk(&root, self.winner, |pos, fen| {
+            let text = chosen
+                .get(&identity(fen))
+                .ok_or_else(|| format!("{fen}: the winner is to move but the proof has no move"))?;
+            let mv = pos.parse_move(text).map_err(|e| format!("{fen}: {e}"))?;
+            moves.push(pos.move_text(mv));
+            Ok(mv)
+        })?;
+        let mut out = self.header(2);
+        for line in moves.chunks(16) {
+            out.push_str(&format!("moves {}\n", line.join(" ")));
+        }
+        Ok(out)
+    }
+
+    /// Reads either format: version 1 as [`Proof::parse`], version 2 unfolded under the
+    /// rules of `G` (an illegal move, too few or too many moves are errors).
+    pub fn parse_any<G: Game>(text: &str) -> Result<Proof, crate::Error> {
+        Self::read_any::<G>(text).map_err(crate::Error::Proof)
+    }
+
+    fn read_any<G: Game>(text: &str) -> Result<Proof, String> {
+        let version = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .and_then(|l| l.strip_prefix("kiebitz-proof "))
+            .map(str::trim);
+        if version != Some("2") {
+            return Self::read(text);
+        }
+        let (mut proof, body) = Self::read_header(text, "2")?;
+        let mut words = Vec::new();
+        for (n, line) in body {
+            let list = line
+                .strip_prefix("moves")
+                .ok_or_else(|| format!("line {n}: expected 'moves …', found '{line}'"))?;
+            words.extend(list.split_whitespace().map(str::to_string));
+        }
+        let root = G::from_fen(&proof.variant, &proof.root)
+            .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+        let mut next = words.iter();
+        let nodes = &mut proof.nodes;
+        walk(&root, proof.winner, |pos, fen| {
+            let text = next
+                .next()
+                .ok_or_else(|| format!("the moves end before the winner's move at {fen}"))?;
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| format!("{fen}: move {text}: {e}"))?;
+            nodes.push((fen.to_string(), text.clone()));
+            Ok(mv)
+        })?;
+        let left = next.count();
+        if left > 0 {
+            return Err(format!(
+                "{left} moves are left over after the walk of the proof"
+            ));
+        }
+        Ok(proof)
+    }
+
+    fn header(&self, version: u8) -> String {
+        let winner = match self.winner {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        format!(
+            "kiebitz-proof {version}\nvariant {}\nroot {}\nwinner {winner}\n",
+            self.variant, self.root
+        )
+    }
+
     fn read(text: &str) -> Result<Proof, String> {
+        let (mut proof, lines) = Self::read_header(text, "1")?;
+        for (n, line) in lines {
+            let body = line
+                .strip_prefix("node ")
+                .ok_or_else(|| format!("line {n}: expected 'node FEN;MOVE', found '{line}'"))?;
+            let (fen, mv) = body
+                .rsplit_once(';')
+                .ok_or_else(|| format!("line {n}: expected 'node FEN;MOVE' (no ';')"))?;
+            proof
+                .nodes
+                .push((fen.trim().to_string(), mv.trim().to_string()));
+        }
+        Ok(proof)
+    }
+
+    /// The four header lines of format `version` (an empty proof), and the numbered lines
+    /// after them.
+    fn read_header<'t>(
+        text: &'t str,
+        version: &str,
+    ) -> Result<(Proof, impl Iterator<Item = (usize, &'t str)>), String> {
         let mut lines = text
             .lines()
             .enumerate()
@@ -91,9 +202,9 @@ impl Proof {
                 .map(|rest| rest.trim().to_string())
                 .ok_or_else(|| format!("line {n}: expected '{name} …', found '{line}'"))
         };
-        let version = field("kiebitz-proof")?;
-        if version != "1" {
-            return Err(format!("unknown proof format version '{version}'"));
+        let found = field("kiebitz-proof")?;
+        if found != version {
+            return Err(format!("unknown proof format version '{found}'"));
         }
         let variant = field("variant")?;
         let root = field("root")?;
@@ -102,23 +213,63 @@ impl Proof {
             "black" => Color::Black,
             other => return Err(format!("winner must be white or black, not '{other}'")),
         };
-        let mut nodes = Vec::new();
-        for (n, line) in lines {
-            let body = line
-                .strip_prefix("node ")
-                .ok_or_else(|| format!("line {n}: expected 'node FEN;MOVE', found '{line}'"))?;
-            let (fen, mv) = body
-                .rsplit_once(';')
-                .ok_or_else(|| format!("line {n}: expected 'node FEN;MOVE' (no ';')"))?;
-            nodes.push((fen.trim().to_string(), mv.trim().to_string()));
-        }
-        Ok(Proof {
+        let proof = Proof {
             variant,
             root,
             winner,
-            nodes,
-        })
+            nodes: Vec::new(),
+        };
+        Ok((proof, lines))
     }
+}
+
+/// The compact format's walk of a proof graph from `root`: depth first, each position (by
+/// identity) once, the winner's move from `choose` (called with the position and its FEN, in
+/// the order the walk meets the winner's positions), every move of the loser in the order of
+/// its text. Positions where the game is over end a line; everything else is the checker's.
+fn walk<G: Game>(
+    root: &G,
+    winner: Color,
+    mut choose: impl FnMut(&G, &str) -> Result<crate::board::Move, String>,
+) -> Result<(), String> {
+    let mut seen: HashSet<String> = HashSet::new();
+    // The positions on the current line, each with the moves still to follow from it.
+    let mut line: Vec<(G, Vec<crate::board::Move>)> = Vec::new();
+    let mut enter = |pos: G, line: &mut Vec<(G, Vec<crate::board::Move>)>| -> Result<(), String> {
+        let fen = pos.fen();
+        if !seen.insert(identity(&fen)) {
+            return Ok(());
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Ok(());
+        }
+        let follow = if pos.side_to_move() == winner {
+            vec![choose(&pos, &fen)?]
+        } else {
+            let mut replies: Vec<(String, crate::board::Move)> =
+                moves.iter().map(|&m| (pos.move_text(m), m)).collect();
+            replies.sort_by(|a, b| a.0.cmp(&b.0));
+            // Popped from the end: the last in text order at the front.
+            replies.into_iter().rev().map(|(_, m)| m).collect()
+        };
+        line.push((pos, follow));
+        Ok(())
+    };
+    enter(root.clone(), &mut line)?;
+    while let Some((pos, follow)) = line.last_mut() {
+        match follow.pop() {
+            Some(mv) => {
+                let next = pos.play(mv);
+                enter(next, &mut line)?;
+            }
+            None => {
+                line.pop();
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A position's identity in a proof: its FEN without the clock fields.
