@@ -1112,6 +1112,14 @@ fn raeuber_bench_reduces_and_prunes_offers_and_bounds_forced_chains() {
         on.mean_reduction() > plain.mean_reduction(),
         "{on}\n{plain}"
     );
+    // Late-move reductions start at the third move (`lmr_min_moves` 2): from the fifth,
+    // fewer moves a node are reduced.
+    let later = bench_stats::<Raeuber>(
+        9,
+        Raeuber::SEARCH.with_overrides("lmr_min_moves=4").unwrap(),
+    );
+    let per_node = |s: &stats::Stats| s.reduced as f64 / s.nodes() as f64;
+    assert!(per_node(&on) > per_node(&later), "{on}\n{later}");
     // Offers (quiet moves the opponent must answer by a capture) are pruned late too.
     let quiet_only = bench_stats::<Raeuber>(
         9,

@@ -32,8 +32,9 @@ impl Game for Raeuber {
     /// engine had used about half of its clock; 200 passed against 100, then 300 against 200);
     /// singular extensions (SPRTs at 100 k nodes and at 2+0.02: often one capture alone does
     /// not lose); captures ordered by their history (an SPRT at 100 k nodes); expected cut
-    /// nodes reduced more (SPRTs at 100 k nodes and at 2+0.02). Null moves lose here (zugzwang:
-    /// an SPRT at 100 k nodes, H0), and so does a double extension (screened).
+    /// nodes reduced more (SPRTs at 100 k nodes and at 2+0.02); late-move reductions from the
+    /// third move on, as Fairy-Stockfish reduces early (an SPRT at 2+0.02). Null moves lose
+    /// here (zugzwang: an SPRT at 100 k nodes, H0), and so does a double extension (screened).
     const SEARCH: SearchParams = SearchParams {
         forcing_extension: false,
         qsearch_forcing_plies: 0,
@@ -49,6 +50,7 @@ impl Game for Raeuber {
         singular: true,
         capture_history: true,
         lmr_cut_node: true,
+        lmr_min_moves: 2,
         null_move: false,
         ..SearchParams::CONSERVATIVE
     };
