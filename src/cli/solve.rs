@@ -265,6 +265,25 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     for note in &solution.notes {
         eprintln!("solve: {note}");
     }
+    print_solution(&root, &solution)?;
+    if let Some(path) = &args.proof {
+        match &solution.proof {
+            Some(p) => {
+                let text = if args.compact {
+                    p.to_compact::<G>()?
+                } else {
+                    p.to_text()
+                };
+                std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?
+            }
+            None => eprintln!("solve: nothing proven, no proof written to {path}"),
+        }
+    }
+    Ok(())
+}
+
+/// The verdict, the proof's size, each attempt's numbers, the nodes and the time, on stdout.
+fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), String> {
     let verdict = match solution.verdict {
         Verdict::Win => "win",
         Verdict::Loss => "loss",
@@ -319,19 +338,6 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     }
     out!("nodes     {}", solution.nodes);
     out!("time      {:.3} s", solution.time.as_secs_f64());
-    if let Some(path) = &args.proof {
-        match &solution.proof {
-            Some(p) => {
-                let text = if args.compact {
-                    p.to_compact::<G>()?
-                } else {
-                    p.to_text()
-                };
-                std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?
-            }
-            None => eprintln!("solve: nothing proven, no proof written to {path}"),
-        }
-    }
     Ok(())
 }
 
