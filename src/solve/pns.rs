@@ -144,6 +144,13 @@ struct Entry {
     work: u64,
 }
 
+impl Entry {
+    /// Whether the slot holds a position (φ = δ = 0 never occurs).
+    fn occupied(&self) -> bool {
+        (self.phi | self.delta) != 0
+    }
+}
+
 /// The transposition table: buckets of four entries, the least-worked entry replaced.
 struct Table {
     entries: Vec<Entry>,
@@ -204,7 +211,7 @@ impl Table {
         let b = self.bucket(key);
         self.entries[b..b + BUCKET]
             .iter()
-            .find(|e| e.key == key && (e.phi | e.delta) != 0)
+            .find(|e| e.key == key && e.occupied())
             .map(|e| (e.phi, e.delta))
     }
 
@@ -212,15 +219,12 @@ impl Table {
     fn records(&self) -> impl Iterator<Item = [u64; 4]> + '_ {
         self.entries
             .iter()
-            .filter(|e| (e.phi | e.delta) != 0)
+            .filter(|e| e.occupied())
             .map(|e| [e.key, e.phi, e.delta, e.work])
     }
 
-    fn occupied(&self) -> u64 {
-        self.entries
-            .iter()
-            .filter(|e| (e.phi | e.delta) != 0)
-            .count() as u64
+    fn count_occupied(&self) -> u64 {
+        self.entries.iter().filter(|e| e.occupied()).count() as u64
     }
 
     fn put(&mut self, key: u64, phi: u64, delta: u64, work: u64) {
@@ -390,7 +394,7 @@ impl<'s, G: Game> Solver<'s, G> {
         if saver.error.is_some() || !(now || saver.last.elapsed() >= saver.every) {
             return;
         }
-        let count = self.table.occupied();
+        let count = self.table.count_occupied();
         let nodes = saver.earlier + self.nodes;
         if let Err(e) = checkpoint::save(&saver.file, &saver.id, nodes, count, self.table.records())
         {
@@ -710,22 +714,19 @@ fn attempt_solver<'s, G: Game>(
     solver.tick = run.tick;
     solver.set(run.options);
     if let Some(c) = &run.checkpoints {
-        let side = match attacker {
-            Color::White => "white",
-            Color::Black => "black",
-        };
+        let side = attacker.name().to_ascii_lowercase();
         std::fs::create_dir_all(&c.dir).map_err(|e| {
             format!(
                 "cannot create the checkpoint directory {}: {e}",
                 c.dir.display()
             )
         })?;
-        let file = checkpoint::path(&c.dir, side);
+        let file = checkpoint::path(&c.dir, &side);
         let id = Identity {
             variant: root.variant().to_string(),
             root: root.fen(),
             history: Identity::history_hash(history),
-            attacker: side.to_string(),
+            attacker: side.clone(),
             weak: run.options.weak,
             ghi_safe: run.options.ghi_safe,
             eval_init: run.options.eval_init,
