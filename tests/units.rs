@@ -141,3 +141,77 @@ fn bad_shares_and_missing_manifests_are_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A unit that stays open keeps its solver's tables (`--checkpoint-every`), and `--retry-open`
+/// resumes from them: unit 82 of the 5×5 split (Black to move after 1. b2 e3 2. e2) needs
+/// more than one run of 4,000 positions, and a second run proves it only from the first run's
+/// tables — without them the same second run stays open.
+#[test]
+fn an_open_unit_resumes_from_its_checkpoint_when_retried() {
+    let split_args = [
+        "split",
+        "--variant",
+        "pawns5ep",
+        "--moves",
+        "b1b2",
+        "--plies",
+        "2",
+    ];
+    let work = ["work", "--unit", "82", "--nodes", "4000"];
+    let retry = [&work[..], &["--retry-open"]].concat();
+
+    // Without checkpoints: open, and open again when retried.
+    let plain = fresh_dir("retry-plain");
+    assert!(units(&plain, &split_args).status.success());
+    for args in [&work[..], &retry[..]] {
+        let o = units(&plain, args);
+        assert!(o.status.success(), "{o:?}");
+        assert!(stdout(&o).contains("0 units proven, 1 open"), "{o:?}");
+    }
+    let _ = std::fs::remove_dir_all(&plain);
+
+    // With checkpoints: open after the first run, its tables kept; proven by the retry.
+    let dir = fresh_dir("retry-ck");
+    assert!(units(&dir, &split_args).status.success());
+    let ck = [&work[..], &["--checkpoint-every", "600"]].concat();
+    let first = units(&dir, &ck);
+    assert!(
+        stdout(&first).contains("0 units proven, 1 open"),
+        "{first:?}"
+    );
+    assert!(dir.join("unit-82.open").exists());
+    for side in ["white", "black"] {
+        assert!(
+            dir.join(format!("unit-82.ck/{side}.dfpn")).exists(),
+            "{side}"
+        );
+    }
+    // Without --retry-open the open unit is left alone.
+    let skipped = units(&dir, &ck);
+    assert!(
+        stdout(&skipped).contains("0 units proven, 0 open"),
+        "{skipped:?}"
+    );
+    let second = units(&dir, &[&ck[..], &["--retry-open"]].concat());
+    assert!(second.status.success(), "{second:?}");
+    assert!(
+        stdout(&second).contains("1 units proven, 0 open"),
+        "{second:?}"
+    );
+    assert!(
+        String::from_utf8_lossy(&second.stderr).contains("resumed black's attempt"),
+        "{second:?}"
+    );
+    assert!(!dir.join("unit-82.open").exists(), "the open mark goes");
+    assert!(
+        !dir.join("unit-82.ck").exists(),
+        "a proven unit's tables go"
+    );
+    let proof = dir.join("unit-82.proof");
+    let check = run_binary("kiebitz-pawns", &["check-proof", proof.to_str().unwrap()]);
+    assert!(
+        stdout(&check).starts_with("proof holds: black wins"),
+        "{check:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

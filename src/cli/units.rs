@@ -59,35 +59,7 @@ enum Command {
         root: RootArgs,
     },
     /// Solves units of DIR/manifest that have no result yet.
-    Work {
-        #[arg(long)]
-        dir: PathBuf,
-        /// Solve only this unit.
-        #[arg(long, conflicts_with_all = ["worker", "of"])]
-        unit: Option<usize>,
-        /// This worker's index, 0 to --of − 1 (default: all units).
-        #[arg(long, requires = "of")]
-        worker: Option<usize>,
-        /// How many workers share the units.
-        #[arg(long, requires = "worker", value_parser = clap::value_parser!(u64).range(1..))]
-        of: Option<u64>,
-        /// Budget per unit in expanded positions.
-        #[arg(long, default_value_t = 2_000_000)]
-        nodes: u64,
-        /// Transposition table of the solver in MiB.
-        #[arg(long, default_value_t = 256,
-              value_parser = clap::value_parser!(u64).range(1..=65536))]
-        hash: u64,
-        /// Weak disproof numbers (see `solve --weak`).
-        #[arg(long)]
-        weak: bool,
-        /// Line-dependent draws kept out of the table (see `solve --ghi-safe`).
-        #[arg(long)]
-        ghi_safe: bool,
-        /// The game's endgame tables of up to N pieces as proof leaves (see `solve --tables`).
-        #[arg(long, value_name = "N")]
-        tables: Option<u32>,
-    },
+    Work(WorkArgs),
     /// Joins the units' proofs into a proof of the root, checks it and writes it to --out.
     Merge {
         #[arg(long)]
@@ -96,6 +68,54 @@ enum Command {
         #[arg(long)]
         out: String,
     },
+}
+
+/// `units work`'s arguments.
+#[derive(clap::Args, Debug)]
+struct WorkArgs {
+    #[arg(long)]
+    dir: PathBuf,
+    /// Solve only this unit.
+    #[arg(long, conflicts_with_all = ["worker", "of"])]
+    unit: Option<usize>,
+    /// This worker's index, 0 to --of − 1 (default: all units).
+    #[arg(long, requires = "of")]
+    worker: Option<usize>,
+    /// How many workers share the units.
+    #[arg(long, requires = "worker", value_parser = clap::value_parser!(u64).range(1..))]
+    of: Option<u64>,
+    /// Budget per unit (and per run of it) in expanded positions.
+    #[arg(long, default_value_t = 2_000_000)]
+    nodes: u64,
+    /// Budget per unit (and per run of it) in seconds, besides --nodes.
+    #[arg(long, value_name = "SECS")]
+    time: Option<f64>,
+    /// Transposition table of the solver in MiB.
+    #[arg(long, default_value_t = 256,
+          value_parser = clap::value_parser!(u64).range(1..=65536))]
+    hash: u64,
+    /// Weak disproof numbers (see `solve --weak`).
+    #[arg(long)]
+    weak: bool,
+    /// Line-dependent draws kept out of the table (see `solve --ghi-safe`).
+    #[arg(long)]
+    ghi_safe: bool,
+    /// The game's endgame tables of up to N pieces as proof leaves (see `solve --tables`).
+    #[arg(long, value_name = "N")]
+    tables: Option<u32>,
+    /// Both questions of a unit at once on two threads (see `solve --threads`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    threads: u8,
+    /// Keep each unit's solver tables in DIR/unit-N.ck (white.dfpn, black.dfpn), written
+    /// every SECS seconds and when the unit's run ends (also on Ctrl-C): a unit that is
+    /// stopped or stays open resumes from them in a later run (see `solve --checkpoint`).
+    /// A proven unit's folder is removed.
+    #[arg(long, value_name = "SECS")]
+    checkpoint_every: Option<f64>,
+    /// Work again the units that stayed open (unit-N.open), from their checkpoints where
+    /// there are any; the new result replaces the old.
+    #[arg(long)]
+    retry_open: bool,
 }
 
 /// The manifest: how to reach the root, and each unit's line from it.
@@ -193,18 +213,8 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
     };
     let result = match args.command {
         Command::Split { dir, plies, root } => split::<G>(&dir, plies, &root),
-        Command::Work {
-            dir,
-            unit,
-            worker,
-            of,
-            nodes,
-            hash,
-            weak,
-            ghi_safe,
-            tables,
-        } => {
-            if let Some(n) = tables {
+        Command::Work(w) => {
+            if let Some(n) = w.tables {
                 match G::use_tables(n, TableBuilds::Wait) {
                     Ok(line) => eprintln!("units: {line}"),
                     Err(e) => {
@@ -213,25 +223,7 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
                     }
                 }
             }
-            let share = match (unit, worker, of) {
-                (Some(u), _, _) => Share::One(u),
-                (None, Some(k), Some(w)) => Share::Every(k, w as usize),
-                _ => Share::Every(0, 1),
-            };
-            work::<G>(
-                &dir,
-                share,
-                Budget {
-                    time: None,
-                    nodes: Some(nodes),
-                },
-                hash as usize,
-                pns::Options {
-                    weak,
-                    ghi_safe,
-                    ..pns::Options::default()
-                },
-            )
+            work::<G>(&w)
         }
         Command::Merge { dir, out } => merge::<G>(&dir, &out),
     };
@@ -309,14 +301,6 @@ fn split<G: Game>(dir: &Path, plies: u32, root: &RootArgs) -> Result<(), String>
     ))
 }
 
-/// Which units a worker takes.
-#[derive(Clone, Copy)]
-enum Share {
-    One(usize),
-    /// Worker k of w: the units i with i mod w = k.
-    Every(usize, usize),
-}
-
 fn result_path(dir: &Path, unit: usize, ext: &str) -> PathBuf {
     dir.join(format!("unit-{unit}.{ext}"))
 }
@@ -328,73 +312,136 @@ fn write_whole(path: &Path, text: &str) -> Result<(), String> {
     std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-fn work<G: Game>(
-    dir: &Path,
-    share: Share,
-    budget: Budget,
-    hash_mb: usize,
-    options: pns::Options,
-) -> Result<(), String> {
-    let manifest = read_manifest(dir)?;
-    let mine: Vec<usize> = match share {
-        Share::One(u) if u < manifest.units.len() => vec![u],
-        Share::One(u) => {
-            return Err(format!(
-                "no unit {u}: the manifest has units 0 to {}",
-                manifest.units.len().saturating_sub(1)
-            ));
+/// The units this worker takes, by the manifest's numbers.
+fn my_units(w: &WorkArgs, count: usize) -> Result<Vec<usize>, String> {
+    match (w.unit, w.worker, w.of) {
+        (Some(u), _, _) if u < count => Ok(vec![u]),
+        (Some(u), _, _) => Err(format!(
+            "no unit {u}: the manifest has units 0 to {}",
+            count.saturating_sub(1)
+        )),
+        (None, Some(_), Some(0)) => Err("--of must be at least 1".into()),
+        (None, Some(k), Some(w)) if k as u64 >= w => {
+            Err(format!("--worker must be 0 to {}, not {k}", w - 1))
         }
-        Share::Every(_, 0) => return Err("--of must be at least 1".into()),
-        Share::Every(k, w) if k >= w => {
-            return Err(format!("--worker must be 0 to {}, not {k}", w - 1));
-        }
-        Share::Every(k, w) => (k..manifest.units.len()).step_by(w).collect(),
+        (None, Some(k), Some(w)) => Ok((k..count).step_by(w as usize).collect()),
+        _ => Ok((0..count).collect()),
+    }
+}
+
+/// How one unit's run ended.
+enum UnitEnd {
+    Proven,
+    Open,
+    /// Interrupted before a result: the unit stays to do (its checkpoint, if kept, written).
+    Stopped,
+}
+
+fn work<G: Game>(w: &WorkArgs) -> Result<(), String> {
+    let manifest = read_manifest(&w.dir)?;
+    let mine = my_units(w, manifest.units.len())?;
+    let budget = Budget {
+        time: w.time.map(|t| limits::seconds("--time", t)).transpose()?,
+        nodes: Some(w.nodes),
     };
+    let every = w
+        .checkpoint_every
+        .map(|t| limits::seconds("--checkpoint-every", t))
+        .transpose()?;
     let stop = crate::progress::stop_on_interrupt();
     let (mut proven, mut open) = (0, 0);
     for i in mine {
-        if result_path(dir, i, "proof").exists() || result_path(dir, i, "open").exists() {
+        let redo = w.retry_open && result_path(&w.dir, i, "open").exists();
+        if result_path(&w.dir, i, "proof").exists()
+            || (result_path(&w.dir, i, "open").exists() && !redo)
+        {
             continue;
         }
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             break;
         }
-        let (pos, history) = manifest.unit::<G>(i)?;
-        let s = pns::try_solve_with(&pos, &history, budget, hash_mb, Some(stop), None, options)?;
-        if stop.load(std::sync::atomic::Ordering::Relaxed) && s.proof.is_none() {
-            break; // interrupted: no result, the unit stays to do
-        }
-        let said = match (&s.verdict, &s.proof) {
-            (Verdict::Win | Verdict::Loss, Some(p)) => {
-                write_whole(&result_path(dir, i, "proof"), &p.to_text())?;
-                proven += 1;
-                format!("{:?} wins", p.winner)
-            }
-            _ => {
-                let text = format!(
-                    "open after {} positions: {}\n",
-                    s.nodes,
-                    s.attempts
-                        .iter()
-                        .map(|a| format!("{:?} φ {} δ {}", a.attacker, a.phi, a.delta))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-                write_whole(&result_path(dir, i, "open"), &text)?;
-                open += 1;
-                "open".to_string()
-            }
+        let run = pns::Run {
+            stop: Some(stop),
+            options: pns::Options {
+                weak: w.weak,
+                ghi_safe: w.ghi_safe,
+                ..pns::Options::default()
+            },
+            parallel: w.threads == 2,
+            checkpoints: every.map(|every| pns::Checkpoints {
+                dir: checkpoint_dir(&w.dir, i),
+                every,
+            }),
+            ..pns::Run::default()
         };
-        eprintln!(
-            "units: unit {i} ({}): {said}, {} positions, {:.1} s",
-            manifest.units[i].join(" "),
-            s.nodes,
-            s.time.as_secs_f64()
-        );
+        match work_unit::<G>(w, &manifest, i, budget, &run)? {
+            UnitEnd::Proven => proven += 1,
+            UnitEnd::Open => open += 1,
+            UnitEnd::Stopped => break,
+        }
     }
     limits::out(format_args!(
         "worker done: {proven} units proven, {open} open"
     ))
+}
+
+/// Where unit `unit` keeps its solver's checkpoints.
+fn checkpoint_dir(dir: &Path, unit: usize) -> PathBuf {
+    dir.join(format!("unit-{unit}.ck"))
+}
+
+/// Solves unit `i` as `run` says and writes its result: its proof (the open mark and the
+/// checkpoints then removed), or the open mark with the root numbers reached.
+fn work_unit<G: Game>(
+    w: &WorkArgs,
+    manifest: &Manifest,
+    i: usize,
+    budget: Budget,
+    run: &pns::Run<'_>,
+) -> Result<UnitEnd, String> {
+    let (pos, history) = manifest.unit::<G>(i)?;
+    let s = pns::try_solve_run(&pos, &history, budget, w.hash as usize, run)?;
+    for note in &s.notes {
+        eprintln!("units: unit {i}: {note}");
+    }
+    let stopped = run
+        .stop
+        .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
+    let earlier: u64 = s.attempts.iter().map(|a| a.earlier_nodes).sum();
+    let (end, said) = match (&s.verdict, &s.proof) {
+        (Verdict::Win | Verdict::Loss, Some(p)) => {
+            write_whole(&result_path(&w.dir, i, "proof"), &p.to_text())?;
+            let _ = std::fs::remove_file(result_path(&w.dir, i, "open"));
+            let _ = std::fs::remove_dir_all(checkpoint_dir(&w.dir, i));
+            (UnitEnd::Proven, format!("{:?} wins", p.winner))
+        }
+        _ if stopped => (UnitEnd::Stopped, "stopped, no result".to_string()),
+        _ => {
+            let text = format!(
+                "open after {} positions{}: {}\n",
+                s.nodes,
+                if earlier > 0 {
+                    format!(" ({} with the earlier runs)", s.nodes + earlier)
+                } else {
+                    String::new()
+                },
+                s.attempts
+                    .iter()
+                    .map(|a| format!("{:?} φ {} δ {}", a.attacker, a.phi, a.delta))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            write_whole(&result_path(&w.dir, i, "open"), &text)?;
+            (UnitEnd::Open, "open".to_string())
+        }
+    };
+    eprintln!(
+        "units: unit {i} ({}): {said}, {} positions, {:.1} s",
+        manifest.units[i].join(" "),
+        s.nodes,
+        s.time.as_secs_f64()
+    );
+    Ok(end)
 }
 
 /// What the merge knows of the tree's frontier: each unit's proof, by position identity.
