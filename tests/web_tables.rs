@@ -84,8 +84,8 @@ fn the_flag_is_refused_where_it_does_not_belong() {
         ),
         (
             env!("CARGO_BIN_EXE_kiebitz-raeuber"),
-            ["web", "--raeuber-tables", "5"],
-            "endgame tables hold 1 to 4 pieces, not 5",
+            ["web", "--raeuber-tables", "6"],
+            "endgame tables hold 1 to 5 pieces, not 6",
         ),
     ] {
         let out = Command::new(bin).args(args).output().unwrap();

@@ -86,9 +86,10 @@ struct SolveArgs {
     /// size; `check-proof` unfolds it with the move generator).
     #[arg(long, requires = "proof")]
     compact: bool,
-    /// Build the game's endgame tables of up to N pieces first (Räuberschach; 3 take about a
-    /// minute and 70 MB) and take their positions as solved: the proof still goes down to
-    /// the game's end, following the tables' shortest wins.
+    /// Build the game's endgame tables of up to N pieces first (Räuberschach, 1 to 5; 3 take
+    /// about a minute and 70 MB, 4 and 5 are built signature by signature as met, a
+    /// five-piece one in minutes) and take their positions as solved: the proof still goes
+    /// down to the game's end, following the tables' shortest wins.
     #[arg(long, value_name = "N")]
     tables: Option<u32>,
     /// Read the tables' files from DIR where they are there, and write there those built

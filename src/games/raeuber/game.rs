@@ -235,17 +235,22 @@ impl Game for Raeuber {
             tables::set_limit(0);
             return Ok("endgame tables off".to_string());
         }
-        if max_pieces > 4 {
+        if max_pieces > 5 {
             return Err(format!(
-                "endgame tables hold 1 to 4 pieces, not {max_pieces} (3: about 23 M positions, 15 s)"
+                "endgame tables hold 1 to 5 pieces, not {max_pieces} (3: about 23 M positions, \
+                 15 s; 4 and 5 built signature by signature as met, a five-piece one in a minute)"
             ));
         }
-        // Four pieces: the three-piece tables now, each four-piece signature when met.
+        // Four and five pieces: the three-piece tables now, each larger signature when met.
         let on_demand = match (max_pieces, builds) {
             (4, TableBuilds::Wait) => "; those of 4 pieces built signature by signature as met",
-            (4, TableBuilds::Background) => {
-                "; those of 4 pieces built signature by signature as met, in the background \
-                 (a search never waits for one)"
+            (5, TableBuilds::Wait) => {
+                "; those of 4 and 5 pieces built signature by signature as met (a five-piece \
+                 one in about a minute)"
+            }
+            (4 | 5, TableBuilds::Background) => {
+                "; those of more than 3 pieces built signature by signature as met, in the \
+                 background (a search never waits for one)"
             }
             _ => "",
         };
