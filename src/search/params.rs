@@ -324,7 +324,7 @@ impl SearchParams {
         late_move_pruning: true,
         iir: true,
         continuation_history: false,
-        see_pruning: false,
+        see_pruning: true,
         see_noisy_margin: 90,
         see_quiet_margin: 25,
         correction_history: false,

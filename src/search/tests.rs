@@ -1008,6 +1008,7 @@ fn each_chess_pruning_runs_and_stops_when_switched_off() {
         (Prune::NullMove, "null_move"),
         (Prune::Futility, "futility"),
         (Prune::LateMove, "late_move_pruning"),
+        (Prune::See, "see_pruning"),
     ] {
         assert!(on.pruned_by(why) > 0, "{switch}: {on}");
         let off = bench_stats::<Chess>(
