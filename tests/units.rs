@@ -20,6 +20,17 @@ fn units(dir: &Path, args: &[&str]) -> std::process::Output {
     run_binary("kiebitz-pawns", &all)
 }
 
+/// Pawn chess 5×5 with en passant after 1. b2, split two plies deep (87 units).
+const SPLIT_AFTER_B2: [&str; 7] = [
+    "split",
+    "--variant",
+    "pawns5ep",
+    "--moves",
+    "b1b2",
+    "--plies",
+    "2",
+];
+
 fn fresh_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("kiebitz-units-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -29,18 +40,7 @@ fn fresh_dir(name: &str) -> std::path::PathBuf {
 #[test]
 fn two_workers_prove_pawn_chess_5x5_after_b2_lost_and_the_merge_checks() {
     let dir = fresh_dir("b2");
-    let split = units(
-        &dir,
-        &[
-            "split",
-            "--variant",
-            "pawns5ep",
-            "--moves",
-            "b1b2",
-            "--plies",
-            "2",
-        ],
-    );
+    let split = units(&dir, &SPLIT_AFTER_B2);
     assert!(split.status.success(), "{split:?}");
     assert!(
         stdout(&split).starts_with("87 units 2 plies below"),
@@ -148,21 +148,12 @@ fn bad_shares_and_missing_manifests_are_refused() {
 /// tables — without them the same second run stays open.
 #[test]
 fn an_open_unit_resumes_from_its_checkpoint_when_retried() {
-    let split_args = [
-        "split",
-        "--variant",
-        "pawns5ep",
-        "--moves",
-        "b1b2",
-        "--plies",
-        "2",
-    ];
     let work = ["work", "--unit", "82", "--nodes", "4000"];
     let retry = [&work[..], &["--retry-open"]].concat();
 
     // Without checkpoints: open, and open again when retried.
     let plain = fresh_dir("retry-plain");
-    assert!(units(&plain, &split_args).status.success());
+    assert!(units(&plain, &SPLIT_AFTER_B2).status.success());
     for args in [&work[..], &retry[..]] {
         let o = units(&plain, args);
         assert!(o.status.success(), "{o:?}");
@@ -172,7 +163,7 @@ fn an_open_unit_resumes_from_its_checkpoint_when_retried() {
 
     // With checkpoints: open after the first run, its tables kept; proven by the retry.
     let dir = fresh_dir("retry-ck");
-    assert!(units(&dir, &split_args).status.success());
+    assert!(units(&dir, &SPLIT_AFTER_B2).status.success());
     let ck = [&work[..], &["--checkpoint-every", "600"]].concat();
     let first = units(&dir, &ck);
     assert!(

@@ -42,30 +42,8 @@ struct SolveArgs {
     /// Budget in expanded positions.
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
-    /// Transposition table of the solver in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 256,
-          value_parser = clap::value_parser!(u64).range(1..=65536))]
-    hash: u64,
-    /// Weak disproof numbers (the largest child's plus the other open children, not the
-    /// sum): for graphs with many transpositions, where the sum overflows.
-    #[arg(long)]
-    weak: bool,
-    /// Keep disproofs that rest on a repetition of a position above them (or on the move
-    /// clock) out of the table, where another line would take them for the position's value
-    /// (the graph-history interaction): a disproof is then one on every line, at some cost in
-    /// nodes (docs/solved.md, "Repetitions").
-    #[arg(long)]
-    ghi_safe: bool,
-    /// Initial proof and disproof numbers from the game's static evaluation (a position good
-    /// for its mover starts with a larger disproof number, a bad one with a larger proof
-    /// number) instead of (1, its moves).
-    #[arg(long)]
-    eval_init: bool,
-    /// 2: search both questions (does the side to move win, does the opponent) at once, on
-    /// two threads, each with half the table and half the node budget; 1: one after the
-    /// other, each with the whole table.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-    threads: u8,
+    #[command(flatten)]
+    solver: SolverArgs,
     /// Write each attempt's table to DIR (white.dfpn, black.dfpn) every --checkpoint-every
     /// seconds and when it ends (also on Ctrl-C); a later run with the same position,
     /// options and DIR resumes from them. DIR is created if it is not there.
@@ -96,6 +74,46 @@ struct SolveArgs {
     /// (one file per signature: `kiebitz-raeuber tables` writes them all)
     #[arg(long, value_name = "DIR", requires = "tables")]
     tables_dir: Option<String>,
+}
+
+/// How df-pn searches: its table, its numbers, its threads (`solve`, `units work`).
+#[derive(clap::Args, Debug)]
+pub(crate) struct SolverArgs {
+    /// Transposition table of the solver in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 256,
+          value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub(crate) hash: u64,
+    /// Weak disproof numbers (the largest child's plus the other open children, not the
+    /// sum): for graphs with many transpositions, where the sum overflows.
+    #[arg(long)]
+    weak: bool,
+    /// Keep disproofs that rest on a repetition of a position above them (or on the move
+    /// clock) out of the table, where another line would take them for the position's value
+    /// (the graph-history interaction): a disproof is then one on every line, at some cost in
+    /// nodes (docs/solved.md, "Repetitions").
+    #[arg(long)]
+    ghi_safe: bool,
+    /// Initial proof and disproof numbers from the game's static evaluation (a position good
+    /// for its mover starts with a larger disproof number, a bad one with a larger proof
+    /// number) instead of (1, its moves).
+    #[arg(long)]
+    eval_init: bool,
+    /// 2: search both questions (does the side to move win, does the opponent) at once, on
+    /// two threads, each with half the table and half the node budget; 1: one after the
+    /// other, each with the whole table.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub(crate) threads: u8,
+}
+
+impl SolverArgs {
+    /// The solver's options these arguments ask for.
+    pub(crate) fn options(&self) -> pns::Options {
+        pns::Options {
+            weak: self.weak,
+            ghi_safe: self.ghi_safe,
+            eval_init: self.eval_init,
+        }
+    }
 }
 
 /// Where a solver starts (`solve`, `units split`): a position or the start, the moves played
@@ -229,7 +247,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         // df-pn cannot say how far a proof is: the root's numbers are lower bounds of the
         // work left, and the only time one can foresee is when the node budget runs out.
         let eta = budget.nodes.map_or(String::new(), |n| {
-            let per_attempt = if args.threads == 2 { n / 2 } else { n };
+            let per_attempt = if args.solver.threads == 2 { n / 2 } else { n };
             format!(
                 ", node budget spent in about {:.0} s",
                 per_attempt.saturating_sub(nodes) as f64 / rate.max(1.0)
@@ -254,15 +272,11 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     let run = pns::Run {
         stop: Some(stop),
         tick,
-        options: pns::Options {
-            weak: args.weak,
-            ghi_safe: args.ghi_safe,
-            eval_init: args.eval_init,
-        },
-        parallel: args.threads == 2,
+        options: args.solver.options(),
+        parallel: args.solver.threads == 2,
         checkpoints,
     };
-    let solution = pns::try_solve_run(&root, &history, budget, args.hash as usize, &run)?;
+    let solution = pns::try_solve_run(&root, &history, budget, args.solver.hash as usize, &run)?;
     for note in &solution.notes {
         eprintln!("solve: {note}");
     }

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
-use super::solve::{RootArgs, play_line};
+use super::solve::{RootArgs, SolverArgs, play_line};
 use crate::board::{Color, MoveList};
 use crate::game::{Game, Outcome, TableBuilds};
 use crate::limits;
@@ -90,22 +90,11 @@ struct WorkArgs {
     /// Budget per unit (and per run of it) in seconds, besides --nodes.
     #[arg(long, value_name = "SECS")]
     time: Option<f64>,
-    /// Transposition table of the solver in MiB.
-    #[arg(long, default_value_t = 256,
-          value_parser = clap::value_parser!(u64).range(1..=65536))]
-    hash: u64,
-    /// Weak disproof numbers (see `solve --weak`).
-    #[arg(long)]
-    weak: bool,
-    /// Line-dependent draws kept out of the table (see `solve --ghi-safe`).
-    #[arg(long)]
-    ghi_safe: bool,
+    #[command(flatten)]
+    solver: SolverArgs,
     /// The game's endgame tables of up to N pieces as proof leaves (see `solve --tables`).
     #[arg(long, value_name = "N")]
     tables: Option<u32>,
-    /// Both questions of a unit at once on two threads (see `solve --threads`).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-    threads: u8,
     /// Keep each unit's solver tables in DIR/unit-N.ck (white.dfpn, black.dfpn), written
     /// every SECS seconds and when the unit's run ends (also on Ctrl-C): a unit that is
     /// stopped or stays open resumes from them in a later run (see `solve --checkpoint`).
@@ -362,12 +351,8 @@ fn work<G: Game>(w: &WorkArgs) -> Result<(), String> {
         }
         let run = pns::Run {
             stop: Some(stop),
-            options: pns::Options {
-                weak: w.weak,
-                ghi_safe: w.ghi_safe,
-                ..pns::Options::default()
-            },
-            parallel: w.threads == 2,
+            options: w.solver.options(),
+            parallel: w.solver.threads == 2,
             checkpoints: every.map(|every| pns::Checkpoints {
                 dir: checkpoint_dir(&w.dir, i),
                 every,
@@ -400,7 +385,7 @@ fn work_unit<G: Game>(
     run: &pns::Run<'_>,
 ) -> Result<UnitEnd, String> {
     let (pos, history) = manifest.unit::<G>(i)?;
-    let s = pns::try_solve_run(&pos, &history, budget, w.hash as usize, run)?;
+    let s = pns::try_solve_run(&pos, &history, budget, w.solver.hash as usize, run)?;
     for note in &s.notes {
         eprintln!("units: unit {i}: {note}");
     }
