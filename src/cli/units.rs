@@ -340,9 +340,8 @@ fn work<G: Game>(w: &WorkArgs) -> Result<(), String> {
     let stop = crate::progress::stop_on_interrupt();
     let (mut proven, mut open) = (0, 0);
     for i in mine {
-        let redo = w.retry_open && result_path(&w.dir, i, "open").exists();
         if result_path(&w.dir, i, "proof").exists()
-            || (result_path(&w.dir, i, "open").exists() && !redo)
+            || (!w.retry_open && result_path(&w.dir, i, "open").exists())
         {
             continue;
         }

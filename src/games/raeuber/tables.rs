@@ -221,8 +221,8 @@ impl Tables {
     }
 
     /// These tables, answering for positions of one piece more too: each signature of
-    /// that many pieces is built the first time a probe meets it (a 4-piece one takes a few
-    /// seconds and ~7 MB; all 1,365 of them at once took 10.9 GB), the probe waiting for it.
+    /// that many pieces is built the first time a probe meets it (a 4-piece one takes about
+    /// 1 s and 10 MB; all 1,365 of them at once took 10.9 GB), the probe waiting for it.
     pub fn on_demand(self) -> Tables {
         let more = self.max_pieces + 1;
         self.on_demand_up_to(more)
