@@ -6,6 +6,7 @@
 //! 2`); the merge must prove Black's win with a proof the independent checker accepts. A unit
 //! proof that is tampered with makes the merge fail (the merged proof is checked), a merge
 //! before the work says how many units are missing, and bad worker indices are refused.
+//! Workers share endgame tables through one directory.
 
 mod common;
 
@@ -205,4 +206,58 @@ fn an_open_unit_resumes_from_its_checkpoint_when_retried() {
         "{check:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Workers share endgame tables through `--tables-dir`: the first writes each signature it
+/// builds there, the next reads them instead of building (Räuberschach, K+R+B against k split
+/// one ply, tables of up to two pieces).
+#[test]
+fn workers_share_the_endgame_tables_through_a_directory() {
+    let tables = fresh_dir("tables");
+    let work = |dir: &Path| {
+        let o = run_binary(
+            "kiebitz-raeuber",
+            &[
+                "units",
+                "work",
+                "--dir",
+                dir.to_str().unwrap(),
+                "--tables",
+                "2",
+                "--tables-dir",
+                tables.to_str().unwrap(),
+            ],
+        );
+        assert!(o.status.success(), "{o:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let mut said = Vec::new();
+    for name in ["tables-a", "tables-b"] {
+        let dir = fresh_dir(name);
+        let split = run_binary(
+            "kiebitz-raeuber",
+            &[
+                "units",
+                "split",
+                "--dir",
+                dir.to_str().unwrap(),
+                "--fen",
+                "k5/6/6/6/6/RB4 w - - 0 1",
+                "--plies",
+                "1",
+            ],
+        );
+        assert!(split.status.success(), "{split:?}");
+        said.push(work(&dir));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let files = std::fs::read_dir(&tables).unwrap().count();
+    assert!(files > 0, "the first worker writes the tables it builds");
+    assert!(said[0].contains("(0 signatures read from"), "{}", said[0]);
+    assert!(
+        said[1].contains(&format!("({files} signatures read from")),
+        "{}",
+        said[1]
+    );
+    let _ = std::fs::remove_dir_all(&tables);
 }

@@ -64,6 +64,13 @@ struct SolveArgs {
     /// size; `check-proof` unfolds it with the move generator).
     #[arg(long, requires = "proof")]
     compact: bool,
+    #[command(flatten)]
+    tables: TablesArgs,
+}
+
+/// Endgame tables as proof leaves (`solve`, `units work`).
+#[derive(clap::Args, Debug)]
+pub(crate) struct TablesArgs {
     /// Build the game's endgame tables of up to N pieces first (Räuberschach, 1 to 5; 3 take
     /// about a minute and 70 MB, 4 and 5 are built signature by signature as met, a
     /// five-piece one in minutes) and take their positions as solved: the proof still goes
@@ -71,9 +78,23 @@ struct SolveArgs {
     #[arg(long, value_name = "N")]
     tables: Option<u32>,
     /// Read the tables' files from DIR where they are there, and write there those built
-    /// (one file per signature: `kiebitz-raeuber tables` writes them all)
+    /// (one file per signature: `kiebitz-raeuber tables` writes them all). Processes may
+    /// share DIR: a file is written whole under a temporary name, then renamed.
     #[arg(long, value_name = "DIR", requires = "tables")]
     tables_dir: Option<String>,
+}
+
+impl TablesArgs {
+    /// Sets the tables up as asked, each step's line to stderr after `who: `.
+    pub(crate) fn apply<G: Game>(&self, who: &str) -> Result<(), String> {
+        if let Some(dir) = &self.tables_dir {
+            eprintln!("{who}: {}", G::tables_dir(dir)?);
+        }
+        if let Some(n) = self.tables {
+            eprintln!("{who}: {}", G::use_tables(n, TableBuilds::Wait)?);
+        }
+        Ok(())
+    }
 }
 
 /// How df-pn searches: its table, its numbers, its threads (`solve`, `units work`).
@@ -226,12 +247,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
         time,
         nodes: args.nodes,
     };
-    if let Some(dir) = &args.tables_dir {
-        eprintln!("solve: {}", G::tables_dir(dir)?);
-    }
-    if let Some(n) = args.tables {
-        eprintln!("solve: {}", G::use_tables(n, TableBuilds::Wait)?);
-    }
+    args.tables.apply::<G>("solve")?;
     // The first Ctrl-C stops the search; the report below then shows how far it got.
     let stop = progress::stop_on_interrupt();
     let started = std::time::Instant::now();

@@ -24,9 +24,9 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
-use super::solve::{RootArgs, SolverArgs, play_line};
+use super::solve::{RootArgs, SolverArgs, TablesArgs, play_line};
 use crate::board::{Color, MoveList};
-use crate::game::{Game, Outcome, TableBuilds};
+use crate::game::{Game, Outcome};
 use crate::limits;
 use crate::solve::pns::{self, Budget, Verdict};
 use crate::solve::proof::{self, Proof, identity};
@@ -92,9 +92,8 @@ struct WorkArgs {
     time: Option<f64>,
     #[command(flatten)]
     solver: SolverArgs,
-    /// The game's endgame tables of up to N pieces as proof leaves (see `solve --tables`).
-    #[arg(long, value_name = "N")]
-    tables: Option<u32>,
+    #[command(flatten)]
+    tables: TablesArgs,
     /// Keep each unit's solver tables in DIR/unit-N.ck (white.dfpn, black.dfpn), written
     /// every SECS seconds and when the unit's run ends (also on Ctrl-C): a unit that is
     /// stopped or stays open resumes from them in a later run (see `solve --checkpoint`).
@@ -203,14 +202,9 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
     let result = match args.command {
         Command::Split { dir, plies, root } => split::<G>(&dir, plies, &root),
         Command::Work(w) => {
-            if let Some(n) = w.tables {
-                match G::use_tables(n, TableBuilds::Wait) {
-                    Ok(line) => eprintln!("units: {line}"),
-                    Err(e) => {
-                        eprintln!("units: {e}");
-                        return 1;
-                    }
-                }
+            if let Err(e) = w.tables.apply::<G>("units") {
+                eprintln!("units: {e}");
+                return 1;
             }
             work::<G>(&w)
         }
