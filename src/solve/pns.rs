@@ -798,8 +798,13 @@ fn extract<G: Game>(solver: &mut Solver<'_, G>, root: &G, budget: Budget) -> Fou
     // it must leave because they repeat) it may walk the same positions many times: on
     // raeuber-late-wins.txt line 67 it makes 725,484 calls for a search of 123,400 nodes
     // (5.9×). Eight calls per position it may expand, and the deadline and the stop, end it.
+    // The work behind the proof counts that of the runs a checkpoint resumed: a run that
+    // resumes a root proven (but not collected) before searches nothing, and with a budget
+    // of its own nodes alone it could re-prove no lost part of the proof.
+    let earlier = solver.saver.as_ref().map_or(0, |s| s.earlier);
+    let work = solver.nodes.saturating_add(earlier).saturating_add(100_000);
     solver.aborted = false;
-    solver.max_nodes = solver.nodes.saturating_mul(2).saturating_add(100_000);
+    solver.max_nodes = solver.nodes.saturating_add(work);
     solver.steps = 0;
     solver.max_steps = solver.max_nodes.saturating_mul(EXTRACTION_STEPS_PER_NODE);
     // What the extraction proves again is checked with the whole proof; kept out of the
@@ -1146,6 +1151,39 @@ mod tests {
             std::fs::read(checkpoint::path(&dir, "black")).unwrap(),
             before
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A run that resumes a root proven but not collected before (the first run's table was
+    /// too small to keep the proof) collects the proof with a budget that counts the earlier
+    /// runs' work: after 1. Nf3 (Black wins), with weak numbers and `ghi_safe`, a 1 MiB table
+    /// proves the win and loses parts of the proof; the second run, from the checkpoint with
+    /// 64 MiB, needs about 335 k positions to collect it, where a budget of its own nodes
+    /// gave it 100 k (so 1. e3 f4 2. exf4 exf4 3. f3 d4 stayed "proven, not collected").
+    #[test]
+    fn a_resumed_proven_root_is_collected_with_the_earlier_runs_budget() {
+        let (root, history) = after(&["e1f3"]);
+        let dir = std::env::temp_dir().join(format!("kiebitz-pns-collect-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let run = Run {
+            checkpoints: Some(Checkpoints {
+                dir: dir.clone(),
+                every: Duration::from_secs(600),
+            }),
+            options: Options {
+                weak: true,
+                ghi_safe: true,
+                eval_init: false,
+            },
+            ..Run::default()
+        };
+        let first = try_solve_run(&root, &history, nodes(30_000_000), 1, &run).unwrap();
+        assert_eq!(first.verdict, Verdict::Unknown, "{first:?}");
+        assert!(first.attempts[0].unextracted, "{first:?}");
+        let second = try_solve_run(&root, &history, nodes(30_000_000), 64, &run).unwrap();
+        assert_eq!(second.verdict, Verdict::Win, "{second:?}");
+        assert!(second.checked.is_some());
+        assert!(second.attempts[0].earlier_nodes > 0, "{second:?}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

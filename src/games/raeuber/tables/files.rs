@@ -114,8 +114,8 @@ pub(super) fn save(dir: &Path, table: &Table) -> io::Result<()> {
 #[derive(Parser, Debug)]
 #[command(name = "tables", about = "Write the endgame tables of every signature of up to N pieces to a directory, one file per signature (read back by `Endgame Tables Path` and `solve --tables-dir`)")]
 struct Args {
-    /// The most pieces (1 to 5; 3 take ~15 s and 35 MB on disk, 4 about 40 minutes on one
-    /// core and 4.6 GB; 5 about a minute for each of 4,368 signatures of 121 MB: days, 0.5 TB)
+    /// The most pieces (1 to 5; 3 take ~15 s and 35 MB on disk, 4 about 15 minutes on one
+    /// core and 4.4 GB; 5 about a minute for each of 4,368 signatures of 121 MB: days, 0.5 TB)
     #[arg(long)]
     pieces: u32,
     /// The directory to write to (created if missing)
