@@ -70,12 +70,7 @@ impl Game for Chess {
     const DRAW_PLIES: Option<u32> = Some(100);
     const REPETITION: bool = true;
     const NULL_MOVE: bool = true;
-    /// The full search, with the soft time limit doubled: self-play SPRT [0, 10] at 2+0.02,
-    /// 200 against 100, H1 after 444 games, +55.2 ± 25.2 (docs/search-log.md, session 14).
-    const SEARCH: crate::search::params::SearchParams = crate::search::params::SearchParams {
-        time_soft_percent: 200,
-        ..crate::search::params::SearchParams::FULL
-    };
+    const SEARCH: crate::search::params::SearchParams = crate::search::params::SearchParams::FULL;
     const BENCH_DEPTH: u32 = 10;
     /// Even chances to win at +2 pawns, the draw band about ±1 pawn wide (docs/search.md).
     const WDL: Option<crate::game::WdlModel> = Some(crate::game::WdlModel { a: 200.0, b: 60.0 });
