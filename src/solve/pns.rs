@@ -1110,6 +1110,22 @@ mod tests {
         }
     }
 
+    /// A fresh checkpoint folder in the temporary directory (`name` and the process), and a
+    /// run with `options` that keeps its checkpoints there.
+    fn checkpointed(name: &str, options: Options) -> (PathBuf, Run<'static>) {
+        let dir = std::env::temp_dir().join(format!("kiebitz-pns-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let run = Run {
+            checkpoints: Some(Checkpoints {
+                dir: dir.clone(),
+                every: Duration::from_secs(600),
+            }),
+            options,
+            ..Run::default()
+        };
+        (dir, run)
+    }
+
     /// After 1. f3 Black wins (…e4; 2,703 positions searched). With 2,000 positions an
     /// attempt, neither a first run nor a fresh second one proves it; a second run that
     /// resumes from the first run's checkpoint does, in the ~700 positions the first lacked.
@@ -1117,15 +1133,7 @@ mod tests {
     #[test]
     fn a_solve_resumes_from_its_checkpoint() {
         let (root, history) = after(&["f2f3"]);
-        let dir = std::env::temp_dir().join(format!("kiebitz-pns-ckpt-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let run = Run {
-            checkpoints: Some(Checkpoints {
-                dir: dir.clone(),
-                every: Duration::from_secs(600),
-            }),
-            ..Run::default()
-        };
+        let (dir, run) = checkpointed("ckpt", Options::default());
         let first = try_solve_run(&root, &history, nodes(4000), 16, &run).unwrap();
         assert_eq!(first.verdict, Verdict::Unknown, "{first:?}");
         assert!(
@@ -1163,20 +1171,12 @@ mod tests {
     #[test]
     fn a_resumed_proven_root_is_collected_with_the_earlier_runs_budget() {
         let (root, history) = after(&["e1f3"]);
-        let dir = std::env::temp_dir().join(format!("kiebitz-pns-collect-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let run = Run {
-            checkpoints: Some(Checkpoints {
-                dir: dir.clone(),
-                every: Duration::from_secs(600),
-            }),
-            options: Options {
-                weak: true,
-                ghi_safe: true,
-                eval_init: false,
-            },
-            ..Run::default()
+        let options = Options {
+            weak: true,
+            ghi_safe: true,
+            eval_init: false,
         };
+        let (dir, run) = checkpointed("collect", options);
         let first = try_solve_run(&root, &history, nodes(30_000_000), 1, &run).unwrap();
         assert_eq!(first.verdict, Verdict::Unknown, "{first:?}");
         assert!(first.attempts[0].unextracted, "{first:?}");
