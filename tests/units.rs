@@ -16,9 +16,14 @@ use std::process::Command;
 use common::{binary, run_binary, stdout};
 
 fn units(dir: &Path, args: &[&str]) -> std::process::Output {
+    units_of("kiebitz-pawns", dir, args)
+}
+
+/// `ENGINE units ARGS[0] --dir DIR ARGS[1..]`.
+fn units_of(engine: &str, dir: &Path, args: &[&str]) -> std::process::Output {
     let mut all = vec!["units", args[0], "--dir", dir.to_str().unwrap()];
     all.extend_from_slice(&args[1..]);
-    run_binary("kiebitz-pawns", &all)
+    run_binary(engine, &all)
 }
 
 /// Pawn chess 5×5 with en passant after 1. b2, split two plies deep (87 units).
@@ -215,37 +220,24 @@ fn an_open_unit_resumes_from_its_checkpoint_when_retried() {
 fn workers_share_the_endgame_tables_through_a_directory() {
     let tables = fresh_dir("tables");
     let work = |dir: &Path| {
-        let o = run_binary(
-            "kiebitz-raeuber",
-            &[
-                "units",
-                "work",
-                "--dir",
-                dir.to_str().unwrap(),
-                "--tables",
-                "2",
-                "--tables-dir",
-                tables.to_str().unwrap(),
-            ],
-        );
+        let args = [
+            "work",
+            "--tables",
+            "2",
+            "--tables-dir",
+            tables.to_str().unwrap(),
+        ];
+        let o = units_of("kiebitz-raeuber", dir, &args);
         assert!(o.status.success(), "{o:?}");
         String::from_utf8_lossy(&o.stderr).into_owned()
     };
     let mut said = Vec::new();
     for name in ["tables-a", "tables-b"] {
         let dir = fresh_dir(name);
-        let split = run_binary(
+        let split = units_of(
             "kiebitz-raeuber",
-            &[
-                "units",
-                "split",
-                "--dir",
-                dir.to_str().unwrap(),
-                "--fen",
-                "k5/6/6/6/6/RB4 w - - 0 1",
-                "--plies",
-                "1",
-            ],
+            &dir,
+            &["split", "--fen", "k5/6/6/6/6/RB4 w - - 0 1", "--plies", "1"],
         );
         assert!(split.status.success(), "{split:?}");
         said.push(work(&dir));

@@ -201,13 +201,7 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
     };
     let result = match args.command {
         Command::Split { dir, plies, root } => split::<G>(&dir, plies, &root),
-        Command::Work(w) => {
-            if let Err(e) = w.tables.apply::<G>("units") {
-                eprintln!("units: {e}");
-                return 1;
-            }
-            work::<G>(&w)
-        }
+        Command::Work(w) => w.tables.apply::<G>("units").and_then(|()| work::<G>(&w)),
         Command::Merge { dir, out } => merge::<G>(&dir, &out),
     };
     limits::exit_code(result, "units", 1)
