@@ -53,6 +53,12 @@ fn dfpn(pos: &Pawns, nodes: u64, weak: bool) -> i8 {
             proof::check::<Pawns>(p).expect("the proof holds");
             if s.verdict == Verdict::Win { 1 } else { -1 }
         }
+        Verdict::Draw => {
+            for (hold, _) in &s.holds {
+                proof::check::<Pawns>(hold).expect("the hold holds");
+            }
+            0
+        }
         Verdict::Unknown => {
             assert_eq!(s.attempts.len(), 2, "{}", pos.fen());
             for a in &s.attempts {

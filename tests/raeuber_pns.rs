@@ -145,7 +145,16 @@ fn small_endgames_agree_with_exhaustive_minimax() {
         match solution.verdict {
             Verdict::Win => assert!(!loss, "{fen}: solver says win, minimax a loss"),
             Verdict::Loss => assert!(!win, "{fen}: solver says loss, minimax a win"),
+            Verdict::Draw => assert!(!win && !loss, "{fen}: solver says draw, minimax not"),
             Verdict::Unknown => {}
+        }
+        // A hold never meets a forced win of the side it holds against.
+        for (hold, _) in &solution.holds {
+            let holder_to_move = hold.winner == pos.side_to_move();
+            assert!(
+                !(holder_to_move && loss || !holder_to_move && win),
+                "{fen}: {hold:?}"
+            );
         }
         // The progress report agrees with the verdict: a proven attempt has proof number 0,
         // an unproven one not, unless its root was proven and the proof not collected from
@@ -163,7 +172,7 @@ fn small_endgames_agree_with_exhaustive_minimax() {
         match solution.verdict {
             Verdict::Win => assert_eq!(proven, [true], "{fen}"),
             Verdict::Loss => assert_eq!(proven, [false, true], "{fen}"),
-            Verdict::Unknown => assert_eq!(proven, [false, false], "{fen}"),
+            Verdict::Unknown | Verdict::Draw => assert_eq!(proven, [false, false], "{fen}"),
         }
         if win {
             assert_eq!(
@@ -492,4 +501,47 @@ fn the_budget_ends_the_extraction_too() {
         .recv_timeout(std::time::Duration::from_secs(120))
         .expect("the solver ends within its budget");
     assert!(nodes <= 2_000_000 + 2 * 100_000 + 2_000_000, "{nodes}");
+}
+
+/// King against king is a draw: each side's hold checks, in both formats; a hold with a
+/// position of the holder's left out, with the other colour as holder, or claimed from a
+/// position the other side wins, does not. Bishops apart (no capture can ever happen) end a
+/// hold's line at once, also in the compact format.
+#[test]
+fn holds_are_checked_and_tampered_holds_are_rejected() {
+    let pos = Raeuber::from_fen(VARIANT, "5k/6/6/6/6/K5 w - - 0 1").unwrap();
+    let solution = pns::solve(&pos, &[], budget(2_000_000), 16);
+    assert_eq!(solution.verdict, Verdict::Draw);
+    for (hold, checked) in &solution.holds {
+        assert!(hold.hold);
+        let text = Proof::parse(&hold.to_text()).unwrap();
+        assert_eq!(proof::check::<Raeuber>(&text).unwrap(), *checked);
+        let compact = hold.to_compact::<Raeuber>().unwrap();
+        let unfolded = Proof::parse_any::<Raeuber>(&compact).unwrap();
+        assert!(compact.contains("holder"));
+        assert_eq!(proof::check::<Raeuber>(&unfolded).unwrap(), *checked);
+
+        let mut missing = hold.clone();
+        missing.nodes.remove(missing.nodes.len() / 2);
+        assert!(proof::check::<Raeuber>(&missing).is_err());
+        let mut other = hold.clone();
+        other.winner = other.winner.flip();
+        assert!(proof::check::<Raeuber>(&other).is_err());
+    }
+    let (black, _) = &solution.holds[0];
+    let mut lost = black.clone();
+    lost.root = "5n/6/6/6/6/N5 w - - 0 1".to_string();
+    assert!(proof::check::<Raeuber>(&lost).is_err(), "White wins there");
+
+    let apart = Proof {
+        variant: VARIANT.to_string(),
+        root: "6/6/6/6/6/B4b w - - 0 1".to_string(),
+        winner: Color::Black,
+        hold: true,
+        nodes: Vec::new(),
+    };
+    let checked = proof::check::<Raeuber>(&apart).unwrap();
+    assert_eq!(checked.positions, 1);
+    let compact = apart.to_compact::<Raeuber>().unwrap();
+    assert_eq!(Proof::parse_any::<Raeuber>(&compact).unwrap(), apart);
 }

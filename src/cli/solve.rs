@@ -298,16 +298,27 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     }
     print_solution(&root, &solution)?;
     if let Some(path) = &args.proof {
+        let write = |path: &str, p: &Proof| -> Result<(), String> {
+            let text = if args.compact {
+                p.to_compact::<G>()?
+            } else {
+                p.to_text()
+            };
+            std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))
+        };
         match &solution.proof {
-            Some(p) => {
-                let text = if args.compact {
-                    p.to_compact::<G>()?
-                } else {
-                    p.to_text()
-                };
-                std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?
+            Some(p) => write(path, p)?,
+            None if solution.holds.is_empty() => {
+                eprintln!("solve: nothing proven, no proof written to {path}")
             }
-            None => eprintln!("solve: nothing proven, no proof written to {path}"),
+            // A hold (a draw: two) goes to FILE.white, FILE.black: the holder's colour.
+            None => {
+                for (p, _) in &solution.holds {
+                    let file = format!("{path}.{}", p.winner.name().to_ascii_lowercase());
+                    write(&file, p)?;
+                    eprintln!("solve: {:?}'s hold written to {file}", p.winner);
+                }
+            }
         }
     }
     Ok(())
@@ -318,6 +329,7 @@ fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), Str
     let verdict = match solution.verdict {
         Verdict::Win => "win",
         Verdict::Loss => "loss",
+        Verdict::Draw => "draw",
         Verdict::Unknown => "unknown",
     };
     out!("position  {}", root.fen());
@@ -333,6 +345,16 @@ fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), Str
             checked.plies
         );
     }
+    for (hold, checked) in &solution.holds {
+        out!(
+            "hold      {:?} keeps {:?} from forcing a win: {} positions, {} holder's choices, farthest {} plies (checked)",
+            hold.winner,
+            hold.winner.flip(),
+            checked.positions,
+            hold.nodes.len(),
+            checked.plies
+        );
+    }
     for a in &solution.attempts {
         let who = if a.attacker == root.side_to_move() {
             "side to move"
@@ -344,6 +366,12 @@ fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), Str
         } else {
             String::new()
         };
+        if a.line_results != (0, 0) {
+            earlier.push_str(&format!(
+                "; line-dependent disproofs {} stored, {} used again",
+                a.line_results.0, a.line_results.1
+            ));
+        }
         if a.unextracted {
             earlier.push_str(
                 "; proven, but the proof was not collected from the table within the budget \
@@ -393,10 +421,20 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
                 crate::board::Color::White => "white",
                 crate::board::Color::Black => "black",
             };
-            let said = limits::out(format_args!(
-                "proof holds: {winner} wins from {} ({} positions, longest line {} plies)",
-                p.root, c.positions, c.plies
-            ));
+            let said = if p.hold {
+                limits::out(format_args!(
+                    "proof holds: {winner} keeps {} from forcing a win from {} ({} positions, farthest {} plies from the root)",
+                    if winner == "white" { "black" } else { "white" },
+                    p.root,
+                    c.positions,
+                    c.plies
+                ))
+            } else {
+                limits::out(format_args!(
+                    "proof holds: {winner} wins from {} ({} positions, longest line {} plies)",
+                    p.root, c.positions, c.plies
+                ))
+            };
             limits::exit_code(said, "check-proof", 1)
         }
         Err(msg) => {

@@ -521,6 +521,7 @@ fn merge<G: Game>(dir: &Path, out: &str) -> Result<(), String> {
             variant: root.variant().to_string(),
             root: root.fen(),
             winner,
+            hold: false,
             nodes,
         };
         let checked = proof::check::<G>(&merged)

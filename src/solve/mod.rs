@@ -3,6 +3,7 @@
 //!
 //! - [`pns`]: depth-first proof-number search (df-pn) for any [`Game`], with its proofs;
 //! - [`checkpoint`]: df-pn tables written to disk and read back, for runs of hours;
+//! - [`ghi`]: df-pn's results that hold on some lines only (resting on repetitions);
 //! - [`proof`]: proof trees written to text and checked by the move generator alone;
 //! - [`pawns`]: pawn chess's exhaustive game-graph analysis (counts, values, distances);
 //! - [`crash`]: CRASH!'s databases of perfect play and the column's theorems;
@@ -15,6 +16,7 @@
 
 pub mod checkpoint;
 pub mod crash;
+pub mod ghi;
 pub mod pawns;
 pub mod pns;
 pub mod proof;

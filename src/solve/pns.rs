@@ -29,12 +29,13 @@
 //! Depends on [`crate::game`], [`crate::board`], [`super::proof`] and [`super::checkpoint`].
 
 use std::cell::Cell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use super::checkpoint::{self, Identity};
+use super::ghi::{Deps, LineTable, MAX_DEPS};
 use super::proof::{self, Proof};
 use crate::board::{Color, Move, MoveList};
 use crate::game::{Game, Terminal};
@@ -59,6 +60,8 @@ pub enum Verdict {
     Win,
     /// The opponent forces a win whatever the side to move does.
     Loss,
+    /// Neither side can force a win: each side's hold was collected and checked.
+    Draw,
     /// Neither proven within the budget.
     Unknown,
 }
@@ -108,6 +111,9 @@ pub struct Solution {
     /// Each attempt (the win for the side to move, then the win for the opponent) as it
     /// ended: how far the proof got.
     pub attempts: Vec<Attempt>,
+    /// The checked holds ([`Proof::hold`]): the side that keeps the other from forcing a win,
+    /// for each attempt that was disproven and whose hold was collected. Both: a draw.
+    pub holds: Vec<(Proof, proof::Checked)>,
     /// What the checkpoints did (resumed from, or could not be written), for the user.
     pub notes: Vec<String>,
 }
@@ -128,6 +134,9 @@ pub struct Attempt {
     /// extraction's budget (a table too small for the search lost parts of it); φ and δ are
     /// then the root's (0 for the attacker) and the verdict stays unknown.
     pub unextracted: bool,
+    /// With [`Options::ghi_safe`]: disproofs stored with the positions above them they rest
+    /// on, and found again on a line holding those positions ([`super::ghi`]).
+    pub line_results: (u64, u64),
 }
 
 /// The cap of proof and disproof numbers: a proven or disproven value.
@@ -247,6 +256,8 @@ struct Child<G> {
     pos: G,
     phi: u64,
     delta: u64,
+    /// What its value rests on (see [`Solver::deps`]).
+    deps: Deps,
 }
 
 /// A progress report of a long solve: whose win the attempt looks for, positions it expanded
@@ -299,6 +310,12 @@ struct Solver<'s, G: Game> {
     line: Vec<u64>,
     /// How many of `line` are the game's history (before the root).
     history_len: usize,
+    /// The move-count rule ignored (while a hold is collected: a hold must not rest on it,
+    /// see [`proof`]).
+    no_clock: bool,
+    /// Where the lines [`MAX_LINE`] limits start: the root (`history_len`), or the position a
+    /// hold's collection searches again.
+    line_base: usize,
     nodes: u64,
     max_nodes: u64,
     deadline: Option<Instant>,
@@ -324,8 +341,8 @@ struct Solver<'s, G: Game> {
     /// The graph-history interaction avoided: a disproof that rests on a draw depending on
     /// the line above the position (a repetition of an ancestor, the move clock, the line's
     /// length) holds only on that line, so it is not stored in the table, where another line
-    /// would take it for the position's value (Kishimoto and Müller's remedy, simplified:
-    /// such results are searched again when reached otherwise).
+    /// would take it for the position's value; one that rests on repetitions alone goes to
+    /// `lines` with the positions it rests on (Kishimoto and Müller's remedy, simplified).
     ghi_safe: bool,
     /// New positions start from the game's static evaluation instead of (1, moves): a
     /// position good for its mover by e centipawns starts with δ higher by e / 100 (at most
@@ -333,9 +350,16 @@ struct Solver<'s, G: Game> {
     /// evaluation likes (heuristic initialisation, as in Winands' and Saito's work on
     /// proof-number search with evaluation functions).
     eval_init: bool,
-    /// The lowest index into `line` that a draw seen since the last reset depended on (see
-    /// [`Solver::cut_at`]), `usize::MAX` for none.
-    lowest_cut: Cell<usize>,
+    /// What the value the last [`Solver::look`] or [`Solver::mid`] returned rests on: the
+    /// positions of `line` whose repetition it counted as a draw, or the whole line.
+    deps: Cell<Deps>,
+    /// With `ghi_safe`, the disproofs that rest on positions above them, stored with those
+    /// positions ([`super::ghi`]).
+    lines: Option<LineTable>,
+    /// Line-dependent results stored in `lines`, and found there on a line that holds their
+    /// positions.
+    lines_stored: u64,
+    lines_used: Cell<u64>,
     /// Extraction calls so far, and how many the extraction may make: it walks the table
     /// without expanding positions, so the node budget alone does not end it.
     steps: u64,
@@ -350,6 +374,8 @@ impl<'s, G: Game> Solver<'s, G> {
             attacker,
             line: history.to_vec(),
             history_len: history.len(),
+            line_base: history.len(),
+            no_clock: false,
             nodes: 0,
             max_nodes: u64::MAX,
             deadline: None,
@@ -363,7 +389,10 @@ impl<'s, G: Game> Solver<'s, G> {
             weak: false,
             ghi_safe: false,
             eval_init: false,
-            lowest_cut: Cell::new(usize::MAX),
+            deps: Cell::new(Deps::default()),
+            lines: None,
+            lines_stored: 0,
+            lines_used: Cell::new(0),
             steps: 0,
             max_steps: u64::MAX,
             _game: std::marker::PhantomData,
@@ -403,38 +432,78 @@ impl<'s, G: Game> Solver<'s, G> {
         saver.last = Instant::now();
     }
 
-    /// Whether `pos` (about to be played after the end of the line) repeats a position.
+    /// Where the line's position hashed `key` is, among those `pos` (about to be played after
+    /// the end of the line) could repeat.
+    fn on_line(&self, pos: &G, key: u64) -> Option<usize> {
+        let start = self.line.len() - (pos.reversible_plies() as usize).min(self.line.len());
+        let last = self.line[start..].iter().rposition(|&k| k == key);
+        last.map(|i| start + i)
+    }
+
+    /// Whether `pos` (about to be played after the end of the line) repeats a position; the
+    /// draw then rests on that position.
     fn repeats(&self, pos: &G) -> bool {
         if !G::REPETITION {
             return false;
         }
-        let start = self.line.len() - (pos.reversible_plies() as usize).min(self.line.len());
-        let key = pos.hash();
-        let last = self.line[start..].iter().rposition(|&k| k == key);
-        self.cut_at(last.map(|i| start + i))
-    }
-
-    /// Notes that a draw depended on the line from `line[index]` on (a repetition of that
-    /// position; index 0 for the move clock and the line's length, which depend on all of
-    /// it); returns whether there was such a draw.
-    fn cut_at(&self, index: Option<usize>) -> bool {
-        if let Some(i) = index {
-            self.lowest_cut.set(self.lowest_cut.get().min(i));
+        let at = self.on_line(pos, pos.hash());
+        if let Some(i) = at {
+            self.rests_on(|d| d.add(i));
         }
-        index.is_some()
+        at.is_some()
     }
 
-    /// A position's numbers by the rules (game end, draws) or the table, without searching.
+    /// Notes what the value being looked up rests on.
+    fn rests_on(&self, change: impl FnOnce(&mut Deps)) {
+        let mut deps = self.deps.get();
+        change(&mut deps);
+        self.deps.set(deps);
+    }
+
+    /// Whether the line has reached [`MAX_LINE`] (a draw that rests on the whole line).
+    fn too_long(&self) -> bool {
+        let long = self.line.len() - self.line_base >= MAX_LINE;
+        if long {
+            self.deps.set(Deps::whole());
+        }
+        long
+    }
+
+    /// `pos`'s line-dependent result, if one is stored and each position it rests on is on
+    /// the line (then it holds here, and rests on those positions).
+    fn line_result(&self, pos: &G) -> Option<(u64, u64)> {
+        let (phi, delta, on) = self.lines.as_ref()?.get(pos.hash())?;
+        let mut deps = self.deps.get();
+        for &key in on {
+            deps.add(self.on_line(pos, key)?);
+        }
+        self.deps.set(deps);
+        self.lines_used.set(self.lines_used.get() + 1);
+        Some((phi, delta))
+    }
+
+    /// A position's numbers by the rules (game end, draws) or the tables, without searching;
+    /// [`Solver::deps`] says what they rest on.
     fn look(&self, pos: &G) -> (u64, u64) {
-        if pos.insufficient_material()
-            || self.repeats(pos)
-            || self.cut_at((self.line.len() - self.history_len >= MAX_LINE).then_some(0))
-        {
+        self.deps.set(Deps::default());
+        if pos.insufficient_material() || self.repeats(pos) || self.too_long() {
             return self.draw(pos);
         }
-        let clock_ran_out = G::DRAW_PLIES.is_some_and(|limit| pos.reversible_plies() >= limit);
-        if !clock_ran_out && let Some(hit) = self.table.get(pos.hash()) {
-            return hit;
+        let clock_ran_out =
+            !self.no_clock && G::DRAW_PLIES.is_some_and(|limit| pos.reversible_plies() >= limit);
+        if !clock_ran_out {
+            let hit = self.table.get(pos.hash());
+            if let Some((phi, delta)) = hit
+                && (phi == 0 || delta == 0)
+            {
+                return (phi, delta);
+            }
+            if let Some(found) = self.line_result(pos) {
+                return found;
+            }
+            if let Some(hit) = hit {
+                return hit;
+            }
         }
         if let Some((value, _)) = pos.solved() {
             return match value {
@@ -452,7 +521,8 @@ impl<'s, G: Game> Solver<'s, G> {
                 Terminal::Draw => self.draw(pos),
             };
         }
-        if self.cut_at(clock_ran_out.then_some(0)) {
+        if clock_ran_out {
+            self.deps.set(Deps::whole());
             return self.draw(pos);
         }
         let n = moves.len() as u64;
@@ -481,7 +551,6 @@ impl<'s, G: Game> Solver<'s, G> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let index = self.line.len();
-        let above = self.lowest_cut.replace(usize::MAX);
         self.line.push(pos.hash());
         let at_root = self.line.len() == self.history_len + 1;
         let mut children: Vec<Child<G>> = moves
@@ -493,6 +562,7 @@ impl<'s, G: Game> Solver<'s, G> {
                     pos: next,
                     phi,
                     delta,
+                    deps: self.deps.get(),
                 }
             })
             .collect();
@@ -538,20 +608,61 @@ impl<'s, G: Game> Solver<'s, G> {
             let (p, d) = self.mid(&next, child_phi_t, child_delta_t);
             children[best].phi = p;
             children[best].delta = d;
+            children[best].deps = self.deps.get();
         };
         self.line.pop();
-        let lowest = self.lowest_cut.get();
-        self.lowest_cut.set(above.min(lowest));
-        let attacker_fails = if pos.side_to_move() == self.attacker {
-            delta == 0
-        } else {
-            phi == 0
-        };
-        let on_this_line_only = self.ghi_safe && attacker_fails && lowest < index;
-        if (!self.aborted || phi == 0 || delta == 0) && !on_this_line_only {
-            self.table.put(pos.hash(), phi, delta, self.nodes - start);
-        }
+        self.store(pos, (phi, delta), &children, index, self.nodes - start);
         (phi, delta)
+    }
+
+    /// Stores the (φ, δ) `mid` found for `pos` at `index` of the line, after `work` positions,
+    /// and sets [`Solver::deps`] to what they rest on: nothing for a proof (a repetition is
+    /// never the attacker's win) or for numbers not final; for a disproof, what the children
+    /// that decide it rest on — all of them where the attacker is to move, the cheapest of
+    /// those that refute it where the defender is — of the positions above `pos`. With
+    /// `ghi_safe`, a disproof that rests on something above goes to `lines` (or nowhere, if
+    /// it rests on the whole line), every other result to the table.
+    fn store(
+        &mut self,
+        pos: &G,
+        (phi, delta): (u64, u64),
+        children: &[Child<G>],
+        index: usize,
+        work: u64,
+    ) {
+        let attacker_moves = pos.side_to_move() == self.attacker;
+        let deps = match (
+            attacker_moves,
+            attacker_moves && delta == 0 || !attacker_moves && phi == 0,
+        ) {
+            (_, false) => Deps::default(),
+            (true, true) => children
+                .iter()
+                .fold(Deps::default(), |d, c| d.union(c.deps)),
+            (false, true) => children
+                .iter()
+                .filter(|c| c.delta == 0)
+                .map(|c| c.deps)
+                .min_by_key(Deps::weight)
+                .unwrap_or_else(Deps::whole),
+        }
+        .above(index);
+        self.deps.set(deps);
+        let key = pos.hash();
+        if !self.ghi_safe || deps.is_empty() {
+            if !self.aborted || phi == 0 || delta == 0 {
+                self.table.put(key, phi, delta, work);
+            }
+            return;
+        }
+        if let (Some(lines), Some(at)) = (self.lines.as_mut(), deps.indices()) {
+            let mut on = [0u64; MAX_DEPS];
+            for (h, &i) in on.iter_mut().zip(at) {
+                *h = self.line[i as usize];
+            }
+            lines.put(key, phi, delta, work, &on[..at.len()]);
+            self.lines_stored += 1;
+        }
     }
 
     /// Whether the attacker's goal is proven at `pos` according to the table (or the rules).
@@ -657,7 +768,122 @@ impl<'s, G: Game> Solver<'s, G> {
         self.line.pop();
         ok
     }
+
+    /// Collects the defender's strategy against the attacker's win from `pos` into `out`
+    /// (positions already taken close a cycle: the defender repeats); false if it cannot —
+    /// no reply holds within the budget, or the line grew past [`HOLD_MAX_LINE`].
+    fn hold(&mut self, pos: &G, out: &mut Holding) -> bool {
+        let key = pos.hash();
+        if out.taken.contains(&key) {
+            return true;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let attacker_moves = pos.side_to_move() == self.attacker;
+        if moves.is_empty() {
+            let won = matches!(
+                (pos.terminal(), attacker_moves),
+                (Terminal::Win, true) | (Terminal::Loss, false)
+            );
+            return !won;
+        }
+        if pos.insufficient_material() {
+            return true;
+        }
+        if self.line.len() - self.history_len >= HOLD_MAX_LINE || !self.extraction_step() {
+            return false;
+        }
+        let mark = out.order.len();
+        out.taken.insert(key);
+        out.order.push((key, None));
+        self.line.push(key);
+        let ok = if attacker_moves {
+            moves.iter().all(|&mv| self.hold(&pos.play(mv), out))
+        } else {
+            self.hold_reply(pos, &moves, out, mark)
+        };
+        self.line.pop();
+        if !ok {
+            out.roll_back(mark);
+        }
+        ok
+    }
+
+    /// The defender's reply at `pos` (the last of the line, taken at `mark`) that holds:
+    /// first those the game's tables or this search show holding (a win by the tables, the
+    /// fastest first; a draw by them; a disproof), then each other after a search of its own.
+    fn hold_reply(&mut self, pos: &G, moves: &MoveList, out: &mut Holding, mark: usize) -> bool {
+        // 0: back to a position taken (a cycle closes, or the strategy joins one collected);
+        // 1: the attacker loses by the tables (in `plies`); 2: holds by them or the table;
+        // 3: unknown; 4: the attacker wins by the tables.
+        let mut replies: Vec<((u8, u32), Move)> = moves
+            .iter()
+            .map(|&mv| {
+                let next = pos.play(mv);
+                if out.taken.contains(&next.hash()) {
+                    return ((0, 0), mv);
+                }
+                let class = match next.solved() {
+                    Some((Terminal::Loss, plies)) => (1, plies),
+                    Some((Terminal::Draw, _)) => (2, 0),
+                    Some((Terminal::Win, _)) => (4, 0),
+                    None if self.look(&next).1 == 0 && !self.deps.get().is_whole() => (2, 0),
+                    None => (3, 0),
+                };
+                (class, mv)
+            })
+            .collect();
+        replies.sort_by_key(|&(class, _)| class);
+        for &((class, _), mv) in &replies {
+            let next = pos.play(mv);
+            let holds = match class {
+                0..=2 => true,
+                3 => {
+                    // What the search returns (for the attacker, to move there): a disproof
+                    // that rests on many positions above is stored nowhere.
+                    // Searched from here with a fresh horizon of MAX_LINE plies; a disproof
+                    // by the line's length or the clock is no hold.
+                    let base = std::mem::replace(&mut self.line_base, self.line.len());
+                    self.prove(&next);
+                    self.line_base = base;
+                    self.root_numbers.1 == 0 && !self.deps.get().is_whole()
+                }
+                _ => false,
+            };
+            if holds && self.hold(&next, out) {
+                out.order[mark].1 = Some((pos.fen(), pos.move_text(mv)));
+                return true;
+            }
+            if self.max_steps == 0 {
+                return false;
+            }
+        }
+        false
+    }
 }
+
+/// A hold being collected (the defender's strategy against the attacker's win, see
+/// [`proof`]): every position taken so far, in the order taken, each of the defender's with
+/// its move once chosen — so that a branch that fails is rolled back.
+#[derive(Default)]
+struct Holding {
+    taken: HashSet<u64>,
+    order: Vec<(u64, Option<(String, String)>)>,
+}
+
+impl Holding {
+    /// Forgets every position taken after the first `mark`.
+    fn roll_back(&mut self, mark: usize) {
+        for (key, _) in self.order.drain(mark..) {
+            self.taken.remove(&key);
+        }
+    }
+}
+
+/// The longest line a hold's collection follows (its positions are taken depth first; it
+/// runs on a thread with [`HOLD_STACK`] bytes of stack).
+const HOLD_MAX_LINE: usize = 4000;
+const HOLD_STACK: usize = 256 << 20;
 
 /// A proof being collected: the attacker's move in each position, and the node lines.
 #[derive(Default)]
@@ -679,13 +905,23 @@ fn prove_for<G: Game>(
     budget: Budget,
 ) -> (Found, Attempt, Option<String>) {
     let attacker = solver.attacker;
-    let result = prove_with(&mut solver, root, budget);
+    let mut result = prove_with(&mut solver, root, budget);
     solver.checkpoint(true);
+    let (mover_phi, mover_delta) = solver.root_numbers;
+    let disproven = if root.side_to_move() == attacker {
+        mover_delta == 0
+    } else {
+        mover_phi == 0
+    };
+    if result.is_none() && disproven && !solver.aborted {
+        result = extract_hold(&mut solver, root, budget);
+    }
     // The attacker's proof and disproof numbers at the root (φ, δ are the mover's).
-    let (phi, delta) = match (result.is_some(), root.side_to_move() == attacker) {
-        (true, _) => (0, INF),
-        (false, true) => solver.root_numbers,
-        (false, false) => (solver.root_numbers.1, solver.root_numbers.0),
+    let (phi, delta) = match (&result, root.side_to_move() == attacker) {
+        (Some((proof, ..)), _) if proof.hold => (INF, 0),
+        (Some(_), _) => (0, INF),
+        (None, true) => solver.root_numbers,
+        (None, false) => (solver.root_numbers.1, solver.root_numbers.0),
     };
     let saver = solver.saver.take();
     let attempt = Attempt {
@@ -695,6 +931,7 @@ fn prove_for<G: Game>(
         nodes: solver.nodes,
         earlier_nodes: saver.as_ref().map_or(0, |s| s.earlier),
         unextracted: solver.unextracted,
+        line_results: (solver.lines_stored, solver.lines_used.get()),
     };
     (result, attempt, saver.and_then(|s| s.error))
 }
@@ -709,7 +946,20 @@ fn attempt_solver<'s, G: Game>(
     run: &Run<'s>,
     notes: &mut Vec<String>,
 ) -> Result<Solver<'s, G>, String> {
-    let mut solver = Solver::<G>::new(attacker, history, Table::try_new(table_mb)?);
+    // With `ghi_safe`, half the memory holds the line-dependent results (in a position
+    // where nearly every disproof rests on a repetition, nearly all there is to keep).
+    let ghi_mb = if run.options.ghi_safe {
+        table_mb / 2
+    } else {
+        0
+    };
+    let mut solver = Solver::<G>::new(attacker, history, Table::try_new(table_mb - ghi_mb)?);
+    if ghi_mb > 0 {
+        let lines = LineTable::try_new(ghi_mb).ok_or_else(|| {
+            format!("cannot allocate the solver's table of line-dependent results ({ghi_mb} MiB, half of --hash {table_mb}): not enough memory; try a smaller --hash")
+        })?;
+        solver.lines = Some(lines);
+    }
     solver.stop = run.stop;
     solver.tick = run.tick;
     solver.set(run.options);
@@ -827,12 +1077,62 @@ fn extract<G: Game>(solver: &mut Solver<'_, G>, root: &G, budget: Budget) -> Fou
         variant: root.variant().to_string(),
         root: root.fen(),
         winner: attacker,
+        hold: false,
         nodes: out.nodes,
     };
     match proof::check::<G>(&proof) {
         Ok(checked) => Some((proof, checked, out.done.get(&root.hash()).copied())),
         Err(e) => {
             log::warn!("df-pn proof rejected by the checker: {e}");
+            None
+        }
+    }
+}
+
+/// The defender's hold against the attacker's win at `root`, which `solver` disproved:
+/// collected from its tables (what they lost searched again, within the extraction's budget as
+/// for a proof) and checked. The search's disproofs are only its guide — one that rests on a
+/// draw by the move clock or the line's length, or a repetition seen on another line, gives no
+/// hold — so every hold is the checker's.
+fn extract_hold<G: Game>(solver: &mut Solver<'_, G>, root: &G, budget: Budget) -> Found {
+    let earlier = solver.saver.as_ref().map_or(0, |s| s.earlier);
+    let work = solver.nodes.saturating_add(earlier).saturating_add(100_000);
+    solver.aborted = false;
+    // What the search left of the attempt's node budget, if that is more: a hold searches
+    // again what the clock or the line's length decided in the search.
+    let left = budget.nodes.unwrap_or(0);
+    solver.max_nodes = solver.nodes.saturating_add(work).max(left);
+    solver.steps = 0;
+    solver.max_steps = solver.max_nodes.saturating_mul(EXTRACTION_STEPS_PER_NODE);
+    solver.deadline = solver
+        .deadline
+        .map(|d| d.max(Instant::now()) + budget.time.unwrap_or_default() / 2);
+    let root_numbers = solver.root_numbers;
+    solver.no_clock = true;
+    let mut out = Holding::default();
+    // Depth first along lines of up to HOLD_MAX_LINE plies: on a thread of its own stack.
+    let held = std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(HOLD_STACK)
+            .spawn_scoped(s, || solver.hold(root, &mut out))
+            .map(|t| t.join().unwrap_or(false))
+            .unwrap_or(false)
+    });
+    solver.root_numbers = root_numbers;
+    if !held {
+        return None;
+    }
+    let proof = Proof {
+        variant: root.variant().to_string(),
+        root: root.fen(),
+        winner: solver.attacker.flip(),
+        hold: true,
+        nodes: out.order.into_iter().filter_map(|(_, node)| node).collect(),
+    };
+    match proof::check::<G>(&proof) {
+        Ok(checked) => Some((proof, checked, None)),
+        Err(e) => {
+            log::warn!("df-pn hold rejected by the checker: {e}");
             None
         }
     }
@@ -916,7 +1216,7 @@ pub fn try_solve_run<G: Game>(
         a.sibling = Some(&solved);
         b.sibling = Some(&solved);
         let finish = |found: (Found, Attempt, Option<String>)| {
-            if found.0.is_some() {
+            if found.0.as_ref().is_some_and(|(proof, ..)| !proof.hold) {
                 solved.store(true, AtomicOrdering::Relaxed);
             }
             found
@@ -932,7 +1232,7 @@ pub fn try_solve_run<G: Game>(
     } else {
         let a = attempt_solver::<G>(root, history, us, table_mb, run, &mut notes)?;
         let mine = prove_for(root, a, half);
-        let theirs = if mine.0.is_none() {
+        let theirs = if mine.0.as_ref().is_none_or(|(proof, ..)| proof.hold) {
             let rest = Budget {
                 time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
                 nodes: budget.nodes.map(|n| n.saturating_sub(mine.1.nodes)),
@@ -952,13 +1252,18 @@ pub fn try_solve_run<G: Game>(
         nodes: 0,
         time: Duration::ZERO,
         attempts: Vec::new(),
+        holds: Vec::new(),
         notes,
     };
     for (found, attempt, error) in std::iter::once(mine).chain(theirs) {
         solution.nodes += attempt.nodes;
         solution.attempts.push(attempt);
         solution.notes.extend(error);
-        if let Some((proof, checked, best)) = found
+        if let Some((proof, checked, _)) = &found
+            && proof.hold
+        {
+            solution.holds.push((proof.clone(), *checked));
+        } else if let Some((proof, checked, best)) = found
             && solution.proof.is_none()
         {
             solution.verdict = if attempt.attacker == us {
@@ -970,6 +1275,9 @@ pub fn try_solve_run<G: Game>(
             solution.proof = Some(proof);
             solution.checked = Some(checked);
         }
+    }
+    if solution.verdict == Verdict::Unknown && solution.holds.len() == 2 {
+        solution.verdict = Verdict::Draw;
     }
     solution.time = start.elapsed();
     Ok(solution)
@@ -1089,6 +1397,70 @@ mod tests {
         };
         assert_eq!(stored(safe), [true, false, false, false]);
         assert_eq!(stored(Options::default()), [true, true, true, true]);
+    }
+
+    /// With the table of line-dependent results, the ring's 2 (disproven on the line 0, 1, 2,
+    /// where 3's only move repeats 0) is stored resting on 0: read again on a line through 0,
+    /// and not on a line without it, where its numbers are a new position's.
+    #[test]
+    fn a_line_dependent_disproof_is_used_where_its_positions_are_on_the_line() {
+        let mut solver = Solver::<Ring>::new(Color::White, &[], Table::new(1));
+        solver.set(Options {
+            ghi_safe: true,
+            ..Options::default()
+        });
+        solver.lines = LineTable::try_new(1);
+        assert!(!solver.prove(&Ring { at: 0 }), "the ring is a draw");
+        assert_eq!(solver.lines_stored, 3, "1, 2 and 3 rest on 0");
+        let two = Ring { at: 2 };
+        solver.line = vec![Ring { at: 0 }.hash(), Ring { at: 1 }.hash()];
+        assert_eq!(
+            solver.look(&two),
+            (INF, 0),
+            "White (to move at 2) cannot win"
+        );
+        assert_eq!(solver.deps.get().indices(), Some(&[0u32][..]));
+        solver.line = vec![Ring { at: 1 }.hash()];
+        assert_eq!(solver.look(&two), (1, 1), "without 0 above, 2 is unknown");
+        assert_eq!(solver.lines_used.get(), 1);
+    }
+
+    /// King against king is a draw (the tables say so): each side's search is disproven and
+    /// each hold collected and checked, also where the move clock is about to end the game (the
+    /// hold must not rest on it). Knight against knight is White's win in 8 plies: with the
+    /// clock at 97 the game is drawn, both searches are disproven, but only White's hold is
+    /// real — Black's, without the clock, would not hold, and none is claimed.
+    #[test]
+    fn a_draw_is_proven_by_two_checked_holds_that_never_rest_on_the_move_clock() {
+        use crate::games::raeuber::{Raeuber, tables::Tables};
+        let tables = Tables::build(2, 1);
+        let solve_fen = |fen: &str| {
+            let pos = Raeuber::from_fen("raeuberschach", fen).unwrap();
+            (solve(&pos, &[], nodes(2_000_000), 16), pos)
+        };
+        for clock in [0, 97] {
+            let (s, pos) = solve_fen(&format!("5k/6/6/6/6/K5 w - - {clock} 1"));
+            assert_eq!(tables.probe(&pos), Some(0), "the tables' draw");
+            assert_eq!(s.verdict, Verdict::Draw, "clock {clock}");
+            let holders: Vec<Color> = s.holds.iter().map(|(p, _)| p.winner).collect();
+            assert_eq!(holders, [Color::Black, Color::White]);
+            for (hold, checked) in &s.holds {
+                assert!(hold.hold);
+                assert_eq!(proof::check::<Raeuber>(hold).unwrap(), *checked);
+            }
+        }
+        let (s, _) = solve_fen("5n/6/6/6/6/N5 w - - 97 1");
+        assert_eq!(s.verdict, Verdict::Unknown);
+        assert_eq!(
+            s.attempts.iter().map(|a| a.delta).collect::<Vec<_>>(),
+            [0, 0]
+        );
+        let holders: Vec<Color> = s.holds.iter().map(|(p, _)| p.winner).collect();
+        assert_eq!(
+            holders,
+            [Color::White],
+            "Black's hold would rest on the clock"
+        );
     }
 
     /// Räuberschach after 1. f3 and the start (the history `solve --moves f2f3` gives).

@@ -1,4 +1,4 @@
-//! Proof trees of forced wins and their checker, for any [`Game`].
+//! Proof trees of forced wins, certificates of holds, and their checker, for any [`Game`].
 //!
 //! A [`Proof`] says that `winner` wins from `root` however the other side plays. It lists
 //! every position in which the winner is to move and has to choose (`node` lines: the
@@ -15,13 +15,24 @@
 //! by insufficient material. It depends on [`crate::game`] and [`crate::board`] only — not on
 //! the solver that wrote the proof ([`super::pns`]).
 //!
+//! A *hold* ([`Proof::hold`]) says less: that the other side cannot force a win against
+//! `winner` (here the holder) — a draw or better for the holder. It lists the holder's move in
+//! each of its positions the same way, and the checker ([`check`]) accepts it when, from the
+//! root, every move of the other side and every listed move lead to a listed position, to one
+//! the walk already met, or to a game end the other side has not won. The graph may have
+//! cycles: the holder's strategy keeps every game inside it, where no game end is the other
+//! side's win, so a game either ends without that win or goes on until a repetition or the
+//! move-count rule draws it (both rules only help the holder, so the checker needs neither).
+//! Two holds, one for each side, prove a draw. The header's fourth line says `holder` instead
+//! of `winner`.
+//!
 //! The text format, one item a line (`#` starts a comment):
 //!
 //! ```text
 //! kiebitz-proof 1
 //! variant raeuberschach
 //! root <FEN>
-//! winner white|black
+//! winner white|black          (or: holder white|black)
 //! node <FEN>;<move>
 //! ```
 //!
@@ -55,6 +66,8 @@ pub struct Proof {
     pub variant: String,
     pub root: String,
     pub winner: Color,
+    /// A hold, not a win: `winner` (the holder) keeps the other side from forcing a win.
+    pub hold: bool,
     /// (FEN, move in coordinate notation) for every position of the proof where the winner
     /// is to move and the game is not over.
     pub nodes: Vec<(String, String)>,
@@ -66,7 +79,8 @@ pub struct Checked {
     /// Distinct positions of the proof (both sides to move, game ends included).
     pub positions: usize,
     /// The longest line of the proof in plies: the loser, resisting within the proof, loses
-    /// after at most this many plies.
+    /// after at most this many plies. For a hold, whose lines may go round for ever: the
+    /// farthest position from the root (the fewest plies that reach it).
     pub plies: u32,
 }
 
@@ -160,8 +174,9 @@ impl Proof {
             Color::White => "white",
             Color::Black => "black",
         };
+        let role = if self.hold { "holder" } else { "winner" };
         format!(
-            "kiebitz-proof {version}\nvariant {}\nroot {}\nwinner {winner}\n",
+            "kiebitz-proof {version}\nvariant {}\nroot {}\n{role} {winner}\n",
             self.variant, self.root
         )
     }
@@ -193,22 +208,34 @@ impl Proof {
             .enumerate()
             .map(|(i, l)| (i + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
-        let mut field = |name: &str| -> Result<String, String> {
+        // The first of `names` the next line starts with, and the rest of the line.
+        let mut field_of = |names: &[&str]| -> Result<(usize, String), String> {
             let (n, line) = lines
                 .next()
-                .ok_or_else(|| format!("the proof ends before its '{name}' line"))?;
-            line.strip_prefix(name)
-                .and_then(|rest| rest.strip_prefix(' '))
-                .map(|rest| rest.trim().to_string())
-                .ok_or_else(|| format!("line {n}: expected '{name} …', found '{line}'"))
+                .ok_or_else(|| format!("the proof ends before its '{}' line", names[0]))?;
+            names
+                .iter()
+                .enumerate()
+                .find_map(|(k, name)| {
+                    let rest = line.strip_prefix(name)?.strip_prefix(' ')?;
+                    Some((k, rest.trim().to_string()))
+                })
+                .ok_or_else(|| {
+                    format!(
+                        "line {n}: expected '{} …', found '{line}'",
+                        names.join(" …' or '")
+                    )
+                })
         };
+        let mut field = |name: &str| field_of(&[name]).map(|(_, rest)| rest);
         let found = field("kiebitz-proof")?;
         if found != version {
             return Err(format!("unknown proof format version '{found}'"));
         }
         let variant = field("variant")?;
         let root = field("root")?;
-        let winner = match field("winner")?.as_str() {
+        let (role, side) = field_of(&["winner", "holder"])?;
+        let winner = match side.as_str() {
             "white" => Color::White,
             "black" => Color::Black,
             other => return Err(format!("winner must be white or black, not '{other}'")),
@@ -217,6 +244,7 @@ impl Proof {
             variant,
             root,
             winner,
+            hold: role == 1,
             nodes: Vec::new(),
         };
         Ok((proof, lines))
@@ -242,7 +270,8 @@ fn walk<G: Game>(
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        // A drawn position ends a hold's line (a proof of a win never reaches one).
+        if moves.is_empty() || pos.insufficient_material() {
             return Ok(());
         }
         let follow = if pos.side_to_move() == winner {
@@ -291,7 +320,67 @@ struct Node<G> {
 /// Checks `proof` under the rules of `G`; `Ok` only if the winner wins from the root against
 /// every defence. Errors ([`crate::Error::Proof`]) say which position fails and why.
 pub fn check<G: Game>(proof: &Proof) -> Result<Checked, crate::Error> {
-    check_tree::<G>(proof).map_err(crate::Error::Proof)
+    if proof.hold {
+        check_hold::<G>(proof).map_err(crate::Error::Proof)
+    } else {
+        check_tree::<G>(proof).map_err(crate::Error::Proof)
+    }
+}
+
+/// Checks a hold (see the module's documentation): the graph of the holder's listed moves
+/// and every move of the other side, walked breadth first from the root, has no game end the
+/// other side has won; every position of the holder's it meets (not over, not drawn by
+/// insufficient material) has a listed legal move.
+fn check_hold<G: Game>(proof: &Proof) -> Result<Checked, String> {
+    let root = G::from_fen(&proof.variant, &proof.root)
+        .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+    let chosen = chosen_moves::<G>(proof)?;
+    let holder = proof.winner;
+    let mut seen: HashSet<String> = HashSet::from([identity(&root.fen())]);
+    let (mut level, mut plies) = (vec![root], 0u32);
+    let mut moves = MoveList::new();
+    while !level.is_empty() {
+        let mut next_level = Vec::new();
+        for pos in level {
+            let fen = pos.fen();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                let holder_to_move = pos.side_to_move() == holder;
+                if matches!(
+                    (pos.terminal(), holder_to_move),
+                    (Terminal::Loss, true) | (Terminal::Win, false)
+                ) {
+                    return Err(format!(
+                        "{fen}: the game is over here, won by the other side"
+                    ));
+                }
+                continue;
+            }
+            if pos.insufficient_material() {
+                continue;
+            }
+            let played: Vec<_> = if pos.side_to_move() == holder {
+                let mv = chosen.get(&identity(&fen)).ok_or_else(|| {
+                    format!("{fen}: the holder is to move but the proof has no move")
+                })?;
+                vec![pos.parse_move(mv).map_err(|e| format!("{fen}: {e}"))?]
+            } else {
+                moves.to_vec()
+            };
+            for mv in played {
+                let next = pos.play(mv);
+                if seen.insert(identity(&next.fen())) {
+                    next_level.push(next);
+                }
+            }
+        }
+        plies += u32::from(!next_level.is_empty());
+        level = next_level;
+    }
+    Ok(Checked {
+        positions: seen.len(),
+        plies,
+    })
 }
 
 fn check_tree<G: Game>(proof: &Proof) -> Result<Checked, String> {

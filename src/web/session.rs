@@ -463,19 +463,27 @@ fn raeuber_solved(pos: &Raeuber, history: &[u64], solvers: &Solvers, stop: &Atom
     let value = match solution.verdict {
         Verdict::Win => 1,
         Verdict::Loss => -1,
+        Verdict::Draw => 0,
         Verdict::Unknown => {
             return json!({ "unknown": format!("not proven within {seconds} s") });
         }
     };
-    let Some(checked) = solution.checked else {
+    let holds: usize = solution.holds.iter().map(|(_, c)| c.positions).sum();
+    let Some(checked) = solution.checked.or(solution.holds.first().map(|(_, c)| *c)) else {
         return json!({ "unknown": "the solver gave no checked proof" });
     };
-    let source = format!(
-        "proof-number search, proof checked ({} positions)",
-        checked.positions
-    );
+    let source = if solution.verdict == Verdict::Draw {
+        format!("proof-number search, both sides' holds checked ({holds} positions)")
+    } else {
+        format!(
+            "proof-number search, proof checked ({} positions)",
+            checked.positions
+        )
+    };
     let mut v = solved_json(value, None, pos.side_to_move(), &source);
-    v["within"] = json!(checked.plies);
+    if solution.verdict != Verdict::Draw {
+        v["within"] = json!(checked.plies);
+    }
     v
 }
 
