@@ -545,3 +545,19 @@ fn holds_are_checked_and_tampered_holds_are_rejected() {
     let compact = apart.to_compact::<Raeuber>().unwrap();
     assert_eq!(Proof::parse_any::<Raeuber>(&compact).unwrap(), apart);
 }
+
+/// White cannot force a win from Räuberschach's start: Black's hold (the compact format,
+/// 600,755 of Black's moves; `solve --weak --ghi-safe --tables 4 --nodes 20000000 --compact`)
+/// checks — 993,024 positions, among them the seven first moves that lose and 1. e3 Nf4.
+#[test]
+fn the_start_position_is_not_a_white_win() {
+    let text = include_str!("data/proofs/raeuber-start-black-holds.proof");
+    let p = Proof::parse_any::<Raeuber>(text).unwrap();
+    let start = Raeuber::startpos(VARIANT).unwrap();
+    assert_eq!(
+        (p.root.clone(), p.winner, p.hold),
+        (start.fen(), Color::Black, true)
+    );
+    let checked = proof::check::<Raeuber>(&p).unwrap();
+    assert_eq!(checked.positions, 993_024);
+}
