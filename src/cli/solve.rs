@@ -110,8 +110,10 @@ pub(crate) struct SolverArgs {
     weak: bool,
     /// Keep disproofs that rest on a repetition of a position above them (or on the move
     /// clock) out of the table, where another line would take them for the position's value
-    /// (the graph-history interaction): a disproof is then one on every line, at some cost in
-    /// nodes (docs/solved.md, "Repetitions").
+    /// (the graph-history interaction): a disproof is then one on every line. Those that rest
+    /// on repetitions go to a second table (half of --hash) with the positions they rest on,
+    /// used wherever those are on the line; it is not written to checkpoints (docs/solved.md,
+    /// "Repetitions").
     #[arg(long)]
     ghi_safe: bool,
     /// Initial proof and disproof numbers from the game's static evaluation (a position good

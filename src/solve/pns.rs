@@ -695,6 +695,21 @@ impl<'s, G: Game> Solver<'s, G> {
         self.deadline.is_some_and(|d| Instant::now() >= d) || set(self.stop) || set(self.sibling)
     }
 
+    /// The budget of a proof's or hold's collection after the search: the positions it may
+    /// expand (as many again as the search and the runs a checkpoint resumed, and 100 k more,
+    /// or `at_least`), eight calls for each, and half the time budget past the deadline.
+    fn extraction_budget(&mut self, budget: Budget, at_least: u64) {
+        let earlier = self.saver.as_ref().map_or(0, |s| s.earlier);
+        let work = self.nodes.saturating_add(earlier).saturating_add(100_000);
+        self.aborted = false;
+        self.max_nodes = self.nodes.saturating_add(work).max(at_least);
+        self.steps = 0;
+        self.max_steps = self.max_nodes.saturating_mul(EXTRACTION_STEPS_PER_NODE);
+        self.deadline = self
+            .deadline
+            .map(|d| d.max(Instant::now()) + budget.time.unwrap_or_default() / 2);
+    }
+
     /// Counts one extraction call; false once the extraction's steps, the deadline or the
     /// stop ran out (and from then on).
     fn extraction_step(&mut self) -> bool {
@@ -1051,19 +1066,11 @@ fn extract<G: Game>(solver: &mut Solver<'_, G>, root: &G, budget: Budget) -> Fou
     // The work behind the proof counts that of the runs a checkpoint resumed: a run that
     // resumes a root proven (but not collected) before searches nothing, and with a budget
     // of its own nodes alone it could re-prove no lost part of the proof.
-    let earlier = solver.saver.as_ref().map_or(0, |s| s.earlier);
-    let work = solver.nodes.saturating_add(earlier).saturating_add(100_000);
-    solver.aborted = false;
-    solver.max_nodes = solver.nodes.saturating_add(work);
-    solver.steps = 0;
-    solver.max_steps = solver.max_nodes.saturating_mul(EXTRACTION_STEPS_PER_NODE);
+    solver.extraction_budget(budget, 0);
     // What the extraction proves again is checked with the whole proof; kept out of the
     // table, the same line draws were searched again and again there (1. c3 was proven
     // but not extracted within the budget).
     solver.ghi_safe = false;
-    solver.deadline = solver
-        .deadline
-        .map(|d| d.max(Instant::now()) + budget.time.unwrap_or_default() / 2);
     let mut out = Extracted::default();
     let ok = if root.side_to_move() == attacker {
         solver.extract_attacker(root, &mut out)
@@ -1095,18 +1102,9 @@ fn extract<G: Game>(solver: &mut Solver<'_, G>, root: &G, budget: Budget) -> Fou
 /// draw by the move clock or the line's length, or a repetition seen on another line, gives no
 /// hold — so every hold is the checker's.
 fn extract_hold<G: Game>(solver: &mut Solver<'_, G>, root: &G, budget: Budget) -> Found {
-    let earlier = solver.saver.as_ref().map_or(0, |s| s.earlier);
-    let work = solver.nodes.saturating_add(earlier).saturating_add(100_000);
-    solver.aborted = false;
-    // What the search left of the attempt's node budget, if that is more: a hold searches
-    // again what the clock or the line's length decided in the search.
-    let left = budget.nodes.unwrap_or(0);
-    solver.max_nodes = solver.nodes.saturating_add(work).max(left);
-    solver.steps = 0;
-    solver.max_steps = solver.max_nodes.saturating_mul(EXTRACTION_STEPS_PER_NODE);
-    solver.deadline = solver
-        .deadline
-        .map(|d| d.max(Instant::now()) + budget.time.unwrap_or_default() / 2);
+    // At least the attempt's node budget: a hold searches again what the clock or the line's
+    // length decided in the search.
+    solver.extraction_budget(budget, budget.nodes.unwrap_or(0));
     let root_numbers = solver.root_numbers;
     solver.no_clock = true;
     let mut out = Holding::default();
