@@ -374,6 +374,9 @@ fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), Str
                 a.line_results.0, a.line_results.1
             ));
         }
+        if a.hold_searches > 0 {
+            earlier.push_str(&format!("; {} searches for the hold", a.hold_searches));
+        }
         if a.unextracted {
             earlier.push_str(
                 "; proven, but the proof was not collected from the table within the budget \

@@ -137,6 +137,9 @@ pub struct Attempt {
     /// With [`Options::ghi_safe`]: disproofs stored with the positions above them they rest
     /// on, and found again on a line holding those positions ([`super::ghi`]).
     pub line_results: (u64, u64),
+    /// The searches a hold's collection made below the defender's unknown replies (0 when no
+    /// hold was collected).
+    pub hold_searches: u64,
 }
 
 /// The cap of proof and disproof numbers: a proven or disproven value.
@@ -364,6 +367,11 @@ struct Solver<'s, G: Game> {
     /// without expanding positions, so the node budget alone does not end it.
     steps: u64,
     max_steps: u64,
+    /// A hold's unknown replies are searched in rounds of growing caps (off only to show
+    /// what the caps are for, in a test).
+    hold_caps: bool,
+    /// The searches a hold's collection made below its unknown replies.
+    hold_searches: u64,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -395,6 +403,8 @@ impl<'s, G: Game> Solver<'s, G> {
             lines_used: Cell::new(0),
             steps: 0,
             max_steps: u64::MAX,
+            hold_caps: true,
+            hold_searches: 0,
             _game: std::marker::PhantomData,
         }
     }
@@ -826,7 +836,8 @@ impl<'s, G: Game> Solver<'s, G> {
 
     /// The defender's reply at `pos` (the last of the line, taken at `mark`) that holds:
     /// first those the game's tables or this search show holding (a win by the tables, the
-    /// fastest first; a draw by them; a disproof), then each other after a search of its own.
+    /// fastest first; a draw by them; a disproof), then the others, searched in rounds
+    /// ([`Solver::hold_rounds`]).
     fn hold_reply(&mut self, pos: &G, moves: &MoveList, out: &mut Holding, mark: usize) -> bool {
         // 0: back to a position taken (a cycle closes, or the strategy joins one collected);
         // 1: the attacker loses by the tables (in `plies`); 2: holds by them or the table;
@@ -849,23 +860,8 @@ impl<'s, G: Game> Solver<'s, G> {
             })
             .collect();
         replies.sort_by_key(|&(class, _)| class);
-        for &((class, _), mv) in &replies {
-            let next = pos.play(mv);
-            let holds = match class {
-                0..=2 => true,
-                3 => {
-                    // What the search returns (for the attacker, to move there): a disproof
-                    // that rests on many positions above is stored nowhere.
-                    // Searched from here with a fresh horizon of MAX_LINE plies; a disproof
-                    // by the line's length or the clock is no hold.
-                    let base = std::mem::replace(&mut self.line_base, self.line.len());
-                    self.prove(&next);
-                    self.line_base = base;
-                    self.root_numbers.1 == 0 && !self.deps.get().is_whole()
-                }
-                _ => false,
-            };
-            if holds && self.hold(&next, out) {
+        for &(_, mv) in replies.iter().filter(|(c, _)| c.0 <= 2) {
+            if self.hold(&pos.play(mv), out) {
                 out.order[mark].1 = Some((pos.fen(), pos.move_text(mv)));
                 return true;
             }
@@ -873,7 +869,72 @@ impl<'s, G: Game> Solver<'s, G> {
                 return false;
             }
         }
-        false
+        let open: Vec<Move> = replies
+            .iter()
+            .filter(|(c, _)| c.0 == 3)
+            .map(|r| r.1)
+            .collect();
+        match self.hold_rounds(pos, open, out) {
+            Some(mv) => {
+                out.order[mark].1 = Some((pos.fen(), pos.move_text(mv)));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The first of the defender's replies `open` (at `pos`) whose position the search
+    /// disproves and whose hold is then collected. Each reply is searched with a cap of
+    /// positions, [`HOLD_FIRST_CAP`] and eight times more each round, so that a reply whose
+    /// search would not end within the budget does not take it from one that holds at
+    /// once (before, the first unknown reply was searched until the budget ran out). Each
+    /// search runs from here with a fresh horizon of [`MAX_LINE`] plies; a disproof by the
+    /// line's length or the clock is no hold.
+    fn hold_rounds(&mut self, pos: &G, mut open: Vec<Move>, out: &mut Holding) -> Option<Move> {
+        let mut cap = if self.hold_caps {
+            HOLD_FIRST_CAP
+        } else {
+            u64::MAX
+        };
+        while !open.is_empty() && !self.aborted {
+            let mut i = 0;
+            while i < open.len() {
+                let next = pos.play(open[i]);
+                let base = std::mem::replace(&mut self.line_base, self.line.len());
+                self.prove_capped(&next, cap);
+                self.line_base = base;
+                self.hold_searches += 1;
+                let (phi, delta) = self.root_numbers;
+                let disproven = delta == 0 && !self.deps.get().is_whole();
+                if disproven && self.hold(&next, out) {
+                    return Some(open[i]);
+                }
+                if self.max_steps == 0 || self.aborted {
+                    return None;
+                }
+                if phi == 0 || delta == 0 {
+                    // The attacker wins there, or the hold failed: not tried again.
+                    open.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            cap = cap.saturating_mul(8);
+        }
+        None
+    }
+
+    /// [`Solver::prove`] with at most `cap` more positions (and the budget's limits): a
+    /// search stopped by the cap alone leaves the solver able to search on.
+    fn prove_capped(&mut self, pos: &G, cap: u64) -> bool {
+        let limit = self.max_nodes;
+        self.max_nodes = limit.min(self.nodes.saturating_add(cap));
+        let proven = self.prove(pos);
+        if self.aborted && self.nodes < limit && !self.interrupted() {
+            self.aborted = false;
+        }
+        self.max_nodes = limit;
+        proven
     }
 }
 
@@ -899,6 +960,8 @@ impl Holding {
 /// runs on a thread with [`HOLD_STACK`] bytes of stack).
 const HOLD_MAX_LINE: usize = 4000;
 const HOLD_STACK: usize = 256 << 20;
+/// The positions a hold's first round may search below each unknown reply.
+const HOLD_FIRST_CAP: u64 = 1 << 14;
 
 /// A proof being collected: the attacker's move in each position, and the node lines.
 #[derive(Default)]
@@ -947,6 +1010,7 @@ fn prove_for<G: Game>(
         earlier_nodes: saver.as_ref().map_or(0, |s| s.earlier),
         unextracted: solver.unextracted,
         line_results: (solver.lines_stored, solver.lines_used.get()),
+        hold_searches: solver.hold_searches,
     };
     (result, attempt, saver.and_then(|s| s.error))
 }
@@ -1459,6 +1523,118 @@ mod tests {
             [Color::White],
             "Black's hold would rest on the clock"
         );
+    }
+
+    /// A toy game for a hold's rounds: at the root Black (to move) chooses between a binary
+    /// tree [`FORK_DEPTH`] plies deep whose every leaf is a draw, and a chain of three plies
+    /// to a draw. White's win is disproven in both, but in the tree only after a search of
+    /// about 2^(depth / 2) positions (every White choice must be refuted).
+    #[derive(Clone, Debug)]
+    struct Fork {
+        /// 0 the root, 1 the tree, 2 the chain.
+        kind: u8,
+        depth: u8,
+        index: u64,
+    }
+
+    const FORK_DEPTH: u8 = 41;
+
+    impl Fork {
+        fn children(&self) -> Vec<Fork> {
+            let child = |kind, index| Fork {
+                kind,
+                depth: self.depth + 1,
+                index,
+            };
+            match (self.kind, self.depth) {
+                (0, _) => vec![child(1, 0), child(2, 0)],
+                (1, d) if d < FORK_DEPTH => {
+                    vec![child(1, 2 * self.index), child(1, 2 * self.index + 1)]
+                }
+                (2, d) if d < 3 => vec![child(2, 0)],
+                _ => Vec::new(),
+            }
+        }
+    }
+
+    impl Game for Fork {
+        const GAME: &'static str = "fork";
+        const DRAW_PLIES: Option<u32> = None;
+        const REPETITION: bool = false;
+        const NULL_MOVE: bool = false;
+        fn variants() -> &'static [&'static str] {
+            &["fork"]
+        }
+        fn startpos(_: &str) -> Result<Self, crate::Error> {
+            Ok(Fork {
+                kind: 0,
+                depth: 0,
+                index: 0,
+            })
+        }
+        fn from_fen(v: &str, _: &str) -> Result<Self, crate::Error> {
+            Self::startpos(v)
+        }
+        fn fen(&self) -> String {
+            format!("{} {} {}", self.kind, self.depth, self.index)
+        }
+        fn variant(&self) -> &'static str {
+            "fork"
+        }
+        fn size(&self) -> (u8, u8) {
+            (2, 1)
+        }
+        fn side_to_move(&self) -> Color {
+            if self.depth.is_multiple_of(2) {
+                Color::Black
+            } else {
+                Color::White
+            }
+        }
+        fn legal_moves(&self, moves: &mut MoveList) {
+            moves.clear();
+            for (i, _) in self.children().iter().enumerate() {
+                moves.push(Move::new(Square(0), Square(i as u8), MoveKind::Normal));
+            }
+        }
+        fn play(&self, mv: Move) -> Self {
+            self.children()[mv.to().0 as usize].clone()
+        }
+        fn terminal(&self) -> Terminal {
+            Terminal::Draw
+        }
+        fn hash(&self) -> u64 {
+            (u64::from(self.kind) << 56) + (1 << self.depth) + self.index
+        }
+        fn reversible_plies(&self) -> u32 {
+            0
+        }
+        crate::game::toy_game_quiet_methods!();
+    }
+
+    /// Black's hold at the fork's root: the tree is the first reply and unknown, as the
+    /// chain is. In rounds the tree's search stops at the first cap, the chain's ends in a
+    /// disproof, and the hold is collected by the chain; with the caps off the tree's search
+    /// takes the whole budget (200 k positions) and no hold is collected.
+    #[test]
+    fn a_hold_searches_its_unknown_replies_in_rounds_of_growing_caps() {
+        let collect = |caps: bool| {
+            let mut solver = Solver::<Fork>::new(Color::White, &[], Table::new(16));
+            solver.hold_caps = caps;
+            solver.max_nodes = 200_000;
+            let mut out = Holding::default();
+            let held = solver.hold(&Fork::startpos("fork").unwrap(), &mut out);
+            let root_move = out.order.first().and_then(|(_, m)| m.clone()).map(|m| m.1);
+            (held, root_move, solver.hold_searches, solver.nodes)
+        };
+        let (held, root_move, searches, nodes) = collect(true);
+        assert!(held);
+        assert_eq!(root_move.as_deref(), Some("a1b1"), "the chain's move");
+        assert_eq!(searches, 2, "the tree's, capped, then the chain's");
+        assert!(nodes <= HOLD_FIRST_CAP + 10, "{nodes}");
+        let (held, _, searches, nodes) = collect(false);
+        assert!(!held, "the tree's search takes the budget");
+        assert_eq!((searches, nodes), (1, 200_000));
     }
 
     /// Räuberschach after 1. f3 and the start (the history `solve --moves f2f3` gives).
