@@ -561,3 +561,36 @@ fn the_start_position_is_not_a_white_win() {
     let checked = proof::check::<Raeuber>(&p).unwrap();
     assert_eq!(checked.positions, 993_024);
 }
+
+/// 1. e3 Nf4 2. exf4 exf4 3. f3 is a draw: both holds (compact; `solve --moves "e2e3 e6f4
+/// e3f4 e5f4 f2f3" --weak --ghi-safe --tables 4 --nodes 600000000 --compact`, whose hold
+/// searches White's unknown replies in rounds of growing caps) check, from the same
+/// position, each for its side. White's eight other third moves lose (docs/solved.md), so
+/// 1. e3 Nf4 is a draw.
+#[test]
+fn after_1_e3_nf4_2_exf4_exf4_3_f3_each_side_holds() {
+    let mut root = Raeuber::startpos(VARIANT).unwrap();
+    for mv in ["e2e3", "e6f4", "e3f4", "e5f4", "f2f3"] {
+        root = root.play(root.parse_move(mv).unwrap());
+    }
+    let holds = [
+        (
+            include_str!("data/proofs/raeuber-e3-nf4-f3-white-holds.proof"),
+            Color::White,
+            144_055,
+        ),
+        (
+            include_str!("data/proofs/raeuber-e3-nf4-f3-black-holds.proof"),
+            Color::Black,
+            147_217,
+        ),
+    ];
+    for (text, holder, positions) in holds {
+        let p = Proof::parse_any::<Raeuber>(text).unwrap();
+        assert_eq!(
+            (p.root.as_str(), p.winner, p.hold),
+            (root.fen().as_str(), holder, true)
+        );
+        assert_eq!(proof::check::<Raeuber>(&p).unwrap().positions, positions);
+    }
+}
