@@ -12,6 +12,7 @@ fn main() {
         ("analyze", kiebitz::solve::pawns::cli),
         ("solve", solve::<Pawns>),
         ("check-proof", check_proof::<Pawns>),
+        ("join", kiebitz::cli::join::join::<Pawns>),
         ("units", kiebitz::cli::units::units::<Pawns>),
         ("book", kiebitz::cli::book::main::<Pawns>),
     ]));

@@ -11,6 +11,7 @@ fn main() {
     std::process::exit(kiebitz::cli::main::<Raeuber>(&[
         ("solve", solve::<Raeuber>),
         ("check-proof", check_proof::<Raeuber>),
+        ("join", kiebitz::cli::join::join::<Raeuber>),
         ("units", kiebitz::cli::units::units::<Raeuber>),
         ("book", kiebitz::cli::book::main::<Raeuber>),
         ("tables", kiebitz::games::raeuber::tables::files::main),
