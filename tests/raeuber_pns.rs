@@ -546,20 +546,34 @@ fn holds_are_checked_and_tampered_holds_are_rejected() {
     assert_eq!(Proof::parse_any::<Raeuber>(&compact).unwrap(), apart);
 }
 
-/// White cannot force a win from Räuberschach's start: Black's hold (the compact format,
-/// 600,755 of Black's moves; `solve --weak --ghi-safe --tables 4 --nodes 20000000 --compact`)
-/// checks — 993,024 positions, among them the seven first moves that lose and 1. e3 Nf4.
+/// Räuberschach 6×6 is a draw: both holds from the start check. Black's (the compact
+/// format, 600,755 of Black's moves; `solve --weak --ghi-safe --tables 4 --nodes 20000000
+/// --compact`): 993,024 positions, among them the seven first moves that lose and 1. e3 Nf4.
+/// White's (joined by `join` from 50 parts along 1. e3 f4 2. exf4 exf4 3. f3 c4 4. b3 …;
+/// scripts/studies/raeuber-start-draw.sh): 320,535 positions.
 #[test]
-fn the_start_position_is_not_a_white_win() {
-    let text = include_str!("data/proofs/raeuber-start-black-holds.proof");
-    let p = Proof::parse_any::<Raeuber>(text).unwrap();
+fn the_start_position_is_a_draw() {
     let start = Raeuber::startpos(VARIANT).unwrap();
-    assert_eq!(
-        (p.root.clone(), p.winner, p.hold),
-        (start.fen(), Color::Black, true)
-    );
-    let checked = proof::check::<Raeuber>(&p).unwrap();
-    assert_eq!(checked.positions, 993_024);
+    let holds = [
+        (
+            include_str!("data/proofs/raeuber-start-black-holds.proof"),
+            Color::Black,
+            993_024,
+        ),
+        (
+            include_str!("data/proofs/raeuber-start-white-holds.proof"),
+            Color::White,
+            320_535,
+        ),
+    ];
+    for (text, holder, positions) in holds {
+        let p = Proof::parse_any::<Raeuber>(text).unwrap();
+        assert_eq!(
+            (p.root.clone(), p.winner, p.hold),
+            (start.fen(), holder, true)
+        );
+        assert_eq!(proof::check::<Raeuber>(&p).unwrap().positions, positions);
+    }
 }
 
 /// 1. e3 Nf4 2. exf4 exf4 3. f3 is a draw: both holds (compact; `solve --moves "e2e3 e6f4
