@@ -576,11 +576,11 @@ fn the_start_position_is_a_draw() {
     }
 }
 
-/// 1. e3 Nf4 2. exf4 exf4 3. f3 is a draw: both holds (compact; `solve --moves "e2e3 e6f4
-/// e3f4 e5f4 f2f3" --weak --ghi-safe --tables 4 --nodes 600000000 --compact`, whose hold
-/// searches White's unknown replies in rounds of growing caps) check, from the same
-/// position, each for its side. White's eight other third moves lose (docs/solved.md), so
-/// 1. e3 Nf4 is a draw.
+/// After 1. e3 Nf4 2. exf4 exf4 3. f3 each side holds, so the position is a draw: both
+/// holds (compact; `solve --moves "e2e3 e6f4 e3f4 e5f4 f2f3" --weak --ghi-safe --tables 4
+/// --nodes 600000000 --compact`, whose hold searches White's unknown replies in rounds of
+/// growing caps) check from it, each for its side. White's eight other third moves lose
+/// (docs/solved.md), so the position after 1…Nf4 is a draw too.
 #[test]
 fn after_1_e3_nf4_2_exf4_exf4_3_f3_each_side_holds() {
     let mut root = Raeuber::startpos(VARIANT).unwrap();
