@@ -566,14 +566,7 @@ fn the_start_position_is_a_draw() {
             320_535,
         ),
     ];
-    for (text, holder, positions) in holds {
-        let p = Proof::parse_any::<Raeuber>(text).unwrap();
-        assert_eq!(
-            (p.root.clone(), p.winner, p.hold),
-            (start.fen(), holder, true)
-        );
-        assert_eq!(proof::check::<Raeuber>(&p).unwrap().positions, positions);
-    }
+    assert_holds(&start, holds);
 }
 
 /// After 1. e3 Nf4 2. exf4 exf4 3. f3 each side holds, so the position is a draw: both
@@ -599,6 +592,12 @@ fn after_1_e3_nf4_2_exf4_exf4_3_f3_each_side_holds() {
             147_217,
         ),
     ];
+    assert_holds(&root, holds);
+}
+
+/// Each hold (its text, the holder, its positions) is rooted at `root`, of `holder`, and
+/// checks with that many positions.
+fn assert_holds(root: &Raeuber, holds: [(&str, Color, usize); 2]) {
     for (text, holder, positions) in holds {
         let p = Proof::parse_any::<Raeuber>(text).unwrap();
         assert_eq!(

@@ -16,7 +16,7 @@ use crate::game::Game;
 use crate::limits;
 use crate::solve::proof::{self, Proof, identity};
 
-use super::solve::{MAX_PROOF_BYTES, RootArgs};
+use super::solve::{MAX_PROOF_BYTES, RootArgs, parse};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -43,14 +43,9 @@ struct JoinArgs {
 /// `join --out F [--line MOVES]… PART…`: 0 when the joined proof or hold is checked and
 /// written, 1 (the reason on stderr) when not.
 pub fn join<G: Game>(args: &[String]) -> i32 {
-    let name = format!("kiebitz-{} join", G::GAME);
-    let argv = std::iter::once(name).chain(args.iter().cloned());
-    let args = match JoinArgs::try_parse_from(argv) {
+    let args: JoinArgs = match parse(&format!("kiebitz-{} join", G::GAME), args) {
         Ok(a) => a,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(code) => return code,
     };
     limits::exit_code(run::<G>(&args), "join", 1)
 }

@@ -190,14 +190,9 @@ impl Manifest {
 
 /// `units split|work|merge …`: returns the exit code.
 pub fn units<G: Game>(args: &[String]) -> i32 {
-    let name = format!("kiebitz-{} units", G::GAME);
-    let argv = std::iter::once(name).chain(args.iter().cloned());
-    let args = match Args::try_parse_from(argv) {
+    let args: Args = match super::solve::parse(&format!("kiebitz-{} units", G::GAME), args) {
         Ok(a) => a,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(code) => return code,
     };
     let result = match args.command {
         Command::Split { dir, plies, root } => split::<G>(&dir, plies, &root),
