@@ -1,6 +1,7 @@
 //! kiebitz-raeuber: Räuberschach 6×6, losing chess with forced capture; `solve` proves forced
-//! wins and losses by proof-number search, `check-proof` checks a proof file, `book` builds
-//! opening books, `tables` writes the endgame tables to files.
+//! wins and losses by proof-number search, `check-proof` checks a proof file, `join` joins
+//! proofs and holds solved apart, `book` builds opening books, `tables` writes the endgame
+//! tables to files.
 
 use kiebitz::cli::solve::{check_proof, solve};
 use kiebitz::games::raeuber::Raeuber;
