@@ -409,6 +409,11 @@ fn command_lines(
                         &os(&["/dev/full", "/", "/no/such/dir/p.txt"]),
                     );
                     add(&["check-proof", "@"], &f);
+                    add(&["join", "--out", "/dev/null", "@"], &f);
+                    add(
+                        &["join", "--out", "/dev/null", "--line", "@", "/dev/null"],
+                        &g,
+                    );
                 }
                 "kiebitz-pawns" => {
                     add(&["analyze", "--size", "@"], &n);
