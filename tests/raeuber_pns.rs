@@ -607,3 +607,48 @@ fn assert_holds(root: &Raeuber, holds: [(&str, Color, usize); 2]) {
         assert_eq!(proof::check::<Raeuber>(&p).unwrap().positions, positions);
     }
 }
+
+/// Fairy-Stockfish's provable errors in the 10+0.1 games against kiebitz (session 10's
+/// match; `scripts/studies/raeuber-provable-errors.py PGN --nodes 1000000`): in round 72 it
+/// played 4. Bxe2 and in round 199 4…Nxd4, each from a drawn position (both holds check
+/// from it) into one its opponent wins (the proof checks).
+#[test]
+fn fairy_stockfishs_errors_turn_a_proven_draw_into_a_proven_loss() {
+    let errors = [
+        (
+            "r1kbn1/p1pppr/6/2P2P/PP2qR/R1KBN1 w - - 0 4",
+            "d1e2",
+            [
+                include_str!("data/proofs/raeuber-fsf-error-r72-draw-white-holds.proof"),
+                include_str!("data/proofs/raeuber-fsf-error-r72-draw-black-holds.proof"),
+                include_str!("data/proofs/raeuber-fsf-error-r72-after-lost.proof"),
+            ],
+        ),
+        (
+            "r3nr/qkpp1p/p2P2/6/P1P1PP/R1KB1R b - - 0 4",
+            "e6d4",
+            [
+                include_str!("data/proofs/raeuber-fsf-error-r199-draw-white-holds.proof"),
+                include_str!("data/proofs/raeuber-fsf-error-r199-draw-black-holds.proof"),
+                include_str!("data/proofs/raeuber-fsf-error-r199-after-lost.proof"),
+            ],
+        ),
+    ];
+    for (fen, mv, [white, black, after]) in errors {
+        let before = Raeuber::from_fen(VARIANT, fen).unwrap();
+        let mover = before.side_to_move();
+        let played = before.play(before.parse_move(mv).unwrap());
+        let holds = [(white, Color::White), (black, Color::Black)];
+        for (text, holder) in holds {
+            let p = Proof::parse_any::<Raeuber>(text).unwrap();
+            assert_eq!((p.root.as_str(), p.winner, p.hold), (fen, holder, true));
+            proof::check::<Raeuber>(&p).unwrap();
+        }
+        let p = Proof::parse_any::<Raeuber>(after).unwrap();
+        assert_eq!(
+            (p.root.clone(), p.winner, p.hold),
+            (played.fen(), mover.flip(), false)
+        );
+        proof::check::<Raeuber>(&p).unwrap();
+    }
+}

@@ -4,8 +4,9 @@ import subprocess
 
 
 def solve(solver, fen, nodes, hash_mb=256, weak=False):
-    """('win' | 'loss' | 'unknown', nodes used) for the side to move of FEN. A win or loss
-    counts only with a proof that the solver reports as checked."""
+    """('win' | 'loss' | 'draw' | 'unknown', nodes used) for the side to move of FEN. A win or
+    loss counts only with a proof that the solver reports as checked, a draw only with both
+    sides' holds checked."""
     cmd = [solver, "solve", "--fen", fen, "--nodes", str(nodes), "--hash", str(hash_mb)]
     if weak:
         cmd.append("--weak")
@@ -15,5 +16,7 @@ def solve(solver, fen, nodes, hash_mb=256, weak=False):
     checked = re.search(r"^proof .*\(checked\)", out, re.M)
     value = result.group(1) if result else "unknown"
     if value in ("win", "loss") and not checked:
+        value = "unknown"
+    if value == "draw" and len(re.findall(r"^hold .*\(checked\)", out, re.M)) != 2:
         value = "unknown"
     return value, int(used.group(1)) if used else 0

@@ -7,9 +7,12 @@ positions where the loser was to move are solved from the end backwards with
 alone). While the loser's position is a proven loss the walk goes on; at the first one that is
 a proven *win* for the loser, the position after the loser's move there is solved too: when it
 is a proven win for the opponent, that move is a provable error (a won position turned into a
-lost one, two checked proofs). An undecided position ends the walk: the game was lost from the
-last proven loss on, and what came before is not known at this budget. Draws are never
-claimed (a disproof may rest on a repetition of the line, docs/solved.md).
+lost one, two checked proofs); when it is a proven draw, a won position turned into a drawn
+one. When the first position that is not a proven loss is a proven draw (both sides' holds
+checked, docs/solved.md "Holds") and the position after the loser's move there a proven win
+for the opponent, that move turned a draw into a loss. An undecided position ends the walk:
+the game was lost from the last proven loss on, and what came before is not known at this
+budget.
 
     scripts/studies/raeuber-provable-errors.py PGN [--solver BIN] [--nodes N] [--deep M] [--weak]
 
@@ -101,17 +104,20 @@ for headers, sans in games(open(args.pgn).read()):
         if value == "loss":
             lost_from = k
             continue
-        if value == "win":
+        if value in ("win", "draw"):
             after, _ = solve(fens[k + 1], budget)
-            if after == "win":
-                error = k
+            kinds = {("win", "win"): "win -> loss", ("win", "draw"): "win -> draw",
+                     ("draw", "win"): "draw -> loss"}
+            if (value, after) in kinds:
+                error = (k, kinds[value, after])
         break
-    s = summary.setdefault(loser, {"games": 0, "errors": 0, "lost_from": []})
+    s = summary.setdefault(loser, {"games": 0, "errors": {}, "lost_from": []})
     s["games"] += 1
     move_no = lambda k: f"{(k + (0 if white_first else 1)) // 2 + 1}{'.' if (k % 2 == 0) == white_first else '...'}"
     if error is not None:
-        s["errors"] += 1
-        line = f"error: {move_no(error)}{sans[error]} turned a proven win into a proven loss"
+        k, kind = error
+        s["errors"][kind] = s["errors"].get(kind, 0) + 1
+        line = f"error: {move_no(k)}{sans[k]}, {kind} (both checked)"
     elif lost_from is not None:
         line = f"proven lost from {move_no(lost_from)} (before that undecided at this budget)"
     else:
@@ -126,5 +132,6 @@ print(f"\nsolver {args.solver}, {args.nodes} nodes a position{deep}{' (weak)' if
 for loser, s in sorted(summary.items()):
     plies = s["lost_from"]
     mean = sum(plies) / len(plies) if plies else 0
-    print(f"{loser}: {s['games']} games lost, {s['errors']} with a provable error (win -> loss); "
+    errors = ", ".join(f"{n} {kind}" for kind, n in sorted(s["errors"].items())) or "none"
+    print(f"{loser}: {s['games']} games lost, provable errors: {errors}; "
           f"proven lost from ply {mean:.1f} on average ({len(plies)} games with a proven loss)")
