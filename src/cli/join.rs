@@ -62,8 +62,8 @@ fn run<G: Game>(args: &JoinArgs) -> Result<(), String> {
     if let Some((file, _)) = parts.iter().find(|(_, p)| p.winner != side) {
         return Err(format!(
             "{file} is of {}, the first part of {}: join parts of one side",
-            colour(side.flip()),
-            colour(side)
+            side.flip().name(),
+            side.name()
         ));
     }
     let mut nodes = Vec::new();
@@ -91,11 +91,11 @@ fn run<G: Game>(args: &JoinArgs) -> Result<(), String> {
     let what = if joined.hold {
         format!(
             "{} keeps {} from forcing a win",
-            colour(side),
-            colour(side.flip())
+            side.name(),
+            side.flip().name()
         )
     } else {
-        format!("{} wins", colour(side))
+        format!("{} wins", side.name())
     };
     limits::out(format_args!(
         "joined: {what} from {} ({} parts, {} positions, {} of {}'s choices, {} plies at most; checked), written to {}",
@@ -103,17 +103,10 @@ fn run<G: Game>(args: &JoinArgs) -> Result<(), String> {
         parts.len(),
         checked.positions,
         joined.nodes.len(),
-        colour(side),
+        side.name(),
         checked.plies,
         args.out
     ))
-}
-
-fn colour(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 /// The choices of `side` along `line` (moves from `root`).

@@ -424,14 +424,11 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
     let result = Proof::parse_any::<G>(&text).and_then(|p| proof::check::<G>(&p).map(|c| (p, c)));
     match result {
         Ok((p, c)) => {
-            let winner = match p.winner {
-                crate::board::Color::White => "white",
-                crate::board::Color::Black => "black",
-            };
+            let winner = p.winner.name().to_ascii_lowercase();
             let said = if p.hold {
                 limits::out(format_args!(
                     "proof holds: {winner} keeps {} from forcing a win from {} ({} positions, farthest {} plies from the root)",
-                    if winner == "white" { "black" } else { "white" },
+                    p.winner.flip().name().to_ascii_lowercase(),
                     p.root,
                     c.positions,
                     c.plies

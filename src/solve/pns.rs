@@ -860,27 +860,25 @@ impl<'s, G: Game> Solver<'s, G> {
             })
             .collect();
         replies.sort_by_key(|&(class, _)| class);
+        let mut chosen = None;
         for &(_, mv) in replies.iter().filter(|(c, _)| c.0 <= 2) {
             if self.hold(&pos.play(mv), out) {
-                out.order[mark].1 = Some((pos.fen(), pos.move_text(mv)));
-                return true;
+                chosen = Some(mv);
+                break;
             }
             if self.max_steps == 0 {
                 return false;
             }
         }
-        let open: Vec<Move> = replies
-            .iter()
-            .filter(|(c, _)| c.0 == 3)
-            .map(|r| r.1)
-            .collect();
-        match self.hold_rounds(pos, open, out) {
-            Some(mv) => {
-                out.order[mark].1 = Some((pos.fen(), pos.move_text(mv)));
-                true
-            }
-            None => false,
+        if chosen.is_none() {
+            let open = replies.iter().filter(|(c, _)| c.0 == 3).map(|r| r.1);
+            chosen = self.hold_rounds(pos, open.collect(), out);
         }
+        let Some(mv) = chosen else {
+            return false;
+        };
+        out.order[mark].1 = Some((pos.fen(), pos.move_text(mv)));
+        true
     }
 
     /// The first of the defender's replies `open` (at `pos`) whose position the search
