@@ -35,6 +35,7 @@ pub mod games;
 pub mod limits;
 pub mod memory;
 pub mod ngame;
+pub mod nnue;
 pub mod nsearch;
 pub mod perft;
 pub mod pgn;

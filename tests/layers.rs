@@ -37,6 +37,7 @@ const ROOMS: &[(&str, &[&str])] = &[
             "san",
             "pgn",
             "texel",
+            "nnue",
             "search/params.rs",
         ],
     ),

@@ -7,6 +7,7 @@
 //! [`nseat`] is the same entrance for N-seat games ([`crate::nsearch::NGame`]).
 
 pub mod book;
+pub mod datagen;
 pub mod join;
 mod listen;
 mod play;

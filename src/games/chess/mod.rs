@@ -320,5 +320,19 @@ impl Game for Chess {
     }
 }
 
+/// A record's pieces: `colour · 6 + kind`, the codes of [`Chess::piece_on`].
+impl crate::nnue::data::Pack for Chess {
+    fn pieces(&self) -> Vec<(u8, u8)> {
+        let mut occ = self.occupied();
+        let mut out = Vec::with_capacity(occ.count_ones() as usize);
+        while occ != 0 {
+            let sq = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            out.push((sq as u8, self.piece_on(sq)));
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests;
