@@ -224,6 +224,15 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// Static evaluation in centipawns for the side to move.
     fn evaluate(&self) -> i32;
 
+    /// [`Game::evaluate`] at `ply` plies from the search's root: a game whose evaluation
+    /// keeps incremental state along the search's line (a network's accumulators) keys it
+    /// by the ply. Must equal [`Game::evaluate`]. Default: [`Game::evaluate`].
+    #[inline]
+    fn evaluate_at(&self, ply: usize) -> i32 {
+        let _ = ply;
+        self.evaluate()
+    }
+
     /// The position after passing (for null-move pruning); only called if `NULL_MOVE`, and
     /// a game that sets it must give the move to the other side here (the default, a copy,
     /// serves the games without null moves).

@@ -13,6 +13,7 @@ mod listen;
 mod play;
 pub mod solve;
 pub mod suite;
+pub mod train;
 pub mod units;
 
 use std::io::{self, BufReader, Write};

@@ -136,7 +136,9 @@ pub fn read_all(mut r: impl Read) -> io::Result<Vec<Record>> {
 /// A game's pieces as a record wants them: implemented by the games whose positions a
 /// network learns (at most 64 squares, 16 piece codes).
 pub trait Pack {
-    /// The pieces as `(square, colour · 6 + kind)` pairs.
+    /// The board and piece kinds the network's inputs are laid out by.
+    const LAYOUT: super::Layout;
+    /// The pieces as `(square, colour · kinds + kind)` pairs.
     fn pieces(&self) -> Vec<(u8, u8)>;
 }
 

@@ -1,6 +1,53 @@
 //! A learned evaluation (NNUE): a perspective network over piece-square inputs.
 //!
 //! - [`data`]: the 32-byte training records that `datagen` writes and the trainer reads.
+//! - [`net`]: the quantised network, its file format and its inference (AVX2 where present).
+//! - [`train`]: the trainer (float network, WDL-blended targets, Adam, a validation split) and
+//!   the quantisation that turns its result into a [`net::Network`].
 //!
-//! Nothing here knows a game: a game maps its pieces to records ([`data::Pack`]).
+//! Nothing here knows a game: a game maps its pieces to records ([`data::Pack`]) and says its
+//! board's [`Layout`], which numbers the inputs the same way for the trainer and the engine.
+
 pub mod data;
+pub mod net;
+pub mod train;
+
+/// How a game's pieces become network inputs: one input per (own or other colour, kind,
+/// square) as seen from a perspective; Black's perspective mirrors the board's ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub width: u8,
+    pub height: u8,
+    /// Piece kinds per colour; a piece code is `colour · kinds + kind`.
+    pub kinds: u8,
+}
+
+impl Layout {
+    /// Chess: 8×8, six kinds, 768 inputs.
+    pub const CHESS: Layout = Layout {
+        width: 8,
+        height: 8,
+        kinds: 6,
+    };
+
+    /// The number of inputs.
+    pub const fn inputs(&self) -> usize {
+        2 * self.kinds as usize * self.width as usize * self.height as usize
+    }
+
+    /// The input of piece `code` on `sq` (rank · width + file) from `perspective`'s side
+    /// (0 White, 1 Black).
+    #[inline]
+    pub fn index(&self, perspective: usize, sq: usize, code: usize) -> usize {
+        let kinds = self.kinds as usize;
+        let (color, kind) = (code / kinds, code % kinds);
+        let squares = self.width as usize * self.height as usize;
+        if perspective == 0 {
+            (color * kinds + kind) * squares + sq
+        } else {
+            let w = self.width as usize;
+            let flipped = (self.height as usize - 1 - sq / w) * w + sq % w;
+            ((1 - color) * kinds + kind) * squares + flipped
+        }
+    }
+}

@@ -189,8 +189,8 @@ pub fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
     lmr
 }
 
-fn evaluate<G: Game>(pos: &G) -> i32 {
-    pos.evaluate().clamp(-EVAL_MAX, EVAL_MAX)
+fn evaluate<G: Game>(pos: &G, ply: usize) -> i32 {
+    pos.evaluate_at(ply).clamp(-EVAL_MAX, EVAL_MAX)
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -730,7 +730,7 @@ impl<'a, G: Game> Worker<'a, G> {
             };
         }
         if ply >= MAX_PLY {
-            return evaluate(pos);
+            return evaluate(pos, ply);
         }
         // Mate-distance pruning: no score can beat a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -812,7 +812,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let raw_eval = match hit {
             _ if forcing => EVAL_NONE,
             Some(h) if h.eval != EVAL_NONE => h.eval,
-            _ => evaluate(pos),
+            _ => evaluate(pos, ply),
         };
         let eval = self.corrected(pos, raw_eval);
         self.stack[ply].eval = eval;
@@ -1183,7 +1183,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return known;
         }
         if ply >= MAX_PLY || qply >= QSEARCH_MAX {
-            return evaluate(pos);
+            return evaluate(pos, ply);
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -1216,7 +1216,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if !forcing {
             eval = match hit {
                 Some(h) if h.eval != EVAL_NONE => h.eval,
-                _ => evaluate(pos),
+                _ => evaluate(pos, ply),
             };
             let stand_pat = self.corrected(pos, eval);
             if stand_pat >= beta {

@@ -282,12 +282,14 @@ const fn adjacent_files() -> [u64; 8] {
 static ADJACENT_FILES: [u64; 8] = adjacent_files();
 
 impl Chess {
-    /// Static evaluation in centipawns, positive when the side to move stands better.
-    pub fn evaluate(&self) -> i32 {
+    /// The hand-made static evaluation in centipawns, positive when the side to move stands
+    /// better (the network's teacher; [`crate::game::Game::evaluate`] answers with the network
+    /// when one is in use).
+    pub fn evaluate_hce(&self) -> i32 {
         self.evaluate_with(active_params())
     }
 
-    /// [`Chess::evaluate`] with another parameter vector (for tuning and testing).
+    /// [`Chess::evaluate_hce`] with another parameter vector (for tuning and testing).
     pub fn evaluate_with(&self, params: &Params) -> i32 {
         let mut sum = Sum {
             params,
@@ -569,8 +571,8 @@ mod tests {
         // The default evaluation is the tuned table's.
         let pos = Chess::parse_fen("r4rk1/1b3ppp/p2q4/1p6/3Nn3/P3B3/1P2QPPP/2RR2K1 w - - 3 20");
         let pos = pos.unwrap();
-        assert_eq!(pos.evaluate(), pos.evaluate_with(&TUNED));
-        assert_ne!(pos.evaluate(), pos.evaluate_with(&PARAMS));
+        assert_eq!(pos.evaluate_hce(), pos.evaluate_with(&TUNED));
+        assert_ne!(pos.evaluate_hce(), pos.evaluate_with(&PARAMS));
     }
 
     /// The hand-made weights with every tuned-only term switched on.
@@ -635,7 +637,7 @@ mod tests {
     fn start_position_is_level_and_mirrors_agree() {
         let start = Chess::parse_fen(Chess::START_FEN).unwrap();
         assert_eq!(start.evaluate_with(&PARAMS), TEMPO.0);
-        assert_eq!(start.evaluate(), TUNED[idx::TEMPO].0);
+        assert_eq!(start.evaluate_hce(), TUNED[idx::TEMPO].0);
         for fen in [
             "r1bqk2r/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R1BQK2R w KQkq - 0 8",
             "8/5pk1/6p1/2pP4/2P2K2/8/5PPP/8 b - - 0 40",
@@ -643,7 +645,7 @@ mod tests {
         ] {
             let pos = Chess::parse_fen(fen).unwrap();
             let flipped = Chess::parse_fen(&mirror(fen)).unwrap();
-            assert_eq!(pos.evaluate(), flipped.evaluate(), "{fen}");
+            assert_eq!(pos.evaluate_hce(), flipped.evaluate_hce(), "{fen}");
         }
     }
 
@@ -674,8 +676,8 @@ mod tests {
     #[test]
     fn extra_queen_is_winning() {
         let pos = Chess::parse_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
-        assert!(pos.evaluate() > 800);
+        assert!(pos.evaluate_hce() > 800);
         let pos = Chess::parse_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
-        assert!(pos.evaluate() < -800);
+        assert!(pos.evaluate_hce() < -800);
     }
 }

@@ -5,6 +5,7 @@
 //! - [`movegen`]: legal move generation (pins, check evasions, castling, en passant).
 //! - [`polyglot`]: the Polyglot opening-book key and move encoding.
 //! - [`eval`]: tapered material + piece-square evaluation with a few classic terms.
+//! - [`nnue`]: the learned evaluation in use (a network and each thread's accumulators).
 //! - [`params`]: the weights' vocabulary (score pairs, the parameter vector, named weights).
 //! - [`weights`]: the tuned weights, one readable table; [`tune`]: the tuner that writes it.
 //! - [`syzygy`]: Syzygy endgame tablebases (WDL in the search, DTZ at the root).
@@ -16,6 +17,7 @@
 pub mod attacks;
 pub mod eval;
 pub mod movegen;
+pub mod nnue;
 pub mod params;
 pub mod polyglot;
 pub mod position;
@@ -200,8 +202,14 @@ impl Game for Chess {
         (victim + promotion) * 8 - attacker
     }
 
+    /// The network's evaluation when one is in use ([`nnue`]), else the hand-made one.
     fn evaluate(&self) -> i32 {
-        Chess::evaluate(self)
+        nnue::evaluate(self, nnue::SCRATCH).unwrap_or_else(|| Chess::evaluate_hce(self))
+    }
+
+    #[inline]
+    fn evaluate_at(&self, ply: usize) -> i32 {
+        nnue::evaluate(self, ply).unwrap_or_else(|| Chess::evaluate_hce(self))
     }
 
     fn play_null(&self) -> Self {
@@ -322,6 +330,7 @@ impl Game for Chess {
 
 /// A record's pieces: `colour · 6 + kind`, the codes of [`Chess::piece_on`].
 impl crate::nnue::data::Pack for Chess {
+    const LAYOUT: crate::nnue::Layout = crate::nnue::Layout::CHESS;
     fn pieces(&self) -> Vec<(u8, u8)> {
         let mut occ = self.occupied();
         let mut out = Vec::with_capacity(occ.count_ones() as usize);

@@ -1,0 +1,141 @@
+//! The `train` subcommand: fits a network to `datagen`'s records ([`crate::nnue::train`]) and
+//! writes the quantised file, with a manifest beside it (`NET.txt`: the command, the data,
+//! the losses by epoch, the trainer's throughput) saying how it was made.
+
+use std::io::Write;
+
+use clap::Parser;
+
+use crate::game::Game;
+use crate::nnue::data::{Pack, read_all};
+use crate::nnue::train::{Config, EpochReport, train};
+
+#[derive(Parser, Debug)]
+#[command(about = "Train a network on datagen's records and write it quantised")]
+struct Args {
+    /// Record files (datagen's output).
+    #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
+    data: Vec<String>,
+    /// The network file to write (a manifest goes to FILE.txt).
+    #[arg(long, value_name = "FILE")]
+    out: String,
+    /// Neurons of the hidden layer (a multiple of 16).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(16..=2048))]
+    hidden: u32,
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    epochs: u32,
+    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u32).range(1..))]
+    batch: u32,
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// The step size is multiplied by this every --lr-step epochs.
+    #[arg(long, default_value_t = 0.3)]
+    lr_drop: f32,
+    #[arg(long, default_value_t = 8)]
+    lr_step: u32,
+    /// λ, the weight of the game's result in the target (0: the search's score alone).
+    #[arg(long, default_value_t = 0.3)]
+    wdl: f32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+    /// The share of the records held out for the validation loss.
+    #[arg(long, default_value_t = 0.02)]
+    validation: f64,
+    /// Use at most this many records (the first of the files, in order).
+    #[arg(long)]
+    limit: Option<usize>,
+}
+
+/// `kiebitz-GAME train …` with the arguments after `train`; the exit code.
+pub fn main<G: Game + Pack>(args: &[String]) -> i32 {
+    let name = format!("kiebitz-{} train", G::GAME);
+    let parsed = match Args::try_parse_from(std::iter::once(name).chain(args.iter().cloned())) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match run::<G>(&parsed, args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
+    if !(args.hidden as usize).is_multiple_of(crate::nnue::net::HIDDEN_STEP) {
+        return Err(format!("--hidden {} is not a multiple of 16", args.hidden));
+    }
+    if !(0.0..=1.0).contains(&args.wdl) || !(0.0..0.5).contains(&args.validation) {
+        return Err("--wdl must be within 0…1 and --validation within 0…0.5".into());
+    }
+    let mut records = Vec::new();
+    let mut sources = Vec::new();
+    for path in &args.data {
+        let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        let read = read_all(std::io::BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
+        sources.push(format!("{path} ({} records)", read.len()));
+        records.extend(read);
+    }
+    if let Some(limit) = args.limit {
+        records.truncate(limit);
+    }
+    if records.len() < 100 {
+        return Err(format!("{} records: too few to train on", records.len()));
+    }
+    let cfg = Config {
+        hidden: args.hidden as usize,
+        epochs: args.epochs,
+        batch: args.batch as usize,
+        lr: args.lr,
+        lr_drop: args.lr_drop,
+        lr_step: args.lr_step,
+        wdl: args.wdl,
+        seed: args.seed,
+        threads: args.threads as usize,
+        validation: args.validation,
+    };
+    eprintln!(
+        "train: {} records from {}",
+        records.len(),
+        sources.join(", ")
+    );
+    let mut lines = vec![
+        format!("kiebitz-{} train {}", G::GAME, argv.join(" ")),
+        format!("data: {}", sources.join(", ")),
+        format!("records used: {}", records.len()),
+    ];
+    let out = &args.out;
+    let net = train(&records, &G::LAYOUT, &cfg, |r: &EpochReport, net| {
+        let line = format!(
+            "epoch {:>3}: train loss {:.6}, validation loss {:.6}, {:.0} positions/s, lr {:.2e}",
+            r.epoch, r.train_loss, r.validation_loss, r.positions_per_second, r.lr
+        );
+        eprintln!("{line}");
+        lines.push(line);
+        // Each epoch's network is written, so that a long run stopped early leaves one.
+        if let Err(e) = std::fs::write(out, net.quantise().to_bytes()) {
+            eprintln!("warning: {out}: {e}");
+        }
+    });
+    let bytes = net.quantise().to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
+    lines.push(format!(
+        "network: {out}, {} bytes, fnv1a {:016x}",
+        bytes.len(),
+        crate::nnue::net::fnv1a(&bytes)
+    ));
+    let manifest = format!("{out}.txt");
+    let mut f = std::fs::File::create(&manifest).map_err(|e| format!("{manifest}: {e}"))?;
+    writeln!(f, "{}", lines.join("\n")).map_err(|e| format!("{manifest}: {e}"))?;
+    crate::limits::out(format_args!(
+        "{out}: {} bytes ({} hidden), manifest {manifest}",
+        bytes.len(),
+        args.hidden
+    ))
+}

@@ -1,0 +1,263 @@
+//! Chess's learned evaluation: the network in use, and each thread's accumulators.
+//!
+//! The process has one network at a time (the embedded default, or one `EvalFile` loaded;
+//! a file that does not load leaves the old one in use) and one switch (`Use NNUE`); off, or
+//! without a network, the hand-made evaluation ([`Chess::evaluate_hce`]) answers.
+//!
+//! Accumulators are kept per thread in slots, one per ply of the search's line. Each slot
+//! holds the board it was computed for, so it is always exact: to evaluate a position at
+//! ply `p`, the slot of `p` is brought to it from whichever of the slots `p`, `p − 1` and
+//! `p − 2` differs from it by the fewest pieces (a move changes two to four), or refreshed
+//! from scratch when all differ by more than [`REFRESH_AFTER`]. So make/unmake needs no hook:
+//! the diff of the pieces' bitboards covers castling, en passant, promotions, captures and
+//! null moves alike, and a slot left over from another line only costs a larger diff.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, RwLock};
+
+use super::position::Chess;
+use crate::nnue::Layout;
+use crate::nnue::net::Network;
+
+/// The network built into the binary (docs/nnue.md says how it was made), if any.
+const EMBEDDED: Option<&[u8]> = None;
+
+/// Slots per thread: one per ply of the search, and one for evaluations without a ply.
+pub const SLOTS: usize = crate::search::MAX_PLY + 8;
+/// The slot of [`crate::game::Game::evaluate`], which knows no ply.
+pub const SCRATCH: usize = SLOTS - 1;
+/// A diff of more pieces than this refreshes the accumulators instead.
+pub const REFRESH_AFTER: u32 = 12;
+
+/// The network in use and its generation (bumped on every change).
+static NET: RwLock<Option<Arc<Network>>> = RwLock::new(None);
+static GENERATION: AtomicU64 = AtomicU64::new(0);
+static EMBEDDED_LOADED: std::sync::Once = std::sync::Once::new();
+/// `Use NNUE`.
+static ENABLED: AtomicBool = AtomicBool::new(true);
+
+fn net_lock() -> std::sync::RwLockWriteGuard<'static, Option<Arc<Network>>> {
+    NET.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Installs the embedded network the first time anything asks.
+fn ensure_embedded() {
+    EMBEDDED_LOADED.call_once(|| {
+        if let Some(bytes) = EMBEDDED {
+            let net = Network::from_bytes(bytes, Layout::CHESS.inputs())
+                .expect("the embedded network is valid");
+            *net_lock() = Some(Arc::new(net));
+            GENERATION.fetch_add(1, Relaxed);
+        }
+    });
+}
+
+/// Loads a network file (`EvalFile`; empty: the embedded network). On any error the
+/// network in use stays. Returns a line saying what is in use.
+pub fn load(path: &str) -> Result<String, String> {
+    ensure_embedded();
+    let net = if path.is_empty() {
+        match EMBEDDED {
+            Some(bytes) => Network::from_bytes(bytes, Layout::CHESS.inputs())?,
+            None => return Err("this build has no embedded network".into()),
+        }
+    } else {
+        let bytes = crate::limits::read_bounded(path, 64 << 20).map_err(|e| e.to_string())?;
+        Network::from_bytes(&bytes, Layout::CHESS.inputs()).map_err(|e| format!("{path}: {e}"))?
+    };
+    let line = format!("NNUE {} ({}→{}×2→1)", if path.is_empty() { "embedded" } else { path }, net.inputs, net.hidden);
+    install(net);
+    Ok(line)
+}
+
+/// Makes `net` the network in use.
+pub fn install(net: Network) {
+    ensure_embedded();
+    *net_lock() = Some(Arc::new(net));
+    GENERATION.fetch_add(1, Relaxed);
+}
+
+/// Turns the network on or off (`Use NNUE`).
+pub fn set_enabled(on: bool) {
+    ENABLED.store(on, Relaxed);
+}
+
+/// Whether evaluations come from a network now.
+pub fn active() -> bool {
+    ensure_embedded();
+    ENABLED.load(Relaxed) && NET.read().map(|n| n.is_some()).unwrap_or(false)
+}
+
+/// One slot: the board it was computed for and its two accumulators (White's perspective,
+/// then Black's).
+#[derive(Clone)]
+struct Slot {
+    pieces: [u64; 6],
+    colors: [u64; 2],
+    acc: Vec<i16>,
+    valid: bool,
+}
+
+/// A thread's slots and the network they were computed with.
+struct Cache {
+    generation: u64,
+    net: Option<Arc<Network>>,
+    slots: Vec<Slot>,
+}
+
+thread_local! {
+    static CACHE: RefCell<Cache> = const { RefCell::new(Cache { generation: u64::MAX, net: None, slots: Vec::new() }) };
+}
+
+/// The evaluation of `pos` for the side to move from the network, using slot `slot`
+/// (`None` when the network is off or absent).
+pub fn evaluate(pos: &Chess, slot: usize) -> Option<i32> {
+    if !ENABLED.load(Relaxed) {
+        return None;
+    }
+    ensure_embedded();
+    CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        cache.sync();
+        let net = cache.net.clone()?;
+        let slot = slot.min(SCRATCH);
+        cache.bring(&net, pos, slot);
+        let h = net.hidden;
+        let acc = &cache.slots[slot].acc;
+        let (white, black) = acc.split_at(h);
+        Some(match pos.side {
+            crate::board::Color::White => net.output(white, black),
+            crate::board::Color::Black => net.output(black, white),
+        })
+    })
+}
+
+/// The evaluation of `pos` from a fresh accumulator (for tests).
+pub fn evaluate_fresh(pos: &Chess) -> Option<i32> {
+    ensure_embedded();
+    let net = NET.read().ok()?.clone()?;
+    let mut acc = vec![0i16; 2 * net.hidden];
+    refresh(&net, pos, &mut acc);
+    let (white, black) = acc.split_at(net.hidden);
+    Some(match pos.side {
+        crate::board::Color::White => net.output(white, black),
+        crate::board::Color::Black => net.output(black, white),
+    })
+}
+
+/// Both perspectives' accumulators of `pos` from scratch.
+fn refresh(net: &Network, pos: &Chess, acc: &mut [i16]) {
+    let (white, black) = acc.split_at_mut(net.hidden);
+    let pieces = active_pieces(pos);
+    net.refresh(pieces.iter().map(|&(sq, code)| Layout::CHESS.index(0, sq, code)), white);
+    net.refresh(pieces.iter().map(|&(sq, code)| Layout::CHESS.index(1, sq, code)), black);
+}
+
+/// The pieces of `pos` as (square, colour · 6 + kind).
+fn active_pieces(pos: &Chess) -> Vec<(usize, usize)> {
+    let mut out = Vec::with_capacity(32);
+    for color in 0..2 {
+        for kind in 0..6 {
+            let mut b = pos.pieces[kind] & pos.colors[color];
+            while b != 0 {
+                out.push((b.trailing_zeros() as usize, color * 6 + kind));
+                b &= b - 1;
+            }
+        }
+    }
+    out
+}
+
+/// The pieces that differ between a slot's board and `pos`.
+fn diff_count(slot: &Slot, pos: &Chess) -> u32 {
+    let mut n = 0;
+    for color in 0..2 {
+        for kind in 0..6 {
+            let old = slot.pieces[kind] & slot.colors[color];
+            let new = pos.pieces[kind] & pos.colors[color];
+            n += (old ^ new).count_ones();
+        }
+    }
+    n
+}
+
+impl Cache {
+    /// Drops the slots when the network changed.
+    fn sync(&mut self) {
+        let generation = GENERATION.load(Relaxed);
+        if generation != self.generation {
+            self.net = NET.read().ok().and_then(|n| n.clone());
+            self.generation = generation;
+            let h = self.net.as_ref().map_or(0, |n| n.hidden);
+            let empty = Slot {
+                pieces: [0; 6],
+                colors: [0; 2],
+                acc: vec![0; 2 * h],
+                valid: false,
+            };
+            self.slots = vec![empty; SLOTS];
+        }
+    }
+
+    /// Brings slot `s` to `pos` from the nearest slot, or refreshes it.
+    fn bring(&mut self, net: &Network, pos: &Chess, s: usize) {
+        let candidates = [Some(s), s.checked_sub(1), s.checked_sub(2)];
+        let best = candidates
+            .into_iter()
+            .flatten()
+            .filter(|&c| self.slots[c].valid)
+            .map(|c| (diff_count(&self.slots[c], pos), c))
+            .min();
+        match best {
+            Some((0, c)) if c == s => {}
+            Some((n, c)) if n <= REFRESH_AFTER => {
+                if c != s {
+                    let (from, to) = if c < s {
+                        let (a, b) = self.slots.split_at_mut(s);
+                        (&a[c], &mut b[0])
+                    } else {
+                        unreachable!("candidates are at or below the slot")
+                    };
+                    to.acc.copy_from_slice(&from.acc);
+                    to.pieces = from.pieces;
+                    to.colors = from.colors;
+                }
+                apply_diff(net, &mut self.slots[s], pos);
+            }
+            _ => refresh(net, pos, &mut self.slots[s].acc),
+        }
+        let slot = &mut self.slots[s];
+        slot.pieces = pos.pieces;
+        slot.colors = pos.colors;
+        slot.valid = true;
+    }
+}
+
+/// Updates a slot's accumulators from its board to `pos`'s.
+fn apply_diff(net: &Network, slot: &mut Slot, pos: &Chess) {
+    let h = net.hidden;
+    for color in 0..2 {
+        for kind in 0..6 {
+            let old = slot.pieces[kind] & slot.colors[color];
+            let new = pos.pieces[kind] & pos.colors[color];
+            let code = color * 6 + kind;
+            for (bits, adding) in [(old & !new, false), (new & !old, true)] {
+                let mut b = bits;
+                while b != 0 {
+                    let sq = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    for p in 0..2 {
+                        let column = net.column(Layout::CHESS.index(p, sq, code));
+                        let acc = &mut slot.acc[p * h..(p + 1) * h];
+                        if adding {
+                            crate::nnue::net::add(acc, column);
+                        } else {
+                            crate::nnue::net::sub(acc, column);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! The quantised network and its inference: `(inputs → H)×2 → 1` with SCReLU.
+//!
+//! Two accumulators of `H` int16 sums (one per perspective: the side to move's first) are the
+//! feature transformer's bias plus the columns of the active inputs. The output is
+//! `(Σ screlu(us)·w_us + Σ screlu(them)·w_them) / QA + bias`, scaled to centipawns by
+//! `SCALE / (QA · QB)`, where `screlu(x) = clamp(x, 0, QA)²`. The accumulators' sums wrap
+//! and the output's are exact `i64`s, so every summation order — the AVX2 path, the baseline
+//! path — gives the same number.
+//!
+//! The file format (little-endian), documented in docs/nnue.md: the magic `KBZNNUE1`, then
+//! `u32` inputs, hidden, QA, QB, SCALE; `i16` feature weights (input-major: the column of
+//! input `i` is `H` values), `i16` feature biases (`H`), `i16` output weights (`2H`, the
+//! side to move's half first), `i32` output bias; last an FNV-1a 64 checksum of all before.
+
+use std::fmt;
+
+/// The feature transformer's quantisation: a float 1.0 is 255.
+pub const QA: i32 = 255;
+/// The output layer's quantisation: a float 1.0 is 256 (weights within ±1.98 stay below
+/// 512, so a term `clamp(x, 0, QA)² · w` fits an `i32` and their sum an `i64`).
+pub const QB: i32 = 256;
+/// Centipawns per unit of the network's float output.
+pub const SCALE: i32 = 400;
+/// The file's first bytes.
+pub const MAGIC: &[u8; 8] = b"KBZNNUE1";
+/// The largest hidden layer a file may declare.
+pub const MAX_HIDDEN: usize = 2048;
+/// The hidden layer's size must be a multiple of this (whole SIMD registers).
+pub const HIDDEN_STEP: usize = 16;
+
+/// A quantised network.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    pub inputs: usize,
+    pub hidden: usize,
+    /// Input-major: the `hidden` weights of input `i` start at `i * hidden`.
+    pub ft_weights: Vec<i16>,
+    pub ft_bias: Vec<i16>,
+    /// The side to move's `hidden` weights, then the other side's.
+    pub out_weights: Vec<i16>,
+    pub out_bias: i32,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Network({}→{}×2→1)", self.inputs, self.hidden)
+    }
+}
+
+/// FNV-1a, 64 bits: the file's checksum.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Network {
+    /// The network's file bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(64 + 2 * (self.ft_weights.len() + 3 * self.hidden));
+        b.extend_from_slice(MAGIC);
+        for v in [
+            self.inputs,
+            self.hidden,
+            QA as usize,
+            QB as usize,
+            SCALE as usize,
+        ] {
+            b.extend_from_slice(&(v as u32).to_le_bytes());
+        }
+        for v in self
+            .ft_weights
+            .iter()
+            .chain(&self.ft_bias)
+            .chain(&self.out_weights)
+        {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        b.extend_from_slice(&self.out_bias.to_le_bytes());
+        let sum = fnv1a(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    /// A network from file bytes, for `inputs` inputs; the error says what is wrong (size,
+    /// magic, shape, quantisation, checksum) and nothing is half-read.
+    pub fn from_bytes(bytes: &[u8], inputs: usize) -> Result<Network, String> {
+        const HEAD: usize = 8 + 5 * 4;
+        if bytes.len() < HEAD + 12 || &bytes[..8] != MAGIC {
+            return Err("not a kiebitz network file (magic KBZNNUE1 missing)".into());
+        }
+        let word = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
+        let (file_inputs, hidden) = (word(0) as usize, word(1) as usize);
+        if file_inputs != inputs {
+            return Err(format!(
+                "the network has {file_inputs} inputs, this game needs {inputs}"
+            ));
+        }
+        if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(HIDDEN_STEP) {
+            return Err(format!(
+                "hidden layer of {hidden} (a multiple of 16 up to 2048)"
+            ));
+        }
+        if (word(2), word(3), word(4)) != (QA as u32, QB as u32, SCALE as u32) {
+            return Err(format!(
+                "quantisation {}/{}/{} (this build: {QA}/{QB}/{SCALE})",
+                word(2),
+                word(3),
+                word(4)
+            ));
+        }
+        let values = inputs * hidden + 3 * hidden;
+        let expected = HEAD + 2 * values + 4 + 8;
+        if bytes.len() != expected {
+            return Err(format!(
+                "{} bytes where this shape needs {expected}",
+                bytes.len()
+            ));
+        }
+        let body = &bytes[..expected - 8];
+        let stored = u64::from_le_bytes(bytes[expected - 8..].try_into().unwrap());
+        if fnv1a(body) != stored {
+            return Err("checksum mismatch: the file is damaged".into());
+        }
+        let mut shorts = body[HEAD..HEAD + 2 * values]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut take = |n: usize| shorts.by_ref().take(n).collect::<Vec<i16>>();
+        let ft_weights = take(inputs * hidden);
+        let ft_bias = take(hidden);
+        let out_weights = take(2 * hidden);
+        let out_bias = i32::from_le_bytes(body[HEAD + 2 * values..].try_into().unwrap());
+        Ok(Network {
+            inputs,
+            hidden,
+            ft_weights,
+            ft_bias,
+            out_weights,
+            out_bias,
+        })
+    }
+
+    /// The column of input `i`.
+    #[inline]
+    pub fn column(&self, i: usize) -> &[i16] {
+        &self.ft_weights[i * self.hidden..(i + 1) * self.hidden]
+    }
+
+    /// An accumulator set to the bias plus the columns of `active`.
+    pub fn refresh(&self, active: impl IntoIterator<Item = usize>, acc: &mut [i16]) {
+        acc.copy_from_slice(&self.ft_bias);
+        for i in active {
+            add(acc, self.column(i));
+        }
+    }
+
+    /// The evaluation in centipawns from the accumulators of the side to move and the other.
+    #[inline]
+    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+        let h = self.hidden;
+        let sum = screlu_dot(us, &self.out_weights[..h]) + screlu_dot(them, &self.out_weights[h..]);
+        ((sum / QA as i64 + self.out_bias as i64) * SCALE as i64 / (QA * QB) as i64) as i32
+    }
+}
+
+/// Whether the AVX2 paths may be taken (detected once).
+#[inline]
+fn avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::OnceLock;
+        static AVX2: OnceLock<bool> = OnceLock::new();
+        *AVX2.get_or_init(|| std::is_x86_feature_detected!("avx2") && !baseline_forced())
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Tests force the baseline path to compare it with AVX2 ([`force_baseline`]).
+static BASELINE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn baseline_forced() -> bool {
+    BASELINE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Whether the AVX2 path is taken in this process.
+pub fn uses_avx2() -> bool {
+    avx2()
+}
+
+/// `acc += column`, wrapping.
+#[inline]
+pub fn add(acc: &mut [i16], column: &[i16]) {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        // SAFETY: AVX2 is present (detected above).
+        return unsafe { simd::add(acc, column) };
+    }
+    add_base(acc, column)
+}
+
+/// `acc -= column`, wrapping.
+#[inline]
+pub fn sub(acc: &mut [i16], column: &[i16]) {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        // SAFETY: AVX2 is present (detected above).
+        return unsafe { simd::sub(acc, column) };
+    }
+    sub_base(acc, column)
+}
+
+/// `Σ clamp(acc, 0, QA)² · w`.
+#[inline]
+pub fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        // SAFETY: AVX2 is present (detected above).
+        return unsafe { simd::screlu_dot(acc, w) };
+    }
+    screlu_dot_base(acc, w)
+}
+
+#[inline(always)]
+fn add_base(acc: &mut [i16], column: &[i16]) {
+    for (a, &c) in acc.iter_mut().zip(column) {
+        *a = a.wrapping_add(c);
+    }
+}
+
+#[inline(always)]
+fn sub_base(acc: &mut [i16], column: &[i16]) {
+    for (a, &c) in acc.iter_mut().zip(column) {
+        *a = a.wrapping_sub(c);
+    }
+}
+
+#[inline(always)]
+fn screlu_dot_base(acc: &[i16], w: &[i16]) -> i64 {
+    acc.iter().zip(w).fold(0i64, |s, (&a, &w)| {
+        let v = (a as i32).clamp(0, QA);
+        s + (v * v * w as i32) as i64
+    })
+}
+
+/// The same loops compiled for AVX2 (the compiler vectorises them 16 lanes wide).
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn add(acc: &mut [i16], column: &[i16]) {
+        super::add_base(acc, column)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn sub(acc: &mut [i16], column: &[i16]) {
+        super::sub_base(acc, column)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
+        super::screlu_dot_base(acc, w)
+    }
+}
+
+/// Makes this process take the baseline (non-AVX2) path from now on, where it has not yet
+/// decided; for tests comparing the two, which run in processes of their own.
+pub fn force_baseline() {
+    BASELINE.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    pub(crate) fn random_net(inputs: usize, hidden: usize, seed: u64) -> Network {
+        let mut rng = Rng::new(seed);
+        let mut small = |n: usize, r: i32| -> Vec<i16> {
+            (0..n)
+                .map(|_| (rng.below(2 * r as usize + 1) as i32 - r) as i16)
+                .collect()
+        };
+        Network {
+            inputs,
+            hidden,
+            ft_weights: small(inputs * hidden, 200),
+            ft_bias: small(hidden, 100),
+            out_weights: small(2 * hidden, 500),
+            out_bias: 1234,
+        }
+    }
+
+    #[test]
+    fn a_network_file_round_trips_and_damage_is_refused() {
+        let net = random_net(768, 32, 5);
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes, 768).unwrap(), net);
+        let mut flipped = bytes.clone();
+        flipped[1000] ^= 4;
+        assert!(
+            Network::from_bytes(&flipped, 768)
+                .unwrap_err()
+                .contains("checksum")
+        );
+        let cut = &bytes[..bytes.len() - 9];
+        assert!(Network::from_bytes(cut, 768).unwrap_err().contains("bytes"));
+        assert!(
+            Network::from_bytes(&bytes, 640)
+                .unwrap_err()
+                .contains("inputs")
+        );
+        assert!(
+            Network::from_bytes(b"garbage", 768)
+                .unwrap_err()
+                .contains("magic")
+        );
+    }
+
+    #[test]
+    fn the_simd_and_baseline_loops_agree_exactly() {
+        let net = random_net(768, 64, 9);
+        let mut rng = Rng::new(3);
+        for _ in 0..200 {
+            let mut acc = net.ft_bias.clone();
+            let mut base = net.ft_bias.clone();
+            for _ in 0..40 {
+                let i = rng.below(768);
+                add(&mut acc, net.column(i));
+                add_base(&mut base, net.column(i));
+                if rng.below(3) == 0 {
+                    sub(&mut acc, net.column(i));
+                    sub_base(&mut base, net.column(i));
+                }
+            }
+            assert_eq!(acc, base);
+            let w = &net.out_weights[..64];
+            assert_eq!(screlu_dot(&acc, w), screlu_dot_base(&base, w));
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! The trainer: a float network of the same shape as [`Network`], fitted to training records
+//! by Adam on mini-batches, on as many threads as asked.
+//!
+//! Each record's target blends the search's verdict and the game's: `(1 − λ)·σ(score/400) +
+//! λ·result`, both for the side to move; the prediction is `σ(output)` (the output is in
+//! units of 400 centipawns, as [`super::net::SCALE`] reads it), the loss the squared error.
+//! The records are shuffled by the seed; a fraction is held out and its loss reported after
+//! every epoch. Weights are kept within ±[`CLIP`] so that the quantised accumulators cannot
+//! overflow. [`FloatNet::quantise`] makes the engine's network.
+
+use super::Layout;
+use super::data::Record;
+use super::net::{Network, QA, QB};
+use crate::rng::Rng;
+
+/// Every weight stays within ±CLIP (33 inputs · 1.98 · 255 < 32 767).
+pub const CLIP: f32 = 1.98;
+
+/// What a training run does.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub hidden: usize,
+    pub epochs: u32,
+    pub batch: usize,
+    /// Adam's step size at the start …
+    pub lr: f32,
+    /// … multiplied by `lr_drop` after every `lr_step` epochs.
+    pub lr_drop: f32,
+    pub lr_step: u32,
+    /// λ: the weight of the game's result in the target (0: the score alone).
+    pub wdl: f32,
+    pub seed: u64,
+    pub threads: usize,
+    /// The share of the records held out for validation.
+    pub validation: f64,
+}
+
+/// A float network: the trainer's model.
+#[derive(Clone, Debug)]
+pub struct FloatNet {
+    pub inputs: usize,
+    pub hidden: usize,
+    pub ft_weights: Vec<f32>,
+    pub ft_bias: Vec<f32>,
+    pub out_weights: Vec<f32>,
+    pub out_bias: f32,
+}
+
+/// A record's active inputs from White's and from Black's perspective, and the side to move.
+pub struct Inputs {
+    pub white: Vec<usize>,
+    pub black: Vec<usize>,
+    pub side: usize,
+}
+
+impl Inputs {
+    pub fn of(record: &Record, layout: &Layout) -> Inputs {
+        let mut white = Vec::with_capacity(32);
+        let mut black = Vec::with_capacity(32);
+        for (sq, code) in record.squares() {
+            white.push(layout.index(0, sq as usize, code as usize));
+            black.push(layout.index(1, sq as usize, code as usize));
+        }
+        Inputs {
+            white,
+            black,
+            side: record.side as usize,
+        }
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The activation: `clamp(x, 0, 1)²`.
+fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+impl FloatNet {
+    /// Small random weights from `seed`.
+    pub fn new(inputs: usize, hidden: usize, seed: u64) -> FloatNet {
+        let mut rng = Rng::new(seed);
+        let mut uniform = |n: usize, r: f64| -> Vec<f32> {
+            (0..n)
+                .map(|_| ((rng.unit() * 2.0 - 1.0) * r) as f32)
+                .collect()
+        };
+        FloatNet {
+            inputs,
+            hidden,
+            ft_weights: uniform(inputs * hidden, 0.1),
+            ft_bias: vec![0.05; hidden],
+            out_weights: uniform(2 * hidden, 1.0 / (2.0 * hidden as f64).sqrt()),
+            out_bias: 0.0,
+        }
+    }
+
+    /// The accumulator of `active`: bias plus columns.
+    fn accumulate(&self, active: &[usize], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.ft_bias);
+        for &i in active {
+            let col = &self.ft_weights[i * self.hidden..(i + 1) * self.hidden];
+            acc.iter_mut().zip(col).for_each(|(a, w)| *a += w);
+        }
+    }
+
+    /// The output (in units of 400 centipawns) for the side to move.
+    pub fn forward(&self, inputs: &Inputs) -> f32 {
+        let h = self.hidden;
+        let (mut us, mut them) = (vec![0.0; h], vec![0.0; h]);
+        let (own, other) = perspectives(inputs);
+        self.accumulate(own, &mut us);
+        self.accumulate(other, &mut them);
+        self.out_bias
+            + us.iter()
+                .zip(&self.out_weights[..h])
+                .map(|(&a, w)| screlu(a) * w)
+                .sum::<f32>()
+            + them
+                .iter()
+                .zip(&self.out_weights[h..])
+                .map(|(&a, w)| screlu(a) * w)
+                .sum::<f32>()
+    }
+
+    /// The engine's network: weights rounded at the quantisation scales.
+    pub fn quantise(&self) -> Network {
+        let q = |v: &[f32], s: i32| -> Vec<i16> {
+            v.iter()
+                .map(|&x| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16)
+                .collect()
+        };
+        Network {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            ft_weights: q(&self.ft_weights, QA),
+            ft_bias: q(&self.ft_bias, QA),
+            out_weights: q(&self.out_weights, QB),
+            out_bias: (self.out_bias * (QA * QB) as f32).round() as i32,
+        }
+    }
+
+    fn params_len(&self) -> usize {
+        self.ft_weights.len() + self.ft_bias.len() + self.out_weights.len() + 1
+    }
+
+    /// Every parameter, mutably, in one order (for the optimiser).
+    fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.ft_weights
+            .iter_mut()
+            .chain(self.ft_bias.iter_mut())
+            .chain(self.out_weights.iter_mut())
+            .chain(std::iter::once(&mut self.out_bias))
+    }
+}
+
+/// The side to move's inputs, then the other side's.
+fn perspectives(inputs: &Inputs) -> (&[usize], &[usize]) {
+    if inputs.side == 0 {
+        (&inputs.white, &inputs.black)
+    } else {
+        (&inputs.black, &inputs.white)
+    }
+}
+
+/// The target of a record for the side to move: blended score and result.
+pub fn target(record: &Record, wdl: f32) -> f32 {
+    let white_score = record.score as f32 / 400.0;
+    let (score, result) = if record.side == 0 {
+        (white_score, record.white_result())
+    } else {
+        (-white_score, 1.0 - record.white_result())
+    };
+    (1.0 - wdl) * sigmoid(score) + wdl * result
+}
+
+/// Gradients of one thread's share of a batch, in [`FloatNet::params_mut`]'s order.
+struct Grad {
+    g: Vec<f32>,
+    loss: f64,
+}
+
+/// Adds the gradient of one record to `grad`; returns its loss.
+fn backprop(
+    net: &FloatNet,
+    inputs: &Inputs,
+    target: f32,
+    grad: &mut [f32],
+    scratch: &mut [Vec<f32>; 3],
+) -> f32 {
+    let h = net.hidden;
+    let (own, other) = perspectives(inputs);
+    let [us, them, dacc] = scratch;
+    net.accumulate(own, us);
+    net.accumulate(other, them);
+    let out = net.out_bias
+        + us.iter()
+            .zip(&net.out_weights[..h])
+            .map(|(&a, w)| screlu(a) * w)
+            .sum::<f32>()
+        + them
+            .iter()
+            .zip(&net.out_weights[h..])
+            .map(|(&a, w)| screlu(a) * w)
+            .sum::<f32>();
+    let p = sigmoid(out);
+    let err = p - target;
+    let g = 2.0 * err * p * (1.0 - p);
+    let (ft_len, out_at) = (net.ft_weights.len(), net.ft_weights.len() + h);
+    let bias_at = out_at + 2 * h;
+    grad[bias_at] += g;
+    for (side, (acc, active)) in [(&*us, own), (&*them, other)].into_iter().enumerate() {
+        let w = &net.out_weights[side * h..(side + 1) * h];
+        let gw = &mut grad[out_at + side * h..out_at + (side + 1) * h];
+        // d(out)/d(acc_i) = w_i · 2·acc_i where 0 < acc_i < 1.
+        for i in 0..h {
+            let a = acc[i];
+            gw[i] += g * screlu(a);
+            dacc[i] = if a > 0.0 && a < 1.0 {
+                g * w[i] * 2.0 * a
+            } else {
+                0.0
+            };
+        }
+        grad[ft_len..ft_len + h]
+            .iter_mut()
+            .zip(dacc.iter())
+            .for_each(|(b, d)| *b += d);
+        for &f in active {
+            let col = &mut grad[f * h..(f + 1) * h];
+            col.iter_mut().zip(dacc.iter()).for_each(|(c, d)| *c += d);
+        }
+    }
+    err * err
+}
+
+/// One epoch's figures.
+#[derive(Clone, Copy, Debug)]
+pub struct EpochReport {
+    pub epoch: u32,
+    pub train_loss: f64,
+    pub validation_loss: f64,
+    pub positions_per_second: f64,
+    pub lr: f32,
+}
+
+/// Adam's moments.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    fn step(&mut self, net: &mut FloatNet, grad: &[f32], lr: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t);
+        let c2 = 1.0 - B2.powi(self.t);
+        for (((p, &g), m), v) in net.params_mut().zip(grad).zip(&mut self.m).zip(&mut self.v) {
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *p -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+            *p = p.clamp(-CLIP, CLIP);
+        }
+    }
+}
+
+/// The mean loss of `net` on `records` (a target per record).
+pub fn loss(net: &FloatNet, records: &[Record], layout: &Layout, wdl: f32) -> f64 {
+    let sum: f64 = records
+        .iter()
+        .map(|r| {
+            let d = sigmoid(net.forward(&Inputs::of(r, layout))) - target(r, wdl);
+            (d * d) as f64
+        })
+        .sum();
+    sum / records.len().max(1) as f64
+}
+
+/// The records shuffled by `seed` and split into training and validation sets.
+pub fn split(records: &[Record], seed: u64, validation: f64) -> (Vec<Record>, Vec<Record>) {
+    let mut all = records.to_vec();
+    shuffle(&mut all, &mut Rng::new(seed));
+    let held = ((all.len() as f64 * validation).round() as usize).min(all.len());
+    let train = all.split_off(held);
+    (train, all)
+}
+
+fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
+    for i in (1..v.len()).rev() {
+        v.swap(i, rng.below(i + 1));
+    }
+}
+
+/// Trains a network on `records`; `on_epoch` hears each epoch's figures.
+pub fn train(
+    records: &[Record],
+    layout: &Layout,
+    cfg: &Config,
+    mut on_epoch: impl FnMut(&EpochReport, &FloatNet),
+) -> FloatNet {
+    let (mut train, validation) = split(records, cfg.seed, cfg.validation);
+    let mut net = FloatNet::new(layout.inputs(), cfg.hidden, cfg.seed);
+    let n = net.params_len();
+    let mut adam = Adam {
+        m: vec![0.0; n],
+        v: vec![0.0; n],
+        t: 0,
+    };
+    let mut rng = Rng::new(cfg.seed ^ 0x5EED);
+    let mut lr = cfg.lr;
+    for epoch in 1..=cfg.epochs {
+        shuffle(&mut train, &mut rng);
+        let start = std::time::Instant::now();
+        let mut total = 0.0;
+        for batch in train.chunks(cfg.batch.max(1)) {
+            let grads = batch_gradients(&net, batch, layout, cfg);
+            let mut grad = vec![0.0f32; n];
+            for g in &grads {
+                grad.iter_mut().zip(&g.g).for_each(|(a, b)| *a += b);
+                total += g.loss;
+            }
+            let scale = 1.0 / batch.len() as f32;
+            grad.iter_mut().for_each(|g| *g *= scale);
+            adam.step(&mut net, &grad, lr);
+        }
+        let secs = start.elapsed().as_secs_f64().max(1e-9);
+        let report = EpochReport {
+            epoch,
+            train_loss: total / train.len().max(1) as f64,
+            validation_loss: loss(&net, &validation, layout, cfg.wdl),
+            positions_per_second: train.len() as f64 / secs,
+            lr,
+        };
+        on_epoch(&report, &net);
+        if cfg.lr_step > 0 && epoch % cfg.lr_step == 0 {
+            lr *= cfg.lr_drop;
+        }
+    }
+    net
+}
+
+/// The summed gradients of a batch, split over the threads.
+fn batch_gradients(net: &FloatNet, batch: &[Record], layout: &Layout, cfg: &Config) -> Vec<Grad> {
+    let threads = cfg.threads.max(1);
+    let share = batch.len().div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = batch
+            .chunks(share)
+            .map(|part| {
+                s.spawn(move || {
+                    let mut g = vec![0.0f32; net.params_len()];
+                    let mut scratch = [
+                        vec![0.0; net.hidden],
+                        vec![0.0; net.hidden],
+                        vec![0.0; net.hidden],
+                    ];
+                    let mut loss = 0.0f64;
+                    for r in part {
+                        let inputs = Inputs::of(r, layout);
+                        loss +=
+                            backprop(net, &inputs, target(r, cfg.wdl), &mut g, &mut scratch) as f64;
+                    }
+                    Grad { g, loss }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("trainer thread"))
+            .collect()
+    })
+}

@@ -1,0 +1,255 @@
+//! The learned evaluation's mechanisms, each checked where it can break: the engine's
+//! quantised output against the trainer's float forward pass, the incrementally kept
+//! accumulators against a full refresh along random lines (castling both ways, en passant,
+//! every promotion, captures, null moves, lines abandoned and resumed as a search does), and
+//! damaged network files refused with the old network kept. The network is process-wide, so
+//! these tests run one at a time in this binary of their own.
+
+use std::sync::Mutex;
+
+use kiebitz::board::{MoveKind, MoveList};
+use kiebitz::game::Game;
+use kiebitz::games::chess::{Chess, nnue};
+use kiebitz::nnue::Layout;
+use kiebitz::nnue::data::{Pack, Record};
+use kiebitz::nnue::train::{Config, FloatNet, Inputs, train};
+use kiebitz::rng::Rng;
+
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn lock() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Positions rich in special moves: castling both ways, en passant, promotions.
+const FENS: [&str; 6] = [
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+];
+
+/// A random legal move, special kinds preferred when there are any.
+fn pick(pos: &Chess, rng: &mut Rng) -> Option<kiebitz::board::Move> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return None;
+    }
+    let special: Vec<_> = moves
+        .iter()
+        .copied()
+        .filter(|m| m.kind() != MoveKind::Normal && m.kind() != MoveKind::DoubleStep)
+        .collect();
+    if !special.is_empty() && rng.below(2) == 0 {
+        return Some(special[rng.below(special.len())]);
+    }
+    Some(moves[rng.below(moves.len())])
+}
+
+/// Random positions reached from the start and from [`FENS`].
+fn positions(count: usize, seed: u64) -> Vec<Chess> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let fen = if rng.below(2) == 0 {
+            Chess::START_FEN
+        } else {
+            FENS[rng.below(FENS.len())]
+        };
+        let mut pos = Chess::parse_fen(fen).unwrap();
+        for _ in 0..rng.below(30) {
+            match pick(&pos, &mut rng) {
+                Some(mv) => pos = pos.play(mv),
+                None => break,
+            }
+        }
+        out.push(pos);
+    }
+    out
+}
+
+fn record(pos: &Chess, score: i16, result: u8) -> Record {
+    let side = (pos.side_to_move() == kiebitz::board::Color::Black) as u8;
+    Record::new(pos.pieces(), score, result, side, 0)
+}
+
+/// A small float network trained a few epochs on hand-made evaluations.
+fn trained_net() -> FloatNet {
+    let records: Vec<Record> = positions(3000, 11)
+        .iter()
+        .map(|p| {
+            let e = Chess::evaluate_hce(p).clamp(-2000, 2000);
+            let white = if p.side_to_move() == kiebitz::board::Color::White {
+                e
+            } else {
+                -e
+            };
+            record(
+                p,
+                white as i16,
+                if white > 100 {
+                    2
+                } else if white < -100 {
+                    0
+                } else {
+                    1
+                },
+            )
+        })
+        .collect();
+    let cfg = Config {
+        hidden: 32,
+        epochs: 4,
+        batch: 256,
+        lr: 0.01,
+        lr_drop: 1.0,
+        lr_step: 0,
+        wdl: 0.2,
+        seed: 3,
+        threads: 2,
+        validation: 0.1,
+    };
+    let mut losses = Vec::new();
+    let net = train(&records, &Layout::CHESS, &cfg, |r, _| {
+        losses.push(r.validation_loss)
+    });
+    assert!(
+        losses.last() < losses.first(),
+        "training lowers the validation loss: {losses:?}"
+    );
+    net
+}
+
+#[test]
+fn the_engines_quantised_output_equals_the_trainers_forward_pass() {
+    let _guard = lock();
+    let float = trained_net();
+    nnue::install(float.quantise());
+    nnue::set_enabled(true);
+    let mut worst = 0.0f64;
+    for pos in positions(300, 5) {
+        let inputs = Inputs::of(&record(&pos, 0, 1), &Layout::CHESS);
+        let expected = float.forward(&inputs) as f64 * 400.0;
+        let got = nnue::evaluate_fresh(&pos).unwrap() as f64;
+        let tolerance = 10.0 + 0.02 * expected.abs();
+        assert!(
+            (got - expected).abs() <= tolerance,
+            "{}: engine {got}, trainer {expected:.2}",
+            pos.fen()
+        );
+        assert_eq!(
+            Game::evaluate(&pos),
+            got as i32,
+            "the game's evaluation is the network's"
+        );
+        worst = worst.max((got - expected).abs());
+    }
+    eprintln!("largest difference engine vs trainer: {worst:.2} cp");
+}
+
+/// Evaluates every node of a random tree below `pos` at its ply (as the search does: lines
+/// abandoned, siblings after them, null moves) and compares each with a fresh refresh.
+fn walk(pos: &Chess, ply: usize, depth: u32, rng: &mut Rng, checked: &mut u64) {
+    let incremental = nnue::evaluate(pos, ply).unwrap();
+    assert_eq!(
+        incremental,
+        nnue::evaluate_fresh(pos).unwrap(),
+        "ply {ply}: {}",
+        pos.fen()
+    );
+    *checked += 1;
+    if depth == 0 {
+        return;
+    }
+    for _ in 0..3 {
+        let child = if rng.below(8) == 0 && !pos.in_check() {
+            pos.play_null()
+        } else {
+            match pick(pos, rng) {
+                Some(mv) => pos.play(mv),
+                None => return,
+            }
+        };
+        walk(&child, ply + 1, depth - 1, rng, checked);
+    }
+}
+
+#[test]
+fn incremental_accumulators_equal_a_full_refresh_along_random_lines() {
+    let _guard = lock();
+    nnue::install(FloatNet::new(768, 64, 17).quantise());
+    nnue::set_enabled(true);
+    let mut rng = Rng::new(23);
+    let mut checked = 0;
+    for fen in FENS.iter().chain([&Chess::START_FEN]) {
+        // Long lines: a game of random moves, each position at the next ply…
+        let mut pos = Chess::parse_fen(fen).unwrap();
+        for ply in 0..120 {
+            assert_eq!(
+                nnue::evaluate(&pos, ply).unwrap(),
+                nnue::evaluate_fresh(&pos).unwrap()
+            );
+            match pick(&pos, &mut rng) {
+                Some(mv) => pos = pos.play(mv),
+                None => break,
+            }
+        }
+        // … and trees, where slots are left over from other lines.
+        walk(
+            &Chess::parse_fen(fen).unwrap(),
+            0,
+            5,
+            &mut rng,
+            &mut checked,
+        );
+    }
+    assert!(checked > 1000, "{checked} positions checked");
+}
+
+#[test]
+fn a_damaged_network_file_is_refused_and_the_old_network_stays() {
+    let _guard = lock();
+    let dir = std::env::temp_dir().join(format!("kiebitz-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.nnue");
+    std::fs::write(&good, FloatNet::new(768, 32, 99).quantise().to_bytes()).unwrap();
+    nnue::set_enabled(true);
+    let line = nnue::load(good.to_str().unwrap()).unwrap();
+    assert!(line.contains("768→32"), "{line}");
+    let pos = Chess::parse_fen(FENS[0]).unwrap();
+    let before = Game::evaluate(&pos);
+    let bytes = std::fs::read(&good).unwrap();
+    let cases: [(&str, Vec<u8>); 4] = [
+        ("truncated", bytes[..bytes.len() / 2].to_vec()),
+        ("flipped", {
+            let mut b = bytes.clone();
+            b[5000] ^= 0x10;
+            b
+        }),
+        ("empty", Vec::new()),
+        ("other", FloatNet::new(640, 32, 1).quantise().to_bytes()),
+    ];
+    for (name, damaged) in cases {
+        let path = dir.join(format!("{name}.nnue"));
+        std::fs::write(&path, damaged).unwrap();
+        let err = nnue::load(path.to_str().unwrap()).unwrap_err();
+        assert!(err.contains(name) || !err.is_empty(), "{err}");
+        assert_eq!(
+            Game::evaluate(&pos),
+            before,
+            "{name}: the old network stays in use"
+        );
+    }
+    assert!(nnue::load(dir.join("missing.nnue").to_str().unwrap()).is_err());
+    nnue::set_enabled(false);
+    assert_eq!(
+        Game::evaluate(&pos),
+        Chess::evaluate_hce(&pos),
+        "Use NNUE false: the hand-made evaluation"
+    );
+    nnue::set_enabled(true);
+    let _ = std::fs::remove_dir_all(&dir);
+}
