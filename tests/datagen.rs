@@ -1,0 +1,167 @@
+//! `kiebitz-chess datagen` and `train` as a user runs them: records that decode into legal,
+//! quiet, not-in-check positions with scores in range; the same seed gives the same games; a
+//! run appends to a file and first cuts a partial record left at its end; `train` writes a
+//! network the engine loads and a manifest with the losses.
+
+mod common;
+
+use kiebitz::game::Game;
+use kiebitz::games::chess::Chess;
+use kiebitz::nnue::data::{RECORD_BYTES, Record, read_all};
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kiebitz-datagen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn datagen(out: &std::path::Path, positions: u32, seed: u32) -> std::process::Output {
+    let (positions, seed) = (positions.to_string(), seed.to_string());
+    let args = [
+        "datagen",
+        "--out",
+        out.to_str().unwrap(),
+        "--positions",
+        &positions,
+        "--seed",
+        &seed,
+        "--nodes",
+        "400",
+        "--hard-nodes",
+        "4000",
+        "--threads",
+        "1",
+    ];
+    let o = common::run_binary("kiebitz-chess", &args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    o
+}
+
+/// The position of a record (castling and en passant are not recorded).
+fn position(r: &Record) -> Chess {
+    let mut board = [None; 64];
+    for (sq, code) in r.squares() {
+        board[sq as usize] = Some(b"PNBRQKpnbrqk"[code as usize] as char);
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                Some(c) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                    }
+                    empty = 0;
+                    fen.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    let side = if r.side == 0 { "w" } else { "b" };
+    Chess::parse_fen(&format!("{fen} {side} - - 0 1")).expect("a record is a legal board")
+}
+
+#[test]
+fn datagen_writes_quiet_legal_positions_and_the_seed_fixes_the_games() {
+    let (a, b) = (temp("a.bin"), temp("b.bin"));
+    datagen(&a, 40, 5);
+    datagen(&b, 40, 5);
+    let bytes = std::fs::read(&a).unwrap();
+    assert_eq!(
+        bytes,
+        std::fs::read(&b).unwrap(),
+        "one seed, one thread: the same games"
+    );
+    assert_eq!(bytes.len() % RECORD_BYTES, 0);
+    let records = read_all(&bytes[..]).unwrap();
+    assert!(records.len() >= 40, "{} records", records.len());
+    let results: std::collections::BTreeSet<u8> = records.iter().map(|r| r.result).collect();
+    for r in &records {
+        let pos = position(r);
+        assert!(
+            !pos.in_check(),
+            "a position in check was kept: {}",
+            pos.fen()
+        );
+        assert!(r.score.abs() <= 3000, "score {} beyond the cap", r.score);
+        assert_eq!(pos.bb(kiebitz::board::Color::White, 5).count_ones(), 1);
+    }
+    assert!(!results.is_empty());
+    let log = std::fs::read_to_string(format!("{}.log", a.display())).unwrap();
+    assert!(
+        log.contains("--seed 5") && log.contains("records in"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_run_appends_and_first_cuts_a_partial_record() {
+    let path = temp("resume.bin");
+    datagen(&path, 20, 1);
+    let first = std::fs::read(&path).unwrap();
+    let mut damaged = first.clone();
+    damaged.extend_from_slice(&[7; 11]);
+    std::fs::write(&path, &damaged).unwrap();
+    let o = datagen(&path, first.len() as u32 / 32 + 20, 2);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("partial record"));
+    let after = std::fs::read(&path).unwrap();
+    assert_eq!(after.len() % RECORD_BYTES, 0);
+    assert_eq!(&after[..first.len()], &first[..], "what was written stays");
+    assert!(after.len() >= first.len() + 20 * RECORD_BYTES);
+    // A file that already holds enough is left alone.
+    datagen(&path, 1, 3);
+    assert_eq!(std::fs::read(&path).unwrap(), after);
+}
+
+#[test]
+fn train_writes_a_network_the_engine_loads_and_a_manifest() {
+    let data = temp("train.bin");
+    datagen(&data, 300, 9);
+    let net = temp("net.nnue");
+    let args = [
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        net.to_str().unwrap(),
+        "--hidden",
+        "16",
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+        "--threads",
+        "2",
+    ];
+    let o = common::run_binary("kiebitz-chess", &args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let manifest = std::fs::read_to_string(format!("{}.txt", net.display())).unwrap();
+    assert!(
+        manifest.contains("epoch   2: train loss") && manifest.contains("validation loss"),
+        "{manifest}"
+    );
+    let bytes = std::fs::read(&net).unwrap();
+    assert!(kiebitz::nnue::net::Network::from_bytes(&bytes, 768).is_ok());
+    let bad = common::run_binary(
+        "kiebitz-chess",
+        &[
+            "train",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            "x",
+            "--hidden",
+            "20",
+        ],
+    );
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("multiple of 16"));
+}
