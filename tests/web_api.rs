@@ -419,7 +419,7 @@ fn the_live_search_is_streamed() {
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     write!(
         s,
-        "GET /api/game/{id}/events HTTP/1.1\r\nHost: t\r\nAccept: text/event-stream\r\n\r\n"
+        "GET /api/game/{id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
     )
     .unwrap();
     std::thread::sleep(Duration::from_millis(200));
@@ -769,7 +769,7 @@ fn idle_connections_are_capped_and_closed() {
         .map(|i| {
             let mut s = TcpStream::connect(a).unwrap();
             if i % 2 == 1 {
-                s.write_all(b"GET /api/status HTTP/1.1\r\nHost: te")
+                s.write_all(b"GET /api/status HTTP/1.1\r\nHost: 12")
                     .unwrap();
             }
             s
@@ -806,7 +806,7 @@ fn idle_connections_are_capped_and_closed() {
     let mut s = TcpStream::connect(a).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     for _ in 0..2 {
-        s.write_all(b"GET /api/games HTTP/1.1\r\nHost: t\r\n\r\n")
+        s.write_all(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             .unwrap();
         let mut raw = Vec::new();
         let mut byte = [0u8; 1];

@@ -43,6 +43,10 @@ struct Args {
     /// the engine's search use them.
     #[arg(long = "raeuber-tables", value_name = "N", default_value_t = 0)]
     raeuber_tables: u32,
+    /// A host name the page may be reached by besides localhost names and IP addresses
+    /// (requests naming any other Host, and cross-site requests, are refused; repeatable).
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_host: Vec<String>,
 }
 
 /// `kiebitz-web`: serves every game. `args` are the process's arguments (the program name
@@ -126,6 +130,7 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
         max_movetime: Duration::from_millis(args.max_movetime_ms),
         engine_threads: args.engine_threads,
         only,
+        allowed_hosts: args.allow_host.clone(),
         ..Config::default()
     };
     for path in &args.crash_db {

@@ -83,6 +83,9 @@ pub struct Config {
     pub solvers: session::Solvers,
     /// Largest PGN `POST /api/report` takes, in bytes (413 beyond).
     pub max_report_body: usize,
+    /// Host names the server answers to besides localhost names and IP addresses
+    /// ([`guard_origin`]).
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Config {
@@ -123,6 +126,7 @@ impl Default for Config {
             conn_idle: Duration::from_secs(60),
             solvers: session::Solvers::default(),
             max_report_body: 256 * 1024,
+            allowed_hosts: Vec::new(),
         }
     }
 }
@@ -188,8 +192,9 @@ struct Entry {
     session: Box<dyn Session>,
     seats: Vec<Seat>,
     last_used: Instant,
-    /// An engine search for this game is running: moves and undo wait for it (409).
-    busy: bool,
+    /// The ticket of the engine request searching for this game, if one is: moves, undo
+    /// and other engine requests wait for it (409). Only that request clears it.
+    busy: Option<u64>,
     /// The engine's live reports, as JSON lines, for `/events`.
     events: broadcast::Sender<String>,
 }
@@ -449,7 +454,7 @@ impl App {
         let before = games.len();
         games.retain(|_, e| {
             let e = lock(e);
-            e.busy || now.duration_since(e.last_used) < self.config.idle
+            e.busy.is_some() || now.duration_since(e.last_used) < self.config.idle
         });
         before - games.len()
     }
@@ -465,7 +470,7 @@ impl App {
             .iter()
             .filter_map(|(id, e)| {
                 let e = lock(e);
-                (!e.busy).then(|| (e.last_used, id.clone()))
+                e.busy.is_none().then(|| (e.last_used, id.clone()))
             })
             .min();
         match oldest {
@@ -498,7 +503,7 @@ fn state_json(app: &Shared, id: &str, e: &Entry) -> Value {
             .map(|(s, n)| s.json(n))
             .collect::<Vec<_>>()
     );
-    v["busy"] = json!(e.busy);
+    v["busy"] = json!(e.busy.is_some());
     v["plies"] = json!(e.session.plies());
     v
 }
@@ -559,6 +564,11 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
             req.game
         )));
     }
+    if req.seats.as_ref().is_some_and(Vec::is_empty) {
+        return Err(ApiError::bad(
+            "\"seats\" is empty: name every seat, or leave the field out for the defaults",
+        ));
+    }
     let mut seats = Vec::new();
     for s in req.seats.iter().flatten() {
         seats.push(match s.kind.as_str() {
@@ -617,7 +627,7 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
         session,
         seats,
         last_used: Instant::now(),
-        busy: false,
+        busy: None,
         events: broadcast::channel(64).0,
     };
     let state = state_json(&app, &id, &entry);
@@ -634,7 +644,7 @@ async fn get_game(State(app): State<Shared>, Path(id): Path<String>) -> ApiResul
 }
 
 fn refuse_busy(e: &Entry) -> Result<(), ApiError> {
-    if e.busy {
+    if e.busy.is_some() {
         return Err(ApiError(
             StatusCode::CONFLICT,
             "the engine is thinking in this game; wait for its move".into(),
@@ -687,15 +697,22 @@ async fn undo(
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
-/// Clears an entry's busy flag however the engine request ends (also when its future is
-/// dropped because the client went away).
-struct BusyGuard(Arc<Mutex<Entry>>);
+/// Clears an entry's busy ticket however the engine request ends (also when its future is
+/// dropped because the client went away) — only if it is still this request's: a later
+/// request's ticket stays.
+struct BusyGuard(Arc<Mutex<Entry>>, u64);
 
 impl Drop for BusyGuard {
     fn drop(&mut self) {
-        lock(&self.0).busy = false;
+        let mut e = lock(&self.0);
+        if e.busy == Some(self.1) {
+            e.busy = None;
+        }
     }
 }
+
+/// Tickets of engine requests, unique in the process.
+static TICKETS: AtomicU64 = AtomicU64::new(1);
 
 async fn engine_move(
     State(app): State<Shared>,
@@ -704,7 +721,7 @@ async fn engine_move(
 ) -> ApiResult {
     let entry = app.entry(&id)?;
     let req: Option<EngineRequest> = parse_body(body, true)?;
-    let (job, events, plies) = {
+    let (job, events, plies, ticket) = {
         let mut e = lock(&entry);
         refuse_busy(&e)?;
         let seat = e
@@ -744,10 +761,11 @@ async fn engine_move(
                 Arc::clone(&app.stop),
             )
             .ok_or_else(|| ApiError::bad("the game is over"))?;
-        e.busy = true;
-        (job, e.events.clone(), e.session.plies())
+        let ticket = TICKETS.fetch_add(1, Ordering::Relaxed);
+        e.busy = Some(ticket);
+        (job, e.events.clone(), e.session.plies(), ticket)
     };
-    let _guard = BusyGuard(Arc::clone(&entry));
+    let _guard = BusyGuard(Arc::clone(&entry), ticket);
     let permit = app.engine_permit().await?;
     let sink_events = events.clone();
     let answer = tokio::task::spawn_blocking(move || {
@@ -777,7 +795,7 @@ async fn engine_move(
             format!("the engine's move {} was refused: {err}", answer.mv),
         )
     })?;
-    e.busy = false;
+    e.busy = None;
     let san = e.session.state()["history"]
         .as_array()
         .and_then(|h| h.last())
@@ -897,6 +915,87 @@ async fn limit_inflight(State(app): State<Shared>, req: Request, next: Next) -> 
     }
 }
 
+/// The host part of a `Host` header or an origin's authority (`[::1]:8080` → `::1`).
+fn host_name(authority: &str) -> &str {
+    if let Some(rest) = authority.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or(rest);
+    }
+    match authority.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => authority,
+    }
+}
+
+/// Whether a host names this server: a localhost name, an IP address (a DNS rebinding
+/// attack needs a name), or a name the configuration allows.
+fn host_allowed(authority: &str, allowed: &[String]) -> bool {
+    let name = host_name(authority).trim_end_matches('.');
+    name.eq_ignore_ascii_case("localhost")
+        || name.to_ascii_lowercase().ends_with(".localhost")
+        || name.parse::<std::net::IpAddr>().is_ok()
+        || allowed.iter().any(|a| a.eq_ignore_ascii_case(name))
+}
+
+/// Refuses what a page on another site could send: a `Host` that does not name this server
+/// (DNS rebinding), an `Origin` of another site (cross-site requests), and an API body that
+/// is not `application/json` (the page's requests are; a cross-site form's cannot be).
+async fn guard_origin(State(app): State<Shared>, req: Request, next: Next) -> Response {
+    match origin_error(&app.config.allowed_hosts, &req) {
+        Some(e) => e.into_response(),
+        None => next.run(req).await,
+    }
+}
+
+fn origin_error(allowed: &[String], req: &Request) -> Option<ApiError> {
+    let headers = req.headers();
+    let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let forbidden = |msg: String| Some(ApiError(StatusCode::FORBIDDEN, msg));
+    let host = req
+        .uri()
+        .authority()
+        .map(|a| a.as_str())
+        .or(text(header::HOST));
+    match host {
+        None => return Some(ApiError::bad("the request has no Host header")),
+        Some(h) if !host_allowed(h, allowed) => {
+            return forbidden(format!(
+                "Host '{h}' is not this server's name (start kiebitz-web with --allow-host {} to allow it)",
+                host_name(h)
+            ));
+        }
+        _ => {}
+    }
+    if let Some(origin) = text(header::ORIGIN) {
+        let authority = origin.split_once("://").map_or("", |(_, a)| a);
+        if !host_allowed(authority, allowed) {
+            return forbidden(format!(
+                "a request from the page of another site ({origin}) is refused"
+            ));
+        }
+    }
+    let has_body = text(header::CONTENT_LENGTH).is_some_and(|n| n.trim() != "0")
+        || headers.contains_key(header::TRANSFER_ENCODING);
+    let json_api = req.uri().path().starts_with("/api/") && req.uri().path() != "/api/report";
+    let media = text(header::CONTENT_TYPE).map(|t| {
+        t.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase()
+    });
+    if req.method() == axum::http::Method::POST
+        && json_api
+        && has_body
+        && media.as_deref() != Some("application/json")
+    {
+        return Some(ApiError(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "the API takes JSON bodies as Content-Type: application/json".into(),
+        ));
+    }
+    None
+}
+
 async fn not_found() -> ApiError {
     ApiError(StatusCode::NOT_FOUND, "no such page or API call".into())
 }
@@ -926,6 +1025,10 @@ fn router(app: Shared) -> Router {
         .layer(middleware::from_fn_with_state(
             Arc::clone(&app),
             limit_inflight,
+        ))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&app),
+            guard_origin,
         ))
         .layer(DefaultBodyLimit::max(app.config.max_body))
         .with_state(app)
@@ -1030,5 +1133,42 @@ impl Drop for Background {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine request's guard clears only its own ticket: a later request that set its
+    /// own (between the first's last lock and its guard's drop) keeps the game busy, so no
+    /// move or undo slips in during its search.
+    #[test]
+    fn a_finished_engine_request_leaves_a_later_requests_busy_ticket() {
+        let entry = Arc::new(Mutex::new(Entry {
+            session: session::create("chess", None, None, None).unwrap(),
+            seats: vec![Seat::Human, Seat::Human],
+            last_used: Instant::now(),
+            busy: Some(1),
+            events: broadcast::channel(4).0,
+        }));
+        let first = BusyGuard(Arc::clone(&entry), 1);
+        lock(&entry).busy = Some(2);
+        drop(first);
+        assert_eq!(lock(&entry).busy, Some(2));
+        assert!(refuse_busy(&lock(&entry)).is_err());
+        drop(BusyGuard(Arc::clone(&entry), 2));
+        assert_eq!(lock(&entry).busy, None);
+    }
+
+    #[test]
+    fn host_names_are_read_with_and_without_ports() {
+        assert_eq!(host_name("[::1]:8080"), "::1");
+        assert_eq!(host_name("localhost:80"), "localhost");
+        assert_eq!(host_name("example.org"), "example.org");
+        assert!(host_allowed("127.0.0.1:1", &[]));
+        assert!(host_allowed("app.localhost", &[]));
+        assert!(!host_allowed("localhost.evil.example", &[]));
+        assert!(!host_allowed("", &[]));
     }
 }
