@@ -61,6 +61,19 @@ impl WdlModel {
     }
 }
 
+/// An engine option of a game's own (a learned evaluation's file, say): the protocols list
+/// it with the others and hand its value to [`Game::set_option`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameOption {
+    /// On or off.
+    Check { name: &'static str, default: bool },
+    /// A text, such as a file name (`<empty>` in UCI for the empty text).
+    Text {
+        name: &'static str,
+        default: &'static str,
+    },
+}
+
 /// What a probe of endgame tables does when it meets a table that is built on demand and not
 /// built yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -398,6 +411,19 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     fn tables_dir(dir: &str) -> Result<String, String> {
         let _ = dir;
         Err("this game has no endgame tables".to_string())
+    }
+
+    /// The options of the game's own, in the order the protocols list them. Default: none.
+    fn options() -> Vec<GameOption> {
+        Vec::new()
+    }
+
+    /// Sets option `name` (matched without regard to case) of [`Game::options`] for the whole
+    /// process: `None` when the game has no such option, else the line to tell the user or
+    /// the error (the old value stays).
+    fn set_option(name: &str, value: Option<&str>) -> Option<Result<String, String>> {
+        let _ = (name, value);
+        None
     }
 
     /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without

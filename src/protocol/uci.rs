@@ -26,7 +26,7 @@ use super::{
 };
 use crate::board::Move;
 use crate::book::options::BookOptions;
-use crate::game::Game;
+use crate::game::{Game, GameOption};
 use crate::perft;
 use crate::search::{CurrMove, Info, Limits, Score, Searcher};
 
@@ -102,6 +102,25 @@ pub(crate) fn options<G: Game>(hash_mb: usize, has_oracle: bool) -> Vec<UciOptio
     if G::TABLEBASES {
         options.extend(tablebase_options());
     }
+    options.extend(G::options().into_iter().map(|o| {
+        match o {
+            GameOption::Check { name, default } => UciOptionConfig::Check {
+                name: name.into(),
+                default: Some(default),
+            },
+            GameOption::Text { name, default } => UciOptionConfig::String {
+                name: name.into(),
+                default: Some(
+                    if default.is_empty() {
+                        "<empty>"
+                    } else {
+                        default
+                    }
+                    .into(),
+                ),
+            },
+        }
+    }));
     options
 }
 
@@ -300,6 +319,14 @@ impl<G: Game> Session<G> {
         if let Some(result) = set_solver_share(name, value, self.engine.has_oracle()) {
             match result {
                 Ok(share) => self.solver_share = Some(share),
+                Err(e) => self.error(&e),
+            }
+            return;
+        }
+        if let Some(result) = G::set_option(name, value.filter(|v| *v != "<empty>")) {
+            match result {
+                Ok(line) if !line.is_empty() => self.say(&format!("info string {line}")),
+                Ok(_) => {}
                 Err(e) => self.error(&e),
             }
             return;

@@ -320,6 +320,39 @@ impl Game for Chess {
             .wrapping_mul(0x1656_67B1_9E37_79F9)
     }
 
+    /// `EvalFile` (a network file; empty: the built-in one) and `Use NNUE` (off: the
+    /// hand-made evaluation).
+    fn options() -> Vec<crate::game::GameOption> {
+        vec![
+            crate::game::GameOption::Text {
+                name: "EvalFile",
+                default: "",
+            },
+            crate::game::GameOption::Check {
+                name: "Use NNUE",
+                default: true,
+            },
+        ]
+    }
+
+    fn set_option(name: &str, value: Option<&str>) -> Option<Result<String, String>> {
+        match name.to_ascii_lowercase().as_str() {
+            "evalfile" => Some(nnue::load(value.unwrap_or(""))),
+            "use nnue" => Some(match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => {
+                    nnue::set_enabled(true);
+                    Ok(nnue::describe())
+                }
+                Some("false") => {
+                    nnue::set_enabled(false);
+                    Ok("NNUE off: the hand-made evaluation".into())
+                }
+                _ => Err("option Use NNUE: the value must be true or false".into()),
+            }),
+            _ => None,
+        }
+    }
+
     fn bench_positions() -> Vec<Self> {
         BENCH_FENS
             .iter()

@@ -89,6 +89,17 @@ pub fn active() -> bool {
     ENABLED.load(Relaxed) && NET.read().map(|n| n.is_some()).unwrap_or(false)
 }
 
+/// What evaluates now, in words (`info string`).
+pub fn describe() -> String {
+    ensure_embedded();
+    let net = NET.read().ok().and_then(|n| n.clone());
+    match (ENABLED.load(Relaxed), net) {
+        (true, Some(net)) => format!("NNUE on ({}→{}×2→1)", net.inputs, net.hidden),
+        (true, None) => "NNUE on, but no network is loaded: the hand-made evaluation".into(),
+        (false, _) => "NNUE off: the hand-made evaluation".into(),
+    }
+}
+
 /// One slot: the board it was computed for and its two accumulators (White's perspective,
 /// then Black's).
 #[derive(Clone)]

@@ -1,4 +1,4 @@
-//! `kiebitz-chess datagen` and `train` as a user runs them: records that decode into legal,
+//! `kiebitz-chess datagen`, `train` and the network options as a user runs them: records that decode into legal,
 //! quiet, not-in-check positions with scores in range; the same seed gives the same games; a
 //! run appends to a file and first cuts a partial record left at its end; `train` writes a
 //! network the engine loads and a manifest with the losses.
@@ -164,4 +164,56 @@ fn train_writes_a_network_the_engine_loads_and_a_manifest() {
     );
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("multiple of 16"));
+}
+
+/// Runs a UCI session with `commands`; its stdout.
+fn uci(commands: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(common::binary("kiebitz-chess"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(commands.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn evalfile_and_use_nnue_over_uci() {
+    let net = temp("uci.nnue");
+    let float = kiebitz::nnue::train::FloatNet::new(768, 16, 4);
+    std::fs::write(&net, float.quantise().to_bytes()).unwrap();
+    let bad = temp("bad.nnue");
+    std::fs::write(&bad, b"KBZNNUE1 and then nonsense").unwrap();
+    let script = format!(
+        "uci\nsetoption name EvalFile value {}\nsetoption name EvalFile value {}\n\
+         setoption name Use NNUE value maybe\nposition startpos\ngo depth 4\n\
+         setoption name Use NNUE value false\ngo depth 4\nquit\n",
+        net.display(),
+        bad.display()
+    );
+    let out = uci(&script);
+    assert!(out.contains("option name EvalFile type string"), "{out}");
+    assert!(
+        out.contains("option name Use NNUE type check default true"),
+        "{out}"
+    );
+    assert!(out.contains("(768→16×2→1)"), "the good file loads: {out}");
+    assert!(
+        out.contains("bad.nnue") && out.contains("error"),
+        "the bad file is refused: {out}"
+    );
+    assert!(
+        out.contains("Use NNUE: the value must be true or false"),
+        "{out}"
+    );
+    assert!(out.contains("NNUE off: the hand-made evaluation"), "{out}");
+    assert_eq!(out.matches("bestmove").count(), 2, "{out}");
 }
