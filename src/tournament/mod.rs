@@ -41,10 +41,10 @@ use crate::game::{Game, Outcome};
 use cli::Config;
 
 /// `println!` that never panics on a closed stdout: false once nobody reads (see
-/// [`crate::cli::print_line`]).
+/// [`crate::limits::print_line`]).
 macro_rules! say {
     ($($arg:tt)*) => {
-        crate::cli::print_line(format_args!($($arg)*))
+        crate::limits::print_line(format_args!($($arg)*))
     };
 }
 use client::Engine;
