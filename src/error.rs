@@ -84,11 +84,11 @@ mod tests {
         assert_eq!(kind(start.parse_move("e2e5").unwrap_err()), "move");
         assert_eq!(kind(crate::san::read(&start, "Ke2").unwrap_err()), "move");
         assert_eq!(
-            kind(crate::cli::start_position::<Chess>(Some("shogi"), None).unwrap_err()),
+            kind(crate::game::start_position::<Chess>(Some("shogi"), None).unwrap_err()),
             "variant"
         );
         assert_eq!(
-            kind(crate::cli::start_position::<Chess>(None, Some("x")).unwrap_err()),
+            kind(crate::game::start_position::<Chess>(None, Some("x")).unwrap_err()),
             "position"
         );
         assert_eq!(

@@ -61,19 +61,6 @@ impl WdlModel {
     }
 }
 
-/// An engine option of a game's own (a learned evaluation's file, say): the protocols list
-/// it with the others and hand its value to [`Game::set_option`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameOption {
-    /// On or off.
-    Check { name: &'static str, default: bool },
-    /// A text, such as a file name (`<empty>` in UCI for the empty text).
-    Text {
-        name: &'static str,
-        default: &'static str,
-    },
-}
-
 /// What a probe of endgame tables does when it meets a table that is built on demand and not
 /// built yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +70,36 @@ pub enum TableBuilds {
     /// It answers "not known" at once and a thread of its own builds the table for the probes
     /// to come: a search at a clock.
     Background,
+}
+
+/// The position a command starts from (the shell's `--variant`/`--fen`, the web's game): `--fen` under `--variant`'s rules, or the
+/// variant's start position.
+pub fn start_position<G: Game>(
+    variant: Option<&str>,
+    fen: Option<&str>,
+) -> Result<G, crate::Error> {
+    let variant = match variant {
+        None => G::variants()[0],
+        Some(v) => G::variants()
+            .iter()
+            .copied()
+            .find(|x| x.eq_ignore_ascii_case(v))
+            .ok_or_else(|| {
+                crate::Error::Variant(format!(
+                    "unknown variant '{v}': one of {}",
+                    G::variants().join(" ")
+                ))
+            })?,
+    };
+    match fen {
+        Some(f) => G::from_fen(variant, f).map_err(|e| match e {
+            crate::Error::Position(why) => {
+                crate::Error::Position(format!("bad FEN '{}': {why}", crate::text::shorten(f)))
+            }
+            other => other,
+        }),
+        None => G::startpos(variant),
+    }
 }
 
 /// One game: its rules, its names and its evaluation.
@@ -313,9 +330,9 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     }
 
     /// How many more moves the side to move expects to play, for sharing a sudden-death
-    /// clock. Default: [`crate::search::params::DEFAULT_MOVES_TO_GO`] (35), right for chess.
+    /// clock. Default: [`crate::search_params::DEFAULT_MOVES_TO_GO`] (35), right for chess.
     fn expected_moves_left(&self) -> u32 {
-        crate::search::params::DEFAULT_MOVES_TO_GO
+        crate::search_params::DEFAULT_MOVES_TO_GO
     }
 
     /// The depth `bench` searches [`Self::bench_positions`] to when none is given.
@@ -326,10 +343,10 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     const WDL: Option<WdlModel> = None;
 
     /// Which pruning, reductions and extensions the shared search may use in this game.
-    /// Default: [`crate::search::params::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
+    /// Default: [`crate::search_params::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
     /// right for games with a rough evaluation.
-    const SEARCH: crate::search::params::SearchParams =
-        crate::search::params::SearchParams::CONSERVATIVE;
+    const SEARCH: crate::search_params::SearchParams =
+        crate::search_params::SearchParams::CONSERVATIVE;
 
     /// The key of this position in an opening book ([`crate::book`], the Polyglot `.bin`
     /// format): chess uses the Polyglot standard's keys, other games may use their own
@@ -350,6 +367,13 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// against an anchor for this game: only then do the protocols offer `UCI_LimitStrength`
     /// and `UCI_Elo` (every game has `Skill Level`). Default: no.
     const CALIBRATED_ELO: bool = false;
+
+    /// Engine options of this game's own (a network file, a switch of its evaluation), offered
+    /// by UCI and XBoard after the shared ones, each one entry: name, kind, handler
+    /// ([`crate::engine_option::GameOption`]). Default: none.
+    fn options() -> Vec<crate::engine_option::GameOption> {
+        Vec::new()
+    }
 
     /// Whether the game has endgame tablebases (Syzygy in chess): only then do the protocols
     /// offer `SyzygyPath` and its companions and the search probe. Default: none.
@@ -411,19 +435,6 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     fn tables_dir(dir: &str) -> Result<String, String> {
         let _ = dir;
         Err("this game has no endgame tables".to_string())
-    }
-
-    /// The options of the game's own, in the order the protocols list them. Default: none.
-    fn options() -> Vec<GameOption> {
-        Vec::new()
-    }
-
-    /// Sets option `name` (matched without regard to case) of [`Game::options`] for the whole
-    /// process: `None` when the game has no such option, else the line to tell the user or
-    /// the error (the old value stays).
-    fn set_option(name: &str, value: Option<&str>) -> Option<Result<String, String>> {
-        let _ = (name, value);
-        None
     }
 
     /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without

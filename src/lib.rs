@@ -2,6 +2,8 @@
 //!
 //! - [`board`]: squares, bitboards, colours and moves for boards up to 8×8, and FEN fields.
 //! - [`book`]: opening books in the Polyglot `.bin` format (read, built from PGN, played).
+//! - [`engine_option`]: an engine option's type and value, shared by the protocol dialects,
+//!   and the options a game declares of its own.
 //! - [`error`]: [`Error`], the typed error of the library's edges (positions, moves, PGN,
 //!   proofs, settings, files).
 //! - [`game`]: the [`game::Game`] trait, all the core knows of a game.
@@ -14,14 +16,15 @@
 //! - [`progress`]: progress bars on stderr and what Ctrl-C prints in long shell commands.
 //! - [`san`]: standard algebraic notation (PGN moves), written and read for every game.
 //! - [`search`]: iterative-deepening alpha-beta with a transposition table and time control;
-//!   its parameters ([`search::params`]: switches, margins, score scale) depend on nothing, so
-//!   games name them.
+//!   its parameters ([`search_params`], also `search::params`: switches, margins, score scale)
+//!   depend on nothing, so the `Game` trait and the games name them.
 //! - [`nsearch`]: N-player search (MaxN, MaxN-IS, Paranoid, Hypermax, Best-Reply) over the
 //!   [`nsearch::NGame`] trait, for games of two or more seats.
 //! - [`protocol`]: the engine loop speaking UCI or XBoard/CECP v2, over any stream.
 //! - [`cli`]: the shell entrance shared by every engine binary (perft, bench, play, listen).
 //! - [`solve`]: the solvers in one room: proof-number search and its checked proofs, pawn
 //!   chess's graph analysis, CRASH!'s databases, and the oracle each game's search is handed.
+//! - [`text`]: client text quoted in messages (cut, control characters hidden).
 //! - [`texel`]: Texel tuning shared by the games (labelled positions, logistic fit, Adam).
 //! - [`tournament`]: kiebitz-match, engine-vs-engine tournaments.
 //! - [`web`]: `kiebitz-web`, every game in the browser over a JSON API.
@@ -29,6 +32,7 @@
 pub mod board;
 pub mod book;
 pub mod cli;
+pub mod engine_option;
 pub mod error;
 pub mod game;
 pub mod games;
@@ -44,8 +48,10 @@ pub mod protocol;
 pub mod rng;
 pub mod san;
 pub mod search;
+pub mod search_params;
 pub mod solve;
 pub mod texel;
+pub mod text;
 pub mod tournament;
 pub mod web;
 

@@ -3,7 +3,7 @@
 //! instead of filling memory), durations from the command line checked against
 //! [`MAX_SECONDS`] ([`seconds`], so `1e20` is an error instead of a `Duration` panic), and
 //! results written to a stdout that may fail ([`out`], so `> /dev/full` is an error instead of
-//! a panic or a silent exit 0).
+//! a panic or a silent exit 0; [`print_line`] for output that a closed pipe ends quietly).
 //!
 //! Every error is a sentence for stderr that names the file or argument and the bound.
 //! Depends on nothing else in the crate.
@@ -80,6 +80,34 @@ pub fn read_bounded(path: &str, limit: u64) -> Result<Vec<u8>, crate::Error> {
 pub fn read_bounded_text(path: &str, limit: u64) -> Result<String, crate::Error> {
     String::from_utf8(read_bounded(path, limit)?)
         .map_err(|e| crate::Error::File(format!("cannot read {path}: not UTF-8 text ({e})")))
+}
+
+/// Whether stdout has been found closed by [`print_line`].
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `println!` for results that may go into a pipe: false once stdout cannot be written
+/// (`| head -1` has closed it), and then nothing more is written; never a panic. Other
+/// write errors are reported on stderr once.
+pub fn print_line(args: std::fmt::Arguments) -> bool {
+    use std::sync::atomic::Ordering::Relaxed;
+    if STDOUT_CLOSED.load(Relaxed) {
+        return false;
+    }
+    let mut out = io::stdout().lock();
+    match out
+        .write_fmt(args)
+        .and_then(|_| out.write_all(b"\n"))
+        .and_then(|_| out.flush())
+    {
+        Ok(()) => true,
+        Err(e) => {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                eprintln!("error: cannot write the output: {e}");
+            }
+            STDOUT_CLOSED.store(true, Relaxed);
+            false
+        }
+    }
 }
 
 /// Writes one line of a result to stdout and flushes it. A closed stdout (`| head`) is the

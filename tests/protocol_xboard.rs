@@ -328,3 +328,62 @@ fn hint_names_a_legal_move() {
     assert!(after.parse_move(&hint["Hint: ".len()..]).is_ok(), "{hint}");
     assert!(sync(&mut e, 1).is_empty());
 }
+
+/// `new` then `variant` of the same variant (XBoard's order) teaches the variant once: one
+/// `setup` line per game, not one per command.
+#[test]
+fn setup_is_sent_once_per_game() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("variant pawns6");
+    let lines = sync(&mut e, 1);
+    let setups = lines.iter().filter(|l| l.starts_with("setup ")).count();
+    assert_eq!(setups, 1, "{lines:?}");
+    // Another variant is taught again, and so is a new game's.
+    e.send("variant pawns5");
+    e.send("new");
+    let lines = sync(&mut e, 2);
+    let setups: Vec<&String> = lines.iter().filter(|l| l.starts_with("setup ")).collect();
+    assert_eq!(setups.len(), 2, "{lines:?}");
+    assert!(
+        setups[0].contains("5x5+0_") && setups[1].contains("6x6+0_"),
+        "{setups:?}"
+    );
+    e.send("quit");
+    assert!(e.wait_exit(Duration::from_secs(5)));
+}
+
+/// `stat01` answers `.` in analyze mode only: never unasked while analysing, never to `.`
+/// outside analyze mode.
+#[test]
+fn stat01_only_when_asked() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("variant pawns5");
+    e.send(".");
+    let lines = sync(&mut e, 1);
+    assert!(lines.iter().all(|l| !l.starts_with("stat01")), "{lines:?}");
+    e.send("post");
+    e.send("analyze");
+    std::thread::sleep(Duration::from_millis(300));
+    let lines = sync(&mut e, 2);
+    assert!(
+        lines.iter().all(|l| !l.starts_with("stat01")),
+        "unasked: {lines:?}"
+    );
+    e.send(".");
+    let lines = sync(&mut e, 3);
+    let stats: Vec<&String> = lines.iter().filter(|l| l.starts_with("stat01: ")).collect();
+    assert_eq!(stats.len(), 1, "{lines:?}");
+    // time nodes depth movesleft movestotal [move]: five numbers, 5 legal moves at the start.
+    let f: Vec<&str> = stats[0]["stat01: ".len()..].split_whitespace().collect();
+    assert!(
+        f[..5].iter().all(|x| x.parse::<u64>().is_ok()),
+        "{}",
+        stats[0]
+    );
+    assert_eq!(f[4], "5", "{}", stats[0]);
+    e.send("exit");
+    e.send("quit");
+    assert!(e.wait_exit(Duration::from_secs(5)));
+}

@@ -419,7 +419,7 @@ fn bad_command_lines_fail_clearly() {
     assert_eq!(r.code, 2);
     assert_eq!(
         r.stderr,
-        "kiebitz-match: kiebitz-match plays two engines against each other: give --engine twice, got 1\n"
+        "kiebitz-match: kiebitz-match plays engines against each other: give --engine at least twice, got 1\n"
     );
     let r = run(&args(&[
         "--game", "chezz", "--engine", "cmd=a", "--engine", "cmd=b", "--tc", "1",

@@ -147,7 +147,7 @@ pub fn scale(points: u64, max: u64) -> u16 {
 /// The start position of a PGN game: its `FEN` tag under its `Variant` (default: the
 /// engine's first variant), which must be one the engine plays.
 fn start<G: Game>(game: &PgnGame) -> Result<G, String> {
-    Ok(crate::cli::start_position::<G>(
+    Ok(crate::game::start_position::<G>(
         game.tag("Variant"),
         game.tag("FEN"),
     )?)

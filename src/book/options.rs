@@ -10,8 +10,6 @@
 
 use std::sync::Arc;
 
-use vampirc_uci::UciOptionConfig;
-
 use super::{Book, MAX_VARIETY, game_ply, pick};
 use crate::board::Move;
 use crate::game::Game;
@@ -58,81 +56,29 @@ impl BookOptions {
         }
     }
 
-    /// The option declarations for `uci` (and XBoard's `feature option`); none for a game
-    /// without books.
-    pub fn declarations<G: Game>() -> Vec<UciOptionConfig> {
-        if !super::supported::<G>() {
-            return Vec::new();
-        }
-        vec![
-            UciOptionConfig::Check {
-                name: OWN_BOOK.into(),
-                default: Some(false),
-            },
-            UciOptionConfig::String {
-                name: BOOK_FILE.into(),
-                default: Some(NO_FILE.into()),
-            },
-            UciOptionConfig::Spin {
-                name: BOOK_DEPTH.into(),
-                default: Some(DEFAULT_DEPTH as i64),
-                min: Some(0),
-                max: Some(MAX_DEPTH as i64),
-            },
-            UciOptionConfig::Spin {
-                name: BOOK_VARIETY.into(),
-                default: Some(0),
-                min: Some(0),
-                max: Some(MAX_VARIETY as i64),
-            },
-        ]
+    /// `OwnBook`: whether book moves are played.
+    pub fn set_own_book(&mut self, on: bool) {
+        self.own_book = on;
     }
 
-    /// Whether `name` is a book option of `G` (any case).
-    pub fn is_option<G: Game>(name: &str) -> bool {
-        super::supported::<G>()
-            && [OWN_BOOK, BOOK_FILE, BOOK_DEPTH, BOOK_VARIETY]
-                .iter()
-                .any(|o| o.eq_ignore_ascii_case(name))
+    /// `BookDepth`: the last ply, counted from the game's start, at which the book is asked.
+    pub fn set_depth(&mut self, depth: u32) {
+        self.depth = depth;
     }
 
-    /// Sets book option `name` (see [`Self::is_option`]) to `value`. An error leaves the
-    /// option as it was, except a `BookFile` that cannot be read: then there is no book.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        let value = value.map(str::trim).unwrap_or("");
-        let number = |max: u32| -> Result<u32, String> {
-            value
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n <= max)
-                .ok_or_else(|| {
-                    format!(
-                        "option {name}: '{}' is not a number from 0 to {max}",
-                        crate::protocol::shorten(value)
-                    )
-                })
-        };
-        match name.to_ascii_lowercase().as_str() {
-            "ownbook" => match value.to_ascii_lowercase().as_str() {
-                "true" | "1" => self.own_book = true,
-                "false" | "0" => self.own_book = false,
-                _ => {
-                    return Err(format!(
-                        "option {OWN_BOOK}: the value must be true or false"
-                    ));
-                }
-            },
-            "bookdepth" => self.depth = number(MAX_DEPTH)?,
-            "bookvariety" => self.variety = number(MAX_VARIETY)?,
-            "bookfile" => {
-                self.book = None;
-                if !value.is_empty() && value != NO_FILE {
-                    let book = Book::open(value)
-                        .map_err(|e| format!("{BOOK_FILE}: {e}; playing without a book"))?;
-                    self.book = Some((value.to_string(), Arc::new(book)));
-                }
-            }
-            _ => return Err(format!("{name} is not a book option")),
+    /// `BookVariety` (0 to [`MAX_VARIETY`]).
+    pub fn set_variety(&mut self, variety: u32) {
+        self.variety = variety.min(MAX_VARIETY);
+    }
+
+    /// `BookFile`: reads the book in `file` ("" or [`NO_FILE`]: no book). A file that cannot
+    /// be read leaves no book and says so.
+    pub fn set_file(&mut self, file: &str) -> Result<(), String> {
+        self.book = None;
+        if !file.is_empty() && file != NO_FILE {
+            let book = Book::open(file)
+                .map_err(|e| format!("{BOOK_FILE}: {e}; playing without a book"))?;
+            self.book = Some((file.to_string(), Arc::new(book)));
         }
         Ok(())
     }
@@ -181,25 +127,12 @@ mod tests {
     use super::*;
     use crate::book::Entry;
     use crate::games::chess::Chess;
-    use crate::games::crash::Crash;
 
     fn book_file(name: &str, entries: Vec<Entry>) -> String {
         let path = std::env::temp_dir().join(format!("kiebitz-{}-{name}.bin", std::process::id()));
         let path = path.display().to_string();
         Book::from_entries(entries).save(&path).unwrap();
         path
-    }
-
-    #[test]
-    fn declared_only_for_games_with_books() {
-        let names: Vec<String> = BookOptions::declarations::<Chess>()
-            .iter()
-            .map(|o| format!("{o:?}"))
-            .collect();
-        assert_eq!(names.len(), 4);
-        assert!(BookOptions::declarations::<Crash>().is_empty());
-        assert!(BookOptions::is_option::<Chess>("ownbook"));
-        assert!(!BookOptions::is_option::<Crash>("OwnBook"));
     }
 
     #[test]
@@ -227,9 +160,9 @@ mod tests {
         );
         let mut o = BookOptions::with_seed(1);
         let limits = Limits::default();
-        o.set(BOOK_FILE, Some(&path)).unwrap();
+        o.set_file(&path).unwrap();
         assert_eq!(o.probe_go(&pos, &limits, false), None, "OwnBook is off");
-        o.set("ownbook", Some("true")).unwrap();
+        o.set_own_book(true);
         let (mv, text) = o.probe_go(&pos, &limits, false).unwrap();
         assert_eq!(pos.move_text(mv), "d2d4");
         assert!(text.starts_with("book move d2d4 weight 3 of 3"), "{text}");
@@ -241,12 +174,10 @@ mod tests {
         assert_eq!(o.probe_go(&pos, &infinite, false), None);
         let after = pos.play(mv);
         assert_eq!(o.probe(&after), None, "not in the book");
-        o.set(BOOK_DEPTH, Some("0")).unwrap();
+        o.set_depth(0);
         assert_eq!(o.probe(&pos), None, "beyond BookDepth");
-        o.set(BOOK_DEPTH, Some("1")).unwrap();
+        o.set_depth(1);
         assert!(o.probe(&pos).is_some());
-        assert!(o.set(BOOK_DEPTH, Some("1001")).is_err());
-        assert!(o.set(BOOK_VARIETY, Some("x")).is_err());
         let _ = std::fs::remove_file(&path);
     }
 
@@ -254,7 +185,7 @@ mod tests {
     fn a_bad_file_leaves_no_book() {
         let pos = Chess::startpos("chess").unwrap();
         let mut o = BookOptions::with_seed(1);
-        o.set(OWN_BOOK, Some("true")).unwrap();
+        o.set_own_book(true);
         let path = book_file(
             "good",
             vec![Entry {
@@ -264,13 +195,13 @@ mod tests {
                 learn: 0,
             }],
         );
-        o.set(BOOK_FILE, Some(&path)).unwrap();
+        o.set_file(&path).unwrap();
         assert!(o.probe(&pos).is_some());
-        let err = o.set(BOOK_FILE, Some("/nonexistent.bin")).unwrap_err();
+        let err = o.set_file("/nonexistent.bin").unwrap_err();
         assert!(err.contains("playing without a book"), "{err}");
         assert_eq!(o.probe(&pos), None);
-        o.set(BOOK_FILE, Some(&path)).unwrap();
-        o.set(BOOK_FILE, Some(NO_FILE)).unwrap();
+        o.set_file(&path).unwrap();
+        o.set_file(NO_FILE).unwrap();
         assert_eq!(o.probe(&pos), None);
         let _ = std::fs::remove_file(&path);
     }

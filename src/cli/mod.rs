@@ -16,7 +16,7 @@ pub mod suite;
 pub mod train;
 pub mod units;
 
-use std::io::{self, BufReader, Write};
+use std::io::{self, BufReader};
 use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand as ClapSubcommand};
@@ -30,34 +30,6 @@ use crate::search::oracle::{AnyOracle, Oracle};
 /// An extra subcommand a single engine offers (e.g. `analyze` in kiebitz-pawns): its name and
 /// its entry point, which gets the arguments after the name and returns the exit code.
 pub type Subcommand = (&'static str, fn(&[String]) -> i32);
-
-/// Whether stdout has been found closed by [`print_line`].
-static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// `println!` for results that may go into a pipe: false once stdout cannot be written
-/// (`| head -1` has closed it), and then nothing more is written; never a panic. Other
-/// write errors are reported on stderr once.
-pub fn print_line(args: std::fmt::Arguments) -> bool {
-    use std::sync::atomic::Ordering::Relaxed;
-    if STDOUT_CLOSED.load(Relaxed) {
-        return false;
-    }
-    let mut out = io::stdout().lock();
-    match out
-        .write_fmt(args)
-        .and_then(|_| out.write_all(b"\n"))
-        .and_then(|_| out.flush())
-    {
-        Ok(()) => true,
-        Err(e) => {
-            if e.kind() != io::ErrorKind::BrokenPipe {
-                eprintln!("error: cannot write the output: {e}");
-            }
-            STDOUT_CLOSED.store(true, Relaxed);
-            false
-        }
-    }
-}
 
 /// `println!` that returns from the function on a write error.
 macro_rules! out {
@@ -393,35 +365,7 @@ fn execute<G: Game>(cli: Cli, oracle: Option<Oracle<G>>) -> Result<(), String> {
     }
 }
 
-/// The position a shell command starts from: `--fen` under `--variant`'s rules, or the
-/// variant's start position.
-pub fn start_position<G: Game>(
-    variant: Option<&str>,
-    fen: Option<&str>,
-) -> Result<G, crate::Error> {
-    let variant = match variant {
-        None => G::variants()[0],
-        Some(v) => G::variants()
-            .iter()
-            .copied()
-            .find(|x| x.eq_ignore_ascii_case(v))
-            .ok_or_else(|| {
-                crate::Error::Variant(format!(
-                    "unknown variant '{v}': one of {}",
-                    G::variants().join(" ")
-                ))
-            })?,
-    };
-    match fen {
-        Some(f) => G::from_fen(variant, f).map_err(|e| match e {
-            crate::Error::Position(why) => {
-                crate::Error::Position(format!("bad FEN '{}': {why}", crate::protocol::shorten(f)))
-            }
-            other => other,
-        }),
-        None => G::startpos(variant),
-    }
-}
+pub use crate::game::start_position;
 
 fn run_perft<G: Game>(
     depth: u32,

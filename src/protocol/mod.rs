@@ -11,6 +11,7 @@
 pub mod engine;
 pub mod nseat;
 pub(crate) mod options;
+mod session;
 pub mod uci;
 pub mod xboard;
 
@@ -382,20 +383,7 @@ pub(crate) fn drive_on<R: BufRead>(
     End::Eof
 }
 
-/// Client text for quoting in a message: control characters shown as `?`, long text cut.
-pub(crate) fn shorten(text: &str) -> String {
-    shorten_to(text, 80)
-}
-
-/// [`shorten`] to at most `max` characters (and `…`).
-pub(crate) fn shorten_to(text: &str, max: usize) -> String {
-    let clean = |c: char| if c.is_control() { '?' } else { c };
-    let mut out: String = text.chars().take(max).map(clean).collect();
-    if text.chars().nth(max).is_some() {
-        out.push('…');
-    }
-    out
-}
+pub(crate) use crate::text::{shorten, shorten_to};
 
 /// Longest error message sent to a client (a message may quote its input).
 pub(crate) const MAX_MESSAGE: usize = 300;

@@ -4,7 +4,8 @@
 //! uci                      -> id name …, id author …, option …, uciok
 //! isready                  -> readyok (also while searching)
 //! setoption name Algorithm value maxn|maxn-is|paranoid|hypermax|brs
-//! setoption name Hash value MB
+//! setoption name Hash value MB          (the range of UCI and XBoard: one option table)
+//! setoption name Clear Hash
 //! ucinewgame
 //! position startpos [players N] [moves M…]      (N defaults to the game's most players)
 //! position fen TEXT [moves M…]                   (TEXT: the game's position text)
@@ -32,9 +33,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use super::options::{Dialect, Settings};
+use super::session::engine_reply;
 use super::{End, Engine, LineHandler, LineReader, Output, SessionConfig};
 use crate::board::MoveList;
-use crate::nsearch::{Algorithm, Limits, NGame, Options, Report, SCALE, Searcher, budget};
+use crate::nsearch::{Limits, NGame, Options, Report, SCALE, Searcher, budget};
 use crate::perft;
 use crate::search::Control;
 
@@ -200,7 +203,7 @@ pub fn run_session<G: NGame, R: BufRead, W: Write + Send + 'static>(
         out: out.clone(),
         pos: G::startpos(G::PLAYERS.1).map_err(io::Error::other)?,
         engine: Engine::with_config(config, false, |mb| Searcher::new(Options::default(), mb)),
-        options: Options::default(),
+        settings: Settings::nseat(),
     };
     let mut reader = LineReader::new(input);
     let end = super::drive_on(&mut reader, &out, &mut session);
@@ -223,8 +226,8 @@ struct Session<G: NGame> {
     pos: G,
     /// The search thread and the searcher it borrows.
     engine: Engine<Searcher<G>>,
-    /// The search options (`Algorithm`), handed to the searcher at each `go`.
-    options: Options,
+    /// The option values (`Algorithm`, handed to the searcher at each `go`).
+    settings: Settings,
 }
 
 impl<G: NGame> LineHandler for Session<G> {
@@ -258,21 +261,17 @@ impl<G: NGame> Session<G> {
                 self.engine.stop_and_wait();
             }
             "uci" => {
-                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                self.out.lines(&[
+                let mut lines = vec![
                     format!("id name kiebitz-{} {}", G::GAME, env!("CARGO_PKG_VERSION")),
                     format!("id author {}", super::AUTHOR),
-                    format!(
-                        "option name Algorithm type combo default {} var {}",
-                        Options::default().algorithm.name(),
-                        names.join(" var ")
-                    ),
-                    format!(
-                        "option name Hash type spin default {} min 1 max 4096",
-                        self.engine.hash_mb()
-                    ),
-                    "uciok".to_string(),
-                ]);
+                ];
+                lines.extend(super::uci::option_lines(
+                    &self.settings,
+                    Dialect::Nseat,
+                    self.engine.hash_mb(),
+                ));
+                lines.push("uciok".to_string());
+                self.out.lines(&lines);
             }
             _ => {
                 // Everything else waits for a running search to end (stopping it).
@@ -292,28 +291,14 @@ impl<G: NGame> Session<G> {
                 let text = rest.join(" ");
                 let body = text
                     .strip_prefix("name ")
-                    .ok_or("expected 'setoption name NAME value VALUE'")?;
-                let (name, value) = body
-                    .split_once(" value ")
-                    .ok_or("expected 'setoption name NAME value VALUE'")?;
-                match name.trim().to_ascii_lowercase().as_str() {
-                    "algorithm" => self.options.algorithm = Algorithm::parse(value)?,
-                    "hash" => {
-                        let mb: usize = value
-                            .trim()
-                            .parse()
-                            .ok()
-                            .filter(|m| (1..=4096).contains(m))
-                            .ok_or_else(|| format!("Hash must be 1 to 4096 MB, got '{value}'"))?;
-                        let granted = self.engine.set_hash(mb);
-                        if granted < mb {
-                            self.out.line(&format!(
-                                "info string Hash {mb} MB is more than the server's memory \
-                                 budget allows: {granted} MB"
-                            ));
-                        }
-                    }
-                    other => return Err(format!("unknown option '{other}'")),
+                    .ok_or("expected 'setoption name NAME [value VALUE]'")?;
+                let (name, value) = match body.split_once(" value ") {
+                    Some((name, value)) => (name, Some(value)),
+                    None => (body, None),
+                };
+                let reply = self.settings.set(Dialect::Nseat, name, value)?;
+                if let Some(note) = engine_reply(&mut self.engine, reply)? {
+                    self.out.line(&format!("info string {note}"));
                 }
             }
             "position" => match parse_position::<G>(rest) {
@@ -413,7 +398,10 @@ impl<G: NGame> Session<G> {
         finite: bool,
         job: impl FnOnce(&mut Searcher<G>, &AtomicBool) + Send + 'static,
     ) {
-        let options = self.options;
+        let options = Options {
+            algorithm: self.settings.algorithm,
+            ..Options::default()
+        };
         self.engine.spawn_with(
             false,
             finite,

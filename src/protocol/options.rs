@@ -1,40 +1,573 @@
-//! Engine options that UCI and XBoard share beyond the basic ones: the endgame tablebases
-//! (`SyzygyPath`, `SyzygyProbeDepth`, `Syzygy50MoveRule`, `SyzygyProbeLimit`, for games with
-//! tables) and the strength levels (`UCI_LimitStrength`, `UCI_Elo` for games whose Elo scale
-//! is calibrated, `Skill Level` for every game; [`crate::search::strength`]). Each protocol
-//! declares them from here and hands every `setoption`/`option` to the same `set`.
+//! The engine's options, each declared once: name, kind (type, default, range), handler, the
+//! dialects that offer it (UCI, XBoard, the N-seat dialect) and the games that do (a condition
+//! on what the game has: books, tablebases, a solver, a calibrated Elo scale, variants …). UCI's
+//! `option name …` lines, XBoard's `feature option="…"` and the N-seat `uci` answer are all
+//! written from [`Settings::declarations`]; `setoption` and `option NAME=VALUE` go through
+//! [`Settings::set`], which checks the value against the kind ([`OptionKind::parse`]) and calls
+//! the handler. A handler changes the session's [`Settings`] and returns a [`Reply`]: what the
+//! dialect says, or what the session must do with its engine or position (Hash, Clear Hash, a
+//! variant). A game's own options ([`Game::options`]) are entries of the same table.
+//!
+//! XBoard sets some options with commands of its own (`variant`, `cores`, `memory`): those are
+//! UCI-only entries that XBoard's commands apply through [`Settings::apply`].
 
-use vampirc_uci::UciOptionConfig;
+use std::time::Duration;
 
+use crate::book::options::{
+    BOOK_DEPTH, BOOK_FILE, BOOK_VARIETY, BookOptions, DEFAULT_DEPTH, MAX_DEPTH, NO_FILE, OWN_BOOK,
+};
+use crate::book::{MAX_VARIETY, supported as has_books};
+use crate::engine_option::{GameOption, OptionKind, OptionValue, TextForm};
 use crate::game::{Game, TableBuilds};
+use crate::nsearch::{Algorithm, Options as NOptions};
 use crate::rng::Rng;
 use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
 use crate::search::{MAX_SOLVER_SHARE, TbConfig};
 
-/// Endgame tablebases: Stockfish's four options and defaults.
-pub(crate) fn tablebase_options() -> [UciOptionConfig; 4] {
-    [
-        UciOptionConfig::String {
-            name: "SyzygyPath".into(),
-            default: Some("<empty>".into()),
-        },
-        UciOptionConfig::Spin {
-            name: "SyzygyProbeDepth".into(),
-            default: Some(1),
-            min: Some(1),
-            max: Some(100),
-        },
-        UciOptionConfig::Check {
-            name: "Syzygy50MoveRule".into(),
-            default: Some(true),
-        },
-        UciOptionConfig::Spin {
-            name: "SyzygyProbeLimit".into(),
-            default: Some(7),
-            min: Some(0),
-            max: Some(7),
-        },
-    ]
+use super::{DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, threads_for};
+
+/// Largest `MultiPV`.
+pub(crate) const MAX_MULTIPV: i64 = 64;
+/// Largest `Threads` value accepted and advertised (as Stockfish does, so that a GUI's
+/// `Threads 4` is not refused); above the processor count it is capped to that, and said.
+pub(crate) const MAX_THREADS: i64 = 1024;
+/// Largest `Move Overhead`, in milliseconds.
+pub(crate) const MAX_MOVE_OVERHEAD_MS: i64 = 5000;
+
+/// The share of a move's time, in percent, the game's solver may take before the search.
+pub const SOLVER_SHARE: &str = "Solver Share";
+/// The game's endgame tables built in memory and probed by the search ([`Game::use_tables`]).
+pub const ENDGAME_TABLES: &str = "Endgame Tables";
+/// The directory of the endgame tables' files ([`Game::tables_dir`]).
+pub const ENDGAME_TABLES_PATH: &str = "Endgame Tables Path";
+pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+pub const UCI_ELO: &str = "UCI_Elo";
+pub const SKILL_LEVEL: &str = "Skill Level";
+/// The variant name that the `UCI_Chess960` switch selects, for a game that offers it.
+pub(crate) const CHESS960: &str = "chess960";
+
+/// The protocol dialects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    Uci,
+    Xboard,
+    Nseat,
+}
+
+/// Which dialects offer an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Dialects(u8);
+
+impl Dialects {
+    const UCI: Dialects = Dialects(1);
+    /// UCI and XBoard: the two-seat games.
+    const TWO_SEAT: Dialects = Dialects(1 | 2);
+    const NSEAT: Dialects = Dialects(4);
+    const ALL: Dialects = Dialects(1 | 2 | 4);
+
+    fn has(self, d: Dialect) -> bool {
+        let bit = match d {
+            Dialect::Uci => 1,
+            Dialect::Xboard => 2,
+            Dialect::Nseat => 4,
+        };
+        self.0 & bit != 0
+    }
+}
+
+/// What a handler asks of the session besides the settings it changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Reply {
+    Quiet,
+    /// A line to tell the user (`info string …`, XBoard `# …`).
+    Note(String),
+    /// Resize the transposition table to this many MB (within the server's budget).
+    Hash(usize),
+    ClearHash,
+    /// Play this variant (its start position) from now on.
+    Variant(String),
+    /// `UCI_Chess960` switched on or off.
+    Chess960(bool),
+}
+
+type SessionHandler = fn(&mut Settings, &OptionValue) -> Result<Reply, String>;
+
+#[derive(Clone, Copy)]
+enum Handler {
+    /// Changes the session's settings.
+    Session(SessionHandler),
+    /// A game's own option ([`GameOption::set`]).
+    Game(fn(&OptionValue) -> Result<Option<String>, String>),
+}
+
+/// One entry of the table.
+#[derive(Clone)]
+struct Spec {
+    name: &'static str,
+    kind: OptionKind,
+    dialects: Dialects,
+    handler: Handler,
+}
+
+impl Spec {
+    fn new(name: &'static str, kind: OptionKind, dialects: Dialects, set: SessionHandler) -> Spec {
+        Spec {
+            name,
+            kind,
+            dialects,
+            handler: Handler::Session(set),
+        }
+    }
+}
+
+fn spin(default: i64, min: i64, max: i64) -> OptionKind {
+    OptionKind::Spin { default, min, max }
+}
+
+fn check(default: bool) -> OptionKind {
+    OptionKind::Check { default }
+}
+
+fn text(form: TextForm) -> OptionKind {
+    OptionKind::Text {
+        default: NO_FILE,
+        form,
+    }
+}
+
+/// What a game has, as far as the options go: which entries of the table it gets.
+#[derive(Clone, Debug)]
+pub(crate) struct Offer {
+    pub variants: &'static [&'static str],
+    pub wdl: bool,
+    pub books: bool,
+    pub calibrated_elo: bool,
+    /// The solver's default share, for a session whose searches have an oracle.
+    pub solver_share: Option<u32>,
+    pub solved_tables: u32,
+    pub tablebases: bool,
+    pub two_seat: bool,
+    pub game_options: Vec<GameOption>,
+}
+
+impl Offer {
+    /// A two-seat game `G`; `has_oracle`: the session's searches have a solver.
+    pub(crate) fn of<G: Game>(has_oracle: bool) -> Offer {
+        Offer {
+            variants: G::variants(),
+            wdl: G::WDL.is_some(),
+            books: has_books::<G>(),
+            calibrated_elo: G::CALIBRATED_ELO,
+            solver_share: has_oracle.then_some(G::SOLVER_SHARE),
+            solved_tables: G::SOLVED_TABLES,
+            tablebases: G::TABLEBASES,
+            two_seat: true,
+            game_options: G::options(),
+        }
+    }
+
+    /// An N-seat game (they offer the same options: `Algorithm`, `Hash`, `Clear Hash`).
+    pub(crate) fn nseat() -> Offer {
+        Offer {
+            variants: &[],
+            wdl: false,
+            books: false,
+            calibrated_elo: false,
+            solver_share: None,
+            solved_tables: 0,
+            tablebases: false,
+            two_seat: false,
+            game_options: Vec::new(),
+        }
+    }
+}
+
+/// The table: every option, in the order `uci` lists them, with the games that offer it.
+fn table(offer: &Offer) -> Vec<Spec> {
+    use Dialects as D;
+    let (two, books, elo) = (offer.two_seat, offer.books, offer.calibrated_elo);
+    let algorithms: Vec<&'static str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+    let entries: Vec<(bool, Spec)> = vec![
+        (
+            !two,
+            Spec::new(
+                "Algorithm",
+                OptionKind::Combo {
+                    default: NOptions::default().algorithm.name(),
+                    choices: algorithms,
+                },
+                D::NSEAT,
+                |s, v| {
+                    s.algorithm = Algorithm::parse(v.text())?;
+                    Ok(Reply::Quiet)
+                },
+            ),
+        ),
+        (
+            two,
+            Spec::new("Threads", spin(1, 1, MAX_THREADS), D::UCI, |s, v| {
+                let (threads, said) = threads_for(v.int() as usize);
+                s.threads = threads;
+                Ok(said.map_or(Reply::Quiet, Reply::Note))
+            }),
+        ),
+        (
+            true,
+            Spec::new(
+                "Hash",
+                spin(super::DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB as i64),
+                D::ALL,
+                |_, v| Ok(Reply::Hash(v.int() as usize)),
+            ),
+        ),
+        (
+            true,
+            Spec::new("Clear Hash", OptionKind::Button, D::ALL, |_, _| {
+                Ok(Reply::ClearHash)
+            }),
+        ),
+        (
+            two,
+            Spec::new(
+                "Move Overhead",
+                spin(DEFAULT_MOVE_OVERHEAD_MS as i64, 0, MAX_MOVE_OVERHEAD_MS),
+                D::TWO_SEAT,
+                |s, v| {
+                    s.move_overhead = Duration::from_millis(v.int() as u64);
+                    Ok(Reply::Quiet)
+                },
+            ),
+        ),
+        // The GUI decides when to ponder (`go ponder`); the option only says the engine can.
+        (
+            two,
+            Spec::new("Ponder", check(false), D::UCI, |_, _| Ok(Reply::Quiet)),
+        ),
+        (
+            two,
+            Spec::new("MultiPV", spin(1, 1, MAX_MULTIPV), D::UCI, |s, v| {
+                s.multipv = v.int() as usize;
+                Ok(Reply::Quiet)
+            }),
+        ),
+        (
+            two,
+            Spec::new(
+                "UCI_Variant",
+                OptionKind::Combo {
+                    default: offer.variants.first().copied().unwrap_or(""),
+                    choices: offer.variants.to_vec(),
+                },
+                D::UCI,
+                |_, v| Ok(Reply::Variant(v.text().to_string())),
+            ),
+        ),
+        (
+            two && offer.variants.contains(&CHESS960),
+            Spec::new("UCI_Chess960", check(false), D::UCI, |_, v| {
+                Ok(Reply::Chess960(v.on()))
+            }),
+        ),
+        (
+            two && offer.wdl,
+            Spec::new("UCI_ShowWDL", check(false), D::UCI, |s, v| {
+                s.show_wdl = v.on();
+                Ok(Reply::Quiet)
+            }),
+        ),
+        (
+            books,
+            Spec::new(OWN_BOOK, check(false), D::TWO_SEAT, |s, v| {
+                s.book.set_own_book(v.on());
+                Ok(Reply::Quiet)
+            }),
+        ),
+        (
+            books,
+            Spec::new(BOOK_FILE, text(TextForm::File), D::TWO_SEAT, |s, v| {
+                s.book.set_file(v.text()).map(|()| Reply::Quiet)
+            }),
+        ),
+        (
+            books,
+            Spec::new(
+                BOOK_DEPTH,
+                spin(DEFAULT_DEPTH.into(), 0, MAX_DEPTH.into()),
+                D::TWO_SEAT,
+                |s, v| {
+                    s.book.set_depth(v.int() as u32);
+                    Ok(Reply::Quiet)
+                },
+            ),
+        ),
+        (
+            books,
+            Spec::new(
+                BOOK_VARIETY,
+                spin(0, 0, MAX_VARIETY.into()),
+                D::TWO_SEAT,
+                |s, v| {
+                    s.book.set_variety(v.int() as u32);
+                    Ok(Reply::Quiet)
+                },
+            ),
+        ),
+        (
+            elo,
+            Spec::new(LIMIT_STRENGTH, check(false), D::TWO_SEAT, |s, v| {
+                s.strength.limit = v.on();
+                Ok(Reply::Quiet)
+            }),
+        ),
+        (
+            elo,
+            Spec::new(
+                UCI_ELO,
+                spin(MIN_ELO.into(), MIN_ELO.into(), FULL_ELO.into()),
+                D::TWO_SEAT,
+                |s, v| {
+                    s.strength.elo = v.int() as u32;
+                    Ok(Reply::Quiet)
+                },
+            ),
+        ),
+        (
+            two,
+            Spec::new(
+                SKILL_LEVEL,
+                spin(MAX_SKILL.into(), 0, MAX_SKILL.into()),
+                D::TWO_SEAT,
+                |s, v| {
+                    s.strength.skill = v.int() as u32;
+                    Ok(Reply::Quiet)
+                },
+            ),
+        ),
+        (
+            offer.solver_share.is_some(),
+            Spec::new(
+                SOLVER_SHARE,
+                spin(
+                    offer.solver_share.unwrap_or(0).into(),
+                    0,
+                    MAX_SOLVER_SHARE.into(),
+                ),
+                D::TWO_SEAT,
+                |s, v| {
+                    s.solver_share = Some(v.int() as u32);
+                    Ok(Reply::Quiet)
+                },
+            ),
+        ),
+        (
+            offer.solved_tables > 0,
+            Spec::new(
+                ENDGAME_TABLES,
+                spin(0, 0, offer.solved_tables.into()),
+                D::TWO_SEAT,
+                |s, v| {
+                    (s.hooks.use_tables)(v.int() as u32, TableBuilds::Background).map(Reply::Note)
+                },
+            ),
+        ),
+        (
+            offer.solved_tables > 0,
+            Spec::new(
+                ENDGAME_TABLES_PATH,
+                text(TextForm::Path),
+                D::TWO_SEAT,
+                |s, v| (s.hooks.tables_dir)(v.text()).map(Reply::Note),
+            ),
+        ),
+        (
+            offer.tablebases,
+            Spec::new("SyzygyPath", text(TextForm::Path), D::TWO_SEAT, |s, v| {
+                let n = (s.hooks.tb_load)(v.text())?;
+                s.tablebase.largest = n;
+                Ok(Reply::Note(format!("Syzygy tables for up to {n} pieces")))
+            }),
+        ),
+        (
+            offer.tablebases,
+            Spec::new("SyzygyProbeDepth", spin(1, 1, 100), D::TWO_SEAT, |s, v| {
+                s.tablebase.config.probe_depth = v.int() as u32;
+                Ok(Reply::Quiet)
+            }),
+        ),
+        (
+            offer.tablebases,
+            Spec::new("Syzygy50MoveRule", check(true), D::TWO_SEAT, |s, v| {
+                s.tablebase.config.rule50 = v.on();
+                Ok(Reply::Quiet)
+            }),
+        ),
+        (
+            offer.tablebases,
+            Spec::new("SyzygyProbeLimit", spin(7, 0, 7), D::TWO_SEAT, |s, v| {
+                s.tablebase.limit = v.int() as u32;
+                Ok(Reply::Quiet)
+            }),
+        ),
+    ];
+    let game_own = offer.game_options.iter().map(|o| Spec {
+        name: o.name,
+        kind: o.kind.clone(),
+        dialects: Dialects::TWO_SEAT,
+        handler: Handler::Game(o.set),
+    });
+    entries
+        .into_iter()
+        .filter_map(|(offered, spec)| offered.then_some(spec))
+        .chain(game_own)
+        .collect()
+}
+
+/// The game hooks that option handlers call (process-wide tables of the game).
+#[derive(Clone, Copy)]
+struct Hooks {
+    tb_load: fn(&str) -> Result<u32, String>,
+    use_tables: fn(u32, TableBuilds) -> Result<String, String>,
+    tables_dir: fn(&str) -> Result<String, String>,
+}
+
+impl Hooks {
+    fn of<G: Game>() -> Hooks {
+        Hooks {
+            tb_load: G::tb_load,
+            use_tables: G::use_tables,
+            tables_dir: G::tables_dir,
+        }
+    }
+
+    fn none() -> Hooks {
+        Hooks {
+            tb_load: |_| Err("this game has no tablebases".into()),
+            use_tables: |_, _| Err("this game has no endgame tables".into()),
+            tables_dir: |_| Err("this game has no endgame tables".into()),
+        }
+    }
+}
+
+/// The option values of one session (any dialect), and the table they are set through.
+pub(crate) struct Settings {
+    table: Vec<Spec>,
+    hooks: Hooks,
+    pub move_overhead: Duration,
+    /// Search threads (`Threads`, XBoard `cores`).
+    pub threads: usize,
+    pub multipv: usize,
+    pub show_wdl: bool,
+    /// `SyzygyPath` and its companions (games with tablebases).
+    pub tablebase: Tablebase,
+    /// `Solver Share` (games with a solver); `None`: the game's default.
+    pub solver_share: Option<u32>,
+    /// `OwnBook`, `BookFile`, `BookDepth`, `BookVariety` and the book read.
+    pub book: BookOptions,
+    /// `UCI_LimitStrength`, `UCI_Elo`, `Skill Level`.
+    pub strength: StrengthOptions,
+    /// The N-seat search's `Algorithm`.
+    pub algorithm: Algorithm,
+}
+
+impl Settings {
+    /// The defaults for two-seat game `G`; `has_oracle`: its searches have a solver.
+    pub(crate) fn of<G: Game>(has_oracle: bool) -> Settings {
+        Settings::new(&Offer::of::<G>(has_oracle), Hooks::of::<G>())
+    }
+
+    /// The defaults for an N-seat game.
+    pub(crate) fn nseat() -> Settings {
+        Settings::new(&Offer::nseat(), Hooks::none())
+    }
+
+    fn new(offer: &Offer, hooks: Hooks) -> Settings {
+        Settings {
+            table: table(offer),
+            hooks,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            threads: 1,
+            multipv: 1,
+            show_wdl: false,
+            tablebase: Tablebase::default(),
+            solver_share: None,
+            book: BookOptions::default(),
+            strength: StrengthOptions::default(),
+            algorithm: NOptions::default().algorithm,
+        }
+    }
+
+    /// The options `dialect` advertises, in order, with their kinds; `hash_mb` is the `Hash`
+    /// default shown (the session's current size).
+    pub(crate) fn declarations(
+        &self,
+        dialect: Dialect,
+        hash_mb: usize,
+    ) -> Vec<(&'static str, OptionKind)> {
+        self.table
+            .iter()
+            .filter(|s| s.dialects.has(dialect))
+            .map(|s| {
+                let kind = match (&s.kind, s.name) {
+                    (OptionKind::Spin { min, max, .. }, "Hash") => OptionKind::Spin {
+                        default: hash_mb as i64,
+                        min: *min,
+                        max: *max,
+                    },
+                    (kind, _) => kind.clone(),
+                };
+                (s.name, kind)
+            })
+            .collect()
+    }
+
+    /// `setoption`/`option` of `dialect`: the option `name` (any case) set to `value` (as
+    /// sent). An unknown name, a bad value or a failing handler is an error and changes
+    /// nothing (but a `BookFile` that cannot be read leaves no book).
+    pub(crate) fn set(
+        &mut self,
+        dialect: Dialect,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<Reply, String> {
+        let spec = self
+            .table
+            .iter()
+            .find(|s| s.dialects.has(dialect) && s.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                if dialect == Dialect::Xboard {
+                    "unknown option".to_string()
+                } else {
+                    format!("unknown option '{}'", super::shorten(name.trim()))
+                }
+            })?;
+        let value = spec.kind.parse(spec.name, value)?;
+        let handler = spec.handler;
+        self.run(handler, &value)
+    }
+
+    /// Sets option `name` (exactly as the table spells it) to a checked `value`, whichever
+    /// dialect offers it: XBoard's `memory` (`Hash`) and `cores` (`Threads`).
+    pub(crate) fn apply(&mut self, name: &str, value: OptionValue) -> Result<Reply, String> {
+        let spec = self
+            .table
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| format!("no option {name}"))?;
+        let handler = spec.handler;
+        self.run(handler, &value)
+    }
+
+    fn run(&mut self, handler: Handler, value: &OptionValue) -> Result<Reply, String> {
+        match handler {
+            Handler::Session(set) => set(self, value),
+            Handler::Game(set) => set(value).map(|said| said.map_or(Reply::Quiet, Reply::Note)),
+        }
+    }
+
+    /// The tablebase configuration a search gets.
+    pub(crate) fn tablebase_config(&self) -> TbConfig {
+        self.tablebase.search_config()
+    }
 }
 
 /// The tablebase options' state: the pieces the loaded tables cover and the `Syzygy…` values.
@@ -67,138 +600,7 @@ impl Tablebase {
             ..self.config
         }
     }
-
-    /// Handles a `Syzygy…` option (lower-case `name`): what to tell the user (may be empty), or
-    /// the error; `None` if it is none of them.
-    pub(crate) fn set<G: Game>(
-        &mut self,
-        name: &str,
-        value: Option<&str>,
-    ) -> Option<Result<String, String>> {
-        let number = |lo: u32, hi: u32| match value.map(str::parse::<u32>) {
-            Some(Ok(n)) if (lo..=hi).contains(&n) => Ok(n),
-            _ => Err(format!(
-                "option {name}: the value must be a number from {lo} to {hi}"
-            )),
-        };
-        Some(match name {
-            "syzygypath" => G::tb_load(value.unwrap_or("")).map(|n| {
-                self.largest = n;
-                format!("Syzygy tables for up to {n} pieces")
-            }),
-            "syzygyprobedepth" => number(1, 100).map(|n| {
-                self.config.probe_depth = n;
-                String::new()
-            }),
-            "syzygyprobelimit" => number(0, 7).map(|n| {
-                self.limit = n;
-                String::new()
-            }),
-            "syzygy50moverule" => match value.map(str::to_ascii_lowercase).as_deref() {
-                Some(v @ ("true" | "false")) => {
-                    self.config.rule50 = v == "true";
-                    Ok(String::new())
-                }
-                _ => Err("option Syzygy50MoveRule: the value must be true or false".into()),
-            },
-            _ => return None,
-        })
-    }
 }
-
-/// The share of a move's time, in percent, the game's solver may take before the search.
-pub const SOLVER_SHARE: &str = "Solver Share";
-
-/// `Solver Share` for a session whose searches have an oracle ([`crate::search::oracle`]),
-/// with the game's default ([`Game::SOLVER_SHARE`]).
-pub(crate) fn solver_options<G: Game>(has_oracle: bool) -> Vec<UciOptionConfig> {
-    if !has_oracle {
-        return Vec::new();
-    }
-    vec![UciOptionConfig::Spin {
-        name: SOLVER_SHARE.into(),
-        default: Some(i64::from(G::SOLVER_SHARE)),
-        min: Some(0),
-        max: Some(i64::from(MAX_SOLVER_SHARE)),
-    }]
-}
-
-/// Handles `Solver Share` (any case): the new share or the error; `None` if `name` is
-/// another option or the session has no oracle.
-pub(crate) fn set_solver_share(
-    name: &str,
-    value: Option<&str>,
-    has_oracle: bool,
-) -> Option<Result<u32, String>> {
-    if !name.eq_ignore_ascii_case(SOLVER_SHARE) || !has_oracle {
-        return None;
-    }
-    let value = value.map(str::trim).unwrap_or("");
-    Some(match value.parse::<u32>() {
-        Ok(n) if n <= MAX_SOLVER_SHARE => Ok(n),
-        _ => Err(format!(
-            "option {SOLVER_SHARE}: '{}' is not a number from 0 to {MAX_SOLVER_SHARE}",
-            super::shorten(value)
-        )),
-    })
-}
-
-/// The game's endgame tables built in memory and probed by the search ([`Game::use_tables`]).
-pub const ENDGAME_TABLES: &str = "Endgame Tables";
-
-/// The directory of the endgame tables' files ([`Game::tables_dir`]).
-pub const ENDGAME_TABLES_PATH: &str = "Endgame Tables Path";
-
-/// `Endgame Tables` (0 to [`Game::SOLVED_TABLES`] pieces) for a game that has such tables.
-pub(crate) fn endgame_table_options<G: Game>() -> Vec<UciOptionConfig> {
-    if G::SOLVED_TABLES == 0 {
-        return Vec::new();
-    }
-    vec![
-        UciOptionConfig::Spin {
-            name: ENDGAME_TABLES.into(),
-            default: Some(0),
-            min: Some(0),
-            max: Some(i64::from(G::SOLVED_TABLES)),
-        },
-        UciOptionConfig::String {
-            name: ENDGAME_TABLES_PATH.into(),
-            default: Some("<empty>".into()),
-        },
-    ]
-}
-
-/// Handles `Endgame Tables` (any case): builds the tables the first time (seconds) and
-/// probes positions of at most that many pieces; and `Endgame Tables Path`, the directory of
-/// their files; the line to say or the error. `None` if
-/// `name` is another option or the game has no tables.
-pub(crate) fn set_endgame_tables<G: Game>(
-    name: &str,
-    value: Option<&str>,
-) -> Option<Result<String, String>> {
-    if G::SOLVED_TABLES == 0 {
-        return None;
-    }
-    if name.eq_ignore_ascii_case(ENDGAME_TABLES_PATH) {
-        return Some(G::tables_dir(value.unwrap_or("")));
-    }
-    if !name.eq_ignore_ascii_case(ENDGAME_TABLES) {
-        return None;
-    }
-    let value = value.map(str::trim).unwrap_or("");
-    Some(match value.parse::<u32>() {
-        Ok(n) if n <= G::SOLVED_TABLES => G::use_tables(n, TableBuilds::Background),
-        _ => Err(format!(
-            "option {ENDGAME_TABLES}: '{}' is not a number from 0 to {}",
-            super::shorten(value),
-            G::SOLVED_TABLES
-        )),
-    })
-}
-
-pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
-pub const UCI_ELO: &str = "UCI_Elo";
-pub const SKILL_LEVEL: &str = "Skill Level";
 
 /// The strength options of one session and the random choices of its levels.
 #[derive(Clone, Debug)]
@@ -226,63 +628,6 @@ impl StrengthOptions {
         }
     }
 
-    /// The declarations: `Skill Level` for every game, `UCI_LimitStrength` and `UCI_Elo` for
-    /// games whose Elo numbers are calibrated ([`Game::CALIBRATED_ELO`]).
-    pub(crate) fn declarations<G: Game>() -> Vec<UciOptionConfig> {
-        let mut options = Vec::new();
-        if G::CALIBRATED_ELO {
-            options.push(UciOptionConfig::Check {
-                name: LIMIT_STRENGTH.into(),
-                default: Some(false),
-            });
-            options.push(UciOptionConfig::Spin {
-                name: UCI_ELO.into(),
-                default: Some(i64::from(MIN_ELO)),
-                min: Some(i64::from(MIN_ELO)),
-                max: Some(i64::from(FULL_ELO)),
-            });
-        }
-        options.push(UciOptionConfig::Spin {
-            name: SKILL_LEVEL.into(),
-            default: Some(i64::from(MAX_SKILL)),
-            min: Some(0),
-            max: Some(i64::from(MAX_SKILL)),
-        });
-        options
-    }
-
-    /// Handles a strength option (any case); `None` if `name` is none of `G`'s. An error
-    /// leaves the option as it was.
-    pub(crate) fn set<G: Game>(
-        &mut self,
-        name: &str,
-        value: Option<&str>,
-    ) -> Option<Result<(), String>> {
-        let value = value.map(str::trim).unwrap_or("");
-        let number = |lo: u32, hi: u32| match value.parse::<u32>() {
-            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-            _ => Err(format!(
-                "option {name}: '{}' is not a number from {lo} to {hi}",
-                super::shorten(value)
-            )),
-        };
-        let name = name.to_ascii_lowercase();
-        Some(match name.as_str() {
-            "uci_limitstrength" if G::CALIBRATED_ELO => match value.to_ascii_lowercase().as_str() {
-                on @ ("true" | "1" | "false" | "0") => {
-                    self.limit = matches!(on, "true" | "1");
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "option {LIMIT_STRENGTH}: the value must be true or false"
-                )),
-            },
-            "uci_elo" if G::CALIBRATED_ELO => number(MIN_ELO, FULL_ELO).map(|n| self.elo = n),
-            "skill level" => number(0, MAX_SKILL).map(|n| self.skill = n),
-            _ => return None,
-        })
-    }
-
     /// The level of the next search: `UCI_Elo` when `UCI_LimitStrength` is on, else `Skill
     /// Level` below its top; `None` at full strength. Each level draws its own seed.
     pub(crate) fn strength(&mut self) -> Option<Strength> {
@@ -301,39 +646,135 @@ mod tests {
     use super::*;
     use crate::games::chess::Chess;
     use crate::games::raeuber::Raeuber;
+    use std::sync::atomic::{AtomicI64, Ordering};
+
+    fn names(s: &Settings, d: Dialect) -> Vec<&'static str> {
+        s.declarations(d, 16).into_iter().map(|(n, _)| n).collect()
+    }
 
     #[test]
     fn uci_elo_only_where_calibrated_skill_everywhere() {
-        let names =
-            |o: Vec<UciOptionConfig>| -> Vec<String> { o.iter().map(|o| format!("{o}")).collect() };
-        let chess = names(StrengthOptions::declarations::<Chess>());
-        assert_eq!(chess.len(), 3, "{chess:?}");
-        assert!(chess[1].contains("UCI_Elo type spin default 1350 min 1350 max"));
-        let raeuber = names(StrengthOptions::declarations::<Raeuber>());
-        assert_eq!(raeuber.len(), 1, "{raeuber:?}");
-        let mut o = StrengthOptions::with_rng(Rng::new(1));
-        assert!(o.set::<Raeuber>("UCI_Elo", Some("1500")).is_none());
-        assert!(o.set::<Chess>("uci_elo", Some("1000")).unwrap().is_err());
-        assert!(o.strength().is_none(), "full strength by default");
-        o.set::<Chess>("UCI_Elo", Some("1500")).unwrap().unwrap();
-        assert!(
-            o.strength().is_none(),
-            "UCI_Elo counts only with UCI_LimitStrength"
-        );
-        o.set::<Chess>("UCI_LimitStrength", Some("true"))
-            .unwrap()
-            .unwrap();
-        assert_eq!(o.strength().unwrap().elo(), 1500);
-        o.set::<Chess>("UCI_LimitStrength", Some("false"))
-            .unwrap()
-            .unwrap();
-        o.set::<Chess>("Skill Level", Some("0")).unwrap().unwrap();
-        assert_eq!(o.strength().unwrap().elo(), MIN_ELO);
-        assert!(o.set::<Chess>("Skill Level", Some("21")).unwrap().is_err());
+        let chess = names(&Settings::of::<Chess>(false), Dialect::Uci);
+        for o in [
+            LIMIT_STRENGTH,
+            UCI_ELO,
+            SKILL_LEVEL,
+            "SyzygyPath",
+            "UCI_Chess960",
+        ] {
+            assert!(chess.contains(&o), "{o} {chess:?}");
+        }
+        let raeuber = names(&Settings::of::<Raeuber>(true), Dialect::Uci);
+        assert!(!raeuber.contains(&UCI_ELO) && raeuber.contains(&SKILL_LEVEL));
+        assert!(raeuber.contains(&SOLVER_SHARE), "Räuberschach has a solver");
+        let mut s = Settings::of::<Raeuber>(true);
         assert_eq!(
-            o.strength().unwrap().elo(),
+            s.set(Dialect::Uci, "UCI_Elo", Some("1500")),
+            Err("unknown option 'UCI_Elo'".into())
+        );
+        let mut s = Settings::of::<Chess>(false);
+        assert!(s.set(Dialect::Uci, "uci_elo", Some("1000")).is_err());
+        assert!(s.strength.strength().is_none(), "full strength by default");
+        s.set(Dialect::Uci, "UCI_Elo", Some("1500")).unwrap();
+        assert!(
+            s.strength.strength().is_none(),
+            "UCI_Elo counts only with the limit"
+        );
+        s.set(Dialect::Xboard, "UCI_LimitStrength", Some("1"))
+            .unwrap();
+        assert_eq!(s.strength.strength().unwrap().elo(), 1500);
+        s.set(Dialect::Uci, "UCI_LimitStrength", Some("false"))
+            .unwrap();
+        s.set(Dialect::Uci, "Skill Level", Some("0")).unwrap();
+        assert_eq!(s.strength.strength().unwrap().elo(), MIN_ELO);
+        assert!(s.set(Dialect::Uci, "Skill Level", Some("21")).is_err());
+        assert_eq!(
+            s.strength.strength().unwrap().elo(),
             MIN_ELO,
-            "an error leaves the option"
+            "an error leaves it"
+        );
+    }
+
+    #[test]
+    fn hash_has_one_range_in_every_dialect() {
+        let two = Settings::of::<Chess>(false);
+        let n = Settings::nseat();
+        let hash = |s: &Settings, d| {
+            s.declarations(d, 16)
+                .into_iter()
+                .find(|(name, _)| *name == "Hash")
+                .map(|(_, kind)| kind)
+        };
+        let expected = Some(spin(16, 1, MAX_HASH_MB as i64));
+        assert_eq!(hash(&two, Dialect::Uci), expected);
+        assert_eq!(hash(&two, Dialect::Xboard), expected);
+        assert_eq!(hash(&n, Dialect::Nseat), expected);
+        let mut n = n;
+        assert_eq!(
+            n.set(Dialect::Nseat, "hash", Some("65536")),
+            Ok(Reply::Hash(65536))
+        );
+        assert!(n.set(Dialect::Nseat, "Hash", Some("65537")).is_err());
+        assert_eq!(
+            names(&n, Dialect::Nseat),
+            ["Algorithm", "Hash", "Clear Hash"]
+        );
+        assert!(n.set(Dialect::Nseat, "Threads", Some("2")).is_err());
+    }
+
+    #[test]
+    fn dialects_offer_their_entries_only() {
+        let s = Settings::of::<Chess>(false);
+        let uci = names(&s, Dialect::Uci);
+        let xboard = names(&s, Dialect::Xboard);
+        for own in [
+            "UCI_Variant",
+            "Threads",
+            "MultiPV",
+            "Ponder",
+            "UCI_Chess960",
+        ] {
+            assert!(uci.contains(&own) && !xboard.contains(&own), "{own}");
+        }
+        assert!(
+            xboard.iter().all(|o| uci.contains(o)),
+            "XBoard's are UCI's too"
+        );
+        assert!(!uci.contains(&"Algorithm"));
+    }
+
+    static SEEN: AtomicI64 = AtomicI64::new(-1);
+
+    #[test]
+    fn a_game_declares_an_option_in_one_entry() {
+        let offer = Offer {
+            game_options: vec![GameOption {
+                name: "Use Net",
+                kind: OptionKind::Spin {
+                    default: 1,
+                    min: 0,
+                    max: 3,
+                },
+                set: |v| {
+                    SEEN.store(v.int(), Ordering::SeqCst);
+                    Ok(Some(format!("net {}", v.int())))
+                },
+            }],
+            ..Offer::of::<Chess>(false)
+        };
+        let mut s = Settings::new(&offer, Hooks::none());
+        assert_eq!(names(&s, Dialect::Uci).last(), Some(&"Use Net"));
+        assert_eq!(names(&s, Dialect::Xboard).last(), Some(&"Use Net"));
+        assert_eq!(
+            s.set(Dialect::Uci, "use net", Some("2")),
+            Ok(Reply::Note("net 2".into()))
+        );
+        assert_eq!(SEEN.load(Ordering::SeqCst), 2);
+        assert!(s.set(Dialect::Xboard, "Use Net", Some("4")).is_err());
+        assert_eq!(
+            SEEN.load(Ordering::SeqCst),
+            2,
+            "a bad value reaches no handler"
         );
     }
 }

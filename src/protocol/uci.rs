@@ -15,20 +15,17 @@ use std::time::{Duration, Instant};
 
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
-use super::options::{
-    StrengthOptions, Tablebase, endgame_table_options, set_endgame_tables, set_solver_share,
-    solver_options, tablebase_options,
-};
+use super::options::{Dialect, Settings};
+use super::session::Core;
 use super::{
-    DEFAULT_MOVE_OVERHEAD_MS, End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB,
-    MAX_MESSAGE, Output, SessionConfig, drive, engine_name, foreign_move, legal_moves, nps,
-    pv_text, safe_search, session_start, shorten, shorten_to, threads_for,
+    End, GameLine, LineHandler, LineReader, MAX_MESSAGE, Output, SessionConfig, drive, engine_name,
+    foreign_move, legal_moves, nps, pv_text, safe_search, shorten, shorten_to,
 };
 use crate::board::Move;
-use crate::book::options::BookOptions;
-use crate::game::{Game, GameOption};
+use crate::engine_option::OptionKind;
+use crate::game::Game;
 use crate::perft;
-use crate::search::{CurrMove, Info, Limits, Score, Searcher};
+use crate::search::{CurrMove, Info, Limits, Score};
 
 /// Whether `word` starts a UCI command (used to pick the protocol from the first line).
 pub fn is_uci_command(word: &str) -> bool {
@@ -38,107 +35,46 @@ pub fn is_uci_command(word: &str) -> bool {
     )
 }
 
-/// The variant name that the `UCI_Chess960` switch selects, for a game that offers it.
-const CHESS960: &str = "chess960";
-
-/// The options the engine offers, in the order `uci` lists them (XBoard advertises the same
-/// with `feature option=…`); `hash_mb` is the Hash option's current value.
-pub(crate) fn options<G: Game>(hash_mb: usize, has_oracle: bool) -> Vec<UciOptionConfig> {
-    let variants: Vec<String> = G::variants().iter().map(|v| v.to_string()).collect();
-    let mut options = vec![
-        UciOptionConfig::Spin {
-            name: "Threads".into(),
-            default: Some(1),
-            min: Some(1),
-            max: Some(MAX_THREADS as i64),
-        },
-        UciOptionConfig::Spin {
-            name: "Hash".into(),
-            default: Some(hash_mb as i64),
-            min: Some(1),
-            max: Some(MAX_HASH_MB as i64),
-        },
-        UciOptionConfig::Button {
-            name: "Clear Hash".into(),
-        },
-        UciOptionConfig::Spin {
-            name: "Move Overhead".into(),
-            default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
-            min: Some(0),
-            max: Some(5000),
-        },
-        UciOptionConfig::Check {
-            name: "Ponder".into(),
-            default: Some(false),
-        },
-        UciOptionConfig::Spin {
-            name: "MultiPV".into(),
-            default: Some(1),
-            min: Some(1),
-            max: Some(MAX_MULTIPV as i64),
-        },
-        UciOptionConfig::Combo {
-            name: "UCI_Variant".into(),
-            default: Some(G::variants()[0].to_string()),
-            var: variants,
-        },
-    ];
-    if G::variants().contains(&CHESS960) {
-        options.push(UciOptionConfig::Check {
-            name: "UCI_Chess960".into(),
-            default: Some(false),
-        });
-    }
-    if G::WDL.is_some() {
-        options.push(UciOptionConfig::Check {
-            name: "UCI_ShowWDL".into(),
-            default: Some(false),
-        });
-    }
-    options.extend(BookOptions::declarations::<G>());
-    options.extend(StrengthOptions::declarations::<G>());
-    options.extend(solver_options::<G>(has_oracle));
-    options.extend(endgame_table_options::<G>());
-    if G::TABLEBASES {
-        options.extend(tablebase_options());
-    }
-    options.extend(G::options().into_iter().map(|o| {
-        match o {
-            GameOption::Check { name, default } => UciOptionConfig::Check {
-                name: name.into(),
-                default: Some(default),
-            },
-            GameOption::Text { name, default } => UciOptionConfig::String {
-                name: name.into(),
-                default: Some(
-                    if default.is_empty() {
-                        "<empty>"
-                    } else {
-                        default
-                    }
-                    .into(),
-                ),
-            },
-        }
-    }));
-    options
+/// The `option name …` lines `dialect` (UCI or the N-seat one) lists, in order
+/// ([`Settings::declarations`]); `hash_mb` is the Hash option's current value.
+pub(crate) fn option_lines(settings: &Settings, dialect: Dialect, hash_mb: usize) -> Vec<String> {
+    settings
+        .declarations(dialect, hash_mb)
+        .into_iter()
+        .map(|(name, kind)| UciMessage::Option(uci_option(name, kind)).to_string())
+        .collect()
 }
 
-/// One UCI session state.
+/// An option in vampirc-uci's form, which writes the `option name …` line.
+fn uci_option(name: &str, kind: OptionKind) -> UciOptionConfig {
+    let name = name.to_string();
+    match kind {
+        OptionKind::Check { default } => UciOptionConfig::Check {
+            name,
+            default: Some(default),
+        },
+        OptionKind::Spin { default, min, max } => UciOptionConfig::Spin {
+            name,
+            default: Some(default),
+            min: Some(min),
+            max: Some(max),
+        },
+        OptionKind::Combo { default, choices } => UciOptionConfig::Combo {
+            name,
+            default: Some(default.to_string()),
+            var: choices.iter().map(|c| c.to_string()).collect(),
+        },
+        OptionKind::Button => UciOptionConfig::Button { name },
+        OptionKind::Text { default, .. } => UciOptionConfig::String {
+            name,
+            default: Some(default.to_string()),
+        },
+    }
+}
+
+/// One UCI session state: the shared [`Core`] and UCI's own.
 struct Session<G: Game> {
-    out: Output,
-    engine: Engine<Searcher<G>>,
-    variant: &'static str,
-    game: GameLine<G>,
-    move_overhead: Duration,
-    /// Search threads (`Threads`), principal variations (`MultiPV`), `UCI_ShowWDL`.
-    threads: usize,
-    multipv: usize,
-    show_wdl: bool,
-    /// `SyzygyPath` and its companions (games with tablebases).
-    tablebase: Tablebase,
-    /// `Solver Share` (games with a solver); `None`: the default.
-    solver_share: Option<u32>,
+    core: Core<G>,
     /// `debug on`: each search ends with an `info string stats …` line ([`Stats::summary`]).
     debug: bool,
     /// Why the last `position` is not of this engine's game ([`foreign_move`]): `go` then
@@ -146,10 +82,17 @@ struct Session<G: Game> {
     foreign: Option<String>,
     /// Whether this game (since `ucinewgame`) was already told that it is foreign.
     told_foreign: bool,
-    /// `OwnBook`, `BookFile`, `BookDepth`, `BookVariety` and the book read.
-    book: BookOptions,
-    /// `UCI_LimitStrength`, `UCI_Elo`, `Skill Level`.
-    strength: StrengthOptions,
+}
+
+impl<G: Game> Session<G> {
+    fn new(out: &Output, config: &SessionConfig) -> Result<Session<G>, String> {
+        Ok(Session {
+            core: Core::new(out, config)?,
+            debug: false,
+            foreign: None,
+            told_foreign: false,
+        })
+    }
 }
 
 /// Runs a UCI session on `reader`; `first` is the line that chose UCI.
@@ -159,33 +102,17 @@ pub fn run<G: Game, R: BufRead>(
     config: &SessionConfig,
     first: &str,
 ) {
-    let (variant, start) = match session_start::<G>() {
-        Ok(start) => start,
+    let mut s = match Session::<G>::new(out, config) {
+        Ok(s) => s,
         Err(e) => {
             out.line(&format!("info string error: no start position: {e}"));
             return;
         }
     };
-    let mut s = Session {
-        out: out.clone(),
-        engine: super::game_engine::<G>(config),
-        variant,
-        game: GameLine::new(start),
-        move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
-        threads: 1,
-        multipv: 1,
-        show_wdl: false,
-        tablebase: Tablebase::default(),
-        solver_share: None,
-        debug: false,
-        foreign: None,
-        told_foreign: false,
-        book: BookOptions::default(),
-        strength: StrengthOptions::default(),
-    };
     // At the end of input a search with a limit still answers (unless the client is gone).
     let end = drive(reader, out, first, &mut s);
-    s.engine
+    s.core
+        .engine
         .finish(end == End::Eof && config.finish_at_eof && !out.is_broken());
 }
 
@@ -201,7 +128,7 @@ impl<G: Game> LineHandler for Session<G> {
 
 impl<G: Game> Session<G> {
     fn say(&self, text: &str) {
-        self.out.line(text);
+        self.core.out.line(text);
     }
 
     fn error(&self, text: &str) {
@@ -217,8 +144,8 @@ impl<G: Game> Session<G> {
             return true;
         };
         // Collect a search that ended by itself, so its searcher is back.
-        if self.engine.finished() {
-            self.engine.wait();
+        if self.core.engine.finished() {
+            self.core.engine.wait();
         }
         match word {
             "position" => {
@@ -231,10 +158,13 @@ impl<G: Game> Session<G> {
             }
             // Non-standard conveniences: `d` shows the position, `fen` prints it.
             "d" => {
-                for l in self.game.current().pretty().lines() {
+                for l in self.core.game.current().pretty().lines() {
                     self.say(&format!("info string {l}"));
                 }
-                self.say(&format!("info string fen {}", self.game.current().fen()));
+                self.say(&format!(
+                    "info string fen {}",
+                    self.core.game.current().fen()
+                ));
                 return true;
             }
             _ => {}
@@ -248,13 +178,13 @@ impl<G: Game> Session<G> {
             UciMessage::Register { .. } => {}
             UciMessage::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             UciMessage::UciNewGame => {
-                self.engine.stop_and_wait();
-                self.engine.clear();
-                self.reset_to_start();
+                self.core.engine.stop_and_wait();
+                self.core.engine.clear();
+                self.core.reset_to_start();
                 self.told_foreign = false;
             }
-            UciMessage::Stop => self.engine.stop(),
-            UciMessage::PonderHit => match self.engine.control() {
+            UciMessage::Stop => self.core.engine.stop(),
+            UciMessage::PonderHit => match self.core.engine.control() {
                 Some(c) => c.pondering.store(false, Ordering::SeqCst),
                 None => log::debug!("ponderhit without a search"),
             },
@@ -265,7 +195,11 @@ impl<G: Game> Session<G> {
     }
 
     fn identify(&self) {
-        let options = options::<G>(self.engine.hash_mb(), self.engine.has_oracle());
+        let options = option_lines(
+            &self.core.settings,
+            Dialect::Uci,
+            self.core.engine.hash_mb(),
+        );
         let mut lines = vec![
             UciMessage::Id {
                 name: Some(engine_name::<G>()),
@@ -278,144 +212,16 @@ impl<G: Game> Session<G> {
             }
             .to_string(),
         ];
-        lines.extend(
-            options
-                .into_iter()
-                .map(|o| UciMessage::Option(o).to_string()),
-        );
+        lines.extend(options);
         lines.push(UciMessage::UciOk.to_string());
-        self.out.lines(&lines);
+        self.core.out.lines(&lines);
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let value = value.map(str::trim).filter(|v| !v.is_empty());
-        let number = |lo: u64, hi: u64| -> Result<u64, String> {
-            let v = value.ok_or_else(|| format!("option {name} needs a value"))?;
-            match v.parse::<u64>() {
-                Ok(n) if (lo..=hi).contains(&n) => Ok(n),
-                _ => Err(format!(
-                    "option {name}: '{}' is not a number from {lo} to {hi}",
-                    shorten(v)
-                )),
-            }
-        };
-        let lower = name.to_ascii_lowercase();
-        if G::TABLEBASES
-            && let Some(said) = self.tablebase.set::<G>(&lower, value)
-        {
-            match said {
-                Ok(line) if !line.is_empty() => self.say(&format!("info string {line}")),
-                Ok(_) => {}
-                Err(e) => self.error(&e),
-            }
-            return;
-        }
-        if let Some(result) = self.strength.set::<G>(name, value) {
-            if let Err(e) = result {
-                self.error(&e);
-            }
-            return;
-        }
-        if let Some(result) = set_solver_share(name, value, self.engine.has_oracle()) {
-            match result {
-                Ok(share) => self.solver_share = Some(share),
-                Err(e) => self.error(&e),
-            }
-            return;
-        }
-        if let Some(result) = G::set_option(name, value.filter(|v| *v != "<empty>")) {
-            match result {
-                Ok(line) if !line.is_empty() => self.say(&format!("info string {line}")),
-                Ok(_) => {}
-                Err(e) => self.error(&e),
-            }
-            return;
-        }
-        if let Some(result) = set_endgame_tables::<G>(name, value) {
-            match result {
-                Ok(line) => self.say(&format!("info string {line}")),
-                Err(e) => self.error(&e),
-            }
-            return;
-        }
-        let result = match lower.as_str() {
-            "hash" => number(1, MAX_HASH_MB as u64).map(|mb| {
-                let granted = self.engine.set_hash(mb as usize);
-                if granted < mb as usize {
-                    self.say(&format!(
-                        "info string Hash {mb} MB is more than the server's memory budget \
-                         allows: {granted} MB"
-                    ));
-                }
-            }),
-            "threads" => number(1, MAX_THREADS as u64).map(|n| {
-                let (threads, said) = threads_for(n as usize);
-                if let Some(said) = said {
-                    self.say(&format!("info string {said}"));
-                }
-                self.threads = threads;
-            }),
-            "multipv" => number(1, MAX_MULTIPV as u64).map(|n| self.multipv = n as usize),
-            "uci_showwdl" if G::WDL.is_some() => {
-                match value.map(str::to_ascii_lowercase).as_deref() {
-                    Some(v @ ("true" | "false")) => {
-                        self.show_wdl = v == "true";
-                        Ok(())
-                    }
-                    _ => Err("option UCI_ShowWDL: the value must be true or false".to_string()),
-                }
-            }
-            "clear hash" => {
-                self.engine.clear();
-                Ok(())
-            }
-            "move overhead" => {
-                number(0, 5000).map(|ms| self.move_overhead = Duration::from_millis(ms))
-            }
-            "ponder" => match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") | Some("false") => Ok(()),
-                _ => Err("option Ponder: the value must be true or false".to_string()),
-            },
-            "uci_chess960" if G::variants().contains(&CHESS960) => {
-                match value.map(str::to_ascii_lowercase).as_deref() {
-                    Some("true") => self.select_variant(CHESS960),
-                    Some("false") if self.variant == CHESS960 => {
-                        self.select_variant(G::variants()[0])
-                    }
-                    Some("false") => Ok(()),
-                    _ => Err("option UCI_Chess960: the value must be true or false".to_string()),
-                }
-            }
-            "uci_variant" => {
-                let v = value.unwrap_or("");
-                match G::variants().iter().find(|x| x.eq_ignore_ascii_case(v)) {
-                    Some(&variant) => self.select_variant(variant),
-                    None => Err(format!(
-                        "unknown UCI_Variant '{}': one of {}",
-                        shorten(v),
-                        G::variants().join(" ")
-                    )),
-                }
-            }
-            _ if BookOptions::is_option::<G>(name) => self.book.set(name, value),
-            _ => Err(format!("unknown option '{}'", shorten(name))),
-        };
-        if let Err(e) = result {
-            self.error(&e);
-        }
-    }
-
-    /// Plays `variant` from now on, starting from its start position.
-    fn select_variant(&mut self, variant: &'static str) -> Result<(), String> {
-        let start = G::startpos(variant)?;
-        self.variant = variant;
-        self.game = GameLine::new(start);
-        Ok(())
-    }
-
-    fn reset_to_start(&mut self) {
-        if let Ok(start) = G::startpos(self.variant) {
-            self.game = GameLine::new(start);
+        match self.core.set_option(Dialect::Uci, name, value) {
+            Ok(Some(note)) => self.say(&format!("info string {note}")),
+            Ok(None) => {}
+            Err(e) => self.error(&e),
         }
     }
 
@@ -442,11 +248,11 @@ impl<G: Game> Session<G> {
                         shorten(line)
                     ));
                 }
-                G::startpos(self.variant).map_err(String::from)
+                G::startpos(self.core.variant).map_err(String::from)
             }
             Some("fen") => {
                 let fen = setup["fen".len()..].trim();
-                G::from_fen(self.variant, fen)
+                G::from_fen(self.core.variant, fen)
                     .map_err(|e| format!("bad FEN '{}': {e}", shorten(fen)))
             }
             _ => Err(format!(
@@ -482,17 +288,17 @@ impl<G: Game> Session<G> {
                 break;
             }
         }
-        self.game = game;
+        self.core.game = game;
     }
 
     /// `go …`: a search on the search thread, or `go perft N` at once.
     fn go(&mut self, line: &str) {
-        let params = match parse_go(line, self.game.current()) {
+        let params = match parse_go(line, self.core.game.current()) {
             Ok(p) => p,
             Err(e) => return self.error(&e),
         };
         // A `go` during a search: finish that one first (its bestmove comes first).
-        self.engine.stop_and_wait();
+        self.core.engine.stop_and_wait();
         if let Some(depth) = params.perft {
             return self.perft(depth);
         }
@@ -503,19 +309,22 @@ impl<G: Game> Session<G> {
         }
         let mut limits = params.limits;
         // OwnBook: a legal book move is played at once, without a search.
-        if let Some((mv, text)) = self
-            .book
-            .probe_go(self.game.current(), &limits, params.ponder)
+        if let Some((mv, text)) =
+            self.core
+                .settings
+                .book
+                .probe_go(self.core.game.current(), &limits, params.ponder)
         {
             self.say(&format!("info string {text}"));
-            return self.say(&bestmove_line(self.game.current(), mv, None));
+            return self.say(&bestmove_line(self.core.game.current(), mv, None));
         }
-        limits.move_overhead = self.move_overhead;
-        limits.tablebase = self.tablebase.search_config();
-        limits.solver_share = self.solver_share;
-        let root = self.game.current().clone();
-        let history = self.game.history();
-        let out = self.out.clone();
+        let settings = &mut self.core.settings;
+        limits.move_overhead = settings.move_overhead;
+        limits.tablebase = settings.tablebase_config();
+        limits.solver_share = settings.solver_share;
+        let root = self.core.game.current().clone();
+        let history = self.core.game.history();
+        let out = self.core.out.clone();
         let infinite = limits.infinite;
         // A search with a limit ends by itself (and may finish at the end of input).
         let side = root.side_to_move().index();
@@ -525,13 +334,13 @@ impl<G: Game> Session<G> {
                 || limits.nodes.is_some()
                 || limits.movetime.is_some()
                 || limits.time[side].is_some());
-        let (threads, multipv, wdl, debug) =
-            (self.threads, self.multipv, self.show_wdl, self.debug);
-        let strength = self.strength.strength();
+        let (threads, multipv, wdl) = (settings.threads, settings.multipv, settings.show_wdl);
+        let strength = settings.strength.strength();
+        let debug = self.debug;
         for e in &params.errors {
             self.error(e);
         }
-        self.engine.spawn_with(
+        self.core.engine.spawn_with(
             params.ponder,
             finite,
             Box::new(move |searcher, control| {
@@ -583,9 +392,9 @@ impl<G: Game> Session<G> {
     /// `go perft N` on the search thread: `stop`, `quit`, the end of input and the
     /// session's ceiling end it (with `info string perft … stopped` instead of the counts).
     fn perft(&mut self, depth: u32) {
-        let pos = self.game.current().clone();
-        let out = self.out.clone();
-        self.engine.spawn(
+        let pos = self.core.game.current().clone();
+        let out = self.core.out.clone();
+        self.core.engine.spawn(
             false,
             Box::new(move |_, control| {
                 let start = Instant::now();
@@ -626,12 +435,6 @@ struct GoParams {
     /// Complaints that do not stop the search (an illegal `searchmoves` move is dropped).
     errors: Vec<String>,
 }
-
-/// Largest `MultiPV`.
-const MAX_MULTIPV: usize = 64;
-/// Largest `Threads` value accepted and advertised (as Stockfish does, so that a GUI's
-/// `Threads 4` is not refused); above the processor count it is capped to that, and said.
-const MAX_THREADS: usize = 1024;
 
 /// Largest `go perft` depth accepted (deeper would run for days).
 const MAX_PERFT_DEPTH: u32 = 30;
@@ -795,30 +598,17 @@ mod tests {
     #[test]
     fn a_closed_output_stops_go_infinite() {
         // Before: the search spun until the next command arrived.
-        let (variant, start) = session_start::<Pawns>().unwrap();
-        let mut s = Session {
-            out: Output::new(Closed),
-            engine: crate::protocol::game_engine(&SessionConfig {
+        let mut s = Session::<Pawns>::new(
+            &Output::new(Closed),
+            &SessionConfig {
                 hash_mb: 1,
                 ..SessionConfig::default()
-            }),
-            variant,
-            game: GameLine::new(start),
-            move_overhead: Duration::ZERO,
-            threads: 1,
-            multipv: 1,
-            show_wdl: false,
-            tablebase: Tablebase::default(),
-            solver_share: None,
-            debug: false,
-            foreign: None,
-            told_foreign: false,
-            book: BookOptions::default(),
-            strength: StrengthOptions::default(),
-        };
+            },
+        )
+        .unwrap();
         assert!(s.command("go infinite"));
         let deadline = Instant::now() + Duration::from_secs(20);
-        while !s.engine.finished() {
+        while !s.core.engine.finished() {
             assert!(Instant::now() < deadline, "the search goes on for nobody");
             std::thread::sleep(Duration::from_millis(10));
         }

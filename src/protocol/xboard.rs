@@ -20,17 +20,16 @@ use nom::number::complete::double;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::options::{StrengthOptions, Tablebase};
+use super::options::Dialect;
+use super::session::Core;
 use super::{
-    End, Engine, GameLine, LineHandler, LineReader, MAX_HASH_MB, MAX_MESSAGE, Output,
-    SessionConfig, drive, engine_name, legal_moves, pv_text, safe_search, session_start, shorten,
-    shorten_to,
+    End, GameLine, LineHandler, LineReader, MAX_HASH_MB, MAX_MESSAGE, Output, SessionConfig, drive,
+    engine_name, legal_moves, pv_text, safe_search, shorten, shorten_to,
 };
 use crate::board::Color;
-use crate::book::options::BookOptions;
+use crate::engine_option::{OptionKind, OptionValue, TextForm};
 use crate::game::Game;
-use crate::search::{Info, Limits, Score, SearchResult, Searcher};
-use vampirc_uci::UciOptionConfig;
+use crate::search::{Info, Limits, Score, SearchResult};
 
 /// One XBoard command, parsed.
 #[derive(Clone, Debug, PartialEq)]
@@ -276,11 +275,9 @@ enum JobKind {
     Analyze,
 }
 
+/// One XBoard session: the shared [`Core`] and XBoard's modes, clocks and job.
 struct Session<G: Game> {
-    out: Output,
-    engine: Engine<Searcher<G>>,
-    variant: &'static str,
-    game: GameLine<G>,
+    core: Core<G>,
     force: bool,
     /// The side the engine plays (when not in force mode).
     engine_side: Color,
@@ -291,22 +288,30 @@ struct Session<G: Game> {
     /// Last thinking report of the running search, for `.`.
     last_info: Arc<Mutex<Option<Info>>>,
     job_start: Instant,
-    /// Search threads (`cores`).
-    threads: usize,
-    /// `option Move Overhead=MS`.
-    move_overhead: Duration,
     /// The reply the last search expected to the engine's move, with the hash of the
     /// position it answers: what `hint` says while that position is on the board.
     expected_reply: Option<(u64, crate::board::Move)>,
-    /// `OwnBook`, `BookFile`, `BookDepth`, `BookVariety` and the book read.
-    book: BookOptions,
-    /// `SyzygyPath` and its companions (games with tablebases).
-    tablebase: Tablebase,
-    /// `Solver Share` (games with a solver); `None`: the default.
-    solver_share: Option<u32>,
-    /// `UCI_LimitStrength`, `UCI_Elo`, `Skill Level`: the level of the engine's own moves
-    /// (analysis is at full strength).
-    strength: StrengthOptions,
+    /// The variant whose `setup` lines this game (since `new`) has already sent: `new` then
+    /// `variant` of the same variant teaches XBoard once.
+    setup_sent: Option<&'static str>,
+}
+
+impl<G: Game> Session<G> {
+    fn new(out: &Output, config: &SessionConfig) -> Result<Session<G>, String> {
+        Ok(Session {
+            core: Core::new(out, config)?,
+            force: false,
+            engine_side: Color::Black,
+            post: true,
+            analyzing: false,
+            clock: Clock::default(),
+            job: None,
+            last_info: Arc::new(Mutex::new(None)),
+            job_start: Instant::now(),
+            expected_reply: None,
+            setup_sent: None,
+        })
+    }
 }
 
 /// Runs an XBoard session on `reader`; `first` is the line that chose XBoard.
@@ -316,37 +321,16 @@ pub fn run<G: Game, R: BufRead>(
     config: &SessionConfig,
     first: &str,
 ) {
-    let (variant, start) = match session_start::<G>() {
-        Ok(start) => start,
+    let mut s = match Session::<G>::new(out, config) {
+        Ok(s) => s,
         Err(e) => {
             out.line(&format!("Error (no start position: {e}): xboard"));
             return;
         }
     };
-    let mut s = Session {
-        out: out.clone(),
-        engine: super::game_engine::<G>(config),
-        variant,
-        game: GameLine::new(start),
-        force: false,
-        engine_side: Color::Black,
-        post: true,
-        analyzing: false,
-        clock: Clock::default(),
-        job: None,
-        last_info: Arc::new(Mutex::new(None)),
-        job_start: Instant::now(),
-        threads: 1,
-        move_overhead: Duration::from_millis(super::DEFAULT_MOVE_OVERHEAD_MS),
-        expected_reply: None,
-        book: BookOptions::default(),
-        tablebase: Tablebase::default(),
-        solver_share: None,
-        strength: StrengthOptions::default(),
-    };
     // At the end of input the engine's own move, if it is thinking, is still sent.
     let end = drive(reader, out, first, &mut s);
-    if end == End::Eof && config.finish_at_eof && !out.is_broken() && s.engine.finite() {
+    if end == End::Eof && config.finish_at_eof && !out.is_broken() && s.core.engine.finite() {
         s.finish_job();
     }
     s.cancel();
@@ -364,7 +348,7 @@ impl<G: Game> LineHandler for Session<G> {
 
 impl<G: Game> Session<G> {
     fn say(&self, text: &str) {
-        self.out.line(text);
+        self.core.out.line(text);
     }
 
     fn error(&self, reason: &str, line: &str) {
@@ -402,13 +386,13 @@ impl<G: Game> Session<G> {
             Command::Go => {
                 self.cancel();
                 self.force = false;
-                self.engine_side = self.game.current().side_to_move();
+                self.engine_side = self.core.game.current().side_to_move();
                 self.think_if_our_turn(true);
             }
             Command::PlayOther => {
                 self.cancel();
                 self.force = false;
-                self.engine_side = self.game.current().side_to_move().flip();
+                self.engine_side = self.core.game.current().side_to_move().flip();
             }
             Command::White | Command::Black => {
                 log::debug!("ignoring '{line}' (colors=0)");
@@ -428,7 +412,7 @@ impl<G: Game> Session<G> {
             Command::Otim(cs) => self.clock.other = Some(centis(cs)),
             Command::MoveNow => {
                 if self.job.as_ref().is_some_and(|(k, _)| *k == JobKind::Think) {
-                    self.engine.stop();
+                    self.core.engine.stop();
                 }
             }
             Command::Ping(n) => self.say(&format!("pong {n}")),
@@ -468,13 +452,14 @@ impl<G: Game> Session<G> {
     fn new_game(&mut self) {
         self.cancel();
         self.analyzing = false;
-        self.variant = G::variants()[0];
-        self.reset();
+        self.core.variant = G::variants()[0];
+        self.core.reset_to_start();
         self.force = false;
         self.engine_side = Color::Black;
         self.clock.depth = None;
         self.clock.per_move = None;
-        self.engine.clear();
+        self.core.engine.clear();
+        self.setup_sent = None;
         self.send_setup();
     }
 
@@ -483,8 +468,8 @@ impl<G: Game> Session<G> {
         match find_variant::<G>(name) {
             Some(v) => {
                 self.cancel();
-                self.variant = v;
-                self.reset();
+                self.core.variant = v;
+                self.core.reset_to_start();
                 self.send_setup();
                 self.restart_analysis();
             }
@@ -494,10 +479,10 @@ impl<G: Game> Session<G> {
 
     /// `setboard FEN`.
     fn set_board(&mut self, fen: &str, line: &str) {
-        match G::from_fen(self.variant, fen) {
+        match G::from_fen(self.core.variant, fen) {
             Ok(pos) => {
                 self.cancel();
-                self.game = GameLine::new(pos);
+                self.core.game = GameLine::new(pos);
                 self.restart_analysis();
             }
             Err(e) => {
@@ -510,39 +495,44 @@ impl<G: Game> Session<G> {
     /// `undo` (one move) and `remove` (two).
     fn take_back(&mut self, n: usize, line: &str) {
         self.cancel();
-        if self.game.moves().len() < n {
+        if self.core.game.moves().len() < n {
             self.error("no moves to take back", line);
         } else {
             for _ in 0..n {
-                self.game.pop();
+                self.core.game.pop();
             }
             self.restart_analysis();
         }
     }
 
-    /// `memory MB`: the hash size, within the server's budget.
+    /// `memory MB`: the hash size (`Hash`), within the server's budget.
     fn set_memory(&mut self, mb: u64) {
-        let want = mb.clamp(1, MAX_HASH_MB as u64) as usize;
-        let granted = self.engine.set_hash(want);
-        if granted < want {
-            self.say(&format!(
-                "# memory {want} MB is more than the server's budget allows: {granted} MB"
-            ));
-        }
+        let want = mb.clamp(1, MAX_HASH_MB as u64) as i64;
+        self.apply("Hash", OptionValue::Int(want));
     }
 
-    /// `cores N`: the search threads.
+    /// `cores N`: the search threads (`Threads`).
     fn set_cores(&mut self, n: u32) {
-        let (threads, said) = super::threads_for(n.min(1 << 20) as usize);
-        if let Some(said) = said {
-            self.say(&format!("# cores: {said}"));
+        self.apply("Threads", OptionValue::Int(n.min(1 << 20).into()));
+    }
+
+    /// Sets an option that an XBoard command of its own stands for.
+    fn apply(&mut self, name: &str, value: OptionValue) {
+        let said = self
+            .core
+            .settings
+            .apply(name, value)
+            .and_then(|reply| self.core.carry_out(reply));
+        match said {
+            Ok(Some(note)) => self.say(&format!("# {note}")),
+            Ok(None) => {}
+            Err(e) => log::error!("{name}: {e}"),
         }
-        self.threads = threads;
     }
 
     fn features(&self) {
         let variants: Vec<&str> = G::variants().iter().map(|v| G::xboard_name(v)).collect();
-        self.out.lines(&[
+        self.core.out.lines(&[
             "feature done=0".to_string(),
             format!(
                 "feature myname=\"{}\" variants=\"{}\" setboard=1 usermove=1 ping=1 sigint=0 \
@@ -552,78 +542,24 @@ impl<G: Game> Session<G> {
                 variants.join(",")
             ),
         ]);
-        let options: Vec<String> =
-            xboard_options::<G>(self.engine.hash_mb(), self.engine.has_oracle())
-                .iter()
-                .map(|o| format!("feature option=\"{}\"", feature_option(o)))
-                .collect();
-        self.out.lines(&options);
-        self.out.line("feature done=1");
+        let options: Vec<String> = self
+            .core
+            .settings
+            .declarations(Dialect::Xboard, self.core.engine.hash_mb())
+            .iter()
+            .map(|(name, kind)| format!("feature option=\"{}\"", feature_option(name, kind)))
+            .collect();
+        self.core.out.lines(&options);
+        self.core.out.line("feature done=1");
     }
 
     /// `option NAME=VALUE` (`option NAME` for a button): the value is checked against the
     /// advertised option, then applied; a bad name or value changes nothing.
     fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
-        let options = xboard_options::<G>(self.engine.hash_mb(), self.engine.has_oracle());
-        let Some(spec) = options
-            .iter()
-            .find(|o| option_name(o).eq_ignore_ascii_case(name))
-        else {
-            return self.error("unknown option", line);
-        };
-        let value = match option_value(spec, value) {
-            Ok(v) => v,
-            Err(reason) => return self.error(&reason, line),
-        };
-        match (option_name(spec), value) {
-            ("Hash", OptionValue::Int(mb)) => {
-                let granted = self.engine.set_hash(mb as usize);
-                if granted < mb as usize {
-                    self.say(&format!(
-                        "# Hash {mb} MB is more than the server's budget allows: {granted} MB"
-                    ));
-                }
-            }
-            ("Clear Hash", OptionValue::Press) => self.engine.clear(),
-            ("Move Overhead", OptionValue::Int(ms)) => {
-                self.move_overhead = Duration::from_millis(ms as u64)
-            }
-            (name, value) => {
-                let text = match value {
-                    OptionValue::Int(n) => n.to_string(),
-                    OptionValue::Bool(b) => b.to_string(),
-                    OptionValue::Text(t) => t,
-                    OptionValue::Press => String::new(),
-                };
-                let lower = name.to_ascii_lowercase();
-                let result = if let Some(said) = G::TABLEBASES
-                    .then(|| self.tablebase.set::<G>(&lower, Some(&text)))
-                    .flatten()
-                {
-                    said.map(|said| {
-                        if !said.is_empty() {
-                            self.say(&format!("# {said}"));
-                        }
-                    })
-                } else if let Some(result) = self.strength.set::<G>(name, Some(&text)) {
-                    result
-                } else if let Some(result) =
-                    super::options::set_solver_share(name, Some(&text), self.engine.has_oracle())
-                {
-                    result.map(|share| self.solver_share = Some(share))
-                } else if let Some(result) =
-                    super::options::set_endgame_tables::<G>(name, Some(&text))
-                {
-                    result.map(|line| self.say(&format!("# {line}")))
-                } else if BookOptions::is_option::<G>(name) {
-                    self.book.set(name, Some(&text))
-                } else {
-                    Err("option not supported under XBoard".to_string())
-                };
-                if let Err(e) = result {
-                    self.error(&e, line);
-                }
-            }
+        match self.core.set_option(Dialect::Xboard, name, value) {
+            Ok(Some(note)) => self.say(&format!("# {note}")),
+            Ok(None) => {}
+            Err(e) => self.error(&e, line),
         }
     }
 
@@ -641,53 +577,53 @@ impl<G: Game> Session<G> {
         } else {
             None
         };
-        let hash = self.game.current().hash();
+        let hash = self.core.game.current().hash();
         let expected = self
             .expected_reply
             .and_then(|(h, mv)| (h == hash).then_some(mv));
-        let known = analysed.or(expected).filter(|&mv| self.game.is_legal(mv));
+        let known = analysed
+            .or(expected)
+            .filter(|&mv| self.core.game.is_legal(mv));
         let mv = match known {
             Some(mv) => Some(mv),
-            None if self.job.is_none() && !legal_moves(self.game.current()).is_empty() => {
+            None if self.job.is_none() && !legal_moves(self.core.game.current()).is_empty() => {
                 self.short_search()
             }
             None => None,
         };
         if let Some(mv) = mv {
-            self.say(&format!("Hint: {}", self.game.current().move_text(mv)));
+            self.say(&format!("Hint: {}", self.core.game.current().move_text(mv)));
         }
     }
 
     /// The best move of a search of [`HINT_TIME`] on the current position.
     fn short_search(&mut self) -> Option<crate::board::Move> {
-        let root = self.game.current().clone();
-        let history = self.game.history();
+        let root = self.core.game.current().clone();
+        let history = self.core.game.history();
         let limits = Limits {
             movetime: Some(HINT_TIME),
             ..Limits::default()
         };
-        self.engine.spawn(
+        self.core.engine.spawn(
             false,
             Box::new(move |searcher, control| {
                 let result = safe_search(searcher, &root, &history, &limits, control, &mut |_| {});
                 Some(result.best).filter(|m| !m.is_null())
             }),
         );
-        self.engine.wait()
+        self.core.engine.wait()
     }
 
-    /// The `setup` (and `piece`) lines that teach XBoard the current variant, if any.
-    fn send_setup(&self) {
-        let lines = self.game.current().xboard_setup();
-        if !lines.is_empty() {
-            self.out.lines(&lines);
+    /// The `setup` (and `piece`) lines that teach XBoard the current variant, if any, once
+    /// per game and variant.
+    fn send_setup(&mut self) {
+        if self.setup_sent == Some(self.core.variant) {
+            return;
         }
-    }
-
-    fn reset(&mut self) {
-        match G::startpos(self.variant) {
-            Ok(p) => self.game = GameLine::new(p),
-            Err(e) => log::error!("no start position for {}: {e}", self.variant),
+        self.setup_sent = Some(self.core.variant);
+        let lines = self.core.game.current().xboard_setup();
+        if !lines.is_empty() {
+            self.core.out.lines(&lines);
         }
     }
 
@@ -697,7 +633,7 @@ impl<G: Game> Session<G> {
             return;
         }
         self.cancel();
-        if let Err(e) = self.game.push_text(text) {
+        if let Err(e) = self.core.game.push_text(text) {
             log::info!("illegal move {text}: {e}");
             self.say(&format!("Illegal move: {text}"));
             self.restart_analysis();
@@ -707,7 +643,7 @@ impl<G: Game> Session<G> {
             self.restart_analysis();
             return;
         }
-        if let Some((outcome, why)) = self.game.outcome() {
+        if let Some((outcome, why)) = self.core.game.outcome() {
             self.say(&format!("{} {{{why}}}", outcome.result_string()));
             return;
         }
@@ -719,7 +655,8 @@ impl<G: Game> Session<G> {
         let Some((kind, announce)) = &self.job else {
             return;
         };
-        let done = self.engine.finished() || (*kind == JobKind::Think && lock(announce).announced);
+        let done =
+            self.core.engine.finished() || (*kind == JobKind::Think && lock(announce).announced);
         if done {
             self.finish_job();
         }
@@ -728,12 +665,12 @@ impl<G: Game> Session<G> {
     /// Waits for the job (which has ended or is ending) and records an announced move.
     fn finish_job(&mut self) {
         if let Some((kind, announce)) = self.job.take() {
-            let announced = self.engine.wait();
+            let announced = self.core.engine.wait();
             if let (JobKind::Think, Some(mv)) = (kind, announced)
-                && self.game.is_legal(mv)
+                && self.core.game.is_legal(mv)
             {
-                self.game.push(mv);
-                let hash = self.game.current().hash();
+                self.core.game.push(mv);
+                let hash = self.core.game.current().hash();
                 self.expected_reply = lock(&announce).ponder.map(|m| (hash, m));
             }
         }
@@ -744,7 +681,7 @@ impl<G: Game> Session<G> {
     fn cancel(&mut self) {
         if let Some((_, announce)) = &self.job {
             lock(announce).cancelled = true;
-            self.engine.stop();
+            self.core.engine.stop();
         }
         self.finish_job();
     }
@@ -754,13 +691,13 @@ impl<G: Game> Session<G> {
             return;
         }
         self.cancel();
-        if legal_moves(self.game.current()).is_empty() {
+        if legal_moves(self.core.game.current()).is_empty() {
             return;
         }
         let limits = Limits {
             infinite: true,
-            tablebase: self.tablebase.search_config(),
-            solver_share: self.solver_share,
+            tablebase: self.core.settings.tablebase_config(),
+            solver_share: self.core.settings.solver_share,
             ..Limits::default()
         };
         self.start_job(JobKind::Analyze, limits);
@@ -768,11 +705,11 @@ impl<G: Game> Session<G> {
 
     /// Starts thinking if the engine is to move (or `go` said so).
     fn think_if_our_turn(&mut self, forced: bool) {
-        let pos = self.game.current();
+        let pos = self.core.game.current();
         if self.force || self.analyzing || (!forced && pos.side_to_move() != self.engine_side) {
             return;
         }
-        if let Some((outcome, why)) = self.game.outcome() {
+        if let Some((outcome, why)) = self.core.game.outcome() {
             self.say(&format!("{} {{{why}}}", outcome.result_string()));
             return;
         }
@@ -783,12 +720,12 @@ impl<G: Game> Session<G> {
     /// The search limits from the clock settings.
     fn limits(&self) -> Limits {
         let c = &self.clock;
-        let us = self.game.current().side_to_move().index();
+        let us = self.core.game.current().side_to_move().index();
         let mut limits = Limits {
             depth: c.depth,
-            move_overhead: self.move_overhead,
-            tablebase: self.tablebase.search_config(),
-            solver_share: self.solver_share,
+            move_overhead: self.core.settings.move_overhead,
+            tablebase: self.core.settings.tablebase_config(),
+            solver_share: self.core.settings.solver_share,
             ..Limits::default()
         };
         if let Some(t) = c.per_move {
@@ -803,7 +740,7 @@ impl<G: Game> Session<G> {
             limits.time[1 - us] = Some(c.other.unwrap_or(c.base));
             limits.inc = [c.inc, c.inc];
             if c.moves > 0 {
-                let done = (self.game.moves().len() / 2) as u32;
+                let done = (self.core.game.moves().len() / 2) as u32;
                 limits.movestogo = Some(c.moves - done % c.moves);
             }
         }
@@ -812,27 +749,27 @@ impl<G: Game> Session<G> {
 
     fn start_job(&mut self, kind: JobKind, limits: Limits) {
         let announce = Arc::new(Mutex::new(Announce::default()));
-        let game = self.game.clone();
+        let game = self.core.game.clone();
         let root = game.current().clone();
         let history = game.history();
-        let out = self.out.clone();
+        let out = self.core.out.clone();
         let post = self.post || kind == JobKind::Analyze;
         let last_info = Arc::clone(&self.last_info);
         *lock(&last_info) = None;
         let shared = Arc::clone(&announce);
         let start = Instant::now();
         self.job_start = start;
-        let threads = self.threads;
+        let threads = self.core.settings.threads;
         // OwnBook: a legal book move is played at once, without a search.
         let book = match kind {
-            JobKind::Think => self.book.probe(&root),
+            JobKind::Think => self.core.settings.book.probe(&root),
             _ => None,
         };
         let strength = match kind {
-            JobKind::Think => self.strength.strength(),
+            JobKind::Think => self.core.settings.strength.strength(),
             _ => None,
         };
-        self.engine.spawn_with(
+        self.core.engine.spawn_with(
             false,
             kind == JobKind::Think,
             Box::new(move |searcher, control| {
@@ -895,11 +832,11 @@ impl<G: Game> Session<G> {
             return;
         }
         let info = lock(&self.last_info).clone();
-        let total = legal_moves(self.game.current()).len();
+        let total = legal_moves(self.core.game.current()).len();
         let cs = self.job_start.elapsed().as_millis() / 10;
         match info {
             Some(i) => {
-                let pv = pv_text(self.game.current(), &i.pv);
+                let pv = pv_text(self.core.game.current(), &i.pv);
                 self.say(&format!(
                     "stat01: {cs} {} {} 0 {total} {}",
                     i.nodes,
@@ -915,103 +852,32 @@ impl<G: Game> Session<G> {
 /// How long `hint` searches when it has no move at hand.
 const HINT_TIME: Duration = Duration::from_millis(200);
 
-/// UCI options XBoard sets with commands of its own (`variant`, `hard`/`easy`, `cores`) or
-/// whose output its thinking lines cannot carry (MultiPV, WDL), so they are not advertised as
-/// `feature option`.
-const XBOARD_OWN_OPTIONS: [&str; 6] = [
-    "UCI_Variant",
-    "UCI_Chess960",
-    "Ponder",
-    "Threads",
-    "MultiPV",
-    "UCI_ShowWDL",
-];
-
-/// The engine's options as XBoard sees them: the UCI options less [`XBOARD_OWN_OPTIONS`].
-fn xboard_options<G: Game>(hash_mb: usize, has_oracle: bool) -> Vec<UciOptionConfig> {
-    super::uci::options::<G>(hash_mb, has_oracle)
-        .into_iter()
-        .filter(|o| !XBOARD_OWN_OPTIONS.contains(&option_name(o)))
-        .collect()
-}
-
-fn option_name(o: &UciOptionConfig) -> &str {
-    match o {
-        UciOptionConfig::Check { name, .. }
-        | UciOptionConfig::Spin { name, .. }
-        | UciOptionConfig::Combo { name, .. }
-        | UciOptionConfig::Button { name }
-        | UciOptionConfig::String { name, .. } => name,
-    }
-}
-
 /// The text of `feature option="…"`: `NAME -spin DEFAULT MIN MAX`, `NAME -check 0|1`,
-/// `NAME -button`, `NAME -combo A /// *B` (the default starred), `NAME -string TEXT`.
-fn feature_option(o: &UciOptionConfig) -> String {
-    let name = option_name(o);
-    match o {
-        UciOptionConfig::Spin {
-            default, min, max, ..
-        } => format!(
-            "{name} -spin {} {} {}",
-            default.unwrap_or(0),
-            min.unwrap_or(i64::MIN),
-            max.unwrap_or(i64::MAX)
-        ),
-        UciOptionConfig::Check { default, .. } => {
-            format!("{name} -check {}", u8::from(default.unwrap_or(false)))
-        }
-        UciOptionConfig::Button { .. } => format!("{name} -button"),
-        UciOptionConfig::Combo { default, var, .. } => {
-            let choices: Vec<String> = var
+/// `NAME -button`, `NAME -combo A /// *B` (the default starred), `NAME -string TEXT` (`-file`,
+/// `-path` for file and directory names).
+fn feature_option(name: &str, kind: &OptionKind) -> String {
+    match kind {
+        OptionKind::Spin { default, min, max } => format!("{name} -spin {default} {min} {max}"),
+        OptionKind::Check { default } => format!("{name} -check {}", u8::from(*default)),
+        OptionKind::Button => format!("{name} -button"),
+        OptionKind::Combo { default, choices } => {
+            let choices: Vec<String> = choices
                 .iter()
-                .map(|v| {
-                    let star = if Some(v) == default.as_ref() { "*" } else { "" };
-                    format!("{star}{v}")
+                .map(|c| {
+                    let star = if c == default { "*" } else { "" };
+                    format!("{star}{c}")
                 })
                 .collect();
             format!("{name} -combo {}", choices.join(" /// "))
         }
-        UciOptionConfig::String { default, .. } => {
-            format!("{name} -string {}", default.as_deref().unwrap_or(""))
+        OptionKind::Text { default, form } => {
+            let form = match form {
+                TextForm::Plain => "string",
+                TextForm::File => "file",
+                TextForm::Path => "path",
+            };
+            format!("{name} -{form} {default}")
         }
-    }
-}
-
-/// A value of `option NAME=VALUE`, checked against the option's kind and range.
-#[derive(Clone, Debug, PartialEq)]
-enum OptionValue {
-    Int(i64),
-    Bool(bool),
-    Text(String),
-    Press,
-}
-
-fn option_value(o: &UciOptionConfig, value: Option<&str>) -> Result<OptionValue, String> {
-    let name = option_name(o);
-    let need = || value.ok_or_else(|| format!("option {name} needs a value"));
-    match o {
-        UciOptionConfig::Button { .. } => Ok(OptionValue::Press),
-        UciOptionConfig::Spin { min, max, .. } => {
-            let (lo, hi) = (min.unwrap_or(i64::MIN), max.unwrap_or(i64::MAX));
-            match need()?.parse::<i64>() {
-                Ok(n) if (lo..=hi).contains(&n) => Ok(OptionValue::Int(n)),
-                _ => Err(format!("option {name} takes a number from {lo} to {hi}")),
-            }
-        }
-        UciOptionConfig::Check { .. } => match need()? {
-            "1" | "true" => Ok(OptionValue::Bool(true)),
-            "0" | "false" => Ok(OptionValue::Bool(false)),
-            _ => Err(format!("option {name} takes 0 or 1")),
-        },
-        UciOptionConfig::Combo { var, .. } => {
-            let v = need()?;
-            var.iter()
-                .find(|x| x.eq_ignore_ascii_case(v))
-                .map(|x| OptionValue::Text(x.clone()))
-                .ok_or_else(|| format!("option {name} takes one of {}", var.join(" ")))
-        }
-        UciOptionConfig::String { .. } => Ok(OptionValue::Text(need()?.to_string())),
     }
 }
 
@@ -1101,30 +967,17 @@ mod tests {
     }
 
     fn session() -> Session<Pawns> {
-        Session {
-            out: Output::new(Vec::new()),
-            engine: crate::protocol::game_engine(&SessionConfig {
+        let mut s = Session::new(
+            &Output::new(Vec::new()),
+            &SessionConfig {
                 hash_mb: 1,
                 ..SessionConfig::default()
-            }),
-            variant: "pawns5",
-            game: GameLine::new(Pawns::startpos("pawns5").unwrap()),
-            force: false,
-            engine_side: Color::Black,
-            post: false,
-            analyzing: false,
-            clock: Clock::default(),
-            job: None,
-            last_info: Arc::new(Mutex::new(None)),
-            job_start: Instant::now(),
-            threads: 1,
-            move_overhead: Duration::from_millis(super::super::DEFAULT_MOVE_OVERHEAD_MS),
-            expected_reply: None,
-            book: BookOptions::default(),
-            tablebase: Tablebase::default(),
-            solver_share: None,
-            strength: StrengthOptions::default(),
-        }
+            },
+        )
+        .unwrap();
+        s.post = false;
+        s.core.select_variant("pawns5").unwrap();
+        s
     }
 
     #[test]
@@ -1179,9 +1032,13 @@ mod tests {
 
     #[test]
     fn options_in_xboard_form() {
-        let text: Vec<String> = xboard_options::<Pawns>(16, true)
+        let s = session();
+        let text: Vec<String> = s
+            .core
+            .settings
+            .declarations(Dialect::Xboard, 16)
             .iter()
-            .map(feature_option)
+            .map(|(name, kind)| feature_option(name, kind))
             .collect();
         assert_eq!(
             &text[..3],
@@ -1191,27 +1048,18 @@ mod tests {
                 "Move Overhead -spin 10 0 5000"
             ]
         );
-        let combo = UciOptionConfig::Combo {
-            name: "Style".into(),
-            default: Some("b".into()),
-            var: vec!["a".into(), "b".into()],
+        let combo = OptionKind::Combo {
+            default: "b",
+            choices: vec!["a", "b"],
         };
-        assert_eq!(feature_option(&combo), "Style -combo a /// *b");
-        assert_eq!(
-            option_value(&combo, Some("B")),
-            Ok(OptionValue::Text("b".into()))
-        );
-        assert!(option_value(&combo, Some("c")).is_err());
-        let check = UciOptionConfig::Check {
-            name: "Flag".into(),
-            default: Some(true),
+        assert_eq!(feature_option("Style", &combo), "Style -combo a /// *b");
+        let check = OptionKind::Check { default: true };
+        assert_eq!(feature_option("Flag", &check), "Flag -check 1");
+        let path = OptionKind::Text {
+            default: "<empty>",
+            form: TextForm::Path,
         };
-        assert_eq!(feature_option(&check), "Flag -check 1");
-        assert_eq!(
-            option_value(&check, Some("0")),
-            Ok(OptionValue::Bool(false))
-        );
-        assert!(option_value(&check, Some("yes")).is_err());
+        assert_eq!(feature_option("Dir", &path), "Dir -path <empty>");
         assert_eq!(
             parse("option Move Overhead=30"),
             Ok(Command::Option {

@@ -57,7 +57,7 @@ use crate::game::Game;
 
 pub mod oracle;
 pub mod ordering;
-pub mod params;
+pub use crate::search_params as params;
 pub mod stats;
 pub mod strength;
 pub mod time;

@@ -15,25 +15,35 @@ use super::stats::Sprt;
 
 /// The usage text for `--help`.
 pub const USAGE: &str = "\
-usage: kiebitz-match --game GAME [--variant V]
+usage: kiebitz-match [--game GAME] [--variant V]
          --engine cmd=PROGRAM [name=NAME] [proto=uci|xboard] [args=\"A B\"] [option.NAME=VALUE]…
-         --engine …  [--each KEY=VALUE…]  [--tc 10+0.1 | --st S | --movetime MS | --depth D | --nodes N]
-         [--games N] [--rounds N] [--concurrency N] [--openings FILE | file=FILE [order=random] [start=N]
-                                                     | book=FILE.bin [plies=N]]
-         [--random-openings plies=N [margin=CP] [depth=D]] [--repeat] [--pgn FILE] [--seed N]
-         [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--draw movenumber=N movecount=N score=CP]
-         [--resign movecount=N score=CP [twosided=true]] [--maxmoves N] [--timemargin MS]
-         [--timeout S] [--ratinginterval N] [--event NAME] [--ponder]
-         [--report FILE.html]
-       kiebitz-match --game GAME --check-pgn FILE
-       kiebitz-match --game GAME --report FILE.html --from-pgn GAMES.pgn [--sprt …]
+         --engine …  [--engine …]…  [--each KEY=VALUE…]
+         [--tc 10+0.1 | --st S | --movetime MS | --depth D | --nodes N]
+         [--tournament round-robin|gauntlet] [--games N] [--rounds N] [--concurrency N]
+         [--openings FILE | file=FILE [format=epd|fen|pgn] [plies=N] [order=random] [start=N]
+                            [policy=default|round] | book=FILE.bin [plies=N]]
+         [--random-openings plies=N [margin=CP] [depth=D]] [--repeat] [--pgn FILE [min]]
+         [--epdout FILE] [--seed N] [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]
+         [--draw movenumber=N movecount=N score=CP] [--resign movecount=N score=CP [twosided=true]]
+         [--maxmoves N] [--timemargin MS] [--timeout S] [--ratinginterval N] [--event NAME]
+         [--ponder] [--recover] [--log file=FILE [level=debug]] [--report FILE.html]
+       kiebitz-match [--game GAME] --check-pgn FILE
+       kiebitz-match [--game GAME] --report FILE.html --from-pgn GAMES.pgn [--sprt …]
 
-Plays two engines against each other in GAME (pawns, …) with kiebitz's rules as referee.
+Plays engines against each other in GAME (chess when not given; standard is chess too) with
+kiebitz's rules as referee. Two engines play a match; more (or --tournament) a round robin
+(every engine against every other) or a gauntlet (the first against each of the others), each
+pairing --games × --rounds games, then the standings (Elo +/- per engine) and head to head.
 Engine keys: cmd, name, proto, args, dir, option.NAME, tc, st (seconds per move),
 movetime (ms per move), depth, nodes, timemargin (ms), variant (the engine's name for it),
 ponder=true|false. --ponder: engines think on the opponent's time (UCI go ponder, ponderhit,
 stop for engines that offer Ponder; XBoard hard); the final report counts the ponder searches.
-Every opening is played twice with colours swapped; --games × --rounds games in all.
+Every opening is played twice with colours swapped. PGN openings: each game's first plies=N
+moves (all without plies=); policy=round gives every pairing of a tournament the same
+openings, policy=default each pairing the next ones. --pgn FILE min: the seven tags and the
+moves only. --epdout: each game's final position as a FEN line. --recover is always on: an
+engine that crashes or stalls loses that game and is restarted. --log: the engines' traffic
+(level debug) and the runner's messages into FILE.
 --check-pgn replays every game of a PGN file under GAME's rules and checks its Result.
 --report writes an HTML page (standings, Elo, SPRT, plots, every game to replay) at the start,
 during the match, at its end and on Ctrl-C; with --from-pgn, from a finished run's PGN.";
@@ -48,7 +58,34 @@ pub struct OpeningsFile {
     /// `book=FILE.bin`: the file is an opening book, walked this many plies from the start
     /// position by weighted random choice (`plies=N`, default 8).
     pub book_plies: Option<u32>,
+    /// `format=pgn` (or a `.pgn` file): each game's first moves are an opening (`plies=N`
+    /// of them, all when no `plies=`), played out by the engines as the game's first moves.
+    pub pgn_plies: Option<Option<u32>>,
+    /// `policy=round`: in a tournament every pairing plays the same openings (round k, opening
+    /// k); `policy=default`: each pairing takes the next openings of the file.
+    pub same_per_round: bool,
+    /// Openings a tournament's pairing skips (its place in the file under `policy=default`).
+    pub offset: usize,
 }
+
+/// How a tournament of more than two engines pairs them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tournament {
+    /// Every engine against every other.
+    RoundRobin,
+    /// The first engine against each of the others.
+    Gauntlet,
+}
+
+/// `-log file=FILE [level=…]`: the engines' traffic and the runner's messages, into a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogFile {
+    pub path: String,
+    pub level: log::LevelFilter,
+}
+
+/// The game played when `--game` is not given, as cutechess and fastchess play chess.
+pub const DEFAULT_GAME: &str = "chess";
 
 /// Plies of a book walk when `--openings book=FILE` gives no `plies=`.
 pub const DEFAULT_BOOK_PLIES: u32 = 8;
@@ -84,6 +121,17 @@ pub struct Config {
     pub report: Option<String>,
     /// `--from-pgn GAMES.pgn`: make the report from a PGN instead of playing.
     pub from_pgn: Option<String>,
+    /// `-tournament round-robin|gauntlet` (round robin for more than two engines by default).
+    pub tournament: Option<Tournament>,
+    /// `-pgnout FILE min`: the seven tags (and the start position) and the moves, no comments.
+    pub pgn_min: bool,
+    /// `-epdout FILE`: each game's final position appended as a FEN line.
+    pub epdout: Option<String>,
+    /// `-recover`: accepted; a crashed or stalled engine is always restarted for the next
+    /// game (the game itself is lost by it), so the match goes on.
+    pub recover: bool,
+    /// `-log file=FILE level=LEVEL`.
+    pub log: Option<LogFile>,
 }
 
 impl Config {
@@ -276,7 +324,7 @@ fn bool_value(what: &str, v: &str) -> Result<bool, String> {
 /// The settings before the command line changes them.
 fn defaults() -> Config {
     Config {
-        game: String::new(),
+        game: DEFAULT_GAME.to_string(),
         variant: None,
         engines: Vec::new(),
         games: 2,
@@ -297,27 +345,37 @@ fn defaults() -> Config {
         check_pgn: None,
         report: None,
         from_pgn: None,
+        tournament: None,
+        pgn_min: false,
+        epdout: None,
+        recover: false,
+        log: None,
     }
 }
 
-/// `--openings FILE | file=FILE [format=epd|fen] [order=random] [start=N] | book=FILE.bin
-/// [plies=N]`.
+/// `--openings FILE | file=FILE [format=epd|fen|pgn] [plies=N] [order=random] [start=N]
+/// [policy=default|round] | book=FILE.bin [plies=N]`.
 fn openings(words: &[String]) -> Result<OpeningsFile, String> {
     let mut f = OpeningsFile {
         path: String::new(),
         random_order: false,
         start: 1,
         book_plies: None,
+        pgn_plies: None,
+        same_per_round: false,
+        offset: 0,
     };
     let mut plies = None;
+    let mut format = None;
     for w in words {
         match w.split_once('=') {
             None => f.path = w.clone(),
             Some(("file", v)) => f.path = v.to_string(),
+            Some(("format", v @ ("epd" | "fen" | "pgn"))) => format = Some(v),
             Some(("format", v)) => {
-                if v != "epd" && v != "fen" {
-                    return Err(format!("--openings: format must be epd or fen, got '{v}'"));
-                }
+                return Err(format!(
+                    "--openings: format must be epd, fen or pgn, got '{v}'"
+                ));
             }
             Some(("order", "random")) => f.random_order = true,
             Some(("order", "sequential")) => f.random_order = false,
@@ -327,6 +385,13 @@ fn openings(words: &[String]) -> Result<OpeningsFile, String> {
                 ));
             }
             Some(("start", v)) => f.start = positive("--openings start", v)?,
+            Some(("policy", "default" | "encounter")) => f.same_per_round = false,
+            Some(("policy", "round")) => f.same_per_round = true,
+            Some(("policy", v)) => {
+                return Err(format!(
+                    "--openings: policy must be default or round, got '{v}'"
+                ));
+            }
             Some(("book", v)) => {
                 f.path = v.to_string();
                 f.book_plies = Some(DEFAULT_BOOK_PLIES);
@@ -334,16 +399,22 @@ fn openings(words: &[String]) -> Result<OpeningsFile, String> {
             Some(("plies", v)) => plies = Some(positive("--openings plies", v)?),
             Some((k, _)) => {
                 return Err(format!(
-                    "--openings: unknown key '{k}' (known: file format order start \
-                     book plies)"
+                    "--openings: unknown key '{k}' (known: file format plies order start \
+                     policy book)"
                 ));
             }
         }
     }
+    let pgn = format == Some("pgn")
+        || (format.is_none() && f.path.to_ascii_lowercase().ends_with(".pgn"));
+    if pgn && f.book_plies.is_some() {
+        return Err("--openings: book=FILE.bin is a Polyglot book, not PGN".into());
+    }
     match (f.book_plies, plies) {
         (Some(_), Some(n)) => f.book_plies = Some(n),
+        _ if pgn => f.pgn_plies = Some(plies),
         (None, Some(_)) => {
-            return Err("--openings: plies= goes with book=FILE.bin".into());
+            return Err("--openings: plies= goes with format=pgn or book=FILE.bin".into());
         }
         _ => {}
     }
@@ -351,6 +422,39 @@ fn openings(words: &[String]) -> Result<OpeningsFile, String> {
         return Err("--openings needs a file: --openings file=openings.epd".into());
     }
     Ok(f)
+}
+
+/// `-log file=FILE [level=trace|debug|info|warn|err]` (fastchess's keys; `engine=` and
+/// `compress=` are not supported).
+fn log_file(flag: &str, words: &[String]) -> Result<LogFile, String> {
+    let mut log = LogFile {
+        path: String::new(),
+        level: log::LevelFilter::Debug,
+    };
+    for (k, v) in pairs(flag, words)? {
+        match k {
+            "file" => log.path = v.to_string(),
+            "level" => {
+                log.level = match v {
+                    "trace" => log::LevelFilter::Trace,
+                    "debug" => log::LevelFilter::Debug,
+                    "info" => log::LevelFilter::Info,
+                    "warn" => log::LevelFilter::Warn,
+                    "err" | "error" | "fatal" => log::LevelFilter::Error,
+                    _ => {
+                        return Err(format!(
+                            "{flag}: level must be trace, debug, info, warn or err, got '{v}'"
+                        ));
+                    }
+                }
+            }
+            _ => return Err(format!("{flag}: unknown key '{k}' (known: file level)")),
+        }
+    }
+    if log.path.is_empty() {
+        return Err(format!("{flag} needs file=FILE"));
+    }
+    Ok(log)
 }
 
 /// `--random-openings plies=N [margin=CP] [depth=D]`.
@@ -489,7 +593,13 @@ impl Reading {
                 no_value(flag, words)?;
                 cfg.info = Some(format!("kiebitz-match {}", env!("CARGO_PKG_VERSION")));
             }
-            "game" => cfg.game = one()?.to_string(),
+            // `standard`: cutechess's and fastchess's name of chess.
+            "game" => {
+                cfg.game = match one()? {
+                    "standard" => DEFAULT_GAME.to_string(),
+                    other => other.to_string(),
+                }
+            }
             "variant" => cfg.variant = Some(one()?.to_string()),
             "games" => cfg.games = positive("--games", one()?)?,
             "rounds" => cfg.rounds = positive("--rounds", one()?)?,
@@ -500,6 +610,37 @@ impl Reading {
                     .first()
                     .ok_or_else(|| format!("{flag} needs a file name"))?;
                 cfg.pgn = Some(w.strip_prefix("file=").unwrap_or(w).to_string());
+                for extra in &words[1..] {
+                    match extra.as_str() {
+                        "min" | "min=true" => cfg.pgn_min = true,
+                        "fi" | "nodes=false" | "seldepth=false" | "nps=false" | "min=false" => {}
+                        other => {
+                            return Err(format!(
+                                "{flag}: unknown word '{other}' (known: FILE [min])"
+                            ));
+                        }
+                    }
+                }
+            }
+            "epdout" => {
+                let w = one()?;
+                cfg.epdout = Some(w.strip_prefix("file=").unwrap_or(w).to_string());
+            }
+            "recover" => {
+                no_value(flag, words)?;
+                cfg.recover = true;
+            }
+            "log" => cfg.log = Some(log_file(flag, words)?),
+            "tournament" => {
+                cfg.tournament = Some(match one()? {
+                    "round-robin" | "roundrobin" => Tournament::RoundRobin,
+                    "gauntlet" => Tournament::Gauntlet,
+                    other => {
+                        return Err(format!(
+                            "{flag} must be round-robin or gauntlet, got '{other}'"
+                        ));
+                    }
+                })
             }
             "repeat" => {
                 // Pairs with colours swapped are always played; accepted for familiarity.
@@ -535,9 +676,6 @@ impl Reading {
         if cfg.info.is_some() {
             return Ok(cfg);
         }
-        if cfg.game.is_empty() {
-            return Err("which game? --game pawns (see --help)".into());
-        }
         if cfg.from_pgn.is_some() && cfg.report.is_none() {
             return Err("--from-pgn makes a report: give --report FILE.html".into());
         }
@@ -552,11 +690,26 @@ impl Reading {
         {
             return Err("--random-openings cannot be combined with --openings book=FILE".into());
         }
-        if drafts.len() != 2 {
+        let tournament = cfg.tournament.is_some() || drafts.len() > 2;
+        if drafts.len() < 2 {
             return Err(format!(
-                "kiebitz-match plays two engines against each other: give --engine twice, got {}",
+                "kiebitz-match plays engines against each other: give --engine at least twice, got {}",
                 drafts.len()
             ));
+        }
+        if tournament && cfg.sprt.is_some() {
+            return Err("--sprt tests two engines: not with a tournament of more".into());
+        }
+        if tournament && cfg.report.is_some() {
+            return Err(
+                "--report is made for a match of two engines, not yet for a tournament".into(),
+            );
+        }
+        if cfg.openings.as_ref().is_some_and(|f| f.pgn_plies.is_some()) && cfg.random.is_some() {
+            return Err("--random-openings cannot be combined with PGN openings".into());
+        }
+        if drafts.len() > 2 && cfg.tournament.is_none() {
+            cfg.tournament = Some(Tournament::RoundRobin);
         }
         for (n, d) in drafts.into_iter().enumerate() {
             cfg.engines.push(d.over(&each).finish(n + 1, margin)?);
@@ -700,12 +853,8 @@ mod tests {
     fn errors_say_what_is_wrong() {
         let err = |s: &str| parse(&args(s)).unwrap_err();
         assert_eq!(
-            err("--engine cmd=a --engine cmd=b --tc 1"),
-            "which game? --game pawns (see --help)"
-        );
-        assert_eq!(
             err("--game pawns --engine cmd=a --tc 1"),
-            "kiebitz-match plays two engines against each other: give --engine twice, got 1"
+            "kiebitz-match plays engines against each other: give --engine at least twice, got 1"
         );
         assert_eq!(
             err("--game pawns --engine cmd=a --engine cmd=b"),
@@ -739,5 +888,72 @@ mod tests {
                 .unwrap()
                 .starts_with("usage:")
         );
+        let three = "--engine cmd=a --engine cmd=b --engine cmd=c --tc 1";
+        assert_eq!(
+            err(&format!("{three} --sprt elo0=0 elo1=5")),
+            "--sprt tests two engines: not with a tournament of more"
+        );
+        assert_eq!(
+            err("--engine cmd=a --engine cmd=b --tc 1 --tournament knockout"),
+            "--tournament must be round-robin or gauntlet, got 'knockout'"
+        );
+        assert_eq!(
+            err("--openings file=o.epd plies=4"),
+            "--openings: plies= goes with format=pgn or book=FILE.bin"
+        );
+        assert_eq!(
+            err("--openings file=o.pgn policy=sometimes"),
+            "--openings: policy must be default or round, got 'sometimes'"
+        );
+        assert_eq!(err("-log level=debug"), "-log needs file=FILE");
+        assert_eq!(
+            err("--pgnout g.pgn max"),
+            "--pgnout: unknown word 'max' (known: FILE [min])"
+        );
+    }
+
+    #[test]
+    fn cutechess_and_fastchess_flags() {
+        // No --game: chess, as in cutechess-cli and fastchess; `standard` is chess too.
+        let two = "-engine cmd=a -engine cmd=b -each tc=1+0.01";
+        let cfg = parse(&args(two)).unwrap();
+        assert_eq!(cfg.game, "chess");
+        assert_eq!(cfg.tournament, None);
+        assert_eq!(
+            parse(&args(&format!("-game standard {two}"))).unwrap().game,
+            "chess"
+        );
+        let cfg = parse(&args(
+            "-engine cmd=a -engine cmd=b -engine cmd=c -each tc=1+0.01 \
+             -openings file=o.pgn format=pgn plies=8 policy=round order=random \
+             -pgnout out.pgn min -epdout end.epd -recover -log file=m.log level=trace",
+        ))
+        .unwrap();
+        assert_eq!(cfg.engines.len(), 3);
+        assert_eq!(
+            cfg.tournament,
+            Some(Tournament::RoundRobin),
+            "more than two: a round robin"
+        );
+        let o = cfg.openings.unwrap();
+        assert_eq!(o.pgn_plies, Some(Some(8)));
+        assert!(o.same_per_round && o.random_order);
+        assert_eq!((cfg.pgn.as_deref(), cfg.pgn_min), (Some("out.pgn"), true));
+        assert_eq!(cfg.epdout.as_deref(), Some("end.epd"));
+        assert!(cfg.recover);
+        assert_eq!(
+            cfg.log,
+            Some(LogFile {
+                path: "m.log".into(),
+                level: log::LevelFilter::Trace
+            })
+        );
+        // A .pgn file is PGN without format=; all its moves without plies=.
+        let cfg = parse(&args(&format!(
+            "{two} -openings file=book.pgn -tournament gauntlet"
+        )))
+        .unwrap();
+        assert_eq!(cfg.openings.unwrap().pgn_plies, Some(None));
+        assert_eq!(cfg.tournament, Some(Tournament::Gauntlet));
     }
 }

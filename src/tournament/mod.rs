@@ -9,6 +9,7 @@
 //! - [`stats`]: Elo, error bars, LOS, pentanomial counts, SPRT.
 //! - [`report`]: the match line, the results table, clean Elo numbers.
 //! - [`html`]: `--report FILE.html`, the match as a page with plots and replayable games.
+//! - [`league`]: tournaments of more than two engines (round robin, gauntlet), their standings.
 //! - [`nseat`]: tournaments of N-seat games (`--game chamaeleon`).
 //! - [`runner`]: the one match runner, generic over seating: workers, game numbering, stop,
 //!   progress, Ctrl-C; both kinds of match are a [`runner::Format`] it plays.
@@ -25,6 +26,7 @@ pub mod cli;
 pub mod client;
 pub mod clock;
 pub mod html;
+pub mod league;
 pub mod nseat;
 pub mod openings;
 pub mod pgn;
@@ -41,10 +43,10 @@ use crate::game::{Game, Outcome};
 use cli::Config;
 
 /// `println!` that never panics on a closed stdout: false once nobody reads (see
-/// [`crate::cli::print_line`]).
+/// [`crate::limits::print_line`]).
 macro_rules! say {
     ($($arg:tt)*) => {
-        crate::cli::print_line(format_args!($($arg)*))
+        crate::limits::print_line(format_args!($($arg)*))
     };
 }
 use client::Engine;
@@ -55,12 +57,10 @@ use stats::{Penta, Verdict, Wld};
 
 /// `kiebitz-match …`: returns the exit code.
 pub fn main(args: &[String]) -> i32 {
-    let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .try_init();
     // N-seat games have their own runner (2–4 seats, seatings, per-seat clocks).
     if let Some(code) = args
         .windows(2)
-        .find(|w| w[0] == "--game")
+        .find(|w| w[0] == "--game" || w[0] == "-game")
         .and_then(|w| crate::games::with_game(&w[1], SeatsMain(args)))
         .flatten()
     {
@@ -73,6 +73,10 @@ pub fn main(args: &[String]) -> i32 {
             return 2;
         }
     };
+    if let Err(e) = start_log(cfg.log.as_ref()) {
+        eprintln!("kiebitz-match: {e}");
+        return 2;
+    }
     if let Some(info) = &cfg.info {
         say!("{info}");
         return 0;
@@ -91,6 +95,26 @@ pub fn main(args: &[String]) -> i32 {
             1
         }
     }
+}
+
+/// The log: warnings on stderr, or with `-log file=FILE level=L` everything from level L on
+/// (the engines' traffic at `debug`) into FILE.
+fn start_log(log: Option<&cli::LogFile>) -> Result<(), String> {
+    let Some(log) = log else {
+        let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+            .try_init();
+        return Ok(());
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log.path)
+        .map_err(|e| format!("-log: cannot open {}: {e}", log.path))?;
+    let _ = env_logger::Builder::new()
+        .filter_level(log.level)
+        .target(env_logger::Target::Pipe(Box::new(file)))
+        .try_init();
+    Ok(())
 }
 
 /// The tournament as a job for the game registry ([`crate::games::with_game`]).
@@ -121,7 +145,10 @@ fn dispatch<G: Game>(cfg: &Config) -> Result<(), String> {
     match (&cfg.check_pgn, &cfg.from_pgn) {
         (Some(path), _) => check_pgn::<G>(path),
         (None, Some(path)) => html::from_pgn::<G>(cfg, path),
-        (None, None) => run::<G>(cfg),
+        (None, None) => match cfg.tournament {
+            None => run::<G>(cfg).map(|_| ()),
+            Some(kind) => league::run::<G>(cfg, kind),
+        },
     }
 }
 
@@ -202,33 +229,59 @@ fn variant_start<G: Game>(cfg: &Config) -> Result<G, String> {
     })
 }
 
-/// The positions of an `--openings` file in the order they are played (from `start=`, shuffled
-/// with `order=random`), or the start position alone.
-fn opening_bases<G: Game>(cfg: &Config, start: &G) -> Result<Vec<G>, String> {
-    let Some(f) = cfg.openings.as_ref().filter(|f| f.book_plies.is_none()) else {
-        return Ok(vec![start.clone()]);
-    };
-    let mut bases = openings::read_file::<G>(&f.path, start.variant())?;
-    if f.start > bases.len() {
+/// The openings of an `--openings` file in the order they are played: from `start=` (and a
+/// tournament pairing's `offset`), shuffled with `order=random`.
+fn in_play_order<T>(
+    cfg: &Config,
+    f: &cli::OpeningsFile,
+    mut items: Vec<T>,
+) -> Result<Vec<T>, String> {
+    if f.start > items.len() {
         return Err(format!(
-            "--openings start={} but {} holds only {} positions",
+            "--openings start={} but {} holds only {} openings",
             f.start,
             f.path,
-            bases.len()
+            items.len()
         ));
     }
-    bases.rotate_left(f.start - 1);
     if f.random_order {
+        // Shuffled once, the same way for every pairing of a tournament.
+        items.rotate_left(f.start - 1);
         let mut rng = Rng::new(cfg.seed);
-        for i in (1..bases.len()).rev() {
-            bases.swap(i, rng.below(i + 1));
+        for i in (1..items.len()).rev() {
+            items.swap(i, rng.below(i + 1));
         }
+        let len = items.len();
+        items.rotate_left(f.offset % len);
+    } else {
+        let len = items.len();
+        items.rotate_left((f.start - 1 + f.offset) % len);
     }
-    Ok(bases)
+    Ok(items)
 }
 
-/// Where the openings come from: the bases, random plies, and an opening book's walk.
+/// The positions of an EPD/FEN `--openings` file in play order, or the start position alone.
+fn opening_bases<G: Game>(cfg: &Config, start: &G) -> Result<Vec<G>, String> {
+    let Some(f) = cfg
+        .openings
+        .as_ref()
+        .filter(|f| f.book_plies.is_none() && f.pgn_plies.is_none())
+    else {
+        return Ok(vec![start.clone()]);
+    };
+    let bases = openings::read_file::<G>(&f.path, start.variant())?;
+    in_play_order(cfg, f, bases)
+}
+
+/// Where the openings come from: the bases, random plies, an opening book's walk, or the
+/// first moves of the games of a PGN file.
 fn opening_book<G: Game>(cfg: &Config, start: &G) -> Result<Book<G>, String> {
+    if let Some(f) = cfg.openings.as_ref()
+        && let Some(plies) = f.pgn_plies
+    {
+        let lines = openings::read_pgn::<G>(&f.path, start.variant(), plies)?;
+        return Ok(Book::from_lines(in_play_order(cfg, f, lines)?, cfg.seed));
+    }
     let book = Book::new(opening_bases(cfg, start)?, cfg.random.clone(), cfg.seed);
     let Some((path, plies)) = cfg
         .openings
@@ -492,6 +545,8 @@ struct Collector<'a, G> {
     total: usize,
     header: pgn::Header,
     pgn_file: PgnFile,
+    /// `-epdout FILE`: the final positions.
+    epd_file: PgnFile,
     tally: Tally,
     results: report::Results,
     verdict: Verdict,
@@ -594,7 +649,10 @@ impl<G: Game> Collector<'_, G> {
         let header = &self.header;
         self.pgn_file
             .write(|| pgn::write::<G>(record, header))
-            .map_err(|e| format!("cannot write the PGN file: {e}"))
+            .map_err(|e| format!("cannot write the PGN file: {e}"))?;
+        self.epd_file
+            .write(|| format!("{}\n", pgn::final_fen::<G>(record)))
+            .map_err(|e| format!("cannot write the EPD file: {e}"))
     }
 
     /// The running score, the SPRT's verdict and the Elo block when due; false once the SPRT
@@ -627,8 +685,8 @@ impl<G: Game> Collector<'_, G> {
     }
 
     /// The end of the match: the last Elo block, the SPRT decision, the results table, the
-    /// ponder counts and `Finished match`.
-    fn finish(self, variant: &str) -> Result<(), String> {
+    /// ponder counts and `Finished match`; the first engine's wins, losses and draws.
+    fn finish(self, variant: &str) -> Result<Wld, String> {
         let (names, cfg, done, total) = (self.names, self.cfg, self.done, self.total);
         if self.printed != done || done == 0 {
             print_block(&self.tally, cfg, self.verdict);
@@ -658,15 +716,15 @@ impl<G: Game> Collector<'_, G> {
         let report = self.report_page.finish();
         match self.fatal {
             Some(e) => Err(e),
-            None => report,
+            None => report.map(|()| self.tally.wld),
         }
     }
 }
 
-/// Runs the tournament for game `G`: worker threads (one per concurrent game) play the games
-/// Runs the tournament for game `G`: the [`runner`] plays the games of a [`Match`] on
-/// `--concurrency` workers and hands each finished game to the [`Collector`].
-pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
+/// Runs the match of two engines for game `G`: the [`runner`] plays the games of a [`Match`]
+/// on `--concurrency` workers and hands each finished game to the [`Collector`]. Returns the
+/// engines' names and the first engine's wins, losses and draws.
+pub fn run<G: Game>(cfg: &Config) -> Result<([String; 2], Wld), String> {
     let m = Match::<G>::new(cfg)?;
     let total = m.total;
     let pgn_file = PgnFile::append(cfg.pgn.as_deref())?;
@@ -678,7 +736,9 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         event: cfg.event.clone(),
         site: SITE.get().cloned().unwrap_or_else(|| "?".into()),
         date: pgn::today(),
+        minimal: cfg.pgn_min,
     };
+    let epd_file = PgnFile::append(cfg.epdout.as_deref())?;
     let report_page = html::Report::for_match::<G>(cfg, &m.names, &header, total)?;
     let collector = Collector::<G> {
         cfg,
@@ -686,6 +746,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         total,
         header,
         pgn_file,
+        epd_file,
         tally: Tally::default(),
         results: report::Results::default(),
         verdict: Verdict::Continue,
@@ -696,7 +757,8 @@ pub fn run<G: Game>(cfg: &Config) -> Result<(), String> {
         ponder: referee::PonderCount::default(),
         game: std::marker::PhantomData,
     };
-    runner::play(&m, collector, cfg.concurrency).finish(m.variant)
+    let wld = runner::play(&m, collector, cfg.concurrency).finish(m.variant)?;
+    Ok(([m.names[0].clone(), m.names[1].clone()], wld))
 }
 
 /// Why the match would play the same game again and again, if it would: no openings and no

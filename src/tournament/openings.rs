@@ -107,6 +107,49 @@ pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
     Ok(out)
 }
 
+/// The openings of a PGN file: each game's start (its `FEN` tag, else `variant`'s start) and
+/// its first `plies` moves (all of them without a limit), in coordinate notation. A move
+/// that does not replay, or one that ends the game, is an error naming the game.
+pub fn read_pgn<G: Game>(
+    path: &str,
+    variant: &str,
+    plies: Option<u32>,
+) -> Result<Vec<Opening<G>>, String> {
+    let text = crate::limits::read_bounded_text(path, MAX_OPENINGS_BYTES)
+        .map_err(|e| format!("openings file: {e}"))?;
+    let games = crate::pgn::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+    let mut out = Vec::new();
+    for (n, game) in games.iter().enumerate() {
+        let at = |e: String| format!("{path}: game {}: {e}", n + 1);
+        let start: G = match game.tag("FEN") {
+            Some(fen) => G::from_fen(variant, fen).map_err(|e| at(e.to_string()))?,
+            None => G::startpos(variant).map_err(|e| at(e.to_string()))?,
+        };
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        let mut legal = MoveList::new();
+        let limit = plies.map_or(usize::MAX, |p| p as usize);
+        for (i, text) in game.moves.iter().take(limit).enumerate() {
+            let mv = crate::san::read(&pos, text)
+                .map_err(|e| at(format!("move {} ({text}): {e}", i + 1)))?;
+            moves.push(pos.move_text(mv));
+            pos = pos.play(mv);
+            pos.legal_moves(&mut legal);
+            if legal.is_empty() {
+                return Err(at(format!(
+                    "the game is over after move {} ({text})",
+                    i + 1
+                )));
+            }
+        }
+        out.push(Opening { start, moves });
+    }
+    if out.is_empty() {
+        return Err(format!("openings file {path} holds no games"));
+    }
+    Ok(out)
+}
+
 /// The generated openings so far, the generator, the filtering searcher and the number of
 /// random walks tried.
 type Made<G> = (Vec<Opening<G>>, Rng, Option<Searcher<G>>, u64);
@@ -120,6 +163,9 @@ pub struct Book<G: Game> {
     made: Mutex<Made<G>>,
     /// An opening book walked from the base positions instead (`--openings book=FILE`).
     walk: Option<BookWalk>,
+    /// Openings given whole, start and moves (`--openings file=F.pgn format=pgn`), used in
+    /// turn instead of everything above.
+    lines: Vec<Opening<G>>,
 }
 
 /// Openings from an opening book ([`crate::book`]): up to `plies` book moves from the base
@@ -141,6 +187,16 @@ impl<G: Game> Book<G> {
             seed,
             made: Mutex::new((Vec::new(), Rng::new(seed ^ 0x6b69_6562_6974_7a21), None, 0)),
             walk: None,
+            lines: Vec::new(),
+        }
+    }
+
+    /// Openings given whole, used in turn (cycling).
+    pub fn from_lines(lines: Vec<Opening<G>>, seed: u64) -> Book<G> {
+        let bases = lines.iter().map(|l| l.start.clone()).collect();
+        Book {
+            lines,
+            ..Book::new(bases, None, seed)
         }
     }
 
@@ -154,6 +210,9 @@ impl<G: Game> Book<G> {
 
     /// The opening of pair `index`; the file's positions are used in turn, cycling.
     pub fn get(&self, index: usize) -> Result<Opening<G>, String> {
+        if !self.lines.is_empty() {
+            return Ok(self.lines[index % self.lines.len()].clone());
+        }
         if let Some(walk) = &self.walk {
             let mut made = self.made.lock().unwrap_or_else(|p| p.into_inner());
             while made.0.len() <= index {

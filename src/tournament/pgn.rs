@@ -18,6 +18,9 @@ pub struct Header {
     pub event: String,
     pub site: String,
     pub date: String,
+    /// `-pgnout FILE min`: the seven tags (with `Variant`, `FEN` and `SetUp` where the start
+    /// needs them) and the moves, without comments.
+    pub minimal: bool,
 }
 
 /// Today's date as PGN wants it (`YYYY.MM.DD`, UTC).
@@ -95,14 +98,16 @@ pub fn write<G: Game>(record: &GameRecord, header: &Header) -> String {
         tag("FEN", &record.fen);
         tag("SetUp", "1");
     }
-    if record.time_controls[0] == record.time_controls[1] {
-        tag("TimeControl", &record.time_controls[0]);
-    } else {
-        tag("WhiteTimeControl", &record.time_controls[0]);
-        tag("BlackTimeControl", &record.time_controls[1]);
+    if !header.minimal {
+        if record.time_controls[0] == record.time_controls[1] {
+            tag("TimeControl", &record.time_controls[0]);
+        } else {
+            tag("WhiteTimeControl", &record.time_controls[0]);
+            tag("BlackTimeControl", &record.time_controls[1]);
+        }
+        tag("Termination", record.termination.tag());
+        tag("PlyCount", &record.moves.len().to_string());
     }
-    tag("Termination", record.termination.tag());
-    tag("PlyCount", &record.moves.len().to_string());
     out.push('\n');
 
     let mut fields = record.fen.split_whitespace().skip(1);
@@ -118,17 +123,35 @@ pub fn write<G: Game>(record: &GameRecord, header: &Header) -> String {
             tokens.push(format!("{number}..."));
         }
         tokens.push(text);
-        if let Some(c) = &m.comment {
+        if let Some(c) = m.comment.as_ref().filter(|_| !header.minimal) {
             tokens.push(format!("{{{c}}}"));
         }
         if !white_move {
             number += 1;
         }
     }
-    tokens.push(format!("{{{}}}", record.reason));
+    if !header.minimal {
+        tokens.push(format!("{{{}}}", record.reason));
+    }
     tokens.push(record.outcome.result_string().to_string());
     wrap_movetext(&tokens, &mut out);
     out
+}
+
+/// The FEN of a game's final position (`-epdout`): its start with the recorded moves played
+/// under the rules of `G`, up to the first that does not replay (which the referee never
+/// records).
+pub fn final_fen<G: Game>(record: &GameRecord) -> String {
+    let Ok(mut pos) = G::from_fen(record.variant, &record.fen) else {
+        return record.fen.clone();
+    };
+    for m in &record.moves {
+        match pos.parse_move(&m.text) {
+            Ok(mv) => pos = pos.play(mv),
+            Err(_) => break,
+        }
+    }
+    pos.fen()
 }
 
 /// Appends the movetext `tokens` (move numbers, moves, comments, the result) to `out` in
@@ -223,6 +246,7 @@ mod tests {
             event: "E".into(),
             site: "S".into(),
             date: "2026.01.02".into(),
+            minimal: false,
         };
         let text = write::<Pawns>(&record(), &header);
         let expected = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2026.01.02\"]\n[Round \"3\"]\n\
@@ -241,6 +265,16 @@ mod tests {
         let (pos, verdict) = replay::<Pawns>(g).unwrap();
         assert_eq!(verdict, Some(Outcome::Win(Color::White)));
         assert_eq!(pos.fen(), "Pp1/2p/P1P b - - 0 3");
+        assert_eq!(final_fen::<Pawns>(&record()), pos.fen());
+        let minimal = Header {
+            minimal: true,
+            ..header
+        };
+        let text = write::<Pawns>(&record(), &minimal);
+        let expected = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2026.01.02\"]\n[Round \"3\"]\n\
+[White \"A \\\"x\\\"\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"pawns3\"]\n\
+[FEN \"ppp/3/PPP b - - 0 1\"]\n[SetUp \"1\"]\n\n1... a2 2. bxa2 c2 3. a3 1-0\n\n";
+        assert_eq!(text, expected);
     }
 
     #[test]

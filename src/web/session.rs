@@ -582,7 +582,7 @@ struct Create<'a> {
 impl ForGame for Create<'_> {
     type Output = Result<Box<dyn Session>, String>;
     fn run<G: Game>(self) -> Self::Output {
-        let start = crate::cli::start_position::<G>(self.variant, self.fen)?;
+        let start = crate::game::start_position::<G>(self.variant, self.fen)?;
         Ok(Box::new(TwoPlayer::<G> {
             line: GameLine::new(start),
         }))

@@ -27,6 +27,7 @@ pub mod weights;
 
 use crate::error::Error;
 use crate::board::{Color, Move, MoveKind, MoveList};
+use crate::engine_option::{GameOption, OptionKind, TextForm};
 use crate::game::{Game, Terminal};
 use crate::san::SanParts;
 pub use position::Chess;
@@ -321,36 +322,26 @@ impl Game for Chess {
     }
 
     /// `EvalFile` (a network file; empty: the built-in one) and `Use NNUE` (off: the
-    /// hand-made evaluation).
-    fn options() -> Vec<crate::game::GameOption> {
+    /// hand-made evaluation), for the whole process.
+    fn options() -> Vec<GameOption> {
         vec![
-            crate::game::GameOption::Text {
+            GameOption {
                 name: "EvalFile",
-                default: "",
+                kind: OptionKind::Text {
+                    default: "",
+                    form: TextForm::File,
+                },
+                set: |v| nnue::load(v.text()).map(Some),
             },
-            crate::game::GameOption::Check {
+            GameOption {
                 name: "Use NNUE",
-                default: true,
+                kind: OptionKind::Check { default: true },
+                set: |v| {
+                    nnue::set_enabled(v.on());
+                    Ok(Some(nnue::describe()))
+                },
             },
         ]
-    }
-
-    fn set_option(name: &str, value: Option<&str>) -> Option<Result<String, String>> {
-        match name.to_ascii_lowercase().as_str() {
-            "evalfile" => Some(nnue::load(value.unwrap_or(""))),
-            "use nnue" => Some(match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => {
-                    nnue::set_enabled(true);
-                    Ok(nnue::describe())
-                }
-                Some("false") => {
-                    nnue::set_enabled(false);
-                    Ok("NNUE off: the hand-made evaluation".into())
-                }
-                _ => Err("option Use NNUE: the value must be true or false".into()),
-            }),
-            _ => None,
-        }
     }
 
     fn bench_positions() -> Vec<Self> {

@@ -1,0 +1,170 @@
+//! An engine option's type and value as every protocol dialect shares them, and the options a
+//! game declares of its own ([`crate::game::Game::options`]).
+//!
+//! The protocol's option table (`protocol/options.rs`) holds one entry per option: its name,
+//! its [`OptionKind`] (type, default, range), its handler, and the dialects and games that offer
+//! it. A value sent by any dialect is checked here, once, by [`OptionKind::parse`]; UCI's
+//! `option name …` line and XBoard's `feature option="…"` are written from the same kind.
+
+use crate::text::shorten;
+
+/// How a text option is shown to XBoard (UCI shows all three as `string`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextForm {
+    Plain,
+    /// A file name (`-file`: XBoard offers a file browser).
+    File,
+    /// A directory (`-path`).
+    Path,
+}
+
+/// An option's type with its default and range.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionKind {
+    Check {
+        default: bool,
+    },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Combo {
+        default: &'static str,
+        choices: Vec<&'static str>,
+    },
+    Button,
+    Text {
+        default: &'static str,
+        form: TextForm,
+    },
+}
+
+/// A checked option value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    /// A text, or a combo's choice as the option spells it.
+    Text(String),
+    /// A button pressed.
+    Press,
+}
+
+impl OptionValue {
+    /// The number of a spin (0 for other values, which a spin's handler never receives).
+    pub fn int(&self) -> i64 {
+        match self {
+            OptionValue::Int(n) => *n,
+            _ => 0,
+        }
+    }
+
+    /// The state of a check (false for other values).
+    pub fn on(&self) -> bool {
+        matches!(self, OptionValue::Bool(true))
+    }
+
+    /// The text of a text or combo option ("" for other values).
+    pub fn text(&self) -> &str {
+        match self {
+            OptionValue::Text(t) => t,
+            _ => "",
+        }
+    }
+}
+
+impl OptionKind {
+    /// Checks `value` (as sent, `None` when there is none) against this kind for option
+    /// `name`: the value, or the message that says what the option takes. Checks take `true`,
+    /// `false`, `1` or `0` in any case; combos any case of a choice; a text may be empty.
+    pub fn parse(&self, name: &str, value: Option<&str>) -> Result<OptionValue, String> {
+        let value = value.map(str::trim).filter(|v| !v.is_empty());
+        let need = || value.ok_or_else(|| format!("option {name} needs a value"));
+        match self {
+            OptionKind::Button => Ok(OptionValue::Press),
+            OptionKind::Spin { min, max, .. } => match need()?.parse::<i64>() {
+                Ok(n) if (*min..=*max).contains(&n) => Ok(OptionValue::Int(n)),
+                _ => Err(format!("option {name} takes a number from {min} to {max}")),
+            },
+            OptionKind::Check { .. } => match need()?.to_ascii_lowercase().as_str() {
+                "true" | "1" => Ok(OptionValue::Bool(true)),
+                "false" | "0" => Ok(OptionValue::Bool(false)),
+                _ => Err(format!("option {name} takes true or false")),
+            },
+            OptionKind::Combo { choices, .. } => {
+                let v = value.unwrap_or("");
+                choices
+                    .iter()
+                    .find(|c| c.eq_ignore_ascii_case(v))
+                    .map(|c| OptionValue::Text(c.to_string()))
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown {name} '{}': one of {}",
+                            shorten(v),
+                            choices.join(" ")
+                        )
+                    })
+            }
+            OptionKind::Text { .. } => Ok(OptionValue::Text(value.unwrap_or("").to_string())),
+        }
+    }
+}
+
+/// An option a game declares of its own (a network file, a switch of its evaluation): offered
+/// by UCI and XBoard for that game only. `set` applies a checked value and returns what to tell
+/// the user, if anything; an error changes nothing.
+#[derive(Clone, Debug)]
+pub struct GameOption {
+    pub name: &'static str,
+    pub kind: OptionKind,
+    pub set: fn(&OptionValue) -> Result<Option<String>, String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_checked_against_the_kind() {
+        let spin = OptionKind::Spin {
+            default: 16,
+            min: 1,
+            max: 64,
+        };
+        assert_eq!(spin.parse("Hash", Some(" 8 ")), Ok(OptionValue::Int(8)));
+        assert_eq!(
+            spin.parse("Hash", Some("0")),
+            Err("option Hash takes a number from 1 to 64".into())
+        );
+        assert_eq!(
+            spin.parse("Hash", None),
+            Err("option Hash needs a value".into())
+        );
+        let check = OptionKind::Check { default: false };
+        assert_eq!(check.parse("P", Some("TRUE")), Ok(OptionValue::Bool(true)));
+        assert_eq!(check.parse("P", Some("0")), Ok(OptionValue::Bool(false)));
+        assert!(check.parse("P", Some("yes")).is_err());
+        let combo = OptionKind::Combo {
+            default: "a",
+            choices: vec!["a", "Bee"],
+        };
+        assert_eq!(
+            combo.parse("Style", Some("bee")),
+            Ok(OptionValue::Text("Bee".into()))
+        );
+        assert_eq!(
+            combo.parse("Style", Some("c\u{1}")),
+            Err("unknown Style 'c?': one of a Bee".into())
+        );
+        let text = OptionKind::Text {
+            default: "<empty>",
+            form: TextForm::File,
+        };
+        assert_eq!(text.parse("F", None), Ok(OptionValue::Text(String::new())));
+        assert_eq!(
+            OptionKind::Button.parse("B", Some("x")),
+            Ok(OptionValue::Press)
+        );
+    }
+}

@@ -1,0 +1,118 @@
+//! kiebitz-match as cutechess-cli and fastchess users run it: no `--game` (chess), PGN
+//! openings (`format=pgn plies=N policy=round|default`), tournaments of three engines (round
+//! robin, gauntlet) with their standings and head-to-head table, `-pgnout FILE min` and
+//! `-epdout FILE`. The engines are kiebitz-chess at depth 1 and 2 (fractions of a second a
+//! game).
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::match_run::{args, run};
+use kiebitz::game::Game;
+use kiebitz::games::chess::Chess;
+use kiebitz::tournament::pgn;
+
+fn temp(name: &str) -> PathBuf {
+    common::match_run::temp("kiebitz-league-tests", name)
+}
+
+/// Two openings: the Ruy Lopez's first moves and the Queen's Gambit's.
+const OPENINGS: &str = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n\
+    [Event \"b\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 e6 *\n";
+
+/// Three kiebitz-chess engines `A` (depth 1), `B` (depth 2) and `C` (depth 1), 2 games a
+/// pairing of at most 30 moves, openings from a PGN file with `policy`; the run's PGN (min)
+/// and EPD files.
+fn three_engines(tag: &str, tournament: &str, policy: &str) -> (String, Vec<pgn::PgnGame>, String) {
+    let openings = temp(&format!("{tag}-openings.pgn"));
+    std::fs::write(&openings, OPENINGS).unwrap();
+    let (games, epd) = (temp(&format!("{tag}.pgn")), temp(&format!("{tag}.epd")));
+    let chess = format!("cmd={}", common::binary("kiebitz-chess").display());
+    let mut words = Vec::new();
+    for (name, depth) in [("A", "1"), ("B", "2"), ("C", "1")] {
+        words.extend([
+            "-engine".to_string(),
+            chess.clone(),
+            format!("name={name}"),
+            format!("depth={depth}"),
+            "option.Hash=4".into(),
+        ]);
+    }
+    words.extend(args(&[
+        "-tournament",
+        tournament,
+        "-games",
+        "2",
+        "-maxmoves",
+        "30",
+    ]));
+    words.extend(args(&[
+        "-openings",
+        &format!("file={}", openings.display()),
+    ]));
+    words.extend(args(&["format=pgn", "plies=2", policy]));
+    words.extend(args(&["-pgnout", games.to_str().unwrap(), "min"]));
+    words.extend(args(&["-epdout", epd.to_str().unwrap(), "-recover"]));
+    let r = run(&words);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let text = std::fs::read_to_string(&games).unwrap();
+    assert!(
+        !text.contains('{') && !text.contains("[Termination"),
+        "min PGN: {text}"
+    );
+    let parsed = pgn::parse(&text).unwrap();
+    (r.stdout, parsed, std::fs::read_to_string(&epd).unwrap())
+}
+
+/// The `Games` column of the standings, per engine name.
+fn games_played(stdout: &str, name: &str) -> u32 {
+    let standings = stdout.split("Standings (").nth(1).expect("standings");
+    let line = standings
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some(name))
+        .unwrap_or_else(|| panic!("{name} in {standings}"));
+    line.split_whitespace().nth(4).unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_round_robin_of_three_from_pgn_openings() {
+    let (stdout, games, epd) = three_engines("rr", "round-robin", "policy=round");
+    // Three pairings of two games each, every game from the first opening's two plies.
+    assert_eq!(games.len(), 6);
+    for g in &games {
+        assert_eq!(&g.moves[..2], ["e4", "e5"], "{g:?}");
+        let (end, _) = pgn::replay::<Chess>(g).expect("replays under the rules");
+        assert!(g.tag("FEN").is_none(), "starts from the standard position");
+        assert!(
+            epd.lines().any(|l| l == end.fen()),
+            "{} not in {epd}",
+            end.fen()
+        );
+    }
+    assert_eq!(epd.lines().count(), 6);
+    for name in ["A", "B", "C"] {
+        assert_eq!(games_played(&stdout, name), 4, "{stdout}");
+    }
+    assert!(stdout.contains("Tournament (round robin) of 3 engines: 3 pairings of 2 games"));
+    for pair in ["A vs B: ", "A vs C: ", "B vs C: "] {
+        assert!(
+            stdout.split("Head to head:").nth(1).unwrap().contains(pair),
+            "{stdout}"
+        );
+    }
+    assert!(stdout.trim_end().ends_with("Finished tournament"));
+}
+
+#[test]
+fn a_gauntlet_takes_the_next_openings_per_pairing() {
+    let (stdout, games, _) = three_engines("g", "gauntlet", "policy=default");
+    // A against B, then A against C: the second pairing starts from the second opening.
+    assert_eq!(games.len(), 4);
+    let first: Vec<&str> = games.iter().map(|g| g.moves[0].as_str()).collect();
+    assert_eq!(first, ["e4", "e4", "d4", "d4"]);
+    assert_eq!(games_played(&stdout, "A"), 4);
+    assert_eq!(games_played(&stdout, "B"), 2);
+    assert_eq!(games_played(&stdout, "C"), 2);
+    assert!(!stdout.contains("B vs C"), "{stdout}");
+}
