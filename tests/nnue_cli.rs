@@ -211,7 +211,7 @@ fn evalfile_and_use_nnue_over_uci() {
         "the bad file is refused: {out}"
     );
     assert!(
-        out.contains("Use NNUE: the value must be true or false"),
+        out.contains("option Use NNUE takes true or false"),
         "{out}"
     );
     assert!(out.contains("NNUE off: the hand-made evaluation"), "{out}");
