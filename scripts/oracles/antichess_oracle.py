@@ -8,13 +8,15 @@ Usage:
   antichess_oracle.py positions SEED COUNT        one FEN a line, from random games
   antichess_oracle.py perft ORACLE FILE MAXNODES  `antichess;fen;depth;nodes` for each FEN
                                                   of FILE, as deep as stays under MAXNODES
-                                                  (at least depth 4); ORACLE python-chess
-                                                  or pyffish
+                                                  (at least depth 4); ORACLE python-chess,
+                                                  pyffish (slow: it replays every line) or
+                                                  fairy-stockfish=BINARY (`go perft`)
   antichess_oracle.py count ORACLE FILE           checks every line of a reference file
                                                   (`variant;fen;depth;nodes`) with ORACLE,
                                                   printing `fen;depth;nodes` as it counts
   antichess_oracle.py san SEED COUNT              `FEN;uci san;uci san;…` with every legal
-                                                  move's SAN by python-chess
+                                                  move's SAN by python-chess, for COUNT random
+                                                  positions and a few set ones
 """
 
 import random
@@ -22,6 +24,18 @@ import sys
 
 import chess
 import chess.variant
+
+
+# Set positions for the SAN check: promotions (with and without capture, to a king too), en
+# passant, and twin pieces that SAN must tell apart.
+SET_POSITIONS = [
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+    "8/1P4k1/8/8/8/8/6p1/K7 w - - 0 1",
+    "4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1",
+    "4k3/8/8/8/8/8/4K3/R6R w - - 0 1",
+    "1k6/8/8/3N1N2/8/3N1N2/8/6K1 w - - 0 1",
+]
 
 
 def random_positions(seed: int, count: int) -> list:
@@ -66,12 +80,27 @@ def pyffish_perft(fen: str, moves: list, depth: int) -> int:
     return sum(pyffish_perft(fen, moves + [m], depth - 1) for m in legal)
 
 
+def fairy_perft(binary: str, fen: str, depth: int) -> int:
+    """`go perft` of a Fairy-Stockfish binary under `UCI_Variant antichess`."""
+    import subprocess
+
+    commands = f"uci\nsetoption name UCI_Variant value antichess\nposition fen {fen}\n" \
+        f"go perft {depth}\nquit\n"
+    out = subprocess.run([binary], input=commands, capture_output=True, text=True, check=True)
+    for line in out.stdout.splitlines():
+        if line.startswith("Nodes searched:"):
+            return int(line.split(":")[1])
+    raise SystemExit(f"{binary} gave no perft count for {fen}")
+
+
 def count(oracle: str, fen: str, depth: int) -> int:
+    if oracle.startswith("fairy-stockfish="):
+        return fairy_perft(oracle.split("=", 1)[1], fen, depth)
     if oracle == "python-chess":
         return python_chess_perft(chess.variant.AntichessBoard(fen), depth)
     if oracle == "pyffish":
         return pyffish_perft(fen, [], depth)
-    raise SystemExit(f"unknown oracle {oracle}: python-chess or pyffish")
+    raise SystemExit(f"unknown oracle {oracle}: python-chess, pyffish or fairy-stockfish=BINARY")
 
 
 def fens_of(path: str) -> list:
@@ -110,7 +139,7 @@ def main() -> None:
             _, fen, depth, _ = line.split(";")
             print(f"{fen};{depth};{count(oracle, fen, int(depth))}", flush=True)
     elif args[0] == "san":
-        for fen in random_positions(int(args[1]), int(args[2])):
+        for fen in random_positions(int(args[1]), int(args[2])) + SET_POSITIONS:
             board = chess.variant.AntichessBoard(fen)
             pairs = [f"{m.uci()} {board.san(m)}" for m in board.legal_moves]
             print(";".join([fen] + pairs))

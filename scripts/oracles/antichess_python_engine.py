@@ -35,7 +35,7 @@ class Count(logging.Handler):
         if "<<" not in msg:
             return
         line = msg.split("<<", 1)[1].strip()
-        for key in ("go ponder", "ponderhit", "stop", "setoption name UCI_Variant value antichess"):
+        for key in ("go ponder", "ponderhit", "stop"):
             if line == key or line.startswith(key + " "):
                 COUNTS[key] = COUNTS.get(key, 0) + 1
 
@@ -90,8 +90,7 @@ def main():
             engine.quit()
     c = COUNTS
     print(f"PONDER go_ponder {c.get('go ponder', 0)} ponderhit {c.get('ponderhit', 0)} "
-          f"stop {c.get('stop', 0)} variant_set "
-          f"{c.get('setoption name UCI_Variant value antichess', 0)}", flush=True)
+          f"stop {c.get('stop', 0)}", flush=True)
     print("DONE")
 
 
