@@ -1,5 +1,6 @@
-//! Antichess evaluation, in centipawns for the side to move: Räuberschach's terms
-//! ([`crate::games::raeuber::eval`]) on the 8×8 board, with its tuned weights as the start.
+//! Antichess evaluation, in centipawns for the side to move: Räuberschach's terms, weights and
+//! scoring ([`crate::games::raeuber::eval::score`]) fed with what the pieces do on the 8×8
+//! board.
 //!
 //! A piece is a burden to its owner, who must get rid of it; the side that runs out of moves
 //! first wins. The terms: the **burden** of each piece by kind, growing or shrinking as the
@@ -20,33 +21,14 @@ use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K, piece_
 use super::position::{Antichess, EMPTY};
 use crate::board::{Color, Move};
 use crate::game::Game;
-use crate::games::raeuber::eval::{WEIGHTS, Weights};
+use crate::games::raeuber::eval::{Activity, SideView, WEIGHTS, Weights, score};
+use arrayvec::ArrayVec;
 
 /// The pieces of the start position: the phase terms count how many of them are gone.
 pub const FULL_BOARD: i32 = 32;
 
 /// The enemy camp's last two ranks, by colour (White's targets: ranks 7–8).
 const DEEP_RANKS: [u64; 2] = [0xffff << 48, 0xffff];
-
-/// What a side's pieces do: their move count, the squares they attack (once and at least
-/// twice), and where they can step without capturing.
-struct Activity {
-    moves: u32,
-    attacks: u64,
-    twice: u64,
-    /// Empty squares the pieces other than the king can step to (pawns: their pushes).
-    steps: u64,
-    /// Quiet moves onto squares the opponent attacks (offers), filled by [`Activity::offers`].
-    quiet: [u64; 17],
-    count: usize,
-}
-
-impl Activity {
-    /// Quiet moves to squares in `attacked` (offers: the mover can be taken there).
-    fn offers(&self, attacked: u64) -> u32 {
-        self.quiet[..self.count].iter().map(|t| (t & attacked).count_ones()).sum()
-    }
-}
 
 fn activity(pos: &Antichess, color: Color) -> Activity {
     let own = pos.occupied_by(color);
@@ -65,10 +47,9 @@ fn activity(pos: &Antichess, color: Color) -> Activity {
         attacks: west | east,
         twice: west & east,
         steps: push,
-        quiet: [0; 17],
-        count: 1,
+        quiet: ArrayVec::new(),
     };
-    a.quiet[0] = push;
+    a.quiet.push(push);
     for (kind, sq) in pos.bits.pieces_of(color.index()) {
         let targets = piece_attacks(kind, sq, occ);
         a.twice |= a.attacks & targets;
@@ -78,19 +59,9 @@ fn activity(pos: &Antichess, color: Color) -> Activity {
             a.steps |= targets & empty;
         }
         // Sixteen pieces a side at most, so the list never overflows.
-        if a.count < a.quiet.len() {
-            a.quiet[a.count] = targets & empty;
-            a.count += 1;
-        }
+        let _ = a.quiet.try_push(targets & empty);
     }
     a
-}
-
-/// The burden of a side's pieces, by `weights` per kind.
-fn burden(pos: &Antichess, color: Color, weights: &[i32; 6]) -> i32 {
-    (0..6)
-        .map(|k| pos.pieces(color, k).count_ones() as i32 * weights[k])
-        .sum()
 }
 
 /// The ranks a side's pawns stand beyond their start rank, summed.
@@ -113,64 +84,24 @@ pub fn evaluate(pos: &Antichess) -> i32 {
     evaluate_with(pos, &WEIGHTS)
 }
 
-/// Static evaluation for the side to move with weights `w`.
+/// Static evaluation for the side to move with weights `w`: Räuberschach's
+/// [`score`] of the two sides' views of this board.
 pub fn evaluate_with(pos: &Antichess, w: &Weights) -> i32 {
     if pos.insufficient_material() {
         return 0;
     }
-    let us = pos.side_to_move();
-    let them = us.flip();
-    let mut score = burden(pos, them, &w.burden) - burden(pos, us, &w.burden) + w.to_move;
-    let gone = (FULL_BOARD - pos.occupied().count_ones() as i32).max(0);
-    score +=
-        (burden(pos, them, &w.burden_end) - burden(pos, us, &w.burden_end)) * gone / FULL_BOARD;
-    score += w.pawn_advance * (pawn_advance(pos, us) - pawn_advance(pos, them));
-
-    let mine = activity(pos, us);
-    let theirs = activity(pos, them);
-    let (att_us, att_them) = (mine.attacks, theirs.attacks);
-    let (my_offers, their_offers) = (mine.offers(att_them), theirs.offers(att_us));
-    score += w.offer[my_offers.min(4) as usize] - w.offer[their_offers.min(4) as usize];
-    score += w.hanging
-        * ((att_them & pos.occupied_by(us)).count_ones() as i32
-            - (att_us & pos.occupied_by(them)).count_ones() as i32);
-
     let non_pawns = pos.occupied() & !pos.bits.kinds[PAWN_K];
-    score -= w.deep
-        * ((non_pawns & pos.occupied_by(us) & DEEP_RANKS[us.index()]).count_ones() as i32
-            - (non_pawns & pos.occupied_by(them) & DEEP_RANKS[them.index()]).count_ones()
-                as i32);
-
-    let targets = att_us & pos.occupied_by(them);
-    if targets != 0 {
-        let defended = (targets & att_them).count_ones() as i32;
-        score -= w.must_capture - w.must_capture_defended * defended / targets.count_ones() as i32;
-    }
-    score -= forced(&mine, &theirs, pos.occupied_by(them), w.forced_to_move);
-    score += forced(&theirs, &mine, pos.occupied_by(us), w.forced_waiting);
-
-    let offers = |a: &Activity, b: &Activity| -> i32 {
-        let squares = a.steps & b.attacks;
-        w.offer_square * squares.count_ones() as i32
-            + w.offer_square_free * (squares & !a.twice).count_ones() as i32
+    let view = |color: Color| SideView {
+        activity: activity(pos, color),
+        pieces: pos.occupied_by(color),
+        counts: std::array::from_fn(|k| pos.pieces(color, k).count_ones() as i32),
+        pawn_advance: pawn_advance(pos, color),
+        deep: (non_pawns & pos.occupied_by(color) & DEEP_RANKS[color.index()]).count_ones()
+            as i32,
     };
-    score += offers(&mine, &theirs) - offers(&theirs, &mine);
-    score += w.mobility * (mine.moves as i32 - theirs.moves as i32);
-    if pos.occupied().count_ones() <= w.tempo_pieces {
-        score += w.tempo * (theirs.moves as i32 - mine.moves as i32);
-    }
-    score
-}
-
-/// The threat that side `a` will be forced to capture one of `victims`: `weight`, divided by
-/// one plus the targets the other side `b` defends and `a` does not attack twice.
-fn forced(a: &Activity, b: &Activity, victims: u64, weight: i32) -> i32 {
-    let targets = a.attacks & victims;
-    if weight == 0 || targets == 0 {
-        0
-    } else {
-        weight / (1 + (targets & b.attacks & !a.twice).count_ones() as i32)
-    }
+    let us = pos.side_to_move();
+    let gone = (FULL_BOARD - pos.occupied().count_ones() as i32).max(0);
+    score(w, &view(us), &view(us.flip()), (gone, FULL_BOARD))
 }
 
 /// Ordering of captures and promotions: promotions first (a new piece is one more to give
