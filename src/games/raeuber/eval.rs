@@ -1,4 +1,6 @@
-//! Räuberschach evaluation, in centipawns for the side to move.
+//! Räuberschach evaluation, in centipawns for the side to move. Its terms are scored by
+//! [`score`] from two [`SideView`]s, which antichess (the 8×8 member of the family) fills from
+//! its own board as well.
 //!
 //! Everything is upside down compared with chess: a piece is a burden to its owner, who must
 //! get rid of it, and the side that runs out of moves first wins. The terms:
