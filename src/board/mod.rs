@@ -192,10 +192,14 @@ pub enum MoveKind {
     PromoteBishop = 5,
     PromoteRook = 6,
     PromoteQueen = 7,
+    /// Promotion to a king, where the king is an ordinary piece (antichess).
+    PromoteKing = 8,
 }
 
 impl MoveKind {
-    const ALL: [MoveKind; 8] = [
+    /// Every kind by its number; the seven numbers above the last kind read as `Normal` (a
+    /// [`Move`] keeps four bits for its kind).
+    const ALL: [MoveKind; 16] = [
         MoveKind::Normal,
         MoveKind::DoubleStep,
         MoveKind::EnPassant,
@@ -204,15 +208,25 @@ impl MoveKind {
         MoveKind::PromoteBishop,
         MoveKind::PromoteRook,
         MoveKind::PromoteQueen,
+        MoveKind::PromoteKing,
+        MoveKind::Normal,
+        MoveKind::Normal,
+        MoveKind::Normal,
+        MoveKind::Normal,
+        MoveKind::Normal,
+        MoveKind::Normal,
+        MoveKind::Normal,
     ];
 
-    /// The promotion letter of a promotion (`n b r q`), `None` otherwise.
+    /// The promotion letter of a promotion (`n b r q`, and `k` in antichess), `None`
+    /// otherwise.
     pub fn promotion_char(self) -> Option<char> {
         match self {
             MoveKind::PromoteKnight => Some('n'),
             MoveKind::PromoteBishop => Some('b'),
             MoveKind::PromoteRook => Some('r'),
             MoveKind::PromoteQueen => Some('q'),
+            MoveKind::PromoteKing => Some('k'),
             _ => None,
         }
     }
@@ -244,7 +258,7 @@ impl Move {
     }
     #[inline]
     pub fn kind(self) -> MoveKind {
-        MoveKind::ALL[(self.0 >> 12 & 7) as usize]
+        MoveKind::ALL[(self.0 >> 12 & 15) as usize]
     }
     #[inline]
     pub const fn is_null(self) -> bool {
@@ -259,7 +273,8 @@ impl Move {
 
 /// A move in the 16 bits of an opening book (the Polyglot layout): to-square in bits 0–5,
 /// from-square in bits 6–11 (each `8 * rank + file`, as [`Square`] numbers them on every
-/// board) and the promotion in bits 12–14 (knight 1, bishop 2, rook 3, queen 4; 0: none).
+/// board) and the promotion in bits 12–14 (knight 1, bishop 2, rook 3, queen 4, and king 5
+/// where a pawn may become a king, as in antichess; 0: none).
 /// [`crate::game::Game::book_move`] writes legal moves with it; `crate::book` reads them.
 pub fn encode_move(mv: Move) -> u16 {
     use MoveKind::*;
@@ -268,6 +283,7 @@ pub fn encode_move(mv: Move) -> u16 {
         PromoteBishop => 2,
         PromoteRook => 3,
         PromoteQueen => 4,
+        PromoteKing => 5,
         _ => 0,
     };
     mv.to().0 as u16 | (mv.from().0 as u16) << 6 | promotion << 12
@@ -348,6 +364,15 @@ mod tests {
         assert_eq!(m.to(), Square::new(4, 7));
         assert_eq!(m.kind(), MoveKind::PromoteQueen);
         assert_eq!(m.to_string(), "e7e8q");
+        let k = Move::new(Square::new(4, 1), Square::new(3, 0), MoveKind::PromoteKing);
+        assert_eq!(
+            (k.kind(), k.to_string()),
+            (MoveKind::PromoteKing, "e2d1k".to_string())
+        );
+        assert!(k.kind().is_promotion());
+        assert_eq!(encode_move(k) >> 12, 5);
+        // A kind number no kind has reads as a normal move.
+        assert_eq!(Move(0xf000 | k.0 & 0xfff).kind(), MoveKind::Normal);
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub use crate::board::encode_move;
 /// Coordinate text of an encoded move (`e2e4`, `e7e8q`), for messages and listings.
 pub fn move_text(code: u16) -> String {
     let square = |s: u16| format!("{}", crate::board::Square((s & 63) as u8));
-    let promotion = ["", "n", "b", "r", "q", "?", "?", "?"][(code >> 12 & 7) as usize];
+    let promotion = ["", "n", "b", "r", "q", "k", "?", "?"][(code >> 12 & 7) as usize];
     format!("{}{}{promotion}", square(code >> 6), square(code))
 }
 

@@ -8,6 +8,7 @@
 //!
 //! - [`pawns`]: pawn chess on W×H boards with optional double step and en passant.
 //! - [`raeuber`]: Räuberschach 6×6, losing chess with forced capture.
+//! - [`antichess`]: antichess (losing chess) on 8×8 as lichess plays it.
 //! - [`chess`]: standard chess.
 //! - [`chamaeleon`]: Chamäleon Schach for 2–4 players (an [`crate::nsearch::NGame`]).
 //! - [`crash`]: CRASH!, towers of stones on a row of cells, with exhaustive databases.
@@ -115,6 +116,7 @@ registry! {
     two pawns::Pawns ["pawns"];
     two chess::Chess ["chess"];
     two raeuber::Raeuber ["raeuberschach", "raeuber"];
+    two antichess::Antichess ["antichess"];
     two crash::Crash ["crash"];
     seats chamaeleon::Chamaeleon ["chamaeleon", "chamäleon"];
 }

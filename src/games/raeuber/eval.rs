@@ -1,4 +1,6 @@
-//! Räuberschach evaluation, in centipawns for the side to move.
+//! Räuberschach evaluation, in centipawns for the side to move. Its terms are scored by
+//! [`score`] from two [`SideView`]s, which antichess (the 8×8 member of the family) fills from
+//! its own board as well.
 //!
 //! Everything is upside down compared with chess: a piece is a burden to its owner, who must
 //! get rid of it, and the side that runs out of moves first wins. The terms:
@@ -219,16 +221,16 @@ const DEEP_RANKS: [u64; 2] = [0x3f3f << 32, 0x3f3f];
 
 /// What a side's pieces do: their move count, the squares they attack (once and at least
 /// twice), and where they can step without capturing.
-struct Activity {
+pub struct Activity {
     /// Quiet and capturing moves.
-    moves: u32,
+    pub moves: u32,
     /// Squares attacked by at least one piece, and by at least two.
-    attacks: u64,
-    twice: u64,
+    pub attacks: u64,
+    pub twice: u64,
     /// Empty squares the pieces other than the king can step to (pawns: their pushes).
-    steps: u64,
+    pub steps: u64,
     /// Empty targets of each piece's quiet moves (pawn pushes as one entry).
-    quiet: ArrayVec<u64, 40>,
+    pub quiet: ArrayVec<u64, 40>,
 }
 
 impl Activity {
@@ -282,11 +284,9 @@ fn activity(pos: &Raeuber, color: Color) -> Activity {
     a
 }
 
-/// The burden of a side's pieces, by `weights` per kind.
-fn burden(pos: &Raeuber, color: Color, weights: &[i32; 6]) -> i32 {
-    (0..6)
-        .map(|k| pos.pieces(color, k).count_ones() as i32 * weights[k])
-        .sum()
+/// The pieces of a side by kind, counted.
+fn counts(pos: &Raeuber, color: Color) -> [i32; 6] {
+    std::array::from_fn(|k| pos.pieces(color, k).count_ones() as i32)
 }
 
 /// The ranks a side's pawns stand beyond their start rank, summed (ranks are 8 bits apart;
@@ -315,46 +315,63 @@ pub fn evaluate_with(pos: &Raeuber, w: &Weights) -> i32 {
     if pos.insufficient_material() {
         return 0;
     }
+    let non_pawns = pos.occupied() & !pos.bits.kinds[PAWN_K];
+    let view = |color: Color| SideView {
+        activity: activity(pos, color),
+        pieces: pos.occupied_by(color),
+        counts: counts(pos, color),
+        pawn_advance: pawn_advance(pos, color),
+        deep: (non_pawns & pos.occupied_by(color) & DEEP_RANKS[color.index()]).count_ones()
+            as i32,
+    };
     let us = pos.side_to_move();
-    let them = us.flip();
-    let mut score = burden(pos, them, &w.burden) - burden(pos, us, &w.burden) + w.to_move;
-    // The phase terms grow as the start position's pieces leave the board.
     let gone = (FULL_BOARD - pos.occupied().count_ones() as i32).max(0);
-    score += (burden(pos, them, &w.burden_end) - burden(pos, us, &w.burden_end)) * gone / FULL_BOARD;
-    score += w.pawn_advance * (pawn_advance(pos, us) - pawn_advance(pos, them));
+    score(w, &view(us), &view(us.flip()), (gone, FULL_BOARD))
+}
 
-    let mine = activity(pos, us);
-    let theirs = activity(pos, them);
+/// One side as the family's evaluation sees it, on any board: what its pieces do, where they
+/// stand, how many of each kind it has, its pawns' advance (in ranks) and its pieces (not
+/// pawns) deep in the enemy camp.
+pub struct SideView {
+    pub activity: Activity,
+    pub pieces: u64,
+    pub counts: [i32; 6],
+    pub pawn_advance: i32,
+    pub deep: i32,
+}
+
+impl SideView {
+    /// The burden of the side's pieces, by `weights` per kind.
+    fn burden(&self, weights: &[i32; 6]) -> i32 {
+        (0..6).map(|k| self.counts[k] * weights[k]).sum()
+    }
+}
+
+/// The evaluation of the Räuberschach family (this game and antichess) for the side to move
+/// `us` against `them`, with `phase` = (pieces gone from the start, pieces at the start): the
+/// terms of the module's comment, weighted by `w`.
+pub fn score(w: &Weights, us: &SideView, them: &SideView, phase: (i32, i32)) -> i32 {
+    let (gone, full) = phase;
+    let mut score = them.burden(&w.burden) - us.burden(&w.burden) + w.to_move;
+    // The phase terms grow as the start position's pieces leave the board.
+    score += (them.burden(&w.burden_end) - us.burden(&w.burden_end)) * gone / full;
+    score += w.pawn_advance * (us.pawn_advance - them.pawn_advance);
+
+    let (mine, theirs) = (&us.activity, &them.activity);
     let (att_us, att_them) = (mine.attacks, theirs.attacks);
     let (my_offers, their_offers) = (mine.offers(att_them), theirs.offers(att_us));
     score += w.offer[my_offers.min(4) as usize] - w.offer[their_offers.min(4) as usize];
     score += w.hanging
-        * ((att_them & pos.occupied_by(us)).count_ones() as i32
-            - (att_us & pos.occupied_by(them)).count_ones() as i32);
+        * ((att_them & us.pieces).count_ones() as i32 - (att_us & them.pieces).count_ones() as i32);
+    score -= w.deep * (us.deep - them.deep);
 
-    let non_pawns = pos.occupied() & !pos.bits.kinds[PAWN_K];
-    score -= w.deep
-        * ((non_pawns & pos.occupied_by(us) & DEEP_RANKS[us.index()]).count_ones() as i32
-            - (non_pawns & pos.occupied_by(them) & DEEP_RANKS[them.index()]).count_ones() as i32);
-
-    let targets = att_us & pos.occupied_by(them);
+    let targets = att_us & them.pieces;
     if targets != 0 {
         let defended = (targets & att_them).count_ones() as i32;
         score -= w.must_capture - w.must_capture_defended * defended / targets.count_ones() as i32;
     }
-
-    // Threats to be forced to capture, for both sides: the fewer of the targets are defended
-    // (and not attacked twice by the capturer), the dearer.
-    let forced = |a: &Activity, b: &Activity, victims: u64, weight: i32| -> i32 {
-        let targets = a.attacks & victims;
-        if weight == 0 || targets == 0 {
-            0
-        } else {
-            weight / (1 + (targets & b.attacks & !a.twice).count_ones() as i32)
-        }
-    };
-    score -= forced(&mine, &theirs, pos.occupied_by(them), w.forced_to_move);
-    score += forced(&theirs, &mine, pos.occupied_by(us), w.forced_waiting);
+    score -= forced(mine, theirs, them.pieces, w.forced_to_move);
+    score += forced(theirs, mine, us.pieces, w.forced_waiting);
 
     // Offers by square: where my pieces can step into the opponent's attacks, more where I
     // would not have to take back.
@@ -363,14 +380,28 @@ pub fn evaluate_with(pos: &Raeuber, w: &Weights) -> i32 {
         w.offer_square * squares.count_ones() as i32
             + w.offer_square_free * (squares & !a.twice).count_ones() as i32
     };
-    score += offers(&mine, &theirs) - offers(&theirs, &mine);
+    score += offers(mine, theirs) - offers(theirs, mine);
     score += w.mobility * (mine.moves as i32 - theirs.moves as i32);
 
-    if pos.occupied().count_ones() <= w.tempo_pieces {
+    let on_board = us.counts.iter().chain(&them.counts).sum::<i32>();
+    if on_board <= w.tempo_pieces as i32 {
         score += w.tempo * (theirs.moves as i32 - mine.moves as i32);
     }
     score
 }
+
+/// Threats to be forced to capture: side `a`, whose pieces attack `victims`, will have to
+/// take one when it moves; the fewer of the targets the other side `b` defends (and `a` does
+/// not attack twice), the dearer: `weight` divided by one plus those.
+fn forced(a: &Activity, b: &Activity, victims: u64, weight: i32) -> i32 {
+    let targets = a.attacks & victims;
+    if weight == 0 || targets == 0 {
+        0
+    } else {
+        weight / (1 + (targets & b.attacks & !a.twice).count_ones() as i32)
+    }
+}
+
 
 /// Ordering of captures and promotions: promotions first (a new queen is easy to give away),
 /// then captures after which the capturer stands where the opponent can (and so must) take
