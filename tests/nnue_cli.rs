@@ -210,10 +210,7 @@ fn evalfile_and_use_nnue_over_uci() {
         out.contains("bad.nnue") && out.contains("error"),
         "the bad file is refused: {out}"
     );
-    assert!(
-        out.contains("option Use NNUE takes true or false"),
-        "{out}"
-    );
+    assert!(out.contains("option Use NNUE takes true or false"), "{out}");
     assert!(out.contains("NNUE off: the hand-made evaluation"), "{out}");
     assert_eq!(out.matches("bestmove").count(), 2, "{out}");
 }

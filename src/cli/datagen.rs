@@ -83,20 +83,7 @@ pub struct Args {
 /// `kiebitz-GAME datagen …` with the arguments after `datagen`; the exit code.
 pub fn main<G: Game + Pack>(args: &[String]) -> i32 {
     let name = format!("kiebitz-{} datagen", G::GAME);
-    let parsed = match Args::try_parse_from(std::iter::once(name).chain(args.iter().cloned())) {
-        Ok(a) => a,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
-    };
-    match run::<G>(&parsed, args) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
-    }
+    super::run_subcommand(&name, args, |parsed: &Args| run::<G>(parsed, args))
 }
 
 /// A finished game's records, or an opening that was not played.

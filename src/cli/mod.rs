@@ -40,6 +40,30 @@ macro_rules! out {
 
 pub mod nseat;
 
+/// Parses a subcommand's arguments (`clap`'s usage and errors on stderr, exit code 2; `--help`
+/// exit code 0) and runs it: 0, or 1 with the error on stderr.
+pub fn run_subcommand<A: clap::Parser>(
+    name: &str,
+    args: &[String],
+    run: impl FnOnce(&A) -> Result<(), String>,
+) -> i32 {
+    let parsed =
+        match A::try_parse_from(std::iter::once(name.to_string()).chain(args.iter().cloned())) {
+            Ok(a) => a,
+            Err(e) => {
+                let _ = e.print();
+                return if e.use_stderr() { 2 } else { 0 };
+            }
+        };
+    match run(&parsed) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
 /// Default TCP port of `--listen` without an address.
 pub const DEFAULT_PORT: u16 = 7700;
 

@@ -51,20 +51,7 @@ struct Args {
 /// `kiebitz-GAME train …` with the arguments after `train`; the exit code.
 pub fn main<G: Game + Pack>(args: &[String]) -> i32 {
     let name = format!("kiebitz-{} train", G::GAME);
-    let parsed = match Args::try_parse_from(std::iter::once(name).chain(args.iter().cloned())) {
-        Ok(a) => a,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
-    };
-    match run::<G>(&parsed, args) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
-    }
+    super::run_subcommand(&name, args, |parsed: &Args| run::<G>(parsed, args))
 }
 
 fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {

@@ -114,16 +114,16 @@ impl FloatNet {
         let (own, other) = perspectives(inputs);
         self.accumulate(own, &mut us);
         self.accumulate(other, &mut them);
-        self.out_bias
-            + us.iter()
-                .zip(&self.out_weights[..h])
-                .map(|(&a, w)| screlu(a) * w)
-                .sum::<f32>()
-            + them
-                .iter()
-                .zip(&self.out_weights[h..])
-                .map(|(&a, w)| screlu(a) * w)
-                .sum::<f32>()
+        self.output(&us, &them)
+    }
+
+    /// The output from the side to move's and the other side's accumulators.
+    fn output(&self, us: &[f32], them: &[f32]) -> f32 {
+        let h = self.hidden;
+        let half = |acc: &[f32], w: &[f32]| -> f32 {
+            acc.iter().zip(w).map(|(&a, w)| screlu(a) * w).sum()
+        };
+        self.out_bias + half(us, &self.out_weights[..h]) + half(them, &self.out_weights[h..])
     }
 
     /// The engine's network: weights rounded at the quantisation scales.
@@ -196,16 +196,7 @@ fn backprop(
     let [us, them, dacc] = scratch;
     net.accumulate(own, us);
     net.accumulate(other, them);
-    let out = net.out_bias
-        + us.iter()
-            .zip(&net.out_weights[..h])
-            .map(|(&a, w)| screlu(a) * w)
-            .sum::<f32>()
-        + them
-            .iter()
-            .zip(&net.out_weights[h..])
-            .map(|(&a, w)| screlu(a) * w)
-            .sum::<f32>();
+    let out = net.output(us, them);
     let p = sigmoid(out);
     let err = p - target;
     let g = 2.0 * err * p * (1.0 - p);

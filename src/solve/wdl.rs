@@ -454,7 +454,7 @@ fn root_worker<A: Acyclic>(
 /// The root's value from its children's (each for its own side to move): the best negation;
 /// `None` while one that could matter is unknown.
 fn root_value(values: &[Option<i8>]) -> Option<i8> {
-    if values.iter().any(|v| *v == Some(-1)) {
+    if values.contains(&Some(-1)) {
         return Some(1);
     }
     values
