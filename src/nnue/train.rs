@@ -4,8 +4,8 @@
 //! Each record's target blends the search's verdict and the game's: `(1 − λ)·σ(score/400) +
 //! λ·result`, both for the side to move; the prediction is `σ(output)` (the output is in
 //! units of 400 centipawns, as [`super::net::SCALE`] reads it), the loss the squared error.
-//! The records are shuffled by the seed; a fraction is held out and its loss reported after
-//! every epoch. Weights are kept within ±[`CLIP`] so that the quantised accumulators cannot
+//! The last fraction of the records (whole games) is held out and its loss reported after
+//! every epoch; the rest is shuffled by the seed. Weights are kept within ±[`CLIP`] so that the quantised accumulators cannot
 //! overflow. [`FloatNet::quantise`] makes the engine's network.
 
 use super::Layout;
@@ -273,13 +273,16 @@ pub fn loss(net: &FloatNet, records: &[Record], layout: &Layout, wdl: f32) -> f6
     sum / records.len().max(1) as f64
 }
 
-/// The records shuffled by `seed` and split into training and validation sets.
+/// The records split into a training set, shuffled by `seed`, and a validation set: the last
+/// `validation` share of the records in their order. datagen writes whole games one after
+/// the other, so the validation games are games the network never saw — a random split would
+/// hold out neighbours of training positions from the same games and measure memory.
 pub fn split(records: &[Record], seed: u64, validation: f64) -> (Vec<Record>, Vec<Record>) {
-    let mut all = records.to_vec();
-    shuffle(&mut all, &mut Rng::new(seed));
-    let held = ((all.len() as f64 * validation).round() as usize).min(all.len());
-    let train = all.split_off(held);
-    (train, all)
+    let held = ((records.len() as f64 * validation).round() as usize).min(records.len());
+    let (train, held_out) = records.split_at(records.len() - held);
+    let mut train = train.to_vec();
+    shuffle(&mut train, &mut Rng::new(seed));
+    (train, held_out.to_vec())
 }
 
 fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
@@ -366,4 +369,22 @@ fn batch_gradients(net: &FloatNet, batch: &[Record], layout: &Layout, cfg: &Conf
             .map(|h| h.join().expect("trainer thread"))
             .collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_validation_set_is_the_last_records_in_their_order() {
+        let records: Vec<Record> = (0..100)
+            .map(|i| Record::new(vec![(4, 5), (60, 11)], i, 1, 0, i as u16))
+            .collect();
+        let (train, validation) = split(&records, 7, 0.1);
+        assert_eq!(validation, records[90..].to_vec());
+        let mut plies: Vec<u16> = train.iter().map(|r| r.ply).collect();
+        assert_ne!(plies, (0..90).collect::<Vec<u16>>(), "shuffled");
+        plies.sort_unstable();
+        assert_eq!(plies, (0..90).collect::<Vec<u16>>());
+    }
 }
