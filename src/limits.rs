@@ -76,6 +76,34 @@ pub fn read_bounded(path: &str, limit: u64) -> Result<Vec<u8>, crate::Error> {
     read_bounded_from(file, path, limit)
 }
 
+/// Opens `path` for reading only if it is a regular file (a symbolic link is followed to one):
+/// a FIFO, socket or device is refused *before* `open`, which for a FIFO with no writer would
+/// block for ever. For files an engine session reads on a client's word (books, networks,
+/// tables, checkpoints), where a hang would stall the session; command-line inputs keep
+/// [`read_bounded`], which also takes a pipe such as `/dev/stdin`.
+pub fn open_regular(path: &std::path::Path) -> io::Result<std::fs::File> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a folder"
+        } else {
+            "a device, FIFO or socket"
+        };
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("not a regular file ({what})"),
+        ));
+    }
+    std::fs::File::open(path)
+}
+
+/// [`read_bounded`] for a regular file only (see [`open_regular`]).
+pub fn read_regular(path: &str, limit: u64) -> Result<Vec<u8>, crate::Error> {
+    let file = open_regular(std::path::Path::new(path))
+        .map_err(|e| crate::Error::File(format!("cannot read {path}: {e}")))?;
+    read_bounded_from(file, path, limit)
+}
+
 /// [`read_bounded`] for a text file: the bytes must be UTF-8.
 pub fn read_bounded_text(path: &str, limit: u64) -> Result<String, crate::Error> {
     String::from_utf8(read_bounded(path, limit)?)

@@ -198,7 +198,11 @@ fn bad_books_are_reported_and_illegal_book_moves_never_played() {
     let (lines, _) = go(&mut e, "", "go depth 3");
     assert!(searched(&lines), "{lines:?}");
     assert_ne!(bestmove(&lines), "e2e5");
-    for bad in ["/nonexistent/book.bin", truncated.as_str()] {
+    // A FIFO nobody writes to would block `open` for ever; a device never ends.
+    let fifo = dir.join("fifo.bin").display().to_string();
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    for bad in ["/nonexistent/book.bin", &truncated, &fifo, "/dev/zero"] {
         e.send(&format!("setoption name BookFile value {bad}"));
         let line = e.expect_prefix("info string");
         assert!(

@@ -192,12 +192,18 @@ fn evalfile_and_use_nnue_over_uci() {
     std::fs::write(&net, float.quantise().to_bytes()).unwrap();
     let bad = temp("bad.nnue");
     std::fs::write(&bad, b"KBZNNUE1 and then nonsense").unwrap();
+    // A FIFO nobody writes to would block `open` for ever.
+    let fifo = temp("fifo.nnue");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
     let script = format!(
         "uci\nsetoption name EvalFile value {}\nsetoption name EvalFile value {}\n\
+         setoption name EvalFile value {}\n\
          setoption name Use NNUE value maybe\nposition startpos\ngo depth 4\n\
          setoption name Use NNUE value false\ngo depth 4\nquit\n",
         net.display(),
-        bad.display()
+        bad.display(),
+        fifo.display()
     );
     let out = uci(&script);
     assert!(out.contains("option name EvalFile type string"), "{out}");
@@ -209,6 +215,10 @@ fn evalfile_and_use_nnue_over_uci() {
     assert!(
         out.contains("bad.nnue") && out.contains("error"),
         "the bad file is refused: {out}"
+    );
+    assert!(
+        out.contains("fifo.nnue: not a regular file"),
+        "the FIFO is refused: {out}"
     );
     assert!(out.contains("option Use NNUE takes true or false"), "{out}");
     assert!(out.contains("NNUE off: the hand-made evaluation"), "{out}");

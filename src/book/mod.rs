@@ -151,7 +151,7 @@ impl Book {
 
     /// Reads the book file at `path` (at most [`MAX_BOOK_BYTES`]).
     pub fn open(path: &str) -> Result<Book, String> {
-        let bytes = crate::limits::read_bounded(path, MAX_BOOK_BYTES)?;
+        let bytes = crate::limits::read_regular(path, MAX_BOOK_BYTES)?;
         Book::from_bytes(&bytes, path)
     }
 

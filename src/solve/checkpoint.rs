@@ -108,7 +108,7 @@ pub fn load(
     id: &Identity,
     mut put: impl FnMut([u64; 4]),
 ) -> Result<Option<u64>, String> {
-    let handle = match std::fs::File::open(file) {
+    let handle = match crate::limits::open_regular(file) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {

@@ -63,7 +63,7 @@ pub fn load(path: &str) -> Result<String, String> {
             None => return Err("this build has no embedded network".into()),
         }
     } else {
-        let bytes = crate::limits::read_bounded(path, 64 << 20).map_err(|e| e.to_string())?;
+        let bytes = crate::limits::read_regular(path, 64 << 20).map_err(|e| e.to_string())?;
         Network::from_bytes(&bytes, Layout::CHESS.inputs()).map_err(|e| format!("{path}: {e}"))?
     };
     let line = format!("NNUE {} ({}→{}×2→1)", if path.is_empty() { "embedded" } else { path }, net.inputs, net.hidden);

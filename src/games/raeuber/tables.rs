@@ -143,6 +143,36 @@ fn position(codes: &[u8], squares: &[usize], side: Color) -> Option<Raeuber> {
     Some(pos)
 }
 
+/// Tables of up to this many positions are verified whole when read from a file (those of up
+/// to three pieces); larger ones at [`VERIFY_SAMPLE`] positions spread over them.
+const VERIFY_ALL: usize = 1 << 17;
+const VERIFY_SAMPLE: usize = 1 << 14;
+
+/// The value of `pos` (as [`Tables::probe`] gives it) that its moves' values make: won at
+/// once without a move; else won one ply after the quickest loss of the other side, drawn
+/// with a drawn move, lost one ply after the slowest win of the other side. `None` when a
+/// move's value is not at hand.
+fn one_ply_value(pos: &Raeuber, value_of: impl Fn(&Raeuber) -> Option<i16>) -> Option<i16> {
+    let mut moves = crate::board::MoveList::new();
+    pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return Some(1);
+    }
+    let (mut quickest_win, mut drawn, mut slowest_loss) = (None::<i16>, false, 0i16);
+    for &mv in &moves {
+        match value_of(&pos.play(mv))? {
+            0 => drawn = true,
+            v if v < 0 => quickest_win = Some(quickest_win.map_or(1 - v, |w| w.min(1 - v))),
+            v => slowest_loss = slowest_loss.max(v),
+        }
+    }
+    Some(match quickest_win {
+        Some(w) => w,
+        None if drawn => 0,
+        None => -(slowest_loss + 1),
+    })
+}
+
 /// The side to move and the table squares of index `index` of a table of `n` pieces.
 fn decode(mut index: usize, n: usize, squares: &mut [usize]) -> Color {
     let side = if index & 1 == 0 {
@@ -294,17 +324,61 @@ impl Tables {
     /// The table of `codes`: from its file when the directory has one, else by
     /// [`Tables::analyse`], then written there.
     fn load_or_analyse(&self, codes: &[u8], exits: &HashMap<u64, Arc<Table>>) -> Table {
-        self.load(codes)
+        self.load(codes, exits)
             .unwrap_or_else(|| self.analyse_and_save(codes, exits))
     }
 
-    /// The table of signature `codes` read from the directory, if there is one and it holds
-    /// a sound file of it.
-    fn load(&self, codes: &[u8]) -> Option<Table> {
+    /// The table of signature `codes` read from the directory, if there is one, it holds a
+    /// sound file of it and its values agree with their moves ([`Tables::verify`]).
+    fn load(&self, codes: &[u8], exits: &HashMap<u64, Arc<Table>>) -> Option<Table> {
         let dir = read(&self.dir).clone()?;
         let table = files::load(&dir, codes)?;
+        if let Err(why) = self.verify(&table, exits) {
+            let path = files::path_of(&dir, codes);
+            eprintln!("endgame tables: {} {why}; building it", path.display());
+            return None;
+        }
         self.read_files.fetch_add(1, Ordering::Relaxed);
         Some(table)
+    }
+
+    /// Checks a table read from a file against the move generator, one ply down: every
+    /// position of a table of up to [`VERIFY_ALL`] positions, else [`VERIFY_SAMPLE`] spread
+    /// over it. A position's value must be what its moves' values make it (see
+    /// [`one_ply_value`]); a position with a move into a signature not at hand is skipped.
+    fn verify(&self, table: &Table, exits: &HashMap<u64, Arc<Table>>) -> Result<(), String> {
+        let n = table.codes.len();
+        let own = key_of(&counts_of(&table.codes));
+        let size = table.values.len();
+        let step = if size <= VERIFY_ALL { 1 } else { size / VERIFY_SAMPLE };
+        let mut squares = [0usize; retro::MAX_PIECES];
+        for i in (0..size).step_by(step.max(1)) {
+            let side = decode(i, n, &mut squares);
+            let Some(pos) = position(&table.codes, &squares[..n], side) else {
+                continue;
+            };
+            let value_of = |child: &Raeuber| {
+                let (key, index) = locate(child, n as u32)?;
+                let values = if key == own {
+                    &table.values
+                } else if let Some(&id) = self.ids.get(&key) {
+                    &self.tables[id].values
+                } else {
+                    &exits.get(&key)?.values
+                };
+                values.get(index).copied()
+            };
+            match one_ply_value(&pos, value_of) {
+                Some(v) if v != table.values[i] => {
+                    return Err(format!(
+                        "is wrong: position {i} holds {} where its moves make it {v}",
+                        table.values[i]
+                    ));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// The retrograde analysis of `codes`, written to the directory when there is one.
@@ -386,7 +460,7 @@ impl Tables {
             return Arc::clone(table);
         }
         let codes = codes_of(key);
-        let table = match self.load(&codes) {
+        let table = match self.load(&codes, &HashMap::new()) {
             Some(table) => Arc::new(table),
             None => {
                 let mut exits = self.promotion_exits(&codes);

@@ -6,8 +6,11 @@
 //! file of each signature they build, so the next process finds it;
 //! `kiebitz-raeuber tables --pieces N --dir D` writes every signature of up to N pieces.
 //!
-//! A file is checked when read (its header, its pieces, its length); a file that fails is
-//! reported on stderr and the signature built as if it were not there.
+//! A file is checked when read: its checksum, header, pieces and length, and its values against
+//! their moves one ply down (all of a table of up to three pieces, a sample of larger ones:
+//! [`Tables::verify`]). It is read only if it is a regular file, and no more than its
+//! signature's size. A file that fails is reported on stderr and the signature built as if it
+//! were not there.
 
 use std::fs;
 use std::io::{self, Write};
@@ -18,8 +21,11 @@ use clap::Parser;
 use super::{Table, Tables, counts_of, key_of, multisets};
 use crate::games::raeuber::position::LETTERS;
 
-/// The first bytes of every table file.
-const MAGIC: &[u8] = b"kiebitz raeuber table 1\n";
+/// The first bytes of every table file (format 2: format 1 and a checksum at the end).
+const MAGIC: &[u8] = b"kiebitz raeuber table 2\n";
+
+/// The bytes of the FNV-1a 64 checksum (little-endian) that ends a file: of all before it.
+const CHECKSUM: usize = 8;
 
 /// The file name of the signature `codes` (ascending codes: colour * 6 + kind).
 pub(super) fn name_of(codes: &[u8]) -> String {
@@ -43,11 +49,21 @@ pub(super) fn path_of(dir: &Path, codes: &[u8]) -> PathBuf {
 /// stderr) when it is not a table of these pieces.
 pub(super) fn load(dir: &Path, codes: &[u8]) -> Option<Table> {
     let path = path_of(dir, codes);
-    let bytes = match fs::read(&path) {
-        Ok(bytes) => bytes,
+    let file = match crate::limits::open_regular(&path) {
+        Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
         Err(e) => {
             eprintln!("endgame tables: cannot read {}: {e}; building it", path.display());
+            return None;
+        }
+    };
+    // The largest file of this signature: the header and two bytes a value.
+    let largest = (MAGIC.len() + codes.len() + 2 + CHECKSUM + 4 * 36usize.pow(codes.len() as u32)) as u64;
+    let bytes = match crate::limits::read_bounded_from(file, &path.display().to_string(), largest)
+    {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("endgame tables: {e}; building it");
             return None;
         }
     };
@@ -65,6 +81,12 @@ pub(super) fn load(dir: &Path, codes: &[u8]) -> Option<Table> {
 
 /// The values of a file's `bytes` for the signature `codes`, or why they are not.
 fn parse(bytes: &[u8], codes: &[u8]) -> Result<Vec<i16>, String> {
+    let (bytes, sum) = bytes
+        .split_at_checked(bytes.len().saturating_sub(CHECKSUM))
+        .ok_or("ends early")?;
+    if sum.len() < CHECKSUM || crate::nnue::net::fnv1a(bytes).to_le_bytes() != sum {
+        return Err("is damaged (its checksum does not match) or of another format".into());
+    }
     let rest = bytes
         .strip_prefix(MAGIC)
         .ok_or("is not a kiebitz Räuberschach table")?;
@@ -102,6 +124,7 @@ pub(super) fn save(dir: &Path, table: &Table) -> io::Result<()> {
         bytes.push(1);
         bytes.extend(table.values.iter().map(|&v| v as i8 as u8));
     }
+    bytes.extend_from_slice(&crate::nnue::net::fnv1a(&bytes).to_le_bytes());
     let temporary = path.with_extension(format!("krt.{}", std::process::id()));
     let mut file = fs::File::create(&temporary)?;
     file.write_all(&bytes)?;
@@ -232,23 +255,33 @@ mod tests {
         for (a, b) in first.tables.iter().zip(&again.tables) {
             assert_eq!((&a.codes, &a.values), (&b.codes, &b.values));
         }
-        // K against K: a won position's value changed to 99 on disk is read as 99.
+        // K against K: a won position's value changed on disk is refused, by the checksum,
+        // and when the checksum is made to match, by the values of its moves; either way
+        // the signature is built again with the true values.
         let codes = [5u8, 11];
         let id = first.ids[&key_of(&counts_of(&codes))];
-        let index = first.tables[id].values.iter().position(|&v| v > 0).unwrap();
+        let truth = first.tables[id].values.clone();
+        let index = truth.iter().position(|&v| v > 0).unwrap();
         let path = path_of(dir().as_deref().unwrap(), &codes);
-        let mut bytes = fs::read(&path).unwrap();
+        let good = fs::read(&path).unwrap();
         let header = MAGIC.len() + 2 + codes.len();
-        assert_eq!(bytes.len(), header + first.tables[id].values.len(), "a byte each");
-        bytes[header + index] = 99;
-        fs::write(&path, &bytes).unwrap();
-        let changed = Tables::build_in(2, 2, dir());
-        assert_eq!(changed.tables[id].values[index], 99);
+        assert_eq!(good.len(), header + truth.len() + CHECKSUM, "a byte each");
+        let mut bytes = good.clone();
+        bytes[header + index] = -(truth[index] as i8) as u8;
+        let rebuilt_from = |bytes: &[u8]| {
+            fs::write(&path, bytes).unwrap();
+            let tables = Tables::build_in(2, 2, dir());
+            assert_eq!(tables.files(), (signatures - 1, 1, 0));
+            assert_eq!(tables.tables[id].values, truth);
+        };
+        rebuilt_from(&bytes);
+        let n = bytes.len() - CHECKSUM;
+        let sum = crate::nnue::net::fnv1a(&bytes[..n]).to_le_bytes();
+        bytes[n..].copy_from_slice(&sum);
+        assert!(parse(&bytes, &codes).is_ok(), "the checksum matches");
+        rebuilt_from(&bytes);
         // Cut short: refused, built again (and written again), with the true values.
-        fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
-        let rebuilt = Tables::build_in(2, 2, dir());
-        assert_eq!(rebuilt.files(), (signatures - 1, 1, 0));
-        assert_eq!(rebuilt.tables[id].values, first.tables[id].values);
+        rebuilt_from(&good[..good.len() - 1]);
         assert!(parse(&fs::read(&path).unwrap(), &codes).is_ok());
         assert!(parse(b"something else", &codes).is_err());
     }
@@ -271,5 +304,21 @@ mod tests {
         assert_eq!(read.values, built.values);
         assert_eq!(again.files(), (signatures - 1, 0, 0));
         assert_eq!(again.built_on_demand(), 1, "K+Q against K is not needed");
+    }
+
+    /// A FIFO or a link to a device in the table folder is refused before it is opened (an
+    /// open FIFO without a writer would block for ever; `/dev/zero` never ends), and the
+    /// signature built.
+    #[test]
+    fn a_fifo_or_a_device_in_the_folder_is_refused_not_read() {
+        let dir = TempDir::new("tables-fifo");
+        let signatures = multisets(1).len();
+        let (fifo, zero) = (path_of(&dir.0, &[5]), path_of(&dir.0, &[11]));
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        let tables = Tables::build_in(1, 1, Some(dir.0.clone()));
+        assert_eq!(tables.files().0, 0, "nothing read");
+        assert_eq!(tables.tables.len(), signatures);
     }
 }
