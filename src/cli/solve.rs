@@ -381,8 +381,9 @@ fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), Str
         }
         if a.unextracted {
             earlier.push_str(
-                "; proven, but the proof was not collected from the table within the budget \
-                 (it lost parts of it): try a larger --hash",
+                "; the table claimed a win whose proof was not collected within the budget, \
+                 so nothing is proven: the table lost parts of it (try a larger --hash) or a \
+                 resumed checkpoint held false entries (remove it)",
             );
         }
         out!(

@@ -35,6 +35,8 @@ use crate::solve::proof::{self, Proof, identity};
 const MAGIC: &str = "kiebitz-units 1";
 /// The most lines `--plies` may unfold (a wider split is better done in two steps).
 const MAX_UNITS: usize = 100_000;
+/// The most plies between the root and the units (`split --plies`).
+const MAX_PLIES: u32 = 8;
 /// The largest manifest or unit proof read (256 MiB).
 const MAX_FILE_BYTES: u64 = 256 << 20;
 
@@ -53,7 +55,7 @@ enum Command {
         #[arg(long)]
         dir: PathBuf,
         /// Plies from the root to the units.
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=MAX_PLIES as i64))]
         plies: u32,
         #[command(flatten)]
         root: RootArgs,
@@ -150,7 +152,11 @@ impl Manifest {
         let moves = field("moves")?;
         let plies = field("plies")?
             .parse()
-            .map_err(|_| "plies must be a number".to_string())?;
+            .ok()
+            .filter(|p| (1..=MAX_PLIES).contains(p))
+            .ok_or_else(|| {
+                format!("plies must be a number from 1 to {MAX_PLIES}, as split makes")
+            })?;
         let mut units = Vec::new();
         for line in lines.filter(|l| !l.trim().is_empty()) {
             let mut words = line.split_whitespace();
@@ -558,6 +564,12 @@ mod tests {
         assert!(Manifest::parse("kiebitz-units 2\n").is_err());
         let skipped = m.to_text().replace("unit 1 ", "unit 2 ");
         assert!(Manifest::parse(&skipped).is_err());
+        // More plies than split makes: merge would walk them without a budget.
+        for plies in ["plies 40", "plies 0", "plies x"] {
+            let deep = m.to_text().replace("plies 2", plies);
+            let err = Manifest::parse(&deep).unwrap_err();
+            assert!(err.contains("from 1 to 8"), "{err}");
+        }
         assert_eq!(identity("pp2/4/4/PP2 w - - 3 7"), "pp2/4/4/PP2 w - -");
     }
 }

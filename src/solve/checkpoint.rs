@@ -106,6 +106,7 @@ pub fn save(
 pub fn load(
     file: &Path,
     id: &Identity,
+    infinite: u64,
     mut put: impl FnMut([u64; 4]),
 ) -> Result<Option<u64>, String> {
     let handle = match crate::limits::open_regular(file) {
@@ -176,12 +177,30 @@ pub fn load(
             .read_exact(&mut record)
             .map_err(|_| bad(&format!("it ends after {i} of its {count} entries")))?;
         let word = |k: usize| u64::from_le_bytes(record[8 * k..8 * k + 8].try_into().unwrap());
-        put([word(0), word(1), word(2), word(3)]);
+        let entry = [word(0), word(1), word(2), word(3)];
+        if !numbers_are_sound(entry[1], entry[2], infinite) {
+            return Err(bad(&format!(
+                "entry {} has proof and disproof numbers ({}, {}) that no search makes",
+                i + 1,
+                entry[1],
+                entry[2]
+            )));
+        }
+        put(entry);
     }
     if input.read(&mut record).map_err(|e| bad(&e.to_string()))? != 0 {
         return Err(bad(&format!("it has more than its {count} entries")));
     }
     Ok(Some(nodes))
+}
+
+/// Whether (φ, δ) can be a df-pn entry: both within 0…∞, a proof (φ = 0) disproves nothing
+/// (δ = ∞) and the other way round.
+fn numbers_are_sound(phi: u64, delta: u64, infinite: u64) -> bool {
+    phi <= infinite
+        && delta <= infinite
+        && (phi != 0 || delta == infinite)
+        && (delta != 0 || phi == infinite)
 }
 
 fn describe(id: &Identity) -> String {
@@ -200,6 +219,8 @@ fn describe(id: &Identity) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const INF: u64 = 1 << 62;
 
     fn id() -> Identity {
         Identity {
@@ -221,40 +242,64 @@ mod tests {
         let entries = vec![[1u64, 2, 3, 4], [u64::MAX, 0, 1 << 62, 7]];
         save(&file, &id(), 99, 2, entries.iter().copied()).unwrap();
         let mut read = Vec::new();
-        assert_eq!(load(&file, &id(), |r| read.push(r)), Ok(Some(99)));
+        assert_eq!(load(&file, &id(), INF, |r| read.push(r)), Ok(Some(99)));
         assert_eq!(read, entries);
         // Another attacker, another history: refused, the file left as it is.
         let other = Identity {
             attacker: "black".into(),
             ..id()
         };
-        let err = load(&file, &other, |_| {}).unwrap_err();
+        let err = load(&file, &other, INF, |_| {}).unwrap_err();
         assert!(err.contains("another search"), "{err}");
         let moved = Identity {
             history: Identity::history_hash(&[1, 2]),
             ..id()
         };
-        assert!(load(&file, &moved, |_| {}).is_err());
-        assert_eq!(load(&file, &id(), |_| {}), Ok(Some(99)));
+        assert!(load(&file, &moved, INF, |_| {}).is_err());
+        assert_eq!(load(&file, &id(), INF, |_| {}), Ok(Some(99)));
         // Cut short, or with bytes to spare: refused.
         let bytes = std::fs::read(&file).unwrap();
         std::fs::write(&file, &bytes[..bytes.len() - 5]).unwrap();
-        let err = load(&file, &id(), |_| {}).unwrap_err();
+        let err = load(&file, &id(), INF, |_| {}).unwrap_err();
         assert!(err.contains("ends after 1 of its 2"), "{err}");
         std::fs::write(&file, [&bytes[..], b"x"].concat()).unwrap();
         assert!(
-            load(&file, &id(), |_| {})
+            load(&file, &id(), INF, |_| {})
                 .unwrap_err()
                 .contains("more than")
         );
         std::fs::write(&file, b"something else\n").unwrap();
         assert!(
-            load(&file, &id(), |_| {})
+            load(&file, &id(), INF, |_| {})
                 .unwrap_err()
                 .contains("does not start")
         );
         // No file: nothing to resume.
-        assert_eq!(load(&dir.join("none.dfpn"), &id(), |_| {}), Ok(None));
+        assert_eq!(load(&dir.join("none.dfpn"), &id(), INF, |_| {}), Ok(None));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Numbers beyond ∞, or a proof that is not a disproof's opposite, are no search's: such a
+    /// file (damaged or forged) is refused, not resumed from.
+    #[test]
+    fn entries_no_search_makes_are_refused() {
+        let dir = std::env::temp_dir().join(format!("kiebitz-ckpt-bad-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = path(&dir, "white");
+        for bad in [
+            [9, INF + 1, 5, 1],
+            [9, 5, u64::MAX, 1],
+            [9, 0, 5, 1],
+            [9, 3, 0, 1],
+        ] {
+            let entries = [[1u64, 2, 3, 4], bad];
+            save(&file, &id(), 9, 2, entries.iter().copied()).unwrap();
+            let err = load(&file, &id(), INF, |_| {}).unwrap_err();
+            assert!(
+                err.contains("entry 2 has proof and disproof numbers"),
+                "{err}"
+            );
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1060,7 +1060,7 @@ fn attempt_solver<'s, G: Game>(
         };
         let table = &mut solver.table;
         let mut count = 0u64;
-        let earlier = checkpoint::load(&file, &id, |[key, phi, delta, work]| {
+        let earlier = checkpoint::load(&file, &id, INF, |[key, phi, delta, work]| {
             table.put(key, phi, delta, work);
             count += 1;
         })?;
