@@ -1,0 +1,198 @@
+//! The acyclic win/draw/loss solver (src/solve/wdl.rs) on pawn chess: it agrees with the
+//! analyser's solver (src/solve/pawns/solve.rs) on every position reachable from the 4×4 and
+//! 5×5 starts in every rule set, and on positions of seeded random play on 6×6; its
+//! certificates (a win's proof, a draw's two holds) check, and one with a wrong move is refused.
+
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+
+use kiebitz::game::Game;
+use kiebitz::games::pawns::Pawns;
+use kiebitz::solve::pawns::acyclic::PawnSolver;
+use kiebitz::solve::pawns::board::{Children, Pos, Shape};
+use kiebitz::solve::pawns::solve::{Budget, Solver};
+use kiebitz::solve::pawns::table::Wide;
+use kiebitz::solve::proof;
+use kiebitz::solve::wdl::{self, Searcher, Table};
+
+const RULES: [&str; 5] = ["", "d", "ep", "game", "gameep"];
+
+fn variant(n: u8, rules: &str) -> String {
+    match rules {
+        "game" => format!("pawngame{n}"),
+        "gameep" => format!("pawngame{n}ep"),
+        r => format!("pawns{n}{r}"),
+    }
+}
+
+/// Every position reachable from `root`.
+fn reachable(shape: &Shape, root: Pos) -> Vec<Pos> {
+    let mut seen = HashSet::from([root]);
+    let mut todo = vec![root];
+    let mut kids = Children::new();
+    while let Some(p) = todo.pop() {
+        shape.children(&p, &mut kids);
+        for c in &kids {
+            if seen.insert(*c) {
+                todo.push(*c);
+            }
+        }
+    }
+    seen.into_iter().collect()
+}
+
+#[test]
+fn agrees_with_the_analyser_on_every_position_of_4x4_and_5x5() {
+    let stop = AtomicBool::new(false);
+    let mut total = 0;
+    for n in [4u8, 5] {
+        for rules in RULES {
+            let start = Pawns::startpos(&variant(n, rules)).unwrap();
+            let shape = Shape::of(&start);
+            let game = PawnSolver::new(shape);
+            let tt = Table::new(64);
+            let mut new = Searcher::new(&game, &tt, &stop);
+            let mut old = Solver::<Wide>::new(shape, 1 << 16, Budget::default());
+            for p in reachable(&shape, Pos::of(&start)) {
+                let v = new.value(&p).unwrap();
+                assert_eq!(v, old.value(&p).unwrap(), "{} {p:?}", variant(n, rules));
+                // A null window around each value says the same.
+                assert_eq!(new.bounded(&p, v - 1, v).unwrap() >= v, true);
+                total += 1;
+            }
+        }
+    }
+    assert!(total > 100_000, "{total} positions");
+}
+
+#[test]
+fn agrees_with_the_analyser_on_random_6x6_positions() {
+    let stop = AtomicBool::new(false);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut kids = Children::new();
+    let mut compared = 0;
+    for rules in RULES {
+        let start = Pawns::startpos(&variant(6, rules)).unwrap();
+        let shape = Shape::of(&start);
+        let game = PawnSolver::new(shape);
+        let tt = Table::new(64);
+        let mut new = Searcher::new(&game, &tt, &stop);
+        for _ in 0..8 {
+            let mut p = Pos::of(&start);
+            for _ in 0..6 + next() % 8 {
+                shape.children(&p, &mut kids);
+                if kids.is_empty() {
+                    break;
+                }
+                p = kids[(next() % kids.len() as u64) as usize];
+            }
+            let mut old = Solver::<Wide>::new(shape, 1 << 16, Budget::default());
+            assert_eq!(
+                new.value(&p).unwrap(),
+                old.value(&p).unwrap(),
+                "{} {p:?}",
+                variant(6, rules)
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 40);
+}
+
+fn solve(v: &str, fen: Option<&str>) -> (Pawns, wdl::Solution) {
+    let root = match fen {
+        Some(f) => Pawns::from_fen(v, f).unwrap(),
+        None => Pawns::startpos(v).unwrap(),
+    };
+    let options = wdl::Options {
+        hash_mb: 64,
+        threads: 2,
+        ..wdl::Options::default()
+    };
+    let s = kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false));
+    (root, s)
+}
+
+#[test]
+fn a_win_comes_with_a_checked_proof_and_a_draw_with_two_checked_holds() {
+    // The pawn game 5×5 is a win for White (b3, c3, d3), with en passant a draw.
+    let (_, s) = solve("pawngame5", None);
+    assert_eq!(s.value, Some(1));
+    assert_eq!(s.certificates.len(), 1);
+    let (p, c) = &s.certificates[0];
+    assert!(!p.hold && c.positions > 10);
+    let wins: Vec<&str> = s
+        .first_moves
+        .iter()
+        .filter(|m| m.1 == Some(1))
+        .map(|m| m.0.as_str())
+        .collect();
+    assert_eq!(wins, ["b2b3", "c2c3", "d2d3"]);
+    let (_, s) = solve("pawngame5ep", None);
+    assert_eq!(s.value, Some(0));
+    assert_eq!(s.certificates.len(), 2);
+    assert!(s.certificates.iter().all(|(p, _)| p.hold));
+    // A loss for the side to move: the proof is the opponent's.
+    let (root, s) = solve("pawngame4", None);
+    assert_eq!(s.value, Some(-1));
+    assert_eq!(s.certificates[0].0.winner, root.side_to_move().flip());
+}
+
+#[test]
+fn a_proof_whose_first_move_is_changed_to_a_draw_is_refused() {
+    // The pawn game 5×5: 1. b3 wins, 1. a3 only draws.
+    let (root, s) = solve("pawngame5", None);
+    let mut bad = s.certificates[0].0.clone();
+    let i = bad
+        .nodes
+        .iter()
+        .position(|(f, _)| proof::identity(f) == proof::identity(&root.fen()))
+        .unwrap();
+    assert!(proof::check::<Pawns>(&bad).is_ok());
+    bad.nodes[i].1 = "a2a3".into();
+    assert!(proof::check::<Pawns>(&bad).is_err());
+}
+
+#[test]
+fn a_certificate_with_one_wrong_move_is_refused() {
+    for v in ["pawngame5", "pawngame5ep", "pawns5d"] {
+        let (root, s) = solve(v, None);
+        for (good, _) in &s.certificates {
+            // Change the first listed move that has a legal alternative keeping the proof's
+            // shape (another move of the same position) into that alternative.
+            let mut refused = 0;
+            for i in 0..good.nodes.len().min(40) {
+                let (fen, mv) = &good.nodes[i];
+                let pos = Pawns::from_fen(v, fen).unwrap();
+                let mut moves = kiebitz::board::MoveList::new();
+                pos.legal_moves(&mut moves);
+                for m in moves.iter() {
+                    let text = pos.move_text(*m);
+                    if &text == mv {
+                        continue;
+                    }
+                    let mut bad = good.clone();
+                    bad.nodes[i].1 = text;
+                    if proof::check::<Pawns>(&bad).is_err() {
+                        refused += 1;
+                    }
+                }
+            }
+            assert!(refused > 0, "{v}: no wrong move refused");
+            // An illegal move is refused wherever it stands.
+            let mut bad = good.clone();
+            bad.nodes[0].1 = "a1a8".into();
+            assert!(
+                proof::check::<Pawns>(&bad).is_err(),
+                "{v} from {}",
+                root.fen()
+            );
+        }
+    }
+}
