@@ -1,19 +1,21 @@
-//! The acyclic win/draw/loss solver (src/solve/wdl.rs) on pawn chess: it agrees with the
-//! analyser's solver (src/solve/pawns/solve.rs) on every position reachable from the 4×4 and
-//! 5×5 starts in every rule set, and on positions of seeded random play on 6×6; its
+//! The acyclic win/draw/loss solver (src/solve/wdl.rs) on pawn chess: every bound it stores
+//! while solving the 4×4 and 5×5 starts (every rule set) holds the exhaustive value (plain
+//! negamax over the whole game graph), as do its values of a sample of every reachable
+//! position; it agrees with the analyser's solver (src/solve/pawns/solve.rs) on positions of
+//! seeded random play on 6×6; its
 //! certificates (a win's proof, a draw's two holds) check, and one with a wrong move is refused.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use kiebitz::game::Game;
 use kiebitz::games::pawns::Pawns;
 use kiebitz::solve::pawns::acyclic::PawnSolver;
-use kiebitz::solve::pawns::board::{Children, Pos, Shape};
+use kiebitz::solve::pawns::board::{Children, Leaf, Pos, Shape};
 use kiebitz::solve::pawns::solve::{Budget, Solver};
 use kiebitz::solve::pawns::table::Wide;
 use kiebitz::solve::proof;
-use kiebitz::solve::wdl::{self, Searcher, Table};
+use kiebitz::solve::wdl::{self, Acyclic, Searcher, Table};
 
 const RULES: [&str; 5] = ["", "d", "ep", "game", "gameep"];
 
@@ -25,43 +27,81 @@ fn variant(n: u8, rules: &str) -> String {
     }
 }
 
-/// Every position reachable from `root`.
-fn reachable(shape: &Shape, root: Pos) -> Vec<Pos> {
-    let mut seen = HashSet::from([root]);
-    let mut todo = vec![root];
+/// The value of every position reachable from `p` for its side to move, by plain negamax over
+/// the whole game graph (no pruning, no bounds): the exhaustive oracle.
+fn exhaustive(shape: &Shape, p: Pos, values: &mut HashMap<Pos, i8>) -> i8 {
+    if let Some(&v) = values.get(&p) {
+        return v;
+    }
     let mut kids = Children::new();
-    while let Some(p) = todo.pop() {
-        shape.children(&p, &mut kids);
-        for c in &kids {
-            if seen.insert(*c) {
-                todo.push(*c);
-            }
+    shape.children(&p, &mut kids);
+    let v = if kids.is_empty() {
+        let white = match shape.leaf(&p) {
+            Leaf::WhiteWon => 1,
+            Leaf::BlackWon => -1,
+            Leaf::Drawn => 0,
+        };
+        if p.black_to_move { -white } else { white }
+    } else {
+        kids.iter()
+            .map(|c| -exhaustive(shape, *c, values))
+            .max()
+            .unwrap_or(0)
+    };
+    values.insert(p, v);
+    v
+}
+
+/// Solves the start of `variant` and checks every bound the solver stored for a reachable
+/// position against the exhaustive value, and the value of every `sample`-th position searched
+/// on its own. Returns the number of positions checked.
+fn check_against_exhaustive(variant: &str, sample: usize) -> usize {
+    let stop = AtomicBool::new(false);
+    let start = Pawns::startpos(variant).unwrap();
+    let shape = Shape::of(&start);
+    let game = PawnSolver::new(shape);
+    let tt = Table::new(64);
+    let mut s = Searcher::new(&game, &tt, &stop);
+    let root = Pos::of(&start);
+    let mut exact = HashMap::new();
+    let v = exhaustive(&shape, root, &mut exact);
+    assert_eq!(s.value(&root), Some(v), "{variant}");
+    let mut met = 0;
+    for (p, &v) in &exact {
+        if let Some(b) = tt.get(game.key(p)) {
+            assert!(b.lo <= v && v <= b.hi, "{variant} {p:?}: {b:?}, exact {v}");
+            met += 1;
         }
     }
-    seen.into_iter().collect()
+    assert!(met > 0, "{variant}: no position met");
+    for (p, &v) in exact.iter().step_by(sample) {
+        assert_eq!(s.value(p), Some(v), "{variant} {p:?}");
+        // Null windows below and above the value say the same.
+        assert!(s.bounded(p, v - 1, v).unwrap() >= v, "{variant} {p:?}");
+        assert!(s.bounded(p, v, v + 1).unwrap() <= v, "{variant} {p:?}");
+        met += 1;
+    }
+    met
 }
 
 #[test]
-fn agrees_with_the_analyser_on_every_position_of_4x4_and_5x5() {
-    let stop = AtomicBool::new(false);
+fn agrees_with_the_exhaustive_values_on_4x4_and_5x5() {
     let mut total = 0;
-    for n in [4u8, 5] {
-        for rules in RULES {
-            let start = Pawns::startpos(&variant(n, rules)).unwrap();
-            let shape = Shape::of(&start);
-            let game = PawnSolver::new(shape);
-            let tt = Table::new(64);
-            let mut new = Searcher::new(&game, &tt, &stop);
-            let mut old = Solver::<Wide>::new(shape, 1 << 16, Budget::default());
-            for p in reachable(&shape, Pos::of(&start)) {
-                let v = new.value(&p).unwrap();
-                assert_eq!(v, old.value(&p).unwrap(), "{} {p:?}", variant(n, rules));
-                // A null window around each value says the same.
-                assert_eq!(new.bounded(&p, v - 1, v).unwrap() >= v, true);
-                total += 1;
-            }
-        }
+    for rules in RULES {
+        total += check_against_exhaustive(&variant(4, rules), 1);
     }
+    for rules in ["", "game", "gameep"] {
+        total += check_against_exhaustive(&variant(5, rules), 97);
+    }
+    assert!(total > 50_000, "{total} positions");
+}
+
+/// The two largest 5×5 graphs (5 M and 7 M positions, 15 s):
+/// `cargo test --release --test pawns_wdl -- --ignored`.
+#[test]
+#[ignore]
+fn agrees_with_the_exhaustive_values_on_5x5_with_the_double_step() {
+    let total = check_against_exhaustive("pawns5d", 97) + check_against_exhaustive("pawns5ep", 97);
     assert!(total > 100_000, "{total} positions");
 }
 
@@ -167,7 +207,7 @@ fn a_certificate_with_one_wrong_move_is_refused() {
             // Change the first listed move that has a legal alternative keeping the proof's
             // shape (another move of the same position) into that alternative.
             let mut refused = 0;
-            for i in 0..good.nodes.len().min(40) {
+            for i in 0..good.nodes.len().min(8) {
                 let (fen, mv) = &good.nodes[i];
                 let pos = Pawns::from_fen(v, fen).unwrap();
                 let mut moves = kiebitz::board::MoveList::new();

@@ -146,7 +146,7 @@ mod tests {
         let p = Pawns::startpos("pawngame6ep").unwrap();
         assert_eq!(moves_of(&p).len(), 12);
         let p = p.play(p.parse_move("c2c4").unwrap());
-        assert_eq!(p.fen(), "6/pppppp/6/2P3/6/PP1PPP b - c3 0 1");
+        assert_eq!(p.fen(), "6/pppppp/2P3/6/PP1PPP/6 b - c3 0 1");
         // Capturing the last pawn wins; a blocked side to move draws.
         let p = Pawns::from_fen("pawngame4", "4/1p2/P3/4 w - - 0 1").unwrap();
         let q = p.play(p.parse_move("a2b3").unwrap());
