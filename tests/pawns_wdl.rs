@@ -5,7 +5,7 @@
 //! seeded random play on 6×6; its
 //! certificates (a win's proof, a draw's two holds) check, and one with a wrong move is refused.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 
 use kiebitz::game::Game;
@@ -234,5 +234,43 @@ fn a_certificate_with_one_wrong_move_is_refused() {
                 root.fen()
             );
         }
+    }
+}
+
+/// The solver's key is one for a position and its mirror image and tells apart any two
+/// positions that are not mirror images: as the analyser's key does, on the first 300,000
+/// positions of a walk from the start of 4×4 and 5×5 rule sets (the bitboard key) and of
+/// 8×8's seed rules (the ternary one).
+#[test]
+fn keys_are_one_for_mirror_images_and_distinct_otherwise() {
+    for v in [
+        "pawns4ep",
+        "pawns5ep",
+        "pawngame5ep",
+        "pawns5",
+        "pawngame4",
+        "pawns8ep",
+    ] {
+        let start = Pawns::startpos(v).unwrap();
+        let shape = Shape::of(&start);
+        let solver = PawnSolver::new(shape);
+        assert_eq!(solver.bitboard_key(), v != "pawns8ep", "{v}");
+        let mut seen: HashMap<u128, u128> = HashMap::new();
+        let mut todo = vec![Pos::of(&start)];
+        let mut done = HashSet::new();
+        let mut kids = Children::new();
+        while let Some(p) = todo.pop() {
+            if !done.insert(p) || done.len() > 300_000 {
+                continue;
+            }
+            let ours = solver.key(&p);
+            assert_eq!(ours, solver.key(&shape.mirror(&p)), "{v} {p:?}");
+            let theirs = shape.symmetric_key(&p);
+            assert_eq!(*seen.entry(theirs).or_insert(ours), ours, "{v} {p:?}");
+            shape.children(&p, &mut kids);
+            todo.extend(kids.iter().filter(|c| shape.decided(c).is_none()));
+        }
+        let distinct: HashSet<u128> = seen.values().copied().collect();
+        assert_eq!(distinct.len(), seen.len(), "{v}: two positions share a key");
     }
 }

@@ -20,6 +20,29 @@ pub struct PawnSolver {
     /// A rank's pawns mirrored (file a ↔ the last file).
     mirror: [u8; 256],
     rank_bits: u32,
+    /// The bitboard key's layout where it fits ([`Packed`]), else the ternary key.
+    packed: Option<Packed>,
+}
+
+/// A key of the bitboards themselves: White's pawns from the lowest rank they can stand on
+/// in a position still open, Black's above them, then the en-passant file and the side to
+/// move; two shifts and an or, where the ternary code needs a table look-up per rank.
+#[derive(Clone, Copy, Debug)]
+struct Packed {
+    /// Where White's lowest possible rank starts in the bitboard, and the bits it spans.
+    white_shift: u32,
+    white_bits: u32,
+    /// The squares each side's part keeps (those above are decided or unreachable).
+    white_mask: u64,
+    black_mask: u64,
+    /// The files a mirror image moves off the board (8 − width).
+    mirror_shift: u32,
+}
+
+/// Each rank's files reversed (file a ↔ the last file) in a bitboard of 8-square ranks.
+#[inline]
+fn mirror_ranks(x: u64, shift: u32) -> u64 {
+    x.reverse_bits().swap_bytes() >> shift
 }
 
 /// Ternary code of a rank with White's pawns `w` and Black's `b`.
@@ -53,11 +76,39 @@ impl PawnSolver {
             front,
             mirror,
             rank_bits,
+            packed: Packed::of(&shape),
         }
+    }
+
+    /// Whether the key is the bitboards' ([`Packed`]) rather than the ternary code.
+    pub fn bitboard_key(&self) -> bool {
+        self.packed.is_some()
     }
 
     pub fn shape(&self) -> &Shape {
         &self.shape
+    }
+
+    /// The bitboard keys of `p` and of its mirror image.
+    #[inline]
+    fn packed_keys(&self, k: Packed, p: &Pos) -> (u128, u128) {
+        let key = |white: u64, black: u64, ep: u64| {
+            let ep = if ep == 0 {
+                0
+            } else {
+                (ep.trailing_zeros() & 7) as u128 + 1
+            };
+            let black = (black >> 8) & k.black_mask;
+            let white = (white >> k.white_shift) & k.white_mask;
+            ((black as u128) << k.white_bits | white as u128) << 5
+                | ep << 1
+                | p.black_to_move as u128
+        };
+        let m = |x| mirror_ranks(x, k.mirror_shift);
+        (
+            key(p.white, p.black, p.ep),
+            key(m(p.white), m(p.black), m(p.ep)),
+        )
     }
 
     /// The rank codes of `p` and of its mirror image, with the en-passant file of each.
@@ -129,8 +180,31 @@ impl Acyclic for PawnSolver {
 
     #[inline]
     fn key(&self, p: &Pos) -> u128 {
-        let (k, m) = self.keys(p);
+        let (k, m) = match self.packed {
+            Some(packed) => self.packed_keys(packed, p),
+            None => self.keys(p),
+        };
         k.min(m) | 1 << 109
+    }
+}
+
+impl Packed {
+    /// The layout for `shape`, if White's and Black's pawns of a position still open fit in
+    /// 104 bits (every board but the seed's 8×8 rules).
+    fn of(shape: &Shape) -> Option<Packed> {
+        let (w, h) = (shape.width as u32, shape.height as u32);
+        let white_low = shape.rules.start_rank(true, shape.height) as u32;
+        let black_high = shape.rules.start_rank(false, shape.height) as u32;
+        // White stands on ranks white_low ..= h − 2, Black on 1 ..= black_high.
+        let white_bits = 8 * (h - 2 - white_low) + w;
+        let black_bits = 8 * (black_high - 1) + w;
+        (white_bits + black_bits + 5 <= 109).then_some(Packed {
+            white_shift: 8 * white_low,
+            white_bits,
+            white_mask: (1 << white_bits) - 1,
+            black_mask: (1 << black_bits) - 1,
+            mirror_shift: 8 - w,
+        })
     }
 }
 
