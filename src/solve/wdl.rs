@@ -489,7 +489,7 @@ pub fn solve_game<G: Game, A: Acyclic>(
         let on_done = |i: usize, v: i8, nodes: u64| {
             if options.progress.is_some() {
                 eprintln!(
-                    "solve: {} is a {} for the side to move ({nodes} nodes, {:.1} s)",
+                    "solve: {} is a {} for the side to move at the root ({nodes} nodes, {:.1} s)",
                     names[i],
                     ["win", "draw", "loss"][(v + 1) as usize],
                     started.elapsed().as_secs_f64()
