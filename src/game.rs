@@ -112,6 +112,10 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     const REPETITION: bool;
     /// Whether the search may try a null move (off in zugzwang-ridden games).
     const NULL_MOVE: bool;
+    /// Whether no position can ever repeat (every move is irreversible): the game graph is
+    /// acyclic, and `solve` uses the win/draw/loss solver for such games
+    /// ([`crate::solve::acyclic`] where the game registers one) instead of df-pn.
+    const ACYCLIC: bool = false;
 
     /// The variant names this game answers to (`UCI_Variant` combo, XBoard `variants`).
     /// The first one is the default.

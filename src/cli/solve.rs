@@ -13,6 +13,7 @@ use crate::limits;
 use crate::progress;
 use crate::solve::pns::{self, Budget, Verdict};
 use crate::solve::proof::{self, Proof};
+use crate::solve::wdl;
 
 /// A proof or disproof number as text ("infinite" at the cap).
 fn number(n: u64) -> String {
@@ -66,6 +67,10 @@ struct SolveArgs {
     compact: bool,
     #[command(flatten)]
     tables: TablesArgs,
+    /// Use df-pn even for an acyclic game (pawn chess), which `solve` otherwise solves with the
+    /// win/draw/loss alpha-beta solver (src/solve/wdl.rs).
+    #[arg(long)]
+    dfpn: bool,
 }
 
 /// Endgame tables as proof leaves (`solve`, `units work`).
@@ -236,6 +241,11 @@ pub fn solve<G: Game>(args: &[String]) -> i32 {
 
 fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     let (root, history) = args.root.root::<G>()?;
+    if !args.dfpn
+        && let Some(acyclic) = crate::solve::acyclic::<G>()
+    {
+        return run_acyclic(args, &root, acyclic);
+    }
     let time = match (args.budget, args.nodes) {
         (Some(s), _) if s <= 0.0 => {
             return Err(format!(
@@ -324,6 +334,116 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// `solve` for an acyclic game: the win/draw/loss solver's values of the root and of every
+/// first move, its certificates (with `--proof`: a win's proof, a draw's two holds) checked
+/// and written, the cost.
+fn run_acyclic<G: Game>(
+    args: &SolveArgs,
+    root: &G,
+    acyclic: crate::solve::AcyclicSolve<G>,
+) -> Result<(), String> {
+    if args.nodes.is_some() || args.checkpoint.is_some() {
+        return Err(
+            "the win/draw/loss solver takes --budget (seconds), not --nodes or \
+                    --checkpoint (or use --dfpn)"
+                .into(),
+        );
+    }
+    let time = match args.budget {
+        Some(s) => Some(limits::seconds("--budget", s)?),
+        None => Some(Duration::from_secs(10)),
+    };
+    let options = wdl::Options {
+        hash_mb: args.solver.hash,
+        threads: args.solver.threads as usize,
+        time,
+        progress: (progress::Style::detect() != progress::Style::Off).then_some(10.0),
+        certificates: args.proof.is_some(),
+    };
+    let stop = progress::stop_on_interrupt();
+    let solution = acyclic(root, &options, stop);
+    for note in &solution.notes {
+        eprintln!("solve: {note}");
+    }
+    let word = |v: Option<i8>| match v {
+        Some(1) => "win",
+        Some(0) => "draw",
+        Some(-1) => "loss",
+        _ => "unknown",
+    };
+    out!("position  {}", root.fen());
+    out!("result    {} (for the side to move)", word(solution.value));
+    for (mv, v) in &solution.first_moves {
+        out!("move      {mv}: {}", word(*v));
+    }
+    for (p, c) in &solution.certificates {
+        let (what, with) = if p.hold {
+            (
+                "hold ",
+                format!(
+                    "{:?} keeps {:?} from forcing a win",
+                    p.winner,
+                    p.winner.flip()
+                ),
+            )
+        } else {
+            ("proof", format!("{:?} wins", p.winner))
+        };
+        out!(
+            "{what}     {with}: {} positions, {} choices, {} {} plies (checked)",
+            c.positions,
+            p.nodes.len(),
+            if p.hold { "farthest" } else { "longest line" },
+            c.plies
+        );
+    }
+    out!(
+        "nodes     {} (certificates {})",
+        solution.nodes,
+        solution.certificate_nodes
+    );
+    out!(
+        "table     {} of {} entries written",
+        solution.stored,
+        solution.capacity
+    );
+    out!(
+        "time      {:.3} s (certificates {:.3} s)",
+        solution.time.as_secs_f64(),
+        solution.certificate_time.as_secs_f64()
+    );
+    if let Some(path) = &args.proof {
+        write_certificates::<G>(path, args.compact, &solution.certificates)?;
+    }
+    Ok(())
+}
+
+/// A win's proof to `path`; a draw's holds to `path.white` and `path.black`.
+fn write_certificates<G: Game>(
+    path: &str,
+    compact: bool,
+    certificates: &[(Proof, proof::Checked)],
+) -> Result<(), String> {
+    for (p, _) in certificates {
+        let text = if compact {
+            p.to_compact::<G>()?
+        } else {
+            p.to_text()
+        };
+        let file = if p.hold {
+            format!("{path}.{}", p.winner.name().to_ascii_lowercase())
+        } else {
+            path.to_string()
+        };
+        std::fs::write(&file, text).map_err(|e| format!("cannot write {file}: {e}"))?;
+        eprintln!("solve: certificate written to {file}");
+    }
+    if certificates.is_empty() {
+        eprintln!("solve: no certificate, nothing written to {path}");
     }
     Ok(())
 }

@@ -7,7 +7,8 @@
 //! - [`proof`]: proof trees written to text and checked by the move generator alone;
 //! - [`pawns`]: pawn chess's exhaustive game-graph analysis (counts, values, distances);
 //! - [`crash`]: CRASH!'s databases of perfect play and the column's theorems;
-//! - [`raeuber`]: Räuberschach's oracle (df-pn for a forced win before alpha-beta).
+//! - [`raeuber`]: Räuberschach's oracle (df-pn for a forced win before alpha-beta);
+//! - [`wdl`]: the win/draw/loss solver for acyclic games, with its certificates.
 //!
 //! The search calls solvers through one interface only, [`crate::search::oracle::Oracle`],
 //! handed explicitly to a searcher; [`builtin`] says which oracle a game comes with. Sits above
@@ -21,6 +22,7 @@ pub mod pawns;
 pub mod pns;
 pub mod proof;
 pub mod raeuber;
+pub mod wdl;
 
 use std::any::TypeId;
 use std::sync::Arc;
@@ -45,6 +47,22 @@ pub fn builtin<G: Game>() -> Option<Oracle<G>> {
     for_game::<G>(Some(&any))
 }
 
+/// A game's acyclic win/draw/loss solver: the root, the options and the stop flag in, the
+/// values and certificates out.
+pub type AcyclicSolve<G> = fn(&G, &wdl::Options, &std::sync::atomic::AtomicBool) -> wdl::Solution;
+
+/// The win/draw/loss solver of an acyclic game ([`Game::ACYCLIC`]), if it registered one here:
+/// pawn chess's ([`pawns::acyclic::solve`]).
+pub fn acyclic<G: Game>() -> Option<AcyclicSolve<G>> {
+    if !G::ACYCLIC {
+        return None;
+    }
+    let pawns: AcyclicSolve<Pawns> = pawns::acyclic::solve;
+    (&pawns as &dyn std::any::Any)
+        .downcast_ref::<AcyclicSolve<G>>()
+        .copied()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,5 +75,7 @@ mod tests {
         assert!(builtin::<Raeuber>().is_some());
         assert!(builtin::<Chess>().is_none());
         assert!(builtin::<Crash>().is_none());
+        assert!(acyclic::<Pawns>().is_some());
+        assert!(acyclic::<Raeuber>().is_none());
     }
 }

@@ -61,7 +61,7 @@ fn side_terms(pos: &Pawns, color: Color) -> (i32, Option<i32>) {
             if !path_clear {
                 continue;
             }
-            if pos.rules.double_step && g.home_rank(color).contains(sq) && dist >= 2 {
+            if pos.rules.double_step && pos.start_rank(color).contains(sq) && dist >= 2 {
                 moves -= 1;
             }
             fastest = Some(fastest.map_or(moves, |f: i32| f.min(moves)));

@@ -3,7 +3,7 @@
 //! and the evaluation ([`super::eval`]) together, so that neither needs the other's caller.
 
 use super::rules::Pawns;
-use super::{parse_variant, start_fen};
+use super::{parse_variant, start_fen_of};
 use crate::error::Error;
 use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
@@ -24,14 +24,15 @@ impl Game for Pawns {
     const DRAW_PLIES: Option<u32> = None;
     const REPETITION: bool = false;
     const NULL_MOVE: bool = false;
+    const ACYCLIC: bool = true;
 
     fn variants() -> &'static [&'static str] {
         &super::VARIANTS
     }
 
     fn startpos(variant: &str) -> Result<Self, Error> {
-        let (_, size, _) = parse_variant(variant).map_err(Error::Variant)?;
-        Self::from_fen(variant, &start_fen(size, size))
+        let (_, size, rules) = parse_variant(variant).map_err(Error::Variant)?;
+        Self::from_fen(variant, &start_fen_of(size, size, rules))
     }
 
     fn from_fen(variant: &str, text: &str) -> Result<Self, Error> {
@@ -45,6 +46,12 @@ impl Game for Pawns {
                 g.width, g.height
             ));
         }
+        if rules.pawn_game && g.height < 4 {
+            return Err(format!(
+                "the pawn game needs a board at least 4 ranks high, the FEN has {}",
+                g.height
+            ));
+        }
         if fen.castling != "-" {
             return Err("pawn chess has no castling: the castling field must be '-'".into());
         }
@@ -55,6 +62,9 @@ impl Game for Pawns {
                 'p' => pawns[1] |= sq.bb(),
                 other => return Err(format!("pawn chess has only pawns, the FEN has '{other}'")),
             }
+        }
+        if rules.pawn_game && pawns[0].is_empty() && pawns[1].is_empty() {
+            return Err("in the pawn game a side without pawns has lost: not both".into());
         }
         let mut pos = Pawns {
             geometry: g,
@@ -73,7 +83,8 @@ impl Game for Pawns {
             let beyond = g.forward(ep.bb(), mover);
             let behind = g.forward(ep.bb(), fen.side);
             let occupied = pawns[0] | pawns[1];
-            let ok = (behind & g.home_rank(mover)).any()
+            let start = g.rank(rules.start_rank(mover == Color::White, g.height));
+            let ok = (behind & start).any()
                 && (beyond & pawns[mover.index()]).any()
                 && !(occupied & (ep.bb() | behind)).any();
             if !ok {
@@ -152,7 +163,7 @@ impl Game for Pawns {
         let singles = g.forward(own, us) & empty;
         push_moves(moves, singles, up, MoveKind::Normal);
         if self.rules.double_step {
-            let from_home = g.forward(own & g.home_rank(us), us) & empty;
+            let from_home = g.forward(own & self.start_rank(us), us) & empty;
             let doubles = g.forward(from_home, us) & empty;
             push_moves(moves, doubles, 2 * up, MoveKind::DoubleStep);
         }
@@ -205,6 +216,13 @@ impl Game for Pawns {
 
     fn end_reason(&self, terminal: Terminal) -> String {
         let them = self.side.flip().name();
+        let g = &self.geometry;
+        let arrived = (self.pawns[0] & g.last_rank(Color::White)).any()
+            || (self.pawns[1] & g.last_rank(Color::Black)).any();
+        if terminal != Terminal::Draw && !arrived {
+            let loser = if terminal == Terminal::Loss { self.side } else { self.side.flip() };
+            return format!("{} wins: {} has no pawns left", loser.flip().name(), loser.name());
+        }
         match terminal {
             Terminal::Loss => format!("{them} wins: a pawn has reached the last rank"),
             Terminal::Win => format!(
@@ -311,7 +329,10 @@ impl Game for Pawns {
             betza.push_str("ifmnD");
         }
         vec![
-            format!("setup (P...Q.p...q.) {w}x{h}+0_fairy {}", start_fen(w, h)),
+            format!(
+                "setup (P...Q.p...q.) {w}x{h}+0_fairy {}",
+                start_fen_of(w, h, self.rules)
+            ),
             format!("piece P& {betza}"),
         ]
     }

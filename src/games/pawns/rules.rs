@@ -32,12 +32,29 @@ impl Pawns {
         self.pawns[color.index()]
     }
 
-    /// Whether a pawn stands on its goal line: the game is decided.
+    /// The rules this position follows.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The rank the pawns of `color` start on and step twice from.
+    pub fn start_rank(&self, color: Color) -> Bitboard {
+        let h = self.geometry.height;
+        self.geometry
+            .rank(self.rules.start_rank(color == Color::White, h))
+    }
+
+    /// Whether a pawn stands on its goal line (or, in the pawn game, a side has no pawns
+    /// left): the game is decided.
     pub fn decided(&self) -> Option<Color> {
         let g = &self.geometry;
         if (self.pawns[0] & g.last_rank(Color::White)).any() {
             Some(Color::White)
         } else if (self.pawns[1] & g.last_rank(Color::Black)).any() {
+            Some(Color::Black)
+        } else if self.rules.pawn_game && self.pawns[1].is_empty() {
+            Some(Color::White)
+        } else if self.rules.pawn_game && self.pawns[0].is_empty() {
             Some(Color::Black)
         } else {
             None
@@ -119,6 +136,31 @@ mod tests {
         let start = Pawns::startpos("pawns4").unwrap();
         assert!(start.parse_move("a1a2q").is_err());
         assert!(start.parse_move("a1a2").is_ok());
+    }
+
+    #[test]
+    fn the_pawn_game_starts_on_the_second_rank_and_a_side_without_pawns_loses() {
+        let p = Pawns::startpos("pawngame5").unwrap();
+        assert_eq!(p.fen(), "5/ppppp/5/PPPPP/5 w - - 0 1");
+        assert_eq!(moves_of(&p), ["a2a3", "b2b3", "c2c3", "d2d3", "e2e3"]);
+        let p = Pawns::startpos("pawngame6ep").unwrap();
+        assert_eq!(moves_of(&p).len(), 12);
+        let p = p.play(p.parse_move("c2c4").unwrap());
+        assert_eq!(p.fen(), "6/pppppp/2P3/6/PP1PPP/6 b - c3 0 1");
+        // Capturing the last pawn wins; a blocked side to move draws.
+        let p = Pawns::from_fen("pawngame4", "4/1p2/P3/4 w - - 0 1").unwrap();
+        let q = p.play(p.parse_move("a2b3").unwrap());
+        assert!(moves_of(&q).is_empty());
+        assert_eq!(q.terminal(), Terminal::Loss);
+        assert!(q.end_reason(Terminal::Loss).contains("no pawns"));
+        let blocked = Pawns::from_fen("pawngame4", "4/p3/P3/4 w - - 0 1").unwrap();
+        assert_eq!(blocked.terminal(), Terminal::Draw);
+        // The seed's rules: a side without pawns is not lost.
+        let p = Pawns::from_fen("pawns4", "4/1p2/P3/4 w - - 0 1").unwrap();
+        let q = p.play(p.parse_move("a2b3").unwrap());
+        assert_eq!(q.terminal(), Terminal::Draw);
+        assert!(Pawns::from_fen("pawngame5", "5/5/5/5/5 w - - 0 1").is_err());
+        assert!(Pawns::from_fen("pawngame5", "3/ppp/PPP w - - 0 1").is_err());
     }
 
     #[test]

@@ -49,12 +49,15 @@ pub struct Shape {
     /// White's base line (rank 1) and Black's (the top rank).
     rank_first: u64,
     rank_last: u64,
+    /// The ranks White's and Black's pawns step twice from.
+    start_white: u64,
+    start_black: u64,
     /// Bits per rank in the key, and whether the key fits in 64 bits.
     key_rank_bits: u32,
 }
 
 /// Ternary code of one rank: `TERNARY[w][b]` with each square 0 (empty), 1 (White), 2 (Black).
-static TERNARY: [[u16; 256]; 256] = ternary_table();
+pub(super) static TERNARY: [[u16; 256]; 256] = ternary_table();
 
 const fn ternary_table() -> [[u16; 256]; 256] {
     let mut t = [[0u16; 256]; 256];
@@ -120,8 +123,8 @@ impl Shape {
     pub fn new(width: u8, height: u8, rules: Rules) -> Shape {
         let g = crate::board::Geometry::new(width, height).expect("board size checked");
         let rules = Rules {
-            double_step: rules.double_step || rules.en_passant,
-            en_passant: rules.en_passant,
+            double_step: rules.double_step || rules.en_passant || rules.pawn_game,
+            ..rules
         };
         // 3^width codes per rank.
         let key_rank_bits = 64 - (3u64.pow(width as u32) - 1).leading_zeros();
@@ -134,6 +137,8 @@ impl Shape {
             not_last_file: g.not_last_file.0,
             rank_first: g.rank(0).0,
             rank_last: g.rank(height - 1).0,
+            start_white: g.rank(rules.start_rank(true, height)).0,
+            start_black: g.rank(rules.start_rank(false, height)).0,
             key_rank_bits,
         }
     }
@@ -167,6 +172,10 @@ impl Shape {
         if p.white & self.rank_last != 0 {
             Some(Leaf::WhiteWon)
         } else if p.black & self.rank_first != 0 {
+            Some(Leaf::BlackWon)
+        } else if self.rules.pawn_game && p.black == 0 {
+            Some(Leaf::WhiteWon)
+        } else if self.rules.pawn_game && p.white == 0 {
             Some(Leaf::BlackWon)
         } else {
             None
@@ -243,12 +252,11 @@ impl Shape {
         let ep = if ep_file == 0 {
             0
         } else {
-            // The skipped square is on rank 2 after White's double step (Black to move),
-            // on rank H-1 after Black's.
+            // The skipped square is one rank beyond the start rank of the side that moved.
             let rank = if black_to_move {
-                1
+                self.rules.start_rank(true, self.height) as u32 + 1
             } else {
-                self.height as u32 - 2
+                self.rules.start_rank(false, self.height) as u32 - 1
             };
             1u64 << (8 * rank + ep_file - 1)
         };
@@ -318,7 +326,7 @@ impl Shape {
                 );
             }
             if self.rules.double_step {
-                let mut d = ((singles & (self.rank_first << 8)) << 8) & empty;
+                let mut d = ((singles & (self.start_white << 8)) << 8) & empty;
                 while d != 0 {
                     let to = d.trailing_zeros();
                     d &= d - 1;
@@ -375,7 +383,7 @@ impl Shape {
                 );
             }
             if self.rules.double_step {
-                let mut d = ((singles & (self.rank_last >> 8)) >> 8) & empty;
+                let mut d = ((singles & (self.start_black >> 8)) >> 8) & empty;
                 while d != 0 {
                     let to = d.trailing_zeros();
                     d &= d - 1;
@@ -438,14 +446,8 @@ mod tests {
 
     #[test]
     fn key_round_trip() {
-        let ep = Rules {
-            double_step: true,
-            en_passant: true,
-        };
-        let plain = Rules {
-            double_step: false,
-            en_passant: false,
-        };
+        let ep = Rules::seed(true, true);
+        let plain = Rules::seed(false, false);
         let shape = Shape::new(5, 5, ep);
         let p = Pos::of(&Pawns::from_fen("pawns5ep", "5/5/Pp3/5/5 b - a2 0 1").unwrap());
         assert_eq!(shape.unkey(shape.key(&p)), p);
@@ -457,18 +459,22 @@ mod tests {
         let p = Pos::of(&Pawns::from_fen("pawns8ep", fen).unwrap());
         let shape = Shape::new(8, 4, ep);
         assert_eq!(shape.unkey(shape.key(&p)), p);
+        // The pawn game's en-passant squares are one rank further in.
+        let p = Pos::of(
+            &Pawns::from_fen("pawngame6ep", "6/p1pppp/1pP3/6/PP1PPP/6 b - c3 0 1").unwrap(),
+        );
+        let shape = Shape::new(6, 6, Rules::pawn_game(true));
+        assert_eq!(shape.unkey(shape.key(&p)), p);
+        let p = Pos::of(
+            &Pawns::from_fen("pawngame6ep", "6/p1pppp/1pP3/6/PP1PPP/6 b - c3 0 1").unwrap(),
+        );
+        let q = shape.moves(&p);
+        assert!(q.iter().any(|(m, _)| m.to_string() == "b4c3"));
     }
 
     #[test]
     fn mirror_keys() {
-        let shape = Shape::new(
-            4,
-            4,
-            Rules {
-                double_step: true,
-                en_passant: true,
-            },
-        );
+        let shape = Shape::new(4, 4, Rules::seed(true, true));
         let a = Pos::of(&Pawns::from_fen("pawns4ep", "pp2/p2P/4/PPP1 b - d2 0 1").unwrap());
         let b = Pos::of(&Pawns::from_fen("pawns4ep", "2pp/P2p/4/1PPP b - a2 0 1").unwrap());
         assert_eq!(shape.mirror(&a), b);

@@ -14,7 +14,7 @@ use super::count::{TreeCounts, count_tree};
 use super::dot::{MAX_DOT_POSITIONS, dot};
 use super::solve::{Budget, solve_root_reporting};
 use crate::game::Game;
-use crate::games::pawns::{Pawns, start_fen};
+use crate::games::pawns::{Pawns, Rules, start_fen_of};
 use crate::progress::{self, Progress, Style};
 
 #[derive(Parser, Debug)]
@@ -41,6 +41,10 @@ struct Args {
     /// En passant (implies --doublestep).
     #[arg(long)]
     enpassant: bool,
+    /// The pawn game's rules: pawns start on the second and the next-to-last rank (and step
+    /// twice from there), a side without pawns has lost; with --enpassant or without.
+    #[arg(long, conflicts_with = "doublestep")]
+    pawngame: bool,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
@@ -63,7 +67,7 @@ pub struct Report {
     /// Board width and height.
     pub width: u8,
     pub height: u8,
-    /// `plain`, `doublestep` or `enpassant`.
+    /// `plain`, `doublestep`, `enpassant`, `pawngame` or `pawngame-ep`.
     pub rules: &'static str,
     /// The FEN of the analysed position.
     pub fen: String,
@@ -81,12 +85,14 @@ impl Report {
     /// The UCI_Variant / XBoard name of these rules on this board: only square boards have
     /// one (`pawns5ep`).
     pub fn variant(&self) -> Option<String> {
-        let suffix = match self.rules {
-            "enpassant" => "ep",
-            "doublestep" => "d",
-            _ => "",
+        let (family, suffix) = match self.rules {
+            "enpassant" => ("pawns", "ep"),
+            "doublestep" => ("pawns", "d"),
+            "pawngame" => ("pawngame", ""),
+            "pawngame-ep" => ("pawngame", "ep"),
+            _ => ("pawns", ""),
         };
-        (self.width == self.height).then(|| format!("pawns{}{suffix}", self.width))
+        (self.width == self.height).then(|| format!("{family}{}{suffix}", self.width))
     }
 }
 
@@ -99,18 +105,36 @@ fn root_of(args: &Args) -> Result<Pawns, String> {
     } else {
         ""
     };
+    let rules = if args.pawngame {
+        Rules::pawn_game(args.enpassant)
+    } else {
+        Rules::seed(args.doublestep, args.enpassant)
+    };
     let (fen, n) = match (&args.fen, args.size, args.width, args.height) {
         (Some(fen), ..) => (fen.clone(), 6),
-        (None, Some(n), ..) => (start_fen(n, n), n),
-        (None, None, Some(w), Some(h)) => (start_fen(w, h), w),
+        (None, Some(n), ..) => (start_fen_of(n, n, rules), n),
+        (None, None, Some(w), Some(h)) => (start_fen_of(w, h, rules), w),
         _ => return Err("say which board: --size N, --width W --height H, or --fen FEN".into()),
     };
     // The variant name only carries the rules here; the FEN fixes the board.
-    Ok(Pawns::from_fen(&format!("pawns{n}{suffix}"), &fen)?)
+    let variant = if args.pawngame {
+        let suffix = if args.enpassant { "ep" } else { "" };
+        format!("pawngame{}{suffix}", n.max(4))
+    } else {
+        format!("pawns{n}{suffix}")
+    };
+    Ok(Pawns::from_fen(&variant, &fen)?)
 }
 
 /// The rules of `root` as the report names them.
 fn rules_name(root: &Pawns) -> &'static str {
+    if root.rules.pawn_game {
+        return if root.rules.en_passant {
+            "pawngame-ep"
+        } else {
+            "pawngame"
+        };
+    }
     match (root.rules.double_step, root.rules.en_passant) {
         (_, true) => "enpassant",
         (true, false) => "doublestep",

@@ -12,6 +12,7 @@
 //! solved-optimal move when the position is small enough for the budget. Depends on `board`,
 //! `game`, `games::pawns`, `search::MATE`.
 
+pub mod acyclic;
 pub mod board;
 pub mod cli;
 pub mod count;

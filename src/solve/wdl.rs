@@ -1,0 +1,693 @@
+//! A win/draw/loss solver for acyclic games: games where no position can repeat (every move
+//! is irreversible, as a pawn's), so that every value the search stores is a proof, the search
+//! needs no depth limit, and a draw is a value like the others — not the endless failure of
+//! two questions it is for df-pn ([`super::pns`]).
+//!
+//! - [`Acyclic`]: what the solver needs of a game: a compact position, its successors with an
+//!   ordering score (or its value, where that is known without search), and a key that is the
+//!   same for positions of equal value (a mirror image).
+//! - [`Table`]: a lock-free transposition table of exact keys with lower and upper bounds and
+//!   the size of the search that proved them (what a full bucket forgets first).
+//! - [`Searcher`]: fail-soft alpha-beta over the values −1, 0, 1 (the window −1…1 is already
+//!   a null window around the draw), with an enhanced transposition cut-off.
+//! - [`solve_root`]: the root's first moves shared by threads over one table; an idle thread
+//!   helps with a first move another one is searching (with its own move order).
+//! - [`certificates`]: a win as a proof, a draw as two holds ([`super::proof`]), collected
+//!   after the search from the table (re-searching what it lost), checked before they are
+//!   reported.
+//!
+//! A game opts in with [`crate::game::Game::ACYCLIC`] and a registration in
+//! [`super::acyclic`]. Depends on [`crate::game`] and [`super::proof`].
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use arrayvec::ArrayVec;
+
+use super::proof::{self, Checked, Proof};
+use crate::board::{Color, MoveList};
+use crate::game::Game;
+
+/// Most successors a position may have.
+pub const MAX_CHILDREN: usize = 48;
+
+/// Successors with their ordering score (higher is tried first).
+pub type Children<P> = ArrayVec<(i32, P), MAX_CHILDREN>;
+
+/// An acyclic game as the solver sees it.
+pub trait Acyclic: Sync {
+    /// A compact position.
+    type Pos: Copy + Send + Sync;
+    /// The successors of `p` into `out` with their ordering scores; or the value of `p` for its
+    /// side to move (−1, 0, 1) where that is known without search: the game is over, or a move
+    /// wins at once (then `out` may be incomplete).
+    fn expand(&self, p: &Self::Pos, out: &mut Children<Self::Pos>) -> Option<i8>;
+    /// A key that only positions of the same value share (a position and its mirror image);
+    /// never 0, below 2^110.
+    fn key(&self, p: &Self::Pos) -> u128;
+}
+
+/// Bounds on a value: lower, upper, and the log₂ of the nodes that proved them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    pub lo: i8,
+    pub hi: i8,
+    pub work: u8,
+}
+
+const KEY_HIGH_BITS: u32 = 46;
+const WAYS: usize = 4;
+
+/// One cache line: four entries of two words, `key_low ^ word1` and `word1` = the key's high
+/// bits with the bounds above them (Hyatt's lock-free hashing: a torn entry does not match).
+#[repr(align(64))]
+struct Bucket([AtomicU64; 2 * WAYS]);
+
+// SAFETY: all-zero atomics are valid values (an empty entry), and they need no drop.
+unsafe impl crate::memory::Zeroable for Bucket {}
+
+/// The lock-free transposition table.
+pub struct Table {
+    buckets: crate::memory::ZeroedTable<Bucket>,
+    mask: u64,
+    /// Entries written into an empty slot.
+    pub filled: AtomicU64,
+}
+
+#[inline]
+fn index_of(key: u128) -> u64 {
+    let x = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let x = (x ^ (x >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^ (x >> 29)
+}
+
+impl Table {
+    /// A table of about `mb` MiB (a power of two of 64-byte buckets, four entries each).
+    pub fn new(mb: u64) -> Table {
+        let bytes = (mb.max(1) << 20) as usize;
+        let n = (bytes / 64).next_power_of_two() >> usize::from(!(bytes / 64).is_power_of_two());
+        let buckets = crate::memory::ZeroedTable::new(n.max(1)).expect("memory for the table");
+        Table {
+            buckets,
+            mask: n.max(1) as u64 - 1,
+            filled: AtomicU64::new(0),
+        }
+    }
+
+    /// Entries the table can hold.
+    pub fn capacity(&self) -> u64 {
+        self.buckets.len() as u64 * WAYS as u64
+    }
+
+    #[inline]
+    fn bucket(&self, key: u128) -> &Bucket {
+        &self.buckets[(index_of(key) & self.mask) as usize]
+    }
+
+    /// Asks the memory for `key`'s bucket ahead of its use.
+    #[inline]
+    pub fn prefetch(&self, key: u128) {
+        #[cfg(target_arch = "x86_64")]
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(self.bucket(key) as *const Bucket as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The bounds stored for `key`.
+    #[inline]
+    pub fn get(&self, key: u128) -> Option<Bounds> {
+        let b = self.bucket(key);
+        let (low, high) = (key as u64, (key >> 64) as u64);
+        for w in 0..WAYS {
+            let w1 = b.0[2 * w + 1].load(Ordering::Relaxed);
+            let w0 = b.0[2 * w].load(Ordering::Relaxed);
+            if w0 ^ w1 == low && w1 & ((1 << KEY_HIGH_BITS) - 1) == high {
+                let d = w1 >> KEY_HIGH_BITS;
+                return Some(Bounds {
+                    lo: (d & 3) as i8 - 1,
+                    hi: (d >> 2 & 3) as i8 - 1,
+                    work: (d >> 4) as u8,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores `bounds` for `key`: over its entry, else over the entry of least work.
+    #[inline]
+    pub fn put(&self, key: u128, bounds: Bounds) {
+        let b = self.bucket(key);
+        let (low, high) = (key as u64, (key >> 64) as u64);
+        let data = (bounds.lo + 1) as u64
+            | ((bounds.hi + 1) as u64) << 2
+            | (bounds.work.min(63) as u64) << 4;
+        let w1 = high | data << KEY_HIGH_BITS;
+        let mut victim = 0;
+        let mut least = u64::MAX;
+        for w in 0..WAYS {
+            let o1 = b.0[2 * w + 1].load(Ordering::Relaxed);
+            let o0 = b.0[2 * w].load(Ordering::Relaxed);
+            if o0 ^ o1 == low && o1 & ((1 << KEY_HIGH_BITS) - 1) == high {
+                victim = w;
+                least = 0;
+                break;
+            }
+            let work = if o0 == 0 && o1 == 0 {
+                0
+            } else {
+                1 + (o1 >> (KEY_HIGH_BITS + 4))
+            };
+            if work < least {
+                least = work;
+                victim = w;
+            }
+        }
+        if least == 0 && b.0[2 * victim + 1].load(Ordering::Relaxed) == 0 {
+            self.filled.fetch_add(1, Ordering::Relaxed);
+        }
+        b.0[2 * victim].store(low ^ w1, Ordering::Relaxed);
+        b.0[2 * victim + 1].store(w1, Ordering::Relaxed);
+    }
+}
+
+/// Why a search stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// Out of time or nodes, or told to stop.
+    Budget,
+    /// Another thread finished the value this one was helping with.
+    Done,
+}
+
+/// One thread's alpha-beta over the shared table.
+pub struct Searcher<'a, A: Acyclic> {
+    game: &'a A,
+    tt: &'a Table,
+    /// Interior positions searched by this thread.
+    pub nodes: u64,
+    /// A helper varies its move order with this (0: the plain order).
+    pub vary: u64,
+    stop: &'a AtomicBool,
+    /// Set when the value this thread helps with is known.
+    done: Option<&'a AtomicBool>,
+    pub stopped: Option<Stopped>,
+}
+
+impl<'a, A: Acyclic> Searcher<'a, A> {
+    pub fn new(game: &'a A, tt: &'a Table, stop: &'a AtomicBool) -> Self {
+        Searcher {
+            game,
+            tt,
+            nodes: 0,
+            vary: 0,
+            stop,
+            done: None,
+            stopped: None,
+        }
+    }
+
+    /// The value of `p` for its side to move, or `None` if stopped.
+    pub fn value(&mut self, p: &A::Pos) -> Option<i8> {
+        self.bounded(p, -1, 1)
+    }
+
+    /// Fail-soft alpha-beta with the window (`alpha`, `beta`), or `None` if stopped.
+    pub fn bounded(&mut self, p: &A::Pos, alpha: i8, beta: i8) -> Option<i8> {
+        self.stopped = None;
+        let v = self.search(p, alpha, beta);
+        self.stopped.is_none().then_some(v)
+    }
+
+    fn poll(&mut self) {
+        if self.stop.load(Ordering::Relaxed) {
+            self.stopped = Some(Stopped::Budget);
+        } else if self.done.is_some_and(|d| d.load(Ordering::Relaxed)) {
+            self.stopped = Some(Stopped::Done);
+        }
+    }
+
+    fn search(&mut self, p: &A::Pos, mut alpha: i8, mut beta: i8) -> i8 {
+        let mut kids = Children::new();
+        if let Some(v) = self.game.expand(p, &mut kids) {
+            return v;
+        }
+        self.nodes += 1;
+        if self.nodes & 0x3fff == 0 {
+            self.poll();
+        }
+        if self.stopped.is_some() {
+            return 0;
+        }
+        let key = self.game.key(p);
+        let known = self.tt.get(key);
+        if let Some(b) = known {
+            if b.lo >= beta || b.lo == b.hi {
+                return b.lo;
+            }
+            if b.hi <= alpha {
+                return b.hi;
+            }
+            alpha = alpha.max(b.lo);
+            beta = beta.min(b.hi);
+        }
+        let (alpha0, beta0, nodes0) = (alpha, beta, self.nodes);
+        kids.sort_unstable_by_key(|k| -k.0);
+        if self.vary != 0 && kids.len() > 1 && (index_of(key) ^ self.vary) & 3 == 0 {
+            let j = 1 + (index_of(key) >> 8) as usize % (kids.len() - 1);
+            kids.swap(0, j);
+        }
+        let mut keys = [0u128; MAX_CHILDREN];
+        for (i, (_, c)) in kids.iter().enumerate() {
+            keys[i] = self.game.key(c);
+            self.tt.prefetch(keys[i]);
+        }
+        // Enhanced transposition cut-off: a child already known bad enough for its mover.
+        for &k in &keys[..kids.len()] {
+            if let Some(b) = self.tt.get(k)
+                && -b.hi >= beta
+            {
+                self.store(key, known, -b.hi, alpha0, beta0, 0);
+                return -b.hi;
+            }
+        }
+        let mut best = -1;
+        for (_, c) in kids.iter() {
+            let v = -self.search(c, -beta, -alpha);
+            if self.stopped.is_some() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.store(key, known, best, alpha0, beta0, self.nodes - nodes0);
+        best
+    }
+
+    /// Stores what a search with the window (`alpha`, `beta`) that returned `best` proved,
+    /// merged with the bounds known before.
+    fn store(&self, key: u128, known: Option<Bounds>, best: i8, alpha: i8, beta: i8, nodes: u64) {
+        let (mut lo, mut hi) = known.map_or((-1, 1), |b| (b.lo, b.hi));
+        if let Some(now) = self.tt.get(key) {
+            lo = lo.max(now.lo);
+            hi = hi.min(now.hi);
+        }
+        if best <= alpha {
+            hi = hi.min(best);
+        } else if best >= beta {
+            lo = lo.max(best);
+        } else {
+            (lo, hi) = (best, best);
+        }
+        if lo > hi {
+            // Another thread's entry and ours cannot both be right: keep what we proved.
+            (lo, hi) = if best <= alpha { (-1, best) } else { (best, 1) };
+        }
+        let work = (64 - nodes.leading_zeros()) as u8;
+        self.tt.put(key, Bounds { lo, hi, work });
+    }
+}
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The table's size in MiB.
+    pub hash_mb: u64,
+    /// Threads (1 or more).
+    pub threads: usize,
+    /// Give up after this long.
+    pub time: Option<Duration>,
+    /// Progress lines on stderr every so many seconds (`None`: silent).
+    pub progress: Option<f64>,
+    /// Collect and check certificates (a win's proof, a draw's two holds).
+    pub certificates: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: 256,
+            threads: 1,
+            time: None,
+            progress: None,
+            certificates: true,
+        }
+    }
+}
+
+/// What a solve found.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The root's value for its side to move (`None`: not found within the budget).
+    pub value: Option<i8>,
+    /// Each first move (coordinates) and its value for the side to move at the root.
+    pub first_moves: Vec<(String, Option<i8>)>,
+    pub nodes: u64,
+    pub time: Duration,
+    /// Entries written to the table, and its capacity.
+    pub stored: u64,
+    pub capacity: u64,
+    /// The certificates, each checked: a proof of the winner's win, or the two holds of a draw.
+    pub certificates: Vec<(Proof, Checked)>,
+    /// Nodes and time spent collecting them.
+    pub certificate_nodes: u64,
+    pub certificate_time: Duration,
+    /// Why certificates are missing, where they are.
+    pub notes: Vec<String>,
+}
+
+/// Shared state of one root solve.
+struct RootWork<'a, P> {
+    children: &'a [P],
+    next: AtomicUsize,
+    values: Mutex<Vec<Option<i8>>>,
+    done: Vec<AtomicBool>,
+    nodes: AtomicU64,
+}
+
+/// Solves every position of `children` (the root's successors) over `threads` threads sharing
+/// `tt`: each thread takes the next unsearched one; when none is left it helps with one that
+/// another thread is still searching. Returns the values for each child's side to move.
+pub fn solve_children<A: Acyclic>(
+    game: &A,
+    children: &[A::Pos],
+    tt: &Table,
+    threads: usize,
+    stop: &AtomicBool,
+    on_done: &(dyn Fn(usize, i8, u64) + Sync),
+) -> (Vec<Option<i8>>, u64) {
+    let work = RootWork {
+        children,
+        next: AtomicUsize::new(0),
+        values: Mutex::new(vec![None; children.len()]),
+        done: (0..children.len())
+            .map(|_| AtomicBool::new(false))
+            .collect(),
+        nodes: AtomicU64::new(0),
+    };
+    std::thread::scope(|s| {
+        for t in 0..threads.max(1) {
+            let work = &work;
+            s.spawn(move || root_worker(game, tt, work, t, stop, on_done));
+        }
+    });
+    let values = work.values.into_inner().unwrap_or_else(|e| e.into_inner());
+    (values, work.nodes.load(Ordering::Relaxed))
+}
+
+fn root_worker<A: Acyclic>(
+    game: &A,
+    tt: &Table,
+    work: &RootWork<'_, A::Pos>,
+    thread: usize,
+    stop: &AtomicBool,
+    on_done: &(dyn Fn(usize, i8, u64) + Sync),
+) {
+    let n = work.children.len();
+    let mut helped = 0usize;
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut i = work.next.fetch_add(1, Ordering::Relaxed);
+        let helping = i >= n;
+        if helping {
+            // Help with an open one, taking them in turn.
+            let open: Vec<usize> = (0..n)
+                .filter(|&j| !work.done[j].load(Ordering::Relaxed))
+                .collect();
+            if open.is_empty() {
+                return;
+            }
+            i = open[helped % open.len()];
+            helped += 1;
+        }
+        let mut s = Searcher::new(game, tt, stop);
+        s.done = Some(&work.done[i]);
+        if helping {
+            s.vary = 0x9e37_79b9 ^ (thread as u64 * 7 + helped as u64);
+        }
+        let v = s.value(&work.children[i]);
+        work.nodes.fetch_add(s.nodes, Ordering::Relaxed);
+        if let Some(v) = v {
+            let mut values = work.values.lock().unwrap_or_else(|e| e.into_inner());
+            if values[i].is_none() {
+                values[i] = Some(v);
+                work.done[i].store(true, Ordering::Relaxed);
+                on_done(i, v, work.nodes.load(Ordering::Relaxed));
+            }
+        }
+    }
+}
+
+/// The root's value from its children's (each for its own side to move): the best negation;
+/// `None` while one that could matter is unknown.
+fn root_value(values: &[Option<i8>]) -> Option<i8> {
+    if values.contains(&Some(-1)) {
+        return Some(1);
+    }
+    values
+        .iter()
+        .map(|v| v.map(|v| -v))
+        .collect::<Option<Vec<i8>>>()?
+        .into_iter()
+        .max()
+}
+
+/// Solves `root` of game `G` with the acyclic solver `game` (`compact` maps a position of `G`
+/// to the solver's): the value of every first move and of the root, then the certificates.
+pub fn solve_game<G: Game, A: Acyclic>(
+    root: &G,
+    game: &A,
+    compact: &(dyn Fn(&G) -> A::Pos + Sync),
+    options: &Options,
+    stop: &AtomicBool,
+) -> Solution {
+    let started = Instant::now();
+    let tt = Table::new(options.hash_mb);
+    let mut moves = MoveList::new();
+    root.legal_moves(&mut moves);
+    let names: Vec<String> = moves.iter().map(|m| root.move_text(*m)).collect();
+    let children: Vec<A::Pos> = moves.iter().map(|m| compact(&root.play(*m))).collect();
+    let finished = AtomicBool::new(false);
+    let (values, nodes) = std::thread::scope(|s| {
+        let reporter = options.progress.map(|every| {
+            let (tt, finished) = (&tt, &finished);
+            s.spawn(move || report_loop(tt, finished, started, every))
+        });
+        let on_done = |i: usize, v: i8, nodes: u64| {
+            if options.progress.is_some() {
+                eprintln!(
+                    "solve: {} is a {} for the side to move at the root ({nodes} nodes, {:.1} s)",
+                    names[i],
+                    ["win", "draw", "loss"][(v + 1) as usize],
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        };
+        let watchdog_stop = AtomicBool::new(false);
+        let budget = options.time;
+        let result = std::thread::scope(|inner| {
+            let watchdog = &watchdog_stop;
+            inner.spawn(move || {
+                while !watchdog.load(Ordering::Relaxed) {
+                    if budget.is_some_and(|t| started.elapsed() >= t) {
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            });
+            let r = solve_children(game, &children, &tt, options.threads, stop, &on_done);
+            watchdog_stop.store(true, Ordering::Relaxed);
+            r
+        });
+        finished.store(true, Ordering::Relaxed);
+        if let Some(h) = reporter {
+            let _ = h.join();
+        }
+        result
+    });
+    let value = if children.is_empty() {
+        let mut kids = Children::new();
+        game.expand(&compact(root), &mut kids)
+    } else {
+        root_value(&values)
+    };
+    let mut solution = Solution {
+        value,
+        first_moves: names
+            .into_iter()
+            .zip(values.iter().map(|v| v.map(|v| -v)))
+            .collect(),
+        nodes,
+        time: started.elapsed(),
+        stored: tt.filled.load(Ordering::Relaxed),
+        capacity: tt.capacity(),
+        certificates: Vec::new(),
+        certificate_nodes: 0,
+        certificate_time: Duration::ZERO,
+        notes: Vec::new(),
+    };
+    if options.certificates
+        && let Some(v) = value
+        && !stop.load(Ordering::Relaxed)
+    {
+        let t = Instant::now();
+        let mut s = Searcher::new(game, &tt, stop);
+        match certificates(root, v, &mut s, compact) {
+            Ok(c) => solution.certificates = c,
+            Err(e) => solution.notes.push(e),
+        }
+        solution.certificate_nodes = s.nodes;
+        solution.certificate_time = t.elapsed();
+    }
+    solution
+}
+
+fn report_loop(tt: &Table, finished: &AtomicBool, started: Instant, every: f64) {
+    let mut next = every;
+    while !finished.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(50));
+        let secs = started.elapsed().as_secs_f64();
+        if secs >= next {
+            next += every;
+            let filled = tt.filled.load(Ordering::Relaxed);
+            eprintln!(
+                "solve: {secs:.0} s, table {filled} of {} entries ({:.0} %)",
+                tt.capacity(),
+                100.0 * filled as f64 / tt.capacity() as f64
+            );
+        }
+    }
+}
+
+/// The certificates of a root of value `v` for its side to move: a proof of the winner's win,
+/// or for a draw one hold of each side; each checked by [`proof::check`].
+pub fn certificates<G: Game, A: Acyclic>(
+    root: &G,
+    v: i8,
+    s: &mut Searcher<'_, A>,
+    compact: &(dyn Fn(&G) -> A::Pos + Sync),
+) -> Result<Vec<(Proof, Checked)>, String> {
+    let us = root.side_to_move();
+    let sides: Vec<(Color, bool)> = match v {
+        1 => vec![(us, false)],
+        -1 => vec![(us.flip(), false)],
+        _ => vec![(Color::White, true), (Color::Black, true)],
+    };
+    let mut out = Vec::new();
+    for (side, hold) in sides {
+        let mut c = Collector {
+            s: &mut *s,
+            compact,
+            side,
+            hold,
+            seen: HashSet::new(),
+            nodes: Vec::new(),
+        };
+        c.walk(root)?;
+        let proof = Proof {
+            variant: root.variant().to_string(),
+            root: root.fen(),
+            winner: side,
+            hold,
+            nodes: c.nodes,
+        };
+        let checked = proof::check::<G>(&proof)
+            .map_err(|e| format!("the certificate does not check: {e}"))?;
+        out.push((proof, checked));
+    }
+    Ok(out)
+}
+
+/// Collects one side's strategy: a win (`hold` false) or a hold.
+struct Collector<'s, 'a, G, A: Acyclic> {
+    s: &'s mut Searcher<'a, A>,
+    compact: &'s (dyn Fn(&G) -> A::Pos + Sync),
+    side: Color,
+    hold: bool,
+    seen: HashSet<u64>,
+    nodes: Vec<(String, String)>,
+}
+
+impl<G: Game, A: Acyclic> Collector<'_, '_, G, A> {
+    /// Whether the side to move in `pos` (the opponent of `self.side`) is held to at most
+    /// `limit` (−1 for a win of ours, 0 for a hold), by the table or a search.
+    fn held(&mut self, pos: &G, limit: i8, search: bool) -> Result<bool, String> {
+        let p = (self.compact)(pos);
+        let key = self.s.game.key(&p);
+        let mut kids = Children::new();
+        if let Some(v) = self.s.game.expand(&p, &mut kids) {
+            return Ok(v <= limit);
+        }
+        if let Some(b) = self.s.tt.get(key) {
+            if b.hi <= limit {
+                return Ok(true);
+            }
+            if b.lo > limit {
+                return Ok(false);
+            }
+        }
+        if !search {
+            return Ok(false);
+        }
+        let v = self
+            .s
+            .bounded(&p, limit, limit + 1)
+            .ok_or("stopped while collecting the certificate")?;
+        Ok(v <= limit)
+    }
+
+    fn walk(&mut self, pos: &G) -> Result<(), String> {
+        let mut stack = vec![pos.clone()];
+        let mut moves = MoveList::new();
+        while let Some(pos) = stack.pop() {
+            if !self.seen.insert(pos.hash()) {
+                continue;
+            }
+            pos.legal_moves(&mut moves);
+            if pos.side_to_move() != self.side {
+                stack.extend(moves.iter().map(|m| pos.play(*m)));
+                continue;
+            }
+            let mut chosen = None;
+            // A move the table shows winning, then one it shows keeping the limit, then the
+            // first one a search shows keeping it.
+            let tries: &[(i8, bool)] = if self.hold {
+                &[(-1, false), (0, false), (0, true)]
+            } else {
+                &[(-1, false), (-1, true)]
+            };
+            'tries: for &(want, search) in tries {
+                for m in moves.iter() {
+                    let child = pos.play(*m);
+                    if self.held(&child, want, search)? {
+                        chosen = Some((*m, child));
+                        break 'tries;
+                    }
+                }
+            }
+            let Some((mv, child)) = chosen else {
+                if moves.is_empty() {
+                    continue;
+                }
+                return Err(format!("{}: no move keeps the value", pos.fen()));
+            };
+            self.nodes.push((pos.fen(), pos.move_text(mv)));
+            stack.push(child);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,276 @@
+//! The acyclic win/draw/loss solver (src/solve/wdl.rs) on pawn chess: every bound it stores
+//! while solving the 4×4 and 5×5 starts (every rule set) holds the exhaustive value (plain
+//! negamax over the whole game graph), as do its values of a sample of every reachable
+//! position; it agrees with the analyser's solver (src/solve/pawns/solve.rs) on positions of
+//! seeded random play on 6×6; its
+//! certificates (a win's proof, a draw's two holds) check, and one with a wrong move is refused.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::AtomicBool;
+
+use kiebitz::game::Game;
+use kiebitz::games::pawns::Pawns;
+use kiebitz::solve::pawns::acyclic::PawnSolver;
+use kiebitz::solve::pawns::board::{Children, Leaf, Pos, Shape};
+use kiebitz::solve::pawns::solve::{Budget, Solver};
+use kiebitz::solve::pawns::table::Wide;
+use kiebitz::solve::proof;
+use kiebitz::solve::wdl::{self, Acyclic, Searcher, Table};
+
+const RULES: [&str; 5] = ["", "d", "ep", "game", "gameep"];
+
+fn variant(n: u8, rules: &str) -> String {
+    match rules {
+        "game" => format!("pawngame{n}"),
+        "gameep" => format!("pawngame{n}ep"),
+        r => format!("pawns{n}{r}"),
+    }
+}
+
+/// The value of every position reachable from `p` for its side to move, by plain negamax over
+/// the whole game graph (no pruning, no bounds): the exhaustive oracle.
+fn exhaustive(shape: &Shape, p: Pos, values: &mut HashMap<Pos, i8>) -> i8 {
+    if let Some(&v) = values.get(&p) {
+        return v;
+    }
+    let mut kids = Children::new();
+    shape.children(&p, &mut kids);
+    let v = if kids.is_empty() {
+        let white = match shape.leaf(&p) {
+            Leaf::WhiteWon => 1,
+            Leaf::BlackWon => -1,
+            Leaf::Drawn => 0,
+        };
+        if p.black_to_move { -white } else { white }
+    } else {
+        kids.iter()
+            .map(|c| -exhaustive(shape, *c, values))
+            .max()
+            .unwrap_or(0)
+    };
+    values.insert(p, v);
+    v
+}
+
+/// Solves the start of `variant` and checks every bound the solver stored for a reachable
+/// position against the exhaustive value, and the value of every `sample`-th position searched
+/// on its own. Returns the number of positions checked.
+fn check_against_exhaustive(variant: &str, sample: usize) -> usize {
+    let stop = AtomicBool::new(false);
+    let start = Pawns::startpos(variant).unwrap();
+    let shape = Shape::of(&start);
+    let game = PawnSolver::new(shape);
+    let tt = Table::new(64);
+    let mut s = Searcher::new(&game, &tt, &stop);
+    let root = Pos::of(&start);
+    let mut exact = HashMap::new();
+    let v = exhaustive(&shape, root, &mut exact);
+    assert_eq!(s.value(&root), Some(v), "{variant}");
+    let mut met = 0;
+    for (p, &v) in &exact {
+        if let Some(b) = tt.get(game.key(p)) {
+            assert!(b.lo <= v && v <= b.hi, "{variant} {p:?}: {b:?}, exact {v}");
+            met += 1;
+        }
+    }
+    assert!(met > 0, "{variant}: no position met");
+    for (p, &v) in exact.iter().step_by(sample) {
+        assert_eq!(s.value(p), Some(v), "{variant} {p:?}");
+        // Null windows below and above the value say the same.
+        assert!(s.bounded(p, v - 1, v).unwrap() >= v, "{variant} {p:?}");
+        assert!(s.bounded(p, v, v + 1).unwrap() <= v, "{variant} {p:?}");
+        met += 1;
+    }
+    met
+}
+
+#[test]
+fn agrees_with_the_exhaustive_values_on_4x4_and_5x5() {
+    let mut total = 0;
+    for rules in RULES {
+        total += check_against_exhaustive(&variant(4, rules), 1);
+    }
+    for rules in ["", "game", "gameep"] {
+        total += check_against_exhaustive(&variant(5, rules), 97);
+    }
+    assert!(total > 50_000, "{total} positions");
+}
+
+/// The two largest 5×5 graphs (5 M and 7 M positions, 15 s):
+/// `cargo test --release --test pawns_wdl -- --ignored`.
+#[test]
+#[ignore]
+fn agrees_with_the_exhaustive_values_on_5x5_with_the_double_step() {
+    let total = check_against_exhaustive("pawns5d", 97) + check_against_exhaustive("pawns5ep", 97);
+    assert!(total > 100_000, "{total} positions");
+}
+
+#[test]
+fn agrees_with_the_analyser_on_random_6x6_positions() {
+    let stop = AtomicBool::new(false);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut kids = Children::new();
+    let mut compared = 0;
+    for rules in RULES {
+        let start = Pawns::startpos(&variant(6, rules)).unwrap();
+        let shape = Shape::of(&start);
+        let game = PawnSolver::new(shape);
+        let tt = Table::new(64);
+        let mut new = Searcher::new(&game, &tt, &stop);
+        for _ in 0..8 {
+            let mut p = Pos::of(&start);
+            for _ in 0..6 + next() % 8 {
+                shape.children(&p, &mut kids);
+                if kids.is_empty() {
+                    break;
+                }
+                p = kids[(next() % kids.len() as u64) as usize];
+            }
+            let mut old = Solver::<Wide>::new(shape, 1 << 16, Budget::default());
+            assert_eq!(
+                new.value(&p).unwrap(),
+                old.value(&p).unwrap(),
+                "{} {p:?}",
+                variant(6, rules)
+            );
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 40);
+}
+
+fn solve(v: &str, fen: Option<&str>) -> (Pawns, wdl::Solution) {
+    let root = match fen {
+        Some(f) => Pawns::from_fen(v, f).unwrap(),
+        None => Pawns::startpos(v).unwrap(),
+    };
+    let options = wdl::Options {
+        hash_mb: 64,
+        threads: 2,
+        ..wdl::Options::default()
+    };
+    let s = kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false));
+    (root, s)
+}
+
+#[test]
+fn a_win_comes_with_a_checked_proof_and_a_draw_with_two_checked_holds() {
+    // The pawn game 5×5 is a win for White (b3, c3, d3), with en passant a draw.
+    let (_, s) = solve("pawngame5", None);
+    assert_eq!(s.value, Some(1));
+    assert_eq!(s.certificates.len(), 1);
+    let (p, c) = &s.certificates[0];
+    assert!(!p.hold && c.positions > 10);
+    let wins: Vec<&str> = s
+        .first_moves
+        .iter()
+        .filter(|m| m.1 == Some(1))
+        .map(|m| m.0.as_str())
+        .collect();
+    assert_eq!(wins, ["b2b3", "c2c3", "d2d3"]);
+    let (_, s) = solve("pawngame5ep", None);
+    assert_eq!(s.value, Some(0));
+    assert_eq!(s.certificates.len(), 2);
+    assert!(s.certificates.iter().all(|(p, _)| p.hold));
+    // A loss for the side to move: the proof is the opponent's.
+    let (root, s) = solve("pawngame4", None);
+    assert_eq!(s.value, Some(-1));
+    assert_eq!(s.certificates[0].0.winner, root.side_to_move().flip());
+}
+
+#[test]
+fn a_proof_whose_first_move_is_changed_to_a_draw_is_refused() {
+    // The pawn game 5×5: 1. b3 wins, 1. a3 only draws.
+    let (root, s) = solve("pawngame5", None);
+    let mut bad = s.certificates[0].0.clone();
+    let i = bad
+        .nodes
+        .iter()
+        .position(|(f, _)| proof::identity(f) == proof::identity(&root.fen()))
+        .unwrap();
+    assert!(proof::check::<Pawns>(&bad).is_ok());
+    bad.nodes[i].1 = "a2a3".into();
+    assert!(proof::check::<Pawns>(&bad).is_err());
+}
+
+#[test]
+fn a_certificate_with_one_wrong_move_is_refused() {
+    for v in ["pawngame5", "pawngame5ep", "pawns5d"] {
+        let (root, s) = solve(v, None);
+        for (good, _) in &s.certificates {
+            // Change the first listed move that has a legal alternative keeping the proof's
+            // shape (another move of the same position) into that alternative.
+            let mut refused = 0;
+            for i in 0..good.nodes.len().min(8) {
+                let (fen, mv) = &good.nodes[i];
+                let pos = Pawns::from_fen(v, fen).unwrap();
+                let mut moves = kiebitz::board::MoveList::new();
+                pos.legal_moves(&mut moves);
+                for m in moves.iter() {
+                    let text = pos.move_text(*m);
+                    if &text == mv {
+                        continue;
+                    }
+                    let mut bad = good.clone();
+                    bad.nodes[i].1 = text;
+                    if proof::check::<Pawns>(&bad).is_err() {
+                        refused += 1;
+                    }
+                }
+            }
+            assert!(refused > 0, "{v}: no wrong move refused");
+            // An illegal move is refused wherever it stands.
+            let mut bad = good.clone();
+            bad.nodes[0].1 = "a1a8".into();
+            assert!(
+                proof::check::<Pawns>(&bad).is_err(),
+                "{v} from {}",
+                root.fen()
+            );
+        }
+    }
+}
+
+/// The solver's key is one for a position and its mirror image and tells apart any two
+/// positions that are not mirror images: as the analyser's key does, on the first 300,000
+/// positions of a walk from the start of 4×4 and 5×5 rule sets (the bitboard key) and of
+/// 8×8's seed rules (the ternary one).
+#[test]
+fn keys_are_one_for_mirror_images_and_distinct_otherwise() {
+    for v in [
+        "pawns4ep",
+        "pawns5ep",
+        "pawngame5ep",
+        "pawns5",
+        "pawngame4",
+        "pawns8ep",
+    ] {
+        let start = Pawns::startpos(v).unwrap();
+        let shape = Shape::of(&start);
+        let solver = PawnSolver::new(shape);
+        assert_eq!(solver.bitboard_key(), v != "pawns8ep", "{v}");
+        let mut seen: HashMap<u128, u128> = HashMap::new();
+        let mut todo = vec![Pos::of(&start)];
+        let mut done = HashSet::new();
+        let mut kids = Children::new();
+        while let Some(p) = todo.pop() {
+            if !done.insert(p) || done.len() > 300_000 {
+                continue;
+            }
+            let ours = solver.key(&p);
+            assert_eq!(ours, solver.key(&shape.mirror(&p)), "{v} {p:?}");
+            let theirs = shape.symmetric_key(&p);
+            assert_eq!(*seen.entry(theirs).or_insert(ours), ours, "{v} {p:?}");
+            shape.children(&p, &mut kids);
+            todo.extend(kids.iter().filter(|c| shape.decided(c).is_none()));
+        }
+        let distinct: HashSet<u128> = seen.values().copied().collect();
+        assert_eq!(distinct.len(), seen.len(), "{v}: two positions share a key");
+    }
+}
