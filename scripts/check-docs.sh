@@ -191,7 +191,7 @@ for command, figure in quoted:
 # Chamäleon: docs/rules.md's "South has 13 moves; perft 2 with four players is 169".
 m = re.search(r"South has (\d+) moves; perft 2 with four players is (\d+)", read("docs/rules.md"))
 for depth, figure in [("1", m.group(1)), ("2", m.group(2))] if m else []:
-    got = last_number(run(["kiebitz-chamaeleon", "perft", depth, "--players", "4"]), r"(\d+)\s*$")
+    got = last_number(run(["kiebitz-chamaeleon", "perft", depth, "--players", "4"]), r"Nodes: (\d+)")
     (ok if got == int(figure) else fail)(f"docs/rules.md: Chamäleon perft {depth}, 4 players = {got}, written {figure}")
 if not m:
     fail("docs/rules.md: the Chamäleon perft sentence is gone")
