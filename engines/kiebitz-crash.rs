@@ -1,4 +1,4 @@
-//! kiebitz-crash: CRASH!, towers of stones on a row of cells (SPEC §9), with `analyze`
+//! kiebitz-crash: CRASH!, towers of stones on a row of cells (docs/rules.md §9), with `analyze`
 //! (exhaustive databases), `theorems` (the column's statements checked), `--start H:L`, and
 //! `--db FILE`: a database handed to the search as its oracle, so the engine plays perfectly
 //! wherever the database covers the position.

@@ -1,4 +1,4 @@
-//! Perft: the number of legal move sequences of a given length (SPEC §3.4), for any game.
+//! Perft: the number of legal move sequences of a given length (docs/rules.md §3.4), for any game.
 //! Positions whose result is decided have no moves; repetition and move-count draws are
 //! ignored, as usual. [`perft`] asks the game for its fastest count ([`Game::perft`]);
 //! [`generic`] is the plain recursion every game gets by default, which counts the last ply

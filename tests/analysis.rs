@@ -1,4 +1,4 @@
-//! The pawn-chess analyser: the known results of SPEC §6, its compact rules against the
+//! The pawn-chess analyser: the known results of docs/rules.md §6, its compact rules against the
 //! reference rules, the JSON and DOT output, bad arguments, and the engine's solved play.
 
 mod common;
@@ -18,7 +18,7 @@ use kiebitz::games::pawns::Pawns;
 use kiebitz::search::MATE;
 use std::time::Duration;
 
-/// One row of SPEC §6: variant, counts, value, first-move values.
+/// One row of docs/rules.md §6: variant, counts, value, first-move values.
 struct Row {
     variant: &'static str,
     counts: TreeCounts,
@@ -310,7 +310,7 @@ fn json_report_shape() {
     assert_eq!(v["variant"], "pawns3d");
     assert_eq!(v["fen"], "ppp/3/PPP w - - 0 1");
     assert_eq!(v["value_only"], false);
-    // Counts are JSON numbers (they fit in u64 here), with the values of SPEC §6.
+    // Counts are JSON numbers (they fit in u64 here), with the values of docs/rules.md §6.
     assert_eq!(v["unique_positions"].as_u64(), Some(153));
     assert_eq!(v["tree_nodes"].as_u64(), Some(276));
     assert_eq!(v["white_wins"].as_u64(), Some(72));
@@ -357,7 +357,7 @@ fn value_only_json_leaves_the_counts_out() {
     ] {
         assert!(v.get(k).is_none(), "{k} present with --value-only");
     }
-    // SPEC §6: 4×4 with en passant, 0 and 0 −1 −1 0 −1 0 0 −1.
+    // docs/rules.md §6: 4×4 with en passant, 0 and 0 −1 −1 0 −1 0 0 −1.
     assert_eq!(v["value"], 0);
     assert_eq!(
         v["first_move_values"],

@@ -1,4 +1,4 @@
-//! kiebitz-crash (SPEC §9): every line of the perft reference by the library, the CLI and UCI
+//! kiebitz-crash (docs/rules.md §9): every line of the perft reference by the library, the CLI and UCI
 //! `go perft`; a second, independent move generator agreeing on random positions; a raw UCI
 //! session (python-chess cannot parse `cell:h` moves); XBoard moves; bad input; `--db` files,
 //! perfect play and `score mate`; `analyze --json`; `theorems`.

@@ -4,7 +4,7 @@
 //! the barrage, a legal `bestmove`, the position unchanged after a refused command, and perft
 //! after a FEN round trip equal to a count by a different method (the plain recursion against
 //! the game's own fast count). The long-running fuzzers are the `cargo fuzz` targets in
-//! `fuzz/` (README, "Fuzzing").
+//! `fuzz/` (docs/testing.md, "Fuzzing").
 
 use std::time::Duration;
 

@@ -1,5 +1,5 @@
 //! Chamäleon Schach move generation against the reference (tests/data/chamaeleon-perft.txt,
-//! SPEC §10) and against a second, independent generator written in Python
+//! docs/rules.md §10) and against a second, independent generator written in Python
 //! (tests/engines/chamaeleon_oracle.py): perft at depth 4 from the start for 2, 3 and 4
 //! players and from middle-game positions of random games (after the area shrank), and whole
 //! random games replayed move by move with the position text compared after every turn

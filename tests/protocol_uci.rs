@@ -1,5 +1,5 @@
 //! UCI sessions with the real kiebitz-pawns binary: handshake, positions, every kind of `go`,
-//! `isready` during a search, `stop`, `ponderhit`, bad input (SPEC §8), and `go perft` for the
+//! `isready` during a search, `stop`, `ponderhit`, bad input (docs/rules.md §8), and `go perft` for the
 //! whole pawn-chess perft reference.
 
 mod common;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Time and peak memory of `kiebitz-pawns analyze` for every board from 3×3 to 5×5 under the
-# three rule sets, as a Markdown table (SPEC §6, issue "Pawn-chess analysis").
+# three rule sets, as a Markdown table (docs/rules.md §6, issue "Pawn-chess analysis").
 #
 #   scripts/studies/analysis-table.sh            # builds the release binary first
 #   KIEBITZ_PAWNS=path/to/binary scripts/studies/analysis-table.sh

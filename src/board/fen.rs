@@ -1,4 +1,4 @@
-//! FEN split into its fields, for boards of any size up to 8×8 (SPEC §2).
+//! FEN split into its fields, for boards of any size up to 8×8 (docs/rules.md §2).
 //!
 //! Games read the piece letters themselves; this module only knows the grammar: ranks from the
 //! top down separated by `/`, digits for runs of empty squares, then side to move, castling,

@@ -1,4 +1,4 @@
-//! The shell entrance shared by every engine binary (SPEC §1): a protocol session on
+//! The shell entrance shared by every engine binary (docs/rules.md §1): a protocol session on
 //! stdin/stdout by default, the subcommands `perft`, `bench` and `play`, the `--listen` engine
 //! server, and extra subcommands an engine adds (such as `analyze`).
 //!

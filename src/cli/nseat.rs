@@ -18,7 +18,7 @@ use crate::protocol::{DEFAULT_HASH_MB, SessionConfig, nps};
 #[derive(Parser, Debug)]
 #[command(
     version,
-    about = "Without a subcommand: reads the N-seat protocol on stdin (see the README)."
+    about = "Without a subcommand: reads the N-seat protocol on stdin (see docs/usage.md)."
 )]
 struct Cli {
     /// Serve protocol sessions over TCP: ADDR is HOST:PORT or a port (127.0.0.1 then).

@@ -1,4 +1,4 @@
-//! The `solve` and `check-proof` subcommands an engine may add (SPEC §1's extra subcommands):
+//! The `solve` and `check-proof` subcommands an engine may add (docs/rules.md §1's extra subcommands):
 //! proof-number search for a forced win or loss ([`crate::solve::pns`]) and the independent
 //! check of a proof file ([`crate::solve::proof`]). Generic over the [`Game`]; results to
 //! stdout, errors to stderr with a non-zero exit code. Ctrl-C stops `solve`, which then

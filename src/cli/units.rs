@@ -1,5 +1,5 @@
 //! `units`: a proof split into independent work units, so that machines which share nothing
-//! but a folder can solve it together (SPEC §1's extra subcommands; docs/solved.md, "Work
+//! but a folder can solve it together (docs/rules.md §1's extra subcommands; docs/solved.md, "Work
 //! units").
 //!
 //! - `units split`: the tree of every line `--plies` deep from the root is written to a

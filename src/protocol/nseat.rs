@@ -18,7 +18,7 @@
 //! While searching: `info depth D nodes N nps X time MS values s=0.412 w=0.190 … pv M…` once
 //! per finished iteration, and always `bestmove M` (`0000` for a forced pass) at the end.
 //! Bad input gets `info string error: …` and changes nothing; a `position` whose move list
-//! holds an illegal move keeps the legal prefix and names the first illegal move (SPEC §8).
+//! holds an illegal move keeps the legal prefix and names the first illegal move (docs/rules.md §8).
 //!
 //! A session runs on the same machinery as a two-player one: the line loop
 //! ([`super::drive_on`], lines bounded by [`LineReader`]) and the search thread

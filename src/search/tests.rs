@@ -175,7 +175,7 @@ fn breakthrough_matches_exhaustive_minimax() {
 
 #[test]
 fn small_boards_solved_from_the_start() {
-    // SPEC §6: 3×3 is a draw, 3×3 with the double step a White win, 4×4 a draw.
+    // docs/rules.md §6: 3×3 is a draw, 3×3 with the double step a White win, 4×4 a draw.
     for (variant, win) in [("pawns3", false), ("pawns3d", true), ("pawns4", false)] {
         let pos = Pawns::startpos(variant).unwrap();
         let value = exact(&pos, &mut HashMap::new());

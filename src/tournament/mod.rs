@@ -1,4 +1,4 @@
-//! kiebitz-match: engine-vs-engine tournaments for every game (SPEC §7).
+//! kiebitz-match: engine-vs-engine tournaments for every game (docs/rules.md §7).
 //!
 //! - [`cli`]: the command line.
 //! - [`client`]: engine processes and their clients (UCI, XBoard, N-seat).

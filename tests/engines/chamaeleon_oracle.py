@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A second, independent move generator for Chamäleon Schach (SPEC §10), written
+"""A second, independent move generator for Chamäleon Schach (docs/rules.md §10), written
 differently from the engine's (dictionaries of (file, rank) coordinates, the role table
 spelled out, no bitboards), used as an oracle by tests/perft_chamaeleon.rs.
 
@@ -12,7 +12,7 @@ import sys
 
 SEATS = "swne"
 PIECES = "RYGB"
-ROLE = {  # piece letter -> role on red, yellow, green, blue (SPEC §10's table)
+ROLE = {  # piece letter -> role on red, yellow, green, blue (docs/rules.md §10's table)
     "R": ["N", "B", "R", "Q"],
     "Y": ["B", "N", "Q", "R"],
     "G": ["R", "Q", "N", "B"],

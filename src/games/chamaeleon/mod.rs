@@ -1,4 +1,4 @@
-//! Chamäleon Schach (SPEC §10): 2–4 players on 8×8, every piece's role given by the colour of
+//! Chamäleon Schach (docs/rules.md §10): 2–4 players on 8×8, every piece's role given by the colour of
 //! its square, a playing area that shrinks as edge lines empty, elimination, forced passes and
 //! a draw after 100 turns. Implements [`crate::nsearch::NGame`].
 //!

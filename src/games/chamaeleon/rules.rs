@@ -1,4 +1,4 @@
-//! The rules of Chamäleon Schach (SPEC §10): square colours, the role a piece plays on each
+//! The rules of Chamäleon Schach (docs/rules.md §10): square colours, the role a piece plays on each
 //! colour, move generation inside the playing area, playing a move (capture, elimination,
 //! turn order, passes) and the shrinking of the area. Depends on the position in `super`.
 
@@ -22,7 +22,7 @@ pub enum Role {
 }
 
 /// The role of piece `piece` on a square of colour `colour`: a piece is a knight on its own
-/// colour, and `piece XOR colour` = 1 bishop, 2 rook, 3 queen (SPEC §10's table).
+/// colour, and `piece XOR colour` = 1 bishop, 2 rook, 3 queen (docs/rules.md §10's table).
 #[inline]
 pub const fn role(piece: usize, colour: usize) -> Role {
     match piece ^ colour {
@@ -147,7 +147,7 @@ pub fn play(pos: &Chamaeleon, mv: Move) -> Chamaeleon {
     next
 }
 
-/// Shrinks the area (SPEC §10): while it is wider than 3 and its westmost file is empty, that
+/// Shrinks the area (docs/rules.md §10): while it is wider than 3 and its westmost file is empty, that
 /// file leaves; then the eastmost file likewise; then the southmost and the northmost rank
 /// while it is taller than 3; all of this repeated until nothing changes.
 pub fn shrink(pos: &mut Chamaeleon) {

@@ -1,4 +1,4 @@
-//! Standard chess (SPEC §3.1): FIDE rules on bitboards.
+//! Standard chess (docs/rules.md §3.1): FIDE rules on bitboards.
 //!
 //! - [`attacks`]: leaper, line and magic sliding-attack tables.
 //! - [`position`]: the position, FEN, copy-make, Zobrist hashing, static exchange evaluation.

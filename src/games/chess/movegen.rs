@@ -220,7 +220,7 @@ impl Chess {
         }
     }
 
-    /// Chess960 castling (SPEC §3.1): the king goes to the g- or c-file and its rook next to
+    /// Chess960 castling (docs/rules.md §3.1): the king goes to the g- or c-file and its rook next to
     /// it on the inside; every square either passes over or lands on must be empty but for
     /// the two of them, no square the king passes over or lands on may be attacked, and the
     /// king's target is tested with both of them already moved (a rook may have shielded it).

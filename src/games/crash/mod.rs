@@ -1,4 +1,4 @@
-//! CRASH! (SPEC §9): a row of m cells (2 ≤ m ≤ 64), White's towers of stones left of Black's.
+//! CRASH! (docs/rules.md §9): a row of m cells (2 ≤ m ≤ 64), White's towers of stones left of Black's.
 //! A move takes h stones off an own tower and lays one on each of the next h cells in the
 //! mover's direction, replacing any enemy tower there by one own stone. A side without stones
 //! has lost; there are no draws and no position repeats (every move carries stones forward).

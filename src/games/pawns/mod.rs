@@ -1,4 +1,4 @@
-//! Pawn chess (Bauernschach) on W×H boards, 3 ≤ W,H ≤ 8 (SPEC §3.3).
+//! Pawn chess (Bauernschach) on W×H boards, 3 ≤ W,H ≤ 8 (docs/rules.md §3.3).
 //!
 //! Only pawns: a single step forward, a diagonal capture, optionally the double step from the
 //! base line and en passant. A pawn on the opponent's base line has won, and that position has

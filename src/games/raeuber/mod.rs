@@ -1,4 +1,4 @@
-//! Räuberschach 6×6 (SPEC §3.2): losing chess with forced capture on a 6×6 board.
+//! Räuberschach 6×6 (docs/rules.md §3.2): losing chess with forced capture on a 6×6 board.
 //!
 //! Pieces move as in chess; pawns never double-step, there is no en passant and no castling,
 //! and a pawn always promotes to a queen. A capture, when one exists, is compulsory (any

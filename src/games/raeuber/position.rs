@@ -106,7 +106,7 @@ impl Raeuber {
     }
 }
 
-/// The matrix notation of the original exercise (SPEC §1): rows 1–6 from Black's base line,
+/// The matrix notation of the original exercise (docs/rules.md §1): rows 1–6 from Black's base line,
 /// columns 1–6 from the left, a move written `z1s1z2s2` (`5242` is b2b3), optionally with a
 /// promotion letter. Returns the move in coordinate notation, or `None` if `text` is not
 /// four digits from 1 to 6.

@@ -1,4 +1,4 @@
-//! CRASH!'s solvers (SPEC §9): the exhaustive databases of perfect play and the column's
+//! CRASH!'s solvers (docs/rules.md §9): the exhaustive databases of perfect play and the column's
 //! theorems checked against them, with their commands.
 //!
 //! - [`db`]: the databases (value and distance of every position with at most n stones a side

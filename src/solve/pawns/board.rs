@@ -182,7 +182,7 @@ impl Shape {
         }
     }
 
-    /// A unique key of the position (SPEC §6): the board in ternary rank by rank, the side to
+    /// A unique key of the position (docs/rules.md §6): the board in ternary rank by rank, the side to
     /// move, and the en-passant file unless the position is decided.
     #[inline]
     pub fn key(&self, p: &Pos) -> u128 {

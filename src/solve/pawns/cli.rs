@@ -1,4 +1,4 @@
-//! `kiebitz-pawns analyze`: argument parsing, the report as a text table or JSON (SPEC §6),
+//! `kiebitz-pawns analyze`: argument parsing, the report as a text table or JSON (docs/rules.md §6),
 //! the DOT file, progress on stderr.
 //!
 //! Depends on the rest of [`super`] and on `games::pawns` for FEN parsing.

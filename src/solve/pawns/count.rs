@@ -1,4 +1,4 @@
-//! Exact statistics of the unfolded game tree (SPEC §6) without unfolding it.
+//! Exact statistics of the unfolded game tree (docs/rules.md §6) without unfolding it.
 //!
 //! Every move makes progress: a pawn steps forward or a pawn leaves the board. So the
 //! potential `φ = Σ advancement + H · (pawns missing)` grows with every ply, and sweeping the

@@ -1,4 +1,4 @@
-//! The position graph as Graphviz DOT (SPEC §6): grey nodes in play, red White won, blue Black
+//! The position graph as Graphviz DOT (docs/rules.md §6): grey nodes in play, red White won, blue Black
 //! won, green drawn; every edge is labelled with its move, and an edge into a position already
 //! reached by another path is pink. The graph carries this legend as a table node.
 //!

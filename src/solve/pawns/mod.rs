@@ -1,4 +1,4 @@
-//! Exhaustive game-graph analysis and solving of pawn chess (SPEC §6).
+//! Exhaustive game-graph analysis and solving of pawn chess (docs/rules.md §6).
 //!
 //! - [`board`]: a compact position (two bitboards, side, en-passant square), its successors
 //!   and its memo key; a specialised copy of the rules of `games::pawns`.
