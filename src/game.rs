@@ -124,6 +124,22 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// The start position of `variant` ([`Error::Variant`] for a name the game does not know).
     fn startpos(variant: &str) -> Result<Self, Error>;
 
+    /// How many numbered start positions `variant` has (Chess960: 960, numbered as Scharnagl
+    /// does); 1 where the variant has a single start.
+    fn start_positions(_variant: &str) -> u32 {
+        1
+    }
+
+    /// Start position number `n` (below [`Game::start_positions`]) of `variant`.
+    fn numbered_start(variant: &str, n: u32) -> Result<Self, Error> {
+        match n {
+            0 => Self::startpos(variant),
+            _ => Err(Error::Variant(format!(
+                "{variant} has one start position (number 0), not number {n}"
+            ))),
+        }
+    }
+
     /// A position from a FEN under the rules of `variant` (which also fixes rules a FEN cannot
     /// express, such as pawn chess's double step). Errors say what is wrong:
     /// [`Error::Variant`] or [`Error::Position`].

@@ -1193,3 +1193,162 @@ fn crash_analyze(args: &[&str]) -> (&'static str, i64, String) {
     };
     (word, plies, line)
 }
+
+/// Chess960 starts from one of the 960 positions: the number asked for (as python-chess's
+/// `chess.Board.from_chess960_pos` numbers them), else a random one; a number out of range,
+/// for a variant with one start, or beside a FEN is refused.
+#[test]
+fn chess960_starts_from_a_numbered_or_random_position() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let new = |body: Value| post(a, "/api/new", &body);
+    let (code, st) = new(json!({ "game": "chess", "variant": "chess960", "start": 0 }));
+    assert_eq!(code, 201, "{st}");
+    assert_eq!(
+        st["fen"],
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+    );
+    let (_, st) = new(json!({ "game": "chess", "variant": "chess960", "start": 959 }));
+    assert!(st["fen"].as_str().unwrap().starts_with("rkrnnqbb/"), "{st}");
+    let standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let random: Vec<String> = (0..4)
+        .map(|_| {
+            let (code, st) = new(json!({ "game": "chess", "variant": "chess960" }));
+            assert_eq!(code, 201, "{st}");
+            assert_eq!(st["variant"], "chess960");
+            st["fen"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert!(random.iter().any(|f| f != standard), "{random:?}");
+    let (_, games) = get(a, "/api/games");
+    let chess = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "chess")
+        .unwrap();
+    assert_eq!(chess["starts"], json!([1, 960]));
+    for (body, why) in [
+        (
+            json!({ "game": "chess", "variant": "chess960", "start": 960 }),
+            "0 to 959",
+        ),
+        (json!({ "game": "chess", "start": 1 }), "one start position"),
+        (
+            json!({ "game": "chess", "variant": "chess960", "start": 1, "fen": standard }),
+            "not both",
+        ),
+    ] {
+        let (code, r) = new(body);
+        assert_eq!(code, 400, "{r}");
+        assert!(r["error"].as_str().unwrap().contains(why), "{r}");
+    }
+}
+
+/// Reads server-sent events from `s` until `until` appears in them (or 20 s pass).
+fn read_events(s: &mut TcpStream, seen: &mut String, until: &str) {
+    let mut buf = [0u8; 8192];
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline && !seen.contains(until) {
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
+        }
+    }
+}
+
+/// The analysis of a position: MultiPV lines streamed with scores from White's view and the
+/// PV in SAN, of the ply asked for; stopped by DELETE and by a move; positions of earlier
+/// plies for stepping through the game; bad requests refused.
+#[test]
+fn analysis_runs_until_stopped() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        post(a, &format!("/api/game/{id}/move"), &json!({ "move": "e4" })).0,
+        200
+    );
+    let mut s = TcpStream::connect(a).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        s,
+        "GET /api/game/{id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let path = format!("/api/game/{id}/analysis");
+    let (code, r) = post(a, &path, &json!({ "multipv": 2 }));
+    assert_eq!(code, 202, "{r}");
+    assert_eq!(r["ply"], 1);
+    let mut seen = String::new();
+    read_events(&mut s, &mut seen, "\"multipv\":2");
+    read_events(&mut s, &mut seen, "\"depth\":6,");
+    let lines: Vec<Value> = seen
+        .lines()
+        .filter_map(|l| l.strip_prefix("data: "))
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .filter(|v: &Value| v["type"] == "analysis")
+        .collect();
+    assert!(lines.iter().any(|l| l["info"]["multipv"] == 2), "{seen}");
+    for l in &lines {
+        let info = &l["info"];
+        assert_eq!(l["ply"], 1);
+        // Black is to move: White's view is the mover's score negated.
+        if let Some(cp) = info["score"]["cp"].as_i64() {
+            assert_eq!(info["white"]["cp"].as_i64(), Some(-cp), "{info}");
+        }
+        let san = info["pv_san"].as_array().unwrap();
+        assert_eq!(san.len(), info["pv"].as_array().unwrap().len());
+    }
+    let first = &lines[0]["info"];
+    assert!(
+        ["e5", "c5", "e6", "Nf6", "d5", "c6", "d6", "Nc6", "g6"]
+            .contains(&first["pv_san"][0].as_str().unwrap()),
+        "{first}"
+    );
+    assert_eq!(get(a, &format!("/api/game/{id}")).1["analysing"], true);
+    let (code, r) = request(a, "DELETE", &path, None);
+    assert_eq!(code, 200, "{r}");
+    read_events(&mut s, &mut seen, "analysis-stopped");
+    assert!(seen.contains("\"type\":\"analysis-stopped\""), "{seen}");
+    assert_eq!(get(a, &format!("/api/game/{id}")).1["analysing"], false);
+    // An analysis of ply 0, stopped by a move.
+    assert_eq!(post(a, &path, &json!({ "ply": 0, "multipv": 1 })).0, 202);
+    assert_eq!(
+        post(a, &format!("/api/game/{id}/move"), &json!({ "move": "e5" })).0,
+        200
+    );
+    assert_eq!(get(a, &format!("/api/game/{id}")).1["analysing"], false);
+    let (code, p) = get(a, &format!("/api/game/{id}/position?ply=1"));
+    assert_eq!(code, 200, "{p}");
+    assert_eq!(
+        p["fen"],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    assert_eq!(p["last"], json!({ "from": "e2", "to": "e4" }));
+    assert_eq!(p["board"]["rows"][4][4], "P");
+    for (method, url, body, why) in [
+        (
+            "POST",
+            path.clone(),
+            Some(json!({ "multipv": 9 })),
+            "multipv",
+        ),
+        ("POST", path.clone(), Some(json!({ "ply": 3 })), "no ply 3"),
+        (
+            "GET",
+            format!("/api/game/{id}/position?ply=3"),
+            None,
+            "no ply 3",
+        ),
+        ("GET", format!("/api/game/{id}/position"), None, "ply=N"),
+    ] {
+        let body = body.map(|b| b.to_string());
+        let (code, r) = request(a, method, &url, body.as_deref().map(str::as_bytes));
+        assert_eq!(code, 400, "{url}: {r}");
+        assert!(r.contains(why), "{r}");
+    }
+}

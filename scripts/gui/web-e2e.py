@@ -24,6 +24,8 @@ import time
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -157,6 +159,119 @@ def check_chess_controls(driver, url):
     log("chess: promotion chooser, last move, flip and undo work")
 
 
+def api_new(driver, body):
+    """A new game made through the page's own API; returns its state."""
+    text = driver.execute_script(
+        "const r = new XMLHttpRequest(); r.open('POST', '/api/new', false);"
+        "r.setRequestHeader('Content-Type', 'application/json'); r.send(arguments[0]);"
+        "return r.responseText;", json.dumps(body))
+    return json.loads(text)
+
+
+def body_attr(driver, name):
+    return driver.find_element(By.TAG_NAME, "body").get_attribute("data-" + name)
+
+
+def piece_on(driver, sq):
+    found = driver.find_elements(By.CSS_SELECTOR, f'#board .piece[data-on="{sq}"]')
+    return found[0].get_attribute("data-piece") if found else None
+
+
+def drag(driver, a, b):
+    src = driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{a}"]')
+    dst = driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{b}"]')
+    ActionChains(driver).click_and_hold(src).move_by_offset(3, 3).move_to_element(dst).release().perform()
+
+
+def check_board_moves(driver, url, shots):
+    """Drag and drop, an illegal drop refused, stepping through the moves (buttons, keys, the
+    move list), analysis started (lines, arrows, the graph) and stopped, the board flipped for
+    a person playing Black."""
+    gid = start(driver, url, "chess", "chess", 20, None)
+    wait_ready(driver)
+    drag(driver, "e2", "e4")
+    WebDriverWait(driver, 10).until(lambda d: len(state(d, gid)["history"]) >= 1)
+    assert state(driver, gid)["history"][0]["move"] == "e2e4", state(driver, gid)["history"]
+    WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
+    drag(driver, "g1", "g4")
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "refused") == "g1g4")
+    assert "Illegal move" in driver.find_element(By.ID, "error").text
+    assert len(state(driver, gid)["history"]) == 2, "an illegal drop changed the game"
+    log("chess: drag and drop e2-e4 played, the drop g1-g4 refused")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "1")
+    assert piece_on(driver, "e4") == "P" and piece_on(driver, "e2") is None
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "0")
+    assert piece_on(driver, "e2") == "P" and piece_on(driver, "e4") is None
+    driver.find_element(By.CSS_SELECTOR, '#moves td[data-ply="1"]').click()
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "1")
+    driver.find_element(By.ID, "nav-end").click()
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "2")
+    log("chess: arrow keys, Home, the move list and the end button step through the game")
+    driver.find_element(By.ID, "analyse").click()
+    WebDriverWait(driver, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#analysis .line")) == 3)
+    WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .arrow"))
+    assert state(driver, gid)["analysing"], "the server runs no analysis"
+    text = driver.find_element(By.ID, "analysis").text
+    assert "White's view" in text, text
+    assert driver.find_elements(By.CSS_SELECTOR, "#graph path.eval"), "no evaluation graph"
+    if shots:
+        time.sleep(1.5)
+        driver.save_screenshot(os.path.join(shots, "web-analysis.png"))
+    driver.find_element(By.ID, "analyse").click()
+    WebDriverWait(driver, 10).until(lambda d: not state(d, gid)["analysing"])
+    assert body_attr(driver, "analysing") == "false"
+    log(f"chess: analysis with 3 lines and arrows, then stopped: {text.splitlines()[0]}")
+    black = api_new(driver, {"game": "chess", "seats": [{"kind": "engine", "movetime_ms": 20}, {"kind": "human"}]})
+    driver.get(url + "/play/" + black["id"])
+    wait_ready(driver)
+    x = lambda sq: float(driver.find_element(By.CSS_SELECTOR, f'#board rect.square[data-square="{sq}"]').get_attribute("x"))
+    assert x("a1") > x("h1"), "playing Black, the board is not flipped"
+    log("chess: playing Black, the board is seen from Black's side")
+
+
+def check_chess960(driver, url):
+    """The lobby's Chess960 starts from the numbered position asked for (0: BBQNNRKR)."""
+    driver.get(url + "/")
+    card = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, '.card[data-game="chess"]'))
+    Select(card.find_element(By.CSS_SELECTOR, "select.variant")).select_by_value("chess960")
+    card.find_element(By.CSS_SELECTOR, "input.start-number").send_keys("0")
+    card.find_element(By.ID, "start-chess").click()
+    WebDriverWait(driver, 20).until(lambda d: "/play/" in d.current_url)
+    gid = driver.current_url.rsplit("/", 1)[1]
+    fen = state(driver, gid)["fen"]
+    assert fen.startswith("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w"), fen
+    WebDriverWait(driver, 20).until(lambda d: piece_on(d, "a1") == "B")
+    log(f"chess960: position 0 from the lobby: {fen}")
+
+
+def check_phone_width(driver, url, shots):
+    """At 390 px (a phone) neither the lobby nor a board page scrolls sideways."""
+    driver.set_window_size(390, 844)
+    try:
+        for path in ("/", None):
+            if path:
+                driver.get(url + path)
+                WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".card"))
+            else:
+                st = api_new(driver, {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+                driver.get(url + "/play/" + st["id"])
+                WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#board [data-sq="h1"]'))
+            wide, inner = driver.execute_script(
+                "return [document.documentElement.scrollWidth, window.innerWidth];")
+            assert wide <= inner, f"{path or 'board'}: {wide} px wide in a {inner} px window"
+            h1 = driver.find_element(By.CSS_SELECTOR, '#board [data-sq="h1"]') if not path else None
+            if h1 is not None:
+                right = driver.execute_script("return arguments[0].getBoundingClientRect().right;", h1)
+                assert right <= inner, f"the h-file ends at {right} px in a {inner} px window"
+                if shots:
+                    driver.save_screenshot(os.path.join(shots, "web-phone.png"))
+        log("390 px: the lobby and the board fit without sideways scrolling")
+    finally:
+        driver.set_window_size(1100, 760)
+
+
 def check_report(driver, url):
     """The lobby's link to /report; a pasted PGN gives the report in the frame; garbage an error."""
     driver.get(url + "/")
@@ -193,7 +308,12 @@ def main():
     driver = browser()
     failures = 0
     try:
+        if args.shots:
+            os.makedirs(args.shots, exist_ok=True)
         check_chess_controls(driver, url)
+        check_board_moves(driver, url, args.shots)
+        check_chess960(driver, url)
+        check_phone_width(driver, url, args.shots)
         check_report(driver, url)
         for game, variant, ms, searches in GAMES:
             began = time.time()

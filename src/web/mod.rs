@@ -197,6 +197,24 @@ struct Entry {
     busy: Option<u64>,
     /// The engine's live reports, as JSON lines, for `/events`.
     events: broadcast::Sender<String>,
+    /// The stop flag of the analysis running in this game, if one is.
+    analysis: Option<Arc<AtomicBool>>,
+}
+
+impl Entry {
+    /// Stops the game's analysis, if one runs (a move, a take-back, an engine move or a new
+    /// analysis; the game dropped).
+    fn stop_analysis(&mut self) {
+        if let Some(flag) = self.analysis.take() {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Entry {
+    fn drop(&mut self) {
+        self.stop_analysis();
+    }
 }
 
 /// The shared state of the server.
@@ -215,6 +233,9 @@ struct App {
     solved: Mutex<SolvedCache>,
     /// One solve at a time, on a blocking thread.
     solver: Arc<Semaphore>,
+    /// Analyses running at once (as many as engine threads, apart from them, so that an
+    /// analysis left running never keeps an engine from moving).
+    analyses: Arc<Semaphore>,
 }
 
 /// Solves waiting or running at most; a position beyond it is queued when asked again.
@@ -300,6 +321,8 @@ struct NewRequest {
     game: String,
     variant: Option<String>,
     fen: Option<String>,
+    /// Start position number where the variant has several (Chess960: 0 to 959).
+    start: Option<u32>,
     seats: Option<Vec<SeatRequest>>,
 }
 
@@ -316,6 +339,22 @@ struct EngineRequest {
     movetime_ms: Option<u64>,
     search: Option<String>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisRequest {
+    ply: Option<usize>,
+    multipv: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlyQuery {
+    ply: usize,
+}
+
+/// Most lines an analysis shows (MultiPV).
+pub const MAX_MULTIPV: usize = 5;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -345,6 +384,7 @@ impl App {
     fn new(config: Config) -> App {
         App {
             engines: Arc::new(Semaphore::new(config.engine_threads.max(1))),
+            analyses: Arc::new(Semaphore::new(config.engine_threads.max(1))),
             inflight: Arc::new(Semaphore::new(config.max_inflight.max(1))),
             streams: Arc::new(Semaphore::new(config.max_streams)),
             connections: Arc::new(Semaphore::new(config.max_connections.max(1))),
@@ -504,6 +544,7 @@ fn state_json(app: &Shared, id: &str, e: &Entry) -> Value {
             .collect::<Vec<_>>()
     );
     v["busy"] = json!(e.busy.is_some());
+    v["analysing"] = json!(e.analysis.is_some());
     v["plies"] = json!(e.session.plies());
     v
 }
@@ -513,7 +554,7 @@ async fn list_games(State(app): State<Shared>) -> Response {
         .into_iter()
         .filter(|g| app.config.only.is_none_or(|only| only == g.game))
         .map(|g| {
-            json!({ "game": g.game, "variants": g.variants, "seats": g.seats,
+            json!({ "game": g.game, "variants": g.variants, "starts": g.starts, "seats": g.seats,
                     "searches": g.searches, "elo": g.elo, "skill": g.skill,
                     "depth": g.depth })
         })
@@ -602,8 +643,14 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
         });
     }
     let players = (!seats.is_empty()).then_some(seats.len());
-    let session = session::create(game, req.variant.as_deref(), req.fen.as_deref(), players)
-        .map_err(ApiError::bad)?;
+    let session = session::create(
+        game,
+        req.variant.as_deref(),
+        req.fen.as_deref(),
+        req.start,
+        players,
+    )
+    .map_err(ApiError::bad)?;
     let n = session.seat_names().len();
     if seats.is_empty() {
         seats.push(Seat::Human);
@@ -629,6 +676,7 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
         last_used: Instant::now(),
         busy: None,
         events: broadcast::channel(64).0,
+        analysis: None,
     };
     let state = state_json(&app, &id, &entry);
     let mut games = lock(&app.games);
@@ -672,6 +720,7 @@ async fn play_move(
         return Err(ApiError::bad("a move is at most 20 characters"));
     }
     e.session.play(&req.mv).map_err(ApiError::bad)?;
+    e.stop_analysis();
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
@@ -694,6 +743,7 @@ async fn undo(
     for _ in 0..plies {
         e.session.undo();
     }
+    e.stop_analysis();
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
@@ -763,6 +813,7 @@ async fn engine_move(
             .ok_or_else(|| ApiError::bad("the game is over"))?;
         let ticket = TICKETS.fetch_add(1, Ordering::Relaxed);
         e.busy = Some(ticket);
+        e.stop_analysis();
         (job, e.events.clone(), e.session.plies(), ticket)
     };
     let _guard = BusyGuard(Arc::clone(&entry), ticket);
@@ -808,6 +859,105 @@ async fn engine_move(
         "state": state_json(&app, &id, &e),
     }))
     .into_response())
+}
+
+/// The position after `ply` moves, for stepping through the game.
+async fn position(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    query: Result<axum::extract::Query<PlyQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult {
+    let e = app.entry(&id)?;
+    let ply = query
+        .map_err(|_| ApiError::bad("position takes ?ply=N (0 = the start)"))?
+        .ply;
+    let e = lock(&e);
+    e.session.position_at(ply).map_or_else(
+        || {
+            Err(ApiError::bad(format!(
+                "no ply {ply}: the game has {}",
+                e.session.plies()
+            )))
+        },
+        |v| Ok(axum::Json(v).into_response()),
+    )
+}
+
+/// Starts the engine's analysis of the position after `ply` moves (default: now) with
+/// `multipv` lines (default 3): a search without end on a blocking thread, its lines sent to
+/// `/events` as `{"type": "analysis", "ply", "info"}`, until it is stopped (DELETE, a move,
+/// take-back or engine move in the game, a new analysis, the game's last event stream
+/// closed, [`session::MAX_ANALYSIS`]), then `{"type": "analysis-stopped", "ply"}`.
+async fn start_analysis(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let entry = app.entry(&id)?;
+    let req: Option<AnalysisRequest> = parse_body(body, true)?;
+    let multipv = req.as_ref().and_then(|r| r.multipv).unwrap_or(3);
+    if !(1..=MAX_MULTIPV).contains(&multipv) {
+        return Err(ApiError::bad(format!(
+            "multipv must be from 1 to {MAX_MULTIPV}, not {multipv}"
+        )));
+    }
+    let mut e = lock(&entry);
+    let ply = req.and_then(|r| r.ply).unwrap_or(e.session.plies());
+    if ply > e.session.plies() {
+        return Err(ApiError::bad(format!(
+            "no ply {ply}: the game has {}",
+            e.session.plies()
+        )));
+    }
+    e.stop_analysis();
+    let permit = Arc::clone(&app.analyses).try_acquire_owned().map_err(|_| {
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "every analysis slot is busy; try again later".into(),
+        )
+    })?;
+    let flag = Arc::new(AtomicBool::new(false));
+    let job = e
+        .session
+        .analysis_job(ply, multipv, Arc::clone(&flag))
+        .ok_or_else(|| ApiError::bad("nothing to analyse: the game is over there"))?;
+    e.analysis = Some(Arc::clone(&flag));
+    let events = e.events.clone();
+    drop(e);
+    let server_stop = Arc::clone(&app.stop);
+    let timer = Arc::clone(&flag);
+    tokio::spawn(async move {
+        tokio::time::sleep(session::MAX_ANALYSIS).await;
+        timer.store(true, Ordering::Relaxed);
+    });
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let sink_events = events.clone();
+        let watch = Arc::clone(&flag);
+        job(Box::new(move |info| {
+            // Nobody watching (the page closed) or the server stopping: stop.
+            if sink_events.receiver_count() == 0 || server_stop.load(Ordering::Relaxed) {
+                watch.store(true, Ordering::Relaxed);
+            }
+            let _ = sink_events
+                .send(json!({ "type": "analysis", "ply": ply, "info": info }).to_string());
+        }));
+        let _ = events.send(json!({ "type": "analysis-stopped", "ply": ply }).to_string());
+    });
+    Ok((
+        StatusCode::ACCEPTED,
+        axum::Json(json!({ "analysing": true, "ply": ply, "multipv": multipv })),
+    )
+        .into_response())
+}
+
+/// Stops the game's analysis (nothing happens when none runs).
+async fn stop_analysis(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let e = app.entry(&id)?;
+    let mut e = lock(&e);
+    let was = e.analysis.is_some();
+    e.stop_analysis();
+    Ok(axum::Json(json!({ "analysing": false, "stopped": was })).into_response())
 }
 
 async fn pgn(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
@@ -1017,6 +1167,11 @@ fn router(app: Shared) -> Router {
         .route("/api/game/{id}/engine", post(engine_move))
         .route("/api/game/{id}/pgn", get(pgn))
         .route("/api/game/{id}/events", get(events))
+        .route("/api/game/{id}/position", get(position))
+        .route(
+            "/api/game/{id}/analysis",
+            post(start_analysis).delete(stop_analysis),
+        )
         .route(
             "/api/report",
             post(report::report).layer(DefaultBodyLimit::max(app.config.max_report_body)),
@@ -1146,11 +1301,12 @@ mod tests {
     #[test]
     fn a_finished_engine_request_leaves_a_later_requests_busy_ticket() {
         let entry = Arc::new(Mutex::new(Entry {
-            session: session::create("chess", None, None, None).unwrap(),
+            session: session::create("chess", None, None, None, None).unwrap(),
             seats: vec![Seat::Human, Seat::Human],
             last_used: Instant::now(),
             busy: Some(1),
             events: broadcast::channel(4).0,
+            analysis: None,
         }));
         let first = BusyGuard(Arc::clone(&entry), 1);
         lock(&entry).busy = Some(2);

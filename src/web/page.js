@@ -112,6 +112,17 @@ async function lobby(app) {
       seatHolder.replaceChildren(seats);
     });
     const fen = el('input', { class: 'fen', placeholder: 'start from a FEN (optional)' });
+    // A variant with numbered start positions (Chess960): a number, or blank for a random one.
+    const number = el('input', { class: 'ms start-number', type: 'number', min: 0, placeholder: 'random',
+      title: 'start position number (blank: random)' });
+    const numberRow = el('div', { class: 'row' }, el('label', {}, 'start position #'), number);
+    const starts = () => (info.starts || [])[info.variants.indexOf(variant.value)] || 1;
+    const showNumber = () => {
+      numberRow.style.display = starts() > 1 ? '' : 'none';
+      number.max = starts() - 1;
+    };
+    variant.addEventListener('change', showNumber);
+    showNumber();
     const error = el('div', { class: 'error', id: 'error-' + info.game });
     const start = el('button', {
       class: 'primary', id: 'start-' + info.game,
@@ -120,6 +131,7 @@ async function lobby(app) {
           error.textContent = '';
           const body = { game: info.game, variant: variant.value, seats: readSeats(seats) };
           if (fen.value.trim()) body.fen = fen.value.trim();
+          else if (starts() > 1 && number.value !== '') body.start = parseInt(number.value, 10);
           try {
             const st = await api('POST', '/api/new', body);
             location.href = '/play/' + st.id;
@@ -131,6 +143,7 @@ async function lobby(app) {
       el('h3', {}, TITLES[info.game] || info.game),
       el('p', { class: 'about' }, ABOUT[info.game] || ''),
       el('div', { class: 'row' }, el('label', {}, 'variant'), variant),
+      numberRow,
       seatHolder,
       el('div', { class: 'row' }, fen),
       el('div', { class: 'row' }, start), error));
@@ -215,7 +228,12 @@ function pieceShape(letter, x, y, size) {
 
 // ---------------------------------------------------------------- board page
 
-const view = { state: null, flipped: false, selected: null, thinking: false, info: null, error: '' };
+// cursor: the ply shown (null: the live position); shown: that position from the server;
+// lines: the analysis's MultiPV lines; evals: White's score (a 0..1 share) per ply for the graph.
+const view = {
+  state: null, flipped: false, selected: null, thinking: false, info: null, infoPly: null, error: '',
+  cursor: null, shown: null, analysing: false, analysisPly: null, lines: [], evals: {}, drag: null,
+};
 
 function fileName(x) { return 'abcdefgh'[x]; }
 
@@ -224,16 +242,32 @@ function lastMove(st) {
   return h.length ? h[h.length - 1] : null;
 }
 
+function isLive() { return view.cursor === null; }
+
+function shownPly() { return isLive() ? view.state.history.length : view.cursor; }
+
+// The board and last move on screen: the live position or the one stepped to.
+function shown(st) {
+  if (isLive() || !view.shown) return { board: st.board, last: lastMove(st) };
+  return { board: view.shown.board, last: view.shown.last };
+}
+
 function humanToMove(st) {
   return st.to_move !== null && st.to_move !== undefined && st.seats[st.to_move].kind === 'human';
 }
 
+function canMove(st) { return isLive() && !view.thinking && humanToMove(st); }
+
+function targetsOf(st) {
+  return new Set(view.selected ? st.legal.filter((m) => m.from === view.selected).map((m) => m.to) : []);
+}
+
 function drawGrid(st, svg) {
-  const b = st.board;
+  const { board: b, last } = shown(st);
   const S = 60, W = b.width, H = b.height, M = 16;
   svg.setAttribute('viewBox', `0 0 ${W * S + M} ${H * S + M}`);
-  const last = lastMove(st);
-  const targets = new Set(view.selected ? st.legal.filter((m) => m.from === view.selected).map((m) => m.to) : []);
+  const targets = targetsOf(st);
+  view.geometry = { S, W, H, M };
   for (let r = 0; r < H; r++) {
     for (let c = 0; c < W; c++) {
       const rank = H - r, sq = fileName(c) + rank;
@@ -252,10 +286,12 @@ function drawGrid(st, svg) {
         svg.append(sv('rect', { x, y, width: S, height: S, fill: '#f5e050', opacity: .45, class: 'last' }));
       }
       if (view.selected === sq) svg.append(sv('rect', { x, y, width: S, height: S, fill: '#3b8f5f', opacity: .45 }));
+      if (view.refused === sq) svg.append(sv('rect', { x, y, width: S, height: S, fill: '#d22', opacity: .45, class: 'refused' }));
       const p = b.rows[r][c];
       if (p) {
-        if (b.kind === 'chamaeleon') svg.append(chamaeleonPiece(p, b.colours[r][c], x, y, S));
-        else svg.append(pieceShape(p, x, y, S));
+        const g = b.kind === 'chamaeleon' ? chamaeleonPiece(p, b.colours[r][c], x, y, S) : pieceShape(p, x, y, S);
+        g.setAttribute('data-on', sq);
+        svg.append(g);
       }
       if (targets.has(sq)) {
         svg.append(sv('circle', { cx: x + S / 2, cy: y + S / 2, r: p ? S * .44 : S * .14, fill: p ? 'none' : '#1f5e3a',
@@ -266,6 +302,35 @@ function drawGrid(st, svg) {
       if (row === H - 1) svg.append(sv('text', { x: x + S / 2 - 3, y: H * S + 12, 'font-size': 11, fill: '#555' }, fileName(c)));
     }
   }
+  drawArrows(svg);
+}
+
+// The centre of square `sq` (like `e4`) on the drawn grid, or null.
+function squareCentre(sq) {
+  const g = view.geometry;
+  const m = /^([a-h])([1-8])$/.exec(sq || '');
+  if (!g || !m) return null;
+  const c = m[1].charCodeAt(0) - 97, r = g.H - parseInt(m[2], 10);
+  const col = view.flipped ? g.W - 1 - c : c, row = view.flipped ? g.H - 1 - r : r;
+  return [g.M + col * g.S + g.S / 2, row * g.S + g.S / 2];
+}
+
+// The analysis's best lines as arrows: the first move of each line, the best one boldest.
+function drawArrows(svg) {
+  if (!view.analysing || view.analysisPly !== shownPly()) return;
+  const defs = sv('defs', {}, sv('marker', { id: 'head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3,
+    markerHeight: 3, orient: 'auto-start-reverse' }, sv('path', { d: 'M0 0L10 5L0 10z', fill: '#15781b' })));
+  svg.append(defs);
+  view.lines.forEach((line, k) => {
+    const mv = line && (line.pv || [])[0];
+    const m = /^([a-h][1-8])([a-h][1-8])/.exec(mv || '');
+    if (!m) return;
+    const a = squareCentre(m[1]), b = squareCentre(m[2]);
+    if (!a || !b) return;
+    svg.append(sv('line', { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: '#15781b', 'stroke-width': k === 0 ? 9 : 6,
+      opacity: k === 0 ? .8 : .45, 'marker-end': 'url(#head)', class: 'arrow', 'data-arrow': m[1] + m[2],
+      'pointer-events': 'none' }));
+  });
 }
 
 const SEAT_COLOURS = { s: '#fdfdfd', w: '#c0392b', n: '#222', e: '#2e64b8' };
@@ -286,13 +351,14 @@ function chamaeleonPiece(code, colour, x, y, S) {
 }
 
 function drawRow(st, svg) {
-  const cells = st.board.cells, m = cells.length;
-  const S = 56, shown = 8;
-  const tallest = Math.min(shown, Math.max(1, ...cells.map(Math.abs)));
+  const { board, last } = shown(st);
+  const cells = board.cells, m = cells.length;
+  const S = 56, shownMax = 8;
+  const tallest = Math.min(shownMax, Math.max(1, ...cells.map(Math.abs)));
   const top = 22, H = top + tallest * 16 + 30;
   svg.setAttribute('viewBox', `0 0 ${m * S} ${H + 18}`);
-  const last = lastMove(st);
-  const targets = new Set(view.selected ? st.legal.filter((m) => m.from === view.selected).map((m) => m.to) : []);
+  view.geometry = null;
+  const targets = targetsOf(st);
   for (let i = 0; i < m; i++) {
     const name = String(i + 1);
     const col = view.flipped ? m - 1 - i : i;
@@ -300,19 +366,25 @@ function drawRow(st, svg) {
     svg.append(sv('rect', { x, y: 0, width: S, height: H, fill: i % 2 ? '#eeddb8' : '#e6d2a8', class: 'square', 'data-square': name }));
     if (last && (last.from === name || last.to === name)) svg.append(sv('rect', { x, y: 0, width: S, height: H, fill: '#f5e050', opacity: .45, class: 'last' }));
     if (view.selected === name) svg.append(sv('rect', { x, y: 0, width: S, height: H, fill: '#3b8f5f', opacity: .4 }));
+    if (view.refused === name) svg.append(sv('rect', { x, y: 0, width: S, height: H, fill: '#d22', opacity: .4, class: 'refused' }));
     const h = cells[i], n = Math.abs(h);
-    for (let k = 0; k < Math.min(n, shown); k++) {
-      svg.append(sv('ellipse', { cx: x + S / 2, cy: H - 16 - k * 16, rx: S * .36, ry: 9,
+    const tower = sv('g', { class: 'piece', 'data-on': name });
+    for (let k = 0; k < Math.min(n, shownMax); k++) {
+      tower.append(sv('ellipse', { cx: x + S / 2, cy: H - 16 - k * 16, rx: S * .36, ry: 9,
         fill: h > 0 ? '#fbfbf7' : '#2b2b2b', stroke: h > 0 ? '#222' : '#ddd', 'stroke-width': 1.5, class: 'stone' }));
     }
-    if (n) svg.append(sv('text', { x: x + S / 2, y: H - 24 - Math.min(n, shown) * 16, 'text-anchor': 'middle',
-      'font-size': 14, 'font-weight': 700, class: 'height' }, String(n)));
+    if (n) {
+      tower.append(sv('text', { x: x + S / 2, y: H - 24 - Math.min(n, shownMax) * 16, 'text-anchor': 'middle',
+        'font-size': 14, 'font-weight': 700, class: 'height' }, String(n)));
+      svg.append(tower);
+    }
     if (targets.has(name)) svg.append(sv('circle', { cx: x + S / 2, cy: 12, r: 7, fill: '#1f5e3a', opacity: .8, class: 'target', 'data-target': name }));
     svg.append(sv('text', { x: x + S / 2, y: H + 14, 'text-anchor': 'middle', 'font-size': 12, fill: '#555' }, name));
     svg.append(sv('rect', { x, y: 0, width: S, height: H, fill: 'transparent', class: 'hit', 'data-sq': name }));
   }
 }
 
+// A score from White's view as text: +0.37, #3 (White mates or wins in 3), #-2.
 function scoreText(score) {
   if (!score) return '';
   if (score.mate !== undefined) return (score.mate > 0 ? '#' : '#-') + Math.abs(score.mate);
@@ -321,51 +393,114 @@ function scoreText(score) {
   return '';
 }
 
-// White's share of the evaluation bar from a report for the side `mover`.
-function whiteShare(score, mover) {
-  if (!score) return .5;
-  if (score.share !== undefined) return mover === 0 ? score.share : 1 - score.share;
-  let v;
-  if (score.mate !== undefined) v = score.mate > 0 ? 1 : 0;
-  else v = 1 / (1 + Math.exp(-score.cp / 250));
-  return mover === 0 ? v : 1 - v;
+// White's share (0..1) of a score from White's view.
+function whiteShare(white) {
+  if (!white) return .5;
+  if (white.mate !== undefined) return white.mate > 0 ? 1 : 0;
+  if (white.cp !== undefined) return 1 / (1 + Math.exp(-white.cp / 250));
+  return .5;
+}
+
+// A line of the analysis: the score from White's view (per seat in N-player games), what
+// it means where it is exact, and the moves in the game's notation.
+function lineText(i, seats) {
+  const pv = (i.pv_san || i.pv || []).join(' ');
+  if (i.shares) {
+    const each = i.shares.map((v, k) => `${seats[k] ? seats[k].name : k} ${(v * 100).toFixed(0)}%`).join(' · ');
+    return `depth ${i.depth}  ${each}\n${pv}`;
+  }
+  let head;
+  const w = i.white;
+  if ((i.exact || i.solved) && w && w.mate !== undefined) {
+    const side = w.mate > 0 ? 'White' : 'Black';
+    head = `solved: ${side} wins in ${Math.abs(w.mate)} moves`;
+  } else {
+    head = `${scoreText(w)} (White's view)  depth ${i.depth}`;
+  }
+  return head + `\n${pv}`;
 }
 
 function renderAnalysis() {
   const box = document.getElementById('analysis');
   if (!box) return;
-  const i = view.info;
-  if (!i) { box.textContent = 'The engine\'s search shows here while it thinks.'; return; }
-  box.textContent = `depth ${i.depth}  score ${scoreText(i.score)}  nodes ${i.nodes}  nps ${i.nps || 0}` +
-    (i.search ? `  (${i.search})` : '') + `\npv ${(i.pv || []).join(' ')}` +
-    (i.solved ? `\nsolved: a ${i.solved.value} for the mover in ${i.solved.plies} plies (database)` : '') +
-    (i.note ? `\n${i.note}` : '');
+  const st = view.state;
+  const lines = view.analysing && view.analysisPly === shownPly() ? view.lines.filter(Boolean) : [];
+  let main;
+  if (lines.length) {
+    box.replaceChildren(...lines.map((l, k) => el('div', { class: 'line', 'data-line': k + 1 }, lineText(l, st.seats))));
+    main = lines[0];
+  } else if (view.info && !view.analysing) {
+    const i = view.info;
+    box.replaceChildren(el('div', { class: 'line' }, lineText(i, st.seats) +
+      (i.search ? `  (${i.search})` : '') + `\nnodes ${i.nodes}  nps ${i.nps || 0}` +
+      (i.limited ? '\nthe line of the move played (limited strength)' : '') + (i.note ? `\n${i.note}` : '')));
+    main = i;
+  } else {
+    box.textContent = view.analysing ? 'Analysing…' : 'The engine\'s search shows here while it thinks; Analyse explores any position.';
+  }
   const bar = document.querySelector('#evalbar .white');
-  if (bar && view.infoMover !== undefined) bar.style.height = (100 * whiteShare(i.score, view.infoMover)) + '%';
+  if (bar && main) {
+    const share = main.shares ? main.shares[0] : whiteShare(main.white);
+    bar.style.height = (100 * share) + '%';
+  }
+  document.getElementById('evalbar').classList.toggle('flipped', view.flipped);
+  const label = document.getElementById('evallabel');
+  if (label) label.textContent = main ? (main.shares ? '' : scoreText(main.white)) : '';
+}
+
+// The evaluation over the game (White's share per ply, from the engine's and the analysis's
+// reports); a click jumps to that ply.
+function renderGraph() {
+  const g = document.getElementById('graph');
+  if (!g) return;
+  const n = Math.max(1, view.state.history.length);
+  const W = 300, H = 60;
+  g.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  g.replaceChildren(sv('rect', { x: 0, y: 0, width: W, height: H, fill: '#333' }));
+  const pts = Object.keys(view.evals).map(Number).sort((a, b) => a - b);
+  if (pts.length) {
+    const d = [`M0 ${H}`].concat(pts.map((p) => `L${(p / n) * W} ${H - view.evals[p] * H}`), [`L${(pts[pts.length - 1] / n) * W} ${H}Z`]);
+    g.append(sv('path', { d: d.join(' '), fill: '#f4f4f4', class: 'eval' }));
+  }
+  g.append(sv('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, stroke: '#888', 'stroke-width': .5 }));
+  const x = (shownPly() / n) * W;
+  g.append(sv('line', { x1: x, y1: 0, x2: x, y2: H, stroke: '#d33', 'stroke-width': 1.5, class: 'cursor' }));
+}
+
+function recordEval(ply, info) {
+  if (!info || info.shares) return;
+  if (info.multipv && info.multipv > 1) return;
+  if (info.white) { view.evals[ply] = whiteShare(info.white); renderGraph(); }
 }
 
 function renderMoves(st) {
   const box = document.getElementById('moves');
   const h = st.history;
-  if (st.game === 'chamaeleon') {
+  const at = shownPly();
+  const cell = (m, i) => el('td', { class: 'mv' + (i + 1 === at ? ' current' : ''), 'data-ply': i + 1,
+    on: { click: () => goTo(i + 1) } }, m.san);
+  if (st.board.kind === 'chamaeleon') {
     box.replaceChildren(el('table', {}, h.map((m, i) => el('tr', {},
-      el('td', { class: 'n' }, String(i + 1)), el('td', {}, st.seats[m.seat].name), el('td', {}, m.san)))));
+      el('td', { class: 'n' }, String(i + 1)), el('td', {}, st.seats[m.seat].name), cell(m, i)))));
   } else {
     const rows = [];
     let number = parseInt((st.start_fen.split(' ')[5] || '1'), 10) || 1;
     let row = null;
     h.forEach((m, i) => {
       if (m.seat === 0 || i === 0) {
-        row = [el('td', { class: 'n' }, number + '.'), el('td', {}, m.seat === 0 ? m.san : '…'), el('td', {}, m.seat === 1 ? m.san : '')];
+        row = [el('td', { class: 'n' }, number + '.'), m.seat === 0 ? cell(m, i) : el('td', {}, '…'), el('td', {})];
         rows.push(row);
+        if (m.seat === 1) row[2] = cell(m, i);
       } else {
-        row[2].textContent = m.san;
+        row[2] = cell(m, i);
       }
       if (m.seat === 1) number++;
     });
     box.replaceChildren(el('table', {}, rows.map((r) => el('tr', {}, r))));
   }
-  box.scrollTop = box.scrollHeight;
+  const cur = box.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  else box.scrollTop = box.scrollHeight;
 }
 
 // The solved value of the position (pawn chess up to 6x6, CRASH!, Räuberschach): asked again
@@ -402,24 +537,29 @@ function render() {
   if (st.board.kind === 'row') drawRow(st, svg); else drawGrid(st, svg);
   const status = document.getElementById('status');
   const over = st.result !== null && st.result !== undefined;
-  if (over) status.textContent = 'Game over';
+  if (!isLive()) status.textContent = `Viewing ply ${view.cursor} of ${st.history.length} (→ or End: back to the game)`;
+  else if (over) status.textContent = 'Game over';
   else {
     const seat = st.seats[st.to_move];
     status.textContent = `${seat.name} to move` + (seat.kind === 'engine' ? ' (engine' + (view.thinking ? ', thinking…)' : ')') : ' (you)');
   }
   document.getElementById('result').textContent = over ? `${st.result.score} — ${st.result.reason}` : '';
   document.getElementById('error').textContent = view.error;
-  document.getElementById('fen').textContent = st.fen;
+  document.getElementById('fen').textContent = isLive() || !view.shown ? st.fen : view.shown.fen;
   document.getElementById('undo').disabled = view.thinking || st.history.length === 0;
-  document.getElementById('engine-move').disabled = view.thinking || over;
+  document.getElementById('engine-move').disabled = view.thinking || over || !isLive();
+  document.getElementById('analyse').textContent = view.analysing ? 'Stop analysis' : 'Analyse';
   const pass = document.getElementById('pass');
-  pass.style.display = humanToMove(st) && st.legal.some((m) => m.move === '0000') ? '' : 'none';
+  pass.style.display = canMove(st) && st.legal.some((m) => m.move === '0000') ? '' : 'none';
   // For people and tests: 'human' when a person may move now, 'engine' while the engine is
-  // to move or thinking, 'over' at the end.
+  // to move or thinking, 'over' at the end; the ply shown and whether an analysis runs.
   document.body.dataset.state = over ? 'over' : view.thinking || !humanToMove(st) ? 'engine' : 'human';
   document.body.dataset.plies = String(st.history.length);
+  document.body.dataset.shown = String(shownPly());
+  document.body.dataset.analysing = String(view.analysing);
   renderMoves(st);
   renderAnalysis();
+  renderGraph();
   renderSolved(st);
 }
 
@@ -429,23 +569,27 @@ async function send(path, body) {
     const st = await api('POST', `/api/game/${view.state.id}/${path}`, body);
     view.state = st.state || st;
     view.selected = null;
+    view.cursor = null;
   } catch (e) {
     view.error = e.message;
   }
   closePromo();
   render();
+  if (view.analysing) startAnalysis();
   maybeEngine();
 }
 
 async function engineMove() {
   if (view.thinking) return;
   view.thinking = true;
-  view.infoMover = view.state.to_move;
+  view.cursor = null;
+  view.infoPly = view.state.history.length;
+  if (view.analysing) { view.analysing = false; }
   render();
   try {
     const r = await api('POST', `/api/game/${view.state.id}/engine`, {});
     view.state = r.state;
-    if (r.info && r.info.depth !== undefined) view.info = r.info;
+    if (r.info && r.info.depth !== undefined) { view.info = r.info; recordEval(view.infoPly, r.info); }
     view.error = '';
   } catch (e) {
     view.error = e.message;
@@ -458,10 +602,80 @@ async function engineMove() {
 
 function maybeEngine() {
   const st = view.state;
-  if (view.auto && !view.thinking && st.to_move !== null && st.to_move !== undefined && st.seats[st.to_move].kind === 'engine') {
+  if (view.auto && !view.thinking && !view.analysing && st.to_move !== null && st.to_move !== undefined &&
+      st.seats[st.to_move].kind === 'engine') {
     setTimeout(engineMove, 30);
   }
 }
+
+// ---------------------------------------------------------------- stepping through the game
+
+async function goTo(ply) {
+  const st = view.state;
+  ply = Math.max(0, Math.min(st.history.length, ply));
+  view.selected = null;
+  if (ply === st.history.length) {
+    view.cursor = null;
+    view.shown = null;
+  } else {
+    try {
+      view.shown = await api('GET', `/api/game/${st.id}/position?ply=${ply}`);
+      view.cursor = ply;
+    } catch (e) { view.error = e.message; }
+  }
+  render();
+  if (view.analysing) startAnalysis();
+}
+
+function onKey(ev) {
+  if (ev.target.closest && ev.target.closest('input, textarea, select')) return;
+  const at = shownPly(), end = view.state.history.length;
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: end, ArrowUp: 0, ArrowDown: end }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  goTo(to);
+}
+
+// ---------------------------------------------------------------- analysis
+
+async function startAnalysis() {
+  const st = view.state;
+  const ply = shownPly();
+  const multipv = parseInt(document.getElementById('multipv').value, 10) || 3;
+  view.lines = [];
+  view.analysisPly = ply;
+  try {
+    await api('POST', `/api/game/${st.id}/analysis`, { ply, multipv });
+    view.analysing = true;
+  } catch (e) {
+    view.analysing = false;
+    view.error = e.message;
+  }
+  render();
+}
+
+async function stopAnalysis() {
+  view.analysing = false;
+  view.lines = [];
+  try { await api('DELETE', `/api/game/${view.state.id}/analysis`); } catch (e) { view.error = e.message; }
+  render();
+  maybeEngine();
+}
+
+function onEvent(msg) {
+  if (msg.type === 'info') {
+    view.info = msg.info;
+    recordEval(view.infoPly, msg.info);
+    renderAnalysis();
+  } else if (msg.type === 'analysis' && view.analysing && msg.ply === view.analysisPly) {
+    const k = (msg.info.multipv || 1) - 1;
+    view.lines[k] = msg.info;
+    recordEval(msg.ply, msg.info);
+    render();
+  }
+}
+
+// ---------------------------------------------------------------- moving: click-click and drag
 
 function closePromo() {
   const p = document.getElementById('promo');
@@ -469,24 +683,93 @@ function closePromo() {
   p.replaceChildren();
 }
 
+function refuse(from, to) {
+  view.error = `Illegal move: ${from}–${to}`;
+  view.refused = to;
+  view.selected = null;
+  document.body.dataset.refused = from + to;
+  render();
+  setTimeout(() => { view.refused = null; render(); }, 700);
+}
+
+// Plays from→to if legal (a promotion opens the chooser); refuses it otherwise.
+function tryMove(from, to) {
+  const st = view.state;
+  const moves = st.legal.filter((m) => m.from === from && m.to === to);
+  if (moves.length === 1) { send('move', { move: moves[0].move }); return true; }
+  if (moves.length > 1) {
+    const p = document.getElementById('promo');
+    p.replaceChildren(el('span', {}, 'Promote to:'), ...moves.map((m) => el('button', {
+      'data-promo': m.promotion || m.move, on: { click: () => send('move', { move: m.move }) },
+    }, (m.promotion || m.move).toUpperCase())));
+    p.classList.add('open');
+    return true;
+  }
+  refuse(from, to);
+  return false;
+}
+
 function clickSquare(sq) {
   const st = view.state;
-  if (view.thinking || !humanToMove(st)) return;
-  if (view.selected) {
-    const moves = st.legal.filter((m) => m.from === view.selected && m.to === sq);
-    if (moves.length === 1) { send('move', { move: moves[0].move }); return; }
-    if (moves.length > 1) {
-      const p = document.getElementById('promo');
-      p.replaceChildren(el('span', {}, 'Promote to:'), ...moves.map((m) => el('button', {
-        'data-promo': m.promotion || m.move, on: { click: () => send('move', { move: m.move }) },
-      }, (m.promotion || m.move).toUpperCase())));
-      p.classList.add('open');
-      return;
-    }
-  }
+  if (!canMove(st)) return;
+  const own = st.legal.some((m) => m.from === sq);
+  if (view.selected && view.selected !== sq && !own) { tryMove(view.selected, sq); return; }
+  if (view.selected && view.selected !== sq && targetsOf(st).has(sq)) { tryMove(view.selected, sq); return; }
   closePromo();
-  view.selected = st.legal.some((m) => m.from === sq) && view.selected !== sq ? sq : null;
+  view.selected = own && view.selected !== sq ? sq : null;
   render();
+}
+
+function squareAt(x, y) {
+  for (const e of document.elementsFromPoint(x, y)) {
+    const sq = e.getAttribute && e.getAttribute('data-sq');
+    if (sq) return sq;
+  }
+  return null;
+}
+
+function svgPoint(svg, ev) {
+  const p = svg.createSVGPoint();
+  p.x = ev.clientX; p.y = ev.clientY;
+  return p.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+function onPointerDown(ev) {
+  const t = ev.target.closest('[data-sq]');
+  if (!t) return;
+  view.drag = { from: t.getAttribute('data-sq'), x: ev.clientX, y: ev.clientY, moved: false };
+}
+
+function onPointerMove(ev) {
+  const d = view.drag;
+  if (!d) return;
+  const svg = document.getElementById('board');
+  if (!d.moved) {
+    if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 5) return;
+    if (!canMove(view.state) || !view.state.legal.some((m) => m.from === d.from)) { view.drag = null; return; }
+    d.moved = true;
+    view.selected = d.from;
+    render();
+    d.start = svgPoint(svg, ev);
+    d.ghost = svg.querySelector(`.piece[data-on="${d.from}"]`);
+    if (d.ghost) { svg.append(d.ghost); d.ghost.classList.add('dragging'); }
+  }
+  if (d.ghost) {
+    const p = svgPoint(svg, ev);
+    const base = d.ghost.getAttribute('data-base') || d.ghost.getAttribute('transform') || '';
+    d.ghost.setAttribute('data-base', base);
+    d.ghost.setAttribute('transform', `translate(${p.x - d.start.x},${p.y - d.start.y}) ${base}`);
+  }
+}
+
+function onPointerUp(ev) {
+  const d = view.drag;
+  view.drag = null;
+  if (!d) return;
+  if (!d.moved) { clickSquare(d.from); return; }
+  const to = squareAt(ev.clientX, ev.clientY);
+  if (!to || to === d.from) { render(); return; }
+  tryMove(d.from, to);
 }
 
 function undoPlies(st) {
@@ -494,6 +777,33 @@ function undoPlies(st) {
   const h = st.history;
   for (let k = 1; k <= h.length; k++) if (st.seats[h[h.length - k].seat].kind === 'human') return k;
   return 1;
+}
+
+function seatText(s) {
+  return s.name + ': ' + (s.kind === 'human' ? 'human' :
+    `engine ${s.movetime_ms} ms${s.search ? ' ' + s.search : ''}` +
+    (s.elo ? ` Elo ${s.elo}` : '') + (s.skill !== undefined ? ` skill ${s.skill}` : '') +
+    (s.depth ? ` depth ${s.depth}` : ''));
+}
+
+// The board is seen from the person's seat: flipped where the only people play the second seat.
+function initialFlip(st) {
+  const humans = st.seats.map((s, i) => s.kind === 'human' ? i : -1).filter((i) => i >= 0);
+  return st.seats.length === 2 && humans.length === 1 && humans[0] === 1;
+}
+
+function newFromFen(fenInput) {
+  return async () => {
+    const seats = view.state.seats.map((s) => s.kind === 'human' ? { kind: 'human' } :
+      Object.assign({ kind: 'engine', movetime_ms: s.movetime_ms }, s.search ? { search: s.search } : {},
+        s.elo ? { elo: s.elo } : {}, s.skill !== undefined ? { skill: s.skill } : {},
+        s.depth ? { depth: s.depth } : {}));
+    try {
+      const n = await api('POST', '/api/new', { game: view.state.game, variant: view.state.variant,
+        fen: fenInput.value.trim() || view.state.fen, seats });
+      location.href = '/play/' + n.id;
+    } catch (e) { view.error = e.message; render(); }
+  };
 }
 
 async function board(app, id) {
@@ -504,57 +814,57 @@ async function board(app, id) {
   }
   view.state = st;
   view.auto = true;
+  view.flipped = initialFlip(st);
   const svg = sv('svg', { id: 'board', xmlns: SVGNS });
-  svg.addEventListener('click', (ev) => {
-    const t = ev.target.closest('[data-sq]');
-    if (t) clickSquare(t.getAttribute('data-sq'));
+  svg.addEventListener('pointerdown', onPointerDown);
+  window.addEventListener('pointermove', onPointerMove);
+  window.addEventListener('pointerup', onPointerUp);
+  document.addEventListener('keydown', onKey);
+  const graph = sv('svg', { id: 'graph', preserveAspectRatio: 'none' });
+  graph.addEventListener('click', (ev) => {
+    const r = graph.getBoundingClientRect();
+    goTo(Math.round(((ev.clientX - r.left) / r.width) * view.state.history.length));
   });
+  const multipv = el('select', { id: 'multipv', title: 'lines (MultiPV)' }, [1, 2, 3, 4, 5].map((n) => el('option', { value: n }, n + (n === 1 ? ' line' : ' lines'))));
+  multipv.value = '3';
+  multipv.addEventListener('change', () => { if (view.analysing) startAnalysis(); });
   const fenInput = el('input', { class: 'fen', id: 'fen-input', placeholder: 'a FEN for a new game of ' + st.variant });
+  const nav = (label, idv, f) => el('button', { id: idv, title: label, on: { click: f } }, label);
   app.replaceChildren(el('div', { class: 'play' },
-    el('div', {},
-      el('div', { class: 'boardbox' }, el('div', { id: 'evalbar', title: 'evaluation' }, el('div', { class: 'white', style: 'height:50%' })), svg),
+    el('div', { class: 'boardcol' },
+      el('div', { class: 'boardbox' }, el('div', { id: 'evalbar', title: 'evaluation (White\'s share)' },
+        el('div', { class: 'white', style: 'height:50%' }), el('span', { id: 'evallabel' })), svg),
       el('div', { id: 'promo' }),
       el('div', { class: 'controls' },
+        nav('«', 'nav-start', () => goTo(0)), nav('‹', 'nav-back', () => goTo(shownPly() - 1)),
+        nav('›', 'nav-forward', () => goTo(shownPly() + 1)), nav('»', 'nav-end', () => goTo(view.state.history.length)),
         el('button', { id: 'undo', on: { click: () => send('undo', { plies: undoPlies(view.state) }) } }, 'Undo'),
         el('button', { id: 'flip', on: { click: () => { view.flipped = !view.flipped; render(); } } }, 'Flip'),
         el('button', { id: 'engine-move', on: { click: () => { engineMove(); } } }, 'Engine move'),
         el('button', { id: 'pass', on: { click: () => send('move', { move: '0000' }) } }, 'Pass'),
         el('a', { id: 'pgn', href: `/api/game/${id}/pgn`, download: `kiebitz-${st.game}-${id}.pgn` }, 'PGN'),
-        el('a', { href: '/' }, 'New game'))),
+        el('a', { href: '/' }, 'New game')),
+      graph),
     el('div', { class: 'side' },
       el('div', { class: 'panel' },
-        el('h3', {}, `${TITLES[st.game] || st.game} · ${st.variant}`),
-        el('div', {}, st.seats.map((s) => s.name + ': ' + (s.kind === 'human' ? 'human' :
-          `engine ${s.movetime_ms} ms${s.search ? ' ' + s.search : ''}` +
-          (s.elo ? ` Elo ${s.elo}` : '') + (s.skill !== undefined ? ` skill ${s.skill}` : '') +
-          (s.depth ? ` depth ${s.depth}` : ''))).join(' · ')),
+        el('h3', {}, `${st.title || TITLES[st.game] || st.game} · ${st.variant}`),
+        el('div', {}, st.seats.map(seatText).join(' · ')),
         el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'solved' }),
         el('div', { id: 'error' })),
-      el('div', { class: 'panel' }, el('h3', {}, 'Analysis'), el('div', { id: 'analysis' })),
+      el('div', { class: 'panel' }, el('div', { class: 'row' }, el('h3', {}, 'Analysis'),
+        el('button', { id: 'analyse', on: { click: () => (view.analysing ? stopAnalysis() : startAnalysis()) } }, 'Analyse'),
+        multipv), el('div', { id: 'analysis' })),
       el('div', { class: 'panel' }, el('h3', {}, 'Moves'), el('div', { id: 'moves' })),
       el('div', { class: 'panel' }, el('div', { class: 'fenline', id: 'fen' }),
-        el('div', { class: 'row' }, fenInput, el('button', {
-          id: 'new-from-fen', on: {
-            click: async () => {
-              const seats = view.state.seats.map((s) => s.kind === 'human' ? { kind: 'human' } :
-                Object.assign({ kind: 'engine', movetime_ms: s.movetime_ms }, s.search ? { search: s.search } : {},
-                  s.elo ? { elo: s.elo } : {}, s.skill !== undefined ? { skill: s.skill } : {},
-                  s.depth ? { depth: s.depth } : {}));
-              try {
-                const n = await api('POST', '/api/new', { game: view.state.game, variant: view.state.variant,
-                  fen: fenInput.value.trim() || view.state.fen, seats });
-                location.href = '/play/' + n.id;
-              } catch (e) { view.error = e.message; render(); }
-            },
-          },
-        }, 'New game from FEN'))))));
+        el('div', { class: 'row' }, fenInput, el('button', { id: 'new-from-fen', on: { click: newFromFen(fenInput) } },
+          'New game from FEN'))))));
   if (window.EventSource) {
     const es = new EventSource(`/api/game/${id}/events`);
-    es.onmessage = (ev) => {
-      const msg = JSON.parse(ev.data);
-      if (msg.type === 'info') { view.info = msg.info; renderAnalysis(); }
-    };
-    window.addEventListener('beforeunload', () => es.close());
+    es.onmessage = (ev) => onEvent(JSON.parse(ev.data));
+    window.addEventListener('pagehide', () => {
+      if (view.analysing) fetch(`/api/game/${id}/analysis`, { method: 'DELETE', keepalive: true });
+      es.close();
+    });
   }
   render();
   maybeEngine();

@@ -322,21 +322,22 @@ fn crash_optimal(pos: &Crash, solvers: &Solvers) -> Result<EngineAnswer, String>
         .best_moves(pos)
         .ok_or("the position lies outside its database")?;
     let mv = *moves.first().ok_or("no optimal move")?;
-    let pv: Vec<String> = db
-        .line(pos)
-        .unwrap_or_default()
-        .iter()
-        .take(24)
-        .map(|(p, m)| p.move_text(*m))
-        .collect();
+    let line = db.line(pos).unwrap_or_default();
+    let line = &line[..line.len().min(24)];
+    let pv: Vec<String> = line.iter().map(|(p, m)| p.move_text(*m)).collect();
+    let pv_san: Vec<String> = line.iter().map(|(p, m)| p.san(*m)).collect();
+    let score = Score::from_value(crate::solve::crash::db::score(d));
     Ok(EngineAnswer {
         mv: pos.move_text(mv),
         info: json!({
             "depth": d,
-            "score": score_json(Score::from_value(crate::solve::crash::db::score(d))),
+            "score": score_json(score),
+            "white": score_json(white_view(score, pos.side_to_move())),
+            "exact": true,
             "nodes": 0,
             "nps": 0,
             "pv": pv,
+            "pv_san": pv_san,
             "search": "optimal",
             "optimal": true,
             "solved": { "value": if d % 2 == 1 { "win" } else { "loss" }, "plies": d },
@@ -520,13 +521,34 @@ pub trait Session: Send {
         solvers: &Solvers,
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob>;
+    /// The position after `ply` moves, for stepping through the game: `{"ply", "fen",
+    /// "board", "last"}` (`last`: the squares of the move that led there); `None` past the end.
+    fn position_at(&self, ply: usize) -> Option<Value>;
+    /// An analysis of the position after `ply` moves: a search without end reporting every
+    /// line (`multipv` of them where the game's search has MultiPV) until `stop` is set;
+    /// `None` past the end, in a finished position, or where the game has no analysis there.
+    fn analysis_job(
+        &self,
+        ply: usize,
+        multipv: usize,
+        stop: Arc<AtomicBool>,
+    ) -> Option<AnalysisJob>;
 }
+
+/// An analysis to run on a blocking thread ([`Session::analysis_job`]): it owns a copy of the
+/// position and reports every line to the sink until stopped.
+pub type AnalysisJob = Box<dyn FnOnce(InfoSink) + Send>;
+
+/// The longest an analysis runs without a stop (it holds one of the engine threads).
+pub const MAX_ANALYSIS: Duration = Duration::from_secs(600);
 
 /// A game of the registry and the searches it offers (see [`games`]).
 #[derive(Clone, Debug)]
 pub struct GameInfo {
     pub game: &'static str,
     pub variants: Vec<String>,
+    /// How many numbered start positions each variant has (Chess960: 960; else 1).
+    pub starts: Vec<u32>,
     pub seats: Vec<usize>,
     pub searches: Vec<&'static str>,
     /// The `elo` range an engine seat takes (games whose Elo scale is calibrated).
@@ -545,6 +567,10 @@ impl ForGame for Describe {
         GameInfo {
             game: G::GAME,
             variants: G::variants().iter().map(|v| v.to_string()).collect(),
+            starts: G::variants()
+                .iter()
+                .map(|v| G::start_positions(v))
+                .collect(),
             seats: vec![2],
             searches: searches_of(G::GAME),
             elo: G::CALIBRATED_ELO.then_some((MIN_ELO, FULL_ELO)),
@@ -557,6 +583,7 @@ impl ForGame for Describe {
         Some(GameInfo {
             game: G::GAME,
             variants: (lo..=hi).rev().map(|n| format!("{}{n}", G::GAME)).collect(),
+            starts: vec![1; hi + 1 - lo],
             seats: (lo..=hi).collect(),
             searches: searches_of(G::GAME),
             elo: None,
@@ -577,12 +604,31 @@ pub fn games() -> Vec<GameInfo> {
 struct Create<'a> {
     variant: Option<&'a str>,
     fen: Option<&'a str>,
+    number: Option<u32>,
 }
 
 impl ForGame for Create<'_> {
     type Output = Result<Box<dyn Session>, String>;
     fn run<G: Game>(self) -> Self::Output {
-        let start = crate::game::start_position::<G>(self.variant, self.fen)?;
+        let mut start = crate::game::start_position::<G>(self.variant, self.fen)?;
+        if self.fen.is_some() {
+            if self.number.is_some() {
+                return Err("a new game takes a FEN or a start number, not both".into());
+            }
+        } else {
+            let variant = start.variant();
+            let count = G::start_positions(variant);
+            let number = match self.number {
+                Some(n) => Some(n),
+                None if count > 1 => {
+                    Some(crate::rng::Rng::from_time().below(count as usize) as u32)
+                }
+                None => None,
+            };
+            if let Some(n) = number {
+                start = G::numbered_start(variant, n)?;
+            }
+        }
         Ok(Box::new(TwoPlayer::<G> {
             line: GameLine::new(start),
         }))
@@ -590,15 +636,20 @@ impl ForGame for Create<'_> {
 }
 
 /// A new game of `game` (an API id or a registry alias): `variant` (default: the game's
-/// first), from `fen` or the start position. For Chamäleon the variant `chamaeleonN` (or
+/// first), from `fen` or the start position: start position `number` where the variant has
+/// several (Chess960: 0 to 959; a random one without a number). For Chamäleon the variant `chamaeleonN` (or
 /// `players`) fixes the number of players; a FEN says it itself.
 pub fn create(
     game: &str,
     variant: Option<&str>,
     fen: Option<&str>,
+    number: Option<u32>,
     players: Option<usize>,
 ) -> Result<Box<dyn Session>, String> {
     if game == CHAMAELEON {
+        if number.is_some_and(|n| n != 0) {
+            return Err("Chamäleon has one start position (number 0)".into());
+        }
         let from_variant = match variant {
             None => None,
             Some(v) => {
@@ -623,7 +674,15 @@ pub fn create(
         let ids: Vec<&str> = games().iter().map(|g| g.game).collect();
         return Err(format!("unknown game '{game}': one of {}", ids.join(" ")));
     }
-    with_game(game, Create { variant, fen }).expect("a known game")
+    with_game(
+        game,
+        Create {
+            variant,
+            fen,
+            number,
+        },
+    )
+    .expect("a known game")
 }
 
 /// The squares of a move for the page: origin, target and promotion piece. Grid games write
@@ -692,6 +751,53 @@ fn score_json(score: Score) -> Value {
     }
 }
 
+/// A score from White's view (`score` is the side to move's).
+fn white_view(score: Score, side: Color) -> Score {
+    match (side, score) {
+        (Color::White, s) => s,
+        (_, Score::Cp(cp)) => Score::Cp(-cp),
+        (_, Score::Mate(n)) => Score::Mate(-n),
+    }
+}
+
+/// One line of a two-player search for the page: depth, the score for the side to move
+/// (`score`) and from White's view (`white`), the PV in coordinates (`pv`) and in the game's
+/// notation (`pv_san`, [`Game::san`]), and `exact` where the search proved the value (a game
+/// end found on every line, so that its depth means nothing).
+fn info_json<G: Game>(pos: &G, info: &crate::search::Info) -> Value {
+    let pv = crate::protocol::pv_text(pos, &info.pv);
+    let mut p = pos.clone();
+    let mut san = Vec::new();
+    for &mv in info.pv.iter().take(pv.len()) {
+        san.push(p.san(mv));
+        p = p.play(mv);
+    }
+    let exact =
+        matches!(info.score, Score::Mate(_)) && info.depth as usize >= crate::search::MAX_PLY - 1;
+    json!({
+        "depth": info.depth,
+        "seldepth": info.seldepth,
+        "multipv": info.multipv,
+        "score": score_json(info.score),
+        "white": score_json(white_view(info.score, pos.side_to_move())),
+        "nodes": info.nodes,
+        "nps": nps(info.nodes, info.time),
+        "time_ms": info.time.as_millis() as u64,
+        "pv": pv,
+        "pv_san": san,
+        "exact": exact,
+    })
+}
+
+/// The line among a search's last reports (one per MultiPV line) that starts with the move
+/// played: a limited engine may play another move than its best line's.
+fn played_line(lines: &[Value], played: &str) -> Option<Value> {
+    lines
+        .iter()
+        .find(|l| l["pv"].get(0).and_then(Value::as_str) == Some(played))
+        .cloned()
+}
+
 /// A PGN tag value with `"` and `\` escaped.
 fn tag(name: &str, value: &str) -> String {
     let v = value.replace('\\', "\\\\").replace('"', "\\\"");
@@ -728,7 +834,69 @@ impl<G: Game> TwoPlayer<G> {
     }
 }
 
+impl<G: Game> TwoPlayer<G> {
+    /// The position after `ply` moves and the hashes of the positions before it.
+    fn at(&self, ply: usize) -> Option<(G, Vec<u64>)> {
+        let moves = self.line.moves().get(..ply)?;
+        let mut pos = self.line.start().clone();
+        let mut history = Vec::with_capacity(ply);
+        for &mv in moves {
+            history.push(pos.hash());
+            pos = pos.play(mv);
+        }
+        Some((pos, history))
+    }
+}
+
 impl<G: Game> Session for TwoPlayer<G> {
+    fn position_at(&self, ply: usize) -> Option<Value> {
+        let (pos, _) = self.at(ply)?;
+        let last = ply.checked_sub(1).map(|i| {
+            let (before, _) = self.at(i).expect("an earlier ply");
+            let mv = self.line.moves()[i];
+            let (from, to, _) = squares_of(G::GAME, mv, &before.move_text(mv));
+            json!({ "from": from, "to": to })
+        });
+        Some(
+            json!({ "ply": ply, "fen": pos.fen(), "board": board_of(G::GAME, &pos.fen()),
+                     "last": last, "to_move": pos.side_to_move().index() }),
+        )
+    }
+
+    fn analysis_job(
+        &self,
+        ply: usize,
+        multipv: usize,
+        stop: Arc<AtomicBool>,
+    ) -> Option<AnalysisJob> {
+        let (pos, history) = self.at(ply)?;
+        if pos.verdict(&history).is_some() {
+            return None;
+        }
+        Some(Box::new(move |mut sink: InfoSink| {
+            let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
+            searcher.set_oracle(crate::solve::builtin::<G>());
+            searcher.set_multipv(multipv);
+            let limits = Limits {
+                infinite: true,
+                ..Limits::default()
+            };
+            let control = Control {
+                stop,
+                ..Control::default()
+            };
+            let mut on_info = |info: &crate::search::Info| sink(info_json(&pos, info));
+            safe_search(
+                &mut searcher,
+                &pos,
+                &history,
+                &limits,
+                &control,
+                &mut on_info,
+            );
+        }))
+    }
+
     fn game(&self) -> &'static str {
         G::GAME
     }
@@ -914,28 +1082,22 @@ impl<G: Game> Session for TwoPlayer<G> {
                 ..Limits::default()
             };
             let control = Control::default();
-            let mut last = json!({});
+            let limited = level.is_some();
+            let mut lines: Vec<Value> = Vec::new();
             let result = {
                 let mut on_info = |info: &crate::search::Info| {
                     if stop.load(Ordering::Relaxed) {
                         control.stop.store(true, Ordering::Relaxed);
                     }
-                    // A limited search weighs several lines: the page follows the first.
-                    if info.multipv > 1 {
-                        return;
+                    let v = info_json(&pos, info);
+                    let k = info.multipv.max(1) as usize - 1;
+                    lines.resize(lines.len().max(k + 1), Value::Null);
+                    lines[k] = v.clone();
+                    // A limited search weighs several lines: the stream follows the first,
+                    // the answer the line of the move played.
+                    if k == 0 {
+                        sink(v);
                     }
-                    let pv = crate::protocol::pv_text(&pos, &info.pv);
-                    let v = json!({
-                        "depth": info.depth,
-                        "seldepth": info.seldepth,
-                        "score": score_json(info.score),
-                        "nodes": info.nodes,
-                        "nps": nps(info.nodes, info.time),
-                        "time_ms": info.time.as_millis() as u64,
-                        "pv": pv,
-                    });
-                    last = v.clone();
-                    sink(v);
                 };
                 safe_search(
                     &mut searcher,
@@ -949,12 +1111,26 @@ impl<G: Game> Session for TwoPlayer<G> {
             if result.best.is_null() {
                 return None;
             }
-            if last.get("depth").is_none() {
-                last = json!({ "depth": result.depth, "score": score_json(result.score),
-                               "nodes": result.nodes, "pv": [pos.move_text(result.best)] });
+            let played = pos.move_text(result.best);
+            let mut last = played_line(&lines, &played).unwrap_or_else(|| {
+                let info = crate::search::Info {
+                    depth: result.depth,
+                    seldepth: result.depth,
+                    multipv: 1,
+                    score: result.score,
+                    nodes: result.nodes,
+                    time: Duration::ZERO,
+                    hashfull: 0,
+                    tbhits: 0,
+                    pv: vec![result.best],
+                };
+                info_json(&pos, &info)
+            });
+            if limited {
+                last["limited"] = json!(true);
             }
             Some(EngineAnswer {
-                mv: pos.move_text(result.best),
+                mv: played,
                 info: last,
             })
         });
@@ -1037,7 +1213,14 @@ impl NSeat {
     /// The board for the page: rows top first (`sR` = South's red piece), the square colours
     /// (0 red, 1 yellow, 2 green, 3 blue) and the playing area.
     fn board(&self) -> Value {
-        let pos = self.current();
+        nseat_board(self.current())
+    }
+}
+
+/// A Chamäleon board for the page: rows top first (`sR` = South's red piece), the square
+/// colours (0 red, 1 yellow, 2 green, 3 blue) and the playing area.
+fn nseat_board(pos: &Chamaeleon) -> Value {
+    {
         let text = pos.text();
         // A Chamäleon rank names a piece by two letters (seat, piece).
         let rows: Vec<Vec<String>> = text
@@ -1068,6 +1251,41 @@ impl NSeat {
 }
 
 impl Session for NSeat {
+    fn position_at(&self, ply: usize) -> Option<Value> {
+        let pos = self.positions.get(ply)?;
+        let last = ply.checked_sub(1).map(|i| {
+            let (from, to, _) = squares_of(
+                CHAMAELEON,
+                self.moves[i],
+                &self.positions[i].move_text(self.moves[i]),
+            );
+            json!({ "from": from, "to": to })
+        });
+        Some(
+            json!({ "ply": ply, "fen": pos.text(), "board": nseat_board(pos), "last": last,
+                     "to_move": self.index_of(pos.to_move()) }),
+        )
+    }
+
+    fn analysis_job(
+        &self,
+        ply: usize,
+        _multipv: usize,
+        stop: Arc<AtomicBool>,
+    ) -> Option<AnalysisJob> {
+        let at = NSeat::new(self.positions.get(ply)?.clone());
+        let job = at.engine_job(
+            MAX_ANALYSIS,
+            Choice::Default,
+            None,
+            &Solvers::default(),
+            stop,
+        )?;
+        Some(Box::new(move |sink: InfoSink| {
+            job(sink);
+        }))
+    }
+
     fn game(&self) -> &'static str {
         CHAMAELEON
     }
@@ -1286,11 +1504,11 @@ mod tests {
         let ids: Vec<&str> = games().iter().map(|g| g.game).collect();
         for id in ["chess", "raeuber", "pawns", "crash", "chamaeleon"] {
             assert!(ids.contains(&id), "{id} missing from {ids:?}");
-            let s = create(id, None, None, None).unwrap();
+            let s = create(id, None, None, None, None).unwrap();
             assert_eq!(s.game(), id);
             assert!(!s.state()["legal"].as_array().unwrap().is_empty());
         }
-        assert!(create("go", None, None, None).is_err());
+        assert!(create("go", None, None, None, None).is_err());
     }
 
     #[test]
@@ -1300,7 +1518,7 @@ mod tests {
         let b = board_of("pawns", "ppp/3/PPP w - - 0 1");
         assert_eq!(b["rows"][1], json!(["", "", ""]));
         assert_eq!(b["rows"][2][0], "P");
-        let s = create("chamaeleon", Some("chamaeleon2"), None, None).unwrap();
+        let s = create("chamaeleon", Some("chamaeleon2"), None, None, None).unwrap();
         assert_eq!(s.seat_names(), vec!["South", "North"]);
         assert_eq!(s.state()["board"]["rows"][7][0], "sR");
     }
@@ -1328,7 +1546,7 @@ mod tests {
                 .unwrap_err()
                 .contains("more than")
         );
-        let s = create("crash", None, Some(&big.fen()), None).unwrap();
+        let s = create("crash", None, Some(&big.fen()), None, None).unwrap();
         let job = s
             .engine_job(
                 Duration::from_millis(20),
@@ -1385,7 +1603,7 @@ mod tests {
         );
         assert_eq!(Level::Depth(2).field(), ("depth", 2));
         // A capped seat's search stops at its depth.
-        let s = create(CHAMAELEON, Some("chamaeleon3"), None, None).unwrap();
+        let s = create(CHAMAELEON, Some("chamaeleon3"), None, None, None).unwrap();
         let job = s
             .engine_job(
                 Duration::from_millis(5000),
@@ -1403,7 +1621,14 @@ mod tests {
 
     #[test]
     fn chess_promotion_squares_and_pgn() {
-        let mut s = create("chess", None, Some("k7/4P3/8/8/8/8/8/K7 w - - 0 1"), None).unwrap();
+        let mut s = create(
+            "chess",
+            None,
+            Some("k7/4P3/8/8/8/8/8/K7 w - - 0 1"),
+            None,
+            None,
+        )
+        .unwrap();
         let st = s.state();
         let promos: Vec<&Value> = st["legal"]
             .as_array()

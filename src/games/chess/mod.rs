@@ -101,6 +101,41 @@ impl Game for Chess {
         Self::from_fen(variant, Chess::START_FEN)
     }
 
+    fn start_positions(variant: &str) -> u32 {
+        if Self::startpos(variant).is_ok_and(|p| p.is_chess960()) {
+            960
+        } else {
+            1
+        }
+    }
+
+    fn numbered_start(variant: &str, n: u32) -> Result<Self, Error> {
+        if Self::start_positions(variant) == 1 {
+            return match n {
+                0 => Self::startpos(variant),
+                _ => Err(Error::Variant(format!(
+                    "{variant} has one start position (number 0), not number {n}"
+                ))),
+            };
+        }
+        let back = chess960_back_rank(n).ok_or_else(|| {
+            Error::Variant(format!("Chess960 positions are numbered 0 to 959, not {n}"))
+        })?;
+        let rooks: String = back
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| **p == b'r')
+            .map(|(f, _)| (b'a' + f as u8) as char)
+            .collect();
+        let rank: String = back.iter().map(|&p| p as char).collect();
+        let fen = format!(
+            "{rank}/pppppppp/8/8/8/8/PPPPPPPP/{} w {}{rooks} - 0 1",
+            rank.to_ascii_uppercase(),
+            rooks.to_ascii_uppercase()
+        );
+        Self::from_fen(variant, &fen)
+    }
+
     fn from_fen(variant: &str, fen: &str) -> Result<Self, Error> {
         let chess960 = match variant.to_ascii_lowercase().as_str() {
             "chess" | "normal" | "standard" => false,
@@ -365,6 +400,35 @@ impl crate::nnue::data::Pack for Chess {
         }
         out
     }
+}
+
+/// Black's back rank of Chess960 start position `n` (0 to 959, Scharnagl's numbering: 518 is
+/// the standard position): the bishops by `n` mod 4 and mod 4 again, the queen, the knights
+/// by one of ten placements, then rook, king, rook in the three squares left.
+pub fn chess960_back_rank(n: u32) -> Option<[u8; 8]> {
+    if n >= 960 {
+        return None;
+    }
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4),
+    ];
+    let mut rank = [0u8; 8];
+    let mut n = n as usize;
+    rank[2 * (n % 4) + 1] = b'b';
+    n /= 4;
+    rank[2 * (n % 4)] = b'b';
+    n /= 4;
+    let empty = |rank: &[u8; 8]| -> Vec<usize> { (0..8).filter(|&f| rank[f] == 0).collect() };
+    rank[empty(&rank)[n % 6]] = b'q';
+    n /= 6;
+    let free = empty(&rank);
+    let (a, b) = KNIGHTS[n];
+    rank[free[a]] = b'n';
+    rank[free[b]] = b'n';
+    for (f, p) in empty(&rank).into_iter().zip([b'r', b'k', b'r']) {
+        rank[f] = p;
+    }
+    Some(rank)
 }
 
 #[cfg(test)]

@@ -284,7 +284,7 @@ fn chess960_fen_castling_fields() {
     // Shredder-FEN letters in, X-FEN out: `KQkq` where the castling rook is the outermost
     // one on its wing, the file letter where another rook stands further out.
     assert_eq!(
-        c960("rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w CAca - 0 1").fen(),
+        c960("rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1").fen(),
         "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1"
     );
     assert_eq!(
@@ -333,4 +333,33 @@ fn chess960_fen_castling_fields() {
     );
     assert!(Chess::from_fen("chess960", "4k3/8/8/8/8/8/8/4KRR1 w FG - 0 1").is_err());
     assert!(Chess::from_fen("chess", "4k3/8/8/8/8/8/8/4KRR1 w F - 0 1").is_err());
+}
+
+/// Every Chess960 start position numbered as python-chess numbers them
+/// (`chess.Board.from_chess960_pos(n)`): spot checks, 518 the standard position, all 960
+/// distinct, 960 itself refused.
+#[test]
+fn chess960_numbered_starts() {
+    let fen = |n| Chess::numbered_start("chess960", n).unwrap().fen();
+    assert_eq!(
+        fen(0),
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+    );
+    assert_eq!(
+        fen(518),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(
+        fen(959),
+        "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1"
+    );
+    let all: std::collections::HashSet<String> = (0..960).map(fen).collect();
+    assert_eq!(all.len(), 960);
+    assert_eq!(Chess::start_positions("chess960"), 960);
+    assert_eq!(Chess::start_positions("chess"), 1);
+    assert!(Chess::numbered_start("chess960", 960).is_err());
+    assert!(Chess::numbered_start("chess", 3).is_err());
+    let start = Chess::numbered_start("chess960", 0).unwrap();
+    assert_eq!(start.variant(), "chess960");
+    assert_eq!(start.perft(3), 9_006);
 }
