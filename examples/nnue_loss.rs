@@ -2,6 +2,8 @@
 //! and the hand-made evaluation predict datagen's targets (search score, game result) on
 //! records they were not trained on: the trainer's loss for λ = 0, 0.3 and 1, side by side.
 
+use kiebitz::board::Geometry;
+use kiebitz::board::fen::placement;
 use kiebitz::games::chess::{Chess, nnue};
 use kiebitz::nnue::data::{Record, read_all};
 use kiebitz::nnue::train::target;
@@ -11,29 +13,12 @@ fn fen(r: &Record) -> String {
     for (sq, code) in r.squares() {
         board[sq as usize] = Some(b"PNBRQKpnbrqk"[code as usize] as char);
     }
-    let mut rows = Vec::new();
-    for rank in (0..8).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
+    let geometry = Geometry::new(8, 8).expect("8×8");
     let side = if r.side == 0 { "w" } else { "b" };
-    format!("{} {side} - - 0 1", rows.join("/"))
+    format!(
+        "{} {side} - - 0 1",
+        placement(&geometry, |sq| board[sq.index()])
+    )
 }
 
 fn sigmoid(x: f64) -> f64 {

@@ -43,28 +43,8 @@ fn position(r: &Record) -> Chess {
     for (sq, code) in r.squares() {
         board[sq as usize] = Some(b"PNBRQKpnbrqk"[code as usize] as char);
     }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                    }
-                    empty = 0;
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let geometry = kiebitz::board::Geometry::new(8, 8).expect("8×8");
+    let fen = kiebitz::board::fen::placement(&geometry, |sq| board[sq.index()]);
     let side = if r.side == 0 { "w" } else { "b" };
     Chess::parse_fen(&format!("{fen} {side} - - 0 1")).expect("a record is a legal board")
 }

@@ -77,7 +77,8 @@ fn handshake_names_engine_and_options() {
     );
     let variant = lines.iter().find(|l| l.contains("UCI_Variant")).unwrap();
     assert!(variant.starts_with("option name UCI_Variant type combo default pawns6 var pawns6 "));
-    assert!(variant.contains(" var pawns3ep") && variant.ends_with(" var pawns8ep"));
+    assert!(variant.contains(" var pawns3ep") && variant.contains(" var pawns8ep "));
+    assert!(variant.contains(" var pawngame4 ") && variant.ends_with(" var pawngame8ep"));
     assert_eq!(e.ask("isready"), "readyok");
     e.send("quit");
     assert!(e.wait_exit(Duration::from_secs(5)));
