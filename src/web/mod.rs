@@ -888,6 +888,9 @@ async fn position(
 /// `/events` as `{"type": "analysis", "ply", "info"}`, until it is stopped (DELETE, a move,
 /// take-back or engine move in the game, a new analysis, the game's last event stream
 /// closed, [`session::MAX_ANALYSIS`]), then `{"type": "analysis-stopped", "ply"}`.
+/// How long a new analysis waits for a slot that a stopped one is giving back.
+const ANALYSIS_SLOT_WAIT: Duration = Duration::from_secs(2);
+
 async fn start_analysis(
     State(app): State<Shared>,
     Path(id): Path<String>,
@@ -901,8 +904,31 @@ async fn start_analysis(
             "multipv must be from 1 to {MAX_MULTIPV}, not {multipv}"
         )));
     }
+    let ply = {
+        let mut e = lock(&entry);
+        let ply = req.and_then(|r| r.ply).unwrap_or(e.session.plies());
+        if ply > e.session.plies() {
+            return Err(ApiError::bad(format!(
+                "no ply {ply}: the game has {}",
+                e.session.plies()
+            )));
+        }
+        e.stop_analysis();
+        ply
+    };
+    // A stopped analysis gives its slot back as soon as its search sees the flag: wait that
+    // long, not for ever.
+    let slot = Arc::clone(&app.analyses).acquire_owned();
+    let permit = match tokio::time::timeout(ANALYSIS_SLOT_WAIT, slot).await {
+        Ok(Ok(permit)) => permit,
+        _ => {
+            return Err(ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "every analysis slot is busy; try again later".into(),
+            ));
+        }
+    };
     let mut e = lock(&entry);
-    let ply = req.and_then(|r| r.ply).unwrap_or(e.session.plies());
     if ply > e.session.plies() {
         return Err(ApiError::bad(format!(
             "no ply {ply}: the game has {}",
@@ -910,12 +936,6 @@ async fn start_analysis(
         )));
     }
     e.stop_analysis();
-    let permit = Arc::clone(&app.analyses).try_acquire_owned().map_err(|_| {
-        ApiError(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "every analysis slot is busy; try again later".into(),
-        )
-    })?;
     let flag = Arc::new(AtomicBool::new(false));
     let job = e
         .session
@@ -931,7 +951,6 @@ async fn start_analysis(
         timer.store(true, Ordering::Relaxed);
     });
     tokio::task::spawn_blocking(move || {
-        let _permit = permit;
         let sink_events = events.clone();
         let watch = Arc::clone(&flag);
         job(Box::new(move |info| {
@@ -942,6 +961,8 @@ async fn start_analysis(
             let _ = sink_events
                 .send(json!({ "type": "analysis", "ply": ply, "info": info }).to_string());
         }));
+        // The slot is free before anyone hears of the stop.
+        drop(permit);
         let _ = events.send(json!({ "type": "analysis-stopped", "ply": ply }).to_string());
     });
     Ok((
