@@ -116,3 +116,115 @@ fn a_gauntlet_takes_the_next_openings_per_pairing() {
     assert_eq!(games_played(&stdout, "C"), 2);
     assert!(!stdout.contains("B vs C"), "{stdout}");
 }
+
+/// Three engines at depth 1 (`A`, `C`) and 2 (`B`), 2 games a pairing of at most 20 moves,
+/// with `more` words; the run's stdout.
+fn league_with(tournament: &str, more: &[&str]) -> String {
+    let chess = format!("cmd={}", common::binary("kiebitz-chess").display());
+    let mut words = Vec::new();
+    for (name, depth) in [("A", "1"), ("B", "2"), ("C", "1")] {
+        words.extend([
+            "-engine".to_string(),
+            chess.clone(),
+            format!("name={name}"),
+            format!("depth={depth}"),
+            "option.Hash=4".into(),
+        ]);
+    }
+    words.extend(args(&["-tournament", tournament, "-games", "2"]));
+    words.extend(args(&["-maxmoves", "20", "-srand", "7"]));
+    words.extend(args(&["-random-openings", "plies=4"]));
+    words.extend(args(more));
+    let r = run(&words);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    r.stdout
+}
+
+/// The head-to-head line `A vs B: W - L - D` of the text output, as the first's half points.
+fn text_half_points(stdout: &str, a: &str, b: &str) -> u64 {
+    let h2h = stdout.split("Head to head:").nth(1).expect("head to head");
+    let line = h2h
+        .lines()
+        .find(|l| l.starts_with(&format!("{a} vs {b}: ")))
+        .unwrap_or_else(|| panic!("{a} vs {b} in {h2h}"));
+    let n: Vec<u64> = line
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .split('[')
+        .next()
+        .unwrap()
+        .split('-')
+        .map(|x| x.trim().parse().unwrap())
+        .collect();
+    2 * n[0] + n[2]
+}
+
+/// The cross table cell of `row` against `col`: (points as half points, games).
+fn cell(html: &str, row: &str, col: &str) -> (u64, u64) {
+    let key = format!("data-row=\"{row}\" data-col=\"{col}\" data-points=\"");
+    let rest = html.split(&key).nth(1).unwrap_or_else(|| panic!("{key}"));
+    let points = rest.split('"').next().unwrap();
+    let games = rest.split("data-games=\"").nth(1).unwrap();
+    let half = match points.split_once('.') {
+        Some((p, _)) => 2 * p.parse::<u64>().unwrap() + 1,
+        None => 2 * points.parse::<u64>().unwrap(),
+    };
+    (half, games.split('"').next().unwrap().parse().unwrap())
+}
+
+#[test]
+fn a_round_robin_writes_its_report_with_the_cross_table() {
+    let report = temp("rr-report.html");
+    let stdout = league_with("round-robin", &["-report", report.to_str().unwrap()]);
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("data-status=\"finished\""), "{html}");
+    assert!(html.contains("finished: 6 of 6 games played"));
+    for name in ["A", "B", "C"] {
+        assert!(
+            html.contains(&format!("data-engine=\"{name}\" data-games=\"4\"")),
+            "{name}: {html}"
+        );
+    }
+    // The page's cross table holds the text's head to head, both ways.
+    for (a, b) in [("A", "B"), ("A", "C"), ("B", "C")] {
+        let half = text_half_points(&stdout, a, b);
+        assert_eq!(cell(&html, a, b), (half, 2), "{a} vs {b}\n{stdout}");
+        assert_eq!(cell(&html, b, a), (4 - half, 2), "{b} vs {a}");
+    }
+    // Without --pgn the games went through a hidden file beside the report, now removed.
+    assert!(!report.with_file_name(".rr-report.html.games.pgn").exists());
+}
+
+#[test]
+fn a_tournament_report_counts_only_its_own_games_of_a_pgn_file() {
+    let (report, games) = (temp("g-report.html"), temp("g-report.pgn"));
+    let old = "[White \"A\"]\n[Black \"Z\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n";
+    std::fs::write(&games, old).unwrap();
+    let stdout = league_with(
+        "gauntlet",
+        &[
+            "-report",
+            report.to_str().unwrap(),
+            "-pgnout",
+            games.to_str().unwrap(),
+        ],
+    );
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        html.contains("data-engine=\"A\" data-games=\"4\""),
+        "{html}"
+    );
+    assert!(
+        !html.contains("data-engine=\"Z\""),
+        "an earlier run's game: {html}"
+    );
+    assert!(
+        !html.contains("data-row=\"B\" data-col=\"C\""),
+        "B never met C"
+    );
+    assert_eq!(cell(&html, "A", "B").1, 2, "{stdout}");
+    // The PGN file keeps the earlier game and the four new ones.
+    let text = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(pgn::parse(&text).unwrap().len(), 5);
+}

@@ -45,8 +45,9 @@ moves only. --epdout: each game's final position as a FEN line. --recover is alw
 engine that crashes or stalls loses that game and is restarted. --log: the engines' traffic
 (level debug) and the runner's messages into FILE.
 --check-pgn replays every game of a PGN file under GAME's rules and checks its Result.
---report writes an HTML page (standings, Elo, SPRT, plots, every game to replay) at the start,
-during the match, at its end and on Ctrl-C; with --from-pgn, from a finished run's PGN.";
+--report writes an HTML page (standings, Elo, SPRT, plots, every game to replay; a tournament's
+with its cross table) at the start, during the run, at its end and on Ctrl-C; with --from-pgn,
+from a finished run's PGN.";
 
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq)]
@@ -699,11 +700,6 @@ impl Reading {
         }
         if tournament && cfg.sprt.is_some() {
             return Err("--sprt tests two engines: not with a tournament of more".into());
-        }
-        if tournament && cfg.report.is_some() {
-            return Err(
-                "--report is made for a match of two engines, not yet for a tournament".into(),
-            );
         }
         if cfg.openings.as_ref().is_some_and(|f| f.pgn_plies.is_some()) && cfg.random.is_some() {
             return Err("--random-openings cannot be combined with PGN openings".into());

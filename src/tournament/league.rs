@@ -6,7 +6,8 @@
 //! A round robin pairs every engine with every other, a gauntlet the first engine with each
 //! of the others. Every pairing plays `--games × --rounds` games from the openings (under
 //! `policy=round` the same openings for every pairing, under `policy=default` each pairing the
-//! next ones of the file), colours swapped within each pair of games as in a match.
+//! next ones of the file), colours swapped within each pair of games as in a match. With
+//! `--report` the page of [`super::html::tournament`] is written as the pairings end.
 
 /// A line on stdout that a closed pipe ends quietly ([`crate::limits::print_line`]).
 macro_rules! say {
@@ -16,6 +17,7 @@ macro_rules! say {
 }
 
 use super::cli::{Config, Tournament};
+use super::html::tournament::TournamentReport;
 use super::report;
 use super::stats::Wld;
 use crate::game::Game;
@@ -156,11 +158,16 @@ pub fn run<G: Game>(cfg: &Config, kind: Tournament) -> Result<(), String> {
         pairs.len(),
         cfg.total_games()
     );
+    let page = TournamentReport::start::<G>(cfg, label, pairs.len() * cfg.total_games())?;
     let mut names: Vec<Option<String>> = vec![None; cfg.engines.len()];
     let mut played = Vec::new();
     for (k, &(a, b)) in pairs.iter().enumerate() {
         let mut pairing = cfg.clone();
         pairing.engines = vec![cfg.engines[a].clone(), cfg.engines[b].clone()];
+        if let Some(page) = &page {
+            pairing.report = None;
+            pairing.pgn = Some(page.pgn_path());
+        }
         if let Some(f) = pairing.openings.as_mut()
             && !f.same_per_round
         {
@@ -171,6 +178,9 @@ pub fn run<G: Game>(cfg: &Config, kind: Tournament) -> Result<(), String> {
             names[i].get_or_insert_with(|| name.trim_end_matches(" (2)").to_string());
         }
         played.push((a, b, wld));
+        if let Some(page) = &page {
+            page.pairing_done()?;
+        }
     }
     let names = distinct(names.into_iter().flatten().collect());
     let mut table = Table::new(names);
@@ -185,7 +195,7 @@ pub fn run<G: Game>(cfg: &Config, kind: Tournament) -> Result<(), String> {
     say!("Head to head:");
     say!("{}", table.head_to_head().trim_end_matches('\n'));
     say!("Finished tournament");
-    Ok(())
+    page.map_or(Ok(()), TournamentReport::finish)
 }
 
 /// `names` with a repeated name numbered (`kiebitz (2)`), so the table tells them apart.

@@ -15,6 +15,7 @@
 //!
 //! - [`summary`]: the numbers (standings, pairs, series for the plots).
 //! - [`plot`]: the plots.
+//! - [`tournament`]: the report of a tournament of more than two engines.
 //! - [`page`]: the HTML, with `report.css` and `report.js` (the board viewer) inlined.
 //!
 //! Two-player games only (N-seat games have their own runner and records).
@@ -22,6 +23,7 @@
 pub mod page;
 pub mod plot;
 pub mod summary;
+pub mod tournament;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::tournament::report::{elo_text, error_text};
 use crate::tournament::stats::{Estimate, Verdict};
 
-use super::summary::{Summary, summarize};
+use super::summary::{Scored, Summary, summarize};
 use super::{Meta, Played, Status, plot};
 
 const CSS: &str = include_str!("report.css");
@@ -116,6 +116,72 @@ fn standings(s: &Summary, out: &mut String) {
             String::new()
         }
     );
+}
+
+/// `s` with a tournament's standings (more than two engines) ranked by points, then by fewer
+/// games, as cutechess ranks them; a match keeps its engines' order.
+fn ranked(s: &Summary) -> Summary {
+    let mut r = s.clone();
+    if r.standings.len() > 2 {
+        r.standings.sort_by(|a, b| {
+            b.half_points()
+                .cmp(&a.half_points())
+                .then(a.wld.games().cmp(&b.wld.games()))
+        });
+    }
+    r
+}
+
+/// The half points and games of `row` against `col` in `games`.
+fn head_to_head(games: &[Scored], row: &str, col: &str) -> (u64, u64) {
+    let mut half = 0;
+    let mut played = 0;
+    for g in games {
+        let half_points = match (g.white == row, g.black == row, g.result.as_str()) {
+            (true, false, "1-0") | (false, true, "0-1") => 2,
+            (true, false, "0-1") | (false, true, "1-0") => 0,
+            (_, _, "1/2-1/2") => 1,
+            _ => continue,
+        };
+        if (g.white == row && g.black == col) || (g.black == row && g.white == col) {
+            half += half_points;
+            played += 1;
+        }
+    }
+    (half, played)
+}
+
+/// A tournament's cross table: each engine's points out of games against each other, in the
+/// standings' order (a cell `data-row`, `data-col`, `data-points`, `data-games`).
+fn crosstable(s: &Summary, games: &[Scored], out: &mut String) {
+    out.push_str(
+        "<section id=\"crosstable\">\n<h2>Head to head</h2>\n<table class=\"standings\">\n\
+         <thead><tr><th>Engine</th>",
+    );
+    for (k, st) in s.standings.iter().enumerate() {
+        let _ = write!(out, "<th title=\"{}\">{}</th>", escape(&st.name), k + 1);
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for (k, row) in s.standings.iter().enumerate() {
+        let _ = write!(out, "<tr><td>{}. {}</td>", k + 1, escape(&row.name));
+        for col in &s.standings {
+            let (half, played) = head_to_head(games, &row.name, &col.name);
+            if row.name == col.name || played == 0 {
+                out.push_str("<td>—</td>");
+                continue;
+            }
+            let _ = write!(
+                out,
+                "<td data-row=\"{r}\" data-col=\"{c}\" data-points=\"{p}\" \
+                 data-games=\"{played}\">{p} / {played}</td>",
+                r = escape(&row.name),
+                c = escape(&col.name),
+                p = points(half),
+            );
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n</section>\n");
 }
 
 fn elo_section(s: &Summary, out: &mut String) -> Result<(), String> {
@@ -249,8 +315,12 @@ pub fn render(
         escape(&status_text(status, s.counted)),
     );
     out.push_str("<section id=\"standings\">\n<h2>Standings</h2>\n");
-    standings(&s, &mut out);
+    let ranked = ranked(&s);
+    standings(&ranked, &mut out);
     out.push_str("</section>\n");
+    if s.standings.len() > 2 {
+        crosstable(&ranked, &scored, &mut out);
+    }
     elo_section(&s, &mut out)?;
     sprt_section(&s, &mut out)?;
     out.push_str(
