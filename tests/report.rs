@@ -2,7 +2,8 @@
 //! page whose standings equal the match's own results table, with SVG plots, the SPRT's LLR as
 //! the match printed it and every game's moves; `--from-pgn` makes the same numbers from the
 //! match's PGN and from a hand-written one; Ctrl-C leaves the report of the games played; bad
-//! paths and files fail clearly and write nothing.
+//! paths and files fail clearly and write nothing; in headless Chromium the page opens at its
+//! top.
 
 mod common;
 
@@ -365,4 +366,26 @@ fn ctrl_c_leaves_the_report_of_the_games_played() {
     let n = data(&html)["games"].as_array().unwrap().len();
     assert!((2..40).contains(&n), "{n} games");
     assert_eq!(standings(&html)[0].1[0], n.to_string());
+}
+
+/// The report opens at its title, not scrolled to the first game's moves, and stepping to a
+/// long game's end scrolls only the move list (scripts/gui/report-top.py in headless
+/// Chromium; skipped with the reason when the browser is missing).
+#[test]
+fn a_report_opens_at_its_top() {
+    if let Some(why) = common::browser::missing() {
+        eprintln!("SKIPPED report in a browser: {why}");
+        return;
+    }
+    let report = temp("top.html");
+    let games = common::data_path("chess-tune-games.pgn");
+    let r = from_pgn("chess", &games, &report, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/gui/report-top.py"))
+        .arg(&report)
+        .output()
+        .expect("python3 runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
 }

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+pub mod browser;
 pub mod http;
 pub mod match_run;
 pub mod source;

@@ -97,6 +97,16 @@
     return root;
   }
 
+  // Scrolls the move list (only it: the page stays where the reader has it, at its top when
+  // the report opens) so that the current move is visible.
+  function keepInView(box, cur) {
+    if (!cur) return;
+    var top = cur.offsetTop;
+    var bottom = top + cur.offsetHeight;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight;
+  }
+
   function show() {
     var g = games[current];
     ply = Math.max(0, Math.min(ply, g.fens.length - 1));
@@ -109,8 +119,7 @@
     for (var i = 0; i < spans.length; i++) {
       spans[i].classList.toggle("current", Number(spans[i].dataset.ply) === ply);
     }
-    var cur = $("moves").querySelector(".current");
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    keepInView($("moves"), $("moves").querySelector(".current"));
   }
 
   function select(index) {
@@ -177,10 +186,10 @@
   $("last").addEventListener("click", function () { step(Infinity); });
   document.addEventListener("keydown", function (e) {
     if (current < 0) return;
-    if (e.key === "ArrowLeft") step(ply - 1);
-    else if (e.key === "ArrowRight") step(ply + 1);
-    else if (e.key === "Home") step(0);
-    else if (e.key === "End") step(Infinity);
+    var to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: Infinity }[e.key];
+    if (to === undefined) return;
+    e.preventDefault(); // the keys step through the game; they do not scroll the page
+    step(to);
   });
   $("download").addEventListener("click", function () {
     var text = games.map(function (g) { return g.pgn; }).join("");

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Opens a kiebitz-match report (a file) in headless Chromium and checks that it opens at its
+top (the title visible, window.scrollY 0) with the first game shown, and that the current
+move of a long game is kept visible inside the move list without moving the page.
+
+usage: report-top.py FILE.html   (exit 0 when it holds; messages on stderr)
+Run by tests/report.rs (`a_report_opens_at_its_top`).
+"""
+
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def driver():
+    opts = Options()
+    opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                 "--disable-gpu", "--window-size=1100,760", "--hide-scrollbars"):
+        opts.add_argument(flag)
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(service=service, options=opts)
+
+
+def fail(why):
+    print(f"report-top: {why}", file=sys.stderr)
+    sys.exit(1)
+
+
+def main():
+    path = os.path.abspath(sys.argv[1])
+    d = driver()
+    try:
+        d.get("file://" + path)
+        WebDriverWait(d, 20).until(lambda d: d.find_element(By.ID, "viewer").is_displayed())
+        time.sleep(0.3)
+        y = d.execute_script("return window.scrollY")
+        if y != 0:
+            fail(f"the page opened scrolled {y} px down, not at its title")
+        # Step to the last move of the first game: the list scrolls, the page does not.
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+        time.sleep(0.3)
+        inside = d.execute_script(
+            "const box = document.getElementById('moves');"
+            "const cur = box.querySelector('.current');"
+            "if (!cur) return 'no current move';"
+            "const b = box.getBoundingClientRect(), c = cur.getBoundingClientRect();"
+            "return (c.top >= b.top - 1 && c.bottom <= b.bottom + 1) ? 'ok' : "
+            "'the current move is outside the list: ' + c.top + ' not in ' + b.top + '..' + b.bottom;")
+        if inside != "ok":
+            fail(inside)
+        y = d.execute_script("return window.scrollY")
+        if y != 0:
+            fail(f"stepping through the moves scrolled the page {y} px")
+    finally:
+        d.quit()
+    print("report-top: opens at its top; the move list follows the current move", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
