@@ -208,8 +208,8 @@ pub trait Session: Send {
     /// The game as PGN (a PGN-like record for an N-seat game), with these seat names in the
     /// tags.
     fn pgn(&self, players: &[String]) -> String;
-    /// Where the game has solved values ([`crate::games::page::Page::solve_job`]) and is not over: a key naming
-    /// the position and the job that solves it with `solvers`.
+    /// Where the game has solved values ([`crate::games::page::Page::solve_job`]) and is
+    /// not over: a key naming the position and the job that solves it with `solvers`.
     fn solve_job(&self, _solvers: &Solvers) -> Option<(String, SolveJob)> {
         None
     }
@@ -449,7 +449,8 @@ pub fn create(
 }
 
 /// The squares of a move for the page: origin, target and promotion piece, as the game's
-/// page names them ([`crate::games::page::Page::squares`]: grid games write them in the move's text).
+/// page names them ([`crate::games::page::Page::squares`]: grid games write them in the
+/// move's text).
 fn squares_of(game: &str, mv: Move, text: &str) -> (String, String, Option<String>) {
     match page_of(game) {
         Some(page) => page.squares(mv, text),
@@ -457,8 +458,9 @@ fn squares_of(game: &str, mv: Move, text: &str) -> (String, String, Option<Strin
     }
 }
 
-/// The board of a FEN for the page, as the game's page draws it ([`crate::games::page::Page::board`]: by default
-/// the rows of a grid, top rank first, each square a piece letter or "").
+/// The board of a FEN for the page, as the game's page draws it
+/// ([`crate::games::page::Page::board`]: by default the rows of a grid, top rank first, each
+/// square a piece letter or "").
 fn board_of(game: &str, fen: &str) -> Value {
     match page_of(game) {
         Some(page) => page.board(fen),
