@@ -23,8 +23,8 @@ use common::source::is_ident;
 use common::source::strip;
 
 /// The rooms, bottom first, and the top-level modules of each (or single files, named by their
-/// path, that belong to another room than their folder's). A room may import the rooms listed
-/// before it.
+/// path, that belong to another room than their folder's; `*` stands for one folder). A room
+/// may import the rooms listed before it.
 const ROOMS: &[(&str, &[&str])] = &[
     // Utilities that import nothing of the crate.
     (
@@ -55,6 +55,10 @@ const ROOMS: &[(&str, &[&str])] = &[
     // games' oracles. They know the games' positions; the search calls them only through the
     // oracle it is handed (search/oracle.rs).
     ("solve", &["solve"]),
+    // What the web page needs of each game (title, searches, board, solver): the trait in
+    // games/page.rs and each game's page.rs, handed out by the registry (games/mod.rs is their
+    // front door only). Above `solve`, as a game's page hands out its solver.
+    ("page", &["games/page.rs", "games/*/page.rs"]),
     ("top", &["protocol", "cli", "tournament", "book", "web"]),
 ];
 
@@ -389,13 +393,20 @@ fn edges(files: &BTreeMap<String, File>, front_doors: bool) -> BTreeSet<(String,
     out
 }
 
+/// Whether a [`ROOMS`] entry names `path`: equal, or equal with `*` standing for any one
+/// folder name.
+fn matches_path(entry: &str, path: &str) -> bool {
+    let (e, p): (Vec<&str>, Vec<&str>) = (entry.split('/').collect(), path.split('/').collect());
+    e.len() == p.len() && e.iter().zip(&p).all(|(a, b)| a == b || *a == "*")
+}
+
 /// The room of a file (its index in [`ROOMS`]).
 fn room(rel: &str) -> usize {
     let top = rel.split('/').next().unwrap_or(rel).trim_end_matches(".rs");
     let named = |name: &str| {
         ROOMS
             .iter()
-            .position(|(_, modules)| modules.contains(&name))
+            .position(|(_, modules)| modules.iter().any(|m| matches_path(m, name)))
     };
     named(rel)
         .or_else(|| named(top))
@@ -643,14 +654,20 @@ fn the_checker_sees_breaks_circles_and_reexports() {
     );
     write(
         "games/mod.rs",
-        "pub mod chess; pub mod x; pub mod y; pub mod z;",
+        "pub mod chess; pub mod w; pub mod x; pub mod y; pub mod z;",
     );
+    // A game's page (room page, by the `*` entry) may use the game; the game may not use it.
+    write("games/z/page.rs", "use crate::games::chess::Chess;");
+    write("games/w.rs", "fn f() { crate::games::z::page::show(); }");
     // A circle through a front door, leaving its folder: y → x/mod.rs → x/a.rs → y.
     write("games/x/mod.rs", "pub mod a;\npub fn shared() { a::go(); }");
     write("games/x/a.rs", "pub fn go() { crate::games::y::f(); }");
     write("games/y.rs", "pub fn f() { crate::games::x::shared(); }");
     // A module and its child using each other: the folder's own business.
-    write("games/z/mod.rs", "pub mod b;\npub fn h() { b::g(); }");
+    write(
+        "games/z/mod.rs",
+        "pub mod b; pub mod page;\npub fn h() { b::g(); }",
+    );
     write("games/z/b.rs", "pub fn g() { super::h(); }");
     // A circle through a re-export: eval → Chess (position.rs) → eval.
     write(
@@ -668,6 +685,7 @@ fn the_checker_sees_breaks_circles_and_reexports() {
         problems,
         [
             "src/game.rs (room game) imports src/games/chess/position.rs (room games), a room above it",
+            "src/games/w.rs (room games) imports src/games/z/page.rs (room page), a room above it",
             "import circle in room games: games/chess/eval.rs → games/chess/position.rs → games/chess/eval.rs",
             "import circle through a mod.rs in room games: games/x/a.rs → games/y.rs → games/x/mod.rs → games/x/a.rs",
         ],

@@ -3,8 +3,10 @@
 //! `src/games/<game>/`, and is registered by ONE line in the [`registry!`] below, which declares
 //! its seating, its module and the names `kiebitz-match --game` accepts. Everything that must pick a game
 //! by name at run time (the tournament runner, the web server, the tests) goes through
-//! [`with_game`], [`seats`] and [`NAMES`]; nothing else in the crate names a game. A game also needs its entrance in
-//! `engines/kiebitz-<game>.rs` and a `[[bin]]` in Cargo.toml.
+//! [`with_game`], [`seats`], [`page_of`] and [`NAMES`]; nothing else in the crate names a game. A game also needs its entrance in
+//! `engines/kiebitz-<game>.rs` and a `[[bin]]` in Cargo.toml, and its `page.rs`: what the web
+//! page needs of it ([`page::Page`]: title, searches, board, solver), which the registry line
+//! hands to the web server through [`page_of`].
 //!
 //! - [`pawns`]: pawn chess on W×H boards with optional double step and en passant.
 //! - [`raeuber`]: Räuberschach 6×6, losing chess with forced capture.
@@ -18,6 +20,8 @@
 
 use crate::game::Game;
 use crate::nsearch::NGame;
+
+pub mod page;
 
 /// How many seats a game has ([`seats`]): two (a [`Game`]: White and Black) or a range of
 /// player counts (an [`NGame`], e.g. Chamäleon Schach for 2–4).
@@ -73,8 +77,8 @@ macro_rules! seats_of {
     };
 }
 
-/// Declares every game's module and builds [`NAMES`], [`seats`] and [`with_game`] from one
-/// list.
+/// Declares every game's module and builds [`NAMES`], [`seats`], [`page_of`] and [`with_game`]
+/// from one list.
 macro_rules! registry {
     ($($seating:ident $module:ident :: $game:ident [$first:literal $(, $alias:literal)*];)*) => {
         $(pub mod $module;)*
@@ -95,6 +99,15 @@ macro_rules! registry {
         pub fn seats(name: &str) -> Option<Seats> {
             match name {
                 $($first $(| $alias)* => Some(seats_of!($seating, $module::$game)),)*
+                _ => None,
+            }
+        }
+
+        /// What the web page needs of the game called `name` (its `page.rs`, see [`page`]);
+        /// `None` for an unknown name.
+        pub fn page_of(name: &str) -> Option<&'static dyn page::Page> {
+            match name {
+                $($first $(| $alias)* => Some(&$module::page::OnPage),)*
                 _ => None,
             }
         }

@@ -554,9 +554,10 @@ async fn list_games(State(app): State<Shared>) -> Response {
         .into_iter()
         .filter(|g| app.config.only.is_none_or(|only| only == g.game))
         .map(|g| {
-            json!({ "game": g.game, "variants": g.variants, "starts": g.starts, "seats": g.seats,
-                    "searches": g.searches, "elo": g.elo, "skill": g.skill,
-                    "depth": g.depth })
+            json!({ "game": g.game, "title": g.title, "about": g.about,
+                    "variants": g.variants, "starts": g.starts, "seats": g.seats,
+                    "seat_names": g.seat_names, "searches": g.searches, "elo": g.elo,
+                    "skill": g.skill, "depth": g.depth })
         })
         .collect();
     axum::Json(games).into_response()

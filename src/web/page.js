@@ -3,18 +3,16 @@
 // the JSON API.
 'use strict';
 
-const TITLES = {
-  chess: 'Chess', raeuber: 'Räuberschach', pawns: 'Pawn chess', crash: 'CRASH!',
-  chamaeleon: 'Chamäleon Schach',
-};
-const ABOUT = {
-  chess: 'Standard chess and Chess960.',
-  raeuber: 'Losing chess on 6×6 with forced capture: lose all your pieces to win.',
-  pawns: 'Only pawns on W×H boards: the first to reach the far side wins.',
-  crash: 'Towers of stones on a row: move a tower, crush what it lands on.',
-  chamaeleon: 'Two to four players; a piece moves by the colour of its square.',
-};
-const NSEAT_NAMES = { 2: ['South', 'North'], 3: ['South', 'West', 'North'], 4: ['South', 'West', 'North', 'East'] };
+// The games as /api/games describes them (title, about, variants, seat names), read once.
+let GAMES = null;
+async function gameList() {
+  if (!GAMES) GAMES = await api('GET', '/api/games');
+  return GAMES;
+}
+function titleOf(game) {
+  const info = (GAMES || []).find((g) => g.game === game);
+  return info ? info.title : game;
+}
 const SVGNS = 'http://www.w3.org/2000/svg';
 
 function el(tag, attrs, ...children) {
@@ -49,14 +47,13 @@ async function api(method, path, body) {
 
 // ---------------------------------------------------------------- lobby
 
-function seatNames(game, variant) {
-  if (game === 'chamaeleon') return NSEAT_NAMES[parseInt(variant.replace('chamaeleon', ''), 10) || 4];
-  return ['White', 'Black'];
+function seatNames(info, variant) {
+  return (info.seat_names || [])[info.variants.indexOf(variant)] || ['White', 'Black'];
 }
 
 function seatEditor(info, variant) {
   const box = el('div', { class: 'seats' });
-  seatNames(info.game, variant).forEach((name, i) => {
+  seatNames(info, variant).forEach((name, i) => {
     const kind = el('select', { class: 'seat-kind' },
       el('option', { value: 'human' }, 'human'), el('option', { value: 'engine' }, 'engine'));
     kind.value = i === 0 ? 'human' : 'engine';
@@ -100,7 +97,7 @@ function readSeats(box) {
 }
 
 async function lobby(app) {
-  const games = await api('GET', '/api/games');
+  const games = await gameList();
   app.replaceChildren(el('h2', {}, 'Choose a game'));
   const grid = el('div', { class: 'lobby' });
   for (const info of games) {
@@ -140,8 +137,8 @@ async function lobby(app) {
       },
     }, 'Play');
     grid.append(el('div', { class: 'card', 'data-game': info.game },
-      el('h3', {}, TITLES[info.game] || info.game),
-      el('p', { class: 'about' }, ABOUT[info.game] || ''),
+      el('h3', {}, info.title || info.game),
+      el('p', { class: 'about' }, info.about || ''),
       el('div', { class: 'row' }, el('label', {}, 'variant'), variant),
       numberRow,
       seatHolder,
@@ -156,11 +153,12 @@ async function lobby(app) {
 // ---------------------------------------------------------------- match report page
 
 // A PGN (chosen as a file or pasted) posted to /api/report; the report shows in a frame.
-function reportPage(app) {
+async function reportPage(app) {
+  const twoPlayer = (await gameList()).filter((g) => g.seats.length === 1 && g.seats[0] === 2);
   const file = el('input', { type: 'file', id: 'report-file', accept: '.pgn,text/plain' });
   const text = el('textarea', { id: 'report-pgn', rows: 10, placeholder: 'or paste the PGN here' });
   const game = el('select', { id: 'report-game' }, el('option', { value: '' }, 'game from the PGN'),
-    ['chess', 'raeuber', 'pawns', 'crash'].map((g) => el('option', { value: g }, TITLES[g])));
+    twoPlayer.map((g) => el('option', { value: g.game }, g.title)));
   const elo0 = el('input', { class: 'ms', id: 'report-elo0', type: 'number', placeholder: 'elo0' });
   const elo1 = el('input', { class: 'ms', id: 'report-elo1', type: 'number', placeholder: 'elo1' });
   const error = el('div', { class: 'error', id: 'report-error' });
@@ -812,6 +810,7 @@ async function board(app, id) {
     app.replaceChildren(el('p', {}, e.message + ' — '), el('a', { href: '/' }, 'back to the lobby'));
     return;
   }
+  await gameList().catch(() => []);
   view.state = st;
   view.auto = true;
   view.flipped = initialFlip(st);
@@ -847,7 +846,7 @@ async function board(app, id) {
       graph),
     el('div', { class: 'side' },
       el('div', { class: 'panel' },
-        el('h3', {}, `${st.title || TITLES[st.game] || st.game} · ${st.variant}`),
+        el('h3', {}, `${st.title || titleOf(st.game)} · ${st.variant}`),
         el('div', {}, st.seats.map(seatText).join(' · ')),
         el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'solved' }),
         el('div', { id: 'error' })),
@@ -873,7 +872,7 @@ async function board(app, id) {
 function main() {
   const app = document.getElementById('app');
   const m = location.pathname.match(/^\/play\/([0-9a-zA-Z]+)$/);
-  const page = m ? board(app, m[1]) : location.pathname === '/report' ? Promise.resolve(reportPage(app)) : lobby(app);
+  const page = m ? board(app, m[1]) : location.pathname === '/report' ? reportPage(app) : lobby(app);
   page.catch((e) => { app.textContent = 'Error: ' + e.message; });
 }
 

@@ -1,110 +1,75 @@
 //! One game as the web server holds it: a [`Session`] hides whether it is a two-player
-//! [`Game`] of the registry ([`TwoPlayer`]) or Chamäleon Schach for 2–4 seats ([`NSeat`]), and
-//! answers what the JSON API needs: the state (FEN, seat to move, legal moves with their
-//! squares, history, board, result), playing and taking back moves, PGN, and an engine search
-//! packed as a job for a blocking thread; so is the solve of a position's value ([`Solvers`]:
-//! pawn chess by the graph analysis, CRASH! by its databases, solved here or loaded from files,
-//! Räuberschach by proof-number search with a checked proof).
+//! [`Game`] of the registry ([`TwoPlayer`]) or an N-seat [`NGame`] ([`NSeat`]), and answers
+//! what the JSON API needs: the state (FEN, seat to move, legal moves with their squares,
+//! history, board, result), playing and taking back moves, PGN, and an engine search packed as
+//! a job for a blocking thread; so is the solve of a position's value. What differs between
+//! games (title, searches, board drawing, move squares, solver, optimal player) comes from the
+//! game's page ([`crate::games::page::Page`], found by [`page_of`]): nothing here names a game.
 //!
-//! Depends on `game`, `games` (the registry and Chamäleon), `search` (also `pns`), `nsearch`,
-//! `protocol` (the game line and the safe search), `cli` (reading a start position) and
-//! `tournament::pgn` (the date tag).
+//! Depends on `game`, `games` (the registry and the games' pages), `search`, `nsearch`,
+//! `protocol` (the game line and the safe search) and `tournament::pgn` (the date tag).
 
+use std::any::Any;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::board::{Color, Move, MoveList};
+use crate::board::{Move, MoveList};
 use crate::game::{Game, Outcome};
-use crate::games::chamaeleon::{self, Chamaeleon};
-use crate::games::crash::Crash;
-use crate::games::raeuber::Raeuber;
-use crate::games::{ForGame, NAMES, with_game};
-use crate::nsearch::{self, Algorithm, NGame, SeatResult};
+use crate::games::page::{grid_board, grid_squares, score_json, white_view};
+use crate::games::{ForGame, NAMES, page_of, seats, with_game};
+use crate::nsearch::{self, NGame, SeatResult};
 use crate::protocol::{GameLine, nps, safe_search};
 use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
 use crate::search::{Control, Limits, Score, Searcher};
-use crate::solve::crash::db::{Db, Layout};
+
+pub use crate::games::page::{Choice, EngineAnswer, LoadedDb, SolveJob, Solvers};
 
 /// Transposition table of one engine search, in MiB (a table lives only for one move, so
 /// memory is bounded by the number of engine threads).
 pub const ENGINE_HASH_MB: usize = 16;
 
-/// The id the API gives Chamäleon Schach.
-pub const CHAMAELEON: &str = "chamaeleon";
-
 /// A live report of the engine's search, sent to the page while it thinks.
 pub type InfoSink = Box<dyn FnMut(Value) + Send>;
-
-/// What an engine search brings back: the move (in the game's coordinate notation) and the
-/// last report.
-#[derive(Clone, Debug)]
-pub struct EngineAnswer {
-    pub mv: String,
-    pub info: Value,
-}
 
 /// A search to run on a blocking thread: it owns a copy of the position.
 pub type EngineJob = Box<dyn FnOnce(InfoSink) -> Option<EngineAnswer> + Send>;
 
-/// Which engine plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    /// The game's usual search: alpha-beta for two players (CRASH!'s "heuristic" player),
-    /// Paranoid for Chamäleon.
-    Default,
-    /// One of the N-player searches (Chamäleon).
-    NPlayer(Algorithm),
-    /// CRASH!'s optimal player: a database of the board solved on demand where it has at most
-    /// [`MAX_OPTIMAL_POSITIONS`] positions, else the heuristic search, saying so.
-    Optimal,
-}
-
-impl Choice {
-    /// The name the API uses, `None` for the default.
-    pub fn name(self) -> Option<&'static str> {
-        match self {
-            Choice::Default => None,
-            Choice::NPlayer(a) => Some(a.name()),
-            Choice::Optimal => Some("optimal"),
-        }
-    }
-}
-
-/// The searches a game offers, by the names the API takes.
+/// The searches a game offers, by the names the API takes (its page's).
 fn searches_of(game: &str) -> Vec<&'static str> {
-    match game {
-        CHAMAELEON => Algorithm::ALL.iter().map(|a| a.name()).collect(),
-        "crash" => vec!["heuristic", "optimal"],
-        _ => vec!["alphabeta"],
-    }
+    page_of(game).map_or_else(|| vec!["alphabeta"], |p| p.searches())
 }
 
-/// The engine `name` stands for in `game` (`None`: the default).
+/// The engine `name` stands for in `game` (`None`: the default), as the game's page reads it.
 pub fn choice(game: &str, name: Option<&str>) -> Result<Choice, String> {
     let Some(name) = name else {
         return Ok(Choice::Default);
     };
-    if game == CHAMAELEON {
-        return Algorithm::parse(name).map(Choice::NPlayer);
-    }
-    match name {
-        "alphabeta" => Ok(Choice::Default),
-        "heuristic" if game == "crash" => Ok(Choice::Default),
-        "optimal" if game == "crash" => Ok(Choice::Optimal),
-        _ => Err(format!(
-            "unknown search '{name}' for {game}: one of {}",
-            searches_of(game).join(" ")
+    match page_of(game) {
+        Some(page) => page.choice(name),
+        None if name == "alphabeta" => Ok(Choice::Default),
+        None => Err(format!(
+            "unknown search '{name}' for {game}: one of alphabeta"
         )),
     }
 }
 
+/// Whether `game` has N seats (an [`NGame`]) rather than White and Black.
+fn is_nseat(game: &str) -> bool {
+    seats(game).is_some_and(|s| !s.is_two())
+}
+
+/// The name messages use for `game` (its page's short name), else `game` itself.
+fn short_name(game: &str) -> &str {
+    page_of(game).map_or(game, |p| p.short())
+}
+
 /// A strength level of an engine seat: `UCI_Elo` (games whose Elo scale is calibrated,
 /// [`Game::CALIBRATED_ELO`]) or `Skill Level` 0–20 (every two-player game); see
-/// [`crate::search::strength`]. Chamäleon's N-player searches have no such scale: a seat there
-/// is weakened by a depth cap instead (`Depth`, 1 to [`MAX_NSEAT_DEPTH`] turns).
+/// [`crate::search::strength`]. The N-player searches (Chamäleon) have no such scale: a seat
+/// there is weakened by a depth cap instead (`Depth`, 1 to [`MAX_NSEAT_DEPTH`] turns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
     Elo(u32),
@@ -112,7 +77,7 @@ pub enum Level {
     Depth(u32),
 }
 
-/// The deepest cap a Chamäleon engine seat may ask for (`depth`); its searches rarely finish
+/// The deepest cap an N-seat engine seat may ask for (`depth`); its searches rarely finish
 /// more than a few turns within the server's think times.
 pub const MAX_NSEAT_DEPTH: u32 = 16;
 
@@ -148,7 +113,7 @@ impl ForGame for Calibrated {
 }
 
 /// The strength level an engine seat of `game` asks for (`elo` or `skill` for a two-player
-/// game, at most one; `depth` for Chamäleon), checked against the ranges; `None` for full
+/// game, at most one; `depth` for an N-seat game), checked against the ranges; `None` for full
 /// strength.
 pub fn level(
     game: &str,
@@ -157,11 +122,12 @@ pub fn level(
     skill: Option<u32>,
     depth: Option<u32>,
 ) -> Result<Option<Level>, String> {
-    if game == CHAMAELEON {
+    if is_nseat(game) {
         if elo.is_some() || skill.is_some() {
             return Err(format!(
-                "Chamäleon's N-player searches have no strength scale (elo, skill); a seat takes \
-                 depth 1 to {MAX_NSEAT_DEPTH} (turns) instead"
+                "{}'s N-player searches have no strength scale (elo, skill); a seat takes \
+                 depth 1 to {MAX_NSEAT_DEPTH} (turns) instead",
+                short_name(game)
             ));
         }
         return match depth {
@@ -173,8 +139,14 @@ pub fn level(
         };
     }
     if depth.is_some() {
+        let nseat: Vec<String> = NAMES
+            .iter()
+            .filter(|g| is_nseat(g))
+            .map(|g| format!("{}'s", short_name(g)))
+            .collect();
         return Err(format!(
-            "depth is Chamäleon's strength level; {game} takes elo or skill"
+            "depth is {} strength level; {game} takes elo or skill",
+            nseat.join(" and ")
         ));
     }
     if elo.is_none() && skill.is_none() {
@@ -216,281 +188,9 @@ pub fn level(
     }
 }
 
-/// The largest CRASH! database the optimal player solves on demand (about two seconds on a
-/// loaded 2-core machine); it is kept for later moves ([`MAX_OPTIMAL_DBS`] of them).
-/// Databases loaded from files at start-up ([`Solvers::crash_dbs`]) have no such cap.
-pub const MAX_OPTIMAL_POSITIONS: u64 = 300_000;
-/// CRASH! databases kept in memory at once (the oldest goes first).
-pub const MAX_OPTIMAL_DBS: usize = 4;
-
-/// Time the Räuberschach solver may take for one position (half for the win of the side to
-/// move, the rest for its loss).
-pub const RAEUBER_SOLVE_TIME: Duration = Duration::from_secs(3);
-/// The Räuberschach solver's transposition table in MiB (one at a time, freed after the solve).
-pub const RAEUBER_SOLVE_TABLE_MB: usize = 32;
-
-/// A CRASH! database read from a file at start-up (`--crash-db FILE`, written by
-/// `kiebitz-crash analyze --out FILE`).
-#[derive(Clone)]
-pub struct LoadedDb {
-    pub path: String,
-    pub db: Arc<Db>,
-}
-
-impl LoadedDb {
-    /// Reads and checks a database file (header, size, checksum: [`Db::load`]).
-    pub fn load(path: &str) -> Result<LoadedDb, String> {
-        let db = Db::load(path)?;
-        Ok(LoadedDb {
-            path: path.to_string(),
-            db: Arc::new(db),
-        })
-    }
-}
-
-impl std::fmt::Debug for LoadedDb {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let l = &self.db.layout;
-        write!(f, "{} ({} stones a side on {} cells)", self.path, l.n, l.m)
-    }
-}
-
-/// What the server lends every solve and engine job beside the position: the CRASH!
-/// databases loaded at start-up and the Räuberschach solver's budget.
-#[derive(Clone, Debug)]
-pub struct Solvers {
-    /// Consulted first, in order, for every CRASH! position they cover.
-    pub crash_dbs: Vec<LoadedDb>,
-    /// The proof-number search's time for one Räuberschach position.
-    pub raeuber_time: Duration,
-    /// Its table in MiB.
-    pub raeuber_table_mb: usize,
-}
-
-impl Default for Solvers {
-    fn default() -> Solvers {
-        Solvers {
-            crash_dbs: Vec::new(),
-            raeuber_time: RAEUBER_SOLVE_TIME,
-            raeuber_table_mb: RAEUBER_SOLVE_TABLE_MB,
-        }
-    }
-}
-
-/// The solved database for (n stones a side, m cells), from the cache or solved now.
-fn crash_db(n: usize, m: usize) -> Result<Arc<Db>, String> {
-    type Cache = Vec<((usize, usize), Arc<Db>)>;
-    static CACHE: std::sync::Mutex<Cache> = std::sync::Mutex::new(Vec::new());
-    let layout = Layout::new(n, m)?;
-    if layout.total > MAX_OPTIMAL_POSITIONS {
-        return Err(format!(
-            "the database for {n} stones a side on {m} cells has {} positions, more than the \
-             {MAX_OPTIMAL_POSITIONS} solved on demand",
-            layout.total
-        ));
-    }
-    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, db)) = cache.iter().find(|(k, _)| *k == (n, m)) {
-        return Ok(Arc::clone(db));
-    }
-    let db = Arc::new(Db::solve(n, m, &mut |_, _| {})?);
-    if cache.len() >= MAX_OPTIMAL_DBS {
-        cache.remove(0);
-    }
-    cache.push(((n, m), Arc::clone(&db)));
-    Ok(db)
-}
-
-/// The database for `pos` and where it comes from: the first database loaded from a file
-/// that covers it, else the board's database solved on demand ([`crash_db`]).
-fn crash_db_for(pos: &Crash, solvers: &Solvers) -> Result<(Arc<Db>, String), String> {
-    if let Some(l) = solvers.crash_dbs.iter().find(|l| l.db.layout.covers(pos)) {
-        let (n, m) = (l.db.layout.n, l.db.layout.m);
-        let source = format!("database {} ({n} stones a side on {m} cells)", l.path);
-        return Ok((Arc::clone(&l.db), source));
-    }
-    let n = pos.stones(Color::White).max(pos.stones(Color::Black)) as usize;
-    let m = pos.cells();
-    let source = format!("database of {n} stones a side on {m} cells, solved here");
-    crash_db(n, m).map(|db| (db, source))
-}
-
-/// CRASH!'s optimal move in `pos` from its database, with the distance to the end.
-fn crash_optimal(pos: &Crash, solvers: &Solvers) -> Result<EngineAnswer, String> {
-    let (db, source) = crash_db_for(pos, solvers)?;
-    let (moves, d) = db
-        .best_moves(pos)
-        .ok_or("the position lies outside its database")?;
-    let mv = *moves.first().ok_or("no optimal move")?;
-    let line = db.line(pos).unwrap_or_default();
-    let line = &line[..line.len().min(24)];
-    let pv: Vec<String> = line.iter().map(|(p, m)| p.move_text(*m)).collect();
-    let pv_san: Vec<String> = line.iter().map(|(p, m)| p.san(*m)).collect();
-    let score = Score::from_value(crate::solve::crash::db::score(d));
-    Ok(EngineAnswer {
-        mv: pos.move_text(mv),
-        info: json!({
-            "depth": d,
-            "score": score_json(score),
-            "white": score_json(white_view(score, pos.side_to_move())),
-            "exact": true,
-            "nodes": 0,
-            "nps": 0,
-            "pv": pv,
-            "pv_san": pv_san,
-            "search": "optimal",
-            "optimal": true,
-            "solved": { "value": if d % 2 == 1 { "win" } else { "loss" }, "plies": d },
-            "source": source,
-        }),
-    })
-}
-
-/// A solve of one position, run off the request thread: it gives the `solved` value of the
-/// state ([`solved_json`]) or `{"unknown": why}`.
-pub type SolveJob = Box<dyn FnOnce(&AtomicBool) -> Value + Send>;
-
-/// Pawn chess is solved on demand up to this board size.
-pub const MAX_SOLVED_PAWNS: u8 = 6;
-/// Longest a pawn-chess solve may take (the exact distances get half of it).
-pub const PAWNS_SOLVE_TIME: Duration = Duration::from_secs(6);
-/// Most positions a pawn-chess solve may hold (16 to 48 bytes each).
-pub const PAWNS_SOLVE_POSITIONS: u64 = 1 << 20;
-
-/// The solved value of a position for the side to move: `win`, `loss` or `draw`, in
-/// `distance` plies with best play (`null` where only the value is proven), and how.
-fn solved_json(value: i32, distance: Option<i32>, side: Color, source: &str) -> Value {
-    let word = match value.signum() {
-        1 => "win",
-        -1 => "loss",
-        _ => "draw",
-    };
-    let side = if side == Color::White {
-        "White"
-    } else {
-        "Black"
-    };
-    json!({ "value": word, "distance": distance, "for": side, "source": source })
-}
-
-/// Pawn chess solved from `pos`: the exact distance by a walk of the whole game graph if it
-/// fits the budget, else the value by the win/draw/loss solver (as `kiebitz-pawns analyze`).
-fn pawns_solved(pos: &crate::games::pawns::Pawns, stop: &AtomicBool) -> Value {
-    use crate::solve::pawns::{board, solve, table};
-    let (w, h) = pos.size();
-    if w.max(h) > MAX_SOLVED_PAWNS {
-        return json!({ "unknown": format!(
-            "pawn chess is solved here up to {MAX_SOLVED_PAWNS}×{MAX_SOLVED_PAWNS}") });
-    }
-    let start = std::time::Instant::now();
-    let shape = board::Shape::of(pos);
-    let root = board::Pos::of(pos);
-    let side = pos.side_to_move();
-    let walk = solve::Budget {
-        deadline: Some(start + PAWNS_SOLVE_TIME / 2),
-        stop: Some(stop),
-        max_positions: Some(PAWNS_SOLVE_POSITIONS),
-        forget_when_full: false,
-    };
-    if let Ok((best, _)) = solve::distances(shape, &root, walk) {
-        let distance = (best != 0).then(|| solve::WIN - best.abs());
-        return solved_json(best, distance, side, "exact walk of the game graph");
-    }
-    let budget = solve::Budget {
-        deadline: Some(start + PAWNS_SOLVE_TIME),
-        stop: Some(stop),
-        max_positions: Some(PAWNS_SOLVE_POSITIONS),
-        forget_when_full: true,
-    };
-    match solve::Solver::<table::Wide>::new(shape, 1 << 16, budget).value(&root) {
-        Ok(v) => solved_json(i32::from(v), None, side, "win/draw/loss solver"),
-        Err(_) => json!({ "unknown": format!(
-            "not solved within {} s", PAWNS_SOLVE_TIME.as_secs()) }),
-    }
-}
-
-/// CRASH! solved from its database: one loaded from a file, else solved on demand and kept,
-/// as for the optimal player.
-fn crash_solved(pos: &Crash, solvers: &Solvers) -> Value {
-    let (db, source) = match crash_db_for(pos, solvers) {
-        Ok(found) => found,
-        Err(why) => return json!({ "unknown": why }),
-    };
-    match db.distance(pos) {
-        Some(d) => {
-            let value = if d % 2 == 1 { 1 } else { -1 };
-            solved_json(value, Some(i32::from(d)), pos.side_to_move(), &source)
-        }
-        None => json!({ "unknown": "the position lies outside its database" }),
-    }
-}
-
-/// Räuberschach solved: from the endgame tables where they are on (`--raeuber-tables`) and
-/// hold the position (the exact distance), else by proof-number search
-/// ([`crate::solve::pns::try_solve`], the tables as its leaves) within the budget of
-/// `solvers`: a win or a loss only with a proof that [`crate::solve::proof::check`]
-/// accepted. The distance stays `null` (a proof bounds the game's length, `within` plies, but
-/// is not the shortest win); `history` holds the earlier positions' hashes since the last
-/// irreversible move, so that repetitions count as draws.
-fn raeuber_solved(pos: &Raeuber, history: &[u64], solvers: &Solvers, stop: &AtomicBool) -> Value {
-    use crate::solve::pns::{self, Budget, Verdict};
-    if let Some((end, plies)) = pos.solved() {
-        let value = match end {
-            crate::game::Terminal::Win => 1,
-            crate::game::Terminal::Loss => -1,
-            crate::game::Terminal::Draw => 0,
-        };
-        let source = format!(
-            "endgame tables (up to {} pieces)",
-            crate::games::raeuber::tables::limit()
-        );
-        return solved_json(
-            value,
-            (value != 0).then_some(plies as i32),
-            pos.side_to_move(),
-            &source,
-        );
-    }
-    let budget = Budget {
-        time: Some(solvers.raeuber_time),
-        nodes: None,
-    };
-    let seconds = solvers.raeuber_time.as_secs_f64();
-    let solution = match pns::try_solve(pos, history, budget, solvers.raeuber_table_mb, Some(stop))
-    {
-        Ok(s) => s,
-        Err(e) => return json!({ "unknown": format!("the solver cannot start: {e}") }),
-    };
-    let value = match solution.verdict {
-        Verdict::Win => 1,
-        Verdict::Loss => -1,
-        Verdict::Draw => 0,
-        Verdict::Unknown => {
-            return json!({ "unknown": format!("not proven within {seconds} s") });
-        }
-    };
-    let holds: usize = solution.holds.iter().map(|(_, c)| c.positions).sum();
-    let Some(checked) = solution.checked.or(solution.holds.first().map(|(_, c)| *c)) else {
-        return json!({ "unknown": "the solver gave no checked proof" });
-    };
-    let source = if solution.verdict == Verdict::Draw {
-        format!("proof-number search, both sides' holds checked ({holds} positions)")
-    } else {
-        format!(
-            "proof-number search, proof checked ({} positions)",
-            checked.positions
-        )
-    };
-    let mut v = solved_json(value, None, pos.side_to_move(), &source);
-    if solution.verdict != Verdict::Draw {
-        v["within"] = json!(checked.plies);
-    }
-    v
-}
-
 /// One game in progress, whatever its kind.
 pub trait Session: Send {
-    /// The API's game id (`chess`, `raeuber`, `pawns`, `crash`, `chamaeleon`).
+    /// The API's game id (the registry's first name for the game).
     fn game(&self) -> &'static str;
     fn variant(&self) -> String;
     /// The names of the seats, in the order of the API's `seats` list.
@@ -505,10 +205,11 @@ pub trait Session: Send {
     fn play(&mut self, text: &str) -> Result<String, String>;
     /// Takes back the last move; false if there is none.
     fn undo(&mut self) -> bool;
-    /// The game as PGN (a PGN-like record for Chamäleon), with these seat names in the tags.
+    /// The game as PGN (a PGN-like record for an N-seat game), with these seat names in the
+    /// tags.
     fn pgn(&self, players: &[String]) -> String;
-    /// Where the game has solved values (pawn chess, CRASH!, Räuberschach) and is not over:
-    /// a key naming the position and the job that solves it with `solvers`.
+    /// Where the game has solved values ([`crate::games::page::Page::solve_job`]) and is
+    /// not over: a key naming the position and the job that solves it with `solvers`.
     fn solve_job(&self, _solvers: &Solvers) -> Option<(String, SolveJob)> {
         None
     }
@@ -546,16 +247,21 @@ pub const MAX_ANALYSIS: Duration = Duration::from_secs(600);
 #[derive(Clone, Debug)]
 pub struct GameInfo {
     pub game: &'static str,
+    /// The title the page shows and the game in one sentence (the game's page).
+    pub title: &'static str,
+    pub about: &'static str,
     pub variants: Vec<String>,
     /// How many numbered start positions each variant has (Chess960: 960; else 1).
     pub starts: Vec<u32>,
     pub seats: Vec<usize>,
+    /// The seats' names in each variant (White and Black; South, West, North, East).
+    pub seat_names: Vec<Vec<&'static str>>,
     pub searches: Vec<&'static str>,
     /// The `elo` range an engine seat takes (games whose Elo scale is calibrated).
     pub elo: Option<(u32, u32)>,
     /// The `skill` range an engine seat takes (every two-player game).
     pub skill: Option<(u32, u32)>,
-    /// The `depth` range an engine seat takes (Chamäleon).
+    /// The `depth` range an engine seat takes (N-seat games).
     pub depth: Option<(u32, u32)>,
 }
 
@@ -566,12 +272,15 @@ impl ForGame for Describe {
     fn run<G: Game>(self) -> GameInfo {
         GameInfo {
             game: G::GAME,
+            title: page_of(G::GAME).map_or(G::GAME, |p| p.title()),
+            about: page_of(G::GAME).map_or("", |p| p.about()),
             variants: G::variants().iter().map(|v| v.to_string()).collect(),
             starts: G::variants()
                 .iter()
                 .map(|v| G::start_positions(v))
                 .collect(),
             seats: vec![2],
+            seat_names: vec![vec!["White", "Black"]; G::variants().len()],
             searches: searches_of(G::GAME),
             elo: G::CALIBRATED_ELO.then_some((MIN_ELO, FULL_ELO)),
             skill: Some((0, MAX_SKILL)),
@@ -582,15 +291,32 @@ impl ForGame for Describe {
         let (lo, hi) = G::PLAYERS;
         Some(GameInfo {
             game: G::GAME,
+            title: page_of(G::GAME).map_or(G::GAME, |p| p.title()),
+            about: page_of(G::GAME).map_or("", |p| p.about()),
             variants: (lo..=hi).rev().map(|n| format!("{}{n}", G::GAME)).collect(),
             starts: vec![1; hi + 1 - lo],
             seats: (lo..=hi).collect(),
+            seat_names: (lo..=hi).rev().map(nseat_names::<G>).collect(),
             searches: searches_of(G::GAME),
             elo: None,
             skill: None,
             depth: Some((1, MAX_NSEAT_DEPTH)),
         })
     }
+}
+
+/// The names of the seats that play in an N-seat game of `players` players (its start
+/// position's; none where the game has no start for that many).
+fn nseat_names<G: NGame>(players: usize) -> Vec<&'static str> {
+    G::startpos(players).map_or_else(
+        |_| Vec::new(),
+        |p| {
+            (0..p.seats())
+                .filter(|&s| p.plays(s))
+                .map(G::seat_name)
+                .collect()
+        },
+    )
 }
 
 /// Every game the server offers, in the registry's order.
@@ -635,10 +361,61 @@ impl ForGame for Create<'_> {
     }
 }
 
+/// A new N-seat game ([`NSeat`]): the variant `<game>N` (or `players`, default the most)
+/// fixes the number of players; a FEN says it itself.
+struct CreateSeats<'a> {
+    variant: Option<&'a str>,
+    fen: Option<&'a str>,
+    number: Option<u32>,
+    players: Option<usize>,
+}
+
+impl ForGame for CreateSeats<'_> {
+    type Output = Result<Box<dyn Session>, String>;
+    fn run<G: Game>(self) -> Self::Output {
+        Err(format!("{} is a two-player game", G::GAME))
+    }
+    fn run_seats<G: NGame>(self) -> Option<Self::Output> {
+        Some(self.create::<G>())
+    }
+}
+
+impl CreateSeats<'_> {
+    fn create<G: NGame>(self) -> Result<Box<dyn Session>, String> {
+        if self.number.is_some_and(|n| n != 0) {
+            return Err(format!(
+                "{} has one start position (number 0)",
+                short_name(G::GAME)
+            ));
+        }
+        let (lo, hi) = G::PLAYERS;
+        let from_variant = match self.variant {
+            None => None,
+            Some(v) => {
+                let n = v
+                    .strip_prefix(G::GAME)
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|n| (lo..=hi).contains(n))
+                    .ok_or_else(|| {
+                        let all: Vec<String> =
+                            (lo..=hi).rev().map(|n| format!("{}{n}", G::GAME)).collect();
+                        format!("unknown variant '{v}': one of {}", all.join(" "))
+                    })?;
+                Some(n)
+            }
+        };
+        let pos = match self.fen {
+            Some(text) => G::from_text(text).map_err(|e| format!("bad position: {e}"))?,
+            None => G::startpos(from_variant.or(self.players).unwrap_or(hi))?,
+        };
+        Ok(Box::new(NSeat::new(pos)))
+    }
+}
+
 /// A new game of `game` (an API id or a registry alias): `variant` (default: the game's
 /// first), from `fen` or the start position: start position `number` where the variant has
-/// several (Chess960: 0 to 959; a random one without a number). For Chamäleon the variant `chamaeleonN` (or
-/// `players`) fixes the number of players; a FEN says it itself.
+/// several (Chess960: 0 to 959; a random one without a number). For an N-seat game the
+/// variant `<game>N` (or `players`) fixes the number of players ([`CreateSeats`]).
 pub fn create(
     game: &str,
     variant: Option<&str>,
@@ -646,28 +423,14 @@ pub fn create(
     number: Option<u32>,
     players: Option<usize>,
 ) -> Result<Box<dyn Session>, String> {
-    if game == CHAMAELEON {
-        if number.is_some_and(|n| n != 0) {
-            return Err("Chamäleon has one start position (number 0)".into());
-        }
-        let from_variant = match variant {
-            None => None,
-            Some(v) => {
-                let n = v
-                    .strip_prefix(CHAMAELEON)
-                    .and_then(|n| n.parse::<usize>().ok())
-                    .filter(|n| (2..=4).contains(n))
-                    .ok_or_else(|| {
-                        format!("unknown variant '{v}': one of chamaeleon4 chamaeleon3 chamaeleon2")
-                    })?;
-                Some(n)
-            }
+    if is_nseat(game) {
+        let job = CreateSeats {
+            variant,
+            fen,
+            number,
+            players,
         };
-        let pos = match fen {
-            Some(text) => Chamaeleon::from_text(text).map_err(|e| format!("bad position: {e}"))?,
-            None => Chamaeleon::startpos(from_variant.or(players).unwrap_or(4))?,
-        };
-        return Ok(Box::new(NSeat::new(pos)));
+        return with_game(game, job).expect("an N-seat game of the registry");
     }
     let known = with_game(game, Describe).is_some();
     if !known {
@@ -685,78 +448,23 @@ pub fn create(
     .expect("a known game")
 }
 
-/// The squares of a move for the page: origin, target and promotion piece. Grid games write
-/// them in the move's text (`e7e8q`, `b1a1` for Chess960 castling); CRASH! names its 1-based
-/// cells.
+/// The squares of a move for the page: origin, target and promotion piece, as the game's
+/// page names them ([`crate::games::page::Page::squares`]: grid games write them in the
+/// move's text).
 fn squares_of(game: &str, mv: Move, text: &str) -> (String, String, Option<String>) {
-    if game == "crash" {
-        return (
-            (mv.from().index() + 1).to_string(),
-            (mv.to().index() + 1).to_string(),
-            None,
-        );
-    }
-    let b = text.as_bytes();
-    if b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() {
-        let promo = (b.len() > 4).then(|| text[4..].to_string());
-        (text[0..2].to_string(), text[2..4].to_string(), promo)
-    } else {
-        (mv.from().to_string(), mv.to().to_string(), None)
+    match page_of(game) {
+        Some(page) => page.squares(mv, text),
+        None => grid_squares(mv, text),
     }
 }
 
-/// The board of a FEN for the page: the rows of a grid game (top rank first, each square a
-/// piece letter or ""), or CRASH!'s row of towers (heights, White positive).
+/// The board of a FEN for the page, as the game's page draws it
+/// ([`crate::games::page::Page::board`]: by default the rows of a grid, top rank first, each
+/// square a piece letter or "").
 fn board_of(game: &str, fen: &str) -> Value {
-    let placement = fen.split_whitespace().next().unwrap_or("");
-    if game == "crash" {
-        let mut cells: Vec<i64> = Vec::new();
-        let mut chars = placement.chars().peekable();
-        while let Some(c) = chars.next() {
-            match c {
-                'W' | 'B' => {
-                    let mut n = 0i64;
-                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                        n = n.saturating_mul(10).saturating_add(d as i64);
-                        chars.next();
-                    }
-                    cells.push(if c == 'W' { n } else { -n });
-                }
-                _ => cells.push(0),
-            }
-        }
-        return json!({ "kind": "row", "cells": cells });
-    }
-    let rows: Vec<Vec<String>> = placement
-        .split('/')
-        .map(|rank| {
-            let mut row = Vec::new();
-            for c in rank.chars() {
-                match c.to_digit(10) {
-                    Some(d) => row.extend((0..d).map(|_| String::new())),
-                    None => row.push(c.to_string()),
-                }
-            }
-            row
-        })
-        .collect();
-    json!({ "kind": "grid", "width": rows.first().map_or(0, Vec::len), "height": rows.len(), "rows": rows })
-}
-
-/// The score of a two-player search for the page: centipawns or mate, for the side to move.
-fn score_json(score: Score) -> Value {
-    match score {
-        Score::Cp(cp) => json!({ "cp": cp }),
-        Score::Mate(n) => json!({ "mate": n }),
-    }
-}
-
-/// A score from White's view (`score` is the side to move's).
-fn white_view(score: Score, side: Color) -> Score {
-    match (side, score) {
-        (Color::White, s) => s,
-        (_, Score::Cp(cp)) => Score::Cp(-cp),
-        (_, Score::Mate(n)) => Score::Mate(-n),
+    match page_of(game) {
+        Some(page) => page.board(fen),
+        None => grid_board(fen),
     }
 }
 
@@ -996,7 +704,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         out += &tag("White", players.first().map_or("?", String::as_str));
         out += &tag("Black", players.get(1).map_or("?", String::as_str));
         out += &tag("Result", result);
-        if start.variant() != "chess" {
+        if page_of(G::GAME).is_none_or(|p| p.variant_tag(start.variant())) {
             out += &tag("Variant", start.variant());
         }
         let standard = G::startpos(start.variant()).is_ok_and(|s| s.fen() == start.fen());
@@ -1037,29 +745,10 @@ impl<G: Game> Session for TwoPlayer<G> {
         self.to_move()?;
         let pos = self.line.current();
         let key = format!("{} {} {}", G::GAME, pos.variant(), pos.fen());
-        let any = pos as &dyn std::any::Any;
-        if let Some(p) = any.downcast_ref::<crate::games::pawns::Pawns>() {
-            let p = p.clone();
-            return Some((key, Box::new(move |stop| pawns_solved(&p, stop))));
-        }
-        let solvers = solvers.clone();
-        if let Some(p) = any.downcast_ref::<Raeuber>() {
-            // Repetitions reach back to the last irreversible move (the FEN's halfmove clock):
-            // those positions belong to the key, as they may change the answer.
-            let history = self.line.history();
-            let clock: usize = pos
-                .fen()
-                .split_whitespace()
-                .nth(4)
-                .map_or(history.len(), |c| c.parse().unwrap_or(history.len()));
-            let recent = history[history.len().saturating_sub(clock)..].to_vec();
-            let key = format!("{key} {recent:x?}");
-            let p = p.clone();
-            let job = move |stop: &AtomicBool| raeuber_solved(&p, &recent, &solvers, stop);
-            return Some((key, Box::new(job)));
-        }
-        let p = any.downcast_ref::<Crash>()?.clone();
-        Some((key, Box::new(move |_| crash_solved(&p, &solvers))))
+        let history = self.line.history();
+        let (more, job) =
+            page_of(G::GAME)?.solve_job(pos as &dyn Any, &pos.fen(), &history, solvers)?;
+        Some((key + &more, job))
     }
 
     fn engine_job(
@@ -1134,38 +823,36 @@ impl<G: Game> Session for TwoPlayer<G> {
                 info: last,
             })
         });
-        let crash = (self.line.current() as &dyn std::any::Any).downcast_ref::<Crash>();
-        match (choice, crash) {
-            (Choice::Optimal, Some(crash)) => {
-                let crash = crash.clone();
-                let solvers = solvers.clone();
-                Some(Box::new(move |sink: InfoSink| {
-                    match crash_optimal(&crash, &solvers) {
-                        Ok(answer) => Some(answer),
-                        Err(why) => {
-                            let mut answer = search(sink)?;
-                            answer.info["optimal"] = json!(false);
-                            answer.info["note"] = json!(format!("heuristic search: {why}"));
-                            Some(answer)
-                        }
-                    }
-                }))
-            }
+        let optimal = match choice {
+            Choice::Optimal => page_of(G::GAME)
+                .and_then(|p| p.optimal_job(self.line.current() as &dyn Any, solvers)),
+            _ => None,
+        };
+        match optimal {
+            Some(optimal) => Some(Box::new(move |sink: InfoSink| match optimal() {
+                Ok(answer) => Some(answer),
+                Err(why) => {
+                    let mut answer = search(sink)?;
+                    answer.info["optimal"] = json!(false);
+                    answer.info["note"] = json!(format!("heuristic search: {why}"));
+                    Some(answer)
+                }
+            })),
             _ => Some(search),
         }
     }
 }
 
-/// Chamäleon Schach for 2–4 seats, through its own N-player API.
-pub struct NSeat {
-    positions: Vec<Chamaeleon>,
+/// An N-seat game (Chamäleon Schach for 2–4 seats), through the N-player API.
+pub struct NSeat<G: NGame> {
+    positions: Vec<G>,
     moves: Vec<Move>,
     /// The seats that play, in the order S, W, N, E (the API's seat indices).
     playing: Vec<usize>,
 }
 
-impl NSeat {
-    fn new(start: Chamaeleon) -> NSeat {
+impl<G: NGame> NSeat<G> {
+    fn new(start: G) -> NSeat<G> {
         let playing = (0..start.seats()).filter(|&s| start.plays(s)).collect();
         NSeat {
             positions: vec![start],
@@ -1174,7 +861,7 @@ impl NSeat {
         }
     }
 
-    fn current(&self) -> &Chamaeleon {
+    fn current(&self) -> &G {
         self.positions.last().expect("a start position")
     }
 
@@ -1196,66 +883,39 @@ impl NSeat {
         let each: Vec<&str> = self.playing.iter().map(|&s| results[s].word()).collect();
         let (score, reason) = match winners.first() {
             Some(&i) => (
-                format!("{} wins", Chamaeleon::seat_name(self.playing[i])),
+                format!("{} wins", G::seat_name(self.playing[i])),
                 "every other player has lost all pieces".to_string(),
             ),
             None => (
                 "draw".to_string(),
-                format!(
-                    "the turn limit of {} turns: the players still in the game share the draw",
-                    chamaeleon::MAX_TURNS
-                ),
+                page_of(G::GAME).map_or_else(|| "a draw".into(), |p| p.draw_reason()),
             ),
         };
         Some(json!({ "score": score, "reason": reason, "winners": winners, "seats": each }))
     }
 
-    /// The board for the page: rows top first (`sR` = South's red piece), the square colours
-    /// (0 red, 1 yellow, 2 green, 3 blue) and the playing area.
+    /// The board for the page, as the game's page draws it (Chamäleon: rows top first, `sR`
+    /// = South's red piece, the square colours and the playing area).
     fn board(&self) -> Value {
         nseat_board(self.current())
     }
 }
 
-/// A Chamäleon board for the page: rows top first (`sR` = South's red piece), the square
-/// colours (0 red, 1 yellow, 2 green, 3 blue) and the playing area.
-fn nseat_board(pos: &Chamaeleon) -> Value {
-    {
-        let text = pos.text();
-        // A Chamäleon rank names a piece by two letters (seat, piece).
-        let rows: Vec<Vec<String>> = text
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .split('/')
-            .map(|rank| {
-                let mut row = Vec::new();
-                let mut chars = rank.chars();
-                while let Some(c) = chars.next() {
-                    match c.to_digit(10) {
-                        Some(d) => row.extend((0..d).map(|_| String::new())),
-                        None => row.push(format!("{c}{}", chars.next().unwrap_or('?'))),
-                    }
-                }
-                row
-            })
-            .collect();
-        let colours: Vec<Vec<usize>> = (0..8)
-            .rev()
-            .map(|y| (0..8).map(|x| chamaeleon::rules::colour(x, y)).collect())
-            .collect();
-        let a = pos.area();
-        json!({ "kind": "chamaeleon", "width": 8, "height": 8, "rows": rows,
-                "colours": colours, "area": [a.x0, a.y0, a.x1, a.y1] })
+/// An N-seat position's board for the page ([`crate::games::page::Page::board_of_position`]).
+fn nseat_board<G: NGame>(pos: &G) -> Value {
+    let text = pos.text();
+    match page_of(G::GAME) {
+        Some(page) => page.board_of_position(pos as &dyn Any, &text),
+        None => grid_board(&text),
     }
 }
 
-impl Session for NSeat {
+impl<G: NGame> Session for NSeat<G> {
     fn position_at(&self, ply: usize) -> Option<Value> {
         let pos = self.positions.get(ply)?;
         let last = ply.checked_sub(1).map(|i| {
             let (from, to, _) = squares_of(
-                CHAMAELEON,
+                G::GAME,
                 self.moves[i],
                 &self.positions[i].move_text(self.moves[i]),
             );
@@ -1287,18 +947,15 @@ impl Session for NSeat {
     }
 
     fn game(&self) -> &'static str {
-        CHAMAELEON
+        G::GAME
     }
 
     fn variant(&self) -> String {
-        format!("{CHAMAELEON}{}", self.playing.len())
+        format!("{}{}", G::GAME, self.playing.len())
     }
 
     fn seat_names(&self) -> Vec<&'static str> {
-        self.playing
-            .iter()
-            .map(|&s| Chamaeleon::seat_name(s))
-            .collect()
+        self.playing.iter().map(|&s| G::seat_name(s)).collect()
     }
 
     fn to_move(&self) -> Option<usize> {
@@ -1342,14 +999,15 @@ impl Session for NSeat {
             })
             .collect();
         let in_game: Vec<bool> = self.playing.iter().map(|&s| pos.in_game(s)).collect();
+        let board = self.board();
         json!({
-            "game": CHAMAELEON,
+            "game": G::GAME,
             "variant": self.variant(),
             "fen": pos.text(),
             "start_fen": self.positions[0].text(),
             "to_move": self.to_move(),
-            "size": [8, 8],
-            "board": self.board(),
+            "size": [board["width"], board["height"]],
+            "board": board,
             "legal": legal,
             "history": history,
             "result": self.result(),
@@ -1381,15 +1039,12 @@ impl Session for NSeat {
 
     fn pgn(&self, players: &[String]) -> String {
         let mut out = String::new();
-        out += &tag("Event", "kiebitz-web chamaeleon");
+        out += &tag("Event", &format!("kiebitz-web {}", G::GAME));
         out += &tag("Site", "kiebitz-web");
         out += &tag("Date", &crate::tournament::pgn::today());
         out += &tag("Variant", &self.variant());
         for (i, &s) in self.playing.iter().enumerate() {
-            out += &tag(
-                Chamaeleon::seat_name(s),
-                players.get(i).map_or("?", String::as_str),
-            );
+            out += &tag(G::seat_name(s), players.get(i).map_or("?", String::as_str));
         }
         out += &tag("FEN", &self.positions[0].text());
         let result = self.result();
@@ -1400,11 +1055,7 @@ impl Session for NSeat {
         out.push('\n');
         let mut tokens = Vec::new();
         for (i, (&mv, p)) in self.moves.iter().zip(&self.positions).enumerate() {
-            tokens.push(format!(
-                "{}.{}",
-                i + 1,
-                Chamaeleon::seat_letter(p.to_move())
-            ));
+            tokens.push(format!("{}.{}", i + 1, G::seat_letter(p.to_move())));
             tokens.push(p.move_text(mv));
         }
         tokens.push(if result.is_some() {
@@ -1435,7 +1086,7 @@ impl Session for NSeat {
                 algorithm,
                 ..nsearch::Options::default()
             };
-            let mut searcher = nsearch::Searcher::<Chamaeleon>::new(options, ENGINE_HASH_MB);
+            let mut searcher = nsearch::Searcher::<G>::new(options, ENGINE_HASH_MB);
             let flag = searcher.stop_flag();
             let limits = nsearch::Limits {
                 time: Some(movetime),
@@ -1498,6 +1149,11 @@ impl Session for NSeat {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::crash::Crash;
+    use crate::games::crash::page::{crash_optimal, crash_solved};
+    use crate::solve::crash::db::Db;
+
+    const CHAMAELEON: &str = "chamaeleon";
 
     #[test]
     fn every_game_is_offered_and_starts() {

@@ -14,6 +14,7 @@
 //! - [`perft`]: perft with the last ply counted, not played.
 
 pub mod eval;
+pub mod page;
 mod game;
 pub mod movegen;
 pub mod perft;

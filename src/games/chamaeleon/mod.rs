@@ -19,6 +19,7 @@
 //! - TOMOVE: the seat letter to move; TURN: turns played so far (0–100).
 
 pub mod eval;
+pub mod page;
 pub mod rules;
 
 use crate::board::zobrist;

@@ -16,6 +16,7 @@
 
 pub mod attacks;
 pub mod eval;
+pub mod page;
 pub mod movegen;
 pub mod nnue;
 pub mod params;

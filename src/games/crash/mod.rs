@@ -25,6 +25,7 @@
 //! Depends on `board` (with its `zobrist` keys), `game` and `search::params` only.
 
 pub mod eval;
+pub mod page;
 
 use crate::error::Error;
 use crate::board::{Color, MAX_MOVES, Move, MoveKind, MoveList, Square};

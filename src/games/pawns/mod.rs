@@ -12,6 +12,7 @@
 //! variant names here.
 
 pub mod eval;
+pub mod page;
 mod game;
 pub mod rules;
 

@@ -18,6 +18,7 @@
 
 pub mod attacks;
 pub mod eval;
+pub mod page;
 mod game;
 pub mod movegen;
 pub mod perft;

@@ -1,0 +1,77 @@
+//! Chamäleon Schach on the web page ([`crate::games::page::Page`]): its board with the
+//! square colours and the playing area, the N-player searches by name, and why a game ends
+//! in a draw.
+//!
+//! Depends on `nsearch` (the algorithms' names), `games::page` and its own rules.
+
+use std::any::Any;
+
+use serde_json::{Value, json};
+
+use super::{Chamaeleon, MAX_TURNS, rules};
+use crate::games::page::{self, Choice};
+use crate::nsearch::{Algorithm, NGame};
+
+/// Chamäleon Schach as the page shows it.
+pub struct OnPage;
+
+impl page::Page for OnPage {
+    fn id(&self) -> &'static str {
+        Chamaeleon::GAME
+    }
+    fn title(&self) -> &'static str {
+        "Chamäleon Schach"
+    }
+    fn short(&self) -> &'static str {
+        "Chamäleon"
+    }
+    fn about(&self) -> &'static str {
+        "Two to four players; a piece moves by the colour of its square."
+    }
+    fn searches(&self) -> Vec<&'static str> {
+        Algorithm::ALL.iter().map(|a| a.name()).collect()
+    }
+    fn choice(&self, name: &str) -> Result<Choice, String> {
+        Algorithm::parse(name).map(Choice::NPlayer)
+    }
+    fn board_of_position(&self, pos: &dyn Any, text: &str) -> Value {
+        match pos.downcast_ref::<Chamaeleon>() {
+            Some(p) => board(p),
+            None => page::Page::board(self, text),
+        }
+    }
+    fn draw_reason(&self) -> String {
+        format!("the turn limit of {MAX_TURNS} turns: the players still in the game share the draw")
+    }
+}
+
+/// A Chamäleon board for the page: rows top first (`sR` = South's red piece), the square
+/// colours (0 red, 1 yellow, 2 green, 3 blue) and the playing area.
+fn board(pos: &Chamaeleon) -> Value {
+    let text = pos.text();
+    // A Chamäleon rank names a piece by two letters (seat, piece).
+    let rows: Vec<Vec<String>> = text
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .map(|rank| {
+            let mut row = Vec::new();
+            let mut chars = rank.chars();
+            while let Some(c) = chars.next() {
+                match c.to_digit(10) {
+                    Some(d) => row.extend((0..d).map(|_| String::new())),
+                    None => row.push(format!("{c}{}", chars.next().unwrap_or('?'))),
+                }
+            }
+            row
+        })
+        .collect();
+    let colours: Vec<Vec<usize>> = (0..8)
+        .rev()
+        .map(|y| (0..8).map(|x| rules::colour(x, y)).collect())
+        .collect();
+    let a = pos.area();
+    json!({ "kind": "chamaeleon", "width": 8, "height": 8, "rows": rows,
+            "colours": colours, "area": [a.x0, a.y0, a.x1, a.y1] })
+}

@@ -1,0 +1,296 @@
+//! What the web page needs of a game, given by the game itself: the [`Page`] trait, which each
+//! game implements in its own `page.rs` and the registry ([`super::page`]) hands out boxed, so
+//! that the web server (`src/web/`) names no game. A game says there its title and short
+//! description, the engine searches it offers and how their names read ([`Choice`]), how its
+//! board is drawn and its moves' squares are named, and, where it has them, its solved values
+//! ([`Page::solve_job`]) and its optimal player ([`Page::optimal_job`]). Every method but the
+//! names has a default, so that a plain two-player game implements three lines.
+//!
+//! Also here: the types a page and the server share ([`Choice`], [`EngineAnswer`],
+//! [`SolveJob`], [`Solvers`]: the solvers' settings the server's command line makes, CRASH!'s
+//! loaded databases and Räuberschach's budget) and the JSON helpers for solved values and
+//! scores.
+//!
+//! This file and the games' `page.rs` files form the room `page` of docs/architecture.md: above
+//! `solve` (a game's page hands out its solver) and below `web`; the games' own rules never
+//! import them.
+
+use std::any::Any;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::board::{Color, Move};
+use crate::nsearch::Algorithm;
+use crate::search::Score;
+use crate::solve::crash::db::Db;
+
+/// Which engine plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The game's usual search: alpha-beta for two players (CRASH!'s "heuristic" player),
+    /// Paranoid for the N-player games.
+    Default,
+    /// One of the N-player searches.
+    NPlayer(Algorithm),
+    /// A game's optimal player ([`Page::optimal_job`]): CRASH!'s database, falling back to the
+    /// usual search where the database is out of reach, saying so.
+    Optimal,
+}
+
+impl Choice {
+    /// The name the API uses, `None` for the default.
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Choice::Default => None,
+            Choice::NPlayer(a) => Some(a.name()),
+            Choice::Optimal => Some("optimal"),
+        }
+    }
+}
+
+/// What an engine search brings back: the move (in the game's coordinate notation) and the
+/// last report.
+#[derive(Clone, Debug)]
+pub struct EngineAnswer {
+    pub mv: String,
+    pub info: Value,
+}
+
+/// A solve of one position, run off the request thread: it gives the `solved` value of the
+/// state ([`solved_json`]) or `{"unknown": why}`.
+pub type SolveJob = Box<dyn FnOnce(&AtomicBool) -> Value + Send>;
+
+/// An optimal player's move, run off the request thread; an error says why the player cannot
+/// answer (the server then searches instead).
+pub type OptimalJob = Box<dyn FnOnce() -> Result<EngineAnswer, String> + Send>;
+
+/// Time the Räuberschach solver may take for one position (half for the win of the side to
+/// move, the rest for its loss).
+pub const RAEUBER_SOLVE_TIME: Duration = Duration::from_secs(3);
+/// The Räuberschach solver's transposition table in MiB (one at a time, freed after the solve).
+pub const RAEUBER_SOLVE_TABLE_MB: usize = 32;
+
+/// A CRASH! database read from a file at start-up (`--crash-db FILE`, written by
+/// `kiebitz-crash analyze --out FILE`).
+#[derive(Clone)]
+pub struct LoadedDb {
+    pub path: String,
+    pub db: Arc<Db>,
+}
+
+impl LoadedDb {
+    /// Reads and checks a database file (header, size, checksum: [`Db::load`]).
+    pub fn load(path: &str) -> Result<LoadedDb, String> {
+        let db = Db::load(path)?;
+        Ok(LoadedDb {
+            path: path.to_string(),
+            db: Arc::new(db),
+        })
+    }
+}
+
+impl std::fmt::Debug for LoadedDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let l = &self.db.layout;
+        write!(f, "{} ({} stones a side on {} cells)", self.path, l.n, l.m)
+    }
+}
+
+/// What the server lends every solve and engine job beside the position: the CRASH!
+/// databases loaded at start-up and the Räuberschach solver's budget (set by the server's
+/// command line).
+#[derive(Clone, Debug)]
+pub struct Solvers {
+    /// Consulted first, in order, for every CRASH! position they cover.
+    pub crash_dbs: Vec<LoadedDb>,
+    /// The proof-number search's time for one Räuberschach position.
+    pub raeuber_time: Duration,
+    /// Its table in MiB.
+    pub raeuber_table_mb: usize,
+}
+
+impl Default for Solvers {
+    fn default() -> Solvers {
+        Solvers {
+            crash_dbs: Vec::new(),
+            raeuber_time: RAEUBER_SOLVE_TIME,
+            raeuber_table_mb: RAEUBER_SOLVE_TABLE_MB,
+        }
+    }
+}
+
+/// What the web page needs of one game (see the module's text). `pos` arguments are the
+/// game's own position type behind [`Any`]: the game's implementation downcasts to it.
+pub trait Page: Send + Sync {
+    /// The API's game id (the registry's first name, the game's `GAME`).
+    fn id(&self) -> &'static str;
+    /// The title the page shows (`Räuberschach`).
+    fn title(&self) -> &'static str;
+    /// The game in one sentence, for the page's game list.
+    fn about(&self) -> &'static str;
+    /// The name messages use for the game (`Chamäleon`); the title by default.
+    fn short(&self) -> &'static str {
+        self.title()
+    }
+    /// The engine searches the game offers, by the names the API takes.
+    fn searches(&self) -> Vec<&'static str> {
+        vec!["alphabeta"]
+    }
+    /// The engine a search name stands for; an error names the searches the game offers.
+    fn choice(&self, name: &str) -> Result<Choice, String> {
+        match name {
+            "alphabeta" => Ok(Choice::Default),
+            _ => Err(unknown_search(self, name)),
+        }
+    }
+    /// The board of a FEN for the page; by default the rows of a grid ([`grid_board`]).
+    fn board(&self, fen: &str) -> Value {
+        grid_board(fen)
+    }
+    /// The board of a position for the page (for games whose text does not say everything
+    /// the page draws, e.g. Chamäleon's square colours); by default [`Page::board`] of `text`.
+    fn board_of_position(&self, _pos: &dyn Any, text: &str) -> Value {
+        self.board(text)
+    }
+    /// The squares of a move for the page: origin, target and promotion piece; by default as
+    /// grid games write them ([`grid_squares`]).
+    fn squares(&self, mv: Move, text: &str) -> (String, String, Option<String>) {
+        grid_squares(mv, text)
+    }
+    /// Whether a PGN of `variant` carries a `Variant` tag (standard chess has none).
+    fn variant_tag(&self, _variant: &str) -> bool {
+        true
+    }
+    /// Why an N-player game ended in a draw (the page's `reason`).
+    fn draw_reason(&self) -> String {
+        "a draw".into()
+    }
+    /// Where the game has solved values: the job that solves `pos` (the side to move's value)
+    /// and what to add to the position's cache key (e.g. the positions a repetition may
+    /// reach). `history` holds the hashes of the positions before `pos`, `fen` its text.
+    fn solve_job(
+        &self,
+        _pos: &dyn Any,
+        _fen: &str,
+        _history: &[u64],
+        _solvers: &Solvers,
+    ) -> Option<(String, SolveJob)> {
+        None
+    }
+    /// The optimal player's move in `pos`, where the game has one ([`Choice::Optimal`]).
+    fn optimal_job(&self, _pos: &dyn Any, _solvers: &Solvers) -> Option<OptimalJob> {
+        None
+    }
+}
+
+/// The message for a search `name` that `game` does not offer.
+pub fn unknown_search<P: Page + ?Sized>(game: &P, name: &str) -> String {
+    format!(
+        "unknown search '{name}' for {}: one of {}",
+        game.id(),
+        game.searches().join(" ")
+    )
+}
+
+/// The rows of a grid game's FEN for the page (top rank first, each square a piece letter or
+/// "").
+pub fn grid_board(fen: &str) -> Value {
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    let rows: Vec<Vec<String>> = placement
+        .split('/')
+        .map(|rank| {
+            let mut row = Vec::new();
+            for c in rank.chars() {
+                match c.to_digit(10) {
+                    Some(d) => row.extend((0..d).map(|_| String::new())),
+                    None => row.push(c.to_string()),
+                }
+            }
+            row
+        })
+        .collect();
+    json!({ "kind": "grid", "width": rows.first().map_or(0, Vec::len), "height": rows.len(), "rows": rows })
+}
+
+/// The squares of a grid game's move, as its text writes them (`e7e8q`, `b1a1` for Chess960
+/// castling), else the move's own squares.
+pub fn grid_squares(mv: Move, text: &str) -> (String, String, Option<String>) {
+    let b = text.as_bytes();
+    if b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() {
+        let promo = (b.len() > 4).then(|| text[4..].to_string());
+        (text[0..2].to_string(), text[2..4].to_string(), promo)
+    } else {
+        (mv.from().to_string(), mv.to().to_string(), None)
+    }
+}
+
+/// The solved value of a position for the side to move: `win`, `loss` or `draw`, in
+/// `distance` plies with best play (`null` where only the value is proven), and how.
+pub fn solved_json(value: i32, distance: Option<i32>, side: Color, source: &str) -> Value {
+    let word = match value.signum() {
+        1 => "win",
+        -1 => "loss",
+        _ => "draw",
+    };
+    let side = if side == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    json!({ "value": word, "distance": distance, "for": side, "source": source })
+}
+
+/// The score of a two-player search for the page: centipawns or mate, for the side to move.
+pub fn score_json(score: Score) -> Value {
+    match score {
+        Score::Cp(cp) => json!({ "cp": cp }),
+        Score::Mate(n) => json!({ "mate": n }),
+    }
+}
+
+/// A score from White's view (`score` is the side to move's).
+pub fn white_view(score: Score, side: Color) -> Score {
+    match (side, score) {
+        (Color::White, s) => s,
+        (_, Score::Cp(cp)) => Score::Cp(-cp),
+        (_, Score::Mate(n)) => Score::Mate(-n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game that implements only the names.
+    struct Plain;
+
+    impl Page for Plain {
+        fn id(&self) -> &'static str {
+            "plain"
+        }
+        fn title(&self) -> &'static str {
+            "Plain"
+        }
+        fn about(&self) -> &'static str {
+            "A game with the defaults."
+        }
+    }
+
+    #[test]
+    fn a_plain_game_gets_the_defaults() {
+        let p: &dyn Page = &Plain;
+        assert_eq!(p.short(), "Plain");
+        assert_eq!(p.searches(), vec!["alphabeta"]);
+        assert_eq!(p.choice("alphabeta"), Ok(Choice::Default));
+        assert_eq!(
+            p.choice("optimal"),
+            Err("unknown search 'optimal' for plain: one of alphabeta".to_string())
+        );
+        assert_eq!(p.board("2/p1 w")["rows"], json!([["", ""], ["p", ""]]));
+        assert!(p.optimal_job(&(), &Solvers::default()).is_none());
+        assert!(p.solve_job(&(), "", &[], &Solvers::default()).is_none());
+    }
+}
