@@ -43,6 +43,31 @@ struct Args {
     /// the engine's search use them.
     #[arg(long = "raeuber-tables", value_name = "N", default_value_t = 0)]
     raeuber_tables: u32,
+    /// MiB the Räuberschach signatures built on demand may keep (a four-piece one takes
+    /// 6.4 MiB); beyond it the least recently used are dropped and built again when met.
+    #[arg(
+        long = "raeuber-table-cache-mb",
+        value_name = "MB",
+        default_value_t = 128
+    )]
+    raeuber_table_cache_mb: usize,
+    /// TCP connections open at once (a further one waits until one closes).
+    #[arg(long, default_value_t = Config::default().max_connections)]
+    max_connections: usize,
+    /// TCP connections open at once from one IP address (a further one is answered 503).
+    #[arg(long, default_value_t = Config::default().max_connections_per_peer)]
+    max_connections_per_peer: usize,
+    /// Seconds a request head may take to arrive (also the most a kept-alive connection
+    /// waits for its next request).
+    #[arg(long, value_name = "S", default_value_t = Config::default().header_timeout.as_secs())]
+    header_timeout_s: u64,
+    /// Seconds a request body may take to arrive (408 beyond).
+    #[arg(long, value_name = "S", default_value_t = Config::default().body_timeout.as_secs())]
+    body_timeout_s: u64,
+    /// Seconds without a byte either way after which a connection is closed (at least the
+    /// longest think time plus 21 s, which an engine request may take).
+    #[arg(long, value_name = "S", default_value_t = Config::default().conn_idle.as_secs())]
+    conn_idle_s: u64,
     /// A host name the page may be reached by besides localhost names and IP addresses
     /// (requests naming any other Host, and cross-site requests, are refused; repeatable).
     #[arg(long = "allow-host", value_name = "NAME")]
@@ -84,22 +109,8 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    let checks = [
-        (args.max_games, 1, 100_000, "--max-games"),
-        (args.idle_minutes as usize, 1, 7 * 24 * 60, "--idle-minutes"),
-        (
-            args.max_movetime_ms as usize,
-            1,
-            600_000,
-            "--max-movetime-ms",
-        ),
-        (args.engine_threads, 1, 256, "--engine-threads"),
-    ];
-    for (value, lo, hi, flag) in checks {
-        if !(lo..=hi).contains(&value) {
-            eprintln!("{name}: {flag} must be from {lo} to {hi}, not {value}");
-            return 2;
-        }
+    if !in_range(name, &args) {
+        return 2;
     }
     if only.is_some_and(|g| g != "crash") && !args.crash_db.is_empty() {
         eprintln!("{name}: --crash-db is for CRASH! (kiebitz-web or kiebitz-crash web)");
@@ -113,6 +124,7 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
     }
     if args.raeuber_tables > 0 {
         use crate::game::Game;
+        crate::games::raeuber::tables::set_on_demand_budget(args.raeuber_table_cache_mb << 20);
         match crate::games::raeuber::Raeuber::use_tables(
             args.raeuber_tables,
             crate::game::TableBuilds::Wait,
@@ -129,6 +141,11 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
         idle: Duration::from_secs(args.idle_minutes * 60),
         max_movetime: Duration::from_millis(args.max_movetime_ms),
         engine_threads: args.engine_threads,
+        max_connections: args.max_connections,
+        max_connections_per_peer: args.max_connections_per_peer,
+        header_timeout: Duration::from_secs(args.header_timeout_s),
+        body_timeout: Duration::from_secs(args.body_timeout_s),
+        conn_idle: Duration::from_secs(args.conn_idle_s),
         only,
         allowed_hosts: args.allow_host.clone(),
         ..Config::default()
@@ -178,4 +195,47 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
             1
         }
     }
+}
+
+/// Whether every numeric limit is within its range; a message on stderr for the first not.
+fn in_range(name: &str, args: &Args) -> bool {
+    let checks = [
+        (args.max_games, 1, 100_000, "--max-games"),
+        (args.idle_minutes as usize, 1, 7 * 24 * 60, "--idle-minutes"),
+        (
+            args.max_movetime_ms as usize,
+            1,
+            600_000,
+            "--max-movetime-ms",
+        ),
+        (args.engine_threads, 1, 256, "--engine-threads"),
+        (args.max_connections, 1, 100_000, "--max-connections"),
+        (
+            args.max_connections_per_peer,
+            1,
+            100_000,
+            "--max-connections-per-peer",
+        ),
+        (
+            args.header_timeout_s as usize,
+            1,
+            3600,
+            "--header-timeout-s",
+        ),
+        (args.body_timeout_s as usize, 1, 3600, "--body-timeout-s"),
+        (args.conn_idle_s as usize, 1, 24 * 3600, "--conn-idle-s"),
+        (
+            args.raeuber_table_cache_mb,
+            1,
+            1 << 20,
+            "--raeuber-table-cache-mb",
+        ),
+    ];
+    for (value, lo, hi, flag) in checks {
+        if !(lo..=hi).contains(&value) {
+            eprintln!("{name}: {flag} must be from {lo} to {hi}, not {value}");
+            return false;
+        }
+    }
+    true
 }

@@ -75,6 +75,14 @@ pub struct Config {
     pub only: Option<&'static str>,
     /// TCP connections open at once; a further one waits in the listen backlog.
     pub max_connections: usize,
+    /// TCP connections open at once from one IP address; a further one is answered 503 and
+    /// closed ([`conn::Limited`]).
+    pub max_connections_per_peer: usize,
+    /// A request head must arrive within this, counted from when the server waits for it
+    /// (after connecting, or after the previous answer on a kept-alive connection).
+    pub header_timeout: Duration,
+    /// A request body must arrive within this (408 and the connection closed beyond).
+    pub body_timeout: Duration,
     /// A connection on which no byte moved for this long is closed. It must exceed the
     /// longest engine request (think time plus the wait for a thread), which moves no byte.
     pub conn_idle: Duration,
@@ -123,6 +131,9 @@ impl Default for Config {
             max_solved: 4096,
             only: None,
             max_connections: 128,
+            max_connections_per_peer: 32,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
             conn_idle: Duration::from_secs(60),
             solvers: session::Solvers::default(),
             max_report_body: 256 * 1024,
@@ -1231,19 +1242,30 @@ pub async fn serve(
     };
     let stop = Arc::clone(&app.stop);
     let (down_tx, down_rx) = tokio::sync::oneshot::channel::<()>();
+    let c = &app.config;
     let listener = conn::Limited::new(
         listener,
         Arc::clone(&app.connections),
-        app.config.connection_idle(),
+        c.max_connections_per_peer,
+        c.connection_idle(),
     );
-    let server = axum::serve(listener, router(app)).with_graceful_shutdown(async move {
+    let (header_timeout, bodies) = (
+        c.header_timeout,
+        conn::BodyLimits {
+            max: c.max_body.max(c.max_report_body),
+            timeout: c.body_timeout,
+        },
+    );
+    // Bodies are read first, so that a stalled one holds no in-flight permit.
+    let routes = router(app).layer(middleware::from_fn_with_state(bodies, conn::read_body));
+    let server = conn::serve(listener, routes, header_timeout, async move {
         shutdown.await;
         stop.store(true, Ordering::Relaxed);
         let _ = down_tx.send(());
     });
     // Open event streams would hold a graceful shutdown forever: two seconds, then go.
     let result = tokio::select! {
-        r = server => r,
+        () = server => Ok(()),
         _ = async {
             if down_rx.await.is_ok() {
                 tokio::time::sleep(Duration::from_secs(2)).await;

@@ -30,7 +30,7 @@ mod retro;
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
@@ -73,7 +73,14 @@ pub struct Tables {
     ids: HashMap<u64, usize>,
     tables: Vec<Table>,
     lazy_pieces: u32,
-    lazy: RwLock<HashMap<u64, Arc<Table>>>,
+    lazy: RwLock<HashMap<u64, Cached>>,
+    /// Bytes the signatures in `lazy` may keep together: beyond it the least recently
+    /// probed go (built again, or read from their files, when met again).
+    budget: AtomicUsize,
+    /// Counts probes of `lazy`, for [`Cached::used`].
+    clock: AtomicU64,
+    /// Signatures dropped from `lazy` for the budget.
+    evicted: AtomicUsize,
     /// Held while a signature of `lazy` is built: one at a time, none twice.
     building: Mutex<()>,
     /// Where a probe sends a signature to build when it must not wait for it (a search at a
@@ -87,6 +94,19 @@ pub struct Tables {
     read_files: AtomicUsize,
     written_files: AtomicUsize,
     unwritten_files: AtomicUsize,
+}
+
+/// A signature built on demand and when a probe last used it ([`Tables::clock`]).
+struct Cached {
+    table: Arc<Table>,
+    used: AtomicU64,
+}
+
+impl Table {
+    /// The memory the table keeps.
+    fn bytes(&self) -> usize {
+        self.values.len() * std::mem::size_of::<i16>() + self.codes.len()
+    }
 }
 
 /// A position's signature key and index, or `None` with more than `max` pieces.
@@ -214,6 +234,9 @@ impl Tables {
             tables: Vec::new(),
             lazy_pieces: 0,
             lazy: RwLock::new(HashMap::new()),
+            budget: AtomicUsize::new(ON_DEMAND_BUDGET.load(Ordering::Relaxed)),
+            clock: AtomicU64::new(0),
+            evicted: AtomicUsize::new(0),
             building: Mutex::new(()),
             background: OnceLock::new(),
             requested: Mutex::new(HashSet::new()),
@@ -430,7 +453,7 @@ impl Tables {
             return None;
         }
         if let Some(send) = self.background.get() {
-            if let Some(table) = read(&self.lazy).get(&key) {
+            if let Some(table) = self.cached(key) {
                 return table.values.get(index).copied();
             }
             let mut requested = self.requested.lock().unwrap_or_else(|e| e.into_inner());
@@ -445,8 +468,8 @@ impl Tables {
     /// The table of signature `key` (of more than `max_pieces` pieces, at most
     /// `lazy_pieces`), built now if it is not yet.
     fn lazy_table(&self, key: u64) -> Arc<Table> {
-        if let Some(table) = read(&self.lazy).get(&key) {
-            return Arc::clone(table);
+        if let Some(table) = self.cached(key) {
+            return table;
         }
         let _one_at_a_time = self.building.lock().unwrap_or_else(|e| e.into_inner());
         self.build_lazy(key)
@@ -456,8 +479,8 @@ impl Tables {
     /// promotions lead to (a pawn becomes a queen: the same number of pieces) and, where
     /// they are not among those built at once, its captures; the caller holds `building`.
     fn build_lazy(&self, key: u64) -> Arc<Table> {
-        if let Some(table) = read(&self.lazy).get(&key) {
-            return Arc::clone(table);
+        if let Some(table) = self.cached(key) {
+            return table;
         }
         let codes = codes_of(key);
         let table = match self.load(&codes, &HashMap::new()) {
@@ -468,11 +491,57 @@ impl Tables {
                 Arc::new(self.analyse_and_save(&codes, &exits))
             }
         };
-        self.lazy
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key, Arc::clone(&table));
+        self.keep(key, &table);
         table
+    }
+
+    /// The signature `key` built on demand, if it is kept, marked as used now.
+    fn cached(&self, key: u64) -> Option<Arc<Table>> {
+        let lazy = read(&self.lazy);
+        let cached = lazy.get(&key)?;
+        let now = self.clock.fetch_add(1, Ordering::Relaxed);
+        cached.used.store(now, Ordering::Relaxed);
+        Some(Arc::clone(&cached.table))
+    }
+
+    /// Keeps `table` as signature `key`, then drops the least recently used others while
+    /// the kept ones take more than the budget (the newest stays even if it alone does).
+    /// A dropped table's memory goes when the last search holding it lets go.
+    fn keep(&self, key: u64, table: &Arc<Table>) {
+        let mut lazy = self.lazy.write().unwrap_or_else(|e| e.into_inner());
+        let used = AtomicU64::new(self.clock.fetch_add(1, Ordering::Relaxed));
+        let table = Arc::clone(table);
+        lazy.insert(key, Cached { table, used });
+        let budget = self.budget.load(Ordering::Relaxed);
+        let mut bytes: usize = lazy.values().map(|c| c.table.bytes()).sum();
+        while bytes > budget {
+            let oldest = lazy
+                .iter()
+                .filter(|(k, _)| **k != key)
+                .min_by_key(|(_, c)| c.used.load(Ordering::Relaxed))
+                .map(|(k, _)| *k);
+            let Some(old) = oldest.and_then(|k| lazy.remove(&k).map(|c| (k, c))) else {
+                break;
+            };
+            bytes -= old.1.table.bytes();
+            // Asked again, it is built again (in the background, when probes do not wait).
+            let mut requested = self.requested.lock().unwrap_or_else(|e| e.into_inner());
+            requested.remove(&old.0);
+            self.evicted.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Caps the memory of the signatures built on demand at `bytes` (see [`Tables::keep`]).
+    pub fn set_on_demand_budget(&self, bytes: usize) {
+        self.budget.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The signatures built on demand that are kept, the bytes they take, and how many were
+    /// dropped for the budget so far.
+    pub fn on_demand_memory(&self) -> (usize, usize, usize) {
+        let lazy = read(&self.lazy);
+        let bytes = lazy.values().map(|c| c.table.bytes()).sum();
+        (lazy.len(), bytes, self.evicted.load(Ordering::Relaxed))
     }
 
     /// The signatures (of as many pieces) that the promotions of `codes` lead to, built or
@@ -711,6 +780,20 @@ pub fn limit() -> u32 {
     LIMIT.load(Ordering::Relaxed)
 }
 
+/// The budget of [`Tables::set_on_demand_budget`] that tables take when made; no cap unless
+/// set ([`set_on_demand_budget`]).
+static ON_DEMAND_BUDGET: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+/// Caps the memory the process's signatures built on demand keep at `bytes` (the least
+/// recently probed go first): for the installed tables and those made from now on. The web
+/// server sets it (`--raeuber-table-cache-mb`); a solver keeps every signature it met.
+pub fn set_on_demand_budget(bytes: usize) {
+    ON_DEMAND_BUDGET.store(bytes, Ordering::Relaxed);
+    if let Some(tables) = installed() {
+        tables.set_on_demand_budget(bytes);
+    }
+}
+
 /// Makes `tables` the process's tables (the first call wins; false if some were there).
 pub fn install(tables: Tables) -> bool {
     INSTALLED.set(tables).is_ok()
@@ -916,6 +999,29 @@ mod tests {
         assert!(4 * seen[3] >= 3 * seen[2], "draws proven: {seen:?}");
     }
 
+    /// Signatures built on demand once stayed for ever (a web client asking for one
+    /// four-piece ending after another grew the server by ~5 MiB each). Now they keep within
+    /// their budget, the least recently probed going first, and one dropped and met again is
+    /// built again with the same values.
+    #[test]
+    fn signatures_built_on_demand_keep_within_their_budget() {
+        let full = Tables::build(3, 2);
+        let lazy = Tables::build(2, 2).on_demand_up_to(3);
+        let one = full.tables.iter().map(Table::bytes).max().unwrap();
+        lazy.set_on_demand_budget(3 * one);
+        let positions = sample(&full, 3, 60, 11);
+        let mut signatures = HashSet::new();
+        for (pos, value) in positions.iter().chain(&positions[..5]) {
+            assert_eq!(lazy.probe(pos), Some(*value));
+            signatures.insert(locate(pos, 3).unwrap().0);
+            let (_, bytes, _) = lazy.on_demand_memory();
+            assert!(bytes <= 3 * one, "{bytes} bytes kept, budget {}", 3 * one);
+        }
+        let (kept, _, evicted) = lazy.on_demand_memory();
+        assert!(signatures.len() > 20, "{} signatures met", signatures.len());
+        assert!(kept <= 3 && evicted >= signatures.len() - 3, "{kept} kept, {evicted} dropped");
+    }
+
     /// Summed disproof numbers once added up past the cap on this ending (White's king
     /// against rook and bishop, lost in 15 plies by the tables): the sum read as "proven" one
     /// level up, and df-pn reported Black's win disproven. Capped below, it proves it.
@@ -1075,6 +1181,7 @@ mod tests {
         // The three-piece signatures built on demand there are those built at once here.
         let mut compared = 0;
         for (key, built) in read(&lazy.lazy).iter() {
+            let built = &built.table;
             if let Some(&id) = tables.ids.get(key) {
                 assert_same_values(built, &tables.tables[id]);
                 compared += 1;
