@@ -112,7 +112,7 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
         return 2;
     }
     if args.raeuber_tables > 0 {
-        use crate::game::Game;
+        use crate::game::EndgameTables;
         match crate::games::raeuber::Raeuber::use_tables(
             args.raeuber_tables,
             crate::game::TableBuilds::Wait,
