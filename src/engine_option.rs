@@ -1,5 +1,5 @@
 //! An engine option's type and value as every protocol dialect shares them, and the options a
-//! game declares of its own ([`crate::game::Game::options`]).
+//! game declares of its own ([`crate::game::Dialect::options`]).
 //!
 //! The protocol's option table (`protocol/options.rs`) holds one entry per option: its name,
 //! its [`OptionKind`] (type, default, range), its handler, and the dialects and games that offer

@@ -1,6 +1,16 @@
 //! The [`Game`] trait: everything the shared core (search, protocols, perft, tournaments) needs
 //! to know about one game. Nothing outside `games/` knows which game it runs.
 //!
+//! The trait is split by concern. [`Game`] itself is the core every game implements: names,
+//! positions and FEN, legal moves, `play`, results, hashing, notation and the evaluation hooks
+//! the search cannot do without. The capabilities are traits of their own, the supertraits of
+//! `Game`, whose items all have defaults, so a game opts into each with an `impl` that
+//! overrides what it has (an empty one where it has nothing): [`Tuning`] (search parameters,
+//! ordering hints, SEE, bench), [`Dialect`] (XBoard names, engine options, WDL, Elo
+//! calibration), [`OpeningBook`], [`Tablebases`] (Syzygy-like files) and [`EndgameTables`]
+//! (tables the game builds itself). The shared code stays generic over `G: Game`, which brings
+//! every capability with it, and is monomorphised per game (no trait objects).
+//!
 //! Positions are values: [`Game::play`] returns the position after a move (copy-make), which
 //! for our small bitboard positions is as fast as make/unmake and much simpler. A position
 //! whose result is decided by the rules (mate, stalemate, a pawn on the last rank, …) has no
@@ -102,16 +112,34 @@ pub fn start_position<G: Game>(
     }
 }
 
-/// One game: its rules, its names and its evaluation.
-pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
+/// One game's rules, the core every game implements: its names and variants, positions and
+/// FEN, legal moves and copy-make [`Game::play`], what an empty move list means and the rules'
+/// verdict, the hash, move notation, and the evaluation hooks the search cannot do without
+/// (static evaluation, noisy moves, null-move safety, exact values it knows). The optional
+/// capabilities are its supertraits: a game that opts out of all of them (empty `impl`s of
+/// [`Tuning`], [`Dialect`], [`OpeningBook`], [`Tablebases`] and [`EndgameTables`]) is
+/// searched, played and served like any other.
+pub trait Game:
+    Clone
+    + Send
+    + Sync
+    + std::fmt::Debug
+    + 'static
+    + Tuning
+    + Dialect
+    + OpeningBook
+    + Tablebases
+    + EndgameTables
+{
     /// The game family's short name, used in `id name kiebitz-<GAME>`.
     const GAME: &'static str;
+
     /// Plies without capture or pawn move after which the game is drawn (`None`: no such rule).
     const DRAW_PLIES: Option<u32>;
+
     /// Whether a threefold repetition draws (and a repetition inside the search scores 0).
     const REPETITION: bool;
-    /// Whether the search may try a null move (off in zugzwang-ridden games).
-    const NULL_MOVE: bool;
+
     /// Whether no position can ever repeat (every move is irreversible): the game graph is
     /// acyclic, and `solve` uses the win/draw/loss solver for such games
     /// ([`crate::solve::acyclic`] where the game registers one) instead of df-pn.
@@ -237,6 +265,40 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         }
     }
 
+    /// Coordinate notation of a move in this position (`e2e4`, `e7e8q`).
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    /// Standard algebraic notation of a legal move, for PGN (`Nf3`, `exd5`, `O-O`, `e8=Q+`);
+    /// games build it with [`crate::san::write`]. Default: coordinate notation.
+    fn san(&self, mv: Move) -> String {
+        self.move_text(mv)
+    }
+
+    /// Reads a move in coordinate notation; it must be legal here ([`Error::Move`]).
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&mv| self.move_text(mv) == text)
+            .ok_or_else(|| Error::Move(format!("{text} is not a legal move here")))
+    }
+
+    /// The board as text for the terminal, White at the bottom, with coordinates.
+    fn pretty(&self) -> String;
+
+    /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
+    /// playing them); always equal to [`generic_perft`], which is the default.
+    fn perft(&self, depth: u32) -> u64 {
+        generic_perft(self, depth)
+    }
+
+    /// Whether the search may try a null move (off in zugzwang-ridden games).
+    const NULL_MOVE: bool;
+
     /// Whether `mv` is noisy: searched in quiescence (captures, promotions).
     fn is_noisy(&self, mv: Move) -> bool;
 
@@ -248,28 +310,6 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
 
     /// An ordering score for a noisy move: higher is tried first (victim, then attacker).
     fn noisy_order(&self, mv: Move) -> i32;
-
-    /// An ordering bonus for a quiet move, added to its history score when the search's
-    /// `quiet_order` switch is on (e.g. a Räuberschach move that offers a piece). Default 0.
-    fn quiet_order(&self, mv: Move) -> i32 {
-        let _ = mv;
-        0
-    }
-
-    /// The piece that makes `mv`, as a number below 16 (kind and colour), for the search's
-    /// continuation history, which learns which (piece, target) follows which. Default 0:
-    /// the target square alone.
-    fn moved_piece(&self, mv: Move) -> u8 {
-        let _ = mv;
-        0
-    }
-
-    /// A key of the position's slow-changing structure (the pawns in chess), for the search's
-    /// correction history, which learns how far the static evaluation errs in positions of
-    /// one structure. Default 0: one shared entry (games without a key keep it off).
-    fn structure_key(&self) -> u64 {
-        0
-    }
 
     /// Static evaluation in centipawns for the side to move.
     fn evaluate(&self) -> i32;
@@ -297,28 +337,81 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         true
     }
 
-    /// Coordinate notation of a move in this position (`e2e4`, `e7e8q`).
-    fn move_text(&self, mv: Move) -> String {
-        mv.to_string()
+    /// The exact value of this position for the side to move where the game knows it without
+    /// searching (Räuberschach's endgame tables, when installed), with the plies to the game's
+    /// end under perfect play; only where the move clock leaves room for them. `None` (the
+    /// default) where it does not know. df-pn takes such positions as proven or disproven.
+    fn solved(&self) -> Option<(Terminal, u32)> {
+        None
+    }
+}
+
+/// How the shared search is tuned to the game, every item with a default that leaves a plain
+/// search: the search's parameters, move-ordering hints (quiet moves, moved pieces), the
+/// structure key of correction history, static exchange evaluation, the clock's expected game
+/// length and the `bench` signature.
+pub trait Tuning {
+    /// Which pruning, reductions and extensions the shared search may use in this game.
+    /// Default: [`crate::search_params::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
+    /// right for games with a rough evaluation.
+    const SEARCH: crate::search_params::SearchParams =
+        crate::search_params::SearchParams::CONSERVATIVE;
+
+    /// An ordering bonus for a quiet move, added to its history score when the search's
+    /// `quiet_order` switch is on (e.g. a Räuberschach move that offers a piece). Default 0.
+    fn quiet_order(&self, mv: Move) -> i32 {
+        let _ = mv;
+        0
     }
 
-    /// Standard algebraic notation of a legal move, for PGN (`Nf3`, `exd5`, `O-O`, `e8=Q+`);
-    /// games build it with [`crate::san::write`]. Default: coordinate notation.
-    fn san(&self, mv: Move) -> String {
-        self.move_text(mv)
+    /// The piece that makes `mv`, as a number below 16 (kind and colour), for the search's
+    /// continuation history, which learns which (piece, target) follows which. Default 0:
+    /// the target square alone.
+    fn moved_piece(&self, mv: Move) -> u8 {
+        let _ = mv;
+        0
     }
 
-    /// Reads a move in coordinate notation; it must be legal here ([`Error::Move`]).
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves
+    /// A key of the position's slow-changing structure (the pawns in chess), for the search's
+    /// correction history, which learns how far the static evaluation errs in positions of
+    /// one structure. Default 0: one shared entry (games without a key keep it off).
+    fn structure_key(&self) -> u64 {
+        0
+    }
+
+    /// Static exchange evaluation: whether `mv` wins at least `threshold` centipawns once the
+    /// exchanges on its target square are played out. Games without SEE say `true`.
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        let _ = (mv, threshold);
+        true
+    }
+
+    /// How many more moves the side to move expects to play, for sharing a sudden-death
+    /// clock. Default: [`crate::search_params::DEFAULT_MOVES_TO_GO`] (35), right for chess.
+    fn expected_moves_left(&self) -> u32 {
+        crate::search_params::DEFAULT_MOVES_TO_GO
+    }
+
+    /// The positions `bench` searches to a fixed depth: a stable node count is the search's
+    /// signature. Default: the start position of every variant.
+    fn bench_positions() -> Vec<Self>
+    where
+        Self: Game,
+    {
+        Self::variants()
             .iter()
-            .copied()
-            .find(|&mv| self.move_text(mv) == text)
-            .ok_or_else(|| Error::Move(format!("{text} is not a legal move here")))
+            .filter_map(|v| Self::startpos(v).ok())
+            .collect()
     }
 
+    /// The depth `bench` searches [`Self::bench_positions`] to when none is given.
+    const BENCH_DEPTH: u32 = 8;
+}
+
+/// What the protocols say about the game beyond its moves: XBoard's names and board setup,
+/// the game's own engine options, the win/draw/loss model and the Elo calibration. Defaults:
+/// nothing beyond the shared options.
+pub trait Dialect {
     /// The XBoard `setup` line (and any `piece` lines) that teach XBoard this variant's board;
     /// empty for variants XBoard knows itself.
     fn xboard_setup(&self) -> Vec<String> {
@@ -330,44 +423,26 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         variant
     }
 
-    /// The board as text for the terminal, White at the bottom, with coordinates.
-    fn pretty(&self) -> String;
-
-    /// Static exchange evaluation: whether `mv` wins at least `threshold` centipawns once the
-    /// exchanges on its target square are played out. Games without SEE say `true`.
-    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        let _ = (mv, threshold);
-        true
+    /// Engine options of this game's own (a network file, a switch of its evaluation), offered
+    /// by UCI and XBoard after the shared ones, each one entry: name, kind, handler
+    /// ([`crate::engine_option::GameOption`]). Default: none.
+    fn options() -> Vec<crate::engine_option::GameOption> {
+        Vec::new()
     }
-
-    /// The positions `bench` searches to a fixed depth: a stable node count is the search's
-    /// signature. Default: the start position of every variant.
-    fn bench_positions() -> Vec<Self> {
-        Self::variants()
-            .iter()
-            .filter_map(|v| Self::startpos(v).ok())
-            .collect()
-    }
-
-    /// How many more moves the side to move expects to play, for sharing a sudden-death
-    /// clock. Default: [`crate::search_params::DEFAULT_MOVES_TO_GO`] (35), right for chess.
-    fn expected_moves_left(&self) -> u32 {
-        crate::search_params::DEFAULT_MOVES_TO_GO
-    }
-
-    /// The depth `bench` searches [`Self::bench_positions`] to when none is given.
-    const BENCH_DEPTH: u32 = 8;
 
     /// The win/draw/loss model of the evaluation, if the game has a sensible one; the UCI
     /// option `UCI_ShowWDL` exists only then. Default: none.
     const WDL: Option<WdlModel> = None;
 
-    /// Which pruning, reductions and extensions the shared search may use in this game.
-    /// Default: [`crate::search_params::SearchParams::CONSERVATIVE`] (no static pruning, mild LMR),
-    /// right for games with a rough evaluation.
-    const SEARCH: crate::search_params::SearchParams =
-        crate::search_params::SearchParams::CONSERVATIVE;
+    /// Whether the strength levels' Elo scale ([`crate::search::strength`]) was calibrated
+    /// against an anchor for this game: only then do the protocols offer `UCI_LimitStrength`
+    /// and `UCI_Elo` (every game has `Skill Level`). Default: no.
+    const CALIBRATED_ELO: bool = false;
+}
 
+/// Opening books ([`crate::book`]): a game with book keys gets the book options and the `book`
+/// command. Default: no books.
+pub trait OpeningBook {
     /// The key of this position in an opening book ([`crate::book`], the Polyglot `.bin`
     /// format): chess uses the Polyglot standard's keys, other games may use their own
     /// [`Game::hash`]. `None` (the default): the game has no books, and the engines offer no
@@ -382,19 +457,11 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     fn book_move(&self, mv: Move) -> u16 {
         crate::board::encode_move(mv)
     }
+}
 
-    /// Whether the strength levels' Elo scale ([`crate::search::strength`]) was calibrated
-    /// against an anchor for this game: only then do the protocols offer `UCI_LimitStrength`
-    /// and `UCI_Elo` (every game has `Skill Level`). Default: no.
-    const CALIBRATED_ELO: bool = false;
-
-    /// Engine options of this game's own (a network file, a switch of its evaluation), offered
-    /// by UCI and XBoard after the shared ones, each one entry: name, kind, handler
-    /// ([`crate::engine_option::GameOption`]). Default: none.
-    fn options() -> Vec<crate::engine_option::GameOption> {
-        Vec::new()
-    }
-
+/// Endgame tablebases read from files (Syzygy in chess), probed by the search at the root and
+/// inside the tree. Default: none, and no `SyzygyPath` option.
+pub trait Tablebases {
     /// Whether the game has endgame tablebases (Syzygy in chess): only then do the protocols
     /// offer `SyzygyPath` and its companions and the search probe. Default: none.
     const TABLEBASES: bool = false;
@@ -415,31 +482,23 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
     }
 
     /// The root moves the tablebases keep (those that hold the best verdict, the most
-    /// progressing first kind: see the game) and that verdict (as [`Game::tb_wdl`]; with
+    /// progressing first kind: see the game) and that verdict (as [`Tablebases::tb_wdl`]; with
     /// `rule50` off, ±1 count as ±2); `None` where the tables cannot answer.
     fn tb_root_moves(&self, max_pieces: u32, rule50: bool) -> Option<(Vec<Move>, i32)> {
         let _ = (max_pieces, rule50);
         None
     }
+}
 
-    /// The exact value of this position for the side to move where the game knows it without
-    /// searching (Räuberschach's endgame tables, when installed), with the plies to the game's
-    /// end under perfect play; only where the move clock leaves room for them. `None` (the
-    /// default) where it does not know. df-pn takes such positions as proven or disproven.
-    fn solved(&self) -> Option<(Terminal, u32)> {
-        None
-    }
-
+/// Endgame tables the game builds itself and the protocols offer (`Endgame Tables`, its path),
+/// and the solver's share of the clock; the tables answer through [`Game::solved`]. Default:
+/// none.
+pub trait EndgameTables {
     /// The most pieces of the endgame tables the game builds in memory and the protocols
     /// offer (`Endgame Tables`); 0 (the default) for none.
     const SOLVED_TABLES: u32 = 0;
 
-    /// For a game with a solver (the search's oracle): the share of a move's time, in
-    /// percent, it may take before the search unless the UCI option `Solver Share` says
-    /// otherwise (0: never asked). Each game's own, set by a match.
-    const SOLVER_SHARE: u32 = 10;
-
-    /// Makes [`Game::solved`] answer for positions of at most `max_pieces` pieces from the
+    /// Makes [`EndgameTables::solved`] answer for positions of at most `max_pieces` pieces from the
     /// game's endgame tables, building them for the whole process the first time (`solve
     /// --tables N`, the `Endgame Tables` option); 0 turns them off. `builds` says whether a
     /// probe that meets a table built on demand waits for it. Returns a line saying what was
@@ -457,11 +516,10 @@ pub trait Game: Clone + Send + Sync + std::fmt::Debug + 'static {
         Err("this game has no endgame tables".to_string())
     }
 
-    /// perft(`depth`) by the game's fastest method (e.g. counting the last plies without
-    /// playing them); always equal to [`generic_perft`], which is the default.
-    fn perft(&self, depth: u32) -> u64 {
-        generic_perft(self, depth)
-    }
+    /// For a game with a solver (the search's oracle): the share of a move's time, in
+    /// percent, it may take before the search unless the UCI option `Solver Share` says
+    /// otherwise (0: never asked). Each game's own, set by a match.
+    const SOLVER_SHARE: u32 = 10;
 }
 
 /// The number of legal move sequences of length `depth` from `pos`, by plain recursion over
@@ -500,3 +558,134 @@ macro_rules! toy_game_quiet_methods {
 }
 #[cfg(test)]
 pub(crate) use toy_game_quiet_methods;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{MoveKind, Square};
+    use crate::search::{Control, Limits, Score, Searcher};
+
+    /// A new game as small as they come: a pile of stones, each move takes one or two, and
+    /// who cannot move (the pile is empty) has lost. It implements the rules only and opts
+    /// out of every capability with an empty `impl`.
+    #[derive(Clone, Copy, Debug)]
+    struct Take {
+        pile: u8,
+        side: Color,
+    }
+
+    impl Take {
+        fn pile(pile: u8) -> Take {
+            Take {
+                pile,
+                side: Color::White,
+            }
+        }
+    }
+
+    impl Game for Take {
+        const GAME: &'static str = "take";
+        const DRAW_PLIES: Option<u32> = None;
+        const REPETITION: bool = false;
+        const NULL_MOVE: bool = false;
+
+        fn variants() -> &'static [&'static str] {
+            &["take"]
+        }
+        fn startpos(_: &str) -> Result<Self, Error> {
+            Ok(Take::pile(10))
+        }
+        fn from_fen(_: &str, fen: &str) -> Result<Self, Error> {
+            match fen.parse::<u8>() {
+                Ok(pile) if pile < 64 => Ok(Take::pile(pile)),
+                _ => Err(Error::Position(format!("'{fen}' is no pile below 64"))),
+            }
+        }
+        fn fen(&self) -> String {
+            self.pile.to_string()
+        }
+        fn variant(&self) -> &'static str {
+            "take"
+        }
+        fn size(&self) -> (u8, u8) {
+            (8, 8)
+        }
+        fn side_to_move(&self) -> Color {
+            self.side
+        }
+        fn legal_moves(&self, moves: &mut MoveList) {
+            moves.clear();
+            for take in 1..=self.pile.min(2) {
+                let to = Square(self.pile - take);
+                moves.push(Move::new(Square(self.pile), to, MoveKind::Normal));
+            }
+        }
+        fn play(&self, mv: Move) -> Self {
+            Take {
+                pile: mv.to().0,
+                side: self.side.flip(),
+            }
+        }
+        fn terminal(&self) -> Terminal {
+            Terminal::Loss
+        }
+        fn hash(&self) -> u64 {
+            (self.pile as u64 * 2 + self.side.index() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        }
+        fn reversible_plies(&self) -> u32 {
+            0
+        }
+        toy_game_quiet_methods!();
+    }
+
+    impl Tuning for Take {}
+    impl Dialect for Take {}
+    impl OpeningBook for Take {}
+    impl Tablebases for Take {}
+    impl EndgameTables for Take {}
+
+    fn search(pile: u8, depth: u32) -> crate::search::SearchResult {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let mut searcher = Searcher::<Take>::new(1);
+        searcher.search(
+            &Take::pile(pile),
+            &[],
+            &limits,
+            &Control::default(),
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn a_game_with_only_its_rules_is_searched_by_the_shared_search() {
+        // A pile that is no multiple of three is won by leaving one: the search must find it.
+        for pile in [4, 5, 7, 8] {
+            let result = search(pile, 8);
+            assert_eq!(result.best.to().0 % 3, 0, "pile {pile}: {}", result.best);
+            assert!(
+                matches!(result.score, Score::Mate(n) if n > 0),
+                "pile {pile}"
+            );
+        }
+        for pile in [3, 6] {
+            assert!(matches!(search(pile, 8).score, Score::Mate(n) if n < 0));
+        }
+    }
+
+    #[test]
+    fn a_capability_left_out_answers_none() {
+        let pos = Take::pile(5);
+        assert!(!Take::TABLEBASES && Take::tb_load("x").is_err() && pos.tb_wdl(6).is_none());
+        assert!(Take::SOLVED_TABLES == 0 && pos.solved().is_none());
+        assert!(Take::use_tables(3, TableBuilds::Wait).is_err());
+        assert!(pos.book_key().is_none() && Take::options().is_empty() && Take::WDL.is_none());
+        assert_eq!(Take::xboard_name("take"), "take");
+        assert_eq!(Take::bench_positions().len(), 1);
+        let empty = Take::pile(0);
+        let (outcome, _) = empty.verdict(&[]).expect("an empty pile ends the game");
+        assert_eq!(outcome, Outcome::Win(Color::Black));
+    }
+}

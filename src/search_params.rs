@@ -15,7 +15,7 @@
 //! Every pruning, reduction and extension the shared search knows can be switched off here, so a
 //! game with a rough evaluation or with zugzwang keeps an exact, conservative search while
 //! standard chess turns everything on. A [`crate::search::Searcher`] starts from its game's
-//! record ([`crate::game::Game::SEARCH`]) and may be given another one for experiments and
+//! record ([`crate::game::Tuning::SEARCH`]) and may be given another one for experiments and
 //! matches.
 
 use std::sync::OnceLock;
@@ -24,7 +24,7 @@ use std::sync::OnceLock;
 pub const MATE: i32 = 32000;
 
 /// Moves assumed to remain when the clock has no `movestogo` (sudden death) and the game
-/// has no better estimate ([`crate::game::Game::expected_moves_left`]).
+/// has no better estimate ([`crate::game::Tuning::expected_moves_left`]).
 pub const DEFAULT_MOVES_TO_GO: u32 = 35;
 
 /// One parameter of the table, as the overrides parser and the listings see it.

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use kiebitz::book::{Book, Entry};
-use kiebitz::game::Game;
+use kiebitz::game::{Game, OpeningBook};
 use kiebitz::games::chess::Chess;
 use protocol_io::Client;
 

@@ -6,7 +6,7 @@
 
 mod common;
 
-use kiebitz::game::Game;
+use kiebitz::game::{Game, OpeningBook};
 use kiebitz::games::chess::Chess;
 
 #[test]

@@ -8,7 +8,7 @@
 //! five pieces against four.
 
 use kiebitz::board::MoveList;
-use kiebitz::game::{Game, TableBuilds};
+use kiebitz::game::{EndgameTables, Game, TableBuilds};
 use kiebitz::games::raeuber::Raeuber;
 use kiebitz::rng::Rng;
 use kiebitz::solve::pns::{self, Budget, Solution, Verdict};

@@ -147,7 +147,7 @@ fn xboard_loads_syzygy_tables() {
     let played = e.expect_prefix("move ")["move ".len()..].to_string();
     // The move keeps the tables' verdict by DTZ, as the library's root filter says (a strict
     // subset of the legal moves here, so a search without the tables could miss it).
-    use kiebitz::game::Game;
+    use kiebitz::game::{Game, Tablebases};
     use kiebitz::games::chess::Chess;
     Chess::tb_load(dir.to_str().unwrap()).unwrap();
     let pos = Chess::from_fen("chess", "8/8/8/4k3/8/8/8/3QK3 w - - 0 1").unwrap();

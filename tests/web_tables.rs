@@ -10,7 +10,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::http::{get, post};
-use kiebitz::game::{Game, TableBuilds};
+use kiebitz::game::{EndgameTables, TableBuilds};
 use kiebitz::games::raeuber::Raeuber;
 use kiebitz::web::{Background, Config};
 use serde_json::{Value, json};

@@ -275,7 +275,7 @@ impl Move {
 /// from-square in bits 6–11 (each `8 * rank + file`, as [`Square`] numbers them on every
 /// board) and the promotion in bits 12–14 (knight 1, bishop 2, rook 3, queen 4, and king 5
 /// where a pawn may become a king, as in antichess; 0: none).
-/// [`crate::game::Game::book_move`] writes legal moves with it; `crate::book` reads them.
+/// [`crate::game::OpeningBook::book_move`] writes legal moves with it; `crate::book` reads them.
 pub fn encode_move(mv: Move) -> u16 {
     use MoveKind::*;
     let promotion = match mv.kind() {

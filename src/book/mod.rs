@@ -1,5 +1,5 @@
 //! Opening books in the Polyglot `.bin` format, for every game whose positions have a book key
-//! ([`Game::book_key`]; chess uses the Polyglot standard's keys, so every Polyglot book works).
+//! ([`crate::game::OpeningBook::book_key`]; chess uses the Polyglot standard's keys, so every Polyglot book works).
 //!
 //! A book is a file of 16-byte entries, big-endian: the position's key (u64), a move (u16,
 //! [`encode_move`]), a weight (u16, the move's share among the position's moves) and a learn
@@ -28,7 +28,7 @@ pub const MAX_BOOK_BYTES: u64 = 1 << 30;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Entry {
     pub key: u64,
-    /// The move in Polyglot's encoding ([`encode_move`], [`Game::book_move`]).
+    /// The move in Polyglot's encoding ([`encode_move`], [`crate::game::OpeningBook::book_move`]).
     pub mv: u16,
     /// How often the move is to be chosen relative to the position's other moves; 0: never.
     pub weight: u16,
@@ -84,7 +84,7 @@ pub fn move_text(code: u16) -> String {
     format!("{}{}{promotion}", square(code >> 6), square(code))
 }
 
-/// Whether the game `G` has opening books (its positions have a [`Game::book_key`]).
+/// Whether the game `G` has opening books (its positions have a [`crate::game::OpeningBook::book_key`]).
 pub fn supported<G: Game>() -> bool {
     G::startpos(G::variants()[0])
         .ok()
@@ -233,6 +233,7 @@ pub fn pick(weights: &[u16], variety: u32, rng: &mut Rng) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::OpeningBook;
     use crate::games::chess::Chess;
     use crate::games::pawns::Pawns;
 

@@ -126,6 +126,7 @@ impl BookOptions {
 mod tests {
     use super::*;
     use crate::book::Entry;
+    use crate::game::OpeningBook;
     use crate::games::chess::Chess;
 
     fn book_file(name: &str, entries: Vec<Entry>) -> String {

@@ -14,7 +14,7 @@
 //! - a shared transposition table ([`tt`]), move ordering ([`ordering`]): table move, noisy moves
 //!   by the game's order and SEE, killers, countermove, history;
 //! - null move, late-move reductions, (reverse) futility pruning and forcing/single-reply
-//!   extensions, each switched by the game's [`SearchParams`] ([`Game::SEARCH`]);
+//!   extensions, each switched by the game's [`SearchParams`] ([`crate::game::Tuning::SEARCH`]);
 //! - time management for every [`Limits`] field ([`time`]), pondering and stopping via
 //!   [`Control`]; the oracle a searcher is handed ([`oracle`]) answers first when it can. Only a game
 //!   clock (`wtime`/`btime`) lets the search end early (a settled move, one legal move, a mate
@@ -96,11 +96,11 @@ pub struct Limits {
     /// Stop as soon as a mate in this many moves or fewer is found (UCI `go mate`); the
     /// other limits still hold, and without them the search goes on until `stop`.
     pub mate: Option<u32>,
-    /// Endgame tablebase probing ([`Game::TABLEBASES`]); off by default.
+    /// Endgame tablebase probing ([`crate::game::Tablebases::TABLEBASES`]); off by default.
     pub tablebase: TbConfig,
     /// The share of the move's time, in percent, the game's solver ([`oracle`]) may take
     /// before the search (UCI option `Solver Share`); `None`: the game's
-    /// [`Game::SOLVER_SHARE`], 0: the solver is not asked.
+    /// [`crate::game::EndgameTables::SOLVER_SHARE`], 0: the solver is not asked.
     pub solver_share: Option<u32>,
 }
 
@@ -281,7 +281,7 @@ impl<G: Game> Searcher<G> {
         self.multipv = lines.max(1);
     }
 
-    /// The pruning and extension switches in use (initially the game's [`Game::SEARCH`]).
+    /// The pruning and extension switches in use (initially the game's [`crate::game::Tuning::SEARCH`]).
     pub fn params(&self) -> SearchParams {
         self.params
     }
@@ -712,8 +712,8 @@ impl<G: Game> Searcher<G> {
     }
 }
 
-/// The root moves that keep the tablebases' verdict (DTZ at the root, [`Game::tb_root_moves`])
-/// and that verdict (as [`Game::tb_wdl`]), or all of `moves` and `None` when the tables cannot
+/// The root moves that keep the tablebases' verdict (DTZ at the root, [`crate::game::Tablebases::tb_root_moves`])
+/// and that verdict (as [`crate::game::Tablebases::tb_wdl`]), or all of `moves` and `None` when the tables cannot
 /// answer; an answer counts in `shared.tbhits`.
 /// What the helper threads found (their finished iterations) and their statistics added up;
 /// a helper that panicked is logged and left out.
@@ -777,7 +777,7 @@ fn tablebase_root<G: Game>(
     (kept, None)
 }
 
-/// The score to report for a root the tables decide (`verdict` as [`Game::tb_wdl`]): a mate the
+/// The score to report for a root the tables decide (`verdict` as [`crate::game::Tablebases::tb_wdl`]): a mate the
 /// search found stays; a win or loss is `±TB_WIN` unless the search already saw a tablebase
 /// score of that sign (`TB_WIN − ply`, closer); a draw is 0, and with the 50-move rule a
 /// cursed win or blessed loss ±2, as the search scores them.

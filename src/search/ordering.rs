@@ -20,7 +20,7 @@ const COUNTER: i32 = 800_000_000;
 const BAD_NOISY: i32 = -1_000_000_000;
 /// History values stay within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
-/// Continuation-history keys: `Game::moved_piece` (below 16) · 64 + target square.
+/// Continuation-history keys: `Tuning::moved_piece` (below 16) · 64 + target square.
 pub const CONT_KEYS: usize = 1024;
 /// "No move" as a continuation key (the root, a null move).
 pub const CONT_NONE: usize = usize::MAX;

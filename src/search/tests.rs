@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::*;
 use crate::board::{Color, MoveKind, Square};
-use crate::game::Terminal;
+use crate::game::{Dialect, EndgameTables, OpeningBook, Tablebases, Terminal, Tuning};
 use crate::games::pawns::Pawns;
 
 /// A thread that sets a flag of `control` (`stop`, `pondering`) to `value` after 100 ms.
@@ -413,66 +413,95 @@ impl<const REP: bool, const DRAW: u32> Walk<REP, DRAW> {
 
 impl<const REP: bool, const DRAW: u32> Game for Walk<REP, DRAW> {
     const GAME: &'static str = "walk";
+
     const DRAW_PLIES: Option<u32> = if DRAW == 0 { None } else { Some(DRAW) };
+
     const REPETITION: bool = REP;
+
     const NULL_MOVE: bool = false;
 
     fn variants() -> &'static [&'static str] {
         &["walk"]
     }
+
     fn startpos(_: &str) -> Result<Self, crate::Error> {
         Ok(Walk::new(0, Color::White, 0))
     }
+
     fn from_fen(_: &str, _: &str) -> Result<Self, crate::Error> {
         Err(crate::Error::Position("the walk game has no FEN".into()))
     }
+
     fn fen(&self) -> String {
         format!("{} {}", self.at, self.side.fen_char())
     }
+
     fn variant(&self) -> &'static str {
         "walk"
     }
+
     fn size(&self) -> (u8, u8) {
         (8, 8)
     }
+
     fn side_to_move(&self) -> Color {
         self.side
     }
+
     fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
         moves.extend(self.node().next.iter().map(|&to| self.step(to)));
     }
+
     fn play(&self, mv: Move) -> Self {
         Walk::new(mv.to().0, self.side.flip(), self.reversible + 1)
     }
+
     fn terminal(&self) -> Terminal {
         self.node().end
     }
+
     fn hash(&self) -> u64 {
         (self.at as u64 * 2 + self.side.index() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
+
     fn reversible_plies(&self) -> u32 {
         self.reversible
     }
+
     fn insufficient_material(&self) -> bool {
         self.node().dead
     }
+
     fn is_noisy(&self, _: Move) -> bool {
         false
     }
+
     fn noisy_order(&self, _: Move) -> i32 {
         0
     }
+
     fn evaluate(&self) -> i32 {
         match self.side {
             Color::White => self.node().eval,
             Color::Black => -self.node().eval,
         }
     }
+
     fn pretty(&self) -> String {
         self.fen()
     }
 }
+
+impl<const REP: bool, const DRAW: u32> Tuning for Walk<REP, DRAW> {}
+
+impl<const REP: bool, const DRAW: u32> Dialect for Walk<REP, DRAW> {}
+
+impl<const REP: bool, const DRAW: u32> OpeningBook for Walk<REP, DRAW> {}
+
+impl<const REP: bool, const DRAW: u32> Tablebases for Walk<REP, DRAW> {}
+
+impl<const REP: bool, const DRAW: u32> EndgameTables for Walk<REP, DRAW> {}
 
 /// The walk game's oracle: a perfect answer on 60, an illegal one on 62.
 fn walk_oracle(

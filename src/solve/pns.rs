@@ -1379,6 +1379,7 @@ pub fn find_win<G: Game>(
 mod tests {
     use super::*;
     use crate::board::{MoveKind, Square};
+    use crate::game::{Dialect, EndgameTables, OpeningBook, Tablebases, Tuning};
 
     /// A toy game for the graph-history interaction: four positions in a ring, 0 → 1 → 2 →
     /// 3 → 0, White to move at the even ones; nothing ever ends it but a repetition.
@@ -1389,27 +1390,37 @@ mod tests {
 
     impl Game for Ring {
         const GAME: &'static str = "ring";
+
         const DRAW_PLIES: Option<u32> = None;
+
         const REPETITION: bool = true;
+
         const NULL_MOVE: bool = false;
+
         fn variants() -> &'static [&'static str] {
             &["ring"]
         }
+
         fn startpos(_: &str) -> Result<Self, crate::Error> {
             Ok(Ring { at: 0 })
         }
+
         fn from_fen(v: &str, _: &str) -> Result<Self, crate::Error> {
             Self::startpos(v)
         }
+
         fn fen(&self) -> String {
             self.at.to_string()
         }
+
         fn variant(&self) -> &'static str {
             "ring"
         }
+
         fn size(&self) -> (u8, u8) {
             (4, 1)
         }
+
         fn side_to_move(&self) -> Color {
             if self.at.is_multiple_of(2) {
                 Color::White
@@ -1417,25 +1428,41 @@ mod tests {
                 Color::Black
             }
         }
+
         fn legal_moves(&self, moves: &mut MoveList) {
             moves.clear();
             let to = Square((self.at + 1) % 4);
             moves.push(Move::new(Square(self.at), to, MoveKind::Normal));
         }
+
         fn play(&self, mv: Move) -> Self {
             Ring { at: mv.to().0 }
         }
+
         fn terminal(&self) -> Terminal {
             Terminal::Draw
         }
+
         fn hash(&self) -> u64 {
             u64::from(self.at) + 1
         }
+
         fn reversible_plies(&self) -> u32 {
             1000
         }
+
         crate::game::toy_game_quiet_methods!();
     }
+
+    impl Tuning for Ring {}
+
+    impl Dialect for Ring {}
+
+    impl OpeningBook for Ring {}
+
+    impl Tablebases for Ring {}
+
+    impl EndgameTables for Ring {}
 
     /// Searched from 0, position 3's only move repeats 0: a draw that holds on this line only
     /// (from elsewhere 3 → 0 → 1 → 2 → 3 repeats 3 instead, at another distance). The safe
@@ -1557,12 +1584,17 @@ mod tests {
 
     impl Game for Fork {
         const GAME: &'static str = "fork";
+
         const DRAW_PLIES: Option<u32> = None;
+
         const REPETITION: bool = false;
+
         const NULL_MOVE: bool = false;
+
         fn variants() -> &'static [&'static str] {
             &["fork"]
         }
+
         fn startpos(_: &str) -> Result<Self, crate::Error> {
             Ok(Fork {
                 kind: 0,
@@ -1570,18 +1602,23 @@ mod tests {
                 index: 0,
             })
         }
+
         fn from_fen(v: &str, _: &str) -> Result<Self, crate::Error> {
             Self::startpos(v)
         }
+
         fn fen(&self) -> String {
             format!("{} {} {}", self.kind, self.depth, self.index)
         }
+
         fn variant(&self) -> &'static str {
             "fork"
         }
+
         fn size(&self) -> (u8, u8) {
             (2, 1)
         }
+
         fn side_to_move(&self) -> Color {
             if self.depth.is_multiple_of(2) {
                 Color::Black
@@ -1589,26 +1626,42 @@ mod tests {
                 Color::White
             }
         }
+
         fn legal_moves(&self, moves: &mut MoveList) {
             moves.clear();
             for (i, _) in self.children().iter().enumerate() {
                 moves.push(Move::new(Square(0), Square(i as u8), MoveKind::Normal));
             }
         }
+
         fn play(&self, mv: Move) -> Self {
             self.children()[mv.to().0 as usize].clone()
         }
+
         fn terminal(&self) -> Terminal {
             Terminal::Draw
         }
+
         fn hash(&self) -> u64 {
             (u64::from(self.kind) << 56) + (1 << self.depth) + self.index
         }
+
         fn reversible_plies(&self) -> u32 {
             0
         }
+
         crate::game::toy_game_quiet_methods!();
     }
+
+    impl Tuning for Fork {}
+
+    impl Dialect for Fork {}
+
+    impl OpeningBook for Fork {}
+
+    impl Tablebases for Fork {}
+
+    impl EndgameTables for Fork {}
 
     /// Black's hold at the fork's root: the tree is the first reply and unknown, as the
     /// chain is. In rounds the tree's search stops at the first cap, the chain's ends in a

@@ -606,7 +606,7 @@ fn finish(engines: [&mut Engine; 2], record: &mut GameRecord) {
 mod tests {
     use super::*;
     use crate::board::MoveList;
-    use crate::game::Terminal;
+    use crate::game::{Dialect, EndgameTables, OpeningBook, Tablebases, Terminal, Tuning};
     use crate::games::pawns::Pawns;
 
     #[test]
@@ -655,12 +655,17 @@ mod tests {
 
     impl Game for Shuttle {
         const GAME: &'static str = "shuttle";
+
         const DRAW_PLIES: Option<u32> = Some(12);
+
         const REPETITION: bool = true;
+
         const NULL_MOVE: bool = false;
+
         fn variants() -> &'static [&'static str] {
             &["shuttle"]
         }
+
         fn startpos(_: &str) -> Result<Self, crate::Error> {
             Ok(Shuttle {
                 at: 0,
@@ -668,21 +673,27 @@ mod tests {
                 plies: 0,
             })
         }
+
         fn from_fen(v: &str, _: &str) -> Result<Self, crate::Error> {
             Self::startpos(v)
         }
+
         fn fen(&self) -> String {
             format!("{} {}", self.at, self.side.fen_char())
         }
+
         fn variant(&self) -> &'static str {
             "shuttle"
         }
+
         fn size(&self) -> (u8, u8) {
             (8, 1)
         }
+
         fn side_to_move(&self) -> Color {
             self.side
         }
+
         fn legal_moves(&self, moves: &mut MoveList) {
             use crate::board::{MoveKind, Square};
             moves.clear();
@@ -692,6 +703,7 @@ mod tests {
                 }
             }
         }
+
         fn play(&self, mv: Move) -> Self {
             Shuttle {
                 at: mv.to().0,
@@ -699,17 +711,31 @@ mod tests {
                 plies: self.plies + 1,
             }
         }
+
         fn terminal(&self) -> Terminal {
             Terminal::Draw
         }
+
         fn hash(&self) -> u64 {
             self.at as u64 * 2 + self.side.index() as u64
         }
+
         fn reversible_plies(&self) -> u32 {
             self.plies
         }
+
         crate::game::toy_game_quiet_methods!();
     }
+
+    impl Tuning for Shuttle {}
+
+    impl Dialect for Shuttle {}
+
+    impl OpeningBook for Shuttle {}
+
+    impl Tablebases for Shuttle {}
+
+    impl EndgameTables for Shuttle {}
 
     /// Plays `path` (squares the token visits) and returns the verdict after each ply.
     fn verdicts(path: &[u8]) -> Vec<Option<String>> {

@@ -123,7 +123,7 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
         return 2;
     }
     if args.raeuber_tables > 0 {
-        use crate::game::Game;
+        use crate::game::EndgameTables;
         crate::games::raeuber::tables::set_on_demand_budget(args.raeuber_table_cache_mb << 20);
         match crate::games::raeuber::Raeuber::use_tables(
             args.raeuber_tables,

@@ -7,7 +7,7 @@ use super::position::{Antichess, EMPTY, LETTERS};
 use super::{START_FEN, VARIANTS};
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveList};
 use crate::error::Error;
-use crate::game::{Game, Terminal};
+use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
 use crate::games::raeuber::Raeuber;
 use crate::san::SanParts;
 use crate::search::params::SearchParams;
@@ -17,15 +17,13 @@ const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
 
 impl Game for Antichess {
     const GAME: &'static str = "antichess";
+
     const DRAW_PLIES: Option<u32> = Some(100);
+
     const REPETITION: bool = true;
+
     /// Zugzwang decides losing chess as it does Räuberschach: no null moves.
     const NULL_MOVE: bool = false;
-    const BENCH_DEPTH: u32 = 10;
-    /// Räuberschach's switches, measured there against Fairy-Stockfish and by SPRTs
-    /// (docs/raeuber.md, docs/search-log.md): the same game family, taken over as they are
-    /// until 8×8 screens of its own replace them (docs/antichess.md).
-    const SEARCH: SearchParams = <Raeuber as Game>::SEARCH;
 
     fn variants() -> &'static [&'static str] {
         &VARIANTS
@@ -107,21 +105,8 @@ impl Game for Antichess {
         super::eval::noisy_order(self, mv)
     }
 
-    fn quiet_order(&self, mv: Move) -> i32 {
-        super::eval::quiet_order(self, mv)
-    }
-
-    fn moved_piece(&self, mv: Move) -> u8 {
-        self.board[mv.from().index()]
-    }
-
     fn evaluate(&self) -> i32 {
         super::eval::evaluate(self)
-    }
-
-    fn expected_moves_left(&self) -> u32 {
-        // Most moves capture or are answered by a capture: fewer pieces mean fewer moves.
-        8 + self.occupied().count_ones() / 2
     }
 
     /// SAN as lichess (and python-chess) write it for antichess: no check, so no `+` or
@@ -159,12 +144,6 @@ impl Game for Antichess {
         }))
     }
 
-    /// XBoard knows losing chess as `giveaway` (with castling); antichess is sent as its
-    /// child without castling, as Fairy-Stockfish does.
-    fn xboard_setup(&self) -> Vec<String> {
-        vec![format!("setup (PNBRQKpnbrqk) 8x8+0_giveaway {START_FEN}")]
-    }
-
     fn pretty(&self) -> String {
         let geometry = Geometry::new(8, 8).expect("8×8 is a board size");
         crate::board::diagram(&geometry, |sq| {
@@ -173,10 +152,30 @@ impl Game for Antichess {
         })
     }
 
-    /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
-    /// variant.
-    fn book_key(&self) -> Option<u64> {
-        Some(crate::board::zobrist::variant_key(self.hash(), self.variant()))
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft::perft(self, depth)
+    }
+}
+
+impl Tuning for Antichess {
+    const BENCH_DEPTH: u32 = 10;
+
+    /// Räuberschach's switches, measured there against Fairy-Stockfish and by SPRTs
+    /// (docs/raeuber.md, docs/search-log.md): the same game family, taken over as they are
+    /// until 8×8 screens of its own replace them (docs/antichess.md).
+    const SEARCH: SearchParams = <Raeuber as Tuning>::SEARCH;
+
+    fn quiet_order(&self, mv: Move) -> i32 {
+        super::eval::quiet_order(self, mv)
+    }
+
+    fn moved_piece(&self, mv: Move) -> u8 {
+        self.board[mv.from().index()]
+    }
+
+    fn expected_moves_left(&self) -> u32 {
+        // Most moves capture or are answered by a capture: fewer pieces mean fewer moves.
+        8 + self.occupied().count_ones() / 2
     }
 
     fn bench_positions() -> Vec<Self> {
@@ -185,8 +184,24 @@ impl Game for Antichess {
             .filter_map(|f| Self::from_fen(VARIANTS[0], f).ok())
             .collect()
     }
+}
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::perft::perft(self, depth)
+impl Dialect for Antichess {
+    /// XBoard knows losing chess as `giveaway` (with castling); antichess is sent as its
+    /// child without castling, as Fairy-Stockfish does.
+    fn xboard_setup(&self) -> Vec<String> {
+        vec![format!("setup (PNBRQKpnbrqk) 8x8+0_giveaway {START_FEN}")]
     }
 }
+
+impl OpeningBook for Antichess {
+    /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
+    /// variant.
+    fn book_key(&self) -> Option<u64> {
+        Some(crate::board::zobrist::variant_key(self.hash(), self.variant()))
+    }
+}
+
+impl Tablebases for Antichess {}
+
+impl EndgameTables for Antichess {}

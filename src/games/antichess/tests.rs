@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::board::{MoveKind, MoveList};
-use crate::game::{Game, Outcome, Terminal};
+use crate::game::{Dialect, Game, Outcome, Terminal, Tuning};
 
 fn pos(fen: &str) -> Antichess {
     Antichess::from_fen("antichess", fen).unwrap()

@@ -29,7 +29,7 @@ pub mod weights;
 use crate::error::Error;
 use crate::board::{Color, Move, MoveKind, MoveList};
 use crate::engine_option::{GameOption, OptionKind, TextForm};
-use crate::game::{Game, Terminal};
+use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
 use crate::san::SanParts;
 pub use position::Chess;
 use position::*;
@@ -71,28 +71,12 @@ const BENCH_FENS: [&str; 14] = [
 
 impl Game for Chess {
     const GAME: &'static str = "chess";
+
     const DRAW_PLIES: Option<u32> = Some(100);
+
     const REPETITION: bool = true;
+
     const NULL_MOVE: bool = true;
-    const SEARCH: crate::search::params::SearchParams = crate::search::params::SearchParams::FULL;
-    const BENCH_DEPTH: u32 = 10;
-    /// Even chances to win at +2 pawns, the draw band about ±1 pawn wide (docs/search.md).
-    const WDL: Option<crate::game::WdlModel> = Some(crate::game::WdlModel { a: 200.0, b: 60.0 });
-
-    const TABLEBASES: bool = true;
-    const CALIBRATED_ELO: bool = true;
-
-    fn tb_load(path: &str) -> Result<u32, String> {
-        syzygy::set_path(path)
-    }
-
-    fn tb_wdl(&self, max_pieces: u32) -> Option<i32> {
-        syzygy::probe_wdl(self, max_pieces)
-    }
-
-    fn tb_root_moves(&self, max_pieces: u32, rule50: bool) -> Option<(Vec<Move>, i32)> {
-        syzygy::root_moves(self, max_pieces, rule50)
-    }
 
     fn variants() -> &'static [&'static str] {
         &["chess", "chess960"]
@@ -253,14 +237,6 @@ impl Game for Chess {
         self.make_null()
     }
 
-    fn xboard_name(variant: &str) -> &str {
-        match variant {
-            "chess" => "normal",
-            "chess960" => "fischerandom",
-            _ => variant,
-        }
-    }
-
     fn san(&self, mv: Move) -> String {
         const LETTERS: [Option<char>; 6] =
             [None, Some('N'), Some('B'), Some('R'), Some('Q'), Some('K')];
@@ -322,24 +298,15 @@ impl Game for Chess {
         read().map_err(Error::Move)
     }
 
-    /// The Polyglot standard's key ([`polyglot::key`]), so that every Polyglot book works.
-    fn book_key(&self) -> Option<u64> {
-        Some(polyglot::key(self))
-    }
-
-    /// Polyglot writes castling as the king taking its own rook (`e1h1`).
-    fn book_move(&self, mv: Move) -> u16 {
-        if mv.kind() == MoveKind::Castling {
-            let rook = self.castling_rook(mv);
-            crate::board::encode_move(Move::new(mv.from(), rook, MoveKind::Normal))
-        } else {
-            crate::board::encode_move(mv)
-        }
-    }
-
     fn pretty(&self) -> String {
         format!("{}FEN: {}\n", self.pretty_board(), self.to_fen())
     }
+}
+
+impl Tuning for Chess {
+    const SEARCH: crate::search::params::SearchParams = crate::search::params::SearchParams::FULL;
+
+    const BENCH_DEPTH: u32 = 10;
 
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {
         Chess::see_ge(self, mv, threshold)
@@ -355,6 +322,28 @@ impl Game for Chess {
         (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
             .rotate_left(29)
             .wrapping_mul(0x1656_67B1_9E37_79F9)
+    }
+
+    fn bench_positions() -> Vec<Self> {
+        BENCH_FENS
+            .iter()
+            .map(|f| Chess::parse_fen(f).expect("bench FEN is valid"))
+            .collect()
+    }
+}
+
+impl Dialect for Chess {
+    /// Even chances to win at +2 pawns, the draw band about ±1 pawn wide (docs/search.md).
+    const WDL: Option<crate::game::WdlModel> = Some(crate::game::WdlModel { a: 200.0, b: 60.0 });
+
+    const CALIBRATED_ELO: bool = true;
+
+    fn xboard_name(variant: &str) -> &str {
+        match variant {
+            "chess" => "normal",
+            "chess960" => "fischerandom",
+            _ => variant,
+        }
     }
 
     /// `EvalFile` (a network file; empty: the built-in one) and `Use NNUE` (off: the
@@ -379,14 +368,42 @@ impl Game for Chess {
             },
         ]
     }
+}
 
-    fn bench_positions() -> Vec<Self> {
-        BENCH_FENS
-            .iter()
-            .map(|f| Chess::parse_fen(f).expect("bench FEN is valid"))
-            .collect()
+impl OpeningBook for Chess {
+    /// The Polyglot standard's key ([`polyglot::key`]), so that every Polyglot book works.
+    fn book_key(&self) -> Option<u64> {
+        Some(polyglot::key(self))
+    }
+
+    /// Polyglot writes castling as the king taking its own rook (`e1h1`).
+    fn book_move(&self, mv: Move) -> u16 {
+        if mv.kind() == MoveKind::Castling {
+            let rook = self.castling_rook(mv);
+            crate::board::encode_move(Move::new(mv.from(), rook, MoveKind::Normal))
+        } else {
+            crate::board::encode_move(mv)
+        }
     }
 }
+
+impl Tablebases for Chess {
+    const TABLEBASES: bool = true;
+
+    fn tb_load(path: &str) -> Result<u32, String> {
+        syzygy::set_path(path)
+    }
+
+    fn tb_wdl(&self, max_pieces: u32) -> Option<i32> {
+        syzygy::probe_wdl(self, max_pieces)
+    }
+
+    fn tb_root_moves(&self, max_pieces: u32, rule50: bool) -> Option<(Vec<Move>, i32)> {
+        syzygy::root_moves(self, max_pieces, rule50)
+    }
+}
+
+impl EndgameTables for Chess {}
 
 /// A record's pieces: `colour · 6 + kind`, the codes of [`Chess::piece_on`].
 impl crate::nnue::data::Pack for Chess {

@@ -29,7 +29,7 @@ pub mod page;
 
 use crate::error::Error;
 use crate::board::{Color, MAX_MOVES, Move, MoveKind, MoveList, Square};
-use crate::game::{Game, Terminal};
+use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
 use crate::board::zobrist;
 use crate::search::params::SearchParams;
 
@@ -233,12 +233,12 @@ impl Crash {
 
 impl Game for Crash {
     const GAME: &'static str = "crash";
+
     const DRAW_PLIES: Option<u32> = None;
+
     const REPETITION: bool = false;
+
     const NULL_MOVE: bool = false;
-    const BENCH_DEPTH: u32 = 12;
-    /// CRASH! is full of zugzwang and its evaluation is rough: the plain, exact search.
-    const SEARCH: SearchParams = SearchParams::CONSERVATIVE;
 
     fn variants() -> &'static [&'static str] {
         &[VARIANT]
@@ -362,11 +362,6 @@ impl Game for Crash {
         eval::evaluate(self)
     }
 
-    fn expected_moves_left(&self) -> u32 {
-        // Each side moves at most once per stone and cell; games are short.
-        (self.stones(self.side) + 4).min(35)
-    }
-
     fn move_text(&self, mv: Move) -> String {
         let (cell, h) = Crash::decode(mv);
         format!("{}:{h}", cell + 1)
@@ -423,6 +418,18 @@ impl Game for Crash {
     fn pretty(&self) -> String {
         pretty(self)
     }
+}
+
+impl Tuning for Crash {
+    const BENCH_DEPTH: u32 = 12;
+
+    /// CRASH! is full of zugzwang and its evaluation is rough: the plain, exact search.
+    const SEARCH: SearchParams = SearchParams::CONSERVATIVE;
+
+    fn expected_moves_left(&self) -> u32 {
+        // Each side moves at most once per stone and cell; games are short.
+        (self.stones(self.side) + 4).min(35)
+    }
 
     fn bench_positions() -> Vec<Self> {
         [
@@ -440,6 +447,14 @@ impl Game for Crash {
         .collect()
     }
 }
+
+impl Dialect for Crash {}
+
+impl OpeningBook for Crash {}
+
+impl Tablebases for Crash {}
+
+impl EndgameTables for Crash {}
 
 impl Crash {
     /// How many enemy stones `mv` removes.

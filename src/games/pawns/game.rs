@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
 use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, Square};
-use crate::game::{Game, Terminal};
+use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
 
 /// Pushes one move per target square, the origin found by stepping back `back` squares.
 #[inline]
@@ -21,9 +21,13 @@ fn push_moves(moves: &mut MoveList, targets: Bitboard, back: i8, kind: MoveKind)
 
 impl Game for Pawns {
     const GAME: &'static str = "pawns";
+
     const DRAW_PLIES: Option<u32> = None;
+
     const REPETITION: bool = false;
+
     const NULL_MOVE: bool = false;
+
     const ACYCLIC: bool = true;
 
     fn variants() -> &'static [&'static str] {
@@ -237,12 +241,6 @@ impl Game for Pawns {
         self.hash
     }
 
-    /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
-    /// variant ([`crate::board::zobrist::variant_key`]).
-    fn book_key(&self) -> Option<u64> {
-        Some(crate::board::zobrist::variant_key(self.hash(), self.variant()))
-    }
-
     fn reversible_plies(&self) -> u32 {
         0
     }
@@ -311,6 +309,22 @@ impl Game for Pawns {
         read().map_err(Error::Move)
     }
 
+    fn pretty(&self) -> String {
+        crate::board::diagram(&self.geometry, |sq| {
+            if self.pawns[0].contains(sq) {
+                Some('♙')
+            } else if self.pawns[1].contains(sq) {
+                Some('♟')
+            } else {
+                None
+            }
+        })
+    }
+}
+
+impl Tuning for Pawns {}
+
+impl Dialect for Pawns {
     fn xboard_setup(&self) -> Vec<String> {
         // XBoard's parent `fairy` knows a board of any size and pawns on any rank; the
         // `piece` line tells it how our pawns move (Betza: step forward, capture diagonally
@@ -336,16 +350,16 @@ impl Game for Pawns {
             format!("piece P& {betza}"),
         ]
     }
+}
 
-    fn pretty(&self) -> String {
-        crate::board::diagram(&self.geometry, |sq| {
-            if self.pawns[0].contains(sq) {
-                Some('♙')
-            } else if self.pawns[1].contains(sq) {
-                Some('♟')
-            } else {
-                None
-            }
-        })
+impl OpeningBook for Pawns {
+    /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
+    /// variant ([`crate::board::zobrist::variant_key`]).
+    fn book_key(&self) -> Option<u64> {
+        Some(crate::board::zobrist::variant_key(self.hash(), self.variant()))
     }
 }
+
+impl Tablebases for Pawns {}
+
+impl EndgameTables for Pawns {}

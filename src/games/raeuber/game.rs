@@ -12,48 +12,18 @@ use crate::error::Error;
 use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
-use crate::game::{Game, TableBuilds, Terminal};
+use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, TableBuilds, Terminal};
 use crate::san::SanParts;
 use crate::search::params::SearchParams;
 
 impl Game for Raeuber {
     const GAME: &'static str = "raeuber";
+
     const DRAW_PLIES: Option<u32> = Some(100);
+
     const REPETITION: bool = true;
+
     const NULL_MOVE: bool = true;
-    const BENCH_DEPTH: u32 = 13;
-    /// Measured against Fairy-Stockfish (docs/raeuber.md) and screened on the forced-win
-    /// suite at 2 M nodes (docs/search-log.md): no extension for forced captures (single
-    /// replies are extended: without it the suite drops from 60 to 38 of 75), quiescence that
-    /// ends a forced-capture position at its evaluation at once (no forced plies, and no
-    /// captures past them: two SPRTs, docs/search-log.md), logarithmic LMR as in chess, offers
-    /// reduced and pruned late like quiet moves, late captures reduced when the reply is free,
-    /// offers ordered first; the soft time limit tripled (self-play SPRTs at 2+0.02: the
-    /// engine had used about half of its clock; 200 passed against 100, then 300 against 200);
-    /// singular extensions (SPRTs at 100 k nodes and at 2+0.02: often one capture alone does
-    /// not lose); captures ordered by their history (an SPRT at 100 k nodes); expected cut
-    /// nodes reduced more (SPRTs at 100 k nodes and at 2+0.02); late-move reductions from the
-    /// third move on, as Fairy-Stockfish reduces early (an SPRT at 2+0.02). Null moves lose
-    /// here (zugzwang: an SPRT at 100 k nodes, H0), and so does a double extension (screened).
-    const SEARCH: SearchParams = SearchParams {
-        forcing_extension: false,
-        qsearch_forcing_plies: 0,
-        late_move_pruning: true,
-        quiet_order: true,
-        lmr_base: 75,
-        lmr_divisor: 225,
-        lmr_forcing_replies: true,
-        prune_forcing_replies: true,
-        lmr_noisy: true,
-        qsearch_forced_captures: false,
-        time_soft_percent: 300,
-        singular: true,
-        capture_history: true,
-        lmr_cut_node: true,
-        lmr_min_moves: 2,
-        null_move: false,
-        ..SearchParams::CONSERVATIVE
-    };
 
     fn variants() -> &'static [&'static str] {
         &VARIANTS
@@ -200,12 +170,6 @@ impl Game for Raeuber {
         self.hash
     }
 
-    /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
-    /// variant ([`crate::board::zobrist::variant_key`]).
-    fn book_key(&self) -> Option<u64> {
-        Some(crate::board::zobrist::variant_key(self.hash(), self.variant()))
-    }
-
     fn solved(&self) -> Option<(Terminal, u32)> {
         use super::tables;
         if self.occupied().count_ones() > tables::limit() {
@@ -223,6 +187,225 @@ impl Game for Raeuber {
         }
     }
 
+    fn reversible_plies(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn play_null(&self) -> Self {
+        let mut next = self.clone();
+        next.hash ^= zobrist::side();
+        next.side = self.side.flip();
+        next.halfmove = self.halfmove + 1;
+        if self.side == Color::Black {
+            next.fullmove += 1;
+        }
+        next
+    }
+
+    /// Zugzwang rules the endings: a null move only while both sides still have a piece
+    /// besides pawns (Fairy-Stockfish's condition for this game).
+    fn null_move_allowed(&self) -> bool {
+        let pieces = self.occupied() & !self.bits.kinds[PAWN_K];
+        pieces & self.bits.colors[0] != 0 && pieces & self.bits.colors[1] != 0
+    }
+
+    fn insufficient_material(&self) -> bool {
+        // Only bishops on both sides, each side's on one colour complex and the two sides' on
+        // different complexes: no capture can ever happen, and a side's bishops (fewer than a
+        // whole complex) always have a move, so the game can only end in a draw.
+        let bishops = self.bits.kinds[BISHOP_K];
+        if self.occupied() != bishops {
+            return false;
+        }
+        let (w, b) = (self.bits.colors[0], self.bits.colors[1]);
+        let (light, dark) = (attacks::LIGHT, attacks::DARK);
+        w != 0 && b != 0 && ((w & dark == 0 && b & light == 0) || (w & light == 0 && b & dark == 0))
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        self.board[mv.to().index()] != EMPTY || mv.kind() == MoveKind::PromoteQueen
+    }
+
+    fn forcing(&self) -> bool {
+        self.has_capture()
+    }
+
+    fn noisy_order(&self, mv: Move) -> i32 {
+        super::eval::noisy_order(self, mv)
+    }
+
+    fn evaluate(&self) -> i32 {
+        super::eval::evaluate(self)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    /// SAN as Fairy-Stockfish writes it for Räuberschach: the king is an ordinary piece, so
+    /// there is no check and no `+` or `#`.
+    fn san(&self, mv: Move) -> String {
+        crate::san::write(
+            self,
+            mv,
+            |m| SanParts {
+                piece: self
+                    .piece_at(m.from())
+                    .and_then(|(_, kind)| (kind != PAWN_K).then_some(LETTERS[kind])),
+                capture: self.board[m.to().index()] != EMPTY,
+                castling: None,
+            },
+            |_| false,
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let read = || -> Result<Move, String> {
+        let t = text.trim();
+        if let Some(coords) = matrix_to_coordinates(t) {
+            return self.parse_move(&coords).map_err(String::from);
+        }
+        let sq = |s: &str| {
+            Square::parse(s)
+                .filter(|sq| BOARD >> sq.0 & 1 != 0)
+                .ok_or_else(|| format!("'{t}': '{s}' is not a square of the 6×6 board"))
+        };
+        if !(t.len() == 4 || t.len() == 5) || !t.is_ascii() {
+            return Err(format!(
+                "'{t}' is not a move: write from and to squares, as b2b3 or a5a6q"
+            ));
+        }
+        let (from, to) = (sq(&t[0..2])?, sq(&t[2..4])?);
+        let promo = match t.as_bytes().get(4) {
+            None => None,
+            Some(b'q' | b'Q') => Some(()),
+            Some(&c) => {
+                return Err(format!(
+                    "'{t}': a pawn always promotes to a queen in Räuberschach, not '{}'",
+                    c as char
+                ));
+            }
+        };
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let found = moves
+            .iter()
+            .copied()
+            .find(|m| m.from() == from && m.to() == to);
+        match found {
+            Some(m) if promo.is_none() || m.kind() == MoveKind::PromoteQueen => Ok(m),
+            Some(_) => Err(format!("'{t}' is not a promotion")),
+            None => {
+                if self.has_capture() && self.board[to.index()] == EMPTY {
+                    Err(format!(
+                        "{t} is not a legal move here: a capture is possible, and capturing is compulsory"
+                    ))
+                } else {
+                    Err(format!("{t} is not a legal move here"))
+                }
+            }
+        }
+        };
+        read().map_err(Error::Move)
+    }
+
+    fn pretty(&self) -> String {
+        let geometry = Geometry::new(6, 6).expect("6×6 is a board size");
+        crate::board::diagram(&geometry, |sq| {
+            let p = self.board[sq.index()];
+            (p != EMPTY).then(|| GLYPHS[p as usize])
+        })
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft::perft(self, depth)
+    }
+}
+
+impl Tuning for Raeuber {
+    const BENCH_DEPTH: u32 = 13;
+
+    /// Measured against Fairy-Stockfish (docs/raeuber.md) and screened on the forced-win
+    /// suite at 2 M nodes (docs/search-log.md): no extension for forced captures (single
+    /// replies are extended: without it the suite drops from 60 to 38 of 75), quiescence that
+    /// ends a forced-capture position at its evaluation at once (no forced plies, and no
+    /// captures past them: two SPRTs, docs/search-log.md), logarithmic LMR as in chess, offers
+    /// reduced and pruned late like quiet moves, late captures reduced when the reply is free,
+    /// offers ordered first; the soft time limit tripled (self-play SPRTs at 2+0.02: the
+    /// engine had used about half of its clock; 200 passed against 100, then 300 against 200);
+    /// singular extensions (SPRTs at 100 k nodes and at 2+0.02: often one capture alone does
+    /// not lose); captures ordered by their history (an SPRT at 100 k nodes); expected cut
+    /// nodes reduced more (SPRTs at 100 k nodes and at 2+0.02); late-move reductions from the
+    /// third move on, as Fairy-Stockfish reduces early (an SPRT at 2+0.02). Null moves lose
+    /// here (zugzwang: an SPRT at 100 k nodes, H0), and so does a double extension (screened).
+    const SEARCH: SearchParams = SearchParams {
+        forcing_extension: false,
+        qsearch_forcing_plies: 0,
+        late_move_pruning: true,
+        quiet_order: true,
+        lmr_base: 75,
+        lmr_divisor: 225,
+        lmr_forcing_replies: true,
+        prune_forcing_replies: true,
+        lmr_noisy: true,
+        qsearch_forced_captures: false,
+        time_soft_percent: 300,
+        singular: true,
+        capture_history: true,
+        lmr_cut_node: true,
+        lmr_min_moves: 2,
+        null_move: false,
+        ..SearchParams::CONSERVATIVE
+    };
+
+    fn expected_moves_left(&self) -> u32 {
+        // Most moves capture or are answered by a capture: a game from the start lasts about
+        // 17 moves a side, and fewer pieces mean fewer moves to come.
+        4 + self.occupied().count_ones() / 2
+    }
+
+    fn quiet_order(&self, mv: Move) -> i32 {
+        super::eval::quiet_order(self, mv)
+    }
+
+    fn bench_positions() -> Vec<Self> {
+        [
+            START_FEN,
+            "rqkbnr/pp1ppp/6/2p3/PPPPP1/RQKBNR b - - 0 2",
+            "1qkbnr/2pp1p/rp3p/6/RP1PPP/1QKB1R w - - 2 7",
+            "2kr2/2pp2/p4p/5P/PRPPB1/5R b - - 1 11",
+            "2k3/r1p1Nr/6/2Pn2/6/2K2R b - - 2 13",
+            "1qk2r/1pn2p/3p2/1p3P/1K1PP1/4NR w - - 0 10",
+            "6/1R1p1r/2p3/2P3/Pq4/6 w - - 0 12",
+            "4n1/2p1b1/6/5K/2k3/6 b - - 1 17",
+        ]
+        .iter()
+        .filter_map(|f| Self::from_fen(VARIANTS[0], f).ok())
+        .collect()
+    }
+}
+
+impl Dialect for Raeuber {
+    fn xboard_setup(&self) -> Vec<String> {
+        vec![format!("setup (PNBRQKpnbrqk) 6x6+0_giveaway {START_FEN}")]
+    }
+
+    fn xboard_name(variant: &str) -> &str {
+        variant
+    }
+}
+
+impl OpeningBook for Raeuber {
+    /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
+    /// variant ([`crate::board::zobrist::variant_key`]).
+    fn book_key(&self) -> Option<u64> {
+        Some(crate::board::zobrist::variant_key(self.hash(), self.variant()))
+    }
+}
+
+impl Tablebases for Raeuber {}
+
+impl EndgameTables for Raeuber {
     const SOLVED_TABLES: u32 = 4;
 
     /// df-pn before alpha-beta does not pay at a clock: share 0 against 10, self-play
@@ -298,173 +481,5 @@ impl Game for Raeuber {
             "endgame tables read from {dir} where their files are there, and written there \
              when built"
         ))
-    }
-
-    fn reversible_plies(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn play_null(&self) -> Self {
-        let mut next = self.clone();
-        next.hash ^= zobrist::side();
-        next.side = self.side.flip();
-        next.halfmove = self.halfmove + 1;
-        if self.side == Color::Black {
-            next.fullmove += 1;
-        }
-        next
-    }
-
-    /// Zugzwang rules the endings: a null move only while both sides still have a piece
-    /// besides pawns (Fairy-Stockfish's condition for this game).
-    fn null_move_allowed(&self) -> bool {
-        let pieces = self.occupied() & !self.bits.kinds[PAWN_K];
-        pieces & self.bits.colors[0] != 0 && pieces & self.bits.colors[1] != 0
-    }
-
-    fn expected_moves_left(&self) -> u32 {
-        // Most moves capture or are answered by a capture: a game from the start lasts about
-        // 17 moves a side, and fewer pieces mean fewer moves to come.
-        4 + self.occupied().count_ones() / 2
-    }
-
-    fn insufficient_material(&self) -> bool {
-        // Only bishops on both sides, each side's on one colour complex and the two sides' on
-        // different complexes: no capture can ever happen, and a side's bishops (fewer than a
-        // whole complex) always have a move, so the game can only end in a draw.
-        let bishops = self.bits.kinds[BISHOP_K];
-        if self.occupied() != bishops {
-            return false;
-        }
-        let (w, b) = (self.bits.colors[0], self.bits.colors[1]);
-        let (light, dark) = (attacks::LIGHT, attacks::DARK);
-        w != 0 && b != 0 && ((w & dark == 0 && b & light == 0) || (w & light == 0 && b & dark == 0))
-    }
-
-    fn is_noisy(&self, mv: Move) -> bool {
-        self.board[mv.to().index()] != EMPTY || mv.kind() == MoveKind::PromoteQueen
-    }
-
-    fn forcing(&self) -> bool {
-        self.has_capture()
-    }
-
-    fn noisy_order(&self, mv: Move) -> i32 {
-        super::eval::noisy_order(self, mv)
-    }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(self)
-    }
-
-    fn quiet_order(&self, mv: Move) -> i32 {
-        super::eval::quiet_order(self, mv)
-    }
-
-    fn move_text(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    /// SAN as Fairy-Stockfish writes it for Räuberschach: the king is an ordinary piece, so
-    /// there is no check and no `+` or `#`.
-    fn san(&self, mv: Move) -> String {
-        crate::san::write(
-            self,
-            mv,
-            |m| SanParts {
-                piece: self
-                    .piece_at(m.from())
-                    .and_then(|(_, kind)| (kind != PAWN_K).then_some(LETTERS[kind])),
-                capture: self.board[m.to().index()] != EMPTY,
-                castling: None,
-            },
-            |_| false,
-        )
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let read = || -> Result<Move, String> {
-        let t = text.trim();
-        if let Some(coords) = matrix_to_coordinates(t) {
-            return self.parse_move(&coords).map_err(String::from);
-        }
-        let sq = |s: &str| {
-            Square::parse(s)
-                .filter(|sq| BOARD >> sq.0 & 1 != 0)
-                .ok_or_else(|| format!("'{t}': '{s}' is not a square of the 6×6 board"))
-        };
-        if !(t.len() == 4 || t.len() == 5) || !t.is_ascii() {
-            return Err(format!(
-                "'{t}' is not a move: write from and to squares, as b2b3 or a5a6q"
-            ));
-        }
-        let (from, to) = (sq(&t[0..2])?, sq(&t[2..4])?);
-        let promo = match t.as_bytes().get(4) {
-            None => None,
-            Some(b'q' | b'Q') => Some(()),
-            Some(&c) => {
-                return Err(format!(
-                    "'{t}': a pawn always promotes to a queen in Räuberschach, not '{}'",
-                    c as char
-                ));
-            }
-        };
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        let found = moves
-            .iter()
-            .copied()
-            .find(|m| m.from() == from && m.to() == to);
-        match found {
-            Some(m) if promo.is_none() || m.kind() == MoveKind::PromoteQueen => Ok(m),
-            Some(_) => Err(format!("'{t}' is not a promotion")),
-            None => {
-                if self.has_capture() && self.board[to.index()] == EMPTY {
-                    Err(format!(
-                        "{t} is not a legal move here: a capture is possible, and capturing is compulsory"
-                    ))
-                } else {
-                    Err(format!("{t} is not a legal move here"))
-                }
-            }
-        }
-        };
-        read().map_err(Error::Move)
-    }
-
-    fn xboard_setup(&self) -> Vec<String> {
-        vec![format!("setup (PNBRQKpnbrqk) 6x6+0_giveaway {START_FEN}")]
-    }
-
-    fn xboard_name(variant: &str) -> &str {
-        variant
-    }
-
-    fn pretty(&self) -> String {
-        let geometry = Geometry::new(6, 6).expect("6×6 is a board size");
-        crate::board::diagram(&geometry, |sq| {
-            let p = self.board[sq.index()];
-            (p != EMPTY).then(|| GLYPHS[p as usize])
-        })
-    }
-
-    fn bench_positions() -> Vec<Self> {
-        [
-            START_FEN,
-            "rqkbnr/pp1ppp/6/2p3/PPPPP1/RQKBNR b - - 0 2",
-            "1qkbnr/2pp1p/rp3p/6/RP1PPP/1QKB1R w - - 2 7",
-            "2kr2/2pp2/p4p/5P/PRPPB1/5R b - - 1 11",
-            "2k3/r1p1Nr/6/2Pn2/6/2K2R b - - 2 13",
-            "1qk2r/1pn2p/3p2/1p3P/1K1PP1/4NR w - - 0 10",
-            "6/1R1p1r/2p3/2P3/Pq4/6 w - - 0 12",
-            "4n1/2p1b1/6/5K/2k3/6 b - - 1 17",
-        ]
-        .iter()
-        .filter_map(|f| Self::from_fen(VARIANTS[0], f).ok())
-        .collect()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        super::perft::perft(self, depth)
     }
 }

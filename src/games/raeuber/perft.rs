@@ -15,6 +15,7 @@ pub fn perft(pos: &Raeuber, depth: u32) -> u64 {
 mod tests {
     use super::*;
     use crate::board::MoveList;
+    use crate::game::Tuning;
 
     #[test]
     fn bulk_counting_agrees_with_the_generic_perft() {

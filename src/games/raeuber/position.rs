@@ -138,7 +138,7 @@ mod tests {
     use super::super::START_FEN;
     use super::*;
     use crate::board::{MoveKind, MoveList};
-    use crate::game::Terminal;
+    use crate::game::{Dialect, Terminal, Tuning};
     use crate::perft::generic as perft;
 
     fn pos(fen: &str) -> Raeuber {
