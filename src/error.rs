@@ -8,7 +8,7 @@
 /// What went wrong, by kind, with the message for a person.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// A variant name the game does not know.
+    /// A variant name the game does not know (for an N-seat game: a player count it is not for).
     #[error("{0}")]
     Variant(String),
     /// A position text (FEN or the game's own) that cannot be read or is not a legal position.

@@ -159,7 +159,7 @@ pub fn main<G: NGame>() -> i32 {
 fn start<G: NGame>(players: usize, fen: Option<&str>) -> Result<G, String> {
     match fen {
         Some(f) => G::from_text(f).map_err(|e| format!("bad position '{f}': {e}")),
-        None => G::startpos(players),
+        None => G::startpos(players).map_err(String::from),
     }
 }
 
