@@ -74,36 +74,78 @@ impl OptionValue {
     }
 }
 
+/// Why a value does not fit an option's kind, by kind, shown as the sentence a user reads.
+/// The protocol's `setoption` error wraps it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// No value for an option that needs one.
+    #[error("option {name} needs a value")]
+    Missing { name: String },
+    /// A spin's value that is not a whole number.
+    #[error("option {name} takes a number from {min} to {max}")]
+    NotANumber { name: String, min: i64, max: i64 },
+    /// A spin's number outside its range.
+    #[error("option {name} takes a number from {min} to {max}")]
+    OutOfRange {
+        name: String,
+        value: i64,
+        min: i64,
+        max: i64,
+    },
+    /// A check's value that is none of `true`, `false`, `1`, `0`.
+    #[error("option {name} takes true or false")]
+    NotABool { name: String },
+    /// A combo's value that is none of its choices.
+    #[error("unknown {name} '{}': one of {}", shorten(.value), .choices.join(" "))]
+    NotAChoice {
+        name: String,
+        value: String,
+        choices: Vec<&'static str>,
+    },
+}
+
 impl OptionKind {
     /// Checks `value` (as sent, `None` when there is none) against this kind for option
-    /// `name`: the value, or the message that says what the option takes. Checks take `true`,
-    /// `false`, `1` or `0` in any case; combos any case of a choice; a text may be empty.
-    pub fn parse(&self, name: &str, value: Option<&str>) -> Result<OptionValue, String> {
+    /// `name`: the value, or the [`ValueError`] that says what the option takes. Checks take
+    /// `true`, `false`, `1` or `0` in any case; combos any case of a choice; a text may be
+    /// empty.
+    pub fn parse(&self, name: &str, value: Option<&str>) -> Result<OptionValue, ValueError> {
         let value = value.map(str::trim).filter(|v| !v.is_empty());
-        let need = || value.ok_or_else(|| format!("option {name} needs a value"));
+        let name = name.to_string();
         match self {
             OptionKind::Button => Ok(OptionValue::Press),
-            OptionKind::Spin { min, max, .. } => match need()?.parse::<i64>() {
-                Ok(n) if (*min..=*max).contains(&n) => Ok(OptionValue::Int(n)),
-                _ => Err(format!("option {name} takes a number from {min} to {max}")),
-            },
-            OptionKind::Check { .. } => match need()?.to_ascii_lowercase().as_str() {
-                "true" | "1" => Ok(OptionValue::Bool(true)),
-                "false" | "0" => Ok(OptionValue::Bool(false)),
-                _ => Err(format!("option {name} takes true or false")),
-            },
+            OptionKind::Spin { min, max, .. } => {
+                let (min, max) = (*min, *max);
+                let text = value.ok_or_else(|| ValueError::Missing { name: name.clone() })?;
+                match text.parse::<i64>() {
+                    Ok(n) if (min..=max).contains(&n) => Ok(OptionValue::Int(n)),
+                    Ok(value) => Err(ValueError::OutOfRange {
+                        name,
+                        value,
+                        min,
+                        max,
+                    }),
+                    Err(_) => Err(ValueError::NotANumber { name, min, max }),
+                }
+            }
+            OptionKind::Check { .. } => {
+                let text = value.ok_or_else(|| ValueError::Missing { name: name.clone() })?;
+                match text.to_ascii_lowercase().as_str() {
+                    "true" | "1" => Ok(OptionValue::Bool(true)),
+                    "false" | "0" => Ok(OptionValue::Bool(false)),
+                    _ => Err(ValueError::NotABool { name }),
+                }
+            }
             OptionKind::Combo { choices, .. } => {
                 let v = value.unwrap_or("");
                 choices
                     .iter()
                     .find(|c| c.eq_ignore_ascii_case(v))
                     .map(|c| OptionValue::Text(c.to_string()))
-                    .ok_or_else(|| {
-                        format!(
-                            "unknown {name} '{}': one of {}",
-                            shorten(v),
-                            choices.join(" ")
-                        )
+                    .ok_or_else(|| ValueError::NotAChoice {
+                        name,
+                        value: v.to_string(),
+                        choices: choices.clone(),
                     })
             }
             OptionKind::Text { .. } => Ok(OptionValue::Text(value.unwrap_or("").to_string())),
@@ -125,6 +167,46 @@ pub struct GameOption {
 mod tests {
     use super::*;
 
+    /// Each way a value can miss its kind keeps its own variant.
+    #[test]
+    fn a_bad_value_says_how_it_is_bad() {
+        let spin = OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 8,
+        };
+        assert!(matches!(
+            spin.parse("Threads", Some("9")),
+            Err(ValueError::OutOfRange {
+                value: 9,
+                min: 1,
+                max: 8,
+                ..
+            })
+        ));
+        assert!(matches!(
+            spin.parse("Threads", Some("many")),
+            Err(ValueError::NotANumber { .. })
+        ));
+        assert!(matches!(
+            spin.parse("Threads", Some(" ")),
+            Err(ValueError::Missing { .. })
+        ));
+        let check = OptionKind::Check { default: true };
+        assert!(matches!(
+            check.parse("Ponder", Some("yes")),
+            Err(ValueError::NotABool { .. })
+        ));
+        let combo = OptionKind::Combo {
+            default: "a",
+            choices: vec!["a", "b"],
+        };
+        assert!(matches!(
+            combo.parse("Style", Some("c")),
+            Err(ValueError::NotAChoice { value, .. }) if value == "c"
+        ));
+    }
+
     #[test]
     fn values_are_checked_against_the_kind() {
         let spin = OptionKind::Spin {
@@ -133,14 +215,16 @@ mod tests {
             max: 64,
         };
         assert_eq!(spin.parse("Hash", Some(" 8 ")), Ok(OptionValue::Int(8)));
+        let text = |r: Result<OptionValue, ValueError>| r.unwrap_err().to_string();
         assert_eq!(
-            spin.parse("Hash", Some("0")),
-            Err("option Hash takes a number from 1 to 64".into())
+            text(spin.parse("Hash", Some("0"))),
+            "option Hash takes a number from 1 to 64"
         );
         assert_eq!(
-            spin.parse("Hash", None),
-            Err("option Hash needs a value".into())
+            text(spin.parse("Hash", Some("x"))),
+            "option Hash takes a number from 1 to 64"
         );
+        assert_eq!(text(spin.parse("Hash", None)), "option Hash needs a value");
         let check = OptionKind::Check { default: false };
         assert_eq!(check.parse("P", Some("TRUE")), Ok(OptionValue::Bool(true)));
         assert_eq!(check.parse("P", Some("0")), Ok(OptionValue::Bool(false)));
@@ -154,8 +238,8 @@ mod tests {
             Ok(OptionValue::Text("Bee".into()))
         );
         assert_eq!(
-            combo.parse("Style", Some("c\u{1}")),
-            Err("unknown Style 'c?': one of a Bee".into())
+            text(combo.parse("Style", Some("c\u{1}"))),
+            "unknown Style 'c?': one of a Bee"
         );
         let text = OptionKind::Text {
             default: "<empty>",

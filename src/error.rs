@@ -3,12 +3,13 @@
 //! message the engines print (the same text as before the type existed), so a program can
 //! match on the kind and a user still reads a sentence. Inside the crate, an [`Error`] turns
 //! into that message wherever a plain `String` error is expected (`?` works both ways up).
-//! Depends on nothing of the crate.
+//! A file's error is typed one level deeper ([`FileError`]: not found, not a regular file, too
+//! big, damaged, unreadable). Depends on nothing of the crate.
 
 /// What went wrong, by kind, with the message for a person.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// A variant name the game does not know.
+    /// A variant name the game does not know (for an N-seat game: a player count it is not for).
     #[error("{0}")]
     Variant(String),
     /// A position text (FEN or the game's own) that cannot be read or is not a legal position.
@@ -26,9 +27,54 @@ pub enum Error {
     /// A setting (search parameter, option value) that is unknown or out of range.
     #[error("{0}")]
     Setting(String),
-    /// A file that cannot be read, written, or is too large.
-    #[error("{0}")]
-    File(String),
+    /// A file that cannot be read, is not a regular file, is too large or is damaged.
+    #[error(transparent)]
+    File(#[from] FileError),
+}
+
+/// Why a file (or pipe) could not be read, by kind; `path` is the name the user gave.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    /// Nothing at the path; `reason` is the system's sentence.
+    #[error("cannot read {path}: {reason}")]
+    NotFound { path: String, reason: String },
+    /// A folder, device, FIFO or socket where a regular file is expected (`what` says which).
+    #[error("cannot read {path}: not a regular file ({what})")]
+    NotRegular { path: String, what: &'static str },
+    /// More than `limit` bytes: refused without reading on (a device, an endless pipe).
+    #[error(
+        "{path} is larger than {}, the most read from it: refused (is it a device or an endless pipe?)",
+        size_text(*.limit)
+    )]
+    TooBig { path: String, limit: u64 },
+    /// Contents that are not what the file must hold (`reason`: not UTF-8 text, …).
+    #[error("cannot read {path}: {reason}")]
+    Damaged { path: String, reason: String },
+    /// Any other failure to open or read it (permissions, an I/O error).
+    #[error("cannot read {path}: {reason}")]
+    Unreadable { path: String, reason: String },
+}
+
+impl FileError {
+    /// The error of an I/O failure on `path`: [`FileError::NotFound`] when nothing is there,
+    /// else [`FileError::Unreadable`].
+    pub fn io(path: &str, e: &std::io::Error) -> FileError {
+        let (path, reason) = (path.to_string(), e.to_string());
+        if e.kind() == std::io::ErrorKind::NotFound {
+            FileError::NotFound { path, reason }
+        } else {
+            FileError::Unreadable { path, reason }
+        }
+    }
+}
+
+/// A byte count for messages: `67108864 bytes (64 MiB)`.
+pub(crate) fn size_text(bytes: u64) -> String {
+    if bytes >= 1 << 20 {
+        format!("{bytes} bytes ({} MiB)", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 impl Error {
@@ -107,5 +153,45 @@ mod tests {
             kind(crate::limits::read_bounded("/no/such", 1).unwrap_err()),
             "file"
         );
+    }
+
+    /// A file's error says which way the file failed, in the sentence users have read.
+    #[test]
+    fn a_file_error_says_how_the_file_failed() {
+        use crate::limits::{read_bounded, read_bounded_text, read_regular};
+        let file = |e: Error| match e {
+            Error::File(f) => f,
+            other => panic!("not a file error: {other:?}"),
+        };
+        let missing = file(read_bounded("/no/such", 1).unwrap_err());
+        assert!(matches!(&missing, FileError::NotFound { path, .. } if path == "/no/such"));
+        assert!(missing.to_string().starts_with("cannot read /no/such: "));
+        let folder = file(read_regular("/", 1).unwrap_err());
+        assert_eq!(
+            folder,
+            FileError::NotRegular {
+                path: "/".into(),
+                what: "a folder"
+            }
+        );
+        assert_eq!(
+            folder.to_string(),
+            "cannot read /: not a regular file (a folder)"
+        );
+        let endless = file(read_bounded("/dev/zero", 1000).unwrap_err());
+        assert_eq!(
+            endless,
+            FileError::TooBig {
+                path: "/dev/zero".into(),
+                limit: 1000
+            }
+        );
+        let dir = std::env::temp_dir().join(format!("kiebitz-error-{}", std::process::id()));
+        std::fs::write(&dir, [0xff, 0xfe]).unwrap();
+        let path = dir.to_string_lossy().to_string();
+        let damaged = file(read_bounded_text(&path, 10).unwrap_err());
+        std::fs::remove_file(&dir).unwrap();
+        assert!(matches!(damaged, FileError::Damaged { .. }), "{damaged:?}");
+        assert!(damaged.to_string().contains("not UTF-8 text"));
     }
 }

@@ -55,4 +55,4 @@ pub mod text;
 pub mod tournament;
 pub mod web;
 
-pub use error::Error;
+pub use error::{Error, FileError};

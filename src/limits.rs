@@ -5,11 +5,14 @@
 //! results written to a stdout that may fail ([`out`], so `> /dev/full` is an error instead of
 //! a panic or a silent exit 0; [`print_line`] for output that a closed pipe ends quietly).
 //!
-//! Every error is a sentence for stderr that names the file or argument and the bound.
-//! Depends on nothing else in the crate.
+//! Every error is a sentence for stderr that names the file or argument and the bound; a
+//! file's is a typed [`FileError`] (not found, not regular, too big, damaged, unreadable).
+//! Depends on `error` only.
 
 use std::io::{self, Read, Write};
 use std::time::Duration;
+
+use crate::error::FileError;
 
 /// The longest time a command-line argument may give (one year, 31 536 000 s): far beyond any
 /// game or solver run, and small enough that deadlines computed from it (`now + t`, sums of
@@ -38,15 +41,6 @@ pub fn millis(what: &str, ms: u64) -> Result<Duration, String> {
     Ok(Duration::from_millis(ms))
 }
 
-/// A byte count for messages: `67108864 bytes (64 MiB)`.
-fn size_text(bytes: u64) -> String {
-    if bytes >= 1 << 20 {
-        format!("{bytes} bytes ({} MiB)", bytes >> 20)
-    } else {
-        format!("{bytes} bytes")
-    }
-}
-
 /// Reads all of `reader` (named `name` in errors), refusing more than `limit` bytes: at most
 /// `limit + 1` bytes are ever read, so a never-ending input ends at once with an error.
 pub fn read_bounded_from(
@@ -58,12 +52,13 @@ pub fn read_bounded_from(
     reader
         .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|e| crate::Error::File(format!("cannot read {name}: {e}")))?;
+        .map_err(|e| FileError::io(name, &e))?;
     if bytes.len() as u64 > limit {
-        return Err(crate::Error::File(format!(
-            "{name} is larger than {}, the most read from it: refused (is it a device or an endless pipe?)",
-            size_text(limit)
-        )));
+        return Err(FileError::TooBig {
+            path: name.to_string(),
+            limit,
+        }
+        .into());
     }
     Ok(bytes)
 }
@@ -71,9 +66,17 @@ pub fn read_bounded_from(
 /// Reads the file or pipe at `path`, refusing more than `limit` bytes (see
 /// [`read_bounded_from`]).
 pub fn read_bounded(path: &str, limit: u64) -> Result<Vec<u8>, crate::Error> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| crate::Error::File(format!("cannot read {path}: {e}")))?;
+    let file = std::fs::File::open(path).map_err(|e| FileError::io(path, &e))?;
     read_bounded_from(file, path, limit)
+}
+
+/// What a path that is not a regular file is, for messages.
+fn not_regular(meta: &std::fs::Metadata) -> &'static str {
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "a device, FIFO or socket"
+    }
 }
 
 /// Opens `path` for reading only if it is a regular file (a symbolic link is followed to one):
@@ -84,14 +87,9 @@ pub fn read_bounded(path: &str, limit: u64) -> Result<Vec<u8>, crate::Error> {
 pub fn open_regular(path: &std::path::Path) -> io::Result<std::fs::File> {
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
-        let what = if meta.is_dir() {
-            "a folder"
-        } else {
-            "a device, FIFO or socket"
-        };
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("not a regular file ({what})"),
+            format!("not a regular file ({})", not_regular(&meta)),
         ));
     }
     std::fs::File::open(path)
@@ -99,15 +97,27 @@ pub fn open_regular(path: &std::path::Path) -> io::Result<std::fs::File> {
 
 /// [`read_bounded`] for a regular file only (see [`open_regular`]).
 pub fn read_regular(path: &str, limit: u64) -> Result<Vec<u8>, crate::Error> {
-    let file = open_regular(std::path::Path::new(path))
-        .map_err(|e| crate::Error::File(format!("cannot read {path}: {e}")))?;
+    let meta = std::fs::metadata(path).map_err(|e| FileError::io(path, &e))?;
+    if !meta.is_file() {
+        return Err(FileError::NotRegular {
+            path: path.to_string(),
+            what: not_regular(&meta),
+        }
+        .into());
+    }
+    let file = std::fs::File::open(path).map_err(|e| FileError::io(path, &e))?;
     read_bounded_from(file, path, limit)
 }
 
 /// [`read_bounded`] for a text file: the bytes must be UTF-8.
 pub fn read_bounded_text(path: &str, limit: u64) -> Result<String, crate::Error> {
-    String::from_utf8(read_bounded(path, limit)?)
-        .map_err(|e| crate::Error::File(format!("cannot read {path}: not UTF-8 text ({e})")))
+    String::from_utf8(read_bounded(path, limit)?).map_err(|e| {
+        FileError::Damaged {
+            path: path.to_string(),
+            reason: format!("not UTF-8 text ({e})"),
+        }
+        .into()
+    })
 }
 
 /// Whether stdout has been found closed by [`print_line`].

@@ -3,8 +3,11 @@
 //!
 //! It stands beside the two-player [`crate::game::Game`] trait and borrows nothing from it but
 //! the move type: there is no `Color`, no negamax sign, and a position is valued by a vector
-//! with one non-negative entry per seat. Depends on `board` (moves, move lists) only.
+//! with one non-negative entry per seat. Its fallible edges (start, position text, move text)
+//! return the library's typed [`Error`], as [`crate::game::Game`]'s do. Depends on `board`
+//! (moves, move lists) and `error` only.
 
+use crate::Error;
 use crate::board::{Move, MoveList};
 
 /// The most seats any N-player game may have; value vectors have this many entries and
@@ -55,10 +58,11 @@ pub trait NGame: Clone + Send + Sync + std::fmt::Debug + 'static {
     /// The fewest and most players a game may start with.
     const PLAYERS: (usize, usize);
 
-    /// The start position for `players` players.
-    fn startpos(players: usize) -> Result<Self, String>;
-    /// A position from its text form; errors say what is wrong.
-    fn from_text(text: &str) -> Result<Self, String>;
+    /// The start position for `players` players; a count outside [`NGame::PLAYERS`] is an
+    /// [`Error::Variant`].
+    fn startpos(players: usize) -> Result<Self, Error>;
+    /// A position from its text form; an [`Error::Position`] says what is wrong.
+    fn from_text(text: &str) -> Result<Self, Error>;
     /// The position's text form ([`NGame::from_text`] reads it back).
     fn text(&self) -> String;
 
@@ -101,8 +105,8 @@ pub trait NGame: Clone + Send + Sync + std::fmt::Debug + 'static {
 
     /// The move in text (`a1b3`, `0000` for a pass).
     fn move_text(&self, mv: Move) -> String;
-    /// A legal move from text; an error says why it is not one.
-    fn parse_move(&self, text: &str) -> Result<Move, String>;
+    /// A legal move from text; an [`Error::Move`] says why it is not one.
+    fn parse_move(&self, text: &str) -> Result<Move, Error>;
     /// The board for a person, with ANSI colours or plain.
     fn pretty(&self, ansi: bool) -> String;
     /// Positions for `bench`.

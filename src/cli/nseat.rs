@@ -156,9 +156,12 @@ pub fn main<G: NGame>() -> i32 {
     }
 }
 
-fn start<G: NGame>(players: usize, fen: Option<&str>) -> Result<G, String> {
+/// The position of `--fen`, else the start for `players`: a typed [`crate::Error`].
+fn start<G: NGame>(players: usize, fen: Option<&str>) -> Result<G, crate::Error> {
     match fen {
-        Some(f) => G::from_text(f).map_err(|e| format!("bad position '{f}': {e}")),
+        Some(f) => {
+            G::from_text(f).map_err(|e| crate::Error::Position(format!("bad position '{f}': {e}")))
+        }
         None => G::startpos(players),
     }
 }

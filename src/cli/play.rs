@@ -18,13 +18,26 @@ enum TimeControl {
     Clock { base: Duration, inc: Duration },
 }
 
+/// Why `--tc` was refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+enum TimeControlError {
+    /// Not `SECONDS` or `BASE+INC`; holds the argument.
+    #[error("bad time control '{0}': SECONDS per move or BASE+INC in seconds")]
+    NotATime(String),
+    /// A number of seconds outside what a clock takes: the bound's sentence.
+    #[error("{0}")]
+    OutOfRange(String),
+}
+
 /// Parses `SECONDS` or `BASE+INC` (seconds, fractions allowed).
-fn parse_tc(text: &str) -> Result<TimeControl, String> {
-    let secs = |s: &str| -> Result<Duration, String> {
-        let v: f64 = s.trim().parse().map_err(|_| {
-            format!("bad time control '{text}': SECONDS per move or BASE+INC in seconds")
-        })?;
+fn parse_tc(text: &str) -> Result<TimeControl, TimeControlError> {
+    let secs = |s: &str| -> Result<Duration, TimeControlError> {
+        let v: f64 = s
+            .trim()
+            .parse()
+            .map_err(|_| TimeControlError::NotATime(text.to_string()))?;
         crate::limits::seconds(&format!("the time control '{text}'"), v)
+            .map_err(TimeControlError::OutOfRange)
     };
     match text.split_once('+') {
         Some((base, inc)) => Ok(TimeControl::Clock {
@@ -155,7 +168,7 @@ pub fn play<G: Game>(
         "black" => Color::Black,
         other => return Err(format!("--color must be white or black, not '{other}'")),
     };
-    let tc = parse_tc(tc)?;
+    let tc = parse_tc(tc).map_err(|e| e.to_string())?;
     let start = super::start_position::<G>(variant, fen)?;
     let mut game = GameLine::new(start);
     let mut searcher = Searcher::<G>::new(hash_mb);
@@ -224,8 +237,19 @@ mod tests {
                 inc: Duration::from_millis(500)
             })
         );
-        assert!(parse_tc("fast").is_err());
-        assert!(parse_tc("-1").is_err());
-        assert!(parse_tc("1e20").unwrap_err().contains("31536000"));
+        assert_eq!(
+            parse_tc("fast"),
+            Err(TimeControlError::NotATime("fast".into()))
+        );
+        assert!(matches!(
+            parse_tc("60+x"),
+            Err(TimeControlError::NotATime(t)) if t == "60+x"
+        ));
+        assert!(matches!(
+            parse_tc("-1"),
+            Err(TimeControlError::OutOfRange(_))
+        ));
+        let e = parse_tc("1e20").unwrap_err();
+        assert!(matches!(&e, TimeControlError::OutOfRange(t) if t.contains("31536000")));
     }
 }

@@ -176,8 +176,9 @@ impl RootArgs {
             .collect()
     }
 
-    /// The root and the hashes of the positions before it (for repetitions).
-    pub fn root<G: Game>(&self) -> Result<(G, Vec<u64>), String> {
+    /// The root and the hashes of the positions before it (for repetitions); a bad variant,
+    /// FEN or move is the library's typed [`crate::Error`].
+    pub fn root<G: Game>(&self) -> Result<(G, Vec<u64>), crate::Error> {
         let variant = self.variant::<G>();
         let start = match &self.fen {
             Some(fen) => G::from_fen(&variant, fen)?,
@@ -192,7 +193,7 @@ pub(crate) fn play_line<G: Game>(
     mut pos: G,
     mut history: Vec<u64>,
     moves: &[String],
-) -> Result<(G, Vec<u64>), String> {
+) -> Result<(G, Vec<u64>), crate::Error> {
     for text in moves {
         let mv = pos.parse_move(text)?;
         history.push(pos.hash());
@@ -566,5 +567,37 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
             eprintln!("check-proof: the proof does not hold: {msg}");
             1
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Error;
+    use crate::games::chess::Chess;
+
+    fn root(fen: Option<&str>, moves: &str, variant: &str) -> Result<Chess, Error> {
+        RootArgs {
+            fen: fen.map(str::to_string),
+            moves: Some(moves.to_string()),
+            variant: Some(variant.to_string()),
+        }
+        .root::<Chess>()
+        .map(|(pos, _)| pos)
+    }
+
+    /// `--variant`, `--fen` and `--moves` fail with the kind of what was wrong.
+    #[test]
+    fn a_bad_root_says_which_argument_was_wrong() {
+        assert!(root(None, "e2e4 e7e5", "chess").is_ok());
+        assert!(matches!(root(None, "", "shogi"), Err(Error::Variant(_))));
+        assert!(matches!(
+            root(Some("8/8 w"), "", "chess"),
+            Err(Error::Position(_))
+        ));
+        assert!(matches!(
+            root(None, "e2e4 e2e4", "chess"),
+            Err(Error::Move(_))
+        ));
     }
 }

@@ -178,7 +178,7 @@ impl Manifest {
     }
 
     /// The root and the hashes of the positions before it (for repetitions).
-    fn root<G: Game>(&self) -> Result<(G, Vec<u64>), String> {
+    fn root<G: Game>(&self) -> Result<(G, Vec<u64>), crate::Error> {
         RootArgs {
             fen: (self.start != "startpos").then(|| self.start.clone()),
             moves: Some(self.moves.join(" ")),
@@ -188,7 +188,7 @@ impl Manifest {
     }
 
     /// Unit `i`'s position and the hashes of every position before it.
-    fn unit<G: Game>(&self, i: usize) -> Result<(G, Vec<u64>), String> {
+    fn unit<G: Game>(&self, i: usize) -> Result<(G, Vec<u64>), crate::Error> {
         let (root, history) = self.root::<G>()?;
         play_line(root, history, &self.units[i])
     }

@@ -9,6 +9,7 @@
 //! game it runs.
 
 pub mod engine;
+pub mod error;
 pub mod nseat;
 pub(crate) mod options;
 mod session;
@@ -28,6 +29,7 @@ use crate::game::{Game, Outcome};
 use crate::search::oracle::{self, AnyOracle};
 use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
 pub use engine::{Engine, JobBody, Searching};
+pub use error::{CommandError, GoError, PositionError, SetOptionError};
 
 /// Default transposition-table size in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -335,11 +337,9 @@ pub(crate) trait LineHandler {
 }
 
 /// The variant a session starts in (the game's first) and its start position.
-pub(crate) fn session_start<G: Game>() -> Result<(&'static str, G), String> {
+pub(crate) fn session_start<G: Game>() -> Result<(&'static str, G), crate::Error> {
     let variant = G::variants()[0];
-    G::startpos(variant)
-        .map(|p| (variant, p))
-        .map_err(String::from)
+    G::startpos(variant).map(|p| (variant, p))
 }
 
 /// Feeds `first`, then every line of `reader`, to `handler` until it ends the session, the
@@ -431,8 +431,9 @@ impl<G: Game> GameLine<G> {
         self.moves.push(mv);
     }
 
-    /// Plays a move given as text; an illegal or malformed move changes nothing.
-    pub fn push_text(&mut self, text: &str) -> Result<Move, String> {
+    /// Plays a move given as text; an illegal or malformed move changes nothing (and is an
+    /// [`crate::Error::Move`]).
+    pub fn push_text(&mut self, text: &str) -> Result<Move, crate::Error> {
         let mv = self.current().parse_move(text)?;
         self.push(mv);
         Ok(mv)

@@ -33,6 +33,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use super::error::{CommandError, GoError, PositionError, SetOptionError};
 use super::options::{Dialect, Settings};
 use super::session::engine_reply;
 use super::{End, Engine, LineHandler, LineReader, Output, SessionConfig};
@@ -76,54 +77,115 @@ pub fn info_line<G: NGame>(pos: &G, r: &Report) -> String {
 }
 
 /// Parses `position …` (the words after `position`) into a new position: the start or a
-/// text, then the moves. On an illegal move, the legal prefix and an error naming the move.
-pub fn parse_position<G: NGame>(words: &[&str]) -> Result<G, (Option<G>, String)> {
+/// text, then the moves. On an illegal move, the legal prefix and a
+/// [`PositionError::Move`] naming the move.
+pub fn parse_position<G: NGame>(words: &[&str]) -> Result<G, (Option<G>, PositionError)> {
     let moves_at = words.iter().position(|&w| w == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
         None => (words, &words[words.len()..]),
     };
-    let mut pos = match head.first() {
+    let mut pos = position_start::<G>(head).map_err(|e| (None, e))?;
+    for (i, text) in moves.iter().enumerate() {
+        match pos.parse_move(text) {
+            Ok(m) => pos = pos.play(m),
+            Err(source) => {
+                let e = PositionError::Move {
+                    text: text.to_string(),
+                    played: i,
+                    source,
+                };
+                return Err((Some(pos), e));
+            }
+        }
+    }
+    Ok(pos)
+}
+
+/// The position `startpos [players N]` or `fen TEXT` names.
+fn position_start<G: NGame>(head: &[&str]) -> Result<G, PositionError> {
+    match head.first() {
         Some(&"startpos") => {
             let players = match head.get(1..) {
                 Some([]) | None => G::PLAYERS.1,
                 Some(["players", n]) => n
                     .parse()
-                    .map_err(|_| (None, format!("bad player count '{n}'")))?,
-                Some(rest) => {
-                    return Err((
-                        None,
-                        format!(
-                            "after startpos expected 'players N', got '{}'",
-                            rest.join(" ")
-                        ),
-                    ));
-                }
+                    .map_err(|_| PositionError::PlayerCount(n.to_string()))?,
+                Some(rest) => return Err(PositionError::AfterStartpos(rest.join(" "))),
             };
-            G::startpos(players).map_err(|e| (None, e))?
+            G::startpos(players).map_err(PositionError::Start)
         }
         Some(&"fen") => {
-            G::from_text(&head[1..].join(" ")).map_err(|e| (None, format!("bad position: {e}")))?
+            let fen = head[1..].join(" ");
+            G::from_text(&fen).map_err(|source| PositionError::Fen { fen, source })
         }
-        _ => {
-            return Err((
-                None,
-                "expected 'position startpos' or 'position fen …'".into(),
-            ));
-        }
-    };
-    for (i, text) in moves.iter().enumerate() {
-        match pos.parse_move(text) {
-            Ok(m) => pos = pos.play(m),
-            Err(e) => {
-                return Err((
-                    Some(pos),
-                    format!("illegal move {} ({text}): {e}; kept the first {i}", i + 1),
-                ));
-            }
-        }
+        _ => Err(PositionError::Syntax(head.join(" "))),
     }
-    Ok(pos)
+}
+
+/// A `position` error in this dialect's words.
+fn position_text(e: &PositionError) -> String {
+    match e {
+        PositionError::Syntax(_) => "expected 'position startpos' or 'position fen …'".into(),
+        PositionError::AfterStartpos(rest) => {
+            format!("after startpos expected 'players N', got '{rest}'")
+        }
+        PositionError::PlayerCount(n) => format!("bad player count '{n}'"),
+        PositionError::Start(e) => e.to_string(),
+        PositionError::Fen { source, .. } => format!("bad position: {source}"),
+        PositionError::Move {
+            text,
+            played,
+            source,
+        } => format!(
+            "illegal move {} ({text}): {source}; kept the first {played}",
+            played + 1
+        ),
+    }
+}
+
+/// A `go` error in this dialect's words.
+fn go_text(e: &GoError) -> String {
+    match e {
+        GoError::MissingValue(what)
+        | GoError::BadNumber { what, .. }
+        | GoError::OutOfRange { what, .. }
+            if what == "perft" =>
+        {
+            format!("go perft needs a depth from 0 to {}", perft::MAX_DEPTH)
+        }
+        GoError::BadNumber { what, text } => format!("go {what} needs a number, got '{text}'"),
+        GoError::UnknownToken(key) => format!("unknown go parameter '{key}'"),
+        other => other.to_string(),
+    }
+}
+
+/// A command's error in this dialect's words.
+fn command_text(e: &CommandError) -> String {
+    match e {
+        CommandError::Go(e) => go_text(e),
+        CommandError::Position(e) => position_text(e),
+        other => other.to_string(),
+    }
+}
+
+/// The depth of `go perft D` (the word after `perft`), from 0 to [`perft::MAX_DEPTH`].
+fn perft_depth(word: Option<&&str>) -> Result<u32, GoError> {
+    let what = || "perft".to_string();
+    let word = word.ok_or_else(|| GoError::MissingValue(what()))?;
+    let n: i64 = word.parse().map_err(|_| GoError::BadNumber {
+        what: what(),
+        text: word.to_string(),
+    })?;
+    if !(0..=perft::MAX_DEPTH as i64).contains(&n) {
+        return Err(GoError::OutOfRange {
+            what: what(),
+            value: n,
+            min: 0,
+            max: perft::MAX_DEPTH as i64,
+        });
+    }
+    Ok(n as u32)
 }
 
 /// A parsed `go`: the search's limits, and whether it is `infinite` (its `bestmove` waits for
@@ -143,7 +205,7 @@ impl Go {
 }
 
 /// Parses the words after `go` for `pos` (the seat to move's clock).
-pub fn parse_go<G: NGame>(pos: &G, words: &[&str]) -> Result<Go, String> {
+pub fn parse_go<G: NGame>(pos: &G, words: &[&str]) -> Result<Go, GoError> {
     let mut limits = Limits::default();
     let mut infinite = false;
     let mut time: Option<Duration> = None;
@@ -159,10 +221,11 @@ pub fn parse_go<G: NGame>(pos: &G, words: &[&str]) -> Result<Go, String> {
         }
         let value = words
             .get(i + 1)
-            .ok_or_else(|| format!("go {key} needs a number"))?;
-        let n: u64 = value
-            .parse()
-            .map_err(|_| format!("go {key} needs a number, got '{value}'"))?;
+            .ok_or_else(|| GoError::MissingValue(key.to_string()))?;
+        let n: u64 = value.parse().map_err(|_| GoError::BadNumber {
+            what: key.to_string(),
+            text: value.to_string(),
+        })?;
         match key {
             "movetime" => limits.time = Some(Duration::from_millis(n)),
             "depth" => limits.depth = Some(n.clamp(1, 64) as u32),
@@ -177,7 +240,7 @@ pub fn parse_go<G: NGame>(pos: &G, words: &[&str]) -> Result<Go, String> {
                     inc = Duration::from_millis(n);
                 }
             }
-            _ => return Err(format!("unknown go parameter '{key}'")),
+            _ => return Err(GoError::UnknownToken(key.to_string())),
         }
         i += 2;
     }
@@ -277,21 +340,19 @@ impl<G: NGame> Session<G> {
                 // Everything else waits for a running search to end (stopping it).
                 self.engine.stop_and_wait();
                 if let Err(e) = self.state_command(first, &words[1..]) {
-                    self.error(&e);
+                    self.error(&command_text(&e));
                 }
             }
         }
         true
     }
 
-    fn state_command(&mut self, first: &str, rest: &[&str]) -> Result<(), String> {
+    fn state_command(&mut self, first: &str, rest: &[&str]) -> Result<(), CommandError> {
         match first {
             "ucinewgame" => self.engine.clear(),
             "setoption" => {
                 let text = rest.join(" ");
-                let body = text
-                    .strip_prefix("name ")
-                    .ok_or("expected 'setoption name NAME [value VALUE]'")?;
+                let body = text.strip_prefix("name ").ok_or(SetOptionError::Syntax)?;
                 let (name, value) = match body.split_once(" value ") {
                     Some((name, value)) => (name, Some(value)),
                     None => (body, None),
@@ -307,7 +368,7 @@ impl<G: NGame> Session<G> {
                     if let Some(p) = prefix {
                         self.pos = p;
                     }
-                    return Err(e);
+                    return Err(e.into());
                 }
             },
             "d" => {
@@ -317,18 +378,14 @@ impl<G: NGame> Session<G> {
                 }
             }
             "go" => self.go(rest)?,
-            _ => return Err(format!("unknown command '{first}'")),
+            _ => return Err(CommandError::Unknown(first.to_string())),
         }
         Ok(())
     }
 
-    fn go(&mut self, words: &[&str]) -> Result<(), String> {
+    fn go(&mut self, words: &[&str]) -> Result<(), CommandError> {
         if words.first() == Some(&"perft") {
-            let depth: u32 = words
-                .get(1)
-                .and_then(|d| d.parse().ok())
-                .filter(|&d| d <= perft::MAX_DEPTH)
-                .ok_or_else(|| format!("go perft needs a depth from 0 to {}", perft::MAX_DEPTH))?;
+            let depth = perft_depth(words.get(1))?;
             let pos = self.pos.clone();
             let out = self.out.clone();
             // On the search thread, like a search: `stop`, `quit`, the end of input and any
@@ -360,7 +417,8 @@ impl<G: NGame> Session<G> {
             return Err(format!(
                 "{} is out of the game and cannot move",
                 G::seat_name(pos.to_move())
-            ));
+            )
+            .into());
         }
         let go = parse_go(&pos, words)?;
         let out = self.out.clone();
@@ -413,5 +471,78 @@ impl<G: NGame> Session<G> {
                 None
             }),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chamaeleon::Chamaeleon;
+
+    /// The error of `position LINE`, and whether a legal prefix came with it.
+    fn err(line: &str) -> (bool, PositionError) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (prefix, e) = parse_position::<Chamaeleon>(&words).unwrap_err();
+        (prefix.is_some(), e)
+    }
+
+    /// Each way a `position` can be wrong keeps its variant and reads in this dialect's words.
+    #[test]
+    fn a_bad_position_is_typed_and_worded_for_the_dialect() {
+        let (prefix, e) = err("startpos players x");
+        assert!(!prefix);
+        assert_eq!(e, PositionError::PlayerCount("x".into()));
+        assert_eq!(position_text(&e), "bad player count 'x'");
+        let (_, e) = err("startpos players 7");
+        assert!(matches!(e, PositionError::Start(crate::Error::Variant(_))));
+        let (_, e) = err("fen nonsense");
+        assert!(matches!(
+            &e,
+            PositionError::Fen {
+                source: crate::Error::Position(_),
+                ..
+            }
+        ));
+        assert!(position_text(&e).starts_with("bad position: "));
+        let (_, e) = err("sideways");
+        assert_eq!(
+            position_text(&e),
+            "expected 'position startpos' or 'position fen …'"
+        );
+        let (prefix, e) = err("startpos players 2 moves a1a1");
+        assert!(prefix, "the legal prefix (none) is kept");
+        assert!(matches!(
+            &e,
+            PositionError::Move {
+                played: 0,
+                source: crate::Error::Move(_),
+                ..
+            }
+        ));
+        assert!(position_text(&e).starts_with("illegal move 1 (a1a1): "));
+    }
+
+    /// Each way a `go` can be wrong keeps its variant and reads in this dialect's words.
+    #[test]
+    fn a_bad_go_is_typed_and_worded_for_the_dialect() {
+        let pos = Chamaeleon::startpos(4).unwrap();
+        let err = |line: &str| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            parse_go(&pos, &words).unwrap_err()
+        };
+        let e = err("depth x");
+        assert!(matches!(&e, GoError::BadNumber { what, text } if what == "depth" && text == "x"));
+        assert_eq!(go_text(&e), "go depth needs a number, got 'x'");
+        let e = err("sideways 1");
+        assert_eq!(e, GoError::UnknownToken("sideways".into()));
+        assert_eq!(go_text(&e), "unknown go parameter 'sideways'");
+        assert_eq!(err("nodes"), GoError::MissingValue("nodes".into()));
+        let too_deep = perft_depth(Some(&"31")).unwrap_err();
+        assert!(matches!(too_deep, GoError::OutOfRange { value: 31, .. }));
+        assert_eq!(
+            command_text(&too_deep.into()),
+            format!("go perft needs a depth from 0 to {}", perft::MAX_DEPTH)
+        );
+        assert_eq!(perft_depth(Some(&"3")), Ok(3));
     }
 }

@@ -4,9 +4,9 @@
 //! `option name …` lines, XBoard's `feature option="…"` and the N-seat `uci` answer are all
 //! written from [`Settings::declarations`]; `setoption` and `option NAME=VALUE` go through
 //! [`Settings::set`], which checks the value against the kind ([`OptionKind::parse`]) and calls
-//! the handler. A handler changes the session's [`Settings`] and returns a [`Reply`]: what the
-//! dialect says, or what the session must do with its engine or position (Hash, Clear Hash, a
-//! variant). A game's own options ([`Game::options`]) are entries of the same table.
+//! the handler; what goes wrong comes back as a typed [`SetOptionError`]. A handler changes
+//! the session's [`Settings`] and returns a [`Reply`]: what the dialect says, or what the
+//! session must do with its engine or position (Hash, Clear Hash, a variant). A game's own options ([`Game::options`]) are entries of the same table.
 //!
 //! XBoard sets some options with commands of its own (`variant`, `cores`, `memory`): those are
 //! UCI-only entries that XBoard's commands apply through [`Settings::apply`].
@@ -24,6 +24,7 @@ use crate::rng::Rng;
 use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
 use crate::search::{MAX_SOLVER_SHARE, TbConfig};
 
+use super::error::SetOptionError;
 use super::{DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, threads_for};
 
 /// Largest `MultiPV`.
@@ -528,33 +529,31 @@ impl Settings {
         dialect: Dialect,
         name: &str,
         value: Option<&str>,
-    ) -> Result<Reply, String> {
+    ) -> Result<Reply, SetOptionError> {
         let spec = self
             .table
             .iter()
             .find(|s| s.dialects.has(dialect) && s.name.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| {
-                if dialect == Dialect::Xboard {
-                    "unknown option".to_string()
-                } else {
-                    format!("unknown option '{}'", super::shorten(name.trim()))
-                }
-            })?;
+            .ok_or_else(|| SetOptionError::Unknown(name.trim().to_string()))?;
         let value = spec.kind.parse(spec.name, value)?;
         let handler = spec.handler;
-        self.run(handler, &value)
+        self.run(handler, &value).map_err(SetOptionError::Refused)
     }
 
     /// Sets option `name` (exactly as the table spells it) to a checked `value`, whichever
     /// dialect offers it: XBoard's `memory` (`Hash`) and `cores` (`Threads`).
-    pub(crate) fn apply(&mut self, name: &str, value: OptionValue) -> Result<Reply, String> {
+    pub(crate) fn apply(
+        &mut self,
+        name: &str,
+        value: OptionValue,
+    ) -> Result<Reply, SetOptionError> {
         let spec = self
             .table
             .iter()
             .find(|s| s.name == name)
-            .ok_or_else(|| format!("no option {name}"))?;
+            .ok_or_else(|| SetOptionError::Unknown(name.to_string()))?;
         let handler = spec.handler;
-        self.run(handler, &value)
+        self.run(handler, &value).map_err(SetOptionError::Refused)
     }
 
     fn run(&mut self, handler: Handler, value: &OptionValue) -> Result<Reply, String> {
@@ -670,7 +669,7 @@ mod tests {
         let mut s = Settings::of::<Raeuber>(true);
         assert_eq!(
             s.set(Dialect::Uci, "UCI_Elo", Some("1500")),
-            Err("unknown option 'UCI_Elo'".into())
+            Err(SetOptionError::Unknown("UCI_Elo".into()))
         );
         let mut s = Settings::of::<Chess>(false);
         assert!(s.set(Dialect::Uci, "uci_elo", Some("1000")).is_err());

@@ -3,6 +3,7 @@
 //! dialect holds a [`Core`] and adds only its own state (UCI's `debug`, XBoard's modes and
 //! clocks) and its commands' grammar and answers.
 
+use super::error::SetOptionError;
 use super::options::{CHESS960, Dialect, Reply, Settings};
 use super::{Engine, GameLine, Output, Searching, SessionConfig, game_engine, session_start};
 use crate::game::Game;
@@ -39,13 +40,18 @@ impl<G: Game> Core<G> {
         dialect: Dialect,
         name: &str,
         value: Option<&str>,
-    ) -> Result<Option<String>, String> {
+    ) -> Result<Option<String>, SetOptionError> {
         let reply = self.settings.set(dialect, name, value)?;
         self.carry_out(reply)
     }
 
-    /// Does what an option's handler asked of the engine or the position.
-    pub(crate) fn carry_out(&mut self, reply: Reply) -> Result<Option<String>, String> {
+    /// Does what an option's handler asked of the engine or the position; a refusal (a variant
+    /// the game lacks) changes nothing.
+    pub(crate) fn carry_out(&mut self, reply: Reply) -> Result<Option<String>, SetOptionError> {
+        self.carry_out_text(reply).map_err(SetOptionError::Refused)
+    }
+
+    fn carry_out_text(&mut self, reply: Reply) -> Result<Option<String>, String> {
         match reply {
             Reply::Variant(name) => {
                 let variant = G::variants()

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
+use super::error::{GoError, PositionError};
 use super::options::{Dialect, Settings};
 use super::session::Core;
 use super::{
@@ -221,53 +222,21 @@ impl<G: Game> Session<G> {
         match self.core.set_option(Dialect::Uci, name, value) {
             Ok(Some(note)) => self.say(&format!("info string {note}")),
             Ok(None) => {}
-            Err(e) => self.error(&e),
+            Err(e) => self.error(&e.to_string()),
         }
     }
 
     /// `position startpos|fen FEN [moves …]`. A bad FEN leaves the position unchanged; an
     /// illegal move keeps the moves before it.
     fn position(&mut self, line: &str) {
-        let rest = line.trim_start()["position".len()..].trim();
-        // `moves` must be a word of its own: `movese2e4` is not `moves e2e4`.
-        let keyword = rest.match_indices("moves").map(|(i, _)| i).find(|&i| {
-            let before = rest[..i].chars().next_back();
-            let after = rest[i + "moves".len()..].chars().next();
-            before.is_none_or(char::is_whitespace) && after.is_none_or(char::is_whitespace)
-        });
-        let (setup, moves) = match keyword {
-            Some(i) => (rest[..i].trim(), Some(rest[i + "moves".len()..].trim())),
-            None => (rest, None),
-        };
-        let mut words = setup.split_whitespace();
-        let start = match words.next() {
-            Some("startpos") => {
-                if words.next().is_some() {
-                    return self.error(&format!(
-                        "position: unexpected text after startpos in '{}'",
-                        shorten(line)
-                    ));
-                }
-                G::startpos(self.core.variant).map_err(String::from)
-            }
-            Some("fen") => {
-                let fen = setup["fen".len()..].trim();
-                G::from_fen(self.core.variant, fen)
-                    .map_err(|e| format!("bad FEN '{}': {e}", shorten(fen)))
-            }
-            _ => Err(format!(
-                "position needs 'startpos' or 'fen FEN', got '{}'",
-                shorten(line)
-            )),
-        };
-        let start = match start {
-            Ok(s) => s,
-            Err(e) => return self.error(&e),
+        let (start, moves) = match parse_setup(line, self.core.variant) {
+            Ok(setup) => setup,
+            Err(e) => return self.error(&e.to_string()),
         };
         let mut game = GameLine::new(start);
         self.foreign = None;
-        for text in moves.unwrap_or("").split_whitespace() {
-            if let Err(e) = game.push_text(text) {
+        for text in moves.split_whitespace() {
+            if let Err(source) = game.push_text(text) {
                 if let Some(why) = foreign_move(game.current(), text) {
                     // Said once a game: the GUI sends the same moves again at every turn.
                     if !self.told_foreign {
@@ -280,11 +249,12 @@ impl<G: Game> Session<G> {
                     self.foreign = Some(why);
                     break;
                 }
-                self.error(&format!(
-                    "illegal move '{}' after {} legal moves ({e}); position set before it",
-                    shorten(text),
-                    game.moves().len()
-                ));
+                let e = PositionError::Move {
+                    text: text.to_string(),
+                    played: game.moves().len(),
+                    source,
+                };
+                self.error(&e.to_string());
                 break;
             }
         }
@@ -295,7 +265,7 @@ impl<G: Game> Session<G> {
     fn go(&mut self, line: &str) {
         let params = match parse_go(line, self.core.game.current()) {
             Ok(p) => p,
-            Err(e) => return self.error(&e),
+            Err(e) => return self.error(&e.to_string()),
         };
         // A `go` during a search: finish that one first (its bestmove comes first).
         self.core.engine.stop_and_wait();
@@ -338,7 +308,7 @@ impl<G: Game> Session<G> {
         let strength = settings.strength.strength();
         let debug = self.debug;
         for e in &params.errors {
-            self.error(e);
+            self.error(&e.to_string());
         }
         self.core.engine.spawn_with(
             params.ponder,
@@ -426,6 +396,41 @@ impl<G: Game> Session<G> {
     }
 }
 
+/// The start of a `position` line (`startpos` or `fen FEN` in `variant`) and the text of its
+/// moves (empty when there are none).
+fn parse_setup<'a, G: Game>(
+    line: &'a str,
+    variant: &'static str,
+) -> Result<(G, &'a str), PositionError> {
+    let rest = line.trim_start()["position".len()..].trim();
+    // `moves` must be a word of its own: `movese2e4` is not `moves e2e4`.
+    let keyword = rest.match_indices("moves").map(|(i, _)| i).find(|&i| {
+        let before = rest[..i].chars().next_back();
+        let after = rest[i + "moves".len()..].chars().next();
+        before.is_none_or(char::is_whitespace) && after.is_none_or(char::is_whitespace)
+    });
+    let (setup, moves) = match keyword {
+        Some(i) => (rest[..i].trim(), rest[i + "moves".len()..].trim()),
+        None => (rest, ""),
+    };
+    let mut words = setup.split_whitespace();
+    let start = match words.next() {
+        Some("startpos") if words.next().is_some() => {
+            return Err(PositionError::AfterStartpos(line.to_string()));
+        }
+        Some("startpos") => G::startpos(variant).map_err(PositionError::Start)?,
+        Some("fen") => {
+            let fen = setup["fen".len()..].trim();
+            G::from_fen(variant, fen).map_err(|source| PositionError::Fen {
+                fen: fen.to_string(),
+                source,
+            })?
+        }
+        _ => return Err(PositionError::Syntax(line.to_string())),
+    };
+    Ok((start, moves))
+}
+
 /// What a `go` line asks for.
 #[derive(Debug, Default)]
 struct GoParams {
@@ -433,23 +438,25 @@ struct GoParams {
     ponder: bool,
     perft: Option<u32>,
     /// Complaints that do not stop the search (an illegal `searchmoves` move is dropped).
-    errors: Vec<String>,
+    errors: Vec<GoError>,
 }
 
 /// Largest `go perft` depth accepted (deeper would run for days).
 const MAX_PERFT_DEPTH: u32 = 30;
 
 /// Parses `go` and its parameters for a search from `pos`. Negative clock times count as zero.
-fn parse_go<G: Game>(line: &str, pos: &G) -> Result<GoParams, String> {
+fn parse_go<G: Game>(line: &str, pos: &G) -> Result<GoParams, GoError> {
     let mut p = GoParams::default();
     let mut words = line.split_whitespace().skip(1).peekable();
     while let Some(word) = words.next() {
-        let mut number = |what: &str| -> Result<i64, String> {
+        let mut number = |what: &str| -> Result<i64, GoError> {
             let v = words
                 .next()
-                .ok_or_else(|| format!("go {what} needs a number"))?;
-            v.parse::<i64>()
-                .map_err(|_| format!("go {what}: '{}' is not a number", shorten(v)))
+                .ok_or_else(|| GoError::MissingValue(what.to_string()))?;
+            v.parse::<i64>().map_err(|_| GoError::BadNumber {
+                what: what.to_string(),
+                text: v.to_string(),
+            })
         };
         let ms = |n: i64| Duration::from_millis(n.max(0) as u64);
         match word {
@@ -466,29 +473,35 @@ fn parse_go<G: Game>(line: &str, pos: &G) -> Result<GoParams, String> {
             "mate" => p.limits.mate = Some(number(word)?.clamp(1, 500) as u32),
             "infinite" => p.limits.infinite = true,
             "ponder" => p.ponder = true,
-            "perft" => {
-                let n = number(word)?;
-                if !(0..=MAX_PERFT_DEPTH as i64).contains(&n) {
-                    return Err(format!(
-                        "go perft: depth {n} out of range 0..{MAX_PERFT_DEPTH}"
-                    ));
-                }
-                p.perft = Some(n as u32);
-            }
+            "perft" => p.perft = Some(perft_depth(number(word)?)?),
             "searchmoves" => {
                 while let Some(text) = words.next_if(|w| !is_go_keyword(w)) {
                     match pos.parse_move(text) {
                         Ok(mv) => p.limits.searchmoves.push(mv),
-                        Err(e) => p
-                            .errors
-                            .push(format!("go searchmoves: '{}' ignored ({e})", shorten(text))),
+                        Err(source) => p.errors.push(GoError::IgnoredMove {
+                            text: text.to_string(),
+                            source,
+                        }),
                     }
                 }
             }
-            other => return Err(format!("go: unknown parameter '{}'", shorten(other))),
+            other => return Err(GoError::UnknownToken(other.to_string())),
         }
     }
     Ok(p)
+}
+
+/// The depth of `go perft N`, from 0 to [`MAX_PERFT_DEPTH`].
+fn perft_depth(n: i64) -> Result<u32, GoError> {
+    if !(0..=MAX_PERFT_DEPTH as i64).contains(&n) {
+        return Err(GoError::OutOfRange {
+            what: "perft".to_string(),
+            value: n,
+            min: 0,
+            max: MAX_PERFT_DEPTH as i64,
+        });
+    }
+    Ok(n as u32)
 }
 
 fn is_go_keyword(w: &str) -> bool {
@@ -633,9 +646,6 @@ mod tests {
         assert_eq!(p.limits.movestogo, Some(300));
         assert_eq!(p.limits.depth, Some(300));
         assert_eq!(parse_go("go perft 4", &start()).unwrap().perft, Some(4));
-        assert!(parse_go("go perft", &start()).is_err());
-        assert!(parse_go("go depth x", &start()).is_err());
-        assert!(parse_go("go sideways", &start()).is_err());
         assert!(parse_go("go infinite", &start()).unwrap().limits.infinite);
         assert_eq!(
             parse_go("go mate 3", &start()).unwrap().limits.mate,
@@ -654,6 +664,71 @@ mod tests {
         assert_eq!(p.limits.searchmoves, expected);
         assert_eq!(p.limits.depth, Some(3));
         assert_eq!(p.errors.len(), 1, "{:?}", p.errors);
-        assert!(p.errors[0].contains("z9z9"));
+        assert!(
+            matches!(&p.errors[0], GoError::IgnoredMove { text, source: crate::Error::Move(_) }
+                if text == "z9z9"),
+            "{:?}",
+            p.errors
+        );
+    }
+
+    /// Each way a `go` line can be wrong keeps its own variant, and its UCI sentence.
+    #[test]
+    fn a_bad_go_says_how_it_is_bad() {
+        let err = |line: &str| parse_go(line, &start()).unwrap_err();
+        assert_eq!(err("go perft"), GoError::MissingValue("perft".into()));
+        assert_eq!(
+            err("go depth x"),
+            GoError::BadNumber {
+                what: "depth".into(),
+                text: "x".into()
+            }
+        );
+        assert_eq!(err("go sideways"), GoError::UnknownToken("sideways".into()));
+        assert!(matches!(
+            err("go perft 31"),
+            GoError::OutOfRange {
+                value: 31,
+                max: 30,
+                ..
+            }
+        ));
+        assert_eq!(
+            err("go depth x").to_string(),
+            "go depth: 'x' is not a number"
+        );
+        assert_eq!(
+            err("go sideways").to_string(),
+            "go: unknown parameter 'sideways'"
+        );
+    }
+
+    /// A `position` line's start: a FEN error keeps the game's typed error inside it.
+    #[test]
+    fn a_bad_position_says_how_it_is_bad() {
+        fn setup(line: &str) -> Result<&str, PositionError> {
+            parse_setup::<Chess>(line, "chess").map(|(_, moves)| moves)
+        }
+        assert_eq!(setup("position startpos moves e2e4"), Ok("e2e4"));
+        assert_eq!(setup("position startpos"), Ok(""));
+        assert!(matches!(
+            setup("position fen 8/8 w"),
+            Err(PositionError::Fen {
+                source: crate::Error::Position(_),
+                ..
+            })
+        ));
+        assert!(matches!(
+            setup("position startpos extra"),
+            Err(PositionError::AfterStartpos(_))
+        ));
+        assert!(matches!(
+            setup("position sideways"),
+            Err(PositionError::Syntax(_))
+        ));
+        assert!(matches!(
+            parse_setup::<Chess>("position startpos", "shogi"),
+            Err(PositionError::Start(crate::Error::Variant(_)))
+        ));
     }
 }

@@ -559,7 +559,7 @@ impl<G: Game> Session<G> {
         match self.core.set_option(Dialect::Xboard, name, value) {
             Ok(Some(note)) => self.say(&format!("# {note}")),
             Ok(None) => {}
-            Err(e) => self.error(&e, line),
+            Err(e) => self.error(&e.xboard_text(), line),
         }
     }
 

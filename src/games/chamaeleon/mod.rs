@@ -322,12 +322,16 @@ impl NGame for Chamaeleon {
     const GAME: &'static str = "chamaeleon";
     const PLAYERS: (usize, usize) = (2, 4);
 
-    fn startpos(players: usize) -> Result<Self, String> {
+    fn startpos(players: usize) -> Result<Self, crate::Error> {
         let seats: &[usize] = match players {
             2 => &[0, 2],
             3 => &[0, 1, 2],
             4 => &[0, 1, 2, 3],
-            n => return Err(format!("Chamäleon Schach is for 2 to 4 players, not {n}")),
+            n => {
+                return Err(crate::Error::Variant(format!(
+                    "Chamäleon Schach is for 2 to 4 players, not {n}"
+                )));
+            }
         };
         let mask = seats.iter().fold(0u8, |m, &s| m | 1 << s);
         let mut pos = Chamaeleon::empty(mask, 0, Area::FULL, 0);
@@ -346,8 +350,8 @@ impl NGame for Chamaeleon {
         Ok(pos)
     }
 
-    fn from_text(text: &str) -> Result<Self, String> {
-        Chamaeleon::parse(text)
+    fn from_text(text: &str) -> Result<Self, crate::Error> {
+        Chamaeleon::parse(text).map_err(crate::Error::Position)
     }
 
     fn text(&self) -> String {
@@ -463,8 +467,8 @@ impl NGame for Chamaeleon {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        rules::parse_move(self, text)
+    fn parse_move(&self, text: &str) -> Result<Move, crate::Error> {
+        rules::parse_move(self, text).map_err(crate::Error::Move)
     }
 
     fn pretty(&self, ansi: bool) -> String {
@@ -504,7 +508,7 @@ mod tests {
 
     #[test]
     fn bad_texts_say_what_is_wrong() {
-        let err = |t: &str| Chamaeleon::from_text(t).unwrap_err();
+        let err = |t: &str| Chamaeleon::from_text(t).unwrap_err().to_string();
         assert!(err("x").contains("5 fields"));
         assert!(err("8/8/8/8/8/8/8/sR7 a1-h8 sn s 0").contains("empty edge line"));
         assert!(
