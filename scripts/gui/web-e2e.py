@@ -7,7 +7,9 @@ starts the game, plays the human seat by clicking squares on the SVG board (a le
 from the API, then clicked: the piece, the target, the promotion choice), lets the engine
 answer, and goes on until the page shows the game's result. Chess also checks the promotion
 chooser, Undo and Flip; the match report page (/report, linked from the lobby) makes the report
-of tests/data/book-games.pgn and refuses garbage. One screenshot per game, in full swing, goes
+of tests/data/book-games.pgn and refuses garbage; clocks (a 1 s game lost on time, the lobby's
+clock), takeback, a declined draw offer, resign and CRASH!'s rules panel; Chamäleon's panel per
+player; a Räuberschach position's solved value. One screenshot per game, in full swing, goes
 to --shots (replacing the one there).
 
     python3 scripts/gui/web-e2e.py --url http://127.0.0.1:8080 --shots docs/img
@@ -218,7 +220,11 @@ def check_board_moves(driver, url, shots):
     assert driver.find_elements(By.CSS_SELECTOR, "#graph path.eval"), "no evaluation graph"
     if shots:
         time.sleep(1.5)
+        driver.set_window_size(1100, 900)  # tall enough for the graph under the board
+        driver.execute_script("window.scrollTo(0, 0);")
+        time.sleep(0.3)
         driver.save_screenshot(os.path.join(shots, "web-analysis.png"))
+        driver.set_window_size(1100, 760)
     driver.find_element(By.ID, "analyse").click()
     WebDriverWait(driver, 10).until(lambda d: not state(d, gid)["analysing"])
     assert body_attr(driver, "analysing") == "false"
@@ -229,6 +235,82 @@ def check_board_moves(driver, url, shots):
     x = lambda sq: float(driver.find_element(By.CSS_SELECTOR, f'#board rect.square[data-square="{sq}"]').get_attribute("x"))
     assert x("a1") > x("h1"), "playing Black, the board is not flipped"
     log("chess: playing Black, the board is seen from Black's side")
+
+
+def check_endings(driver, url, shots):
+    """Clocks, takeback, resign, draw offer and the rules panel: a 1 s game in which the person
+    does not move ends on time; a game with the lobby's 1 min clock shows both clocks, takes
+    back a full move (the person's and the engine's reply), has its draw offer declined by the
+    engine's rule, and is resigned with two clicks; CRASH!'s rules open with its notation."""
+    st = api_new(driver, {"game": "chess", "clock": {"base_ms": 1000},
+                          "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 20}]})
+    driver.get(url + "/play/" + st["id"])
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#clocks .clock.running"))
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
+    result = driver.find_element(By.ID, "result").text
+    assert "0-1" in result and "White loses on time" in result, result
+    assert state(driver, st["id"])["result"]["reason"] == "White loses on time"
+    times = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#clocks .time")]
+    assert times == ["0:00.0", "0:01.0"], times
+    assert body_attr(driver, "clock") == "stopped"
+    log(f"clock: a 1 s game without a move ends '{result}', clocks {times}")
+    driver.get(url + "/")
+    card = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, '.card[data-game="chess"]'))
+    Select(card.find_element(By.CSS_SELECTOR, ".clock-choice")).select_by_value("60000:0")
+    seat = card.find_elements(By.CSS_SELECTOR, ".seat")[1]
+    box = seat.find_element(By.CSS_SELECTOR, ".seat-ms")
+    box.clear()
+    box.send_keys("20")
+    card.find_element(By.ID, "start-chess").click()
+    WebDriverWait(driver, 20).until(lambda d: "/play/" in d.current_url)
+    gid = driver.current_url.rsplit("/", 1)[1]
+    assert state(driver, gid)["clock"]["base_ms"] == 60000
+    wait_ready(driver)
+    click_square(driver, "e2")
+    click_square(driver, "e4")
+    WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
+    times = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#clocks .time")]
+    assert len(times) == 2 and all(t.startswith("0:5") for t in times), times
+    driver.find_element(By.ID, "undo").click()
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "plies") == "0")
+    assert state(driver, gid)["history"] == [], "takeback left moves"
+    log(f"clock: the lobby's 1 min game shows {times}; takeback took back e4 and the reply")
+    driver.find_element(By.ID, "draw").click()
+    WebDriverWait(driver, 10).until(lambda d: "declined" in d.find_element(By.ID, "notice").text)
+    log("draw: " + driver.find_element(By.ID, "notice").text)
+    driver.find_element(By.ID, "resign").click()
+    assert body_attr(driver, "state") == "human", "one click resigned"
+    driver.find_element(By.ID, "resign").click()
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
+    assert "White resigns" in driver.find_element(By.ID, "result").text
+    log("resign: " + driver.find_element(By.ID, "result").text)
+    st = api_new(driver, {"game": "crash", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 20}]})
+    driver.get(url + "/play/" + st["id"])
+    WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.ID, "rules-button"))
+    assert not driver.find_element(By.ID, "rules").is_displayed()
+    driver.find_element(By.ID, "rules-button").click()
+    rules = driver.find_element(By.ID, "rules")
+    assert rules.is_displayed() and "1:1" in rules.text and "6:1" in rules.text, rules.text
+    if shots:
+        driver.save_screenshot(os.path.join(shots, "web-crash-rules.png"))
+    log(f"rules: CRASH!'s rules open ({len(rules.text)} characters)")
+
+
+def check_raeuber_solved(driver, url, shots):
+    """A Räuberschach position of the forced-win suite shows its solved value: a win for the
+    side to move, proven by the server's proof-number search with a checked proof."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "tests", "data", "raeuber-early-wins.txt"), encoding="utf-8") as f:
+        fen = f.readline().split(";")[0]
+    st = api_new(driver, {"game": "raeuber", "fen": fen,
+                          "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 20}]})
+    driver.get(url + "/play/" + st["id"])
+    WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "solved").text.startswith("Solved:"))
+    text = driver.find_element(By.ID, "solved").text
+    assert "win for White" in text, text
+    if shots:
+        driver.save_screenshot(os.path.join(shots, "web-raeuber.png"))
+    log(f"raeuber: {text}")
 
 
 def check_chess960(driver, url):
@@ -313,11 +395,17 @@ def main():
         check_chess_controls(driver, url)
         check_board_moves(driver, url, args.shots)
         check_chess960(driver, url)
+        check_endings(driver, url, args.shots)
         check_phone_width(driver, url, args.shots)
         check_report(driver, url)
         for game, variant, ms, searches in GAMES:
             began = time.time()
             gid = start(driver, url, game, variant, ms, searches)
+            if game == "chamaeleon":
+                panels = driver.find_elements(By.CSS_SELECTOR, "#players .player")
+                names = [p.find_element(By.CSS_SELECTOR, ".name").text for p in panels]
+                assert names == ["South", "West", "North", "East"], names
+                log(f"chamaeleon: a panel per player: {[p.text.replace(chr(10), ' ') for p in panels]}")
             plies = 0
             shot = os.path.join(args.shots, f"web-{game}.png") if args.shots else None
             if shot:
@@ -330,6 +418,7 @@ def main():
                 if body.get_attribute("data-state") == "over":
                     break
                 if shot and plies >= SHOT_AT[game] and not os.path.exists(shot):
+                    driver.execute_script("window.scrollTo(0, 0);")
                     driver.save_screenshot(shot)  # the game in full swing
                 play_move(driver, gid, rng)
                 plies = int(body.get_attribute("data-plies"))
@@ -350,6 +439,7 @@ def main():
             log(f"{game} ({variant}): {len(st['history'])} plies, '{result}' in {time.time() - began:.1f} s")
             if shot and not os.path.exists(shot):
                 driver.save_screenshot(shot)
+        check_raeuber_solved(driver, url, args.shots)
     finally:
         driver.quit()
     print(f"{len(GAMES) - failures} passed, {failures} failed")

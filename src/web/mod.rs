@@ -5,7 +5,9 @@
 //! - `GET /api/games`, `POST /api/new`, `GET /api/game/{id}`, `POST /api/game/{id}/move`,
 //!   `POST /api/game/{id}/engine`, `POST /api/game/{id}/undo`, `GET /api/game/{id}/pgn`,
 //!   `GET /api/game/{id}/events` (server-sent events: the engine's live search), `GET /api/status`,
-//!   `POST /api/report` (a PGN's match report, [`report`]);
+//!   `POST /api/game/{id}/resign`, `POST /api/game/{id}/draw`, `POST /api/report` (a PGN's
+//!   match report, [`report`]);
+//! - clocks of timed games, resigning and draws agreed, kept by the server ([`clock`]);
 //! - games of the registry ([`crate::games::with_game`]) and Chamäleon Schach for 2–4 seats
 //!   through [`session::Session`]; engine moves run on tokio's blocking threads, at most
 //!   [`Config::engine_threads`] at once, each for a bounded think time;
@@ -15,6 +17,7 @@
 //! Depends on `session` (the games) and the crates axum, tokio, serde, serde_json.
 
 pub mod cli;
+pub mod clock;
 mod conn;
 mod report;
 pub mod session;
@@ -44,6 +47,28 @@ use session::{Choice, Level, Session};
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
 const STYLE: &str = include_str!("page.css");
+/// docs/web.md: its section "Rules on the page" holds each game's rules text ([`rules_of`]).
+const WEB_DOC: &str = include_str!("../../docs/web.md");
+
+/// The title and the rules paragraphs of `game` from [`WEB_DOC`]'s section "Rules on the
+/// page" (a heading ``### `id` — Title`` a game, paragraphs separated by blank lines);
+/// `None` where the section has no such heading.
+fn rules_of(game: &str) -> Option<(String, Vec<String>)> {
+    let section = WEB_DOC.split("\n## Rules on the page\n").nth(1)?;
+    let section = section.split("\n## ").next()?;
+    let head = format!("### `{game}` — ");
+    let body = section.split("\n### ").find_map(|part| {
+        let part = format!("### {part}");
+        part.strip_prefix(&head).map(str::to_string)
+    })?;
+    let (title, text) = body.split_once('\n')?;
+    let paragraphs = text
+        .split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .collect();
+    Some((title.trim().to_string(), paragraphs))
+}
 
 /// The server's limits (docs/web.md lists each with its default).
 #[derive(Clone, Debug)]
@@ -210,6 +235,16 @@ struct Entry {
     events: broadcast::Sender<String>,
     /// The stop flag of the analysis running in this game, if one is.
     analysis: Option<Arc<AtomicBool>>,
+    /// The clocks of a timed game.
+    clock: Option<clock::GameClock>,
+    /// The result of a game ended at the server (a flag fallen, a resignation, a draw
+    /// agreed); it stands over the session's.
+    ended: Option<Value>,
+    /// The seat whose draw offer stands (until the next move).
+    draw_offer: Option<usize>,
+    /// The score of the last engine move for the engine: (its seat, the plies after it,
+    /// the score), for a draw offer ([`clock::engine_takes_draw`]).
+    last_eval: Option<(usize, usize, Value)>,
 }
 
 impl Entry {
@@ -220,7 +255,82 @@ impl Entry {
             flag.store(true, Ordering::Relaxed);
         }
     }
+
+    /// Ends the game at the server with `winner` (`None`: a draw) and why; the clocks stop.
+    fn end(&mut self, winner: Option<usize>, reason: &str, now: Instant) {
+        let names = self.session.seat_names();
+        self.ended = Some(clock::ending(&names, winner, reason));
+        self.draw_offer = None;
+        if let Some(c) = self.clock.as_mut() {
+            c.stop(now);
+        }
+    }
+
+    /// After `seat` moved at `now`: its clock charged, the other started; an offer lapses.
+    fn moved(&mut self, seat: Option<usize>, now: Instant) {
+        self.draw_offer = None;
+        let next = self.session.to_move();
+        if let (Some(c), Some(seat)) = (self.clock.as_mut(), seat) {
+            // The flag was checked at `now` before the move: this cannot fail.
+            let _ = c.moved(seat, next, now);
+        }
+    }
+
+    /// A fallen flag ends the game: the seat loses on time.
+    fn settle(&mut self, now: Instant) {
+        if self.ended.is_some() {
+            return;
+        }
+        let fallen = self.clock.as_ref().and_then(|c| c.flagged(now));
+        if let Some(seat) = fallen {
+            let name = self.session.seat_names()[seat];
+            self.end(Some(1 - seat), &format!("{name} loses on time"), now);
+        }
+    }
+
+    /// 400 once the game is over, at the server or on the board.
+    fn refuse_over(&self) -> Result<(), ApiError> {
+        if let Some(r) = &self.ended {
+            return Err(ApiError::bad(format!(
+                "the game is over ({}: {})",
+                r["score"].as_str().unwrap_or("?"),
+                r["reason"].as_str().unwrap_or("?")
+            )));
+        }
+        Ok(())
+    }
+
+    /// The seat a resignation or draw offer comes from: the one named, else the one person's
+    /// seat, else the seat to move. Two-seat games only.
+    fn acting_seat(&self, named: Option<usize>) -> Result<usize, ApiError> {
+        if self.seats.len() != 2 {
+            return Err(ApiError::bad(TWO_SEATS_ONLY));
+        }
+        if let Some(s) = named {
+            return if s < 2 {
+                Ok(s)
+            } else {
+                Err(ApiError::bad(format!(
+                    "no seat {s}: the game has seats 0 and 1"
+                )))
+            };
+        }
+        let people: Vec<usize> = (0..2)
+            .filter(|&i| matches!(self.seats[i], Seat::Human))
+            .collect();
+        match people[..] {
+            [one] => Ok(one),
+            _ => self
+                .session
+                .to_move()
+                .ok_or_else(|| ApiError::bad("the game is over")),
+        }
+    }
 }
+
+/// Why a clock, a resignation or a draw offer is refused in a game of more seats.
+const TWO_SEATS_ONLY: &str =
+    "clocks, resigning and draw offers are for games of two seats; this game has more";
 
 impl Drop for Entry {
     fn drop(&mut self) {
@@ -335,6 +445,21 @@ struct NewRequest {
     /// Start position number where the variant has several (Chess960: 0 to 959).
     start: Option<u32>,
     seats: Option<Vec<SeatRequest>>,
+    /// A time control: the game is timed (two seats only).
+    clock: Option<ClockRequest>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockRequest {
+    base_ms: u64,
+    inc_ms: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatChoice {
+    seat: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -557,6 +682,17 @@ fn state_json(app: &Shared, id: &str, e: &Entry) -> Value {
     v["busy"] = json!(e.busy.is_some());
     v["analysing"] = json!(e.analysis.is_some());
     v["plies"] = json!(e.session.plies());
+    v["clock"] = e
+        .clock
+        .as_ref()
+        .map_or(Value::Null, |c| c.json(Instant::now()));
+    v["draw_offer"] = json!(e.draw_offer);
+    if let Some(r) = &e.ended {
+        v["result"] = r.clone();
+        v["to_move"] = Value::Null;
+        v["legal"] = json!([]);
+        v["solved"] = Value::Null;
+    }
     v
 }
 
@@ -565,10 +701,11 @@ async fn list_games(State(app): State<Shared>) -> Response {
         .into_iter()
         .filter(|g| app.config.only.is_none_or(|only| only == g.game))
         .map(|g| {
+            let (_, rules) = rules_of(g.game).unwrap_or_default();
             json!({ "game": g.game, "title": g.title, "about": g.about,
                     "variants": g.variants, "starts": g.starts, "seats": g.seats,
                     "seat_names": g.seat_names, "searches": g.searches, "elo": g.elo,
-                    "skill": g.skill, "depth": g.depth })
+                    "skill": g.skill, "depth": g.depth, "rules": rules })
         })
         .collect();
     axum::Json(games).into_response()
@@ -681,6 +818,20 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
             seats.len()
         )));
     }
+    let clock = match req.clock {
+        None => None,
+        Some(_) if n != 2 => return Err(ApiError::bad(TWO_SEATS_ONLY)),
+        Some(c) => {
+            let control = clock::TimeControl::from_ms(c.base_ms, c.inc_ms.unwrap_or(0))
+                .map_err(ApiError::bad)?;
+            Some(clock::GameClock::new(
+                control,
+                n,
+                session.to_move(),
+                Instant::now(),
+            ))
+        }
+    };
     let id = app.new_id();
     let entry = Entry {
         session,
@@ -689,6 +840,10 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
         busy: None,
         events: broadcast::channel(64).0,
         analysis: None,
+        clock,
+        ended: None,
+        draw_offer: None,
+        last_eval: None,
     };
     let state = state_json(&app, &id, &entry);
     let mut games = lock(&app.games);
@@ -699,7 +854,8 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
 
 async fn get_game(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
     let e = app.entry(&id)?;
-    let e = lock(&e);
+    let mut e = lock(&e);
+    e.settle(Instant::now());
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
@@ -721,6 +877,9 @@ async fn play_move(
     let e = app.entry(&id)?;
     let req: MoveRequest = parse_body(body, false)?.expect("a body");
     let mut e = lock(&e);
+    let now = Instant::now();
+    e.settle(now);
+    e.refuse_over()?;
     refuse_busy(&e)?;
     if e.session.plies() >= app.config.max_plies {
         return Err(ApiError::bad(format!(
@@ -731,7 +890,9 @@ async fn play_move(
     if req.mv.len() > 20 {
         return Err(ApiError::bad("a move is at most 20 characters"));
     }
+    let seat = e.session.to_move();
     e.session.play(&req.mv).map_err(ApiError::bad)?;
+    e.moved(seat, now);
     e.stop_analysis();
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
@@ -745,6 +906,9 @@ async fn undo(
     let req: Option<UndoRequest> = parse_body(body, true)?;
     let plies = req.and_then(|r| r.plies).unwrap_or(1);
     let mut e = lock(&e);
+    let now = Instant::now();
+    e.settle(now);
+    e.refuse_over()?;
     refuse_busy(&e)?;
     if plies == 0 || plies > e.session.plies() {
         return Err(ApiError::bad(format!(
@@ -755,6 +919,11 @@ async fn undo(
     for _ in 0..plies {
         e.session.undo();
     }
+    let next = e.session.to_move();
+    if let Some(c) = e.clock.as_mut() {
+        c.restart(next, now);
+    }
+    e.draw_offer = None;
     e.stop_analysis();
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
@@ -783,8 +952,11 @@ async fn engine_move(
 ) -> ApiResult {
     let entry = app.entry(&id)?;
     let req: Option<EngineRequest> = parse_body(body, true)?;
-    let (job, events, plies, ticket) = {
+    let (job, events, plies, ticket, seat) = {
         let mut e = lock(&entry);
+        let now = Instant::now();
+        e.settle(now);
+        e.refuse_over()?;
         refuse_busy(&e)?;
         let seat = e
             .session
@@ -805,9 +977,16 @@ async fn engine_move(
             } => (Some(*movetime), *search, *level),
             Seat::Human => (None, Choice::Default, None),
         };
-        let movetime = match req.as_ref().and_then(|r| r.movetime_ms) {
-            Some(ms) => app.movetime(ms)?,
-            None => seat_time.unwrap_or(Duration::from_millis(DEFAULT_MOVETIME_MS)),
+        let asked = req.as_ref().and_then(|r| r.movetime_ms);
+        let movetime = match (&e.clock, asked) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad(
+                    "this game is timed: the engine's think time comes from its clock",
+                ));
+            }
+            (Some(c), None) => c.think_time(seat, now, app.config.max_movetime),
+            (None, Some(ms)) => app.movetime(ms)?,
+            (None, None) => seat_time.unwrap_or(Duration::from_millis(DEFAULT_MOVETIME_MS)),
         };
         let search = match req.as_ref().and_then(|r| r.search.as_deref()) {
             Some(name) => app.search(game, Some(name))?,
@@ -826,7 +1005,7 @@ async fn engine_move(
         let ticket = TICKETS.fetch_add(1, Ordering::Relaxed);
         e.busy = Some(ticket);
         e.stop_analysis();
-        (job, e.events.clone(), e.session.plies(), ticket)
+        (job, e.events.clone(), e.session.plies(), ticket, seat)
     };
     let _guard = BusyGuard(Arc::clone(&entry), ticket);
     let permit = app.engine_permit().await?;
@@ -846,6 +1025,17 @@ async fn engine_move(
     })?
     .ok_or_else(|| ApiError::bad("the engine has no move here"))?;
     let mut e = lock(&entry);
+    let now = Instant::now();
+    e.settle(now);
+    if e.ended.is_some() {
+        // A flag fell or a seat resigned during the search: the move does not count.
+        e.busy = None;
+        return Ok(axum::Json(json!({
+            "move": null, "san": null, "info": answer.info,
+            "state": state_json(&app, &id, &e),
+        }))
+        .into_response());
+    }
     if e.session.plies() != plies {
         return Err(ApiError(
             StatusCode::CONFLICT,
@@ -859,6 +1049,8 @@ async fn engine_move(
         )
     })?;
     e.busy = None;
+    e.moved(Some(seat), now);
+    e.last_eval = Some((seat, plies + 1, answer.info["score"].clone()));
     let san = e.session.state()["history"]
         .as_array()
         .and_then(|h| h.last())
@@ -869,6 +1061,74 @@ async fn engine_move(
         "san": san,
         "info": answer.info,
         "state": state_json(&app, &id, &e),
+    }))
+    .into_response())
+}
+
+/// The seat named (else the one person's seat, else the seat to move) resigns: the other
+/// seat wins. Also during an engine search (its move then does not count).
+async fn resign(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let e = app.entry(&id)?;
+    let req: Option<SeatChoice> = parse_body(body, true)?;
+    let mut e = lock(&e);
+    let now = Instant::now();
+    e.settle(now);
+    e.refuse_over()?;
+    let seat = e.acting_seat(req.and_then(|r| r.seat))?;
+    if e.session.to_move().is_none() {
+        return Err(ApiError::bad("the game is over"));
+    }
+    let name = e.session.seat_names()[seat];
+    e.end(Some(1 - seat), &format!("{name} resigns"), now);
+    e.stop_analysis();
+    Ok(axum::Json(state_json(&app, &id, &e)).into_response())
+}
+
+/// A draw offered by a seat (as for [`resign`]): an engine opponent answers at once by
+/// [`clock::engine_takes_draw`]; a person answers by offering too before the next move.
+/// `{"draw": "accepted" | "declined" | "offered", "why"?, "state"}`.
+async fn offer_draw(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let e = app.entry(&id)?;
+    let req: Option<SeatChoice> = parse_body(body, true)?;
+    let mut e = lock(&e);
+    let now = Instant::now();
+    e.settle(now);
+    e.refuse_over()?;
+    let seat = e.acting_seat(req.and_then(|r| r.seat))?;
+    if e.session.to_move().is_none() {
+        return Err(ApiError::bad("the game is over"));
+    }
+    let other = 1 - seat;
+    let (answer, why) = if matches!(e.seats[other], Seat::Engine { .. }) {
+        let last = e
+            .last_eval
+            .as_ref()
+            .filter(|(s, _, _)| *s == other)
+            .map(|(_, at, score)| (*at, score));
+        match clock::engine_takes_draw(e.session.plies(), last) {
+            Ok(()) => ("accepted", Value::Null),
+            Err(why) => ("declined", json!(why)),
+        }
+    } else if e.draw_offer == Some(other) {
+        ("accepted", Value::Null)
+    } else {
+        e.draw_offer = Some(seat);
+        ("offered", Value::Null)
+    };
+    if answer == "accepted" {
+        e.end(None, "draw agreed", now);
+        e.stop_analysis();
+    }
+    Ok(axum::Json(json!({
+        "draw": answer, "why": why, "state": state_json(&app, &id, &e),
     }))
     .into_response())
 }
@@ -995,9 +1255,14 @@ async fn stop_analysis(State(app): State<Shared>, Path(id): Path<String>) -> Api
 
 async fn pgn(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
     let e = app.entry(&id)?;
-    let e = lock(&e);
+    let mut e = lock(&e);
+    e.settle(Instant::now());
     let players: Vec<String> = e.seats.iter().map(Seat::player_name).collect();
-    let text = e.session.pgn(&players);
+    let mut text = e.session.pgn(&players);
+    if let Some(r) = &e.ended {
+        let field = |k: &str| r[k].as_str().unwrap_or("?").to_string();
+        text = clock::pgn_ended(&text, &field("score"), &field("reason"));
+    }
     let file = format!(
         "attachment; filename=\"kiebitz-{}-{id}.pgn\"",
         e.session.game()
@@ -1198,6 +1463,8 @@ fn router(app: Shared) -> Router {
         .route("/api/game/{id}/move", post(play_move))
         .route("/api/game/{id}/undo", post(undo))
         .route("/api/game/{id}/engine", post(engine_move))
+        .route("/api/game/{id}/resign", post(resign))
+        .route("/api/game/{id}/draw", post(offer_draw))
         .route("/api/game/{id}/pgn", get(pgn))
         .route("/api/game/{id}/events", get(events))
         .route("/api/game/{id}/position", get(position))
@@ -1351,6 +1618,10 @@ mod tests {
             busy: Some(1),
             events: broadcast::channel(4).0,
             analysis: None,
+            clock: None,
+            ended: None,
+            draw_offer: None,
+            last_eval: None,
         }));
         let first = BusyGuard(Arc::clone(&entry), 1);
         lock(&entry).busy = Some(2);
@@ -1359,6 +1630,32 @@ mod tests {
         assert!(refuse_busy(&lock(&entry)).is_err());
         drop(BusyGuard(Arc::clone(&entry), 2));
         assert_eq!(lock(&entry).busy, None);
+    }
+
+    /// Every game served has its title and rules in docs/web.md, read whole.
+    #[test]
+    fn every_game_has_its_rules_text() {
+        for g in session::games() {
+            let (title, rules) =
+                rules_of(g.game).unwrap_or_else(|| panic!("no rules of {}", g.game));
+            assert!(
+                !title.is_empty() && !rules.is_empty(),
+                "{}: {title} {rules:?}",
+                g.game
+            );
+            assert!(
+                rules
+                    .iter()
+                    .all(|p| !p.contains('\n') && !p.starts_with('#'))
+            );
+        }
+        let (_, crash) = rules_of("crash").unwrap();
+        assert!(
+            crash
+                .iter()
+                .any(|p| p.contains("`1:1`") && p.contains("`6:1`"))
+        );
+        assert_eq!(rules_of("go"), None);
     }
 
     #[test]

@@ -13,6 +13,9 @@ function titleOf(game) {
   const info = (GAMES || []).find((g) => g.game === game);
   return info ? info.title : game;
 }
+// Time controls offered in the lobby: base:increment in ms (the API's clock).
+const CLOCKS = [['', 'no clock'], ['60000:0', '1 min'], ['180000:2000', '3 min + 2 s'], ['300000:0', '5 min'],
+  ['600000:5000', '10 min + 5 s'], ['900000:10000', '15 min + 10 s']];
 const SVGNS = 'http://www.w3.org/2000/svg';
 
 function el(tag, attrs, ...children) {
@@ -120,6 +123,13 @@ async function lobby(app) {
     };
     variant.addEventListener('change', showNumber);
     showNumber();
+    // A clock for games of two seats.
+    const clock = el('select', { class: 'clock-choice', id: 'clock-' + info.game, title: 'time control' },
+      CLOCKS.map(([v, t]) => el('option', { value: v }, t)));
+    const clockRow = el('div', { class: 'row' }, el('label', {}, 'clock'), clock);
+    const showClock = () => { clockRow.style.display = seats.querySelectorAll('.seat').length === 2 ? '' : 'none'; };
+    variant.addEventListener('change', showClock);
+    showClock();
     const error = el('div', { class: 'error', id: 'error-' + info.game });
     const start = el('button', {
       class: 'primary', id: 'start-' + info.game,
@@ -129,6 +139,10 @@ async function lobby(app) {
           const body = { game: info.game, variant: variant.value, seats: readSeats(seats) };
           if (fen.value.trim()) body.fen = fen.value.trim();
           else if (starts() > 1 && number.value !== '') body.start = parseInt(number.value, 10);
+          if (clock.value && clockRow.style.display !== 'none') {
+            const [base, inc] = clock.value.split(':').map(Number);
+            body.clock = { base_ms: base, inc_ms: inc };
+          }
           try {
             const st = await api('POST', '/api/new', body);
             location.href = '/play/' + st.id;
@@ -142,6 +156,7 @@ async function lobby(app) {
       el('div', { class: 'row' }, el('label', {}, 'variant'), variant),
       numberRow,
       seatHolder,
+      clockRow,
       el('div', { class: 'row' }, fen),
       el('div', { class: 'row' }, start), error));
   }
@@ -442,6 +457,7 @@ function renderAnalysis() {
     bar.style.height = (100 * share) + '%';
   }
   document.getElementById('evalbar').classList.toggle('flipped', view.flipped);
+  if (st) renderPlayers(st);
   const label = document.getElementById('evallabel');
   if (label) label.textContent = main ? (main.shares ? '' : scoreText(main.white)) : '';
 }
@@ -496,9 +512,12 @@ function renderMoves(st) {
     });
     box.replaceChildren(el('table', {}, rows.map((r) => el('tr', {}, r))));
   }
+  // Only the list scrolls (not the page): the current move in its middle, else the end.
   const cur = box.querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
-  else box.scrollTop = box.scrollHeight;
+  if (cur) {
+    const top = cur.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+  } else box.scrollTop = box.scrollHeight;
 }
 
 // The solved value of the position (pawn chess up to 6x6, CRASH!, Räuberschach): asked again
@@ -528,6 +547,128 @@ function renderSolved(st) {
   } else box.textContent = 'Solved value: ' + v.unknown;
 }
 
+// ---------------------------------------------------------------- clocks, resigning, draws
+
+// A clock's time: m:ss, with tenths under ten seconds.
+function clockText(ms) {
+  const t = Math.max(0, ms);
+  const m = Math.floor(t / 60000), sec = String(Math.floor(t / 1000) % 60).padStart(2, '0');
+  return t < 10000 ? `${m}:${sec}.${Math.floor(t / 100) % 10}` : `${m}:${sec}`;
+}
+
+// Seat k's time now: the server's figure less the time since it came for the running clock.
+function clockLeft(st, k) {
+  const c = st.clock;
+  return c.left_ms[k] - (c.running === k ? performance.now() - view.clockAt : 0);
+}
+
+// One clock per seat; the running one marked, under ten seconds red.
+function renderClocks(st) {
+  const box = document.getElementById('clocks');
+  if (!st.clock) { box.style.display = 'none'; return; }
+  if (view.clockState !== st) { view.clockState = st; view.clockAt = performance.now(); }
+  box.style.display = '';
+  box.replaceChildren(...st.seats.map((s, k) => {
+    const left = clockLeft(st, k);
+    const cls = 'clock' + (st.clock.running === k ? ' running' : '') + (left < 10000 ? ' low' : '');
+    return el('div', { class: cls, 'data-seat': k }, el('span', { class: 'who' }, s.name),
+      el('span', { class: 'time' }, clockText(left)));
+  }));
+  document.body.dataset.clock = st.clock.running === null ? 'stopped' : String(st.clock.running);
+}
+
+// Every tenth of a second: the running clock counts down; at zero the server is asked,
+// which ends the game on time (the server keeps the clocks; the page only shows them).
+function tickClocks() {
+  const st = view.state;
+  if (!st || !st.clock || st.clock.running === null) return;
+  renderClocks(st);
+  if (clockLeft(st, st.clock.running) > 0 || view.flagAsked) return;
+  view.flagAsked = true;
+  api('GET', '/api/game/' + st.id).then((again) => {
+    if (view.state === st && again.history.length === st.history.length) { view.state = again; render(); }
+  }).catch(() => {}).finally(() => { setTimeout(() => { view.flagAsked = false; }, 300); });
+}
+
+// Resign takes two clicks (the first arms the button for three seconds).
+function resignClick() {
+  if (!view.resignArmed) {
+    view.resignArmed = true;
+    render();
+    setTimeout(() => { view.resignArmed = false; render(); }, 3000);
+    return;
+  }
+  view.resignArmed = false;
+  send('resign', {});
+}
+
+// A draw offer: an engine answers at once by its rule; a person accepts by offering too.
+async function offerDraw() {
+  const st = view.state;
+  const body = st.draw_offer !== null && st.draw_offer !== undefined ? { seat: 1 - st.draw_offer } : {};
+  view.error = '';
+  try {
+    const a = await api('POST', `/api/game/${st.id}/draw`, body);
+    view.state = a.state;
+    view.notice = a.draw === 'accepted' ? 'Draw agreed.' : a.draw === 'declined' ? `Draw declined: ${a.why}.` :
+      `${st.seats[a.state.draw_offer].name} offers a draw (the other side accepts with Accept draw; a move declines).`;
+  } catch (e) { view.error = e.message; }
+  render();
+}
+
+function renderEndings(st, over) {
+  const two = st.seats.length === 2;
+  const resign = document.getElementById('resign'), draw = document.getElementById('draw');
+  resign.style.display = draw.style.display = two && !over ? '' : 'none';
+  resign.textContent = view.resignArmed ? 'Really resign?' : 'Resign';
+  const offered = st.draw_offer !== null && st.draw_offer !== undefined;
+  draw.textContent = offered && st.seats[1 - st.draw_offer].kind === 'human' ? 'Accept draw' : 'Offer draw';
+  document.getElementById('notice').textContent = view.notice || '';
+}
+
+// ---------------------------------------------------------------- players (Chamäleon)
+
+// A panel per seat where the board is Chamäleon's: its colour, who plays it, whether it is
+// still in the game, and its share of the value from the latest search or analysis.
+function renderPlayers(st) {
+  const box = document.getElementById('players');
+  if (!box) return;
+  if (st.board.kind !== 'chamaeleon') { box.style.display = 'none'; return; }
+  box.style.display = '';
+  const live = view.analysing && view.analysisPly === shownPly() ? view.lines[0] : view.info;
+  const shares = live && live.shares ? live.shares : null;
+  box.replaceChildren(...st.seats.map((s, k) => {
+    const out = st.in_game && st.in_game[k] === false;
+    const who = s.kind === 'human' ? 'human' : `engine ${s.search || ''}`.trim();
+    const cls = 'player' + (st.to_move === k ? ' to-move' : '') + (out ? ' out' : '');
+    return el('div', { class: cls, 'data-seat': k },
+      sv('svg', { width: 18, height: 18 }, sv('circle', { cx: 9, cy: 9, r: 8, fill: SEAT_COLOURS[s.name[0].toLowerCase()],
+        stroke: '#111', 'stroke-width': 1 })),
+      el('span', { class: 'name' }, s.name), el('span', { class: 'who' }, out ? 'out' : who),
+      el('span', { class: 'share' }, shares && shares[k] !== undefined ? (shares[k] * 100).toFixed(0) + '%' : '–'));
+  }));
+}
+
+// ---------------------------------------------------------------- rules
+
+// The game's rules as the server gives them (`rules` in /api/games: paragraphs, `code` in
+// backquotes); where the board is Chamäleon's, a legend of the seats' and squares' colours.
+function rulesPanel(info, st) {
+  const para = (text) => el('p', {}, text.split('`').map((part, k) => (k % 2 ? el('code', {}, part) : part)));
+  const box = el('div', { class: 'panel rules', id: 'rules' }, el('h3', {}, 'Rules'),
+    (info && info.rules ? info.rules : ['No rules text for this game.']).map(para));
+  if (st.board.kind === 'chamaeleon') {
+    const dot = (fill) => sv('svg', { width: 14, height: 14, class: 'dot' },
+      sv('circle', { cx: 7, cy: 7, r: 6, fill, stroke: '#111', 'stroke-width': 1 }));
+    box.append(el('div', { class: 'legend', id: 'seat-legend' },
+      st.seats.map((s, k) => el('span', { 'data-seat': k }, dot(SEAT_COLOURS[s.name[0].toLowerCase()]), ' ' + s.name))));
+    box.append(el('div', { class: 'legend' }, ['red', 'yellow', 'green', 'blue'].map((c, k) =>
+      el('span', {}, dot(PIECE_COLOURS[k]), ' ' + c))));
+  }
+  box.style.display = 'none';
+  return box;
+}
+
 function render() {
   const st = view.state;
   const svg = document.getElementById('board');
@@ -555,6 +696,9 @@ function render() {
   document.body.dataset.plies = String(st.history.length);
   document.body.dataset.shown = String(shownPly());
   document.body.dataset.analysing = String(view.analysing);
+  renderClocks(st);
+  renderEndings(st, over);
+  renderPlayers(st);
   renderMoves(st);
   renderAnalysis();
   renderGraph();
@@ -563,6 +707,7 @@ function render() {
 
 async function send(path, body) {
   view.error = '';
+  view.notice = '';
   try {
     const st = await api('POST', `/api/game/${view.state.id}/${path}`, body);
     view.state = st.state || st;
@@ -587,6 +732,7 @@ async function engineMove() {
   try {
     const r = await api('POST', `/api/game/${view.state.id}/engine`, {});
     view.state = r.state;
+    view.notice = '';
     if (r.info && r.info.depth !== undefined) { view.info = r.info; recordEval(view.infoPly, r.info); }
     view.error = '';
   } catch (e) {
@@ -615,10 +761,12 @@ async function goTo(ply) {
   if (ply === st.history.length) {
     view.cursor = null;
     view.shown = null;
+    view.error = '';
   } else {
     try {
       view.shown = await api('GET', `/api/game/${st.id}/position?ply=${ply}`);
       view.cursor = ply;
+      view.error = '';
     } catch (e) { view.error = e.message; }
   }
   render();
@@ -813,6 +961,8 @@ async function board(app, id) {
   await gameList().catch(() => []);
   view.state = st;
   view.auto = true;
+  // The game's entry of /api/games: its title and rules.
+  const info = (await api('GET', '/api/games').catch(() => [])).find((g) => g.game === st.game);
   view.flipped = initialFlip(st);
   const svg = sv('svg', { id: 'board', xmlns: SVGNS });
   svg.addEventListener('pointerdown', onPointerDown);
@@ -837,7 +987,10 @@ async function board(app, id) {
       el('div', { class: 'controls' },
         nav('«', 'nav-start', () => goTo(0)), nav('‹', 'nav-back', () => goTo(shownPly() - 1)),
         nav('›', 'nav-forward', () => goTo(shownPly() + 1)), nav('»', 'nav-end', () => goTo(view.state.history.length)),
-        el('button', { id: 'undo', on: { click: () => send('undo', { plies: undoPlies(view.state) }) } }, 'Undo'),
+        el('button', { id: 'undo', title: 'take back your last move and the reply',
+          on: { click: () => send('undo', { plies: undoPlies(view.state) }) } }, 'Takeback'),
+        el('button', { id: 'resign', on: { click: resignClick } }, 'Resign'),
+        el('button', { id: 'draw', on: { click: offerDraw } }, 'Offer draw'),
         el('button', { id: 'flip', on: { click: () => { view.flipped = !view.flipped; render(); } } }, 'Flip'),
         el('button', { id: 'engine-move', on: { click: () => { engineMove(); } } }, 'Engine move'),
         el('button', { id: 'pass', on: { click: () => send('move', { move: '0000' }) } }, 'Pass'),
@@ -846,10 +999,16 @@ async function board(app, id) {
       graph),
     el('div', { class: 'side' },
       el('div', { class: 'panel' },
-        el('h3', {}, `${st.title || titleOf(st.game)} · ${st.variant}`),
+        el('div', { class: 'row title' }, el('h3', {}, `${st.title || (info && info.title) || titleOf(st.game)} · ${st.variant}`),
+          el('button', { id: 'rules-button', on: { click: () => {
+            const r = document.getElementById('rules');
+            r.style.display = r.style.display === 'none' ? '' : 'none';
+          } } }, 'Rules')),
         el('div', {}, st.seats.map(seatText).join(' · ')),
-        el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'solved' }),
-        el('div', { id: 'error' })),
+        el('div', { id: 'clocks' }), el('div', { id: 'players' }),
+        el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'notice' }),
+        el('div', { id: 'solved' }), el('div', { id: 'error' })),
+      rulesPanel(info, st),
       el('div', { class: 'panel' }, el('div', { class: 'row' }, el('h3', {}, 'Analysis'),
         el('button', { id: 'analyse', on: { click: () => (view.analysing ? stopAnalysis() : startAnalysis()) } }, 'Analyse'),
         multipv), el('div', { id: 'analysis' })),
@@ -866,6 +1025,7 @@ async function board(app, id) {
     });
   }
   render();
+  setInterval(tickClocks, 100);
   maybeEngine();
 }
 

@@ -1,0 +1,220 @@
+//! Timed games, resigning and draw offers in `kiebitz-web`'s API (docs/web.md, "Clocks,
+//! resigning, draws"), against a server started in-process on an ephemeral loopback port: a
+//! flag falls for the seat that does not move and the game ends on time (moves, take-backs
+//! and further endings refused, the PGN closed); the increment is added after a move; an
+//! engine seat thinks by its clock, not its fixed think time, and loses on time when its
+//! clock is gone; a resignation ends the game; draw offers between two people and to an
+//! engine (declined by the stated rule); games of more than two seats refuse all three.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use kiebitz::web::{Background, Config};
+use serde_json::{Value, json};
+
+use common::http::{get, post, request};
+
+fn server() -> Background {
+    Background::start("127.0.0.1:0", Config::default()).expect("server starts")
+}
+
+fn new_game(srv: &Background, body: Value) -> Value {
+    let (code, st) = post(srv.addr, "/api/new", &body);
+    assert_eq!(code, 201, "{st}");
+    st
+}
+
+fn call(srv: &Background, id: &str, what: &str, body: Value) -> (u16, Value) {
+    post(srv.addr, &format!("/api/game/{id}/{what}"), &body)
+}
+
+fn people(clock: Value) -> Value {
+    json!({ "game": "chess", "seats": [{ "kind": "human" }, { "kind": "human" }], "clock": clock })
+}
+
+#[test]
+fn a_flag_falls_for_the_seat_that_does_not_move() {
+    let srv = server();
+    let st = new_game(&srv, people(json!({ "base_ms": 400 })));
+    let id = st["id"].as_str().unwrap();
+    assert_eq!(st["clock"]["left_ms"].as_array().unwrap().len(), 2, "{st}");
+    assert_eq!(st["clock"]["running"], 0);
+    assert_eq!(st["clock"]["inc_ms"], 0);
+    let (code, st) = call(&srv, id, "move", json!({ "move": "e2e4" }));
+    assert_eq!(code, 200, "{st}");
+    assert_eq!(st["clock"]["running"], 1);
+    std::thread::sleep(Duration::from_millis(600));
+    let (_, st) = get(srv.addr, &format!("/api/game/{id}"));
+    assert_eq!(st["result"]["score"], "1-0", "{st}");
+    assert_eq!(st["result"]["reason"], "Black loses on time");
+    assert_eq!(st["to_move"], Value::Null);
+    assert_eq!(st["legal"], json!([]));
+    assert_eq!(st["clock"]["running"], Value::Null);
+    assert_eq!(st["clock"]["left_ms"][1], 0);
+    let white_left = st["clock"]["left_ms"][0].as_u64().unwrap();
+    assert!(white_left > 300, "White's clock stopped at its move: {st}");
+    for (what, body) in [
+        ("move", json!({ "move": "e7e5" })),
+        ("undo", json!({})),
+        ("resign", json!({})),
+        ("draw", json!({})),
+        ("engine", json!({})),
+    ] {
+        let (code, answer) = call(&srv, id, what, body);
+        assert_eq!(code, 400, "{what} after the flag: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains("over"),
+            "{answer}"
+        );
+    }
+    let (_, after) = get(srv.addr, &format!("/api/game/{id}"));
+    assert_eq!(after["history"].as_array().unwrap().len(), 1);
+    let (code, pgn) = request(srv.addr, "GET", &format!("/api/game/{id}/pgn"), None);
+    assert_eq!(code, 200);
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[Termination \"Black loses on time\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.trim_end().ends_with("1. e4 1-0"), "{pgn}");
+}
+
+#[test]
+fn a_move_adds_the_increment_and_bad_clocks_are_refused() {
+    let srv = server();
+    let st = new_game(&srv, people(json!({ "base_ms": 1000, "inc_ms": 5000 })));
+    let id = st["id"].as_str().unwrap();
+    let (_, st) = call(&srv, id, "move", json!({ "move": "d4" }));
+    let white = st["clock"]["left_ms"][0].as_u64().unwrap();
+    assert!(
+        (5500..=6000).contains(&white),
+        "1 s less the move plus 5 s: {st}"
+    );
+    let (_, st) = call(&srv, id, "undo", json!({}));
+    assert_eq!(
+        st["clock"]["running"], 0,
+        "after a take-back White's clock runs"
+    );
+    for clock in [
+        json!({ "base_ms": 0 }),
+        json!({ "base_ms": 1000, "inc_ms": 60_001 }),
+        json!({ "inc_ms": 10 }),
+        json!({ "base_ms": 1000, "extra": 1 }),
+    ] {
+        let (code, e) = post(srv.addr, "/api/new", &people(clock.clone()));
+        assert_eq!(code, 400, "{clock}: {e}");
+    }
+    let (code, e) = post(
+        srv.addr,
+        "/api/new",
+        &json!({ "game": "chamaeleon", "variant": "chamaeleon4", "clock": { "base_ms": 1000 } }),
+    );
+    assert_eq!(code, 400);
+    assert!(e["error"].as_str().unwrap().contains("two seats"), "{e}");
+    let (_, status) = get(srv.addr, "/api/status");
+    assert_eq!(status["games"], 1, "a refused game is not created");
+}
+
+#[test]
+fn an_engine_seat_thinks_by_its_clock_and_can_lose_on_time() {
+    let srv = server();
+    // A fixed think time of 5 s, but 2 s on the clock: a twentieth of it, about 0.1 s.
+    let st = new_game(
+        &srv,
+        json!({ "game": "chess", "clock": { "base_ms": 2000 },
+                "seats": [{ "kind": "human" }, { "kind": "engine", "movetime_ms": 5000 }] }),
+    );
+    let id = st["id"].as_str().unwrap();
+    call(&srv, id, "move", json!({ "move": "e4" }));
+    let (code, e) = call(&srv, id, "engine", json!({ "movetime_ms": 50 }));
+    assert_eq!(code, 400, "a timed game takes no think time: {e}");
+    let began = Instant::now();
+    let (code, answer) = call(&srv, id, "engine", json!({}));
+    let took = began.elapsed();
+    assert_eq!(code, 200, "{answer}");
+    assert!(
+        took < Duration::from_millis(1500),
+        "the engine took {took:?}"
+    );
+    let black = answer["state"]["clock"]["left_ms"][1].as_u64().unwrap();
+    assert!((1500..2000).contains(&black), "{answer}");
+    assert_eq!(answer["state"]["clock"]["running"], 0);
+    // An engine whose clock is gone before it moves loses on time.
+    let st = new_game(
+        &srv,
+        json!({ "game": "chess", "clock": { "base_ms": 1 },
+                "seats": [{ "kind": "engine" }, { "kind": "human" }] }),
+    );
+    let id = st["id"].as_str().unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+    let (code, e) = call(&srv, id, "engine", json!({}));
+    assert_eq!(code, 400, "{e}");
+    let (_, st) = get(srv.addr, &format!("/api/game/{id}"));
+    assert_eq!(st["result"]["score"], "0-1", "{st}");
+    assert_eq!(st["result"]["reason"], "White loses on time");
+}
+
+#[test]
+fn resigning_ends_the_game() {
+    let srv = server();
+    let st = new_game(
+        &srv,
+        json!({ "game": "chess", "seats": [{ "kind": "human" }, { "kind": "engine", "movetime_ms": 5 }] }),
+    );
+    let id = st["id"].as_str().unwrap();
+    let (code, e) = call(&srv, id, "resign", json!({ "seat": 2 }));
+    assert_eq!(code, 400, "{e}");
+    let (code, st) = call(&srv, id, "resign", json!({}));
+    assert_eq!(code, 200, "{st}");
+    assert_eq!(
+        st["result"]["score"], "0-1",
+        "the person (White) resigned: {st}"
+    );
+    assert_eq!(st["result"]["reason"], "White resigns");
+    assert_eq!(st["result"]["winners"], json!([1]));
+    let (code, _) = call(&srv, id, "move", json!({ "move": "e4" }));
+    assert_eq!(code, 400);
+    let st = new_game(
+        &srv,
+        json!({ "game": "chamaeleon", "variant": "chamaeleon3" }),
+    );
+    let id = st["id"].as_str().unwrap();
+    for what in ["resign", "draw"] {
+        let (code, e) = call(&srv, id, what, json!({}));
+        assert_eq!(code, 400, "{e}");
+        assert!(e["error"].as_str().unwrap().contains("two seats"), "{e}");
+    }
+}
+
+#[test]
+fn draws_are_agreed_between_people_and_declined_by_the_engine_by_its_rule() {
+    let srv = server();
+    let st = new_game(&srv, people(Value::Null));
+    let id = st["id"].as_str().unwrap();
+    let (_, a) = call(&srv, id, "draw", json!({ "seat": 0 }));
+    assert_eq!(a["draw"], "offered", "{a}");
+    assert_eq!(a["state"]["draw_offer"], 0);
+    call(&srv, id, "move", json!({ "move": "e4" }));
+    let (_, a) = call(&srv, id, "draw", json!({ "seat": 1 }));
+    assert_eq!(
+        a["draw"], "offered",
+        "the move let White's offer lapse: {a}"
+    );
+    let (_, a) = call(&srv, id, "draw", json!({ "seat": 0 }));
+    assert_eq!(a["draw"], "accepted", "{a}");
+    assert_eq!(a["state"]["result"]["score"], "1/2-1/2");
+    assert_eq!(a["state"]["result"]["reason"], "draw agreed");
+    let st = new_game(
+        &srv,
+        json!({ "game": "chess", "seats": [{ "kind": "human" }, { "kind": "engine", "movetime_ms": 5 }] }),
+    );
+    let id = st["id"].as_str().unwrap();
+    call(&srv, id, "move", json!({ "move": "e4" }));
+    call(&srv, id, "engine", json!({}));
+    let (code, a) = call(&srv, id, "draw", json!({}));
+    assert_eq!(code, 200);
+    assert_eq!(a["draw"], "declined", "{a}");
+    assert!(a["why"].as_str().unwrap().contains("move 31"), "{a}");
+    assert_eq!(a["state"]["result"], Value::Null);
+}
