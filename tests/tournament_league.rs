@@ -21,13 +21,8 @@ fn temp(name: &str) -> PathBuf {
 const OPENINGS: &str = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n\
     [Event \"b\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 e6 *\n";
 
-/// Three kiebitz-chess engines `A` (depth 1), `B` (depth 2) and `C` (depth 1), 2 games a
-/// pairing of at most 30 moves, openings from a PGN file with `policy`; the run's PGN (min)
-/// and EPD files.
-fn three_engines(tag: &str, tournament: &str, policy: &str) -> (String, Vec<pgn::PgnGame>, String) {
-    let openings = temp(&format!("{tag}-openings.pgn"));
-    std::fs::write(&openings, OPENINGS).unwrap();
-    let (games, epd) = (temp(&format!("{tag}.pgn")), temp(&format!("{tag}.epd")));
+/// The words naming three kiebitz-chess engines: `A` (depth 1), `B` (depth 2), `C` (depth 1).
+fn three_chess_engines() -> Vec<String> {
     let chess = format!("cmd={}", common::binary("kiebitz-chess").display());
     let mut words = Vec::new();
     for (name, depth) in [("A", "1"), ("B", "2"), ("C", "1")] {
@@ -39,6 +34,17 @@ fn three_engines(tag: &str, tournament: &str, policy: &str) -> (String, Vec<pgn:
             "option.Hash=4".into(),
         ]);
     }
+    words
+}
+
+/// Three kiebitz-chess engines `A` (depth 1), `B` (depth 2) and `C` (depth 1), 2 games a
+/// pairing of at most 30 moves, openings from a PGN file with `policy`; the run's PGN (min)
+/// and EPD files.
+fn three_engines(tag: &str, tournament: &str, policy: &str) -> (String, Vec<pgn::PgnGame>, String) {
+    let openings = temp(&format!("{tag}-openings.pgn"));
+    std::fs::write(&openings, OPENINGS).unwrap();
+    let (games, epd) = (temp(&format!("{tag}.pgn")), temp(&format!("{tag}.epd")));
+    let mut words = three_chess_engines();
     words.extend(args(&[
         "-tournament",
         tournament,
@@ -120,17 +126,7 @@ fn a_gauntlet_takes_the_next_openings_per_pairing() {
 /// Three engines at depth 1 (`A`, `C`) and 2 (`B`), 2 games a pairing of at most 20 moves,
 /// with `more` words; the run's stdout.
 fn league_with(tournament: &str, more: &[&str]) -> String {
-    let chess = format!("cmd={}", common::binary("kiebitz-chess").display());
-    let mut words = Vec::new();
-    for (name, depth) in [("A", "1"), ("B", "2"), ("C", "1")] {
-        words.extend([
-            "-engine".to_string(),
-            chess.clone(),
-            format!("name={name}"),
-            format!("depth={depth}"),
-            "option.Hash=4".into(),
-        ]);
-    }
+    let mut words = three_chess_engines();
     words.extend(args(&["-tournament", tournament, "-games", "2"]));
     words.extend(args(&["-maxmoves", "20", "-srand", "7"]));
     words.extend(args(&["-random-openings", "plies=4"]));

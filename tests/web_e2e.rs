@@ -6,39 +6,17 @@
 //! (`apt-get install -y chromium chromium-driver`, `pip install selenium`). Screenshots go to
 //! target/web-e2e/ (scripts/gui/web-e2e.py --shots docs/img renews the README's pictures).
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
 use kiebitz::web::{Background, Config};
 
-fn missing() -> Option<String> {
-    for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
-        let path = std::env::var(if tool.ends_with("driver") {
-            "CHROMEDRIVER"
-        } else {
-            "CHROMIUM"
-        })
-        .unwrap_or_else(|_| tool.to_string());
-        if !Path::new(&path).exists() {
-            return Some(format!(
-                "{path} is not installed (apt-get install -y chromium chromium-driver)"
-            ));
-        }
-    }
-    let selenium = Command::new("python3")
-        .args(["-c", "import selenium"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !selenium {
-        return Some("Python selenium is not installed (pip install selenium)".into());
-    }
-    None
-}
-
 #[test]
 fn five_games_in_headless_chromium() {
-    if let Some(why) = missing() {
+    if let Some(why) = common::browser::missing() {
         eprintln!("SKIPPED web e2e: {why}");
         return;
     }

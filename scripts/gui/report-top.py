@@ -11,22 +11,20 @@ import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+import importlib.util
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 
-def driver():
-    opts = Options()
-    opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                 "--disable-gpu", "--window-size=1100,760", "--hide-scrollbars"):
-        opts.add_argument(flag)
-    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    return webdriver.Chrome(service=service, options=opts)
+def browser():
+    """Headless Chromium as web-e2e.py starts it (the same flags and environment names)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("web_e2e", os.path.join(here, "web-e2e.py"))
+    web_e2e = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(web_e2e)
+    return web_e2e.browser()
 
 
 def fail(why):
@@ -36,7 +34,7 @@ def fail(why):
 
 def main():
     path = os.path.abspath(sys.argv[1])
-    d = driver()
+    d = browser()
     try:
         d.get("file://" + path)
         WebDriverWait(d, 20).until(lambda d: d.find_element(By.ID, "viewer").is_displayed())

@@ -300,6 +300,18 @@ impl Entry {
         Ok(())
     }
 
+    /// The seat a resignation or draw offer comes from ([`Self::acting_seat`]), once a fallen
+    /// flag has ended the game ([`Self::settle`]); 400 when the game is over.
+    fn seat_acting_now(&mut self, named: Option<usize>, now: Instant) -> Result<usize, ApiError> {
+        self.settle(now);
+        self.refuse_over()?;
+        let seat = self.acting_seat(named)?;
+        if self.session.to_move().is_none() {
+            return Err(ApiError::bad("the game is over"));
+        }
+        Ok(seat)
+    }
+
     /// The seat a resignation or draw offer comes from: the one named, else the one person's
     /// seat, else the seat to move. Two-seat games only.
     fn acting_seat(&self, named: Option<usize>) -> Result<usize, ApiError> {
@@ -1076,12 +1088,7 @@ async fn resign(
     let req: Option<SeatChoice> = parse_body(body, true)?;
     let mut e = lock(&e);
     let now = Instant::now();
-    e.settle(now);
-    e.refuse_over()?;
-    let seat = e.acting_seat(req.and_then(|r| r.seat))?;
-    if e.session.to_move().is_none() {
-        return Err(ApiError::bad("the game is over"));
-    }
+    let seat = e.seat_acting_now(req.and_then(|r| r.seat), now)?;
     let name = e.session.seat_names()[seat];
     e.end(Some(1 - seat), &format!("{name} resigns"), now);
     e.stop_analysis();
@@ -1100,12 +1107,7 @@ async fn offer_draw(
     let req: Option<SeatChoice> = parse_body(body, true)?;
     let mut e = lock(&e);
     let now = Instant::now();
-    e.settle(now);
-    e.refuse_over()?;
-    let seat = e.acting_seat(req.and_then(|r| r.seat))?;
-    if e.session.to_move().is_none() {
-        return Err(ApiError::bad("the game is over"));
-    }
+    let seat = e.seat_acting_now(req.and_then(|r| r.seat), now)?;
     let other = 1 - seat;
     let (answer, why) = if matches!(e.seats[other], Seat::Engine { .. }) {
         let last = e
