@@ -172,7 +172,8 @@ pub fn engine_takes_draw(plies: usize, last: Option<(usize, &Value)>) -> Result<
             DRAW_WITHIN_CP as f64 / 100.0
         )),
         None => Err(format!(
-            "the engine's score is {score}, not within ±0.2 pawns"
+            "the engine's score is {score}, not within ±{:.2}",
+            DRAW_WITHIN_CP as f64 / 100.0
         )),
     }
 }
