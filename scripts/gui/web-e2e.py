@@ -61,6 +61,13 @@ def browser():
     return webdriver.Chrome(service=service, options=opts)
 
 
+def clock_texts(driver):
+    """The clocks' texts, read in one step: the page redraws a running clock every tick, so
+    elements found first and read later can be gone (a stale element)."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#clocks .time'), (e) => e.textContent);")
+
+
 def state(driver, game_id):
     """The game's state, read through the page's own API from inside the page."""
     text = driver.execute_script(
@@ -250,7 +257,7 @@ def check_endings(driver, url, shots):
     result = driver.find_element(By.ID, "result").text
     assert "0-1" in result and "White loses on time" in result, result
     assert state(driver, st["id"])["result"]["reason"] == "White loses on time"
-    times = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#clocks .time")]
+    times = clock_texts(driver)
     assert times == ["0:00.0", "0:01.0"], times
     assert body_attr(driver, "clock") == "stopped"
     log(f"clock: a 1 s game without a move ends '{result}', clocks {times}")
@@ -269,7 +276,7 @@ def check_endings(driver, url, shots):
     click_square(driver, "e2")
     click_square(driver, "e4")
     WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
-    times = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#clocks .time")]
+    times = clock_texts(driver)
     assert len(times) == 2 and all(t.startswith("0:5") for t in times), times
     driver.find_element(By.ID, "undo").click()
     WebDriverWait(driver, 10).until(lambda d: body_attr(d, "plies") == "0")
