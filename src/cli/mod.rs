@@ -117,6 +117,10 @@ enum Command {
         /// reductions and prunings by reason.
         #[arg(long)]
         stats: bool,
+        /// Set one of the game's own options first, `NAME=VALUE` (e.g. `EvalFile=net.nnue`,
+        /// `Use NNUE=false`); repeatable.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
     },
     /// Score a test suite at a fixed node budget per position (one thread, cleared table):
     /// lines `FEN;MOVES;N` (a forced win to find) or EPD `FEN bm MOVE;` (a move to find).
@@ -353,14 +357,17 @@ fn execute<G: Game>(cli: Cli, oracle: Option<Oracle<G>>) -> Result<(), String> {
                 depth,
                 threads,
                 stats,
+                options,
             }),
             None,
-        ) => run_bench::<G>(
-            depth.unwrap_or(G::BENCH_DEPTH),
-            cli.hash as usize,
-            threads as usize,
-            stats,
-        ),
+        ) => set_game_options::<G>(&options).and_then(|()| {
+            run_bench::<G>(
+                depth.unwrap_or(G::BENCH_DEPTH),
+                cli.hash as usize,
+                threads as usize,
+                stats,
+            )
+        }),
         (
             Some(Command::Suite {
                 file,
@@ -462,6 +469,35 @@ fn perft_summary(nodes: u64, start: Instant, divide: bool) -> Result<(), String>
     out!("Nodes: {nodes}");
     out!("Time: {secs:.3} s");
     out!("Mnps: {:.1}", nodes as f64 / secs.max(1e-9) / 1e6);
+    Ok(())
+}
+
+/// Applies `NAME=VALUE` settings of the game's own options ([`Game::options`]), telling on
+/// stderr what each one says; the first unknown name or bad value is the error.
+fn set_game_options<G: Game>(settings: &[String]) -> Result<(), String> {
+    let options = G::options();
+    for setting in settings {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("--option {setting:?}: expected NAME=VALUE"))?;
+        let option = options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| {
+                let names: Vec<_> = options.iter().map(|o| o.name).collect();
+                format!(
+                    "--option: no option {name:?} (this game has: {})",
+                    names.join(", ")
+                )
+            })?;
+        let value = option
+            .kind
+            .parse(option.name, Some(value))
+            .map_err(|e| e.to_string())?;
+        if let Some(line) = (option.set)(&value)? {
+            eprintln!("{line}");
+        }
+    }
     Ok(())
 }
 
