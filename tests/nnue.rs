@@ -111,6 +111,7 @@ fn trained_net() -> FloatNet {
         seed: 3,
         threads: 2,
         validation: 0.1,
+        mirror: false,
     };
     let mut losses = Vec::new();
     let net = train(&records, &Layout::CHESS, &cfg, |r, _| {

@@ -43,6 +43,9 @@ struct Args {
     /// The share of the records held out for the validation loss.
     #[arg(long, default_value_t = 0.02)]
     validation: f64,
+    /// Show each record mirrored left to right half of the time (doubles the positions seen).
+    #[arg(long)]
+    mirror: bool,
     /// Use at most this many records (the first of the files, in order).
     #[arg(long)]
     limit: Option<usize>,
@@ -86,6 +89,7 @@ fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
         seed: args.seed,
         threads: args.threads as usize,
         validation: args.validation,
+        mirror: args.mirror,
     };
     eprintln!(
         "train: {} records from {}",

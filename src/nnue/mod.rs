@@ -35,6 +35,13 @@ impl Layout {
         2 * self.kinds as usize * self.width as usize * self.height as usize
     }
 
+    /// The square `sq` mirrored left to right (file a ↔ h on a chess board).
+    #[inline]
+    pub fn mirror_file(&self, sq: usize) -> usize {
+        let w = self.width as usize;
+        sq - sq % w + (w - 1 - sq % w)
+    }
+
     /// The input of piece `code` on `sq` (rank · width + file) from `perspective`'s side
     /// (0 White, 1 Black).
     #[inline]

@@ -33,6 +33,9 @@ pub struct Config {
     pub threads: usize,
     /// The share of the records held out for validation.
     pub validation: f64,
+    /// Each epoch, show every training record mirrored left to right with probability ½ (the
+    /// inputs know no castling rights, so a position and its mirror image are worth the same).
+    pub mirror: bool,
 }
 
 /// A float network: the trainer's model.
@@ -55,9 +58,19 @@ pub struct Inputs {
 
 impl Inputs {
     pub fn of(record: &Record, layout: &Layout) -> Inputs {
+        Inputs::of_view(record, layout, false)
+    }
+
+    /// The inputs of `record`, or of its mirror image (files reversed) when `mirror`.
+    pub fn of_view(record: &Record, layout: &Layout, mirror: bool) -> Inputs {
         let mut white = Vec::with_capacity(32);
         let mut black = Vec::with_capacity(32);
         for (sq, code) in record.squares() {
+            let sq = if mirror {
+                layout.mirror_file(sq as usize) as u8
+            } else {
+                sq
+            };
             white.push(layout.index(0, sq as usize, code as usize));
             black.push(layout.index(1, sq as usize, code as usize));
         }
@@ -310,10 +323,12 @@ pub fn train(
     let mut lr = cfg.lr;
     for epoch in 1..=cfg.epochs {
         shuffle(&mut train, &mut rng);
+        let flips = mirror_choices(train.len(), cfg.mirror, &mut rng);
         let start = std::time::Instant::now();
         let mut total = 0.0;
-        for batch in train.chunks(cfg.batch.max(1)) {
-            let grads = batch_gradients(&net, batch, layout, cfg);
+        let size = cfg.batch.max(1);
+        for (batch, flips) in train.chunks(size).zip(flips.chunks(size)) {
+            let grads = batch_gradients(&net, (batch, flips), layout, cfg);
             let mut grad = vec![0.0f32; n];
             for g in &grads {
                 grad.iter_mut().zip(&g.g).for_each(|(a, b)| *a += b);
@@ -339,14 +354,35 @@ pub fn train(
     net
 }
 
-/// The summed gradients of a batch, split over the threads.
-fn batch_gradients(net: &FloatNet, batch: &[Record], layout: &Layout, cfg: &Config) -> Vec<Grad> {
+/// Whether each of `n` records is shown mirrored this epoch (none unless `mirror`).
+fn mirror_choices(n: usize, mirror: bool, rng: &mut Rng) -> Vec<bool> {
+    let mut flips = vec![false; n];
+    if mirror {
+        for chunk in flips.chunks_mut(64) {
+            let bits = rng.next_u64();
+            for (i, f) in chunk.iter_mut().enumerate() {
+                *f = bits >> i & 1 == 1;
+            }
+        }
+    }
+    flips
+}
+
+/// The summed gradients of a batch (its records and whether each is mirrored), split over
+/// the threads.
+fn batch_gradients(
+    net: &FloatNet,
+    (batch, flips): (&[Record], &[bool]),
+    layout: &Layout,
+    cfg: &Config,
+) -> Vec<Grad> {
     let threads = cfg.threads.max(1);
     let share = batch.len().div_ceil(threads).max(1);
     std::thread::scope(|s| {
         let handles: Vec<_> = batch
             .chunks(share)
-            .map(|part| {
+            .zip(flips.chunks(share))
+            .map(|(part, flips)| {
                 s.spawn(move || {
                     let mut g = vec![0.0f32; net.params_len()];
                     let mut scratch = [
@@ -355,8 +391,8 @@ fn batch_gradients(net: &FloatNet, batch: &[Record], layout: &Layout, cfg: &Conf
                         vec![0.0; net.hidden],
                     ];
                     let mut loss = 0.0f64;
-                    for r in part {
-                        let inputs = Inputs::of(r, layout);
+                    for (r, &flip) in part.iter().zip(flips) {
+                        let inputs = Inputs::of_view(r, layout, flip);
                         loss +=
                             backprop(net, &inputs, target(r, cfg.wdl), &mut g, &mut scratch) as f64;
                     }
@@ -386,5 +422,96 @@ mod tests {
         assert_ne!(plies, (0..90).collect::<Vec<u16>>(), "shuffled");
         plies.sort_unstable();
         assert_eq!(plies, (0..90).collect::<Vec<u16>>());
+    }
+
+    /// Random positions with pieces on files a–d only, scored by material; `mirror` puts
+    /// them on files h–e instead.
+    fn queenside_positions(n: usize, mirror: bool) -> Vec<Record> {
+        let mut rng = Rng::new(11);
+        let layout = Layout::CHESS;
+        let value = [100i16, 300, 300, 500, 900];
+        (0..n)
+            .map(|i| {
+                let mut free: Vec<u8> = (0..64u8).filter(|sq| sq % 8 < 4).collect();
+                let mut take = |rng: &mut Rng| free.swap_remove(rng.below(free.len()));
+                let mut squares = vec![(take(&mut rng), 5), (take(&mut rng), 11)];
+                let mut score = 0i16;
+                for _ in 0..1 + rng.below(5) {
+                    let (color, kind) = (rng.below(2) as u8, rng.below(5) as u8);
+                    squares.push((take(&mut rng), color * 6 + kind));
+                    score += if color == 0 {
+                        value[kind as usize]
+                    } else {
+                        -value[kind as usize]
+                    };
+                }
+                if mirror {
+                    squares
+                        .iter_mut()
+                        .for_each(|s| s.0 = layout.mirror_file(s.0 as usize) as u8);
+                }
+                Record::new(squares, score, 1, 0, i as u16)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_mirrored_view_has_the_inputs_of_the_mirror_image() {
+        let (plain, mirrored) = (
+            queenside_positions(20, false),
+            queenside_positions(20, true),
+        );
+        for (a, b) in plain.iter().zip(&mirrored) {
+            let (x, y) = (
+                Inputs::of_view(a, &Layout::CHESS, true),
+                Inputs::of(b, &Layout::CHESS),
+            );
+            let sorted = |mut v: Vec<usize>| {
+                v.sort_unstable();
+                v
+            };
+            assert_eq!(sorted(x.white), sorted(y.white));
+            assert_eq!(sorted(x.black), sorted(y.black));
+        }
+    }
+
+    /// Trained on queenside positions only, a network knows the kingside images only when the
+    /// records were shown mirrored: the held-out images' loss falls to the training loss.
+    #[test]
+    fn mirroring_teaches_the_mirror_images() {
+        let mut records = queenside_positions(600, false);
+        records.extend(queenside_positions(200, true).into_iter().skip(150));
+        let held = 50.0 / records.len() as f64;
+        let run = |mirror: bool| {
+            let cfg = Config {
+                hidden: 16,
+                epochs: 40,
+                batch: 64,
+                lr: 0.01,
+                lr_drop: 0.3,
+                lr_step: 30,
+                wdl: 0.0,
+                seed: 3,
+                threads: 1,
+                validation: held,
+                mirror,
+            };
+            let mut last = (0.0, 0.0);
+            train(&records, &Layout::CHESS, &cfg, |r, _| {
+                last = (r.train_loss, r.validation_loss)
+            });
+            last
+        };
+        let (train_plain, held_plain) = run(false);
+        let (train_mirror, held_mirror) = run(true);
+        assert!(
+            held_mirror < 3.0 * train_mirror.max(1e-3),
+            "{held_mirror} vs {train_mirror}"
+        );
+        assert!(
+            held_plain > 4.0 * held_mirror,
+            "{held_plain} vs {held_mirror}"
+        );
+        assert!(train_plain < 3.0 * held_mirror.max(1e-3));
     }
 }
