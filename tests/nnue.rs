@@ -254,3 +254,27 @@ fn a_damaged_network_file_is_refused_and_the_old_network_stays() {
     nnue::set_enabled(true);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The network built into the engine is the file in nets/ that its manifest describes (the
+/// checksum the trainer wrote), and `EvalFile` empty goes back to it.
+#[test]
+fn the_built_in_network_is_the_one_its_manifest_describes() {
+    let _guard = lock();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("nets/chess-1.nnue");
+    let bytes = std::fs::read(&file).unwrap();
+    let manifest = std::fs::read_to_string(root.join("nets/chess-1.nnue.txt")).unwrap();
+    let sum = format!("fnv1a {:016x}", kiebitz::nnue::net::fnv1a(&bytes));
+    assert!(manifest.contains(&sum), "the manifest names {sum}");
+    nnue::set_enabled(true);
+    let pos = Chess::parse_fen(FENS[1]).unwrap();
+    nnue::load(file.to_str().unwrap()).unwrap();
+    let from_file = Game::evaluate(&pos);
+    let line = nnue::load("").unwrap();
+    assert!(
+        line.contains("embedded") && line.contains("768→128"),
+        "{line}"
+    );
+    assert_eq!(Game::evaluate(&pos), from_file);
+    assert_ne!(from_file, Chess::evaluate_hce(&pos), "the network answers");
+}

@@ -78,6 +78,10 @@ pub struct Args {
     /// Transposition table per thread, MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: u64,
+    /// Set one of the game's own options first, `NAME=VALUE` (`Use NNUE=false` plays with the
+    /// hand-made evaluation, `EvalFile=net.nnue` with another network); repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
 }
 
 /// `kiebitz-GAME datagen …` with the arguments after `datagen`; the exit code.
@@ -91,6 +95,7 @@ type GameRecords = Vec<Record>;
 
 /// Runs the generation until `--positions` are in the file or Ctrl-C.
 pub fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
+    super::set_game_options::<G>(&args.options)?;
     let openings = read_openings::<G>(args.openings.as_deref())?;
     let mut file = open_records(&args.out)?;
     let had = file.metadata().map_err(|e| e.to_string())?.len() / RECORD_BYTES as u64;

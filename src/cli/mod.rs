@@ -474,7 +474,7 @@ fn perft_summary(nodes: u64, start: Instant, divide: bool) -> Result<(), String>
 
 /// Applies `NAME=VALUE` settings of the game's own options ([`Game::options`]), telling on
 /// stderr what each one says; the first unknown name or bad value is the error.
-fn set_game_options<G: Game>(settings: &[String]) -> Result<(), String> {
+pub(crate) fn set_game_options<G: Game>(settings: &[String]) -> Result<(), String> {
     let options = G::options();
     for setting in settings {
         let (name, value) = setting
