@@ -6,6 +6,9 @@
 //! it. A value sent by any dialect is checked here, once, by [`OptionKind::parse`]; UCI's
 //! `option name …` line and XBoard's `feature option="…"` are written from the same kind.
 
+use std::any::Any;
+use std::sync::Arc;
+
 use crate::text::shorten;
 
 /// How a text option is shown to XBoard (UCI shows all three as `string`).
@@ -153,14 +156,53 @@ impl OptionKind {
     }
 }
 
+/// The values of a game's own settings in one session (its network, its evaluation switch,
+/// its endgame tables' limit), of a type only the game knows
+/// ([`crate::game::Dialect::settings`]); the protocol holds it without naming the game. Empty
+/// (the default): the process's own settings, as every user outside a protocol session
+/// (bench, the web, matches) has them. Cloning shares the value; a change makes a new one.
+#[derive(Clone, Default)]
+pub struct GameSettings(Option<Arc<dyn Any + Send + Sync>>);
+
+impl GameSettings {
+    /// Settings holding `value`.
+    pub fn new<T: Any + Send + Sync>(value: T) -> GameSettings {
+        GameSettings(Some(Arc::new(value)))
+    }
+
+    /// The value, if these settings hold a `T`.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.as_deref().and_then(|v| v.downcast_ref::<T>())
+    }
+
+    /// Whether these are a session's own settings (not the process's).
+    pub fn is_set(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+impl std::fmt::Debug for GameSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.is_set() {
+            "GameSettings(session)"
+        } else {
+            "GameSettings(process)"
+        })
+    }
+}
+
+/// A game option's handler: applies a checked value to a session's settings (which it may
+/// replace) and returns what to tell the user, if anything; an error changes nothing.
+pub type SetGameOption = fn(&mut GameSettings, &OptionValue) -> Result<Option<String>, String>;
+
 /// An option a game declares of its own (a network file, a switch of its evaluation): offered
-/// by UCI and XBoard for that game only. `set` applies a checked value and returns what to tell
-/// the user, if anything; an error changes nothing.
+/// by UCI and XBoard for that game only. `set` changes the session's [`GameSettings`], never
+/// another session's.
 #[derive(Clone, Debug)]
 pub struct GameOption {
     pub name: &'static str,
     pub kind: OptionKind,
-    pub set: fn(&OptionValue) -> Result<Option<String>, String>,
+    pub set: SetGameOption,
 }
 
 #[cfg(test)]

@@ -430,6 +430,27 @@ pub trait Dialect {
         Vec::new()
     }
 
+    /// The settings a new session starts with: the process's (what a lone engine has, its
+    /// `bench --option` included). The game's options change a session's copy only
+    /// ([`crate::engine_option::GameOption::set`]). Default: none (empty settings).
+    fn settings() -> crate::engine_option::GameSettings {
+        crate::engine_option::GameSettings::default()
+    }
+
+    /// Makes `settings` (a session's, from [`Dialect::settings`]) those this thread evaluates
+    /// and probes with until it ends or enters others: a session's search threads enter
+    /// theirs when a search starts (the search's [`crate::search::Limits::game`]). A thread
+    /// that entered none uses the process's. Default: nothing to do.
+    fn enter(settings: &crate::engine_option::GameSettings) {
+        let _ = settings;
+    }
+
+    /// Makes `settings` the process's own (what threads that entered none use): a lone
+    /// command such as `bench --option`. Default: nothing to do.
+    fn adopt(settings: &crate::engine_option::GameSettings) {
+        let _ = settings;
+    }
+
     /// The win/draw/loss model of the evaluation, if the game has a sensible one; the UCI
     /// option `UCI_ShowWDL` exists only then. Default: none.
     const WDL: Option<WdlModel> = None;
@@ -459,6 +480,10 @@ pub trait OpeningBook {
     }
 }
 
+/// What keeps a session's shared tables loaded ([`Tablebases::tb_load`]); dropping it lets
+/// them go.
+pub type Hold = Box<dyn std::any::Any + Send + Sync>;
+
 /// Endgame tablebases read from files (Syzygy in chess), probed by the search at the root and
 /// inside the tree. Default: none, and no `SyzygyPath` option.
 pub trait Tablebases {
@@ -466,9 +491,11 @@ pub trait Tablebases {
     /// offer `SyzygyPath` and its companions and the search probe. Default: none.
     const TABLEBASES: bool = false;
 
-    /// Loads the tablebases in `path` (the game's path syntax; empty unloads) for the whole
-    /// process. Returns the most pieces they cover (0 when unloaded).
-    fn tb_load(path: &str) -> Result<u32, String> {
+    /// Loads the tablebases in `path` (the game's path syntax; empty: none) for a session.
+    /// Returns the most pieces they cover (0 for none) and the session's hold on them: they
+    /// stay loaded while it is held (a session keeps it until it names another path or
+    /// ends). Tables another session holds are never unloaded or replaced by this.
+    fn tb_load(path: &str) -> Result<(u32, Option<Hold>), String> {
         let _ = path;
         Err("this game has no tablebases".to_string())
     }

@@ -476,6 +476,7 @@ fn perft_summary(nodes: u64, start: Instant, divide: bool) -> Result<(), String>
 /// stderr what each one says; the first unknown name or bad value is the error.
 pub(crate) fn set_game_options<G: Game>(settings: &[String]) -> Result<(), String> {
     let options = G::options();
+    let mut game = G::settings();
     for setting in settings {
         let (name, value) = setting
             .split_once('=')
@@ -494,10 +495,12 @@ pub(crate) fn set_game_options<G: Game>(settings: &[String]) -> Result<(), Strin
             .kind
             .parse(option.name, Some(value))
             .map_err(|e| e.to_string())?;
-        if let Some(line) = (option.set)(&value)? {
+        if let Some(line) = (option.set)(&mut game, &value)? {
             eprintln!("{line}");
         }
     }
+    // A lone command: the settings are the process's.
+    G::adopt(&game);
     Ok(())
 }
 

@@ -17,8 +17,10 @@ use crate::book::options::{
     BOOK_DEPTH, BOOK_FILE, BOOK_VARIETY, BookOptions, DEFAULT_DEPTH, MAX_DEPTH, NO_FILE, OWN_BOOK,
 };
 use crate::book::{MAX_VARIETY, supported as has_books};
-use crate::engine_option::{GameOption, OptionKind, OptionValue, TextForm};
-use crate::game::{Game, TableBuilds};
+use crate::engine_option::{
+    GameOption, GameSettings, OptionKind, OptionValue, SetGameOption, TextForm,
+};
+use crate::game::{Game, Hold, TableBuilds};
 use crate::nsearch::{Algorithm, Options as NOptions};
 use crate::rng::Rng;
 use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
@@ -97,8 +99,8 @@ type SessionHandler = fn(&mut Settings, &OptionValue) -> Result<Reply, String>;
 enum Handler {
     /// Changes the session's settings.
     Session(SessionHandler),
-    /// A game's own option ([`GameOption::set`]).
-    Game(fn(&OptionValue) -> Result<Option<String>, String>),
+    /// A game's own option ([`GameOption::set`]): changes the session's [`GameSettings`].
+    Game(SetGameOption),
 }
 
 /// One entry of the table.
@@ -383,8 +385,12 @@ fn table(offer: &Offer) -> Vec<Spec> {
         (
             offer.tablebases,
             Spec::new("SyzygyPath", text(TextForm::Path), D::TWO_SEAT, |s, v| {
-                let n = (s.hooks.tb_load)(v.text())?;
+                // This session's tables go first (other sessions' stay).
+                s.tb_hold = None;
+                s.tablebase.largest = 0;
+                let (n, hold) = (s.hooks.tb_load)(v.text())?;
                 s.tablebase.largest = n;
+                s.tb_hold = hold;
                 Ok(Reply::Note(format!("Syzygy tables for up to {n} pieces")))
             }),
         ),
@@ -423,10 +429,14 @@ fn table(offer: &Offer) -> Vec<Spec> {
         .collect()
 }
 
+/// A game's `SyzygyPath` loader ([`Game::tb_load`]): the pieces its tables cover and the
+/// session's hold on them.
+type TbLoad = fn(&str) -> Result<(u32, Option<Hold>), String>;
+
 /// The game hooks that option handlers call (process-wide tables of the game).
 #[derive(Clone, Copy)]
 struct Hooks {
-    tb_load: fn(&str) -> Result<u32, String>,
+    tb_load: TbLoad,
     use_tables: fn(u32, TableBuilds) -> Result<String, String>,
     tables_dir: fn(&str) -> Result<String, String>,
 }
@@ -460,6 +470,8 @@ pub(crate) struct Settings {
     pub show_wdl: bool,
     /// `SyzygyPath` and its companions (games with tablebases).
     pub tablebase: Tablebase,
+    /// This session's hold on the tablebases of its `SyzygyPath` (freed with the session).
+    tb_hold: Option<Hold>,
     /// `Solver Share` (games with a solver); `None`: the game's default.
     pub solver_share: Option<u32>,
     /// `OwnBook`, `BookFile`, `BookDepth`, `BookVariety` and the book read.
@@ -468,12 +480,18 @@ pub(crate) struct Settings {
     pub strength: StrengthOptions,
     /// The N-seat search's `Algorithm`.
     pub algorithm: Algorithm,
+    /// The game's own settings of this session (its options' values: a network, a switch,
+    /// its endgame tables' limit), handed to every search (`Limits::game`).
+    pub game: GameSettings,
 }
 
 impl Settings {
     /// The defaults for two-seat game `G`; `has_oracle`: its searches have a solver.
     pub(crate) fn of<G: Game>(has_oracle: bool) -> Settings {
-        Settings::new(&Offer::of::<G>(has_oracle), Hooks::of::<G>())
+        Settings {
+            game: G::settings(),
+            ..Settings::new(&Offer::of::<G>(has_oracle), Hooks::of::<G>())
+        }
     }
 
     /// The defaults for an N-seat game.
@@ -490,10 +508,12 @@ impl Settings {
             multipv: 1,
             show_wdl: false,
             tablebase: Tablebase::default(),
+            tb_hold: None,
             solver_share: None,
             book: BookOptions::default(),
             strength: StrengthOptions::default(),
             algorithm: NOptions::default().algorithm,
+            game: GameSettings::default(),
         }
     }
 
@@ -559,7 +579,9 @@ impl Settings {
     fn run(&mut self, handler: Handler, value: &OptionValue) -> Result<Reply, String> {
         match handler {
             Handler::Session(set) => set(self, value),
-            Handler::Game(set) => set(value).map(|said| said.map_or(Reply::Quiet, Reply::Note)),
+            Handler::Game(set) => {
+                set(&mut self.game, value).map(|said| said.map_or(Reply::Quiet, Reply::Note))
+            }
         }
     }
 
@@ -754,7 +776,7 @@ mod tests {
                     min: 0,
                     max: 3,
                 },
-                set: |v| {
+                set: |_, v| {
                     SEEN.store(v.int(), Ordering::SeqCst);
                     Ok(Some(format!("net {}", v.int())))
                 },

@@ -292,6 +292,7 @@ impl<G: Game> Session<G> {
         limits.move_overhead = settings.move_overhead;
         limits.tablebase = settings.tablebase_config();
         limits.solver_share = settings.solver_share;
+        limits.game = settings.game.clone();
         let root = self.core.game.current().clone();
         let history = self.core.game.history();
         let out = self.core.out.clone();

@@ -602,6 +602,7 @@ impl<G: Game> Session<G> {
         let history = self.core.game.history();
         let limits = Limits {
             movetime: Some(HINT_TIME),
+            game: self.core.settings.game.clone(),
             ..Limits::default()
         };
         self.core.engine.spawn(
@@ -698,6 +699,7 @@ impl<G: Game> Session<G> {
             infinite: true,
             tablebase: self.core.settings.tablebase_config(),
             solver_share: self.core.settings.solver_share,
+            game: self.core.settings.game.clone(),
             ..Limits::default()
         };
         self.start_job(JobKind::Analyze, limits);
@@ -726,6 +728,7 @@ impl<G: Game> Session<G> {
             move_overhead: self.core.settings.move_overhead,
             tablebase: self.core.settings.tablebase_config(),
             solver_share: self.core.settings.solver_share,
+            game: self.core.settings.game.clone(),
             ..Limits::default()
         };
         if let Some(t) = c.per_move {

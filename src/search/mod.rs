@@ -102,6 +102,17 @@ pub struct Limits {
     /// before the search (UCI option `Solver Share`); `None`: the game's
     /// [`crate::game::EndgameTables::SOLVER_SHARE`], 0: the solver is not asked.
     pub solver_share: Option<u32>,
+    /// The session's own game settings (network, evaluation switch, endgame tables' limit):
+    /// the search and its helper threads enter them ([`crate::game::Dialect::enter`]) before
+    /// their first evaluation. Empty (the default): the process's.
+    pub game: crate::engine_option::GameSettings,
+}
+
+/// Makes the session's game settings of `limits`, if any, this thread's.
+fn enter_settings<G: Game>(limits: &Limits) {
+    if limits.game.is_set() {
+        G::enter(&limits.game);
+    }
 }
 
 /// The largest `Solver Share`.
@@ -323,6 +334,7 @@ impl<G: Game> Searcher<G> {
         control: &Control,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        enter_settings::<G>(limits);
         match self.strength.take() {
             Some(mut strength) if strength.limits() => {
                 let result =
@@ -520,6 +532,7 @@ impl<G: Game> Searcher<G> {
                 let spawned = std::thread::Builder::new()
                     .name(format!("search helper {}", i + 1))
                     .spawn_scoped(scope, move || {
+                        enter_settings::<G>(limits);
                         let mut helper = worker::Worker::new(
                             tt,
                             heur,

@@ -28,7 +28,7 @@ pub mod weights;
 
 use crate::error::Error;
 use crate::board::{Color, Move, MoveKind, MoveList};
-use crate::engine_option::{GameOption, OptionKind, TextForm};
+use crate::engine_option::{GameOption, GameSettings, OptionKind, TextForm};
 use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
 use crate::san::SanParts;
 pub use position::Chess;
@@ -347,7 +347,7 @@ impl Dialect for Chess {
     }
 
     /// `EvalFile` (a network file; empty: the built-in one) and `Use NNUE` (off: the
-    /// hand-made evaluation), for the whole process.
+    /// hand-made evaluation), for the session that sets them ([`nnue::NetSettings`]).
     fn options() -> Vec<GameOption> {
         vec![
             GameOption {
@@ -356,18 +356,52 @@ impl Dialect for Chess {
                     default: "",
                     form: TextForm::File,
                 },
-                set: |v| nnue::load(v.text()).map(Some),
+                set: |s, v| {
+                    let (net, line) = nnue::read(v.text())?;
+                    let mut net_settings = net_settings(s);
+                    net_settings.net = Some(std::sync::Arc::new(net));
+                    *s = GameSettings::new(net_settings);
+                    Ok(Some(line))
+                },
             },
             GameOption {
                 name: "Use NNUE",
                 kind: OptionKind::Check { default: true },
-                set: |v| {
-                    nnue::set_enabled(v.on());
-                    Ok(Some(nnue::describe()))
+                set: |s, v| {
+                    let mut net_settings = net_settings(s);
+                    net_settings.enabled = v.on();
+                    let line = nnue::describe_settings(&net_settings);
+                    *s = GameSettings::new(net_settings);
+                    Ok(Some(line))
                 },
             },
         ]
     }
+
+    /// The process's network and switch.
+    fn settings() -> GameSettings {
+        GameSettings::new(nnue::process_settings())
+    }
+
+    fn enter(settings: &GameSettings) {
+        if let Some(s) = settings.get::<nnue::NetSettings>() {
+            nnue::enter(s);
+        }
+    }
+
+    fn adopt(settings: &GameSettings) {
+        if let Some(s) = settings.get::<nnue::NetSettings>() {
+            nnue::adopt(s);
+        }
+    }
+}
+
+/// A session's network settings, or the process's where it has none yet.
+fn net_settings(settings: &GameSettings) -> nnue::NetSettings {
+    settings
+        .get::<nnue::NetSettings>()
+        .cloned()
+        .unwrap_or_else(nnue::process_settings)
 }
 
 impl OpeningBook for Chess {
@@ -390,8 +424,9 @@ impl OpeningBook for Chess {
 impl Tablebases for Chess {
     const TABLEBASES: bool = true;
 
-    fn tb_load(path: &str) -> Result<u32, String> {
-        syzygy::set_path(path)
+    fn tb_load(path: &str) -> Result<(u32, Option<crate::game::Hold>), String> {
+        let (largest, hold) = syzygy::hold(path)?;
+        Ok((largest, hold.map(|h| Box::new(h) as crate::game::Hold)))
     }
 
     fn tb_wdl(&self, max_pieces: u32) -> Option<i32> {

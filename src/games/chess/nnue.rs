@@ -2,7 +2,11 @@
 //!
 //! The process has one network at a time (the embedded default, or one `EvalFile` loaded;
 //! a file that does not load leaves the old one in use) and one switch (`Use NNUE`); off, or
-//! without a network, the hand-made evaluation ([`Chess::evaluate_hce`]) answers.
+//! without a network, the hand-made evaluation ([`Chess::evaluate_hce`]) answers. A protocol
+//! session has its own ([`NetSettings`], starting from the process's): its `EvalFile` and
+//! `Use NNUE` change only its copy, and its search threads [`enter`] it, so that the
+//! sessions of one server never evaluate with each other's network. A loaded network is
+//! shared read-only (`Arc`) by whoever holds it and freed with the last holder.
 //!
 //! Accumulators are kept per thread in slots, one per ply of the search's line. Each slot
 //! holds the board it was computed for, so it is always exact: to evaluate a position at
@@ -29,12 +33,14 @@ pub const SLOTS: usize = crate::search::MAX_PLY + 8;
 pub const SCRATCH: usize = SLOTS - 1;
 /// A diff of more pieces than this refreshes the accumulators instead.
 pub const REFRESH_AFTER: u32 = 12;
+/// The largest network file `EvalFile` reads.
+const MAX_NET_BYTES: u64 = 64 << 20;
 
-/// The network in use and its generation (bumped on every change).
+/// The process's network and its generation (bumped on every change).
 static NET: RwLock<Option<Arc<Network>>> = RwLock::new(None);
 static GENERATION: AtomicU64 = AtomicU64::new(0);
 static EMBEDDED_LOADED: std::sync::Once = std::sync::Once::new();
-/// `Use NNUE`.
+/// The process's `Use NNUE`.
 static ENABLED: AtomicBool = AtomicBool::new(true);
 
 fn net_lock() -> std::sync::RwLockWriteGuard<'static, Option<Arc<Network>>> {
@@ -53,51 +59,111 @@ fn ensure_embedded() {
     });
 }
 
-/// Loads a network file (`EvalFile`; empty: the embedded network). On any error the
-/// network in use stays. Returns a line saying what is in use.
-pub fn load(path: &str) -> Result<String, String> {
+/// One session's network and `Use NNUE` (or the process's, [`process_settings`]).
+#[derive(Clone, Debug)]
+pub struct NetSettings {
+    pub net: Option<Arc<Network>>,
+    pub enabled: bool,
+}
+
+impl NetSettings {
+    /// The network that evaluates under these settings (`None`: the hand-made evaluation).
+    fn in_use(&self) -> Option<Arc<Network>> {
+        self.net.clone().filter(|_| self.enabled)
+    }
+}
+
+/// The process's network and switch, as a new session starts with them.
+pub fn process_settings() -> NetSettings {
     ensure_embedded();
+    NetSettings {
+        net: NET.read().ok().and_then(|n| n.clone()),
+        enabled: ENABLED.load(Relaxed),
+    }
+}
+
+/// Makes `settings` the process's (`bench --option`).
+pub fn adopt(settings: &NetSettings) {
+    ensure_embedded();
+    *net_lock() = settings.net.clone();
+    ENABLED.store(settings.enabled, Relaxed);
+    GENERATION.fetch_add(1, Relaxed);
+}
+
+/// Reads a network file (`EvalFile`; empty: the embedded network): the network and a line
+/// saying what it is. Nothing is installed.
+pub fn read(path: &str) -> Result<(Network, String), String> {
     let net = if path.is_empty() {
         match EMBEDDED {
             Some(bytes) => Network::from_bytes(bytes, Layout::CHESS.inputs())?,
             None => return Err("this build has no embedded network".into()),
         }
     } else {
-        let bytes = crate::limits::read_regular(path, 64 << 20).map_err(|e| e.to_string())?;
+        let bytes = crate::limits::read_regular(path, MAX_NET_BYTES).map_err(|e| e.to_string())?;
         Network::from_bytes(&bytes, Layout::CHESS.inputs()).map_err(|e| format!("{path}: {e}"))?
     };
-    let line = format!("NNUE {} ({}→{}×2→1)", if path.is_empty() { "embedded" } else { path }, net.inputs, net.hidden);
+    let name = if path.is_empty() { "embedded" } else { path };
+    let line = format!("NNUE {name} ({}→{}×2→1)", net.inputs, net.hidden);
+    Ok((net, line))
+}
+
+/// Loads a network file (`EvalFile`; empty: the embedded network) as the process's. On any
+/// error the network in use stays. Returns a line saying what is in use.
+pub fn load(path: &str) -> Result<String, String> {
+    ensure_embedded();
+    let (net, line) = read(path)?;
     install(net);
     Ok(line)
 }
 
-/// Makes `net` the network in use.
+/// Makes `net` the process's network.
 pub fn install(net: Network) {
     ensure_embedded();
     *net_lock() = Some(Arc::new(net));
     GENERATION.fetch_add(1, Relaxed);
 }
 
-/// Turns the network on or off (`Use NNUE`).
+/// Turns the process's network on or off (`Use NNUE`).
 pub fn set_enabled(on: bool) {
     ENABLED.store(on, Relaxed);
 }
 
-/// Whether evaluations come from a network now.
+/// Whether the process's evaluations come from a network now.
 pub fn active() -> bool {
-    ensure_embedded();
-    ENABLED.load(Relaxed) && NET.read().map(|n| n.is_some()).unwrap_or(false)
+    process_settings().in_use().is_some()
 }
 
-/// What evaluates now, in words (`info string`).
+/// What evaluates under the process's settings, in words (`info string`).
 pub fn describe() -> String {
-    ensure_embedded();
-    let net = NET.read().ok().and_then(|n| n.clone());
-    match (ENABLED.load(Relaxed), net) {
+    describe_settings(&process_settings())
+}
+
+/// What evaluates under `settings`, in words (`info string`).
+pub fn describe_settings(settings: &NetSettings) -> String {
+    match (settings.enabled, &settings.net) {
         (true, Some(net)) => format!("NNUE on ({}→{}×2→1)", net.inputs, net.hidden),
         (true, None) => "NNUE on, but no network is loaded: the hand-made evaluation".into(),
         (false, _) => "NNUE off: the hand-made evaluation".into(),
     }
+}
+
+/// Makes `settings` (a session's) those this thread evaluates with from now on; the thread's
+/// accumulators are dropped when the network differs from the one they were computed with.
+pub fn enter(settings: &NetSettings) {
+    let net = settings.in_use();
+    CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        cache.entered = true;
+        let same = match (&cache.net, &net) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            cache.net = net;
+            cache.reset_slots();
+        }
+    });
 }
 
 /// One slot: the board it was computed for and its two accumulators (White's perspective,
@@ -110,27 +176,31 @@ struct Slot {
     valid: bool,
 }
 
-/// A thread's slots and the network they were computed with.
+/// A thread's slots and the network they were computed with; `entered`: the network is a
+/// session's ([`enter`]), not the process's.
 struct Cache {
     generation: u64,
     net: Option<Arc<Network>>,
     slots: Vec<Slot>,
+    entered: bool,
 }
 
 thread_local! {
-    static CACHE: RefCell<Cache> = const { RefCell::new(Cache { generation: u64::MAX, net: None, slots: Vec::new() }) };
+    static CACHE: RefCell<Cache> = const { RefCell::new(Cache { generation: u64::MAX, net: None, slots: Vec::new(), entered: false }) };
 }
 
 /// The evaluation of `pos` for the side to move from the network, using slot `slot`
 /// (`None` when the network is off or absent).
 pub fn evaluate(pos: &Chess, slot: usize) -> Option<i32> {
-    if !ENABLED.load(Relaxed) {
-        return None;
-    }
-    ensure_embedded();
     CACHE.with(|c| {
         let mut cache = c.borrow_mut();
-        cache.sync();
+        if !cache.entered {
+            if !ENABLED.load(Relaxed) {
+                return None;
+            }
+            ensure_embedded();
+            cache.sync();
+        }
         let net = cache.net.clone()?;
         let slot = slot.min(SCRATCH);
         cache.bring(&net, pos, slot);
@@ -200,15 +270,20 @@ impl Cache {
         if generation != self.generation {
             self.net = NET.read().ok().and_then(|n| n.clone());
             self.generation = generation;
-            let h = self.net.as_ref().map_or(0, |n| n.hidden);
-            let empty = Slot {
-                pieces: [0; 6],
-                colors: [0; 2],
-                acc: vec![0; 2 * h],
-                valid: false,
-            };
-            self.slots = vec![empty; SLOTS];
+            self.reset_slots();
         }
+    }
+
+    /// Fresh slots for the network in `net`.
+    fn reset_slots(&mut self) {
+        let h = self.net.as_ref().map_or(0, |n| n.hidden);
+        let empty = Slot {
+            pieces: [0; 6],
+            colors: [0; 2],
+            acc: vec![0; 2 * h],
+            valid: false,
+        };
+        self.slots = vec![empty; SLOTS];
     }
 
     /// Brings slot `s` to `pos` from the nearest slot, or refreshes it.

@@ -3,7 +3,10 @@
 //! moves through [`Adapter`], our own attack tables.
 //!
 //! The crate keeps one global set of tables, so this module does too: [`set_path`] loads (or
-//! unloads) them for the whole process, and every probe reads them under a shared lock.
+//! unloads) them for the whole process, and every probe reads them under a shared lock. A
+//! protocol session takes a [`Hold`] on them instead ([`hold`]): sessions naming the same path
+//! share the tables, a session naming another path is refused while they are held (it
+//! neither unloads nor replaces another session's tables), and the last hold frees them.
 //! Probes answer `None` where the tables cannot: more pieces than the largest table loaded,
 //! castling rights left, or no table for the material.
 //!
@@ -48,21 +51,41 @@ impl EngineAdapter for Adapter {
     }
 }
 
-/// The loaded tables, if any, and the most pieces they cover.
-static TABLES: RwLock<Option<(TableBases<Adapter>, u32)>> = RwLock::new(None);
+/// The loaded tables: the crate's handle, the most pieces they cover, the path they were read
+/// from, and how many sessions hold them ([`hold`]).
+struct Loaded {
+    tables: TableBases<Adapter>,
+    largest: u32,
+    path: String,
+    holders: usize,
+}
+
+/// The loaded tables, if any.
+static TABLES: RwLock<Option<Loaded>> = RwLock::new(None);
 /// Root probes are not safe to run two at once (the crate says so): they take turns.
 static ROOT_PROBE: Mutex<()> = Mutex::new(());
+
+fn write_tables() -> std::sync::RwLockWriteGuard<'static, Option<Loaded>> {
+    TABLES.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Whether `path` names no tables (an empty path or `<empty>`).
+fn no_path(path: &str) -> bool {
+    path.is_empty() || path == "<empty>"
+}
 
 /// Loads the tables found in `path` (directories separated by `:`), replacing those loaded
 /// before; an empty path or `<empty>` unloads them. Returns the largest number of pieces the
 /// tables cover (0 when unloaded). A path without any table file is an error, and leaves
 /// nothing loaded.
 pub fn set_path(path: &str) -> Result<u32, String> {
-    let mut tables = TABLES.write().unwrap_or_else(|e| e.into_inner());
+    load_into(&mut write_tables(), path.trim())
+}
+
+fn load_into(slot: &mut Option<Loaded>, path: &str) -> Result<u32, String> {
     // Free the old tables first: the crate holds one set at a time.
-    *tables = None;
-    let path = path.trim();
-    if path.is_empty() || path == "<empty>" {
+    *slot = None;
+    if no_path(path) {
         return Ok(0);
     }
     // The crate stays marked as loaded after a path without tables, so check first; and it
@@ -80,10 +103,64 @@ pub fn set_path(path: &str) -> Result<u32, String> {
         .max()
         .ok_or_else(|| format!("no Syzygy tables (.rtbw) in '{path}'"))?;
     attacks::init();
-    let loaded = TableBases::<Adapter>::new(path)
+    let tables = TableBases::<Adapter>::new(path)
         .map_err(|e| format!("cannot load Syzygy tables from '{path}': {e:?}"))?;
-    *tables = Some((loaded, largest));
+    *slot = Some(Loaded {
+        tables,
+        largest,
+        path: path.to_string(),
+        holders: 0,
+    });
     Ok(largest)
+}
+
+/// A session's hold on the loaded tables ([`hold`]): they stay loaded while any hold does,
+/// and are freed with the last.
+#[derive(Debug)]
+pub struct Hold(());
+
+impl Drop for Hold {
+    fn drop(&mut self) {
+        let mut tables = write_tables();
+        if let Some(loaded) = tables.as_mut() {
+            loaded.holders = loaded.holders.saturating_sub(1);
+            if loaded.holders == 0 {
+                *tables = None;
+            }
+        }
+    }
+}
+
+/// A session's `SyzygyPath`: the tables of `path`, shared with every session that named the
+/// same path, loaded if none are. The crate holds one set per process, so a different path
+/// is refused while another session holds its tables (they are neither unloaded nor
+/// replaced); with no holder left they are replaced. An empty path or `<empty>`: none (0).
+/// Returns the most pieces the tables cover and the hold that keeps them.
+pub fn hold(path: &str) -> Result<(u32, Option<Hold>), String> {
+    let path = path.trim();
+    if no_path(path) {
+        return Ok((0, None));
+    }
+    let mut tables = write_tables();
+    match tables.as_mut() {
+        Some(loaded) if loaded.path == path => {
+            loaded.holders += 1;
+            return Ok((loaded.largest, Some(Hold(()))));
+        }
+        Some(loaded) if loaded.holders > 0 => {
+            return Err(format!(
+                "the Syzygy tables of '{}' are in use by another session (one set of tables \
+                 per process): '{path}' was not loaded, and this session probes none",
+                loaded.path
+            ));
+        }
+        _ => {}
+    }
+    let largest = load_into(&mut tables, path)?;
+    if let Some(loaded) = tables.as_mut() {
+        loaded.holders = 1;
+    }
+    Ok((largest, Some(Hold(()))))
 }
 
 /// The largest number of pieces the loaded tables cover (0: none loaded).
@@ -92,7 +169,7 @@ pub fn max_pieces() -> u32 {
         .read()
         .unwrap_or_else(|e| e.into_inner())
         .as_ref()
-        .map_or(0, |t| t.1)
+        .map_or(0, |t| t.largest)
 }
 
 /// The bitboards the crate takes, in its order, if the tables can answer for `pos` with at
@@ -137,7 +214,9 @@ pub fn probe_wdl(pos: &Chess, limit: u32) -> Option<i32> {
         return None;
     }
     let tables = TABLES.read().unwrap_or_else(|e| e.into_inner());
-    let (tables, largest) = tables.as_ref()?;
+    let Loaded {
+        tables, largest, ..
+    } = tables.as_ref()?;
     let [w, b, k, q, r, bi, n, p] = probe_args(pos, limit, *largest)?;
     let turn = pos.side == Color::White;
     tables
@@ -161,7 +240,9 @@ pub struct RootMove {
 /// move's value. `None` where the tables cannot answer or the position has no legal move.
 pub fn probe_root(pos: &Chess, limit: u32) -> Option<(i32, Vec<RootMove>)> {
     let tables = TABLES.read().unwrap_or_else(|e| e.into_inner());
-    let (tables, largest) = tables.as_ref()?;
+    let Loaded {
+        tables, largest, ..
+    } = tables.as_ref()?;
     let [w, b, k, q, r, bi, n, p] = probe_args(pos, limit, *largest)?;
     let turn = pos.side == Color::White;
     let result = {
