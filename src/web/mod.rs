@@ -1349,6 +1349,15 @@ async fn script() -> Response {
     asset("page.js", SCRIPT, "text/javascript; charset=utf-8")
 }
 
+/// The chess piece set the page draws ([`crate::tournament::html::pieces`]).
+async fn pieces() -> Response {
+    asset(
+        "pieces.js",
+        crate::tournament::html::pieces::script(),
+        "text/javascript; charset=utf-8",
+    )
+}
+
 async fn style() -> Response {
     asset("page.css", STYLE, "text/css; charset=utf-8")
 }
@@ -1457,6 +1466,7 @@ fn router(app: Shared) -> Router {
         .route("/play/{id}", get(page))
         .route("/report", get(page))
         .route("/static/app.js", get(script))
+        .route("/static/pieces.js", get(pieces))
         .route("/static/style.css", get(style))
         .route("/api/games", get(list_games))
         .route("/api/status", get(status))
