@@ -71,6 +71,12 @@ fn the_five_games_are_listed() {
     let (code, js) = request(srv.addr, "GET", "/static/app.js", None);
     assert_eq!(code, 200);
     assert!(js.contains("function drawGrid"));
+    // The piece set (docs/web.md, "Pieces"): a data: URL of an SVG per FEN letter.
+    assert!(page.contains("/static/pieces.js"));
+    let (code, pieces) = request(srv.addr, "GET", "/static/pieces.js", None);
+    assert_eq!(code, 200);
+    assert!(pieces.contains("var PIECE_SVG = {"), "{pieces:.200}");
+    assert_eq!(pieces.matches("data:image/svg+xml").count(), 12);
     let (code, _) = request(srv.addr, "GET", "/play/abc", None);
     assert_eq!(code, 200);
 }

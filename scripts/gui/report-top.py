@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Opens a kiebitz-match report (a file) in headless Chromium and checks that it opens at its
-top (the title visible, window.scrollY 0) with the first game shown, and that the current
-move of a long game is kept visible inside the move list without moving the page.
+top (the title visible, window.scrollY 0) with the first game shown in the piece set's SVGs,
+and that the current move of a long game is kept visible inside the move list without moving
+the page.
 
 usage: report-top.py FILE.html   (exit 0 when it holds; messages on stderr)
 Run by tests/report.rs (`a_report_opens_at_its_top`).
@@ -42,6 +43,10 @@ def main():
         y = d.execute_script("return window.scrollY")
         if y != 0:
             fail(f"the page opened scrolled {y} px down, not at its title")
+        # The board draws the piece set's SVGs (src/tournament/html/pieces.rs), not glyphs.
+        pieces = d.find_elements(By.CSS_SELECTOR, "#viewer image.piece")
+        if len(pieces) < 2 or not pieces[0].get_attribute("href").startswith("data:image/svg+xml"):
+            fail(f"the board shows {len(pieces)} pieces of the piece set")
         # Step to the last move of the first game: the list scrolls, the page does not.
         d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
         time.sleep(0.3)

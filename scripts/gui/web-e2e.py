@@ -155,6 +155,8 @@ def check_chess_controls(driver, url):
     st = state(driver, gid)
     assert st["history"][0]["move"] == "e7e8r", st["history"]
     assert driver.find_elements(By.CSS_SELECTOR, '#board [data-piece="R"]'), "no white rook drawn"
+    drawn = driver.find_element(By.CSS_SELECTOR, '#board .piece[data-piece="R"] image').get_attribute("href")
+    assert drawn.startswith("data:image/svg+xml"), f"the rook is not the piece set's SVG: {drawn[:60]}"
     assert driver.find_elements(By.CSS_SELECTOR, "#board .last"), "last move not marked"
     def a8_x():
         return float(driver.find_element(By.CSS_SELECTOR, '#board rect.square[data-square="a8"]').get_attribute("x"))

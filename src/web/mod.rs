@@ -42,7 +42,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, broadcast};
 
-use session::{Choice, Level, Session};
+use session::{Choice, EngineAnswer, Level, Session};
 
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
@@ -957,75 +957,102 @@ impl Drop for BusyGuard {
 /// Tickets of engine requests, unique in the process.
 static TICKETS: AtomicU64 = AtomicU64::new(1);
 
-async fn engine_move(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> ApiResult {
-    let entry = app.entry(&id)?;
-    let req: Option<EngineRequest> = parse_body(body, true)?;
-    let (job, events, plies, ticket, seat) = {
-        let mut e = lock(&entry);
-        let now = Instant::now();
-        e.settle(now);
-        e.refuse_over()?;
-        refuse_busy(&e)?;
-        let seat = e
-            .session
-            .to_move()
-            .ok_or_else(|| ApiError::bad("the game is over"))?;
-        if e.session.plies() >= app.config.max_plies {
-            return Err(ApiError::bad(format!(
-                "this game has reached the server's limit of {} plies",
-                app.config.max_plies
-            )));
-        }
-        let game = e.session.game();
-        let (seat_time, seat_search, level) = match &e.seats[seat] {
-            Seat::Engine {
-                movetime,
-                search,
-                level,
-            } => (Some(*movetime), *search, *level),
-            Seat::Human => (None, Choice::Default, None),
-        };
-        let asked = req.as_ref().and_then(|r| r.movetime_ms);
-        let movetime = match (&e.clock, asked) {
-            (Some(_), Some(_)) => {
-                return Err(ApiError::bad(
-                    "this game is timed: the engine's think time comes from its clock",
-                ));
-            }
-            (Some(c), None) => c.think_time(seat, now, app.config.max_movetime),
-            (None, Some(ms)) => app.movetime(ms)?,
-            (None, None) => seat_time.unwrap_or(Duration::from_millis(DEFAULT_MOVETIME_MS)),
-        };
-        let search = match req.as_ref().and_then(|r| r.search.as_deref()) {
-            Some(name) => app.search(game, Some(name))?,
-            None => seat_search,
-        };
-        let job = e
-            .session
-            .engine_job(
-                movetime,
-                search,
-                level,
-                &app.config.solvers,
-                Arc::clone(&app.stop),
-            )
-            .ok_or_else(|| ApiError::bad("the game is over"))?;
-        let ticket = TICKETS.fetch_add(1, Ordering::Relaxed);
-        e.busy = Some(ticket);
-        e.stop_analysis();
-        (job, e.events.clone(), e.session.plies(), ticket, seat)
+/// What an engine request takes from its game before the search (besides the job): the
+/// game's event sender, the plies at the start, the request's busy ticket and the seat to move.
+struct EngineStart {
+    events: broadcast::Sender<String>,
+    plies: usize,
+    ticket: u64,
+    seat: usize,
+}
+
+/// The engine's think time for `seat`: from its clock in a timed game (where asking for a
+/// think time is refused), else the request's, else the seat's own.
+fn engine_movetime(
+    app: &App,
+    e: &Entry,
+    seat: usize,
+    asked: Option<u64>,
+    now: Instant,
+) -> Result<Duration, ApiError> {
+    let seat_time = match &e.seats[seat] {
+        Seat::Engine { movetime, .. } => Some(*movetime),
+        Seat::Human => None,
     };
-    let _guard = BusyGuard(Arc::clone(&entry), ticket);
+    match (&e.clock, asked) {
+        (Some(_), Some(_)) => Err(ApiError::bad(
+            "this game is timed: the engine's think time comes from its clock",
+        )),
+        (Some(c), None) => Ok(c.think_time(seat, now, app.config.max_movetime)),
+        (None, Some(ms)) => app.movetime(ms),
+        (None, None) => Ok(seat_time.unwrap_or(Duration::from_millis(DEFAULT_MOVETIME_MS))),
+    }
+}
+
+/// Checks that the engine may move in the game now, packs its search as a job and marks the
+/// game busy with a fresh ticket.
+fn start_engine(
+    app: &App,
+    e: &mut Entry,
+    req: Option<&EngineRequest>,
+) -> Result<(session::EngineJob, EngineStart), ApiError> {
+    let now = Instant::now();
+    e.settle(now);
+    e.refuse_over()?;
+    refuse_busy(e)?;
+    let seat = e
+        .session
+        .to_move()
+        .ok_or_else(|| ApiError::bad("the game is over"))?;
+    if e.session.plies() >= app.config.max_plies {
+        return Err(ApiError::bad(format!(
+            "this game has reached the server's limit of {} plies",
+            app.config.max_plies
+        )));
+    }
+    let (seat_search, level) = match &e.seats[seat] {
+        Seat::Engine { search, level, .. } => (*search, *level),
+        Seat::Human => (Choice::Default, None),
+    };
+    let movetime = engine_movetime(app, e, seat, req.and_then(|r| r.movetime_ms), now)?;
+    let search = match req.and_then(|r| r.search.as_deref()) {
+        Some(name) => app.search(e.session.game(), Some(name))?,
+        None => seat_search,
+    };
+    let job = e
+        .session
+        .engine_job(
+            movetime,
+            search,
+            level,
+            &app.config.solvers,
+            Arc::clone(&app.stop),
+        )
+        .ok_or_else(|| ApiError::bad("the game is over"))?;
+    let ticket = TICKETS.fetch_add(1, Ordering::Relaxed);
+    e.busy = Some(ticket);
+    e.stop_analysis();
+    let start = EngineStart {
+        events: e.events.clone(),
+        plies: e.session.plies(),
+        ticket,
+        seat,
+    };
+    Ok((job, start))
+}
+
+/// Runs the search on a blocking thread once an engine thread is free, its reports streamed
+/// to the game's events.
+async fn run_engine(
+    app: &App,
+    job: session::EngineJob,
+    events: broadcast::Sender<String>,
+) -> Result<EngineAnswer, ApiError> {
     let permit = app.engine_permit().await?;
-    let sink_events = events.clone();
-    let answer = tokio::task::spawn_blocking(move || {
+    tokio::task::spawn_blocking(move || {
         let _permit = permit;
         job(Box::new(move |info| {
-            let _ = sink_events.send(json!({ "type": "info", "info": info }).to_string());
+            let _ = events.send(json!({ "type": "info", "info": info }).to_string());
         }))
     })
     .await
@@ -1035,20 +1062,29 @@ async fn engine_move(
             "the engine failed".into(),
         )
     })?
-    .ok_or_else(|| ApiError::bad("the engine has no move here"))?;
-    let mut e = lock(&entry);
+    .ok_or_else(|| ApiError::bad("the engine has no move here"))
+}
+
+/// Plays the engine's answer in the game, unless the game ended (a flag, a resignation:
+/// the move does not count) or changed during the search (409).
+fn finish_engine(
+    app: &Shared,
+    id: &str,
+    e: &mut Entry,
+    start: &EngineStart,
+    answer: EngineAnswer,
+) -> ApiResult {
     let now = Instant::now();
     e.settle(now);
     if e.ended.is_some() {
-        // A flag fell or a seat resigned during the search: the move does not count.
         e.busy = None;
         return Ok(axum::Json(json!({
             "move": null, "san": null, "info": answer.info,
-            "state": state_json(&app, &id, &e),
+            "state": state_json(app, id, e),
         }))
         .into_response());
     }
-    if e.session.plies() != plies {
+    if e.session.plies() != start.plies {
         return Err(ApiError(
             StatusCode::CONFLICT,
             "the game changed while the engine was thinking".into(),
@@ -1061,20 +1097,35 @@ async fn engine_move(
         )
     })?;
     e.busy = None;
-    e.moved(Some(seat), now);
-    e.last_eval = Some((seat, plies + 1, answer.info["score"].clone()));
+    e.moved(Some(start.seat), now);
+    e.last_eval = Some((start.seat, start.plies + 1, answer.info["score"].clone()));
     let san = e.session.state()["history"]
         .as_array()
         .and_then(|h| h.last())
         .map_or(Value::Null, |m| m["san"].clone());
-    let _ = events.send(json!({ "type": "move", "move": played, "san": san }).to_string());
+    let _ = (start.events).send(json!({ "type": "move", "move": played, "san": san }).to_string());
     Ok(axum::Json(json!({
         "move": played,
         "san": san,
         "info": answer.info,
-        "state": state_json(&app, &id, &e),
+        "state": state_json(app, id, e),
     }))
     .into_response())
+}
+
+/// The engine moves for the seat to move: [`start_engine`], [`run_engine`] off the game's
+/// lock, [`finish_engine`].
+async fn engine_move(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let entry = app.entry(&id)?;
+    let req: Option<EngineRequest> = parse_body(body, true)?;
+    let (job, start) = start_engine(&app, &mut lock(&entry), req.as_ref())?;
+    let _guard = BusyGuard(Arc::clone(&entry), start.ticket);
+    let answer = run_engine(&app, job, start.events.clone()).await?;
+    finish_engine(&app, &id, &mut lock(&entry), &start, answer)
 }
 
 /// The seat named (else the one person's seat, else the seat to move) resigns: the other
@@ -1349,6 +1400,15 @@ async fn script() -> Response {
     asset("page.js", SCRIPT, "text/javascript; charset=utf-8")
 }
 
+/// The chess piece set the page draws ([`crate::tournament::html::pieces`]).
+async fn pieces() -> Response {
+    asset(
+        "pieces.js",
+        crate::tournament::html::pieces::script(),
+        "text/javascript; charset=utf-8",
+    )
+}
+
 async fn style() -> Response {
     asset("page.css", STYLE, "text/css; charset=utf-8")
 }
@@ -1457,6 +1517,7 @@ fn router(app: Shared) -> Router {
         .route("/play/{id}", get(page))
         .route("/report", get(page))
         .route("/static/app.js", get(script))
+        .route("/static/pieces.js", get(pieces))
         .route("/static/style.css", get(style))
         .route("/api/games", get(list_games))
         .route("/api/status", get(status))

@@ -1,6 +1,6 @@
 // kiebitz-web: the lobby, the board page and the match report page. Plain JavaScript, no
-// libraries: the board and the pieces are SVG drawn here; everything the page knows comes from
-// the JSON API.
+// libraries: the board is SVG drawn here (the chess pieces come from /static/pieces.js);
+// everything the page knows comes from the JSON API.
 'use strict';
 
 // The games as /api/games describes them (title, about, variants, seat names), read once.
@@ -211,31 +211,23 @@ async function reportPage(app) {
     frame);
 }
 
-// ---------------------------------------------------------------- pieces (our own SVG)
+// ---------------------------------------------------------------- pieces
 
-// Each piece is drawn in a unit square; `dark` pieces are filled dark with light lines.
-const PIECE_PATHS = {
-  p: 'M.5 .2a.12 .12 0 1 1-.001 0ZM.4 .42h.2l.08 .3h-.36ZM.26 .72h.48v.08h-.48Z',
-  r: 'M.27 .18h.1v.08h.08v-.08h.1v.08h.08v-.08h.1v.18l-.06 .05v.28l.07 .06v.08h-.56v-.08l.07-.06v-.28l-.06-.05Z',
-  n: 'M.3 .8 .33 .6C.3 .5.2 .5.2 .42L.3 .3.38 .22.42 .14.48 .22C.65 .22.78 .4.74 .8Z',
-  b: 'M.5 .12a.05 .05 0 1 1-.001 0ZM.5 .2C.64 .3.66 .45.58 .6h-.16C.34 .45.36 .3.5 .2ZM.4 .62h.2l.04 .1h-.28ZM.28 .74h.44v.07h-.44Z',
-  q: 'M.22 .32 .32 .6.38 .28.5 .56.62 .28.68 .6.78 .32.72 .72h-.44ZM.27 .74h.46v.07h-.46Z',
-  k: 'M.47 .1h.06v.06h.06v.06h-.06v.08h-.06v-.08h-.06v-.06h.06ZM.5 .32C.6 .3.8 .32.72 .55L.68 .72h-.36L.28 .55C.2 .32.4 .3.5 .32ZM.28 .74h.44v.07h-.44Z',
-};
-
+// The chess pieces are the Chessnut set (Alexis Luengas, Apache License 2.0), which
+// /static/pieces.js defines as PIECE_SVG: a data: URL per FEN letter
+// (src/tournament/html/pieces.rs). Any other letter is written as text.
 function pieceShape(letter, x, y, size) {
-  const dark = letter === letter.toLowerCase();
-  const kind = letter.toLowerCase();
-  const path = PIECE_PATHS[kind];
-  const g = sv('g', { transform: `translate(${x},${y}) scale(${size})`, class: 'piece', 'data-piece': letter });
-  if (!path) {
-    g.append(sv('text', { x: .5, y: .62, 'text-anchor': 'middle', 'font-size': .4 }, letter));
+  const g = sv('g', { class: 'piece', 'data-piece': letter });
+  const url = typeof PIECE_SVG === 'object' ? PIECE_SVG[letter] : null;
+  if (url) {
+    g.append(sv('image', { x, y, width: size, height: size, href: url }));
     return g;
   }
-  g.append(sv('path', {
-    d: path, fill: dark ? '#2b2b2b' : '#fbfbf7', stroke: dark ? '#dcdcdc' : '#222',
-    'stroke-width': .025, 'stroke-linejoin': 'round',
-  }));
+  const dark = letter === letter.toLowerCase();
+  g.append(sv('text', {
+    x: x + size / 2, y: y + size * .64, 'text-anchor': 'middle', 'font-size': size * .45,
+    fill: dark ? '#2b2b2b' : '#fbfbf7', stroke: dark ? '#dcdcdc' : '#222', 'stroke-width': 1,
+  }, letter));
   return g;
 }
 

@@ -17,10 +17,12 @@
 //! - [`plot`]: the plots.
 //! - [`tournament`]: the report of a tournament of more than two engines.
 //! - [`page`]: the HTML, with `report.css` and `report.js` (the board viewer) inlined.
+//! - [`pieces`]: the chess piece set (SVG) that the viewer and the web page draw.
 //!
 //! Two-player games only (N-seat games have their own runner and records).
 
 pub mod page;
+pub mod pieces;
 pub mod plot;
 pub mod summary;
 pub mod tournament;

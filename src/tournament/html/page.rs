@@ -358,10 +358,11 @@ pub fn render(
     });
     let _ = write!(
         out,
-        "<script type=\"application/json\" id=\"report-data\">{}</script>\n<script>\n{SCRIPT}</script>\n\
+        "<script type=\"application/json\" id=\"report-data\">{}</script>\n<script>\n{}</script>\n<script>\n{SCRIPT}</script>\n\
          <footer>Made by kiebitz-match {} on {}. Self-contained: nothing is fetched.</footer>\n\
          </body>\n</html>\n",
         script_json(&data),
+        super::pieces::script(),
         env!("CARGO_PKG_VERSION"),
         escape(&crate::tournament::pgn::today()),
     );

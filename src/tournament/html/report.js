@@ -1,4 +1,5 @@
-// kiebitz-match --report: the game viewer (inlined into the report). It reads the games from
+// kiebitz-match --report: the game viewer (inlined into the report, after the piece set's script
+// that defines PIECE_SVG: src/tournament/html/pieces.rs). It reads the games from
 // the report-data element and draws the positions the report computed (one FEN per move) as
 // an SVG board; it computes no rules itself and fetches nothing.
 (function () {
@@ -6,7 +7,6 @@
   var data = JSON.parse(document.getElementById("report-data").textContent);
   var games = data.games;
   var NS = "http://www.w3.org/2000/svg";
-  var GLYPH = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
   var current = -1;
   var ply = 0;
   var $ = function (id) { return document.getElementById(id); };
@@ -63,13 +63,16 @@
         root.appendChild(svg("rect", { x: x, y: y, width: S, height: S, fill: (r + c) % 2 === 0 ? "#f0d9b5" : "#b58863" }));
         var p = row[c] || "";
         if (!p) continue;
+        if (PIECE_SVG[p]) {
+          root.appendChild(svg("image", { x: x, y: y, width: S, height: S, href: PIECE_SVG[p], "class": "piece", "data-piece": p }));
+          continue;
+        }
         var white = p === p.toUpperCase();
-        var glyph = GLYPH[p.toLowerCase()] || p;
         root.appendChild(svg("text", {
-          x: x + S / 2, y: y + S * 0.8, "text-anchor": "middle", "font-size": S * 0.78,
+          x: x + S / 2, y: y + S * 0.7, "text-anchor": "middle", "font-size": S * 0.6,
           fill: white ? "#fff" : "#222", stroke: white ? "#222" : "#000", "stroke-width": white ? 1.2 : 0.4,
-          "font-family": "DejaVu Sans, Segoe UI Symbol, sans-serif"
-        }, glyph));
+          "font-family": "DejaVu Sans, sans-serif"
+        }, p));
       }
       root.appendChild(svg("text", { x: 5, y: r * S + S / 2 + 4, "font-size": 11, fill: "#666" }, String(h - r)));
     });
