@@ -329,10 +329,11 @@ fn f15_never_ending_inputs_are_refused_with_the_limit() {
         ],
     );
     assert_refused(&o, "67108864 bytes (64 MiB)", "--openings /dev/zero");
-    // A bad KIEBITZ_EVAL is reported and the hand-made weights are kept.
+    // A bad KIEBITZ_EVAL is reported and the hand-made weights are kept (the bench with the
+    // hand-made evaluation, which reads them when it first evaluates).
     let o = run_env(
         "kiebitz-chess",
-        &["bench", "1"],
+        &["bench", "1", "--option", "Use NNUE=false"],
         &[("KIEBITZ_EVAL", "/dev/zero")],
         false,
     );

@@ -149,7 +149,8 @@ fn xboard_loads_syzygy_tables() {
     // subset of the legal moves here, so a search without the tables could miss it).
     use kiebitz::game::{Game, Tablebases};
     use kiebitz::games::chess::Chess;
-    Chess::tb_load(dir.to_str().unwrap()).unwrap();
+    // The hold keeps the tables loaded while this test probes them.
+    let _hold = Chess::tb_load(dir.to_str().unwrap()).unwrap();
     let pos = Chess::from_fen("chess", "8/8/8/4k3/8/8/8/3QK3 w - - 0 1").unwrap();
     let (keep, _) = pos.tb_root_moves(4, true).unwrap();
     let mut legal = kiebitz::board::MoveList::new();
