@@ -5,6 +5,8 @@
 //! command's error ([`CommandError`]) takes any of them with `?` (`#[from]`), and a handler's
 //! refusal whose message is all there is to say stays a sentence ([`CommandError::Refused`]).
 //! Position, move and file errors of the library come as [`crate::Error`] inside them.
+//! XBoard's commands fail with [`XboardError`], whose `Display` is the short reason of its
+//! `Error (…)` reply.
 
 use crate::Error;
 use crate::engine_option::ValueError;
@@ -95,6 +97,44 @@ pub enum PositionError {
     },
 }
 
+/// Why an XBoard command was refused: the `ERRORTYPE` of its `Error (ERRORTYPE): COMMAND`
+/// reply. XBoard shows the words to its user and echoes the command, so they stay short and
+/// name no argument; the variants keep what a caller needs to tell them apart.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum XboardError {
+    /// A word that is neither an XBoard command nor a move.
+    #[error("unknown command")]
+    UnknownCommand(String),
+    /// Words after a command that takes none; holds the command.
+    #[error("unexpected argument")]
+    UnexpectedArgument(String),
+    /// An argument that is not the command's (`level forty`, `sd x`, `memory -1`); holds the
+    /// command.
+    #[error("bad argument")]
+    BadArgument(String),
+    /// `setboard` with no position after it.
+    #[error("setboard needs a FEN")]
+    MissingFen,
+    /// `option` with nothing after it.
+    #[error("option needs NAME=VALUE")]
+    OptionSyntax,
+    /// A `time` or `otim` over the longest clock the engine keeps (a year).
+    #[error("clock above {max} centiseconds")]
+    ClockTooLarge { max: i64 },
+    /// A `variant` the game does not have (as XBoard names it).
+    #[error("unknown variant")]
+    UnknownVariant(String),
+    /// A `setboard` position the game cannot read.
+    #[error("bad FEN: {0}")]
+    Fen(Error),
+    /// `undo` or `remove` with fewer moves played than it takes back.
+    #[error("no moves to take back")]
+    NothingToTakeBack,
+    /// `option NAME=VALUE`, `memory` or `cores` changed nothing; XBoard's words for it.
+    #[error("{}", .0.xboard_text())]
+    SetOption(#[from] SetOptionError),
+}
+
 /// Why a command was refused: one of the typed parse errors, or a sentence for a refusal that
 /// has nothing more to it (`the game is over: there is nothing to search`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -151,6 +191,33 @@ mod tests {
             source: Error::Position("too few ranks".into()),
         };
         assert_eq!(fen.to_string(), "bad FEN '8/8': too few ranks");
+    }
+
+    /// XBoard's words for each kind, as `Error (…)` has always shown them.
+    #[test]
+    fn xboard_errors_read_as_xboard_shows_them() {
+        let cases = [
+            (
+                XboardError::UnknownCommand("frob".into()),
+                "unknown command",
+            ),
+            (XboardError::BadArgument("level".into()), "bad argument"),
+            (
+                XboardError::ClockTooLarge { max: 5 },
+                "clock above 5 centiseconds",
+            ),
+            (
+                XboardError::Fen(Error::Position("too few ranks".into())),
+                "bad FEN: too few ranks",
+            ),
+            (
+                SetOptionError::Unknown("Frob".into()).into(),
+                "unknown option",
+            ),
+        ];
+        for (error, text) in cases {
+            assert_eq!(error.to_string(), text);
+        }
     }
 
     /// `?` keeps the kind: a command error made from a `go` error is still one.

@@ -479,6 +479,51 @@ mod tests {
     use super::*;
     use crate::games::chamaeleon::Chamaeleon;
 
+    /// Hash has one maximum over the three dialects, as a client sees it: each advertises
+    /// `MAX_HASH_MB` and refuses one more with the same words (the N-seat dialect took at
+    /// most 4,096 before).
+    #[test]
+    fn hash_has_one_maximum_in_every_dialect() {
+        use crate::games::pawns::Pawns;
+        let config = SessionConfig::default();
+        let max = super::super::MAX_HASH_MB;
+        let too_big = format!("option Hash takes a number from 1 to {max}");
+        let uci = super::super::session_transcript::<Pawns>(
+            &format!("uci\nsetoption name Hash value {}\nquit\n", max + 1),
+            &config,
+        )
+        .unwrap();
+        assert!(uci.contains(&format!(
+            "option name Hash type spin default 16 min 1 max {max}"
+        )));
+        assert!(
+            uci.contains(&format!("info string error: {too_big}")),
+            "{uci}"
+        );
+        let nseat = session_transcript::<Chamaeleon>(
+            &format!("uci\nsetoption name Hash value {}\nquit\n", max + 1),
+            &config,
+        )
+        .unwrap();
+        assert!(nseat.contains(&format!(
+            "option name Hash type spin default 16 min 1 max {max}"
+        )));
+        assert!(
+            nseat.contains(&format!("info string error: {too_big}")),
+            "{nseat}"
+        );
+        let xboard = super::super::session_transcript::<Pawns>(
+            &format!("xboard\nprotover 2\noption Hash={}\nquit\n", max + 1),
+            &config,
+        )
+        .unwrap();
+        assert!(xboard.contains(&format!("feature option=\"Hash -spin 16 1 {max}\"")));
+        assert!(
+            xboard.contains(&format!("Error ({too_big}): option Hash=")),
+            "{xboard}"
+        );
+    }
+
     /// The error of `position LINE`, and whether a legal prefix came with it.
     fn err(line: &str) -> (bool, PositionError) {
         let words: Vec<&str> = line.split_whitespace().collect();

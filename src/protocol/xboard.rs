@@ -1,7 +1,10 @@
 //! XBoard / CECP v2: commands parsed with nom into [`Command`], the session's modes (force,
 //! playing a colour, analyze), clocks (`level`, `st`, `sd`, `time`, `otim`), engine-defined
-//! variants (`setup` lines from [`Game::xboard_setup`]), thinking output and results, the
-//! engine's options as `feature option=…` (the UCI list of [`super::uci::options`]) and `hint`.
+//! variants (`setup` lines from [`crate::game::Dialect::xboard_setup`]), thinking output and
+//! results, the engine's options as `feature option=…` (the entries of the one option table,
+//! [`super::options`], that XBoard gets) and `hint`.
+//! A command that is refused fails with an [`XboardError`] (from the parser or by `?` from its
+//! handler), written in one place as `Error (REASON): COMMAND`.
 //!
 //! The engine's own move is announced by the search thread (`move …`, and the result when the
 //! move ends the game); the command loop then records it before it handles the next command
@@ -20,6 +23,7 @@ use nom::number::complete::double;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+use super::error::XboardError;
 use super::options::Dialect;
 use super::session::Core;
 use super::{
@@ -126,25 +130,25 @@ fn text(input: &str) -> IResult<&str, &str> {
     rest(input)
 }
 
-/// Parses one command line. Errors are a reason for the `Error (…)` reply.
-pub fn parse(line: &str) -> Result<Command<'_>, String> {
+/// Parses one command line. An error's `Display` is the reason of the `Error (…)` reply.
+pub fn parse(line: &str) -> Result<Command<'_>, XboardError> {
     let line = line.trim();
     let (cmd, args) = match line.split_once(char::is_whitespace) {
         Some((c, a)) => (c, a.trim()),
         None => (line, ""),
     };
-    let none = |c: Command<'static>| -> Result<Command<'static>, String> {
+    let none = |c: Command<'static>| -> Result<Command<'static>, XboardError> {
         if args.is_empty() {
             Ok(c)
         } else {
-            Err("unexpected argument".to_string())
+            Err(XboardError::UnexpectedArgument(cmd.to_string()))
         }
     };
-    let arg = |p: fn(&str) -> IResult<&str, Command<'_>>| -> Result<Command<'_>, String> {
+    let arg = |p: fn(&str) -> IResult<&str, Command<'_>>| -> Result<Command<'_>, XboardError> {
         all_consuming(p)
             .parse(args)
             .map(|(_, c)| c)
-            .map_err(|_| "bad argument".to_string())
+            .map_err(|_| XboardError::BadArgument(cmd.to_string()))
     };
     match cmd {
         "xboard" => none(Command::Xboard),
@@ -167,7 +171,7 @@ pub fn parse(line: &str) -> Result<Command<'_>, String> {
         "ping" => arg(|i| map(int, Command::Ping).parse(i)),
         "result" => arg(|i| map(preceded(space0, text), Command::Result).parse(i)),
         "setboard" if !args.is_empty() => Ok(Command::SetBoard(args)),
-        "setboard" => Err("setboard needs a FEN".to_string()),
+        "setboard" => Err(XboardError::MissingFen),
         "usermove" => arg(|i| map(word, Command::UserMove).parse(i)),
         "undo" => none(Command::Undo),
         "remove" => none(Command::Remove),
@@ -184,7 +188,7 @@ pub fn parse(line: &str) -> Result<Command<'_>, String> {
         "computer" => none(Command::Computer),
         "name" => Ok(Command::Name(args)),
         "option" => match args.split_once('=') {
-            _ if args.is_empty() => Err("option needs NAME=VALUE".to_string()),
+            _ if args.is_empty() => Err(XboardError::OptionSyntax),
             Some((name, value)) => Ok(Command::Option {
                 name: name.trim(),
                 value: Some(value.trim()),
@@ -199,7 +203,7 @@ pub fn parse(line: &str) -> Result<Command<'_>, String> {
         "draw" => none(Command::Draw),
         "quit" => none(Command::Quit),
         _ if args.is_empty() && looks_like_move(cmd) => Ok(Command::UserMove(cmd)),
-        _ => Err("unknown command".to_string()),
+        _ => Err(XboardError::UnknownCommand(cmd.to_string())),
     }
 }
 
@@ -351,8 +355,8 @@ impl<G: Game> Session<G> {
         self.core.out.line(text);
     }
 
-    fn error(&self, reason: &str, line: &str) {
-        let reason = shorten_to(reason, MAX_MESSAGE);
+    fn error(&self, error: &XboardError, line: &str) {
+        let reason = shorten_to(&error.to_string(), MAX_MESSAGE);
         log::info!("Error ({reason}): {}", shorten(line));
         self.say(&format!("Error ({reason}): {}", shorten(line)));
     }
@@ -365,20 +369,32 @@ impl<G: Game> Session<G> {
         self.collect();
         let cmd = match parse(line) {
             Ok(c) => c,
-            Err(reason) => {
-                self.error(&reason, line);
+            Err(e) => {
+                self.error(&e, line);
                 return true;
             }
         };
+        match self.handle(cmd, line) {
+            Ok(go_on) => go_on,
+            Err(e) => {
+                self.error(&e, line);
+                true
+            }
+        }
+    }
+
+    /// Carries out one parsed command; false when the session ends. An error changed nothing
+    /// and is the reason of the `Error (…)` reply.
+    fn handle(&mut self, cmd: Command<'_>, line: &str) -> Result<bool, XboardError> {
         match cmd {
             Command::Xboard | Command::Accepted(_) | Command::Bk => {}
             Command::Hint => self.hint(),
-            Command::Option { name, value } => self.set_option(name, value, line),
+            Command::Option { name, value } => self.set_option(name, value)?,
             Command::Rejected(f) => log::warn!("the GUI rejected feature {f}"),
             Command::Draw => {}
             Command::Protover(_) => self.features(),
             Command::New => self.new_game(),
-            Command::Variant(name) => self.set_variant(name, line),
+            Command::Variant(name) => self.set_variant(name)?,
             Command::Force => {
                 self.cancel();
                 self.force = true;
@@ -406,7 +422,7 @@ impl<G: Game> Session<G> {
             Command::St(t) => self.clock.per_move = Some(t),
             Command::Sd(d) => self.clock.depth = Some(d.max(1)),
             Command::Time(cs) | Command::Otim(cs) if cs > MAX_CLOCK_CS => {
-                self.error(&format!("clock above {MAX_CLOCK_CS} centiseconds"), line)
+                return Err(XboardError::ClockTooLarge { max: MAX_CLOCK_CS });
             }
             Command::Time(cs) => self.clock.own = Some(centis(cs)),
             Command::Otim(cs) => self.clock.other = Some(centis(cs)),
@@ -421,10 +437,10 @@ impl<G: Game> Session<G> {
                 self.cancel();
                 self.force = true;
             }
-            Command::SetBoard(fen) => self.set_board(fen, line),
+            Command::SetBoard(fen) => self.set_board(fen)?,
             Command::UserMove(text) => self.user_move(text),
-            Command::Undo => self.take_back(1, line),
-            Command::Remove => self.take_back(2, line),
+            Command::Undo => self.take_back(1)?,
+            Command::Remove => self.take_back(2)?,
             Command::Post => self.post = true,
             Command::NoPost => self.post = false,
             Command::Hard | Command::Easy | Command::Random | Command::Computer => {}
@@ -441,11 +457,11 @@ impl<G: Game> Session<G> {
                 }
             }
             Command::Dot => self.status(),
-            Command::Memory(mb) => self.set_memory(mb),
-            Command::Cores(n) => self.set_cores(n),
-            Command::Quit => return false,
+            Command::Memory(mb) => self.set_memory(mb)?,
+            Command::Cores(n) => self.set_cores(n)?,
+            Command::Quit => return Ok(false),
         }
-        true
+        Ok(true)
     }
 
     /// `new`: the standard start, the engine plays Black, no depth or time-per-move limit.
@@ -464,70 +480,61 @@ impl<G: Game> Session<G> {
     }
 
     /// `variant NAME`: its start position.
-    fn set_variant(&mut self, name: &str, line: &str) {
-        match find_variant::<G>(name) {
-            Some(v) => {
-                self.cancel();
-                self.core.variant = v;
-                self.core.reset_to_start();
-                self.send_setup();
-                self.restart_analysis();
-            }
-            None => self.error("unknown variant", line),
-        }
+    fn set_variant(&mut self, name: &str) -> Result<(), XboardError> {
+        let v =
+            find_variant::<G>(name).ok_or_else(|| XboardError::UnknownVariant(name.to_string()))?;
+        self.cancel();
+        self.core.variant = v;
+        self.core.reset_to_start();
+        self.send_setup();
+        self.restart_analysis();
+        Ok(())
     }
 
     /// `setboard FEN`.
-    fn set_board(&mut self, fen: &str, line: &str) {
-        match G::from_fen(self.core.variant, fen) {
-            Ok(pos) => {
-                self.cancel();
-                self.core.game = GameLine::new(pos);
-                self.restart_analysis();
-            }
-            Err(e) => {
-                self.say("tellusererror Illegal position");
-                self.error(&format!("bad FEN: {e}"), line);
-            }
-        }
+    fn set_board(&mut self, fen: &str) -> Result<(), XboardError> {
+        let pos = G::from_fen(self.core.variant, fen).map_err(|e| {
+            self.say("tellusererror Illegal position");
+            XboardError::Fen(e)
+        })?;
+        self.cancel();
+        self.core.game = GameLine::new(pos);
+        self.restart_analysis();
+        Ok(())
     }
 
     /// `undo` (one move) and `remove` (two).
-    fn take_back(&mut self, n: usize, line: &str) {
+    fn take_back(&mut self, n: usize) -> Result<(), XboardError> {
         self.cancel();
         if self.core.game.moves().len() < n {
-            self.error("no moves to take back", line);
-        } else {
-            for _ in 0..n {
-                self.core.game.pop();
-            }
-            self.restart_analysis();
+            return Err(XboardError::NothingToTakeBack);
         }
+        for _ in 0..n {
+            self.core.game.pop();
+        }
+        self.restart_analysis();
+        Ok(())
     }
 
     /// `memory MB`: the hash size (`Hash`), within the server's budget.
-    fn set_memory(&mut self, mb: u64) {
+    fn set_memory(&mut self, mb: u64) -> Result<(), XboardError> {
         let want = mb.clamp(1, MAX_HASH_MB as u64) as i64;
-        self.apply("Hash", OptionValue::Int(want));
+        self.apply("Hash", OptionValue::Int(want))
     }
 
     /// `cores N`: the search threads (`Threads`).
-    fn set_cores(&mut self, n: u32) {
-        self.apply("Threads", OptionValue::Int(n.min(1 << 20).into()));
+    fn set_cores(&mut self, n: u32) -> Result<(), XboardError> {
+        self.apply("Threads", OptionValue::Int(n.min(1 << 20).into()))
     }
 
-    /// Sets an option that an XBoard command of its own stands for.
-    fn apply(&mut self, name: &str, value: OptionValue) {
-        let said = self
-            .core
-            .settings
-            .apply(name, value)
-            .and_then(|reply| self.core.carry_out(reply));
-        match said {
-            Ok(Some(note)) => self.say(&format!("# {note}")),
-            Ok(None) => {}
-            Err(e) => log::error!("{name}: {e}"),
+    /// Sets an option that an XBoard command of its own stands for; a refusal changed nothing
+    /// and is reported as the command's error.
+    fn apply(&mut self, name: &str, value: OptionValue) -> Result<(), XboardError> {
+        let reply = self.core.settings.apply(name, value)?;
+        if let Some(note) = self.core.carry_out(reply)? {
+            self.say(&format!("# {note}"));
         }
+        Ok(())
     }
 
     fn features(&self) {
@@ -555,12 +562,11 @@ impl<G: Game> Session<G> {
 
     /// `option NAME=VALUE` (`option NAME` for a button): the value is checked against the
     /// advertised option, then applied; a bad name or value changes nothing.
-    fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
-        match self.core.set_option(Dialect::Xboard, name, value) {
-            Ok(Some(note)) => self.say(&format!("# {note}")),
-            Ok(None) => {}
-            Err(e) => self.error(&e.xboard_text(), line),
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), XboardError> {
+        if let Some(note) = self.core.set_option(Dialect::Xboard, name, value)? {
+            self.say(&format!("# {note}"));
         }
+        Ok(())
     }
 
     /// `hint`: `Hint: MOVE`, the reply the last search expected to the engine's move, else the
@@ -963,10 +969,22 @@ mod tests {
             parse("result 1-0 {White wins}"),
             Ok(Command::Result("1-0 {White wins}"))
         );
-        assert!(parse("level 40 x 0").is_err());
-        assert!(parse("sd").is_err());
-        assert!(parse("frobnicate").is_err());
-        assert!(parse("new now").is_err());
+        let bad = |cmd: &str| Err(XboardError::BadArgument(cmd.to_string()));
+        assert_eq!(parse("level 40 x 0"), bad("level"));
+        assert_eq!(parse("sd"), bad("sd"));
+        assert_eq!(parse("memory -1"), bad("memory"));
+        assert_eq!(parse("cores two"), bad("cores"));
+        assert_eq!(parse("time 1.5"), bad("time"));
+        assert_eq!(
+            parse("frobnicate"),
+            Err(XboardError::UnknownCommand("frobnicate".into()))
+        );
+        assert_eq!(
+            parse("new now"),
+            Err(XboardError::UnexpectedArgument("new".into()))
+        );
+        assert_eq!(parse("setboard"), Err(XboardError::MissingFen));
+        assert_eq!(parse("option"), Err(XboardError::OptionSyntax));
     }
 
     fn session() -> Session<Pawns> {
