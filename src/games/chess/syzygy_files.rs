@@ -43,8 +43,15 @@ const CRC_TABLE: [u32; 256] = {
 };
 
 /// CRC-32C of the eight bytes of `v` (little-endian) continued from `crc`, without the
-/// customary inversions: SSE 4.2's `crc32` instruction on 64 bits.
-fn crc_u64(crc: u64, v: u64) -> u64 {
+/// customary inversions: SSE 4.2's `crc32` instruction on 64 bits, which `HW` uses (only
+/// where the processor has it: [`crc256`] asks).
+#[inline(always)]
+fn crc_u64<const HW: bool>(crc: u64, v: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if HW {
+        // SAFETY: HW is true only in `hw::crc256_long`, called where SSE 4.2 was detected.
+        return unsafe { std::arch::x86_64::_mm_crc32_u64(crc, v) };
+    }
     let mut c = crc as u32;
     for b in v.to_le_bytes() {
         c = (c >> 8) ^ CRC_TABLE[((c ^ b as u32) & 0xff) as usize];
@@ -275,7 +282,8 @@ struct Crc256 {
 
 impl Crc256 {
     /// One 40-byte step over `s[at..]` with the multiplier `m` and the rotation twist `z`.
-    fn step(&mut self, s: &[u8], at: usize, m: u64, z: u32) {
+    #[inline(always)]
+    fn step<const HW: bool>(&mut self, s: &[u8], at: usize, m: u64, z: u32) {
         let old_a = self.a;
         self.a = rot(self.b, 41 ^ z)
             .wrapping_mul(m)
@@ -293,16 +301,17 @@ impl Crc256 {
             .wrapping_mul(m)
             .wrapping_add(fetch64(s, at + 32));
         self.t = old_a;
-        self.f = crc_u64(self.f, self.a);
-        self.g = crc_u64(self.g, self.b);
-        self.h = crc_u64(self.h, self.c);
-        self.i = crc_u64(self.i, self.d);
-        self.j = crc_u64(self.j, self.e);
+        self.f = crc_u64::<HW>(self.f, self.a);
+        self.g = crc_u64::<HW>(self.g, self.b);
+        self.h = crc_u64::<HW>(self.h, self.c);
+        self.i = crc_u64::<HW>(self.i, self.d);
+        self.j = crc_u64::<HW>(self.j, self.e);
     }
 }
 
-/// CityHashCrc256 of `s` of at least 240 bytes, with `seed`.
-fn crc256_long(s: &[u8], seed: u64) -> [u64; 4] {
+/// CityHashCrc256 of `s` of at least 240 bytes, with `seed` (`HW`: see [`crc_u64`]).
+#[inline(always)]
+fn crc256_long<const HW: bool>(s: &[u8], seed: u64) -> [u64; 4] {
     let len = s.len();
     let c = hash16(fetch64(s, 96).wrapping_add(K0), len as u64);
     let d = fetch64(s, 120).wrapping_mul(K0).wrapping_add(len as u64);
@@ -322,17 +331,17 @@ fn crc256_long(s: &[u8], seed: u64) -> [u64; 4] {
     let mut at = 0;
     for _ in 0..len / 240 {
         for _ in 0..3 {
-            st.step(s, at, 1, 1);
-            st.step(s, at + 40, K0, 0);
+            st.step::<HW>(s, at, 1, 1);
+            st.step::<HW>(s, at + 40, K0, 0);
             at += 80;
         }
     }
     while len - at >= 40 {
-        st.step(s, at, K0, 0);
+        st.step::<HW>(s, at, K0, 0);
         at += 40;
     }
     if len > at {
-        st.step(s, len - 40, K0, 0);
+        st.step::<HW>(s, len - 40, K0, 0);
     }
     crc256_finish(st, c, d)
 }
@@ -377,11 +386,30 @@ fn crc256_finish(st: Crc256, r0: u64, r1: u64) -> [u64; 4] {
 /// CityHashCrc256: 32 bytes of hash for `s`.
 fn crc256(s: &[u8]) -> [u64; 4] {
     if s.len() >= 240 {
-        crc256_long(s, 0)
+        crc256_any(s, 0)
     } else {
         let mut padded = [0u8; 240];
         padded[..s.len()].copy_from_slice(s);
-        crc256_long(&padded, !(s.len() as u32) as u64)
+        crc256_any(&padded, !(s.len() as u32) as u64)
+    }
+}
+
+/// [`crc256_long`] with the processor's CRC-32C instruction where it has one.
+fn crc256_any(s: &[u8], seed: u64) -> [u64; 4] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("sse4.2") {
+        // SAFETY: SSE 4.2 is present (detected above).
+        return unsafe { hw::crc256_long(s, seed) };
+    }
+    crc256_long::<false>(s, seed)
+}
+
+/// [`crc256_long`] compiled for SSE 4.2 (its `crc32` instruction).
+#[cfg(target_arch = "x86_64")]
+mod hw {
+    #[target_feature(enable = "sse4.2")]
+    pub unsafe fn crc256_long(s: &[u8], seed: u64) -> [u64; 4] {
+        super::crc256_long::<true>(s, seed)
     }
 }
 
@@ -505,10 +533,23 @@ mod tests {
     fn crc_u64_is_crc32c_without_inversions() {
         // CRC-32C of "123456789" is 0xE3069283 with the usual inversions in and out.
         let data = *b"12345678";
-        let inner = crc_u64(0xffff_ffff, u64::from_le_bytes(data));
+        let inner = crc_u64::<false>(0xffff_ffff, u64::from_le_bytes(data));
         let mut c = inner as u32;
         c = (c >> 8) ^ CRC_TABLE[((c ^ b'9' as u32) & 0xff) as usize];
         assert_eq!(!c, 0xe306_9283);
+    }
+
+    #[test]
+    fn the_crc_instruction_and_the_table_agree() {
+        let data: Vec<u8> = (0..100_003u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("sse4.2") {
+            // SAFETY: SSE 4.2 is present (detected above).
+            let hw = unsafe { hw::crc256_long(&data, 7) };
+            assert_eq!(hw, crc256_long::<false>(&data, 7));
+            return;
+        }
+        eprintln!("no SSE 4.2 here: the table is the only CRC");
     }
 
     #[test]
