@@ -484,6 +484,15 @@ pub trait OpeningBook {
 /// them go.
 pub type Hold = Box<dyn std::any::Any + Send + Sync>;
 
+/// What a session's tablebase path gave ([`Tablebases::tb_load`]): the most pieces the tables
+/// cover (0 for none), the session's hold on them, and the files left out as damaged (each
+/// named with the reason, for the user).
+pub struct TbLoaded {
+    pub largest: u32,
+    pub hold: Option<Hold>,
+    pub left_out: Vec<String>,
+}
+
 /// Endgame tablebases read from files (Syzygy in chess), probed by the search at the root and
 /// inside the tree. Default: none, and no `SyzygyPath` option.
 pub trait Tablebases {
@@ -492,10 +501,11 @@ pub trait Tablebases {
     const TABLEBASES: bool = false;
 
     /// Loads the tablebases in `path` (the game's path syntax; empty: none) for a session.
-    /// Returns the most pieces they cover (0 for none) and the session's hold on them: they
-    /// stay loaded while it is held (a session keeps it until it names another path or
-    /// ends). Tables another session holds are never unloaded or replaced by this.
-    fn tb_load(path: &str) -> Result<(u32, Option<Hold>), String> {
+    /// Returns the most pieces they cover (0 for none), the files left out as damaged, and the
+    /// session's hold on them: they stay loaded while it is held (a session keeps it until it
+    /// names another path or ends). Tables another session holds are never unloaded or
+    /// replaced by this.
+    fn tb_load(path: &str) -> Result<TbLoaded, String> {
         let _ = path;
         Err("this game has no tablebases".to_string())
     }

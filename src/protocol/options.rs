@@ -388,10 +388,10 @@ fn table(offer: &Offer) -> Vec<Spec> {
                 // This session's tables go first (other sessions' stay).
                 s.tb_hold = None;
                 s.tablebase.largest = 0;
-                let (n, hold) = (s.hooks.tb_load)(v.text())?;
-                s.tablebase.largest = n;
-                s.tb_hold = hold;
-                Ok(Reply::Note(format!("Syzygy tables for up to {n} pieces")))
+                let loaded = (s.hooks.tb_load)(v.text())?;
+                s.tablebase.largest = loaded.largest;
+                s.tb_hold = loaded.hold;
+                Ok(Reply::Note(tables_note(loaded.largest, &loaded.left_out)))
             }),
         ),
         (
@@ -429,9 +429,18 @@ fn table(offer: &Offer) -> Vec<Spec> {
         .collect()
 }
 
-/// A game's `SyzygyPath` loader ([`Game::tb_load`]): the pieces its tables cover and the
-/// session's hold on them.
-type TbLoad = fn(&str) -> Result<(u32, Option<Hold>), String>;
+/// A game's `SyzygyPath` loader ([`Game::tb_load`]): the pieces its tables cover, the
+/// session's hold on them and the files left out.
+type TbLoad = fn(&str) -> Result<crate::game::TbLoaded, String>;
+
+/// The line `SyzygyPath` answers with: the pieces covered, and each file left out as damaged.
+fn tables_note(largest: u32, left_out: &[String]) -> String {
+    let mut note = format!("Syzygy tables for up to {largest} pieces");
+    if !left_out.is_empty() {
+        note += &format!("; left out as damaged: {}", left_out.join(", "));
+    }
+    note
+}
 
 /// The game hooks that option handlers call (process-wide tables of the game).
 #[derive(Clone, Copy)]

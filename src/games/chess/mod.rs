@@ -23,6 +23,7 @@ pub mod params;
 pub mod polyglot;
 pub mod position;
 pub mod syzygy;
+pub mod syzygy_files;
 pub mod tune;
 pub mod weights;
 
@@ -424,9 +425,13 @@ impl OpeningBook for Chess {
 impl Tablebases for Chess {
     const TABLEBASES: bool = true;
 
-    fn tb_load(path: &str) -> Result<(u32, Option<crate::game::Hold>), String> {
-        let (largest, hold) = syzygy::hold(path)?;
-        Ok((largest, hold.map(|h| Box::new(h) as crate::game::Hold)))
+    fn tb_load(path: &str) -> Result<crate::game::TbLoaded, String> {
+        let (loading, hold) = syzygy::hold(path)?;
+        Ok(crate::game::TbLoaded {
+            largest: loading.largest,
+            hold: hold.map(|h| Box::new(h) as crate::game::Hold),
+            left_out: loading.left_out,
+        })
     }
 
     fn tb_wdl(&self, max_pieces: u32) -> Option<i32> {

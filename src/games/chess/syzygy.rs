@@ -17,7 +17,7 @@ use std::sync::{Mutex, RwLock};
 
 use pyrrhic_rs::{DtzProbeValue, EngineAdapter, Piece, TableBases, WdlProbeResult};
 
-use super::attacks;
+use super::{attacks, syzygy_files};
 use super::position::{BISHOP, KING, KNIGHT, NO_EP, PAWN, QUEEN, ROOK};
 use crate::board::{Color, Move, MoveList};
 use crate::games::chess::Chess;
@@ -52,12 +52,15 @@ impl EngineAdapter for Adapter {
 }
 
 /// The loaded tables: the crate's handle, the most pieces they cover, the path they were read
-/// from, and how many sessions hold them ([`hold`]).
+/// from, the files left out of it as damaged ([`checked_folder`]), and how many sessions hold
+/// them ([`hold`]). The crate reads its files through `folder`, which goes after it.
 struct Loaded {
     tables: TableBases<Adapter>,
     largest: u32,
     path: String,
+    left_out: Vec<String>,
     holders: usize,
+    _folder: CheckedFolder,
 }
 
 /// The loaded tables, if any.
@@ -74,44 +77,150 @@ fn no_path(path: &str) -> bool {
     path.is_empty() || path == "<empty>"
 }
 
-/// Loads the tables found in `path` (directories separated by `:`), replacing those loaded
-/// before; an empty path or `<empty>` unloads them. Returns the largest number of pieces the
-/// tables cover (0 when unloaded). A path without any table file is an error, and leaves
-/// nothing loaded.
-pub fn set_path(path: &str) -> Result<u32, String> {
-    load_into(&mut write_tables(), path.trim())
+/// What a `SyzygyPath` gave: the most pieces its tables cover (0: none) and the files left
+/// out as damaged, each named with the reason.
+#[derive(Debug, Default)]
+pub struct Loading {
+    pub largest: u32,
+    pub left_out: Vec<String>,
 }
 
-fn load_into(slot: &mut Option<Loaded>, path: &str) -> Result<u32, String> {
+/// Loads the tables found in `path` (directories separated by `:`), replacing those loaded
+/// before; an empty path or `<empty>` unloads them. Returns the largest number of pieces the
+/// tables cover (0 when unloaded). Every table file is checked first
+/// ([`syzygy_files::check_file`]); a damaged one is left out (logged; [`hold`] names it to
+/// the session), the others are used. A path without any sound table file is an error, and
+/// leaves nothing loaded.
+pub fn set_path(path: &str) -> Result<u32, String> {
+    load_into(&mut write_tables(), path.trim()).map(|l| l.largest)
+}
+
+fn load_into(slot: &mut Option<Loaded>, path: &str) -> Result<Loading, String> {
     // Free the old tables first: the crate holds one set at a time.
     *slot = None;
     if no_path(path) {
-        return Ok(0);
+        return Ok(Loading::default());
     }
-    // The crate stays marked as loaded after a path without tables, so check first; and it
-    // reports the most pieces it could probe, not those of the tables: count them here.
-    let largest = path
-        .split(':')
-        .filter_map(|dir| std::fs::read_dir(dir).ok())
-        .flat_map(|entries| entries.flatten())
-        .filter_map(|e| {
-            let name = e.file_name().into_string().ok()?;
-            let stem = name.strip_suffix(".rtbw")?;
-            let letters = stem.chars().filter(|c| "KQRBNP".contains(*c)).count();
-            (stem.starts_with('K') && stem.contains('v')).then_some(letters as u32)
-        })
+    let (folder, left_out) = checked_folder(path)?;
+    // The crate reports the most pieces it could probe, not those of the tables: count them.
+    let largest = folder
+        .names
+        .iter()
+        .filter_map(|name| name.strip_suffix(".rtbw"))
+        .map(|stem| stem.chars().filter(|c| "KQRBNP".contains(*c)).count() as u32)
         .max()
-        .ok_or_else(|| format!("no Syzygy tables (.rtbw) in '{path}'"))?;
+        .ok_or_else(|| no_tables(path, &left_out))?;
     attacks::init();
-    let tables = TableBases::<Adapter>::new(path)
+    let dir = folder.dir.to_str().ok_or("the temporary folder's name is not UTF-8")?;
+    let tables = TableBases::<Adapter>::new(dir)
         .map_err(|e| format!("cannot load Syzygy tables from '{path}': {e:?}"))?;
     *slot = Some(Loaded {
         tables,
         largest,
         path: path.to_string(),
+        left_out: left_out.clone(),
         holders: 0,
+        _folder: folder,
     });
-    Ok(largest)
+    Ok(Loading { largest, left_out })
+}
+
+fn no_tables(path: &str, left_out: &[String]) -> String {
+    if left_out.is_empty() {
+        format!("no Syzygy tables (.rtbw) in '{path}'")
+    } else {
+        format!(
+            "no sound Syzygy tables (.rtbw) in '{path}': left out {}",
+            left_out.join(", ")
+        )
+    }
+}
+
+/// A private folder of links to the table files of a path that passed their check: the
+/// crate is given this folder, never the path's own, so it never opens a file that failed.
+/// Removed when dropped.
+struct CheckedFolder {
+    dir: std::path::PathBuf,
+    names: Vec<String>,
+}
+
+impl Drop for CheckedFolder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Whether `name` is a Syzygy table file's name (`KQvKR.rtbw`, `KQvKR.rtbz`).
+fn table_name(name: &str) -> bool {
+    let stem = name
+        .strip_suffix(".rtbw")
+        .or_else(|| name.strip_suffix(".rtbz"));
+    stem.is_some_and(|s| {
+        s.starts_with('K') && s.contains('v') && s.chars().all(|c| "KQRBNPv".contains(c))
+    })
+}
+
+/// Checks every table file of `path` (the first of each name, in the order of the path's
+/// folders) and links those that pass into a fresh private folder; the others are named,
+/// each with its reason.
+fn checked_folder(path: &str) -> Result<(CheckedFolder, Vec<String>), String> {
+    static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!(
+        "kiebitz-syzygy-{}-{serial}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("cannot make a folder for the checked tables: {e}"))?;
+    let mut folder = CheckedFolder {
+        dir,
+        names: Vec::new(),
+    };
+    let mut left_out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for file in table_files(path) {
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        match syzygy_files::check_file_once(&file).and_then(|()| link(&file, &folder.dir.join(&name))) {
+            Ok(()) => folder.names.push(name),
+            Err(why) => {
+                log::warn!("Syzygy table {} left out: {why}", file.display());
+                left_out.push(format!("{} ({why})", file.display()));
+            }
+        }
+    }
+    Ok((folder, left_out))
+}
+
+/// The table files in the folders of `path`, in the path's order, sorted by name in each.
+fn table_files(path: &str) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for dir in path.split(':') {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut here: Vec<_> = entries
+            .flatten()
+            .filter(|e| e.file_name().to_str().is_some_and(table_name))
+            .map(|e| e.path())
+            .collect();
+        here.sort();
+        files.extend(here);
+    }
+    files
+}
+
+/// Links `to` to the checked file `from` (by its absolute path).
+fn link(from: &std::path::Path, to: &std::path::Path) -> Result<(), String> {
+    let from = std::fs::canonicalize(from).map_err(|e| e.to_string())?;
+    #[cfg(unix)]
+    let linked = std::os::unix::fs::symlink(&from, to);
+    #[cfg(not(unix))]
+    let linked = std::fs::copy(&from, to).map(|_| ());
+    linked.map_err(|e| format!("cannot link it for the probing code: {e}"))
 }
 
 /// A session's hold on the loaded tables ([`hold`]): they stay loaded while any hold does,
@@ -135,17 +244,22 @@ impl Drop for Hold {
 /// same path, loaded if none are. The crate holds one set per process, so a different path
 /// is refused while another session holds its tables (they are neither unloaded nor
 /// replaced); with no holder left they are replaced. An empty path or `<empty>`: none (0).
-/// Returns the most pieces the tables cover and the hold that keeps them.
-pub fn hold(path: &str) -> Result<(u32, Option<Hold>), String> {
+/// Returns what was loaded (the files left out named again for each session) and the hold
+/// that keeps it.
+pub fn hold(path: &str) -> Result<(Loading, Option<Hold>), String> {
     let path = path.trim();
     if no_path(path) {
-        return Ok((0, None));
+        return Ok((Loading::default(), None));
     }
     let mut tables = write_tables();
     match tables.as_mut() {
         Some(loaded) if loaded.path == path => {
             loaded.holders += 1;
-            return Ok((loaded.largest, Some(Hold(()))));
+            let loading = Loading {
+                largest: loaded.largest,
+                left_out: loaded.left_out.clone(),
+            };
+            return Ok((loading, Some(Hold(()))));
         }
         Some(loaded) if loaded.holders > 0 => {
             return Err(format!(
@@ -156,11 +270,11 @@ pub fn hold(path: &str) -> Result<(u32, Option<Hold>), String> {
         }
         _ => {}
     }
-    let largest = load_into(&mut tables, path)?;
+    let loading = load_into(&mut tables, path)?;
     if let Some(loaded) = tables.as_mut() {
         loaded.holders = 1;
     }
-    Ok((largest, Some(Hold(()))))
+    Ok((loading, Some(Hold(()))))
 }
 
 /// The largest number of pieces the loaded tables cover (0: none loaded).
