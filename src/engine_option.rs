@@ -191,6 +191,71 @@ impl std::fmt::Debug for GameSettings {
     }
 }
 
+/// Memory the server shares out among its sessions (`--max-hash`): what a session's game
+/// tables take of it besides its transposition table.
+pub trait MemoryPool: Send + Sync {
+    /// Takes `mb` MiB if that many are free (all or nothing).
+    fn take(&self, mb: usize) -> bool;
+    /// Gives back `mb` MiB taken before.
+    fn give_back(&self, mb: usize);
+}
+
+/// MiB taken from a [`MemoryPool`], given back when dropped (with the last holder of what
+/// they pay for).
+pub struct Lease {
+    pool: Arc<dyn MemoryPool>,
+    mb: usize,
+}
+
+impl Lease {
+    /// `mb` MiB of `pool`, or `None` when fewer are free.
+    pub fn take(pool: &Arc<dyn MemoryPool>, mb: usize) -> Option<Lease> {
+        pool.take(mb).then(|| Lease {
+            pool: Arc::clone(pool),
+            mb,
+        })
+    }
+
+    /// The MiB held.
+    pub fn mb(&self) -> usize {
+        self.mb
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        self.pool.give_back(self.mb);
+    }
+}
+
+/// What a session may do on the machine that runs it: write files (a lone engine may, an
+/// engine server's client may not) and take memory for the game's tables (from the server's
+/// pool, `None`: no bound).
+#[derive(Clone)]
+pub struct Access {
+    pub writes: bool,
+    pub memory: Option<Arc<dyn MemoryPool>>,
+}
+
+impl Default for Access {
+    /// A lone engine's: it writes, and its memory is its own.
+    fn default() -> Self {
+        Access {
+            writes: true,
+            memory: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for Access {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Access")
+            .field("writes", &self.writes)
+            .field("memory", &self.memory.is_some())
+            .finish()
+    }
+}
+
 /// A game option's handler: applies a checked value to a session's settings (which it may
 /// replace) and returns what to tell the user, if anything; an error changes nothing.
 pub type SetGameOption = fn(&mut GameSettings, &OptionValue) -> Result<Option<String>, String>;

@@ -553,6 +553,32 @@ pub trait EndgameTables {
         Err("this game has no endgame tables".to_string())
     }
 
+    /// A protocol session's `Endgame Tables`: makes `settings` (the session's own) answer
+    /// for positions of at most `max_pieces` pieces (0: off), the tables shared read-only with
+    /// sessions asking for the same ones; the probes of other sessions are untouched.
+    /// `access` says whether files may be written and the memory pool the tables take from.
+    /// Default: the game has none.
+    fn session_tables(
+        settings: &mut crate::engine_option::GameSettings,
+        max_pieces: u32,
+        access: &crate::engine_option::Access,
+    ) -> Result<String, String> {
+        let _ = (settings, max_pieces, access);
+        Err("this game has no endgame tables".to_string())
+    }
+
+    /// A protocol session's `Endgame Tables Path`: the folder its tables read (and, where
+    /// `access` lets it, write) one file per signature; an empty text for none. Default: the
+    /// game has none.
+    fn session_tables_dir(
+        settings: &mut crate::engine_option::GameSettings,
+        dir: &str,
+        access: &crate::engine_option::Access,
+    ) -> Result<String, String> {
+        let _ = (settings, dir, access);
+        Err("this game has no endgame tables".to_string())
+    }
+
     /// For a game with a solver (the search's oracle): the share of a move's time, in
     /// percent, it may take before the search unless the UCI option `Solver Share` says
     /// otherwise (0: never asked). Each game's own, set by a match.

@@ -27,6 +27,7 @@ fn session<G: Game>(lines: &[String]) -> Vec<String> {
         job_ceiling: Some(Duration::from_secs(2)),
         hash_budget: None,
         oracle: None,
+        paths: kiebitz::protocol::Paths::Any,
     };
     session_transcript::<G>(&input, &config)
         .unwrap()

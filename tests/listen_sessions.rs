@@ -1,6 +1,8 @@
 //! The engine server keeps its clients apart: what one session of `--listen` sets of the
-//! game's own (its network, `Use NNUE`, its Syzygy tables) changes that session's searches
-//! only, never another's.
+//! game's own (its network, `Use NNUE`, its Syzygy tables, Räuberschach's endgame tables and
+//! their folder) changes that session's searches only, never another's; a client names paths
+//! only inside `--data-dir`, makes the server write no file, and the memory its tables take
+//! is counted against `--max-hash` and given back when it leaves.
 
 mod common;
 mod protocol_io;
@@ -74,7 +76,11 @@ const MIDDLE_GAME: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2
 
 #[test]
 fn another_sessions_network_and_switch_leave_a_session_alone() {
-    let s = Server::start(&common::binary("kiebitz-chess"), &["--max-sessions", "2"]);
+    let s = Server::start(
+        &common::binary("kiebitz-chess"),
+        // The test's files lie anywhere: the whole file system is the data folder.
+        &["--max-sessions", "2", "--data-dir", "/"],
+    );
     let mut a = uci(&s.addr);
     let said = set(&mut a, "EvalFile", &network("a.nnue", 16, 4));
     assert!(said.contains("(768→16×2→1)"), "{said}");
@@ -111,7 +117,11 @@ const KQ_V_KR: &str = "8/8/8/4k3/8/8/2r5/3QK3 w - - 0 1";
 fn another_sessions_syzygy_path_leaves_a_sessions_tables_alone() {
     let tables = common::data_path("syzygy");
     let tables = tables.display().to_string();
-    let s = Server::start(&common::binary("kiebitz-chess"), &["--max-sessions", "3"]);
+    let s = Server::start(
+        &common::binary("kiebitz-chess"),
+        // The test's files lie anywhere: the whole file system is the data folder.
+        &["--max-sessions", "3", "--data-dir", "/"],
+    );
     let mut a = uci(&s.addr);
     let said = set(&mut a, "SyzygyPath", &tables);
     assert_eq!(said, "info string Syzygy tables for up to 4 pieces");
@@ -151,4 +161,211 @@ fn another_sessions_syzygy_path_leaves_a_sessions_tables_alone() {
     }
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert_eq!(search(&mut a, KQ_V_KR, 3), alone);
+}
+
+/// Räuberschach: White's king against a rook and a bishop, lost in 15 plies (three pieces).
+const LOST_IN_15: &str = "6/3K2/6/6/1r4/4b1 w - - 0 1";
+
+/// Building the three-piece tables takes seconds (longer on a loaded machine).
+const BUILD: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// A's search of `fen` once its tables are there (a probe counted).
+fn search_with_tables(c: &mut Client, fen: &str, depth: u32) -> String {
+    let started = std::time::Instant::now();
+    loop {
+        let result = search(c, fen, depth);
+        if !result.contains("tbhits 0 ") {
+            return result;
+        }
+        assert!(started.elapsed() < BUILD, "the tables never came: {result}");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}
+
+/// A folder of the test's own, empty.
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = temp(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The server's stderr lines so far.
+fn log(s: &Server) -> Vec<String> {
+    s.log.try_iter().collect()
+}
+
+#[test]
+fn another_sessions_endgame_tables_leave_a_sessions_alone() {
+    let s = Server::start(&common::binary("kiebitz-raeuber"), &["--max-sessions", "3"]);
+    let mut a = uci(&s.addr);
+    let said = set(&mut a, "Endgame Tables", "3");
+    assert!(said.contains("being built in the background"), "{said}");
+    let alone = search_with_tables(&mut a, LOST_IN_15, 3);
+    {
+        let mut b = uci(&s.addr);
+        assert_eq!(
+            set(&mut b, "Endgame Tables", "0"),
+            "info string endgame tables off"
+        );
+        assert!(
+            search(&mut b, LOST_IN_15, 3).contains("tbhits 0 "),
+            "B probes none"
+        );
+        assert_eq!(search(&mut a, LOST_IN_15, 3), alone, "B's 0 leaves A's on");
+        // The same tables are shared, not built again.
+        assert_eq!(
+            set(&mut b, "Endgame Tables", "3"),
+            "info string endgame tables of up to 3 pieces"
+        );
+        assert_eq!(search(&mut b, LOST_IN_15, 3), alone);
+        set(&mut b, "Endgame Tables", "0");
+        b.send("quit");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(search(&mut a, LOST_IN_15, 3), alone);
+}
+
+#[test]
+fn another_sessions_damaged_tables_folder_never_reaches_a_session() {
+    let data = folder("data-damaged");
+    let damaged = data.join("damaged");
+    std::fs::create_dir_all(&damaged).unwrap();
+    for name in ["KvRB.krt", "KvR.krt", "KvB.krt", "KvK.krt"] {
+        std::fs::write(damaged.join(name), b"kiebitz raeuber table 2\nnot a table").unwrap();
+    }
+    let data_arg = data.display().to_string();
+    let s = Server::start(
+        &common::binary("kiebitz-raeuber"),
+        &["--max-sessions", "2", "--data-dir", &data_arg],
+    );
+    let mut b = uci(&s.addr);
+    let said = set(&mut b, "Endgame Tables Path", "damaged");
+    assert!(said.contains("never written"), "{said}");
+    // A asks for tables after B named its folder: A's are built in memory, B's folder unread.
+    let mut a = uci(&s.addr);
+    set(&mut a, "Endgame Tables", "3");
+    let alone = search_with_tables(&mut a, LOST_IN_15, 3);
+    let lines = log(&s);
+    assert!(
+        !lines.iter().any(|l| l.contains("damaged")),
+        "A's tables read B's folder: {lines:?}"
+    );
+    // B's own tables read its folder (and find its files damaged); A's stay A's.
+    set(&mut b, "Endgame Tables", "3");
+    let b_result = search_with_tables(&mut b, LOST_IN_15, 3);
+    assert_eq!(b_result, alone, "damaged files are built again, not used");
+    assert!(log(&s).iter().any(|l| l.contains("damaged")));
+    assert_eq!(search(&mut a, LOST_IN_15, 3), alone);
+}
+
+#[test]
+fn a_clients_tables_path_makes_the_server_write_nothing() {
+    let data = folder("data-fresh");
+    let fresh = data.join("fresh");
+    std::fs::create_dir_all(&fresh).unwrap();
+    let data_arg = data.display().to_string();
+    let s = Server::start(
+        &common::binary("kiebitz-raeuber"),
+        &["--max-sessions", "2", "--data-dir", &data_arg],
+    );
+    let mut a = uci(&s.addr);
+    // A folder that is not there is not made.
+    let said = set(&mut a, "Endgame Tables Path", "missing");
+    assert!(
+        said.starts_with("info string error") && said.contains("refused"),
+        "{said}"
+    );
+    assert!(!data.join("missing").exists(), "a folder was made");
+    let said = set(&mut a, "Endgame Tables Path", &fresh.display().to_string());
+    assert!(said.contains("never written"), "{said}");
+    set(&mut a, "Endgame Tables", "3");
+    search_with_tables(&mut a, LOST_IN_15, 3);
+    let written: Vec<_> = std::fs::read_dir(&fresh).unwrap().collect();
+    assert!(
+        written.is_empty(),
+        "the server wrote {} files",
+        written.len()
+    );
+}
+
+#[test]
+fn paths_outside_the_data_folder_are_refused() {
+    let data = folder("data-confined");
+    let outside = folder("outside");
+    let inside_net = data.join("inside.nnue");
+    std::fs::copy(network("in.nnue", 16, 4), &inside_net).unwrap();
+    let outside_net = network("out.nnue", 32, 9);
+    let link = data.join("link.nnue");
+    std::os::unix::fs::symlink(&outside_net, &link).unwrap();
+    std::os::unix::fs::symlink(&outside, data.join("out-dir")).unwrap();
+    let data_arg = data.display().to_string();
+    let s = Server::start(
+        &common::binary("kiebitz-chess"),
+        &["--max-sessions", "2", "--data-dir", &data_arg],
+    );
+    let mut a = uci(&s.addr);
+    let said = set(&mut a, "EvalFile", "inside.nnue");
+    assert!(said.contains("(768→16×2→1)"), "{said}");
+    let own = search(&mut a, MIDDLE_GAME, 4);
+    for (option, value) in [
+        ("EvalFile", outside_net.clone()),
+        ("EvalFile", link.display().to_string()),
+        ("EvalFile", "../outside/x.nnue".to_string()),
+        ("SyzygyPath", outside.display().to_string()),
+        ("SyzygyPath", "out-dir".to_string()),
+        ("BookFile", outside_net.clone()),
+    ] {
+        let said = set(&mut a, option, &value);
+        assert!(
+            said.starts_with("info string error") && said.contains("refused"),
+            "{option} {value}: {said}"
+        );
+    }
+    assert_eq!(
+        search(&mut a, MIDDLE_GAME, 4),
+        own,
+        "the old network is kept"
+    );
+    // Without --data-dir a client names no path at all.
+    let bare = Server::start(&common::binary("kiebitz-chess"), &["--max-sessions", "1"]);
+    let mut c = uci(&bare.addr);
+    let said = set(&mut c, "EvalFile", &inside_net.display().to_string());
+    assert!(said.contains("no file or folder"), "{said}");
+    assert_eq!(
+        set(&mut c, "SyzygyPath", "<empty>"),
+        "info string Syzygy tables for up to 0 pieces"
+    );
+}
+
+#[test]
+fn a_sessions_table_memory_is_counted_and_freed_when_it_leaves() {
+    let s = Server::start(
+        &common::binary("kiebitz-raeuber"),
+        &["--max-sessions", "2", "--max-hash", "200"],
+    );
+    let mut b = uci(&s.addr);
+    {
+        let mut a = uci(&s.addr);
+        let said = set(&mut a, "Endgame Tables", "4");
+        assert!(said.contains("up to 4 pieces"), "{said}");
+        // A's tables take about 100 MiB of the 200: B's 150 MiB are cut.
+        let said = set(&mut b, "Hash", "150");
+        assert!(
+            said.contains("more than the server's memory budget"),
+            "{said}"
+        );
+        let said = set(&mut a, "Endgame Tables", "5");
+        assert!(
+            said.contains("error"),
+            "five pieces are refused here: {said}"
+        );
+        a.send("quit");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(
+        set(&mut b, "Hash", "150"),
+        "",
+        "A's tables' memory came back"
+    );
 }

@@ -4,7 +4,8 @@
 //! how long in all its output may stay unread (`--write-timeout`) and in how long one search
 //! or perft may run (`--max-search-time`). A client beyond the bound is told so and closed;
 //! a client that misbehaves or vanishes ends only its own session (its search is stopped);
-//! each refused or dropped client gets a log line (level warn).
+//! each refused or dropped client gets a log line (level warn). A client names files and
+//! folders only inside `--data-dir` (none without it) and makes the server write none.
 
 use std::io::{self, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
@@ -40,6 +41,8 @@ pub struct Limits {
     pub write_secs: u64,
     /// Seconds one search or perft may run (0: no limit).
     pub max_search_secs: u64,
+    /// The folder whose files and folders clients may name (`None`: none).
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 /// The server's flags, shared by every engine binary's command line (`#[command(flatten)]`).
@@ -70,6 +73,12 @@ pub struct ServerArgs {
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_MAX_SEARCH_SECS,
           requires = "listen")]
     pub max_search_time: u64,
+
+    /// --listen: the folder whose files and folders clients may name in options (EvalFile,
+    /// SyzygyPath, BookFile, Endgame Tables Path …), symbolic links followed; without it a
+    /// client may name none. Clients never make the server write files.
+    #[arg(long, value_name = "DIR", requires = "listen")]
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 impl ServerArgs {
@@ -82,6 +91,7 @@ impl ServerArgs {
             idle_secs: self.idle_timeout,
             write_secs: self.write_timeout,
             max_search_secs: self.max_search_time,
+            data_dir: self.data_dir.clone(),
         }
     }
 }
@@ -129,6 +139,15 @@ pub fn serve_with(
     if max_sessions == 0 {
         return Err("--max-sessions must be at least 1".into());
     }
+    let data_dir = match &limits.data_dir {
+        None => None,
+        Some(dir) => Some(
+            dir.canonicalize()
+                .ok()
+                .filter(|d| d.is_dir())
+                .ok_or_else(|| format!("--data-dir {}: not a readable folder", dir.display()))?,
+        ),
+    };
     let addr = resolve(addr)?;
     let listener = TcpListener::bind(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
@@ -144,6 +163,7 @@ pub fn serve_with(
         job_ceiling: secs(limits.max_search_secs),
         hash_budget: Some(HashBudget::new(limits.max_hash_mb)),
         oracle,
+        paths: protocol::Paths::Within(data_dir),
     };
     let idle = secs(limits.idle_secs);
     let write = Duration::from_secs(limits.write_secs.max(1));

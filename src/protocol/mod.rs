@@ -170,6 +170,21 @@ pub struct SessionConfig {
     /// The oracle every search of the session is handed (the entrance's choice, usually
     /// `crate::solve::builtin`); one of another game is ignored. `None`: no oracle.
     pub oracle: Option<AnyOracle>,
+    /// The files and folders the session's options may name; an engine server's sessions
+    /// ([`Paths::Within`]) also write no files.
+    pub paths: Paths,
+}
+
+/// Which files and folders a session's options (`EvalFile`, `SyzygyPath`, `BookFile`,
+/// `Endgame Tables Path`, every option of a file or folder) may name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Paths {
+    /// Any: a lone engine, on its user's own machine.
+    #[default]
+    Any,
+    /// Only those inside this folder (canonical; `--data-dir`), symbolic links followed;
+    /// none without one: an engine server's clients.
+    Within(Option<std::path::PathBuf>),
 }
 
 impl Default for SessionConfig {
@@ -180,6 +195,7 @@ impl Default for SessionConfig {
             job_ceiling: None,
             hash_budget: None,
             oracle: None,
+            paths: Paths::Any,
         }
     }
 }
@@ -215,6 +231,21 @@ impl HashBudget {
     /// MiB not yet taken.
     pub fn free(&self) -> usize {
         *self.free.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl crate::engine_option::MemoryPool for HashBudget {
+    fn take(&self, mb: usize) -> bool {
+        let mut free = self.free.lock().unwrap_or_else(|p| p.into_inner());
+        let enough = *free >= mb;
+        if enough {
+            *free -= mb;
+        }
+        enough
+    }
+
+    fn give_back(&self, mb: usize) {
+        self.release(mb);
     }
 }
 

@@ -18,16 +18,16 @@ use crate::book::options::{
 };
 use crate::book::{MAX_VARIETY, supported as has_books};
 use crate::engine_option::{
-    GameOption, GameSettings, OptionKind, OptionValue, SetGameOption, TextForm,
+    Access, GameOption, GameSettings, MemoryPool, OptionKind, OptionValue, SetGameOption, TextForm,
 };
-use crate::game::{Game, Hold, TableBuilds};
+use crate::game::{Game, Hold};
 use crate::nsearch::{Algorithm, Options as NOptions};
 use crate::rng::Rng;
 use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
 use crate::search::{MAX_SOLVER_SHARE, TbConfig};
 
 use super::error::SetOptionError;
-use super::{DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, threads_for};
+use super::{DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, Paths, SessionConfig, shorten, threads_for};
 
 /// Largest `MultiPV`.
 pub(crate) const MAX_MULTIPV: i64 = 64;
@@ -369,7 +369,8 @@ fn table(offer: &Offer) -> Vec<Spec> {
                 spin(0, 0, offer.solved_tables.into()),
                 D::TWO_SEAT,
                 |s, v| {
-                    (s.hooks.use_tables)(v.int() as u32, TableBuilds::Background).map(Reply::Note)
+                    let use_tables = s.hooks.use_tables;
+                    use_tables(&mut s.game, v.int() as u32, &s.access).map(Reply::Note)
                 },
             ),
         ),
@@ -379,7 +380,10 @@ fn table(offer: &Offer) -> Vec<Spec> {
                 ENDGAME_TABLES_PATH,
                 text(TextForm::Path),
                 D::TWO_SEAT,
-                |s, v| (s.hooks.tables_dir)(v.text()).map(Reply::Note),
+                |s, v| {
+                    let tables_dir = s.hooks.tables_dir;
+                    tables_dir(&mut s.game, v.text(), &s.access).map(Reply::Note)
+                },
             ),
         ),
         (
@@ -442,28 +446,32 @@ fn tables_note(largest: u32, left_out: &[String]) -> String {
     note
 }
 
-/// The game hooks that option handlers call (process-wide tables of the game).
+/// A game's session hook of its endgame tables ([`Game::session_tables`],
+/// [`Game::session_tables_dir`]): changes the session's settings.
+type TablesHook<T> = fn(&mut GameSettings, T, &Access) -> Result<String, String>;
+
+/// The game hooks that option handlers call.
 #[derive(Clone, Copy)]
 struct Hooks {
     tb_load: TbLoad,
-    use_tables: fn(u32, TableBuilds) -> Result<String, String>,
-    tables_dir: fn(&str) -> Result<String, String>,
+    use_tables: TablesHook<u32>,
+    tables_dir: for<'a> fn(&mut GameSettings, &'a str, &Access) -> Result<String, String>,
 }
 
 impl Hooks {
     fn of<G: Game>() -> Hooks {
         Hooks {
             tb_load: G::tb_load,
-            use_tables: G::use_tables,
-            tables_dir: G::tables_dir,
+            use_tables: G::session_tables,
+            tables_dir: G::session_tables_dir,
         }
     }
 
     fn none() -> Hooks {
         Hooks {
             tb_load: |_| Err("this game has no tablebases".into()),
-            use_tables: |_, _| Err("this game has no endgame tables".into()),
-            tables_dir: |_| Err("this game has no endgame tables".into()),
+            use_tables: |_, _, _| Err("this game has no endgame tables".into()),
+            tables_dir: |_, _, _| Err("this game has no endgame tables".into()),
         }
     }
 }
@@ -492,6 +500,10 @@ pub(crate) struct Settings {
     /// The game's own settings of this session (its options' values: a network, a switch,
     /// its endgame tables' limit), handed to every search (`Limits::game`).
     pub game: GameSettings,
+    /// The files and folders the options may name.
+    paths: Paths,
+    /// Whether the game's tables may write files, and the memory they take from.
+    access: Access,
 }
 
 impl Settings {
@@ -523,6 +535,33 @@ impl Settings {
             strength: StrengthOptions::default(),
             algorithm: NOptions::default().algorithm,
             game: GameSettings::default(),
+            paths: Paths::Any,
+            access: Access::default(),
+        }
+    }
+
+    /// Confines the options to what `config` allows: the paths they may name; an engine
+    /// server's session writes no files and takes its tables' memory from the server's.
+    pub(crate) fn confine(&mut self, config: &SessionConfig) {
+        self.paths = config.paths.clone();
+        self.access = Access {
+            writes: config.paths == Paths::Any,
+            memory: config
+                .hash_budget
+                .clone()
+                .map(|b| std::sync::Arc::new(b) as std::sync::Arc<dyn MemoryPool>),
+        };
+    }
+
+    /// `value` of option `name` (a file or a folder) where [`Settings::paths`] allows it: as
+    /// sent, or (confined) its canonical path inside the data folder; else why not.
+    fn allowed(&self, name: &str, value: OptionValue) -> Result<OptionValue, String> {
+        let text = value.text().trim();
+        match &self.paths {
+            _ if text.is_empty() || text == NO_FILE => Ok(value),
+            Paths::Any => Ok(value),
+            Paths::Within(dir) => confine_path(name, text, dir.as_deref())
+                .map(|p| OptionValue::Text(p.display().to_string())),
         }
     }
 
@@ -565,7 +604,8 @@ impl Settings {
             .find(|s| s.dialects.has(dialect) && s.name.eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| SetOptionError::Unknown(name.trim().to_string()))?;
         let value = spec.kind.parse(spec.name, value)?;
-        let handler = spec.handler;
+        let (handler, name) = (spec.handler, spec.name);
+        let value = self.checked_path(name, value)?;
         self.run(handler, &value).map_err(SetOptionError::Refused)
     }
 
@@ -581,8 +621,28 @@ impl Settings {
             .iter()
             .find(|s| s.name == name)
             .ok_or_else(|| SetOptionError::Unknown(name.to_string()))?;
-        let handler = spec.handler;
+        let (handler, name) = (spec.handler, spec.name);
+        let value = self.checked_path(name, value)?;
         self.run(handler, &value).map_err(SetOptionError::Refused)
+    }
+
+    /// `value` of option `name`, checked against [`Settings::paths`] if the option names a
+    /// file or a folder.
+    fn checked_path(&self, name: &str, value: OptionValue) -> Result<OptionValue, SetOptionError> {
+        let names_path = self.table.iter().any(|s| {
+            s.name == name
+                && matches!(
+                    s.kind,
+                    OptionKind::Text {
+                        form: TextForm::File | TextForm::Path,
+                        ..
+                    }
+                )
+        });
+        if !names_path {
+            return Ok(value);
+        }
+        self.allowed(name, value).map_err(SetOptionError::Refused)
     }
 
     fn run(&mut self, handler: Handler, value: &OptionValue) -> Result<Reply, String> {
@@ -598,6 +658,32 @@ impl Settings {
     pub(crate) fn tablebase_config(&self) -> TbConfig {
         self.tablebase.search_config()
     }
+}
+
+/// The canonical path of `text` (relative: to `dir`), option `name`'s value, if it lies
+/// inside `dir` (canonical) once symbolic links are followed; else why it may not be named.
+fn confine_path(
+    name: &str,
+    text: &str,
+    dir: Option<&std::path::Path>,
+) -> Result<std::path::PathBuf, String> {
+    let shown = shorten(text);
+    let Some(dir) = dir else {
+        return Err(format!(
+            "{name} '{shown}' refused: this server lets its clients name no file or folder \
+             (its operator may allow those inside one folder with --data-dir)"
+        ));
+    };
+    let real = dir
+        .join(text)
+        .canonicalize()
+        .map_err(|e| format!("{name} '{shown}' refused: {e}"))?;
+    if !real.starts_with(dir) {
+        return Err(format!(
+            "{name} '{shown}' refused: it lies outside the server's data folder"
+        ));
+    }
+    Ok(real)
 }
 
 /// The tablebase options' state: the pieces the loaded tables cover and the `Syzygy…` values.

@@ -23,7 +23,8 @@ impl<G: Game> Core<G> {
     pub(crate) fn new(out: &Output, config: &SessionConfig) -> Result<Core<G>, String> {
         let (variant, start) = session_start::<G>()?;
         let engine = game_engine::<G>(config);
-        let settings = Settings::of::<G>(engine.has_oracle());
+        let mut settings = Settings::of::<G>(engine.has_oracle());
+        settings.confine(config);
         Ok(Core {
             out: out.clone(),
             engine,

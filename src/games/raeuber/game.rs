@@ -12,6 +12,8 @@ use crate::error::Error;
 use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
+use super::tables::session::{self, TableSettings};
+use crate::engine_option::{Access, GameSettings};
 use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, TableBuilds, Terminal};
 use crate::san::SanParts;
 use crate::search::params::SearchParams;
@@ -171,11 +173,7 @@ impl Game for Raeuber {
     }
 
     fn solved(&self) -> Option<(Terminal, u32)> {
-        use super::tables;
-        if self.occupied().count_ones() > tables::limit() {
-            return None;
-        }
-        let v = tables::installed()?.probe(self)?;
+        let v = super::tables::session::probe(self)?;
         let plies = u32::from(v.unsigned_abs()).saturating_sub(1);
         match v {
             0 => Some((Terminal::Draw, 0)),
@@ -393,6 +391,25 @@ impl Dialect for Raeuber {
     fn xboard_name(variant: &str) -> &str {
         variant
     }
+
+    /// The process's endgame tables and their limit.
+    fn settings() -> GameSettings {
+        GameSettings::new(TableSettings::process())
+    }
+
+    fn enter(settings: &GameSettings) {
+        if let Some(s) = settings.get::<TableSettings>() {
+            session::enter(s);
+        }
+    }
+}
+
+/// A session's endgame table settings, or the process's where it has none yet.
+fn table_settings(settings: &GameSettings) -> TableSettings {
+    settings
+        .get::<TableSettings>()
+        .cloned()
+        .unwrap_or_else(TableSettings::process)
 }
 
 impl OpeningBook for Raeuber {
@@ -464,6 +481,83 @@ impl EndgameTables for Raeuber {
         let line = tables::build_and_install(max_pieces.min(3), threads);
         tables::set_limit(max_pieces);
         Ok(format!("{line}{on_demand}"))
+    }
+
+    fn session_tables(
+        settings: &mut GameSettings,
+        max_pieces: u32,
+        access: &Access,
+    ) -> Result<String, String> {
+        let mut own = table_settings(settings);
+        if max_pieces == 0 {
+            // The session keeps its hold (counted, freed with the session): on again, it
+            // probes them at once.
+            *settings = GameSettings::new(TableSettings { limit: 0, ..own });
+            return Ok("endgame tables off".to_string());
+        }
+        let most = session::most_pieces(access);
+        if max_pieces > most {
+            return Err(format!(
+                "endgame tables hold 1 to {most} pieces here, not {max_pieces}"
+            ));
+        }
+        let (set, new) = match own.tables.take() {
+            Some(set) => (set, false),
+            None => session::obtain(own.dir.clone(), access)?,
+        };
+        own.limit = max_pieces;
+        own.tables = Some(set);
+        *settings = GameSettings::new(own);
+        let on_demand = if max_pieces > 3 {
+            "; those of more than 3 pieces built signature by signature as met, in the \
+             background (a search never waits for one)"
+        } else {
+            ""
+        };
+        Ok(if new {
+            format!(
+                "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
+                 the background (seconds), probed once they are there{on_demand}"
+            )
+        } else {
+            format!("endgame tables of up to {max_pieces} pieces{on_demand}")
+        })
+    }
+
+    fn session_tables_dir(
+        settings: &mut GameSettings,
+        dir: &str,
+        access: &Access,
+    ) -> Result<String, String> {
+        let mut own = table_settings(settings);
+        let dir = dir.trim();
+        let (path, line) = if dir.is_empty() || dir == "<empty>" {
+            (None, "endgame tables in memory only".to_string())
+        } else if access.writes {
+            std::fs::create_dir_all(dir).map_err(|e| format!("endgame tables path '{dir}': {e}"))?;
+            let line = format!(
+                "endgame tables read from {dir} where their files are there, and written there \
+                 when built"
+            );
+            (Some(std::path::PathBuf::from(dir)), line)
+        } else {
+            let path = std::path::PathBuf::from(dir);
+            if !path.is_dir() {
+                return Err(format!("endgame tables path '{dir}' is not a folder"));
+            }
+            let line = format!(
+                "endgame tables read from {dir} where their files are there; tables built are \
+                 kept in memory, never written (this server writes no files)"
+            );
+            (Some(path), line)
+        };
+        own.dir = path;
+        if own.tables.is_some() {
+            // The session's tables come from the new folder from now on.
+            own.tables = Some(session::obtain(own.dir.clone(), access)?.0);
+        }
+        *settings = GameSettings::new(own);
+        Ok(line)
     }
 
     fn tables_dir(dir: &str) -> Result<String, String> {

@@ -27,6 +27,7 @@
 
 pub mod files;
 mod retro;
+pub mod session;
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
@@ -94,6 +95,9 @@ pub struct Tables {
     read_files: AtomicUsize,
     written_files: AtomicUsize,
     unwritten_files: AtomicUsize,
+    /// Whether the signatures built are written to `dir` (an engine server's client's tables
+    /// only read).
+    writes: bool,
 }
 
 /// A signature built on demand and when a probe last used it ([`Tables::clock`]).
@@ -218,6 +222,11 @@ impl Tables {
     /// [`Tables::build`], reading each signature's file from `dir` where it is there and
     /// writing the file of each signature built, now and on demand ([`files`]).
     pub fn build_in(max_pieces: u32, threads: usize, dir: Option<PathBuf>) -> Tables {
+        Tables::build_from(max_pieces, threads, dir, true)
+    }
+
+    /// [`Tables::build_in`], writing the files of the signatures built only if `writes`.
+    pub fn build_from(max_pieces: u32, threads: usize, dir: Option<PathBuf>, writes: bool) -> Tables {
         assert!((1..=4).contains(&max_pieces), "1 to 4 pieces");
         let mut levels: Vec<Vec<Vec<u8>>> = Vec::new();
         for n in 1..=max_pieces as usize {
@@ -244,6 +253,7 @@ impl Tables {
             read_files: AtomicUsize::new(0),
             written_files: AtomicUsize::new(0),
             unwritten_files: AtomicUsize::new(0),
+            writes,
         };
         for level in levels {
             let chunk = level.len().div_ceil(threads.max(1)).max(1);
@@ -303,6 +313,15 @@ impl Tables {
     /// at a clock (the `Endgame Tables` option of 4); `solve`, `units` and the web's analysis
     /// wait instead, for every answer the tables can give.
     pub fn build_in_background(&'static self) {
+        self.start_background(move |key| {
+            self.lazy_table(key);
+            true
+        });
+    }
+
+    /// Starts the thread of [`Tables::build_in_background`]: `build` builds a signature's key
+    /// and says whether to go on (false: the tables are gone).
+    fn start_background(&self, build: impl Fn(u64) -> bool + Send + 'static) {
         if self.lazy_pieces == 0 || self.background.get().is_some() {
             return;
         }
@@ -314,7 +333,9 @@ impl Tables {
             .name("endgame tables".into())
             .spawn(move || {
                 for key in receive {
-                    self.lazy_table(key);
+                    if !build(key) {
+                        break;
+                    }
                 }
             });
         if spawned.is_err() {
@@ -406,7 +427,7 @@ impl Tables {
 
     /// The retrograde analysis of `codes`, written to the directory when there is one.
     fn analyse_and_save(&self, codes: &[u8], exits: &HashMap<u64, Arc<Table>>) -> Table {
-        let dir = read(&self.dir).clone();
+        let dir = read(&self.dir).clone().filter(|_| self.writes);
         let Some(dir) = dir else {
             return self.analyse(codes.to_vec(), exits);
         };

@@ -1,0 +1,171 @@
+//! A protocol session's endgame tables (`Endgame Tables`, `Endgame Tables Path`): the limit
+//! and the folder it set and the tables it probes, held in its own game settings and entered
+//! by its search threads ([`enter`]), never the process's. Sessions asking for the same
+//! tables (the same pieces from the same folder) share one read-only set, built once and
+//! freed with its last holder; under an engine server the set's memory is taken from the
+//! server's pool ([`Access::memory`]) and given back with it, and its files are read, never
+//! written ([`Access::writes`]).
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+
+use super::{Tables, installed, limit, multisets};
+use crate::engine_option::{Access, Lease};
+use crate::games::raeuber::position::Raeuber;
+
+/// The signatures built on demand that a set under a memory pool may keep, in MiB (about
+/// three four-piece signatures); the least recently probed go first.
+pub const POOLED_ON_DEMAND_MB: usize = 32;
+
+/// One set of tables as the sessions holding it share it: built in the background, then
+/// read-only; its memory lease goes with it.
+pub struct Shared {
+    tables: OnceLock<Tables>,
+    _lease: Option<Lease>,
+}
+
+impl Shared {
+    /// The tables, once built.
+    pub fn tables(&self) -> Option<&Tables> {
+        self.tables.get()
+    }
+}
+
+/// A session's endgame table settings: probe positions of at most `limit` pieces in
+/// `tables` (`None`: the process's, [`installed`]), read from `dir`.
+#[derive(Clone, Default)]
+pub struct TableSettings {
+    pub limit: u32,
+    pub dir: Option<PathBuf>,
+    pub tables: Option<Arc<Shared>>,
+}
+
+impl TableSettings {
+    /// The process's: its limit, its tables.
+    pub fn process() -> TableSettings {
+        TableSettings {
+            limit: limit(),
+            dir: None,
+            tables: None,
+        }
+    }
+}
+
+thread_local! {
+    /// The settings this thread entered (`None`: the process's).
+    static ENTERED: RefCell<Option<TableSettings>> = const { RefCell::new(None) };
+}
+
+/// Makes `settings` those this thread probes with.
+pub fn enter(settings: &TableSettings) {
+    ENTERED.with(|e| *e.borrow_mut() = Some(settings.clone()));
+}
+
+/// The value of `pos` ([`Tables::probe`]) from the tables this thread probes (the settings
+/// it entered, else the process's): `None` beyond their limit or where they do not answer.
+pub fn probe(pos: &Raeuber) -> Option<i16> {
+    let pieces = pos.occupied().count_ones();
+    ENTERED.with(|e| match &*e.borrow() {
+        Some(s) if pieces > s.limit => None,
+        Some(s) => match &s.tables {
+            Some(shared) => shared.tables()?.probe(pos),
+            None => installed()?.probe(pos),
+        },
+        None if pieces > limit() => None,
+        None => installed()?.probe(pos),
+    })
+}
+
+/// What a set is: the most pieces it answers for, the folder, whether it writes.
+type Key = (u32, Option<PathBuf>, bool);
+
+/// The pieces of the signatures a set builds at once (more are built as met).
+const AT_ONCE: u32 = 3;
+
+/// The sets held by some session.
+static SETS: Mutex<Vec<(Key, Weak<Shared>)>> = Mutex::new(Vec::new());
+
+/// The bytes the tables of every signature of up to `pieces` pieces take.
+pub fn bytes_of(pieces: u32) -> usize {
+    (1..=pieces as usize)
+        .map(|n| multisets(n).len() * 2 * 36usize.pow(n as u32) * std::mem::size_of::<i16>())
+        .sum()
+}
+
+/// The most pieces a set answers for under `access`: five, four under a memory pool (a
+/// five-piece signature alone takes 242 MB).
+pub fn most_pieces(access: &Access) -> u32 {
+    if access.memory.is_some() { 4 } else { 5 }
+}
+
+/// The set of tables from `dir` under `access`: one a session holds already, or a new one
+/// built in the background (the three-piece tables in seconds; larger signatures one by one
+/// as met, up to [`most_pieces`]). Its memory is taken from `access`'s pool; a refusal when
+/// that has too little left. Returns the set and whether it is new.
+pub fn obtain(dir: Option<PathBuf>, access: &Access) -> Result<(Arc<Shared>, bool), String> {
+    let key: Key = (most_pieces(access), dir, access.writes);
+    let mut sets = SETS.lock().unwrap_or_else(|e| e.into_inner());
+    sets.retain(|(_, set)| set.strong_count() > 0);
+    if let Some(set) = sets.iter().find(|(k, _)| *k == key).and_then(|(_, s)| s.upgrade()) {
+        return Ok((set, false));
+    }
+    let lease = match &access.memory {
+        None => None,
+        Some(pool) => {
+            let mb = bytes_of(AT_ONCE).div_ceil(1 << 20) + POOLED_ON_DEMAND_MB;
+            Some(Lease::take(pool, mb).ok_or_else(|| {
+                format!(
+                    "endgame tables need {mb} MiB, more than the server's memory (--max-hash) \
+                     has left"
+                )
+            })?)
+        }
+    };
+    let set = Arc::new(Shared {
+        tables: OnceLock::new(),
+        _lease: lease,
+    });
+    start_build(&set, &key)?;
+    sets.push((key, Arc::downgrade(&set)));
+    Ok((set, true))
+}
+
+/// Starts the thread that builds `set`'s tables (then, with more pieces than three, the
+/// thread that builds their larger signatures as probes meet them).
+fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), String> {
+    let (most, dir, writes) = key.clone();
+    let pooled = set._lease.is_some();
+    let weak = Arc::downgrade(set);
+    let later = Weak::clone(&weak);
+    let spawned = std::thread::Builder::new()
+        .name("endgame tables".into())
+        .spawn(move || {
+            let tables = Tables::build_from(AT_ONCE, 1, dir, writes).on_demand_up_to(most);
+            if pooled {
+                tables.set_on_demand_budget(POOLED_ON_DEMAND_MB << 20);
+            }
+            let Some(set) = weak.upgrade() else {
+                return;
+            };
+            let [won, lost, drawn, _] = tables.census();
+            eprintln!(
+                "endgame tables of up to {AT_ONCE} pieces: {} positions",
+                won + lost + drawn
+            );
+            // Before the probes see them, so that none waits for a larger signature.
+            tables.start_background(move |key| match later.upgrade() {
+                Some(set) => {
+                    if let Some(t) = set.tables() {
+                        t.lazy_table(key);
+                    }
+                    true
+                }
+                None => false,
+            });
+            let _ = set.tables.set(tables);
+        });
+    spawned
+        .map(|_| ())
+        .map_err(|e| format!("no thread to build the endgame tables in: {e}"))
+}
