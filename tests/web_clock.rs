@@ -4,7 +4,11 @@
 //! and further endings refused, the PGN closed); the increment is added after a move; an
 //! engine seat thinks by its clock, not its fixed think time, and loses on time when its
 //! clock is gone; a resignation ends the game; draw offers between two people and to an
-//! engine (declined by the stated rule); games of more than two seats refuse all three.
+//! engine (declined by the stated rule); games of more than two seats refuse resigning and
+//! draws. A flag falling where the other side cannot win (a lone king) draws. In a game of
+//! three or four seats a fallen flag puts that player out (its pieces off the board) while
+//! the others play on, the next clock running from the moment the flag fell; the last player
+//! left wins; engine seats there think by their clocks too.
 
 mod common;
 
@@ -105,13 +109,6 @@ fn a_move_adds_the_increment_and_bad_clocks_are_refused() {
         let (code, e) = post(srv.addr, "/api/new", &people(clock.clone()));
         assert_eq!(code, 400, "{clock}: {e}");
     }
-    let (code, e) = post(
-        srv.addr,
-        "/api/new",
-        &json!({ "game": "chamaeleon", "variant": "chamaeleon4", "clock": { "base_ms": 1000 } }),
-    );
-    assert_eq!(code, 400);
-    assert!(e["error"].as_str().unwrap().contains("two seats"), "{e}");
     let (_, status) = get(srv.addr, "/api/status");
     assert_eq!(status["games"], 1, "a refused game is not created");
 }
@@ -217,4 +214,129 @@ fn draws_are_agreed_between_people_and_declined_by_the_engine_by_its_rule() {
     assert_eq!(a["draw"], "declined", "{a}");
     assert!(a["why"].as_str().unwrap().contains("move 31"), "{a}");
     assert_eq!(a["state"]["result"], Value::Null);
+}
+
+/// A Chamäleon game of `n` people on a clock of `base_ms`.
+fn chamaeleon_people(n: usize, base_ms: u64) -> Value {
+    let seats: Vec<Value> = (0..n).map(|_| json!({ "kind": "human" })).collect();
+    json!({ "game": "chamaeleon", "variant": format!("chamaeleon{n}"), "seats": seats,
+            "clock": { "base_ms": base_ms } })
+}
+
+#[test]
+fn a_flag_where_the_other_side_cannot_win_is_a_draw() {
+    let srv = server();
+    // White has a rook, Black the king alone.
+    let fen = "4k3/8/8/8/8/8/8/R3K3";
+    let mut body = people(json!({ "base_ms": 300 }));
+    body["fen"] = json!(format!("{fen} w - - 0 1"));
+    let id = new_game(&srv, body)["id"].as_str().unwrap().to_string();
+    std::thread::sleep(Duration::from_millis(500));
+    let (_, st) = get(srv.addr, &format!("/api/game/{id}"));
+    assert_eq!(st["result"]["score"], "1/2-1/2", "{st}");
+    assert_eq!(
+        st["result"]["reason"],
+        "White ran out of time, but Black cannot win: a draw"
+    );
+    // The other way round the rook wins on time.
+    let mut body = people(json!({ "base_ms": 300 }));
+    body["fen"] = json!(format!("{fen} b - - 0 1"));
+    let id = new_game(&srv, body)["id"].as_str().unwrap().to_string();
+    std::thread::sleep(Duration::from_millis(500));
+    let (_, st) = get(srv.addr, &format!("/api/game/{id}"));
+    assert_eq!(st["result"]["score"], "1-0", "{st}");
+    assert_eq!(st["result"]["reason"], "Black loses on time");
+}
+
+#[test]
+fn in_a_four_seat_game_a_fallen_flag_puts_that_player_out_and_the_others_play_on() {
+    let srv = server();
+    let st = new_game(&srv, chamaeleon_people(4, 1000));
+    let id = st["id"].as_str().unwrap().to_string();
+    assert_eq!(st["clock"]["left_ms"].as_array().unwrap().len(), 4, "{st}");
+    assert_eq!(st["clock"]["left_ms"][3], 1000, "{st}");
+    let south = st["legal"][0]["move"].as_str().unwrap().to_string();
+    let (code, st) = call(&srv, &id, "move", json!({ "move": south }));
+    assert_eq!(code, 200, "{st}");
+    assert_eq!(st["clock"]["running"], 1, "West's clock runs");
+    let moved = Instant::now();
+    std::thread::sleep(Duration::from_millis(1300));
+    let (_, st) = get(srv.addr, &format!("/api/game/{id}"));
+    let since_fall = moved.elapsed().as_millis() as u64 - 1000;
+    assert_eq!(st["result"], Value::Null, "three play on: {st}");
+    assert_eq!(st["in_game"], json!([true, false, true, true]), "{st}");
+    let rows = st["board"]["rows"].to_string();
+    assert!(!rows.contains("\"w"), "West's pieces are off: {rows}");
+    assert_eq!(st["to_move"], 2, "North moves");
+    assert_eq!(st["clock"]["running"], 2);
+    assert_eq!(st["clock"]["left_ms"][1], 0);
+    let north = st["clock"]["left_ms"][2].as_u64().unwrap();
+    assert!(
+        north <= 1000 - since_fall + 200 && north + 300 >= 1000 - since_fall,
+        "North's clock runs from West's flag, {since_fall} ms ago: {st}"
+    );
+    // A take-back does not bring West back; West's turn is skipped.
+    let north_move = st["legal"][0]["move"].as_str().unwrap().to_string();
+    let (code, st) = call(&srv, &id, "move", json!({ "move": north_move }));
+    assert_eq!(code, 200, "{st}");
+    assert_eq!(st["to_move"], 3, "East after North");
+    let (_, st) = call(&srv, &id, "undo", json!({}));
+    assert_eq!(st["in_game"], json!([true, false, true, true]), "{st}");
+    assert_eq!(st["to_move"], 2, "{st}");
+    let (_, st) = call(&srv, &id, "undo", json!({}));
+    assert_eq!(
+        st["in_game"][1], false,
+        "back at the start, still out: {st}"
+    );
+    assert_eq!(st["to_move"], 0, "{st}");
+    let south = st["legal"][0]["move"].as_str().unwrap().to_string();
+    let (_, st) = call(&srv, &id, "move", json!({ "move": south }));
+    assert_eq!(st["to_move"], 2, "West, out, is passed over: {st}");
+}
+
+#[test]
+fn the_last_player_left_on_the_clock_wins() {
+    let srv = server();
+    let st = new_game(&srv, chamaeleon_people(3, 500));
+    let id = st["id"].as_str().unwrap().to_string();
+    let south = st["legal"][0]["move"].as_str().unwrap().to_string();
+    call(&srv, &id, "move", json!({ "move": south }));
+    // West's flag falls after 0.5 s, North's 0.5 s later: South is the last one left.
+    std::thread::sleep(Duration::from_millis(1400));
+    let (_, st) = get(srv.addr, &format!("/api/game/{id}"));
+    assert_eq!(st["result"]["score"], "South wins", "{st}");
+    assert_eq!(
+        st["result"]["reason"],
+        "every other player is out (West, North out of time)"
+    );
+    assert_eq!(st["to_move"], Value::Null);
+    assert_eq!(st["clock"]["running"], Value::Null);
+    assert_eq!(st["clock"]["left_ms"][1], 0);
+    assert_eq!(st["clock"]["left_ms"][2], 0);
+    let (code, e) = call(&srv, &id, "move", json!({ "move": "a1b3" }));
+    assert_eq!(code, 400, "{e}");
+    let (_, pgn) = request(srv.addr, "GET", &format!("/api/game/{id}/pgn"), None);
+    assert!(pgn.contains("{West is out on time}"), "{pgn}");
+    assert!(pgn.contains("{North is out on time}"), "{pgn}");
+    assert!(pgn.contains("[Result \"South wins\"]"), "{pgn}");
+}
+
+#[test]
+fn engine_seats_of_a_three_seat_game_think_by_their_clocks() {
+    let srv = server();
+    let mut body = chamaeleon_people(3, 2000);
+    body["seats"][0] = json!({ "kind": "engine", "movetime_ms": 5000 });
+    let id = new_game(&srv, body)["id"].as_str().unwrap().to_string();
+    let t = Instant::now();
+    let (code, answer) = call(&srv, &id, "engine", json!({}));
+    assert_eq!(code, 200, "{answer}");
+    assert!(answer["move"].is_string(), "{answer}");
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "the clock's share of 2 s, not the seat's 5 s: {:?}",
+        t.elapsed()
+    );
+    assert_eq!(answer["state"]["clock"]["running"], 1, "{answer}");
+    let (code, e) = call(&srv, &id, "engine", json!({ "movetime_ms": 100 }));
+    assert_eq!(code, 400, "{e}");
 }

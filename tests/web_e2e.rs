@@ -1,7 +1,8 @@
 //! End-to-end test of `kiebitz-web` in a real headless Chromium: starts the server in-process
 //! on an ephemeral loopback port and runs scripts/gui/web-e2e.py against it (lobby, each of the
 //! five games started, moves clicked, the engine answering, a finished game's result; clocks,
-//! takeback, resign, a draw offer and the rules panel). Skips
+//! takeback, resign, a draw offer and the rules panel; three players' flags falling in turn).
+//! Skips
 //! with a printed reason when chromium, chromedriver or Python selenium is missing
 //! (`apt-get install -y chromium chromium-driver`, `pip install selenium`). Screenshots go to
 //! target/web-e2e/ (scripts/gui/web-e2e.py --shots docs/img renews the README's pictures).
@@ -40,7 +41,7 @@ fn five_games_in_headless_chromium() {
     eprintln!("{stderr}{stdout}");
     assert!(out.status.success(), "web-e2e.py failed");
     assert!(stdout.contains("5 passed, 0 failed"), "{stdout}");
-    for shot in ["web-analysis", "web-phone", "web-crash-rules"] {
+    for shot in ["web-analysis", "web-phone", "web-crash-rules", "web-clock"] {
         assert!(shots.join(format!("{shot}.png")).exists(), "no {shot}.png");
     }
     for game in ["chess", "raeuber", "pawns", "crash", "chamaeleon"] {

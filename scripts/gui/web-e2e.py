@@ -204,11 +204,13 @@ def check_board_moves(driver, url, shots):
     WebDriverWait(driver, 10).until(lambda d: len(state(d, gid)["history"]) >= 1)
     assert state(driver, gid)["history"][0]["move"] == "e2e4", state(driver, gid)["history"]
     WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
+    sounds = int(body_attr(driver, "sounds") or 0)
+    assert sounds >= 2, f"{sounds} tones for e4 and the reply"
     drag(driver, "g1", "g4")
     WebDriverWait(driver, 5).until(lambda d: body_attr(d, "refused") == "g1g4")
     assert "Illegal move" in driver.find_element(By.ID, "error").text
     assert len(state(driver, gid)["history"]) == 2, "an illegal drop changed the game"
-    log("chess: drag and drop e2-e4 played, the drop g1-g4 refused")
+    log(f"chess: drag and drop e2-e4 played ({sounds} tones), the drop g1-g4 refused")
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
     WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "1")
     assert piece_on(driver, "e4") == "P" and piece_on(driver, "e2") is None
@@ -280,6 +282,12 @@ def check_endings(driver, url, shots):
     WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
     times = clock_texts(driver)
     assert len(times) == 2 and all(t.startswith("0:5") for t in times), times
+    if shots:
+        time.sleep(1.2)  # White's clock visibly running
+        running = driver.execute_script(  # read in one step: the clock is redrawn every tick
+            "const c = document.querySelector('#clocks .clock.running'); return c && c.dataset.seat;")
+        assert running == "0", f"White's clock runs, not {running}"
+        driver.save_screenshot(os.path.join(shots, "web-clock.png"))
     driver.find_element(By.ID, "undo").click()
     WebDriverWait(driver, 10).until(lambda d: body_attr(d, "plies") == "0")
     assert state(driver, gid)["history"] == [], "takeback left moves"
@@ -303,6 +311,24 @@ def check_endings(driver, url, shots):
     if shots:
         driver.save_screenshot(os.path.join(shots, "web-crash-rules.png"))
     log(f"rules: CRASH!'s rules open ({len(rules.text)} characters)")
+
+
+def check_nseat_flags(driver, url):
+    """Clocks with three players: nobody moves in a three-player Chamäleon game on 1 s
+    clocks; South's flag falls, then West's (each put out, their panels reading 'out'), and
+    North, the last one left, wins."""
+    st = api_new(driver, {"game": "chamaeleon", "variant": "chamaeleon3", "clock": {"base_ms": 1000},
+                          "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
+    driver.get(url + "/play/" + st["id"])
+    WebDriverWait(driver, 15).until(lambda d: body_attr(d, "state") == "over")
+    result = driver.find_element(By.ID, "result").text
+    assert "North wins" in result and "South, West out of time" in result, result
+    outs = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#players .player .who'), (e) => e.textContent);")
+    assert outs[:2] == ["out", "out"] and outs[2] != "out", outs
+    times = clock_texts(driver)
+    assert times == ["0:00.0", "0:00.0", "0:01.0"], times
+    log(f"clocks, three players: '{result}', panels {outs}, clocks {times}")
 
 
 def check_raeuber_solved(driver, url, shots):
@@ -363,6 +389,44 @@ def check_phone_width(driver, url, shots):
         driver.set_window_size(1100, 760)
 
 
+OVERFLOW_JS = """
+const bad = [];
+for (const box of document.querySelectorAll('.card, .panel')) {
+  const r = box.getBoundingClientRect();
+  if (!r.width) continue;
+  for (const e of box.querySelectorAll('*')) {
+    const q = e.getBoundingClientRect();
+    if (q.width && (q.right > r.right + 1 || q.left < r.left - 1))
+      bad.push((box.dataset.game || box.className) + ': ' + e.tagName + '.' + e.className + ' ' +
+        Math.round(q.left) + '..' + Math.round(q.right) + ' outside ' + Math.round(r.left) + '..' + Math.round(r.right));
+  }
+}
+return [document.documentElement.scrollWidth, window.innerWidth, bad.slice(0, 5)];
+"""
+
+
+def check_layouts(driver, url):
+    """From 360 to 1920 px wide: no sideways scrolling, and nothing sticks out of a lobby card
+    (the CRASH! strength list, Chamäleon's four seat rows) or a board page's panel (chess,
+    and Chamäleon's four player panels)."""
+    chess = api_new(driver, {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    cham = api_new(driver, {"game": "chamaeleon", "variant": "chamaeleon4",
+                            "seats": [{"kind": "human"}] * 4})
+    try:
+        for width in (360, 1280, 1400, 1920):
+            driver.set_window_size(width, 900)
+            for path in ("/", "/play/" + chess["id"], "/play/" + cham["id"]):
+                driver.get(url + path)
+                WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".card, #board"))
+                time.sleep(0.2)
+                wide, inner, bad = driver.execute_script(OVERFLOW_JS)
+                assert wide <= inner, f"{path} at {width} px: {wide} px wide in a {inner} px window"
+                assert not bad, f"{path} at {width} px: {bad}"
+        log("layouts: 360, 1280, 1400 and 1920 px: no sideways scrolling, nothing out of its card or panel")
+    finally:
+        driver.set_window_size(1100, 760)
+
+
 def check_report(driver, url):
     """The lobby's link to /report; a pasted PGN gives the report in the frame; garbage an error."""
     driver.get(url + "/")
@@ -405,7 +469,9 @@ def main():
         check_board_moves(driver, url, args.shots)
         check_chess960(driver, url)
         check_endings(driver, url, args.shots)
+        check_nseat_flags(driver, url)
         check_phone_width(driver, url, args.shots)
+        check_layouts(driver, url)
         check_report(driver, url)
         for game, variant, ms, searches in GAMES:
             began = time.time()

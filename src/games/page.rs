@@ -184,6 +184,20 @@ pub trait Page: Send + Sync {
     fn optimal_job(&self, _pos: &dyn Any, _solvers: &Solvers) -> Option<OptimalJob> {
         None
     }
+    /// Whether `seat` (0: White) could still win `pos` by some series of legal moves, asked
+    /// when the other seat's flag falls: a seat that cannot (chess: a lone king, or a lone
+    /// knight or bishops against too little to block) draws instead of winning on time, as
+    /// lichess scores it. True by default.
+    fn can_win(&self, _pos: &dyn Any, _seat: usize) -> bool {
+        true
+    }
+    /// `pos` with `seat` (the game's own seat number) out of the game while the others play
+    /// on, where the game's rules know players dropping out (Chamäleon: a player without
+    /// pieces is out); asked when the seat's flag falls in a game of more than two seats.
+    /// `None` by default: the server then ends the game on time.
+    fn without_seat(&self, _pos: &dyn Any, _seat: usize) -> Option<Box<dyn Any>> {
+        None
+    }
 }
 
 /// The message for a search `name` that `game` does not offer.
@@ -292,5 +306,7 @@ mod tests {
         assert_eq!(p.board("2/p1 w")["rows"], json!([["", ""], ["p", ""]]));
         assert!(p.optimal_job(&(), &Solvers::default()).is_none());
         assert!(p.solve_job(&(), "", &[], &Solvers::default()).is_none());
+        assert!(p.can_win(&(), 0) && p.can_win(&(), 1));
+        assert!(p.without_seat(&(), 0).is_none());
     }
 }

@@ -87,6 +87,13 @@ impl GameClock {
         self.left(seat, now).is_zero().then_some(seat)
     }
 
+    /// The seat whose flag has fallen by `now` and the moment it fell.
+    pub fn flag_fall(&self, now: Instant) -> Option<(usize, Instant)> {
+        let (seat, since) = self.running?;
+        let fell = since + self.left.get(seat).copied().unwrap_or_default();
+        (fell <= now).then_some((seat, fell))
+    }
+
     /// Stops the running clock at `now`, charging its seat the time since it started.
     pub fn stop(&mut self, now: Instant) {
         if let Some((seat, _)) = self.running {
@@ -241,6 +248,8 @@ mod tests {
         let mut c = GameClock::new(control(1000, 500), 2, Some(0), t0);
         assert_eq!(c.flagged(t0 + ms(999)), None);
         assert_eq!(c.flagged(t0 + ms(1000)), Some(0));
+        assert_eq!(c.flag_fall(t0 + ms(999)), None);
+        assert_eq!(c.flag_fall(t0 + ms(1500)), Some((0, t0 + ms(1000))));
         assert_eq!(c.moved(0, Some(1), t0 + ms(1200)), Err(0));
         assert_eq!(
             c.left(0, t0 + ms(5000)),

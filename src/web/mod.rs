@@ -276,15 +276,41 @@ impl Entry {
         }
     }
 
-    /// A fallen flag ends the game: the seat loses on time.
+    /// Fallen flags, up to `now`: in a game of more than two seats the seat is out and the
+    /// others play on, the next seat's clock running from the moment the flag fell (where the
+    /// game lets a player drop out: [`Session::retire`]); else the game ends: the seat loses
+    /// on time, or draws where the other seat could not win ([`Session::can_win`]).
     fn settle(&mut self, now: Instant) {
-        if self.ended.is_some() {
-            return;
+        while self.ended.is_none() {
+            let Some((seat, fell)) = self.clock.as_ref().and_then(|c| c.flag_fall(now)) else {
+                return;
+            };
+            if self.seats.len() > 2 && self.session.retire(seat) {
+                self.draw_offer = None;
+                self.stop_analysis();
+                let next = self.session.to_move();
+                if let Some(c) = self.clock.as_mut() {
+                    c.restart(next, fell);
+                }
+                continue;
+            }
+            self.flag_falls(seat, now);
         }
-        let fallen = self.clock.as_ref().and_then(|c| c.flagged(now));
-        if let Some(seat) = fallen {
-            let name = self.session.seat_names()[seat];
-            self.end(Some(1 - seat), &format!("{name} loses on time"), now);
+    }
+
+    /// `seat`'s flag has fallen in a game of two seats: the other wins, unless it could not
+    /// win by any series of moves (lichess's rule: a draw).
+    fn flag_falls(&mut self, seat: usize, now: Instant) {
+        let names = self.session.seat_names();
+        let (name, other) = (names[seat], 1 - seat);
+        if self.session.can_win(other) {
+            self.end(Some(other), &format!("{name} loses on time"), now);
+        } else {
+            let reason = format!(
+                "{name} ran out of time, but {} cannot win: a draw",
+                names[other]
+            );
+            self.end(None, &reason, now);
         }
     }
 
@@ -340,9 +366,9 @@ impl Entry {
     }
 }
 
-/// Why a clock, a resignation or a draw offer is refused in a game of more seats.
+/// Why a resignation or a draw offer is refused in a game of more seats.
 const TWO_SEATS_ONLY: &str =
-    "clocks, resigning and draw offers are for games of two seats; this game has more";
+    "resigning and draw offers are for games of two seats; this game has more";
 
 impl Drop for Entry {
     fn drop(&mut self) {
@@ -457,7 +483,7 @@ struct NewRequest {
     /// Start position number where the variant has several (Chess960: 0 to 959).
     start: Option<u32>,
     seats: Option<Vec<SeatRequest>>,
-    /// A time control: the game is timed (two seats only).
+    /// A time control: the game is timed (a clock per seat).
     clock: Option<ClockRequest>,
 }
 
@@ -832,7 +858,6 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
     }
     let clock = match req.clock {
         None => None,
-        Some(_) if n != 2 => return Err(ApiError::bad(TWO_SEATS_ONLY)),
         Some(c) => {
             let control = clock::TimeControl::from_ms(c.base_ms, c.inc_ms.unwrap_or(0))
                 .map_err(ApiError::bad)?;
@@ -1076,7 +1101,8 @@ fn finish_engine(
 ) -> ApiResult {
     let now = Instant::now();
     e.settle(now);
-    if e.ended.is_some() {
+    // Ended, or the engine's seat put out on time during the search: its move does not count.
+    if e.ended.is_some() || e.session.to_move() != Some(start.seat) {
         e.busy = None;
         return Ok(axum::Json(json!({
             "move": null, "san": null, "info": answer.info,

@@ -123,13 +123,11 @@ async function lobby(app) {
     };
     variant.addEventListener('change', showNumber);
     showNumber();
-    // A clock for games of two seats.
+    // A time control, a clock per seat (in a game of more seats a fallen flag puts that
+    // player out and the others play on).
     const clock = el('select', { class: 'clock-choice', id: 'clock-' + info.game, title: 'time control' },
       CLOCKS.map(([v, t]) => el('option', { value: v }, t)));
     const clockRow = el('div', { class: 'row' }, el('label', {}, 'clock'), clock);
-    const showClock = () => { clockRow.style.display = seats.querySelectorAll('.seat').length === 2 ? '' : 'none'; };
-    variant.addEventListener('change', showClock);
-    showClock();
     const error = el('div', { class: 'error', id: 'error-' + info.game });
     const start = el('button', {
       class: 'primary', id: 'start-' + info.game,
@@ -139,7 +137,7 @@ async function lobby(app) {
           const body = { game: info.game, variant: variant.value, seats: readSeats(seats) };
           if (fen.value.trim()) body.fen = fen.value.trim();
           else if (starts() > 1 && number.value !== '') body.start = parseInt(number.value, 10);
-          if (clock.value && clockRow.style.display !== 'none') {
+          if (clock.value) {
             const [base, inc] = clock.value.split(':').map(Number);
             body.clock = { base_ms: base, inc_ms: inc };
           }
@@ -570,7 +568,8 @@ function renderClocks(st) {
 }
 
 // Every tenth of a second: the running clock counts down; at zero the server is asked,
-// which ends the game on time (the server keeps the clocks; the page only shows them).
+// which ends the game on time, or in a game of more seats puts that player out and starts
+// the next one's clock (the server keeps the clocks; the page only shows them).
 function tickClocks() {
   const st = view.state;
   if (!st || !st.clock || st.clock.running === null) return;
@@ -578,7 +577,7 @@ function tickClocks() {
   if (clockLeft(st, st.clock.running) > 0 || view.flagAsked) return;
   view.flagAsked = true;
   api('GET', '/api/game/' + st.id).then((again) => {
-    if (view.state === st && again.history.length === st.history.length) { view.state = again; render(); }
+    if (view.state === st && again.history.length === st.history.length) { view.state = again; render(); maybeEngine(); }
   }).catch(() => {}).finally(() => { setTimeout(() => { view.flagAsked = false; }, 300); });
 }
 
@@ -616,6 +615,58 @@ function renderEndings(st, over) {
   const offered = st.draw_offer !== null && st.draw_offer !== undefined;
   draw.textContent = offered && st.seats[1 - st.draw_offer].kind === 'human' ? 'Accept draw' : 'Offer draw';
   document.getElementById('notice').textContent = view.notice || '';
+}
+
+// ---------------------------------------------------------------- sound
+
+// A short tone for every new move (lower for a capture) and two at the end of the game, made
+// by the Web Audio API (nothing is fetched). *Sound* turns it off and on; the choice is kept
+// in localStorage. body[data-sounds] counts the tones played (for people and tests).
+let audio = null;
+
+function soundOn() {
+  try { return localStorage.getItem('kiebitz-sound') !== 'off'; } catch (e) { return true; }
+}
+
+function soundLabel() {
+  return soundOn() ? 'Sound: on' : 'Sound: off';
+}
+
+function toggleSound() {
+  try { localStorage.setItem('kiebitz-sound', soundOn() ? 'off' : 'on'); } catch (e) { /* private mode */ }
+  document.getElementById('sound').textContent = soundLabel();
+}
+
+function tone(freqs) {
+  if (!soundOn()) return;
+  document.body.dataset.sounds = String(Number(document.body.dataset.sounds || 0) + 1);
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    freqs.forEach((f, k) => {
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      const t = audio.currentTime + k * 0.13;
+      osc.frequency.value = f;
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.25, t + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.1);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t);
+      osc.stop(t + 0.11);
+    });
+  } catch (e) { /* no audio on this browser */ }
+}
+
+// A tone when the state shows a move (or the end) not heard yet; none for the state the page
+// opened with.
+function soundFor(st) {
+  const n = st.history.length, over = st.result !== null && st.result !== undefined;
+  if (view.heardId === st.id) {
+    if (n > view.heard) tone(/x/.test(st.history[n - 1].san || '') ? [330] : [523]);
+    if (over && !view.heardOver) tone([659, 440]);
+  }
+  view.heardId = st.id;
+  view.heard = n;
+  view.heardOver = over;
 }
 
 // ---------------------------------------------------------------- players (Chamäleon)
@@ -688,6 +739,7 @@ function render() {
   document.body.dataset.plies = String(st.history.length);
   document.body.dataset.shown = String(shownPly());
   document.body.dataset.analysing = String(view.analysing);
+  soundFor(st);
   renderClocks(st);
   renderEndings(st, over);
   renderPlayers(st);
@@ -986,6 +1038,7 @@ async function board(app, id) {
         el('button', { id: 'flip', on: { click: () => { view.flipped = !view.flipped; render(); } } }, 'Flip'),
         el('button', { id: 'engine-move', on: { click: () => { engineMove(); } } }, 'Engine move'),
         el('button', { id: 'pass', on: { click: () => send('move', { move: '0000' }) } }, 'Pass'),
+        el('button', { id: 'sound', title: 'a tone for every move', on: { click: toggleSound } }, soundLabel()),
         el('a', { id: 'pgn', href: `/api/game/${id}/pgn`, download: `kiebitz-${st.game}-${id}.pgn` }, 'PGN'),
         el('a', { href: '/' }, 'New game')),
       graph),

@@ -234,6 +234,17 @@ pub trait Session: Send {
         multipv: usize,
         stop: Arc<AtomicBool>,
     ) -> Option<AnalysisJob>;
+    /// Whether `seat` could still win the game as it stands (asked when the other seat's
+    /// flag falls: [`crate::games::page::Page::can_win`]); true where the game does not say.
+    fn can_win(&self, _seat: usize) -> bool {
+        true
+    }
+    /// Puts `seat` out of the game (its flag fell) while the others play on, where the game's
+    /// rules allow it ([`crate::games::page::Page::without_seat`]); false where they do not
+    /// (the server then ends the game).
+    fn retire(&mut self, _seat: usize) -> bool {
+        false
+    }
 }
 
 /// An analysis to run on a blocking thread ([`Session::analysis_job`]): it owns a copy of the
@@ -741,6 +752,10 @@ impl<G: Game> Session for TwoPlayer<G> {
         out + &wrap(&tokens)
     }
 
+    fn can_win(&self, seat: usize) -> bool {
+        page_of(G::GAME).is_none_or(|p| p.can_win(self.line.current() as &dyn Any, seat))
+    }
+
     fn solve_job(&self, solvers: &Solvers) -> Option<(String, SolveJob)> {
         self.to_move()?;
         let pos = self.line.current();
@@ -849,6 +864,8 @@ pub struct NSeat<G: NGame> {
     moves: Vec<Move>,
     /// The seats that play, in the order S, W, N, E (the API's seat indices).
     playing: Vec<usize>,
+    /// The seats put out of the game on time ([`Session::retire`]) and the plies played then.
+    retired: Vec<(usize, usize)>,
 }
 
 impl<G: NGame> NSeat<G> {
@@ -858,6 +875,41 @@ impl<G: NGame> NSeat<G> {
             positions: vec![start],
             moves: Vec::new(),
             playing,
+            retired: Vec::new(),
+        }
+    }
+
+    /// The current position with every retired seat's pieces off the board
+    /// ([`crate::games::page::Page::without_seat`]); false where the game cannot do it.
+    fn apply_retired(&mut self) -> bool {
+        let Some(page) = page_of(G::GAME) else {
+            return false;
+        };
+        for &(seat, _) in &self.retired {
+            let last = self.positions.last_mut().expect("a start position");
+            if !last.in_game(seat) {
+                continue;
+            }
+            match page
+                .without_seat(&*last as &dyn Any, seat)
+                .and_then(|p| p.downcast::<G>().ok())
+            {
+                Some(p) => *last = *p,
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Why the game ended with a winner: every other player out, some of them on time.
+    fn win_reason(&self) -> String {
+        let timed: Vec<&str> = self.retired.iter().map(|&(s, _)| G::seat_name(s)).collect();
+        match timed[..] {
+            [] => "every other player has lost all pieces".to_string(),
+            _ => format!(
+                "every other player is out ({} out of time)",
+                timed.join(", ")
+            ),
         }
     }
 
@@ -884,7 +936,7 @@ impl<G: NGame> NSeat<G> {
         let (score, reason) = match winners.first() {
             Some(&i) => (
                 format!("{} wins", G::seat_name(self.playing[i])),
-                "every other player has lost all pieces".to_string(),
+                self.win_reason(),
             ),
             None => (
                 "draw".to_string(),
@@ -898,6 +950,17 @@ impl<G: NGame> NSeat<G> {
     /// = South's red piece, the square colours and the playing area).
     fn board(&self) -> Value {
         nseat_board(self.current())
+    }
+}
+
+impl<G: NGame> NSeat<G> {
+    /// The record's comments for the seats put out on time after `ply` plies.
+    fn retired_at(&self, ply: usize) -> Vec<String> {
+        self.retired
+            .iter()
+            .filter(|&&(_, at)| at == ply)
+            .map(|&(s, _)| format!("{{{} is out on time}}", G::seat_name(s)))
+            .collect()
     }
 }
 
@@ -1031,10 +1094,27 @@ impl<G: NGame> Session for NSeat<G> {
     fn undo(&mut self) -> bool {
         if self.moves.pop().is_some() {
             self.positions.pop();
+            // Being out on time is final: a take-back does not bring a player back.
+            self.apply_retired();
             true
         } else {
             false
         }
+    }
+
+    fn retire(&mut self, seat: usize) -> bool {
+        let Some(&s) = self.playing.get(seat) else {
+            return false;
+        };
+        if self.result().is_some() || !self.current().in_game(s) {
+            return false;
+        }
+        self.retired.push((s, self.moves.len()));
+        if self.apply_retired() {
+            return true;
+        }
+        self.retired.pop();
+        false
     }
 
     fn pgn(&self, players: &[String]) -> String {
@@ -1053,10 +1133,11 @@ impl<G: NGame> Session for NSeat<G> {
         });
         out += &tag("Result", &score);
         out.push('\n');
-        let mut tokens = Vec::new();
+        let mut tokens = self.retired_at(0);
         for (i, (&mv, p)) in self.moves.iter().zip(&self.positions).enumerate() {
             tokens.push(format!("{}.{}", i + 1, G::seat_letter(p.to_move())));
             tokens.push(p.move_text(mv));
+            tokens.extend(self.retired_at(i + 1));
         }
         tokens.push(if result.is_some() {
             format!("{{{score}}}")

@@ -1,6 +1,6 @@
 //! Chamäleon Schach on the web page ([`crate::games::page::Page`]): its board with the
 //! square colours and the playing area, the N-player searches by name, and why a game ends
-//! in a draw.
+//! in a draw, and a player put out on time ([`without_seat`]).
 //!
 //! Depends on `nsearch` (the algorithms' names), `games::page` and its own rules.
 
@@ -40,9 +40,31 @@ impl page::Page for OnPage {
             None => page::Page::board(self, text),
         }
     }
+    fn without_seat(&self, pos: &dyn Any, seat: usize) -> Option<Box<dyn Any>> {
+        let p = pos.downcast_ref::<Chamaeleon>()?;
+        Some(Box::new(without_seat(p, seat)))
+    }
     fn draw_reason(&self) -> String {
         format!("the turn limit of {MAX_TURNS} turns: the players still in the game share the draw")
     }
+}
+
+/// `pos` with `seat` out of the game (its flag fell): its pieces leave the board as if all
+/// were captured, so that the rules' "a player without pieces is out" holds for it; the area
+/// shrinks as after a move, and the turn passes on if it was that seat's.
+fn without_seat(pos: &Chamaeleon, seat: usize) -> Chamaeleon {
+    let mut next = pos.clone();
+    let mut occ = next.occ.get(seat).copied().unwrap_or(0);
+    while occ != 0 {
+        next.remove(occ.trailing_zeros() as usize);
+        occ &= occ - 1;
+    }
+    rules::shrink(&mut next);
+    if next.to_move() == seat {
+        let after = next.next_seat(seat);
+        next.set_to_move(after);
+    }
+    next
 }
 
 /// A Chamäleon board for the page: rows top first (`sR` = South's red piece), the square
@@ -74,4 +96,28 @@ fn board(pos: &Chamaeleon) -> Value {
     let a = pos.area();
     json!({ "kind": "chamaeleon", "width": 8, "height": 8, "rows": rows,
             "colours": colours, "area": [a.x0, a.y0, a.x1, a.y1] })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_out_on_time_leaves_the_board_and_the_turn_passes_on() {
+        let start = Chamaeleon::startpos(4).unwrap();
+        let west = 1;
+        let after = without_seat(&start.with_to_move(west), west);
+        assert!(!after.in_game(west) && after.plays(west));
+        assert_eq!(after.to_move(), 2, "North moves next");
+        assert_eq!(after.alive().count(), 3);
+        assert!(after.outcome().is_none(), "the other three play on");
+        assert_eq!(after.all() & start.occ[west], 0, "{}", after.text());
+        let two = Chamaeleon::startpos(2).unwrap();
+        let left = without_seat(&two, 0);
+        assert_eq!(
+            left.outcome().map(|r| r[2]),
+            Some(crate::nsearch::SeatResult::Win),
+            "North is the last one left"
+        );
+    }
 }
