@@ -140,7 +140,10 @@ fn damaged_tables_over_xboard_are_reported_as_xboard_comments() {
 #[test]
 fn one_clients_damaged_tables_leave_the_server_and_another_client_alone() {
     let dir = damaged_tables("listen");
-    let s = Server::start(&common::binary("kiebitz-chess"), &["--max-sessions", "3"]);
+    let s = Server::start(
+        &common::binary("kiebitz-chess"),
+        &["--max-sessions", "3", "--data-dir", "/"],
+    );
     let uci = |addr: &str| {
         let mut c = Client::connect(addr);
         c.send("uci");
