@@ -740,6 +740,9 @@ fn engine_seats_play_at_a_strength_level() {
             .collect();
         assert!(legal.contains(&r["move"].as_str().unwrap()), "{r}");
         assert_eq!(r["state"]["plies"], 1);
+        // The panel's line is that of the move played, not the best line.
+        assert_eq!(r["info"]["limited"], true, "{r}");
+        assert_eq!(r["info"]["pv"][0], r["move"], "{r}");
     }
     // A Chamäleon seat capped at depth 2 searches two turns deep however long it may think.
     assert_eq!(by_id("chamaeleon")["depth"], json!([1, 16]));

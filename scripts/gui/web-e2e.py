@@ -511,6 +511,11 @@ def main():
             assert moves, f"{game}: empty move list"
             pgn = driver.find_element(By.ID, "pgn").get_attribute("href")
             assert pgn.endswith(f"/api/game/{gid}/pgn"), pgn
+            if game == "chamaeleon":
+                shares = driver.execute_script(
+                    "return Array.from(document.querySelectorAll('#evalbar .seat-share'), (e) => e.title);")
+                assert len(shares) == 4, f"the bar shows {shares}, not four seats' shares"
+                log(f"chamaeleon: the bar stacks every seat's share: {shares}")
             log(f"{game} ({variant}): {len(st['history'])} plies, '{result}' in {time.time() - began:.1f} s")
             if shot and not os.path.exists(shot):
                 driver.save_screenshot(shot)

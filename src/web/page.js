@@ -423,6 +423,18 @@ function lineText(i, seats) {
   return head + `\n${pv}`;
 }
 
+// In a game of seats with shares (Chamäleon) the bar is stacked: every seat's share of the
+// value in its colour, South's at the bottom.
+function renderSeatBar(shares, seats) {
+  const box = document.getElementById('evalbar');
+  box.classList.add('seats');
+  box.title = 'evaluation (every seat\'s share)';
+  box.replaceChildren(...shares.map((x, k) => el('div', {
+    class: 'seat-share', 'data-seat': k, title: `${seats[k].name} ${(100 * x).toFixed(0)}%`,
+    style: `height: ${(100 * x).toFixed(1)}%; background: ${SEAT_COLOURS[seats[k].name[0].toLowerCase()]}`,
+  })));
+}
+
 function renderAnalysis() {
   const box = document.getElementById('analysis');
   if (!box) return;
@@ -442,10 +454,8 @@ function renderAnalysis() {
     box.textContent = view.analysing ? 'Analysing…' : 'The engine\'s search shows here while it thinks; Analyse explores any position.';
   }
   const bar = document.querySelector('#evalbar .white');
-  if (bar && main) {
-    const share = main.shares ? main.shares[0] : whiteShare(main.white);
-    bar.style.height = (100 * share) + '%';
-  }
+  if (main && main.shares) renderSeatBar(main.shares, st.seats);
+  else if (bar && main) bar.style.height = (100 * whiteShare(main.white)) + '%';
   document.getElementById('evalbar').classList.toggle('flipped', view.flipped);
   if (st) renderPlayers(st);
   const label = document.getElementById('evallabel');
