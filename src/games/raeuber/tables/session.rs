@@ -169,3 +169,51 @@ fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), String> {
         .map(|_| ())
         .map_err(|e| format!("no thread to build the endgame tables in: {e}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine_option::MemoryPool;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A pool of MiB as a server's `--max-hash` is.
+    struct Pool(AtomicUsize);
+
+    impl MemoryPool for Pool {
+        fn take(&self, mb: usize) -> bool {
+            self.0
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |f| f.checked_sub(mb))
+                .is_ok()
+        }
+
+        fn give_back(&self, mb: usize) {
+            self.0.fetch_add(mb, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn a_set_is_shared_counted_and_given_back_with_its_last_holder() {
+        let pool = Arc::new(Pool(AtomicUsize::new(150)));
+        let access = Access {
+            writes: false,
+            memory: Some(Arc::clone(&pool) as Arc<dyn MemoryPool>),
+        };
+        let free = || pool.0.load(Ordering::SeqCst);
+        let dir = Some(PathBuf::from("/kiebitz-test-no-folder/a"));
+        let (a, new_a) = obtain(dir.clone(), &access).unwrap();
+        let (b, new_b) = obtain(dir.clone(), &access).unwrap();
+        assert!(new_a && !new_b && Arc::ptr_eq(&a, &b), "one set for one folder");
+        let taken = bytes_of(AT_ONCE).div_ceil(1 << 20) + POOLED_ON_DEMAND_MB;
+        assert_eq!((taken, free()), (98, 150 - 98), "counted once");
+        // Another folder's set does not fit in what is left: refused, nothing taken.
+        let other = obtain(Some(PathBuf::from("/kiebitz-test-no-folder/b")), &access);
+        assert!(other.is_err_and(|e| e.contains("98 MiB")));
+        assert_eq!(free(), 150 - 98);
+        drop(a);
+        assert_eq!(free(), 150 - 98, "B still holds the set");
+        drop(b);
+        assert_eq!(free(), 150, "given back with the last holder");
+        let (_, again) = obtain(dir, &access).unwrap();
+        assert!(again, "a set no one holds is gone");
+    }
+}
