@@ -415,3 +415,46 @@ fn for_each_game(text: &str) {
         round_trip::<Pawns>(v, text);
     }
 }
+
+/// Every registered two-player game's move readers (`parse_move`, and SAN through
+/// `kiebitz::san::read`) on `text`, at the start and after `plies` random legal moves: an
+/// answer, never a panic (non-ASCII text once cut a string inside a character).
+struct ReadMoves<'a> {
+    text: &'a str,
+    choices: &'a [usize],
+}
+
+impl kiebitz::games::ForGame for ReadMoves<'_> {
+    type Output = ();
+
+    fn run<G: Game>(self) {
+        for variant in G::variants() {
+            let start = G::startpos(variant).unwrap();
+            let (pos, _) = play(&start, self.choices);
+            for p in [&start, &pos] {
+                if let Ok(m) = p.parse_move(self.text) {
+                    assert!(
+                        legal_moves(p).contains(&m),
+                        "{variant}: {} read as an illegal move",
+                        self.text
+                    );
+                }
+                let _ = kiebitz::san::read(p, self.text);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    #[test]
+    fn move_readers_never_panic(
+        text in prop_oneof!["\\PC{0,8}", "[a-h1-8xQRBNKq=+#@:.-]{0,7}", "[a-h][1-8]\\PC{1,3}"],
+        choices in prop::collection::vec(any::<usize>(), 0..12),
+    ) {
+        for name in kiebitz::games::NAMES {
+            kiebitz::games::with_game(name, ReadMoves { text: &text, choices: &choices });
+        }
+    }
+}

@@ -26,7 +26,7 @@ pub fn session<G: Game>(first: &str, data: &[u8], last: &str, answer: &str) {
         hash_mb: 1,
         finish_at_eof: false,
         job_ceiling: Some(Duration::from_millis(20)),
-        hash_budget: None,
+        ..SessionConfig::default()
     };
     let out = session_transcript::<G>(&input(first, data, last), &config).unwrap();
     assert!(out.lines().any(|l| l == answer), "no {answer}");
@@ -39,7 +39,7 @@ pub fn nseat_session<G: NGame>(data: &[u8]) {
         hash_mb: 1,
         finish_at_eof: false,
         job_ceiling: Some(Duration::from_millis(20)),
-        hash_budget: None,
+        ..SessionConfig::default()
     };
     let out = nseat::session_transcript::<G>(&input("uci", data, "isready"), &config).unwrap();
     assert!(out.lines().any(|l| l == "readyok"), "no readyok");

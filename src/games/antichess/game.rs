@@ -133,10 +133,10 @@ impl Game for Antichess {
         if let Some(&mv) = moves.iter().find(|&&m| m.to_string() == t) {
             return Ok(mv);
         }
-        let quiet = t.len() >= 4
-            && t.is_char_boundary(4)
-            && crate::board::Square::parse(&t[2..4])
-                .is_some_and(|to| to.index() < 64 && self.board[to.index()] == EMPTY);
+        let quiet = t
+            .get(2..4)
+            .and_then(crate::board::Square::parse)
+            .is_some_and(|to| to.index() < 64 && self.board[to.index()] == EMPTY);
         Err(Error::Move(if quiet && self.has_capture() {
             format!("{t} is not a legal move here: a capture is possible, and capturing is compulsory")
         } else {
