@@ -56,19 +56,6 @@ fn names_the_damaged_files(said: &str) {
     assert!(!said.contains("KQvK.rtbw"), "{said}");
 }
 
-/// Sets an option over UCI and returns the `info string` lines it answers with.
-fn set(c: &mut Client, name: &str, value: &str) -> String {
-    c.send(&format!("setoption name {name} value {value}"));
-    c.send("isready");
-    let lines = c.read_until(|l| l == "readyok");
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string"))
-        .cloned()
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// A UCI search of `fen` to depth 4: the tbhits of its last `info depth` line.
 fn tbhits(c: &mut Client, fen: &str) -> u64 {
     c.send("ucinewgame");
@@ -102,7 +89,7 @@ fn damaged_tables_over_uci_are_left_out_and_the_others_probed() {
     let mut c = Client::spawn(&common::binary("kiebitz-chess"), &[]);
     c.send("uci");
     c.expect_prefix("uciok");
-    names_the_damaged_files(&set(&mut c, "SyzygyPath", &dir));
+    names_the_damaged_files(&c.set("SyzygyPath", &dir));
     probes_around_the_damage(&mut c);
     c.send("quit");
     assert!(c.wait_exit(protocol_io::TIMEOUT));
@@ -152,13 +139,13 @@ fn one_clients_damaged_tables_leave_the_server_and_another_client_alone() {
     };
     let mut a = uci(&s.addr);
     let mut b = uci(&s.addr);
-    names_the_damaged_files(&set(&mut a, "SyzygyPath", &dir));
+    names_the_damaged_files(&a.set("SyzygyPath", &dir));
     probes_around_the_damage(&mut a);
     assert_eq!(tbhits(&mut b, INTACT), 0, "B named no tables");
     assert_eq!(b.ask("isready"), "readyok");
     // A second session naming the same path is told the same.
     let mut c = uci(&s.addr);
-    names_the_damaged_files(&set(&mut c, "SyzygyPath", &dir));
+    names_the_damaged_files(&c.set("SyzygyPath", &dir));
 }
 
 /// A CI-sized sample of the damaged-file census (scripts/studies/damaged-files.py, 1,000 a

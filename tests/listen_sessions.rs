@@ -31,19 +31,6 @@ fn network(name: &str, hidden: usize, seed: u64) -> String {
     path.display().to_string()
 }
 
-/// Sets an option and returns the `info string` it answers with.
-fn set(c: &mut Client, name: &str, value: &str) -> String {
-    c.send(&format!("setoption name {name} value {value}"));
-    c.send("isready");
-    let lines = c.read_until(|l| l == "readyok");
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string"))
-        .cloned()
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// A fresh search of `fen` to `depth`: the last `info` line's score, nodes, tbhits and pv
 /// (the times left out), and the best move.
 fn search(c: &mut Client, fen: &str, depth: u32) -> String {
@@ -82,30 +69,30 @@ fn another_sessions_network_and_switch_leave_a_session_alone() {
         &["--max-sessions", "2", "--data-dir", "/"],
     );
     let mut a = uci(&s.addr);
-    let said = set(&mut a, "EvalFile", &network("a.nnue", 16, 4));
+    let said = a.set("EvalFile", &network("a.nnue", 16, 4));
     assert!(said.contains("(768→16×2→1)"), "{said}");
     let alone = search(&mut a, MIDDLE_GAME, 5);
     let mut b = uci(&s.addr);
     let built_in = search(&mut b, MIDDLE_GAME, 5);
     assert_ne!(alone, built_in, "the network decides A's search");
     // B's network, then B's switch: A searches with its own network all along.
-    let said = set(&mut b, "EvalFile", &network("b.nnue", 32, 9));
+    let said = b.set("EvalFile", &network("b.nnue", 32, 9));
     assert!(said.contains("(768→32×2→1)"), "{said}");
     let with_b_net = search(&mut b, MIDDLE_GAME, 5);
     assert_eq!(search(&mut a, MIDDLE_GAME, 5), alone);
-    let said = set(&mut b, "Use NNUE", "false");
+    let said = b.set("Use NNUE", "false");
     assert!(said.contains("NNUE off"), "{said}");
     assert_eq!(search(&mut a, MIDDLE_GAME, 5), alone);
     let hand_made = search(&mut b, MIDDLE_GAME, 5);
     assert_ne!(hand_made, with_b_net, "B's own switch holds");
-    set(&mut b, "Use NNUE", "true");
+    b.set("Use NNUE", "true");
     assert_eq!(
         search(&mut b, MIDDLE_GAME, 5),
         with_b_net,
         "B keeps its network"
     );
     // And A's switch is A's: off, A evaluates by hand while B keeps its network.
-    set(&mut a, "Use NNUE", "false");
+    a.set("Use NNUE", "false");
     assert_eq!(search(&mut a, MIDDLE_GAME, 5), hand_made);
     assert_eq!(search(&mut b, MIDDLE_GAME, 5), with_b_net);
 }
@@ -123,7 +110,7 @@ fn another_sessions_syzygy_path_leaves_a_sessions_tables_alone() {
         &["--max-sessions", "3", "--data-dir", "/"],
     );
     let mut a = uci(&s.addr);
-    let said = set(&mut a, "SyzygyPath", &tables);
+    let said = a.set("SyzygyPath", &tables);
     assert_eq!(said, "info string Syzygy tables for up to 4 pieces");
     let alone = search(&mut a, KQ_V_KR, 3);
     assert!(!alone.contains("tbhits 0 "), "A probes: {alone}");
@@ -133,7 +120,7 @@ fn another_sessions_syzygy_path_leaves_a_sessions_tables_alone() {
         // tables (replaced them), no tables (unloaded them): A keeps its own.
         let empty = temp("no-tables");
         std::fs::create_dir_all(&empty).unwrap();
-        let said = set(&mut b, "SyzygyPath", &empty.display().to_string());
+        let said = b.set("SyzygyPath", &empty.display().to_string());
         assert!(said.contains("in use by another session"), "{said}");
         assert_eq!(search(&mut a, KQ_V_KR, 3), alone);
         let other = temp("other-tables");
@@ -141,7 +128,7 @@ fn another_sessions_syzygy_path_leaves_a_sessions_tables_alone() {
         for name in ["KQvKR.rtbw", "KQvKR.rtbz"] {
             std::fs::copy(common::data_path("syzygy").join(name), other.join(name)).unwrap();
         }
-        let said = set(&mut b, "SyzygyPath", &other.display().to_string());
+        let said = b.set("SyzygyPath", &other.display().to_string());
         assert!(said.contains("in use by another session"), "{said}");
         assert!(
             search(&mut b, KQ_V_KR, 3).contains("tbhits 0 "),
@@ -150,13 +137,13 @@ fn another_sessions_syzygy_path_leaves_a_sessions_tables_alone() {
         assert_eq!(search(&mut a, KQ_V_KR, 3), alone);
         // The same path is shared; B's unloading and leaving leave A's.
         assert_eq!(
-            set(&mut b, "SyzygyPath", &tables),
+            b.set("SyzygyPath", &tables),
             "info string Syzygy tables for up to 4 pieces"
         );
         assert!(!search(&mut b, KQ_V_KR, 3).contains("tbhits 0 "));
-        set(&mut b, "SyzygyPath", "<empty>");
+        b.set("SyzygyPath", "<empty>");
         assert_eq!(search(&mut a, KQ_V_KR, 3), alone);
-        set(&mut b, "SyzygyPath", &tables);
+        b.set("SyzygyPath", &tables);
         b.send("quit");
     }
     std::thread::sleep(std::time::Duration::from_millis(200));
@@ -199,13 +186,13 @@ fn log(s: &Server) -> Vec<String> {
 fn another_sessions_endgame_tables_leave_a_sessions_alone() {
     let s = Server::start(&common::binary("kiebitz-raeuber"), &["--max-sessions", "3"]);
     let mut a = uci(&s.addr);
-    let said = set(&mut a, "Endgame Tables", "3");
+    let said = a.set("Endgame Tables", "3");
     assert!(said.contains("being built in the background"), "{said}");
     let alone = search_with_tables(&mut a, LOST_IN_15, 3);
     {
         let mut b = uci(&s.addr);
         assert_eq!(
-            set(&mut b, "Endgame Tables", "0"),
+            b.set("Endgame Tables", "0"),
             "info string endgame tables off"
         );
         assert!(
@@ -215,11 +202,11 @@ fn another_sessions_endgame_tables_leave_a_sessions_alone() {
         assert_eq!(search(&mut a, LOST_IN_15, 3), alone, "B's 0 leaves A's on");
         // The same tables are shared, not built again.
         assert_eq!(
-            set(&mut b, "Endgame Tables", "3"),
+            b.set("Endgame Tables", "3"),
             "info string endgame tables of up to 3 pieces"
         );
         assert_eq!(search(&mut b, LOST_IN_15, 3), alone);
-        set(&mut b, "Endgame Tables", "0");
+        b.set("Endgame Tables", "0");
         b.send("quit");
     }
     std::thread::sleep(std::time::Duration::from_millis(200));
@@ -240,11 +227,11 @@ fn another_sessions_damaged_tables_folder_never_reaches_a_session() {
         &["--max-sessions", "2", "--data-dir", &data_arg],
     );
     let mut b = uci(&s.addr);
-    let said = set(&mut b, "Endgame Tables Path", "damaged");
+    let said = b.set("Endgame Tables Path", "damaged");
     assert!(said.contains("never written"), "{said}");
     // A asks for tables after B named its folder: A's are built in memory, B's folder unread.
     let mut a = uci(&s.addr);
-    set(&mut a, "Endgame Tables", "3");
+    a.set("Endgame Tables", "3");
     let alone = search_with_tables(&mut a, LOST_IN_15, 3);
     let lines = log(&s);
     assert!(
@@ -252,7 +239,7 @@ fn another_sessions_damaged_tables_folder_never_reaches_a_session() {
         "A's tables read B's folder: {lines:?}"
     );
     // B's own tables read its folder (and find its files damaged); A's stay A's.
-    set(&mut b, "Endgame Tables", "3");
+    b.set("Endgame Tables", "3");
     let b_result = search_with_tables(&mut b, LOST_IN_15, 3);
     assert_eq!(b_result, alone, "damaged files are built again, not used");
     assert!(log(&s).iter().any(|l| l.contains("damaged")));
@@ -271,15 +258,15 @@ fn a_clients_tables_path_makes_the_server_write_nothing() {
     );
     let mut a = uci(&s.addr);
     // A folder that is not there is not made.
-    let said = set(&mut a, "Endgame Tables Path", "missing");
+    let said = a.set("Endgame Tables Path", "missing");
     assert!(
         said.starts_with("info string error") && said.contains("refused"),
         "{said}"
     );
     assert!(!data.join("missing").exists(), "a folder was made");
-    let said = set(&mut a, "Endgame Tables Path", &fresh.display().to_string());
+    let said = a.set("Endgame Tables Path", &fresh.display().to_string());
     assert!(said.contains("never written"), "{said}");
-    set(&mut a, "Endgame Tables", "3");
+    a.set("Endgame Tables", "3");
     search_with_tables(&mut a, LOST_IN_15, 3);
     let written: Vec<_> = std::fs::read_dir(&fresh).unwrap().collect();
     assert!(
@@ -305,7 +292,7 @@ fn paths_outside_the_data_folder_are_refused() {
         &["--max-sessions", "2", "--data-dir", &data_arg],
     );
     let mut a = uci(&s.addr);
-    let said = set(&mut a, "EvalFile", "inside.nnue");
+    let said = a.set("EvalFile", "inside.nnue");
     assert!(said.contains("(768→16×2→1)"), "{said}");
     let own = search(&mut a, MIDDLE_GAME, 4);
     for (option, value) in [
@@ -316,7 +303,7 @@ fn paths_outside_the_data_folder_are_refused() {
         ("SyzygyPath", "out-dir".to_string()),
         ("BookFile", outside_net.clone()),
     ] {
-        let said = set(&mut a, option, &value);
+        let said = a.set(option, &value);
         assert!(
             said.starts_with("info string error") && said.contains("refused"),
             "{option} {value}: {said}"
@@ -330,10 +317,10 @@ fn paths_outside_the_data_folder_are_refused() {
     // Without --data-dir a client names no path at all.
     let bare = Server::start(&common::binary("kiebitz-chess"), &["--max-sessions", "1"]);
     let mut c = uci(&bare.addr);
-    let said = set(&mut c, "EvalFile", &inside_net.display().to_string());
+    let said = c.set("EvalFile", &inside_net.display().to_string());
     assert!(said.contains("no file or folder"), "{said}");
     assert_eq!(
-        set(&mut c, "SyzygyPath", "<empty>"),
+        c.set("SyzygyPath", "<empty>"),
         "info string Syzygy tables for up to 0 pieces"
     );
 }
@@ -347,15 +334,15 @@ fn a_sessions_table_memory_is_counted_and_freed_when_it_leaves() {
     let mut b = uci(&s.addr);
     {
         let mut a = uci(&s.addr);
-        let said = set(&mut a, "Endgame Tables", "4");
+        let said = a.set("Endgame Tables", "4");
         assert!(said.contains("up to 4 pieces"), "{said}");
         // A's tables take about 100 MiB of the 200: B's 150 MiB are cut.
-        let said = set(&mut b, "Hash", "150");
+        let said = b.set("Hash", "150");
         assert!(
             said.contains("more than the server's memory budget"),
             "{said}"
         );
-        let said = set(&mut a, "Endgame Tables", "5");
+        let said = a.set("Endgame Tables", "5");
         assert!(
             said.contains("error"),
             "five pieces are refused here: {said}"
@@ -363,9 +350,5 @@ fn a_sessions_table_memory_is_counted_and_freed_when_it_leaves() {
         a.send("quit");
     }
     std::thread::sleep(std::time::Duration::from_millis(500));
-    assert_eq!(
-        set(&mut b, "Hash", "150"),
-        "",
-        "A's tables' memory came back"
-    );
+    assert_eq!(b.set("Hash", "150"), "", "A's tables' memory came back");
 }

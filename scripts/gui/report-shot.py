@@ -9,16 +9,7 @@ import os
 import sys
 import time
 
-import importlib.util
-
-
-def browser():
-    """Headless Chromium as web-e2e.py starts it (the same flags and environment names)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    spec = importlib.util.spec_from_file_location("web_e2e", os.path.join(here, "web-e2e.py"))
-    web_e2e = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(web_e2e)
-    return web_e2e.browser()
+from headless import browser
 
 
 def main():

@@ -12,20 +12,11 @@ import os
 import sys
 import time
 
-import importlib.util
+from headless import browser
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-
-
-def browser():
-    """Headless Chromium as web-e2e.py starts it (the same flags and environment names)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    spec = importlib.util.spec_from_file_location("web_e2e", os.path.join(here, "web-e2e.py"))
-    web_e2e = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(web_e2e)
-    return web_e2e.browser()
 
 
 def fail(why):

@@ -163,6 +163,20 @@ impl Client {
         self.read_until(|l| l.starts_with(prefix)).pop().unwrap()
     }
 
+    /// Sets a UCI option and returns the `info string` lines it answers with (joined by
+    /// newlines; empty when it says nothing).
+    pub fn set(&mut self, name: &str, value: &str) -> String {
+        self.send(&format!("setoption name {name} value {value}"));
+        self.send("isready");
+        let lines = self.read_until(|l| l == "readyok");
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     /// Sends `line` and returns the next line, which must come within the timeout.
     pub fn ask(&mut self, line: &str) -> String {
         self.send(line);
