@@ -48,7 +48,7 @@ fn go(e: &mut Client, position: &str) -> (Option<String>, String, String) {
     (note, score, best)
 }
 
-/// An engine whose shipped certificates are read (it says so at the start position).
+/// An engine whose shipped certificates are all read (it says so after 1. e3).
 fn loaded_engine() -> Client {
     let mut e = Client::spawn(&common::binary("kiebitz-raeuber"), &[]);
     e.send("uci");
@@ -61,8 +61,9 @@ fn loaded_engine() -> Client {
     );
     let start = Instant::now();
     loop {
-        let (note, _, _) = go(&mut e, "position startpos");
-        if note.is_some_and(|n| n.contains("raeuber-start-white-holds")) {
+        // Black's hold is read last.
+        let (note, _, _) = go(&mut e, "position startpos moves e2e3");
+        if note.is_some_and(|n| n.contains("raeuber-start-black-holds")) {
             return e;
         }
         assert!(

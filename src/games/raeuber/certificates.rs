@@ -6,7 +6,8 @@
 //! The engine ships nine (embedded in the binary): the start's two holds, which make the start a
 //! draw, and the seven proofs that Black wins after White's first moves other than 1. e3. They
 //! are read and checked once per process, in a background thread that the first protocol or
-//! web session starts ([`start_loading`]); until it is done the search plays as before. A
+//! web session starts ([`start_loading`]), each one used as soon as it is checked; until then
+//! the search plays as before. A
 //! session adds its own files by the option `ProofFiles` ([`load_files`]), read and checked at
 //! once. A file that does not parse or check is refused with the reason and leaves nothing.
 //!
@@ -14,7 +15,7 @@
 //! certificate): 16 bytes, sorted for a binary search. Where two certificates cover a
 //! position, a proof's win is kept before a hold's draw.
 
-use std::sync::{Arc, Once, OnceLock};
+use std::sync::{Arc, Once, RwLock};
 use std::time::Instant;
 
 use super::{Raeuber, VARIANTS};
@@ -22,15 +23,12 @@ use crate::board::{Color, Move, MoveList};
 use crate::game::{Certified, Game};
 use crate::solve::proof::{self, Proof};
 
-/// The certificates the engine ships: name and compact text.
+/// The certificates the engine ships: name and compact text, in the order they are read
+/// (the largest, Black's hold from the start, last).
 const SHIPPED: [(&str, &[u8]); 9] = [
     (
         "raeuber-start-white-holds",
         include_bytes!("../../../tests/data/proofs/raeuber-start-white-holds.proof"),
-    ),
-    (
-        "raeuber-start-black-holds",
-        include_bytes!("../../../tests/data/proofs/raeuber-start-black-holds.proof"),
     ),
     (
         "raeuber-1a3-black-wins",
@@ -59,6 +57,10 @@ const SHIPPED: [(&str, &[u8]); 9] = [
     (
         "raeuber-1Nf3-black-wins",
         include_bytes!("../../../tests/data/proofs/raeuber-1Nf3-black-wins.proof"),
+    ),
+    (
+        "raeuber-start-black-holds",
+        include_bytes!("../../../tests/data/proofs/raeuber-start-black-holds.proof"),
     ),
 ];
 
@@ -178,18 +180,20 @@ impl Cert {
     }
 }
 
-static LOADED: OnceLock<Store> = OnceLock::new();
+static LOADED: RwLock<Option<Arc<Store>>> = RwLock::new(None);
 static START: Once = Once::new();
 
-/// Reads and checks the shipped certificates (every one must check: they are the engine's
-/// own), with a line for each and the time taken.
-pub fn load_shipped() -> Result<(Store, Vec<String>), String> {
+/// Reads and checks the shipped certificates in their order (every one must check: they are
+/// the engine's own), handing `publish` the store after each one, with a line for each and
+/// the time taken.
+pub fn load_shipped(mut publish: impl FnMut(&Store)) -> Result<Vec<String>, String> {
     let start = Instant::now();
     let mut store = Store::default();
     let mut lines = Vec::new();
     for (name, bytes) in SHIPPED {
         let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
         lines.push(store.add(name, text)?);
+        publish(&store);
     }
     lines.push(format!(
         "{} shipped certificates read and checked in {:.1} s: {} positions' moves, {:.1} MB",
@@ -198,23 +202,25 @@ pub fn load_shipped() -> Result<(Store, Vec<String>), String> {
         store.entries.len(),
         store.bytes() as f64 / 1e6
     ));
-    Ok((store, lines))
+    Ok(lines)
 }
 
 /// Starts reading and checking the shipped certificates in a background thread, once per
-/// process; [`shipped`] has them when it is done.
+/// process; [`shipped`] has each one as soon as it is checked (the start's White hold and the
+/// proofs within seconds, Black's hold last).
 pub fn start_loading() {
     START.call_once(|| {
         let spawned = std::thread::Builder::new()
             .name("certificates".into())
-            .spawn(|| match load_shipped() {
-                Ok((store, lines)) => {
-                    for line in lines {
-                        log::info!("{line}");
-                    }
-                    let _ = LOADED.set(store);
+            .spawn(|| {
+                let publish = |store: &Store| {
+                    let mut loaded = LOADED.write().unwrap_or_else(|e| e.into_inner());
+                    *loaded = Some(Arc::new(store.clone()));
+                };
+                match load_shipped(publish) {
+                    Ok(lines) => lines.iter().for_each(|l| log::info!("{l}")),
+                    Err(e) => log::error!("the shipped certificates: {e}"),
                 }
-                Err(e) => log::error!("the shipped certificates: {e}"),
             });
         if let Err(e) = spawned {
             log::error!("cannot start reading the shipped certificates: {e}");
@@ -222,9 +228,9 @@ pub fn start_loading() {
     });
 }
 
-/// The shipped certificates, once read and checked ([`start_loading`]).
-pub fn shipped() -> Option<&'static Store> {
-    LOADED.get()
+/// The shipped certificates checked so far ([`start_loading`]).
+pub fn shipped() -> Option<Arc<Store>> {
+    LOADED.read().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
 /// Reads and checks the files of `paths` (separated by `:`; empty or `<empty>`: none), for
@@ -268,7 +274,11 @@ mod tests {
 
     #[test]
     fn a_proof_gives_its_move_and_a_mate_score_and_a_damaged_one_is_refused() {
-        let text = std::str::from_utf8(SHIPPED[6].1).unwrap();
+        let (_, bytes) = SHIPPED
+            .iter()
+            .find(|(name, _)| *name == "raeuber-1f3-black-wins")
+            .unwrap();
+        let text = std::str::from_utf8(bytes).unwrap();
         let mut store = Store::default();
         store.add("f3", text).unwrap();
         let root = Raeuber::from_fen(VARIANTS[0], "rqkbnr/pppppp/6/5P/PPPPP1/RQKBNR b - - 0 1")
