@@ -527,10 +527,30 @@ pub trait Tablebases {
     }
 }
 
+/// A move a checked certificate prescribes ([`EndgameTables::certified`]): a proof of a forced
+/// win or a hold (docs/solved.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certified {
+    /// The certificate's move: legal in the position.
+    pub mv: Move,
+    /// Its exact score for the side to move as the search scores (`MATE - n` for a win within
+    /// n plies, 0 for a hold: a draw or better).
+    pub value: i32,
+    /// What to tell the user: which certificate and what it shows.
+    pub note: String,
+}
+
 /// Endgame tables the game builds itself and the protocols offer (`Endgame Tables`, its path),
-/// and the solver's share of the clock; the tables answer through [`Game::solved`]. Default:
-/// none.
+/// the certificates it plays from, and the solver's share of the clock; the tables answer
+/// through [`Game::solved`]. Default: none.
 pub trait EndgameTables {
+    /// The move of a checked certificate (a proof or a hold the game has, docs/solved.md) in
+    /// this position, if one covers it: the search plays it at once, without searching.
+    /// Default: none.
+    fn certified(&self) -> Option<Certified> {
+        None
+    }
+
     /// The most pieces of the endgame tables the game builds in memory and the protocols
     /// offer (`Endgame Tables`); 0 (the default) for none.
     const SOLVED_TABLES: u32 = 0;

@@ -50,7 +50,9 @@ const ROOMS: &[(&str, &[&str])] = &[
         ],
     ),
     ("search", &["search", "nsearch"]),
-    ("games", &["games"]),
+    // solve/proof.rs: proofs and holds and their checker need only the game's rules; a game
+    // checks the certificates it plays from (games/raeuber/certificates.rs).
+    ("games", &["games", "solve/proof.rs"]),
     // The solvers: df-pn and its proofs, pawn chess's graph analysis, CRASH!'s databases, the
     // games' oracles. They know the games' positions; the search calls them only through the
     // oracle it is handed (search/oracle.rs).

@@ -333,6 +333,9 @@ impl<G: Game> Session<G> {
                     wdl,
                 };
                 let mut on_info = |info: &Info| {
+                    if let Some(note) = &info.note {
+                        out.line(&format!("info string {note}"));
+                    }
                     out.line(&info_line(&root, info, show));
                     // Nobody reads any more (stdout closed, client gone): stop.
                     if out.is_broken() {

@@ -785,6 +785,9 @@ impl<G: Game> Session<G> {
                 searcher.set_threads(threads);
                 searcher.set_strength(strength);
                 let mut on_info = |info: &Info| {
+                    if let Some(note) = &info.note {
+                        out.line(&format!("# {note}"));
+                    }
                     if post {
                         out.line(&thinking_line(&root, info));
                     }

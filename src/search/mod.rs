@@ -181,6 +181,9 @@ pub struct Info {
     /// Tablebase probes that answered, all threads together.
     pub tbhits: u64,
     pub pv: Vec<Move>,
+    /// A line for the user that comes with this report (UCI `info string …`, XBoard `# …`):
+    /// which certificate a certified move comes from ([`crate::game::EndgameTables::certified`]).
+    pub note: Option<String>,
 }
 
 /// The report of a root move the main thread starts: iteration depth, the move and its number
@@ -426,6 +429,7 @@ impl<G: Game> Searcher<G> {
                 hashfull: self.tt.hashfull(),
                 tbhits: 0,
                 pv: Vec::new(),
+                note: None,
             });
             SearchResult {
                 best: Move::NULL,
@@ -434,6 +438,11 @@ impl<G: Game> Searcher<G> {
                 depth: 0,
                 nodes: 0,
             }
+        } else if let Some(result) = (limits.depth.is_none() && limits.nodes.is_none())
+            .then(|| self.certified(root, &moves, &time, on_info))
+            .flatten()
+        {
+            result
         } else if let Some(result) = (!restricted && self.multipv == 1)
             .then(|| self.solved(root, &moves, limits, &time, control, on_info))
             .flatten()
@@ -644,6 +653,7 @@ impl<G: Game> Searcher<G> {
             hashfull: self.tt.hashfull(),
             tbhits: shared.tbhits.load(Ordering::Relaxed),
             pv: Vec::new(),
+            note: None,
         }
     }
 
@@ -681,6 +691,44 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// The move of a checked certificate the game has for `root`
+    /// ([`crate::game::EndgameTables::certified`]), played at once and reported with the
+    /// certificate's note; `None` when none covers it or its move is not among `moves` (a
+    /// `searchmoves` list without it). Searches limited by depth or nodes do not ask (`bench`
+    /// and `go depth N` search).
+    fn certified(
+        &self,
+        root: &G,
+        moves: &MoveList,
+        time: &time::TimeManager,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<SearchResult> {
+        let certified = root.certified()?;
+        if !moves.contains(&certified.mv) {
+            return None;
+        }
+        let score = Score::from_value(certified.value);
+        on_info(&Info {
+            depth: 1,
+            seldepth: 1,
+            multipv: 1,
+            score,
+            nodes: 1,
+            time: time.elapsed(),
+            hashfull: self.tt.hashfull(),
+            tbhits: 0,
+            pv: vec![certified.mv],
+            note: Some(certified.note),
+        });
+        Some(SearchResult {
+            best: certified.mv,
+            ponder: None,
+            score,
+            depth: 1,
+            nodes: 1,
+        })
+    }
+
     /// The oracle's perfect answer, if it has one within a fraction of the time. A search
     /// limited by depth or nodes never asks (the solver must not delay `go depth N`), and the
     /// oracle gives up when the search is stopped.
@@ -714,6 +762,7 @@ impl<G: Game> Searcher<G> {
             hashfull: self.tt.hashfull(),
             tbhits: 0,
             pv: vec![mv],
+            note: None,
         });
         Some(SearchResult {
             best: mv,

@@ -630,6 +630,7 @@ impl<'a, G: Game> Worker<'a, G> {
             hashfull: self.tt.hashfull(),
             tbhits: self.shared.tbhits.load(Relaxed),
             pv: best.pv.clone(),
+            note: None,
         });
     }
 

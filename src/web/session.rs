@@ -827,6 +827,7 @@ impl<G: Game> Session for TwoPlayer<G> {
                     hashfull: 0,
                     tbhits: 0,
                     pv: vec![result.best],
+                    note: None,
                 };
                 info_json(&pos, &info)
             });

@@ -13,8 +13,8 @@ use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
 use super::tables::session::{self, TableSettings};
-use crate::engine_option::{Access, GameSettings};
-use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, TableBuilds, Terminal};
+use crate::engine_option::{Access, GameOption, GameSettings, OptionKind, TextForm};
+use crate::game::{Certified, Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, TableBuilds, Terminal};
 use crate::san::SanParts;
 use crate::search::params::SearchParams;
 
@@ -392,8 +392,29 @@ impl Dialect for Raeuber {
         variant
     }
 
-    /// The process's endgame tables and their limit.
+    /// `ProofFiles`: the session's own proofs and holds, each checked as it is read.
+    fn options() -> Vec<GameOption> {
+        vec![GameOption {
+            name: "ProofFiles",
+            kind: OptionKind::Text {
+                default: "",
+                form: TextForm::File,
+            },
+            set: |s, v| {
+                let (proofs, line) = super::certificates::load_files(v.text())?;
+                *s = GameSettings::new(TableSettings {
+                    proofs,
+                    ..table_settings(s)
+                });
+                Ok(Some(line))
+            },
+        }]
+    }
+
+    /// The process's endgame tables and their limit; a session's start also starts reading
+    /// the shipped certificates (once per process, in the background).
     fn settings() -> GameSettings {
+        super::certificates::start_loading();
         GameSettings::new(TableSettings::process())
     }
 
@@ -424,6 +445,13 @@ impl Tablebases for Raeuber {}
 
 impl EndgameTables for Raeuber {
     const SOLVED_TABLES: u32 = 4;
+
+    /// The move of a checked proof or hold: the session's own files first, then the shipped
+    /// ones once read (docs/solved.md, "Perfect play from the certificates").
+    fn certified(&self) -> Option<Certified> {
+        let own = session::proofs();
+        super::certificates::certified(self, own.as_deref())
+    }
 
     /// df-pn before alpha-beta does not pay at a clock: share 0 against 10, self-play
     /// 2+0.02, SPRT [0, 10] H1 after 1,282 games, +17.6 ± 16.5 Elo (docs/search-log.md).

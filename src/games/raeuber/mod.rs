@@ -10,6 +10,7 @@
 //! - [`position`]: the position, its pieces, squares and hash.
 //! - `game`: the [`Game`] impl (FEN, moves, copy-make play, verdict) that ties the others together.
 //! - [`eval`]: the evaluation.
+//! - [`certificates`]: perfect play from checked proofs and holds (shipped and the user's).
 //! - [`tables`]: endgame tables of every position with few pieces, built in memory.
 //! - [`perft`]: the fast perft behind `Game::perft`: the last two plies counted, not played.
 //! - [`solver`]: the engine's oracle, proof-number search for forced wins.
@@ -17,6 +18,7 @@
 //! [`Game`]: crate::game::Game
 
 pub mod attacks;
+pub mod certificates;
 pub mod eval;
 pub mod page;
 mod game;

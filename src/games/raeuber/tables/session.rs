@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use super::{Tables, installed, limit, multisets};
 use crate::engine_option::{Access, Lease};
+use crate::games::raeuber::certificates::Store;
 use crate::games::raeuber::position::Raeuber;
 
 /// The signatures built on demand that a set under a memory pool may keep, in MiB (about
@@ -33,12 +34,14 @@ impl Shared {
 }
 
 /// A session's endgame table settings: probe positions of at most `limit` pieces in
-/// `tables` (`None`: the process's, [`installed`]), read from `dir`.
+/// `tables` (`None`: the process's, [`installed`]), read from `dir`; and the session's own
+/// checked proof files (option `ProofFiles`, [`crate::games::raeuber::certificates`]).
 #[derive(Clone, Default)]
 pub struct TableSettings {
     pub limit: u32,
     pub dir: Option<PathBuf>,
     pub tables: Option<Arc<Shared>>,
+    pub proofs: Option<Arc<Store>>,
 }
 
 impl TableSettings {
@@ -48,6 +51,7 @@ impl TableSettings {
             limit: limit(),
             dir: None,
             tables: None,
+            proofs: None,
         }
     }
 }
@@ -55,6 +59,11 @@ impl TableSettings {
 thread_local! {
     /// The settings this thread entered (`None`: the process's).
     static ENTERED: RefCell<Option<TableSettings>> = const { RefCell::new(None) };
+}
+
+/// The proof files of the settings this thread entered, if any.
+pub fn proofs() -> Option<Arc<Store>> {
+    ENTERED.with(|e| e.borrow().as_ref().and_then(|s| s.proofs.clone()))
 }
 
 /// Makes `settings` those this thread probes with.
