@@ -707,7 +707,21 @@ impl<G: Game> Searcher<G> {
         if !moves.contains(&certified.mv) {
             return None;
         }
-        let score = Score::from_value(certified.value);
+        let (mv, value) = (certified.mv, certified.value);
+        Some(self.answer_known(mv, value, Some(certified.note), time, on_info))
+    }
+
+    /// A move whose value is known without a search (a certificate's, the oracle's): one
+    /// report of depth 1 with `note`, and the result.
+    fn answer_known(
+        &self,
+        mv: Move,
+        value: i32,
+        note: Option<String>,
+        time: &time::TimeManager,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let score = Score::from_value(value);
         on_info(&Info {
             depth: 1,
             seldepth: 1,
@@ -717,16 +731,16 @@ impl<G: Game> Searcher<G> {
             time: time.elapsed(),
             hashfull: self.tt.hashfull(),
             tbhits: 0,
-            pv: vec![certified.mv],
-            note: Some(certified.note),
+            pv: vec![mv],
+            note,
         });
-        Some(SearchResult {
-            best: certified.mv,
+        SearchResult {
+            best: mv,
             ponder: None,
             score,
             depth: 1,
             nodes: 1,
-        })
+        }
     }
 
     /// The oracle's perfect answer, if it has one within a fraction of the time. A search
@@ -751,26 +765,7 @@ impl<G: Game> Searcher<G> {
             log::warn!("the solver's move {mv} is not legal here; searching instead");
             return None;
         }
-        let score = Score::from_value(value);
-        on_info(&Info {
-            depth: 1,
-            seldepth: 1,
-            multipv: 1,
-            score,
-            nodes: 1,
-            time: time.elapsed(),
-            hashfull: self.tt.hashfull(),
-            tbhits: 0,
-            pv: vec![mv],
-            note: None,
-        });
-        Some(SearchResult {
-            best: mv,
-            ponder: None,
-            score,
-            depth: 1,
-            nodes: 1,
-        })
+        Some(self.answer_known(mv, value, None, time, on_info))
     }
 }
 
