@@ -203,6 +203,14 @@ impl Game for Chess {
         p[KNIGHT] == 0 && (p[BISHOP] & LIGHT_SQUARES == 0 || p[BISHOP] & !LIGHT_SQUARES == 0)
     }
 
+    /// A side with nothing but king and pawns may be in zugzwang, where passing is far better
+    /// than any move (`8/8/8/8/p1Q5/8/8/k6K w`: after 1. Qc2 a3 Black's pawn must walk into
+    /// the mate), so it never makes a null move — Stockfish's "non-pawn material" condition.
+    fn null_move_allowed(&self) -> bool {
+        let own = self.colors[self.side.index()];
+        own & !(self.pieces[PAWN] | self.pieces[KING]) != 0
+    }
+
     #[inline]
     fn is_noisy(&self, mv: Move) -> bool {
         mv.kind() == MoveKind::PromoteQueen || self.captured(mv).is_some()

@@ -122,6 +122,22 @@ fn transpositions_share_a_hash() {
     assert_ne!(x.hash(), play(&a, &["e2e3"]).hash());
 }
 
+/// Only a side with a piece besides king and pawns may pass in the null-move search: the
+/// mate in 3 of `8/8/8/8/p1Q5/8/8/k6K w` hides behind Black's null move otherwise.
+#[test]
+fn null_moves_only_for_a_side_with_pieces() {
+    for (fen, allowed) in [
+        ("8/8/8/8/p1Q5/8/8/k6K w - - 0 1", true),
+        ("8/8/8/8/p1Q5/8/8/k6K b - - 0 1", false),
+        ("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1", false),
+        ("4k3/4p3/8/8/8/8/4P3/4KN2 w - - 0 1", true),
+        ("4k3/4p3/8/8/8/8/4P3/4KN2 b - - 0 1", false),
+        (Chess::START_FEN, true),
+    ] {
+        assert_eq!(pos(fen).null_move_allowed(), allowed, "{fen}");
+    }
+}
+
 #[test]
 fn insufficient_material() {
     for (fen, dead) in [
