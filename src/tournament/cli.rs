@@ -2,13 +2,14 @@
 //! start with `-` or `--`, and `--engine`, `--each`, `--openings`, `--random-openings`,
 //! `--sprt`, `--draw`, `--resign` take `key=value` words.
 //!
-//! Depends on [`super::clock`], [`super::client`], [`super::openings`], [`super::referee`]
-//! and [`super::stats`].
+//! Depends on [`super::clock`], [`super::client`], [`super::error`], [`super::openings`],
+//! [`super::referee`] and [`super::stats`]; its errors are [`FlagError`]s.
 
 use std::time::Duration;
 
 use super::client::{EngineConfig, Proto};
 use super::clock::{Period, TimeControl};
+use super::error::FlagError;
 use super::openings::RandomPlies;
 use super::referee::{DrawAdjudication, ResignAdjudication};
 use super::stats::Sprt;
@@ -159,35 +160,56 @@ struct Draft {
     ponder: Option<bool>,
 }
 
-fn num<T: std::str::FromStr>(what: &str, v: &str) -> Result<T, String> {
-    v.parse()
-        .map_err(|_| format!("{what} needs a number, got '{v}'"))
+fn num<T: std::str::FromStr>(what: &str, v: &str) -> Result<T, FlagError> {
+    v.parse().map_err(|_| FlagError::NotANumber {
+        what: what.to_string(),
+        value: v.to_string(),
+    })
 }
 
-fn positive<T: std::str::FromStr + PartialOrd + Default>(what: &str, v: &str) -> Result<T, String> {
+fn positive<T: std::str::FromStr + PartialOrd + Default>(
+    what: &str,
+    v: &str,
+) -> Result<T, FlagError> {
     let n: T = num(what, v)?;
     if n <= T::default() {
-        return Err(format!("{what} must be positive, got '{v}'"));
+        return Err(invalid(what, "positive", v));
     }
     Ok(n)
 }
 
-fn seconds(what: &str, v: &str) -> Result<Duration, String> {
-    let s: f64 = num(what, v)?;
-    if !(s.is_finite() && s > 0.0) {
-        return Err(format!(
-            "{what} must be a positive number of seconds, got '{v}'"
-        ));
+/// `value` is not one of the values `what` takes (`expected`).
+fn invalid(what: &str, expected: &'static str, value: &str) -> FlagError {
+    FlagError::Invalid {
+        what: what.to_string(),
+        expected,
+        value: value.to_string(),
     }
-    crate::limits::seconds(what, s)
 }
 
-fn millis(what: &str, v: &str) -> Result<Duration, String> {
-    crate::limits::millis(what, num(what, v)?)
+/// `key` is not one of the keys of `flag` (`known`).
+fn unknown_key(flag: &str, key: &str, known: &'static str) -> FlagError {
+    FlagError::UnknownKey {
+        flag: flag.to_string(),
+        key: key.to_string(),
+        known,
+    }
+}
+
+fn seconds(what: &str, v: &str) -> Result<Duration, FlagError> {
+    let s: f64 = num(what, v)?;
+    if !(s.is_finite() && s > 0.0) {
+        return Err(invalid(what, "a positive number of seconds", v));
+    }
+    Ok(crate::limits::seconds(what, s)?)
+}
+
+fn millis(what: &str, v: &str) -> Result<Duration, FlagError> {
+    Ok(crate::limits::millis(what, num(what, v)?)?)
 }
 
 impl Draft {
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), FlagError> {
         if let Some(name) = key.strip_prefix("option.") {
             if name.is_empty() {
                 return Err("option. needs a name: option.NAME=VALUE".into());
@@ -207,7 +229,7 @@ impl Draft {
                 self.proto = Some(match value {
                     "uci" => Proto::Uci,
                     "xboard" | "cecp" => Proto::Xboard,
-                    _ => return Err(format!("proto must be uci or xboard, got '{value}'")),
+                    _ => return Err(invalid("proto", "uci or xboard", value)),
                 })
             }
             "tc" => {
@@ -225,9 +247,7 @@ impl Draft {
             "variant" => self.variant = Some(value.to_string()),
             "ponder" => self.ponder = Some(bool_value("ponder", value)?),
             _ => {
-                return Err(format!(
-                    "unknown engine key '{key}' (known: cmd name proto args dir option.NAME tc st movetime depth nodes timemargin variant ponder)"
-                ));
+                return Err(FlagError::UnknownEngineKey(key.to_string()));
             }
         }
         Ok(())
@@ -256,7 +276,7 @@ impl Draft {
         }
     }
 
-    fn finish(self, n: usize, default_margin: Duration) -> Result<EngineConfig, String> {
+    fn finish(self, n: usize, default_margin: Duration) -> Result<EngineConfig, FlagError> {
         let cmd = self
             .cmd
             .ok_or_else(|| format!("engine {n} has no cmd=PROGRAM"))?;
@@ -275,13 +295,14 @@ impl Draft {
         if !tc.is_set() {
             return Err(format!(
                 "engine {n} ({program}) has no time control: give --tc 10+0.1, st=, movetime=, depth= or nodes="
-            ));
+            ).into());
         }
         let proto = self.proto.unwrap_or(Proto::Uci);
         if proto == Proto::Xboard && tc.nodes.is_some() {
             return Err(format!(
                 "engine {n} ({program}): XBoard has no node limit; use proto=uci or another limit"
-            ));
+            )
+            .into());
         }
         Ok(EngineConfig {
             name: self.name.unwrap_or_default(),
@@ -304,21 +325,23 @@ fn is_flag(s: &str) -> bool {
 }
 
 /// `key=value` words following an option.
-fn pairs<'a>(option: &str, words: &'a [String]) -> Result<Vec<(&'a str, &'a str)>, String> {
+fn pairs<'a>(option: &str, words: &'a [String]) -> Result<Vec<(&'a str, &'a str)>, FlagError> {
     words
         .iter()
         .map(|w| {
-            w.split_once('=')
-                .ok_or_else(|| format!("{option}: expected key=value, got '{w}'"))
+            w.split_once('=').ok_or_else(|| FlagError::NotKeyValue {
+                flag: option.to_string(),
+                word: w.clone(),
+            })
         })
         .collect()
 }
 
-fn bool_value(what: &str, v: &str) -> Result<bool, String> {
+fn bool_value(what: &str, v: &str) -> Result<bool, FlagError> {
     match v {
         "true" | "1" | "yes" | "on" => Ok(true),
         "false" | "0" | "no" | "off" => Ok(false),
-        _ => Err(format!("{what} must be true or false, got '{v}'")),
+        _ => Err(invalid(what, "true or false", v)),
     }
 }
 
@@ -356,7 +379,7 @@ fn defaults() -> Config {
 
 /// `--openings FILE | file=FILE [format=epd|fen|pgn] [plies=N] [order=random] [start=N]
 /// [policy=default|round] | book=FILE.bin [plies=N]`.
-fn openings(words: &[String]) -> Result<OpeningsFile, String> {
+fn openings(words: &[String]) -> Result<OpeningsFile, FlagError> {
     let mut f = OpeningsFile {
         path: String::new(),
         random_order: false,
@@ -374,24 +397,18 @@ fn openings(words: &[String]) -> Result<OpeningsFile, String> {
             Some(("file", v)) => f.path = v.to_string(),
             Some(("format", v @ ("epd" | "fen" | "pgn"))) => format = Some(v),
             Some(("format", v)) => {
-                return Err(format!(
-                    "--openings: format must be epd, fen or pgn, got '{v}'"
-                ));
+                return Err(invalid("--openings: format", "epd, fen or pgn", v));
             }
             Some(("order", "random")) => f.random_order = true,
             Some(("order", "sequential")) => f.random_order = false,
             Some(("order", v)) => {
-                return Err(format!(
-                    "--openings: order must be sequential or random, got '{v}'"
-                ));
+                return Err(invalid("--openings: order", "sequential or random", v));
             }
             Some(("start", v)) => f.start = positive("--openings start", v)?,
             Some(("policy", "default" | "encounter")) => f.same_per_round = false,
             Some(("policy", "round")) => f.same_per_round = true,
             Some(("policy", v)) => {
-                return Err(format!(
-                    "--openings: policy must be default or round, got '{v}'"
-                ));
+                return Err(invalid("--openings: policy", "default or round", v));
             }
             Some(("book", v)) => {
                 f.path = v.to_string();
@@ -399,9 +416,10 @@ fn openings(words: &[String]) -> Result<OpeningsFile, String> {
             }
             Some(("plies", v)) => plies = Some(positive("--openings plies", v)?),
             Some((k, _)) => {
-                return Err(format!(
-                    "--openings: unknown key '{k}' (known: file format plies order start \
-                     policy book)"
+                return Err(unknown_key(
+                    "--openings",
+                    k,
+                    "file format plies order start policy book",
                 ));
             }
         }
@@ -427,7 +445,7 @@ fn openings(words: &[String]) -> Result<OpeningsFile, String> {
 
 /// `-log file=FILE [level=trace|debug|info|warn|err]` (fastchess's keys; `engine=` and
 /// `compress=` are not supported).
-fn log_file(flag: &str, words: &[String]) -> Result<LogFile, String> {
+fn log_file(flag: &str, words: &[String]) -> Result<LogFile, FlagError> {
     let mut log = LogFile {
         path: String::new(),
         level: log::LevelFilter::Debug,
@@ -443,23 +461,25 @@ fn log_file(flag: &str, words: &[String]) -> Result<LogFile, String> {
                     "warn" => log::LevelFilter::Warn,
                     "err" | "error" | "fatal" => log::LevelFilter::Error,
                     _ => {
-                        return Err(format!(
-                            "{flag}: level must be trace, debug, info, warn or err, got '{v}'"
+                        return Err(invalid(
+                            &format!("{flag}: level"),
+                            "trace, debug, info, warn or err",
+                            v,
                         ));
                     }
                 }
             }
-            _ => return Err(format!("{flag}: unknown key '{k}' (known: file level)")),
+            _ => return Err(unknown_key(flag, k, "file level")),
         }
     }
     if log.path.is_empty() {
-        return Err(format!("{flag} needs file=FILE"));
+        return Err(format!("{flag} needs file=FILE").into());
     }
     Ok(log)
 }
 
 /// `--random-openings plies=N [margin=CP] [depth=D]`.
-fn random_openings(flag: &str, words: &[String]) -> Result<RandomPlies, String> {
+fn random_openings(flag: &str, words: &[String]) -> Result<RandomPlies, FlagError> {
     let mut r = RandomPlies::default();
     for (k, v) in pairs(flag, words)? {
         match k {
@@ -467,9 +487,7 @@ fn random_openings(flag: &str, words: &[String]) -> Result<RandomPlies, String> 
             "margin" => r.margin = num("margin", v)?,
             "depth" => r.depth = num("depth", v)?,
             _ => {
-                return Err(format!(
-                    "--random-openings: unknown key '{k}' (known: plies margin depth)"
-                ));
+                return Err(unknown_key("--random-openings", k, "plies margin depth"));
             }
         }
     }
@@ -477,7 +495,7 @@ fn random_openings(flag: &str, words: &[String]) -> Result<RandomPlies, String> 
 }
 
 /// `--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]`.
-fn sprt(flag: &str, words: &[String]) -> Result<Sprt, String> {
+fn sprt(flag: &str, words: &[String]) -> Result<Sprt, FlagError> {
     let (mut e0, mut e1, mut a, mut b) = (None, None, 0.05, 0.05);
     for (k, v) in pairs(flag, words)? {
         let x: f64 = num(k, v)?;
@@ -487,20 +505,18 @@ fn sprt(flag: &str, words: &[String]) -> Result<Sprt, String> {
             "alpha" => a = x,
             "beta" => b = x,
             _ => {
-                return Err(format!(
-                    "--sprt: unknown key '{k}' (known: elo0 elo1 alpha beta)"
-                ));
+                return Err(unknown_key("--sprt", k, "elo0 elo1 alpha beta"));
             }
         }
     }
     let (Some(e0), Some(e1)) = (e0, e1) else {
         return Err("--sprt needs elo0= and elo1=".into());
     };
-    Sprt::new(e0, e1, a, b)
+    Ok(Sprt::new(e0, e1, a, b)?)
 }
 
 /// `--draw [movenumber=N] [movecount=N] [score=CP]`.
-fn draw(flag: &str, words: &[String]) -> Result<DrawAdjudication, String> {
+fn draw(flag: &str, words: &[String]) -> Result<DrawAdjudication, FlagError> {
     let mut d = DrawAdjudication {
         movenumber: 40,
         movecount: 8,
@@ -512,9 +528,7 @@ fn draw(flag: &str, words: &[String]) -> Result<DrawAdjudication, String> {
             "movecount" => d.movecount = positive(k, v)?,
             "score" => d.score = num(k, v)?,
             _ => {
-                return Err(format!(
-                    "--draw: unknown key '{k}' (known: movenumber movecount score)"
-                ));
+                return Err(unknown_key("--draw", k, "movenumber movecount score"));
             }
         }
     }
@@ -522,7 +536,7 @@ fn draw(flag: &str, words: &[String]) -> Result<DrawAdjudication, String> {
 }
 
 /// `--resign [movecount=N] [score=CP] [twosided=true]`.
-fn resign(flag: &str, words: &[String]) -> Result<ResignAdjudication, String> {
+fn resign(flag: &str, words: &[String]) -> Result<ResignAdjudication, FlagError> {
     let mut r = ResignAdjudication {
         movecount: 3,
         score: 1000,
@@ -534,9 +548,7 @@ fn resign(flag: &str, words: &[String]) -> Result<ResignAdjudication, String> {
             "score" => r.score = positive(k, v)?,
             "twosided" => r.twosided = bool_value(k, v)?,
             _ => {
-                return Err(format!(
-                    "--resign: unknown key '{k}' (known: movecount score twosided)"
-                ));
+                return Err(unknown_key("--resign", k, "movecount score twosided"));
             }
         }
     }
@@ -554,20 +566,24 @@ struct Reading {
 
 impl Reading {
     /// The engine flags: `--engine`, `--each`, and the shorthands for keys of every engine.
-    fn engine_flag(&mut self, name: &str, flag: &str, words: &[String]) -> Result<bool, String> {
+    fn engine_flag(&mut self, name: &str, flag: &str, words: &[String]) -> Result<bool, FlagError> {
         let one = || one_value(flag, words);
         match name {
             "engine" => {
                 let mut d = Draft::default();
                 for (k, v) in pairs(flag, words)? {
-                    d.set(k, v)
-                        .map_err(|e| format!("engine {}: {e}", self.drafts.len() + 1))?;
+                    d.set(k, v).map_err(|e| FlagError::Engine {
+                        engine: self.drafts.len() + 1,
+                        error: Box::new(e),
+                    })?;
                 }
                 self.drafts.push(d);
             }
             "each" => {
                 for (k, v) in pairs(flag, words)? {
-                    self.each.set(k, v).map_err(|e| format!("--each: {e}"))?;
+                    self.each
+                        .set(k, v)
+                        .map_err(|e| FlagError::Each(Box::new(e)))?;
                 }
             }
             "tc" | "st" | "movetime" | "depth" | "nodes" => self.each.set(name, one()?)?,
@@ -582,7 +598,7 @@ impl Reading {
     }
 
     /// The match flags: games, openings, adjudication, output.
-    fn match_flag(&mut self, name: &str, flag: &str, words: &[String]) -> Result<(), String> {
+    fn match_flag(&mut self, name: &str, flag: &str, words: &[String]) -> Result<(), FlagError> {
         let one = || one_value(flag, words);
         let cfg = &mut self.cfg;
         match name {
@@ -618,7 +634,8 @@ impl Reading {
                         other => {
                             return Err(format!(
                                 "{flag}: unknown word '{other}' (known: FILE [min])"
-                            ));
+                            )
+                            .into());
                         }
                     }
                 }
@@ -637,16 +654,14 @@ impl Reading {
                     "round-robin" | "roundrobin" => Tournament::RoundRobin,
                     "gauntlet" => Tournament::Gauntlet,
                     other => {
-                        return Err(format!(
-                            "{flag} must be round-robin or gauntlet, got '{other}'"
-                        ));
+                        return Err(invalid(flag, "round-robin or gauntlet", other));
                     }
                 })
             }
             "repeat" => {
                 // Pairs with colours swapped are always played; accepted for familiarity.
                 if words.len() > 1 {
-                    return Err(format!("{flag} takes at most one value"));
+                    return Err(format!("{flag} takes at most one value").into());
                 }
             }
             "openings" => cfg.openings = Some(openings(words)?),
@@ -661,13 +676,13 @@ impl Reading {
             "check-pgn" => cfg.check_pgn = Some(one()?.to_string()),
             "report" => cfg.report = Some(one()?.to_string()),
             "from-pgn" => cfg.from_pgn = Some(one()?.to_string()),
-            _ => return Err(format!("unknown option {flag} (see --help)")),
+            _ => return Err(FlagError::UnknownFlag(flag.to_string())),
         }
         Ok(())
     }
 
     /// The checks once every flag is read, and the engines made from their keys.
-    fn finish(self) -> Result<Config, String> {
+    fn finish(self) -> Result<Config, FlagError> {
         let Reading {
             mut cfg,
             drafts,
@@ -696,7 +711,7 @@ impl Reading {
             return Err(format!(
                 "kiebitz-match plays engines against each other: give --engine at least twice, got {}",
                 drafts.len()
-            ));
+            ).into());
         }
         if tournament && cfg.sprt.is_some() {
             return Err("--sprt tests two engines: not with a tournament of more".into());
@@ -715,25 +730,31 @@ impl Reading {
 }
 
 /// The one value of `flag`.
-fn one_value<'a>(flag: &str, words: &'a [String]) -> Result<&'a str, String> {
+fn one_value<'a>(flag: &str, words: &'a [String]) -> Result<&'a str, FlagError> {
     match words {
         [w] => Ok(w.as_str()),
-        _ => Err(format!("{flag} takes one value, got {}", words.len())),
+        _ => Err(FlagError::NotOneValue {
+            flag: flag.to_string(),
+            count: words.len(),
+        }),
     }
 }
 
 /// `flag` takes no value.
-fn no_value(flag: &str, words: &[String]) -> Result<(), String> {
+fn no_value(flag: &str, words: &[String]) -> Result<(), FlagError> {
     if words.is_empty() {
         Ok(())
     } else {
-        Err(format!("{flag} takes no value, got '{}'", words.join(" ")))
+        Err(FlagError::NoValue {
+            flag: flag.to_string(),
+            words: words.join(" "),
+        })
     }
 }
 
 /// Parses the arguments (without the program name): each flag with the words up to the next
 /// flag.
-pub fn parse(args: &[String]) -> Result<Config, String> {
+pub fn parse(args: &[String]) -> Result<Config, FlagError> {
     let mut reading = Reading {
         cfg: defaults(),
         drafts: Vec::new(),
@@ -744,9 +765,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     while i < args.len() {
         let flag = args[i].as_str();
         if !is_flag(flag) {
-            return Err(format!(
-                "unexpected argument '{flag}' (options start with --)"
-            ));
+            return Err(FlagError::NotAFlag(flag.to_string()));
         }
         let name = flag.trim_start_matches('-');
         let mut j = i + 1;
@@ -840,14 +859,46 @@ mod tests {
         .unwrap();
         assert!(cfg.engines[0].ponder && !cfg.engines[1].ponder);
         assert_eq!(
-            parse(&args("--game pawns --ponder yes")).unwrap_err(),
+            parse(&args("--game pawns --ponder yes"))
+                .unwrap_err()
+                .to_string(),
             "--ponder takes no value, got 'yes'"
         );
     }
 
+    /// The errors are typed: a caller (or a test) can tell which flag, key or engine is wrong
+    /// without reading the sentence.
+    #[test]
+    fn errors_are_typed() {
+        let err = |s: &str| parse(&args(s)).unwrap_err();
+        let FlagError::Engine { engine: 2, error } =
+            err("--engine cmd=a --engine cmd=b proto=cecq --tc 1")
+        else {
+            panic!("not the second engine's error");
+        };
+        assert!(matches!(*error, FlagError::Invalid { ref what, .. } if what == "proto"));
+        assert!(matches!(
+            err("--draw movecount=2 count=3"),
+            FlagError::UnknownKey { ref flag, ref key, .. } if flag == "--draw" && key == "count"
+        ));
+        assert!(matches!(
+            err("--each tc"),
+            FlagError::NotKeyValue { ref word, .. } if word == "tc"
+        ));
+        assert_eq!(
+            err("-tournament"),
+            FlagError::NotOneValue {
+                flag: "-tournament".into(),
+                count: 0
+            }
+        );
+        assert_eq!(err("games"), FlagError::NotAFlag("games".into()));
+        assert!(matches!(err("--sprt elo0=5 elo1=0"), FlagError::Refused(_)));
+    }
+
     #[test]
     fn errors_say_what_is_wrong() {
-        let err = |s: &str| parse(&args(s)).unwrap_err();
+        let err = |s: &str| parse(&args(s)).unwrap_err().to_string();
         assert_eq!(
             err("--game pawns --engine cmd=a --tc 1"),
             "kiebitz-match plays engines against each other: give --engine at least twice, got 1"

@@ -25,6 +25,7 @@
 pub mod cli;
 pub mod client;
 pub mod clock;
+pub mod error;
 pub mod html;
 pub mod league;
 pub mod nseat;

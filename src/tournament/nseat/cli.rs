@@ -11,6 +11,7 @@
 use std::time::Duration;
 
 use crate::tournament::client::nseat::Spec;
+use crate::tournament::error::FlagError;
 
 use super::{MAX_CONCURRENCY, MAX_GAMES};
 
@@ -66,36 +67,42 @@ impl Default for Config {
     }
 }
 
-fn num<T: std::str::FromStr>(what: &str, v: Option<&String>) -> Result<T, String> {
-    let v = v.ok_or_else(|| format!("{what} needs a value"))?;
-    v.parse()
-        .map_err(|_| format!("{what} needs a number, got '{v}'"))
+fn num<T: std::str::FromStr>(what: &str, v: Option<&String>) -> Result<T, FlagError> {
+    let v = value(what, v)?;
+    v.parse().map_err(|_| FlagError::NotANumber {
+        what: what.to_string(),
+        value: v.clone(),
+    })
 }
 
-fn secs(what: &str, v: &str) -> Result<Duration, String> {
-    let x: f64 = v
-        .parse()
-        .map_err(|_| format!("{what} needs seconds, got '{v}'"))?;
-    crate::limits::seconds(what, x)
+fn secs(what: &str, v: &str) -> Result<Duration, FlagError> {
+    let x: f64 = v.parse().map_err(|_| FlagError::NotSeconds {
+        what: what.to_string(),
+        value: v.to_string(),
+    })?;
+    Ok(crate::limits::seconds(what, x)?)
 }
 
-fn value<'a>(what: &str, v: Option<&'a String>) -> Result<&'a String, String> {
-    v.ok_or_else(|| format!("{what} needs a value"))
+fn value<'a>(what: &str, v: Option<&'a String>) -> Result<&'a String, FlagError> {
+    v.ok_or_else(|| FlagError::MissingValue {
+        what: what.to_string(),
+    })
 }
 
 /// `BASE+INC` (or `BASE`) seconds: a clock per seat.
-fn clock(what: &str, v: &str) -> Result<(Duration, Duration), String> {
+fn clock(what: &str, v: &str) -> Result<(Duration, Duration), FlagError> {
     if v.contains('/') {
         return Err(format!(
             "{what} {v}: N-seat clocks have no move periods; give BASE+INC seconds"
-        ));
+        )
+        .into());
     }
     let (b, inc) = v.split_once('+').unwrap_or((v, "0"));
     Ok((secs(what, b)?, secs(what, inc)?))
 }
 
 /// One flag and its value (`next`) into `cfg`.
-fn flag(cfg: &mut Config, a: &str, next: Option<&String>) -> Result<(), String> {
+fn flag(cfg: &mut Config, a: &str, next: Option<&String>) -> Result<(), FlagError> {
     match a {
         "--game" => {}
         "--players" => cfg.players = num("--players", next)?,
@@ -124,14 +131,14 @@ fn flag(cfg: &mut Config, a: &str, next: Option<&String>) -> Result<(), String> 
         "--openings" => cfg.openings = Some(value("--openings", next)?.clone()),
         "--check-pgn" => cfg.check_pgn = Some(value("--check-pgn", next)?.clone()),
         "--help" | "-h" => return Err(USAGE.into()),
-        other => return Err(format!("unknown option '{other}'\n{USAGE}")),
+        other => return Err(format!("unknown option '{other}'\n{USAGE}").into()),
     }
     Ok(())
 }
 
 /// `--engine cmd=… name=… arg=… option.K=V`, the words from `args[i]` on; returns the engine
 /// and the index after its last word.
-fn engine(args: &[String], mut i: usize, number: usize) -> Result<(Spec, usize), String> {
+fn engine(args: &[String], mut i: usize, number: usize) -> Result<(Spec, usize), FlagError> {
     let mut spec = Spec {
         name: String::new(),
         cmd: String::new(),
@@ -148,7 +155,7 @@ fn engine(args: &[String], mut i: usize, number: usize) -> Result<(Spec, usize),
             "arg" => spec.args.push(v.to_string()),
             _ => match k.strip_prefix("option.") {
                 Some(o) => spec.options.push((o.to_string(), v.to_string())),
-                None => return Err(format!("unknown engine setting '{k}'")),
+                None => return Err(format!("unknown engine setting '{k}'").into()),
             },
         }
         i += 1;
@@ -163,12 +170,12 @@ fn engine(args: &[String], mut i: usize, number: usize) -> Result<(Spec, usize),
 }
 
 /// The checks after every flag is read.
-fn validate(mut cfg: Config) -> Result<Config, String> {
+fn validate(mut cfg: Config) -> Result<Config, FlagError> {
     if cfg.check_pgn.is_some() {
         return Ok(cfg);
     }
     if cfg.engines.len() < 2 {
-        return Err(format!("two or more engines are needed\n{USAGE}"));
+        return Err(format!("two or more engines are needed\n{USAGE}").into());
     }
     if cfg.movetime.is_none() && cfg.clock.is_none() {
         cfg.movetime = Some(Duration::from_secs(1));
@@ -180,18 +187,20 @@ fn validate(mut cfg: Config) -> Result<Config, String> {
         return Err(format!(
             "--concurrency must be 1 to {MAX_CONCURRENCY}, not {}",
             cfg.concurrency
-        ));
+        )
+        .into());
     }
     if cfg.rounds > MAX_GAMES || cfg.max_games.is_some_and(|g| g > MAX_GAMES) {
         return Err(format!(
             "--rounds and --games must be at most {MAX_GAMES} (the most games one tournament plays)"
-        ));
+        )
+        .into());
     }
     Ok(cfg)
 }
 
 /// Parses the command line (after `--game chamaeleon` has chosen this runner).
-pub fn parse(args: &[String]) -> Result<Config, String> {
+pub fn parse(args: &[String]) -> Result<Config, FlagError> {
     let mut cfg = Config::default();
     let mut i = 0;
     while i < args.len() {
