@@ -1,20 +1,25 @@
-//! Tunes the Räuberschach evaluation (kiebitz::games::raeuber::tune) on match PGNs.
+//! Tunes the Räuberschach evaluation (kiebitz::games::raeuber::tune) on match PGNs, or with
+//! `--game antichess` antichess's weights of the same terms on antichess PGNs.
 //!
-//! `raeuber-tune [--epochs N] [--lr X] [--lambda X] [--skip PLIES] [--quiet] [--freeze a,b] PGN…`:
+//! `raeuber-tune [--game G] [--epochs N] [--lr X] [--lambda X] [--skip PLIES] [--quiet]
+//! [--freeze a,b] PGN…`:
 //! every position after the first PLIES (default 4) of each finished game (with `--quiet` only
 //! those where the side to move need not capture), labelled with the
 //! game's result; a position met twice is kept once; every tenth game held out. Fits K to the
 //! engine's weights, then every weight not frozen by Adam; prints the training and held-out
-//! errors before and after, and the weights as a `KIEBITZ_RAEUBER_EVAL=…` line on stdout.
+//! errors before and after, and the weights as a `KIEBITZ_RAEUBER_EVAL=…` line on stdout
+//! (for antichess an `antichess weights: …` line of the same `name=value` pairs).
 
 use kiebitz::game::Game;
+use kiebitz::games::antichess::{Antichess, eval as anti_eval};
 use kiebitz::games::raeuber::Raeuber;
-use kiebitz::games::raeuber::eval::WEIGHTS;
+use kiebitz::games::raeuber::eval::{self as raeuber_eval, Weights};
 use kiebitz::games::raeuber::tune::{self, TUNABLE};
 use kiebitz::texel::{self, Fit, Linear};
 use std::collections::HashSet;
 
 struct Args {
+    game: String,
     fit: Fit,
     skip: usize,
     quiet: bool,
@@ -23,6 +28,7 @@ struct Args {
 
 fn parse(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
+        game: "raeuberschach".into(),
         fit: Fit {
             epochs: 2000,
             lr: 2.0,
@@ -39,6 +45,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
         let num = |v: &String| v.parse::<f64>().map_err(|e| format!("{arg} {v}: {e}"));
         match arg.as_str() {
+            "--game" => a.game = value()?.clone(),
             "--epochs" => a.fit.epochs = num(value()?)? as usize,
             "--lr" => a.fit.lr = num(value()?)?,
             "--lambda" => a.fit.lambda = num(value()?)?,
@@ -58,7 +65,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     }
     if a.pgns.is_empty() {
         return Err(
-            "usage: raeuber-tune [--epochs N] [--lr X] [--lambda X] [--skip PLIES] \
+            "usage: raeuber-tune [--game raeuberschach|antichess] [--epochs N] [--lr X] [--lambda X] [--skip PLIES] \
                     [--quiet] [--freeze a,b] PGN…"
                 .into(),
         );
@@ -66,26 +73,26 @@ fn parse(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
-/// Training and held-out samples of the games in `pgns`.
-fn samples(
-    pgns: &[String],
-    skip: usize,
-    quiet: bool,
+/// Training and held-out samples of the games of `variant` in `pgns`, traced with `eval` at
+/// weights `base`.
+fn samples<G: Game>(
+    a: &Args,
+    base: &Weights,
+    eval: fn(&G, &Weights) -> i32,
 ) -> Result<(Vec<Linear>, Vec<Linear>), String> {
+    let (pgns, skip, quiet, variant) = (&a.pgns, a.skip, a.quiet, a.game.as_str());
     let (mut train, mut held) = (Vec::new(), Vec::new());
     let (mut games, mut seen) = (0, HashSet::new());
     for path in pgns {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         let positions =
-            texel::labelled_positions::<Raeuber>(&text, "raeuberschach", games, skip, |p| {
-                !quiet || !p.forcing()
-            })
-            .map_err(|e| format!("{path}: {e}"))?;
+            texel::labelled_positions::<G>(&text, variant, games, skip, |p| !quiet || !p.forcing())
+                .map_err(|e| format!("{path}: {e}"))?;
         games += kiebitz::pgn::parse(&text)?.len();
         for p in positions {
             let key: String = p.fen.split(' ').take(2).collect::<Vec<_>>().join(" ");
             if seen.insert(key) {
-                let s = tune::sample(&p.fen, p.result, &WEIGHTS)?;
+                let s = tune::sample_of(variant, &p.fen, p.result, base, eval)?;
                 if p.game % 10 == 0 {
                     &mut held
                 } else {
@@ -105,8 +112,18 @@ fn samples(
 
 fn run(args: &[String]) -> Result<(), String> {
     let a = parse(args)?;
-    let (train, held) = samples(&a.pgns, a.skip, a.quiet)?;
-    let w0 = tune::flatten(&WEIGHTS);
+    let (base, (train, held)) = match a.game.as_str() {
+        "raeuberschach" => (
+            raeuber_eval::WEIGHTS,
+            samples::<Raeuber>(&a, &raeuber_eval::WEIGHTS, raeuber_eval::evaluate_with)?,
+        ),
+        "antichess" => (
+            anti_eval::WEIGHTS,
+            samples::<Antichess>(&a, &anti_eval::WEIGHTS, anti_eval::evaluate_with)?,
+        ),
+        other => return Err(format!("--game {other}: raeuberschach or antichess")),
+    };
+    let w0 = tune::flatten(&base);
     let k = texel::fit_k(|k| texel::error(&w0, k, &train));
     eprintln!(
         "K {k:.3}: error before, training {:.6}, held out {:.6}",
@@ -119,7 +136,10 @@ fn run(args: &[String]) -> Result<(), String> {
     for ((name, _), (before, after)) in TUNABLE.iter().zip(w0.iter().zip(&w)) {
         eprintln!("{name:>22} {before:>7.0} -> {after:>7.0}");
     }
-    println!("KIEBITZ_RAEUBER_EVAL={}", tune::overrides(&w));
+    match a.game.as_str() {
+        "antichess" => println!("antichess weights: {}", tune::overrides(&w)),
+        _ => println!("KIEBITZ_RAEUBER_EVAL={}", tune::overrides(&w)),
+    }
     Ok(())
 }
 

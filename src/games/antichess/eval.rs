@@ -13,16 +13,22 @@
 //! sides, divided by the targets the opponent defends; **mobility**, and a **tempo** term
 //! when few pieces are left. Opposite-colour bishops alone are a dead draw (0).
 //!
-//! The weights are Räuberschach's (fitted there by Texel's method and kept by SPRTs,
-//! docs/search-log.md) with the phase counted over the 32 pieces of the 8×8 start; fitting
-//! them for 8×8 is the next step (docs/antichess.md).
+//! Antichess has its own weights ([`WEIGHTS`]), for now equal to Räuberschach's (fitted there
+//! by Texel's method and kept by SPRTs, docs/search-log.md), with the phase counted over the
+//! 32 pieces of the 8×8 start; fitting them for 8×8 on antichess games
+//! ([`crate::games::raeuber::tune::sample_of`] with [`evaluate_with`]) is the next step
+//! (docs/antichess.md).
 
 use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K, piece_attacks};
 use super::position::{Antichess, EMPTY};
 use crate::board::{Color, Move};
 use crate::game::Game;
-use crate::games::raeuber::eval::{Activity, SideView, WEIGHTS, Weights, score};
+use crate::games::raeuber::eval::{self as raeuber_eval, Activity, SideView, Weights, score};
 use arrayvec::ArrayVec;
+
+/// Antichess's weights: the terms are Räuberschach's, the values its own (so far equal to
+/// Räuberschach's; to be fitted on 8×8 games).
+pub const WEIGHTS: Weights = raeuber_eval::WEIGHTS;
 
 /// The pieces of the start position: the phase terms count how many of them are gone.
 pub const FULL_BOARD: i32 = 32;
@@ -196,5 +202,27 @@ mod tests {
         let promote = q.parse_move("a7b8q").unwrap();
         let take = q.parse_move("e1d2").unwrap();
         assert!(noisy_order(&q, promote) > noisy_order(&q, take));
+    }
+
+    /// The tune's trace of an antichess position reproduces antichess's evaluation (for
+    /// White), so the fit can run on antichess games.
+    #[test]
+    fn the_tune_trace_reproduces_the_antichess_evaluation() {
+        use crate::games::raeuber::tune::{flatten, sample_of};
+        let mut p = Antichess::startpos("antichess").unwrap();
+        let w = flatten(&WEIGHTS);
+        for ply in 0..30 {
+            let mut moves = crate::board::MoveList::new();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let sign = if p.side_to_move() == Color::White { 1 } else { -1 };
+            let expected = (sign * evaluate_with(&p, &WEIGHTS)) as f64;
+            let s = sample_of("antichess", &p.fen(), 0.5, &WEIGHTS, evaluate_with).unwrap();
+            assert!((s.eval(&w) - expected).abs() <= 8.0, "{}", p.fen());
+            p = p.play(moves[(ply * 5) % moves.len()]);
+        }
+        assert!(sample_of("antichess", "not a fen", 0.5, &WEIGHTS, evaluate_with).is_err());
     }
 }

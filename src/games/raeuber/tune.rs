@@ -94,6 +94,14 @@ pub fn overrides(w: &[f64]) -> String {
 /// The trace of `pos` for White: `(index into TUNABLE, count)` for each weight that counts,
 /// with `base`'s `tempo_pieces`.
 pub fn trace(pos: &Raeuber, base: &Weights) -> Vec<(u16, f64)> {
+    trace_of(pos, base, evaluate_with)
+}
+
+/// The trace of any game's position whose evaluation `eval` is Räuberschach's [`score`] of
+/// that board's views (antichess's is): the same terms, so the same fit.
+///
+/// [`score`]: super::eval::score
+pub fn trace_of<G: Game>(pos: &G, base: &Weights, eval: fn(&G, &Weights) -> i32) -> Vec<(u16, f64)> {
     let sign = if pos.side_to_move() == Color::White {
         1.0
     } else {
@@ -107,7 +115,7 @@ pub fn trace(pos: &Raeuber, base: &Weights) -> Vec<(u16, f64)> {
             let unit = zero
                 .with_overrides(&format!("{name}={UNIT}"))
                 .expect("every tunable name is a weight");
-            let e = evaluate_with(pos, &unit);
+            let e = eval(pos, &unit);
             (e != 0).then(|| (i as u16, sign * e as f64 / UNIT as f64))
         })
         .collect()
@@ -115,9 +123,20 @@ pub fn trace(pos: &Raeuber, base: &Weights) -> Vec<(u16, f64)> {
 
 /// A labelled position as a sample of the fit.
 pub fn sample(fen: &str, result: f64, base: &Weights) -> Result<Linear, String> {
-    let pos = Raeuber::from_fen("raeuberschach", fen)?;
+    sample_of("raeuberschach", fen, result, base, evaluate_with)
+}
+
+/// A labelled position of `variant` (a game of type `G`, evaluated by `eval`) as a sample.
+pub fn sample_of<G: Game>(
+    variant: &str,
+    fen: &str,
+    result: f64,
+    base: &Weights,
+    eval: fn(&G, &Weights) -> i32,
+) -> Result<Linear, String> {
+    let pos = G::from_fen(variant, fen)?;
     Ok(Linear {
-        terms: trace(&pos, base),
+        terms: trace_of(&pos, base, eval),
         result,
     })
 }
