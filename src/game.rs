@@ -299,6 +299,11 @@ pub trait Game:
     /// Whether the search may try a null move (off in zugzwang-ridden games).
     const NULL_MOVE: bool;
 
+    /// The share, in percent, of a strength level's node budget (`search::strength`) this
+    /// game's search gets. The levels' budgets were calibrated with one evaluation; a game
+    /// whose evaluation got stronger since plays each level with fewer nodes (docs/strength.md).
+    const LEVEL_NODES_PERCENT: u64 = 100;
+
     /// Whether `mv` is noisy: searched in quiescence (captures, promotions).
     fn is_noisy(&self, mv: Move) -> bool;
 

@@ -364,7 +364,8 @@ impl<G: Game> Searcher<G> {
         control: &Control,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let plan = strength.plan();
+        let mut plan = strength.plan();
+        plan.nodes = (plan.nodes * G::LEVEL_NODES_PERCENT / 100).max(1);
         let mut limited = limits.clone();
         limited.nodes = Some(limits.nodes.map_or(plan.nodes, |n| n.min(plan.nodes)));
         let asked = self.multipv;
