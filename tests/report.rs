@@ -340,9 +340,11 @@ fn ctrl_c_leaves_the_report_of_the_games_played() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("kiebitz-match runs");
-    let stdout = BufReader::new(child.stdout.take().unwrap());
+    // The reader stays open until the match has exited: a closed stdout would stop the match
+    // cleanly on its own (exit 0), racing with the Ctrl-C under test.
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let mut finished = 0;
-    for line in stdout.lines() {
+    for line in lines.by_ref() {
         let line = line.unwrap();
         if line.starts_with("Finished game") {
             finished += 1;
@@ -358,6 +360,7 @@ fn ctrl_c_leaves_the_report_of_the_games_played() {
         .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
+    drop(lines);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("games played written to"), "{stderr}");
