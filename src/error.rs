@@ -153,6 +153,29 @@ mod tests {
             kind(crate::limits::read_bounded("/no/such", 1).unwrap_err()),
             "file"
         );
+        assert_eq!(
+            kind(crate::board::fen::Fen::parse("9/8 w").unwrap_err()),
+            "position"
+        );
+        assert_eq!(kind(Chess::parse_fen("8/8/8 w").unwrap_err()), "position");
+        assert_eq!(
+            kind(crate::games::antichess::Antichess::read_fen("4k3/8 w").unwrap_err()),
+            "position"
+        );
+        assert_eq!(
+            kind(crate::games::pawns::parse_variant("pawns9").unwrap_err()),
+            "variant"
+        );
+        let seats = <crate::games::chamaeleon::Chamaeleon as crate::ngame::NGame>::startpos(2);
+        assert_eq!(
+            kind(crate::games::chamaeleon::rules::parse_move(&seats.unwrap(), "z9").unwrap_err()),
+            "move"
+        );
+        let weights = crate::games::raeuber::eval::WEIGHTS;
+        assert_eq!(
+            kind(weights.with_overrides("bogus=1").unwrap_err()),
+            "setting"
+        );
     }
 
     /// A file's error says which way the file failed, in the sentence users have read.

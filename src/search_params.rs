@@ -405,11 +405,11 @@ static STARTUP_OVERRIDES: OnceLock<String> = OnceLock::new();
 /// Overrides (as [`SearchParams::with_overrides`] takes them) applied to the game's record by
 /// every [`crate::search::Searcher`] created from now on. Set once per process, at start-up;
 /// a bad text, or a second call, is an error and nothing changes.
-pub fn set_startup_overrides(text: &str) -> Result<(), String> {
+pub fn set_startup_overrides(text: &str) -> Result<(), crate::Error> {
     SearchParams::CONSERVATIVE.with_overrides(text)?;
     STARTUP_OVERRIDES
         .set(text.to_string())
-        .map_err(|_| "the search overrides are already set".to_string())
+        .map_err(|_| crate::Error::Setting("the search overrides are already set".into()))
 }
 
 impl Default for SearchParams {
@@ -590,7 +590,10 @@ mod tests {
     fn bad_startup_overrides_are_refused() {
         // No test sets good ones: they would hold for every searcher of the test process.
         let e = set_startup_overrides("null_move=0,lmr=2").unwrap_err();
-        assert_eq!(e, "'lmr': expected 0 or 1, got '2'");
+        assert_eq!(
+            e,
+            crate::Error::Setting("'lmr': expected 0 or 1, got '2'".into())
+        );
         assert_eq!(STARTUP_OVERRIDES.get(), None, "a bad text changes nothing");
         assert_eq!(
             SearchParams::FULL.with_startup_overrides(),

@@ -20,8 +20,13 @@ pub struct Fen {
 }
 
 impl Fen {
-    /// Splits `text` into its fields. Every error names what is wrong.
-    pub fn parse(text: &str) -> Result<Fen, String> {
+    /// Splits `text` into its fields. Every error ([`crate::Error::Position`]) names what is
+    /// wrong.
+    pub fn parse(text: &str) -> Result<Fen, crate::Error> {
+        Fen::fields(text).map_err(crate::Error::Position)
+    }
+
+    fn fields(text: &str) -> Result<Fen, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() {
             return Err("empty FEN".into());

@@ -39,7 +39,7 @@ impl Game for Antichess {
                 "unknown variant '{variant}': this engine plays antichess"
             )));
         }
-        Antichess::read_fen(text).map_err(Error::Position)
+        Antichess::read_fen(text)
     }
 
     fn fen(&self) -> String {

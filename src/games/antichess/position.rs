@@ -135,8 +135,12 @@ impl Antichess {
 
     /// Reads a FEN (pieces `PNBRQK pnbrqk`, no castling; an en-passant square must be one a
     /// pawn has just passed over). Every error says what is wrong.
-    pub fn read_fen(text: &str) -> Result<Antichess, String> {
+    pub fn read_fen(text: &str) -> Result<Antichess, crate::Error> {
         let fen = Fen::parse(text)?;
+        Antichess::from_fields(fen).map_err(crate::Error::Position)
+    }
+
+    fn from_fields(fen: Fen) -> Result<Antichess, String> {
         let g = fen.geometry;
         if (g.width, g.height) != (8, 8) {
             return Err(format!(

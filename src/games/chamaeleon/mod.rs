@@ -468,7 +468,7 @@ impl NGame for Chamaeleon {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, crate::Error> {
-        rules::parse_move(self, text).map_err(crate::Error::Move)
+        rules::parse_move(self, text)
     }
 
     fn pretty(&self, ansi: bool) -> String {

@@ -193,9 +193,12 @@ pub fn order(pos: &Chamaeleon, mv: Move) -> i32 {
     }
 }
 
-/// A legal move from its text, or why not.
-pub fn parse_move(pos: &Chamaeleon, text: &str) -> Result<Move, String> {
-    let text = text.trim();
+/// A legal move from its text, or why not ([`crate::Error::Move`]).
+pub fn parse_move(pos: &Chamaeleon, text: &str) -> Result<Move, crate::Error> {
+    read_move(pos, text.trim()).map_err(crate::Error::Move)
+}
+
+fn read_move(pos: &Chamaeleon, text: &str) -> Result<Move, String> {
     if pos.is_over() {
         return Err("the game is over".into());
     }

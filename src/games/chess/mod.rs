@@ -136,7 +136,7 @@ impl Game for Chess {
                 )));
             }
         };
-        Chess::parse_fen_with(fen, chess960).map_err(Error::Position)
+        Chess::parse_fen_with(fen, chess960)
     }
 
     fn fen(&self) -> String {

@@ -324,7 +324,7 @@ impl Chess {
 
     /// Reads a standard-chess FEN with `KQkq` castling letters. Rights whose king or rook is
     /// not at home, and an en-passant square no pawn can use, are dropped.
-    pub fn parse_fen(text: &str) -> Result<Chess, String> {
+    pub fn parse_fen(text: &str) -> Result<Chess, crate::Error> {
         Chess::parse_fen_with(text, false)
     }
 
@@ -332,8 +332,13 @@ impl Chess {
     /// `KQkq` (in Chess960: the outermost rook on that side of the king), or Shredder-FEN /
     /// X-FEN file letters (`HAha`, `Kq`, `Gb`…) naming the rook's file. Standard chess takes
     /// file letters only for rooks in the corners and the king on the e-file.
-    pub fn parse_fen_with(text: &str, chess960: bool) -> Result<Chess, String> {
+    /// Errors are [`crate::Error::Position`]s that say what is wrong.
+    pub fn parse_fen_with(text: &str, chess960: bool) -> Result<Chess, crate::Error> {
         let fen = Fen::parse(text)?;
+        Chess::from_fields(fen, chess960).map_err(crate::Error::Position)
+    }
+
+    fn from_fields(fen: Fen, chess960: bool) -> Result<Chess, String> {
         if (fen.geometry.width, fen.geometry.height) != (8, 8) {
             return Err(format!(
                 "a chess FEN needs an 8×8 board, this one is {}×{}",

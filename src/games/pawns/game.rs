@@ -35,12 +35,12 @@ impl Game for Pawns {
     }
 
     fn startpos(variant: &str) -> Result<Self, Error> {
-        let (_, size, rules) = parse_variant(variant).map_err(Error::Variant)?;
+        let (_, size, rules) = parse_variant(variant)?;
         Self::from_fen(variant, &start_fen_of(size, size, rules))
     }
 
     fn from_fen(variant: &str, text: &str) -> Result<Self, Error> {
-        let (variant, _, rules) = parse_variant(variant).map_err(Error::Variant)?;
+        let (variant, _, rules) = parse_variant(variant)?;
         let read = || -> Result<Self, String> {
         let fen = Fen::parse(text)?;
         let g = fen.geometry;

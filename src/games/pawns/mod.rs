@@ -69,16 +69,17 @@ pub const VARIANTS: [&str; 28] = [
 ];
 
 /// The board size and rules a variant name stands for, and the name as a `'static str`.
-pub fn parse_variant(name: &str) -> Result<(&'static str, u8, Rules), String> {
+/// An unknown name is an [`crate::Error::Variant`] that lists the names.
+pub fn parse_variant(name: &str) -> Result<(&'static str, u8, Rules), crate::Error> {
     let canonical = VARIANTS
         .iter()
         .copied()
         .find(|v| v.eq_ignore_ascii_case(name))
         .ok_or_else(|| {
-            format!(
+            crate::Error::Variant(format!(
                 "unknown variant '{name}': pawns3 … pawns8, with suffix d or ep; \
                  pawngame4 … pawngame8, with suffix ep"
-            )
+            ))
         })?;
     if let Some(rest) = canonical.strip_prefix("pawngame") {
         let size = rest.as_bytes()[0] - b'0';

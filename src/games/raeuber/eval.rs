@@ -166,8 +166,12 @@ pub(super) const WEIGHT_NAMES: &[(&str, SetWeight)] = &[
 impl Weights {
     /// These weights with `overrides` applied: comma-separated `name=value` pairs (values
     /// from −100000 to 100000; `burden` sets every kind). An unknown name or a bad value is an
-    /// error naming the weights, and nothing is changed.
-    pub fn with_overrides(self, overrides: &str) -> Result<Weights, String> {
+    /// error ([`crate::Error::Setting`]) naming the weights, and nothing is changed.
+    pub fn with_overrides(self, overrides: &str) -> Result<Weights, crate::Error> {
+        self.overridden(overrides).map_err(crate::Error::Setting)
+    }
+
+    fn overridden(self, overrides: &str) -> Result<Weights, String> {
         let mut w = self;
         for item in overrides.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (name, value) = item
@@ -204,7 +208,7 @@ pub const ENV_OVERRIDES: &str = "KIEBITZ_RAEUBER_EVAL";
 
 /// Applies `overrides` to [`WEIGHTS`] for every later evaluation; set once, before the first
 /// evaluation. A bad text is an error and the weights stay [`WEIGHTS`].
-pub fn set_startup_overrides(overrides: &str) -> Result<(), String> {
+pub fn set_startup_overrides(overrides: &str) -> Result<(), crate::Error> {
     let w = WEIGHTS.with_overrides(overrides)?;
     let _ = ACTIVE.set(w);
     Ok(())
