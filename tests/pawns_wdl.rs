@@ -5,6 +5,8 @@
 //! seeded random play on 6×6; its
 //! certificates (a win's proof, a draw's two holds) check, and one with a wrong move is refused.
 
+mod common;
+
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 
@@ -273,4 +275,88 @@ fn keys_are_one_for_mirror_images_and_distinct_otherwise() {
         let distinct: HashSet<u128> = seen.values().copied().collect();
         assert_eq!(distinct.len(), seen.len(), "{v}: two positions share a key");
     }
+}
+
+/// `root_only` gives the root's value with fewer nodes: the first moves after the best known
+/// are searched only until shown no better, and say so (one thread, so the counts repeat).
+#[test]
+fn root_only_gives_the_same_value_with_fewer_nodes() {
+    for (variant, value) in [
+        ("pawngame5", 1),
+        ("pawngame6", 0),
+        ("pawns5", 0),
+        ("pawngame6ep", 0),
+    ] {
+        let root = Pawns::startpos(variant).unwrap();
+        let run = |root_only| {
+            let options = wdl::Options {
+                hash_mb: 64,
+                threads: 1,
+                certificates: false,
+                root_only,
+                ..wdl::Options::default()
+            };
+            kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false))
+        };
+        let (all, only) = (run(false), run(true));
+        assert_eq!(all.value, Some(value), "{variant}");
+        assert_eq!(only.value, Some(value), "{variant}");
+        assert!(
+            only.nodes < all.nodes,
+            "{variant}: {} against {}",
+            only.nodes,
+            all.nodes
+        );
+        assert!(all.first_moves_at_most.iter().all(Option::is_none));
+        // Each first move is exact (and as the full run says) or shown no better than the root.
+        for ((mv, v), hi) in only.first_moves.iter().zip(&only.first_moves_at_most) {
+            let full = all.first_moves.iter().find(|(m, _)| m == mv).unwrap().1;
+            match (v, hi) {
+                (Some(v), None) => assert_eq!(Some(*v), full, "{variant} {mv}"),
+                (None, Some(hi)) => assert!(*hi <= value && full.unwrap() <= *hi, "{variant} {mv}"),
+                // Not searched: a first move before it wins.
+                (None, None) => assert_eq!(value, 1, "{variant} {mv}"),
+                _ => panic!("{variant} {mv}: both exact and bounded"),
+            }
+        }
+    }
+}
+
+/// `solve --root-only` prints the root's value and, for the first moves searched only to show
+/// they are no better, says so; df-pn refuses the flag.
+#[test]
+fn solve_root_only_says_which_moves_are_only_bounded() {
+    let args = [
+        "solve",
+        "--variant",
+        "pawngame6",
+        "--root-only",
+        "--hash",
+        "64",
+    ];
+    let o = common::run_binary("kiebitz-pawns", &args);
+    let out = common::stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("result    draw (for the side to move)"),
+        "{out}"
+    );
+    assert!(out.contains(": no better than a draw"), "{out}");
+    let o = common::run_binary(
+        "kiebitz-pawns",
+        &["solve", "--variant", "pawngame5", "--root-only"],
+    );
+    let out = common::stdout(&o);
+    assert!(
+        out.contains("result    win") && out.contains("not searched (a move before it wins)"),
+        "{out}"
+    );
+    let o = common::run_binary(
+        "kiebitz-pawns",
+        &["solve", "--variant", "pawns4", "--dfpn", "--root-only"],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("--root-only is for the win/draw/loss solver")
+    );
 }

@@ -43,6 +43,11 @@ struct SolveArgs {
     /// Budget in expanded positions.
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
+    /// The win/draw/loss solver: only the root's value, not every first move's. The first
+    /// moves are tried best first; once one gives the root a value, the others are searched
+    /// only until they are shown no better (`move …: no better than …`).
+    #[arg(long)]
+    root_only: bool,
     #[command(flatten)]
     solver: SolverArgs,
     /// Write each attempt's table to DIR (white.dfpn, black.dfpn) every --checkpoint-every
@@ -247,6 +252,13 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     {
         return run_acyclic(args, &root, acyclic);
     }
+    if args.root_only {
+        return Err(
+            "--root-only is for the win/draw/loss solver of acyclic games \
+                    (pawn chess without --dfpn); df-pn answers the root's question only"
+                .into(),
+        );
+    }
     let time = match (args.budget, args.nodes) {
         (Some(s), _) if s <= 0.0 => {
             return Err(format!(
@@ -364,6 +376,7 @@ fn run_acyclic<G: Game>(
         time,
         progress: (progress::Style::detect() != progress::Style::Off).then_some(10.0),
         certificates: args.proof.is_some(),
+        root_only: args.root_only,
     };
     let stop = progress::stop_on_interrupt();
     let solution = acyclic(root, &options, stop);
@@ -378,8 +391,18 @@ fn run_acyclic<G: Game>(
     };
     out!("position  {}", root.fen());
     out!("result    {} (for the side to move)", word(solution.value));
-    for (mv, v) in &solution.first_moves {
-        out!("move      {mv}: {}", word(*v));
+    for ((mv, v), at_most) in solution
+        .first_moves
+        .iter()
+        .zip(&solution.first_moves_at_most)
+    {
+        match at_most {
+            Some(hi) => out!("move      {mv}: no better than a {}", word(Some(*hi))),
+            None if v.is_none() && args.root_only && solution.value == Some(1) => {
+                out!("move      {mv}: not searched (a move before it wins)")
+            }
+            None => out!("move      {mv}: {}", word(*v)),
+        }
     }
     for (p, c) in &solution.certificates {
         let (what, with) = if p.hold {

@@ -21,7 +21,7 @@
 
 use std::collections::HashSet;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
@@ -332,6 +332,11 @@ pub struct Options {
     pub progress: Option<f64>,
     /// Collect and check certificates (a win's proof, a draw's two holds).
     pub certificates: bool,
+    /// Only the root's value: the first moves are tried best first by the game's order, and
+    /// once one is known to give the root a value, each later one is searched only until it
+    /// is shown no better (a null window), as a plain alpha-beta at the root does. False:
+    /// every first move's exact value.
+    pub root_only: bool,
 }
 
 impl Default for Options {
@@ -342,6 +347,7 @@ impl Default for Options {
             time: None,
             progress: None,
             certificates: true,
+            root_only: false,
         }
     }
 }
@@ -351,8 +357,12 @@ impl Default for Options {
 pub struct Solution {
     /// The root's value for its side to move (`None`: not found within the budget).
     pub value: Option<i8>,
-    /// Each first move (coordinates) and its value for the side to move at the root.
+    /// Each first move (coordinates) and its value for the side to move at the root (`None`
+    /// where it is not known exactly).
     pub first_moves: Vec<(String, Option<i8>)>,
+    /// For each first move whose value is not known exactly: the most it is worth to the
+    /// side to move at the root, where a root-only search showed that (else `None`).
+    pub first_moves_at_most: Vec<Option<i8>>,
     pub nodes: u64,
     pub time: Duration,
     /// Entries written to the table, and its capacity.
@@ -367,26 +377,35 @@ pub struct Solution {
     pub notes: Vec<String>,
 }
 
+/// What is known of a first move, for the side to move at the root: its value lies in
+/// `lo..=hi` (equal: exact).
+pub type RootBounds = (i8, i8);
+
 /// Shared state of one root solve.
 struct RootWork<'a, P> {
     children: &'a [P],
     next: AtomicUsize,
-    values: Mutex<Vec<Option<i8>>>,
+    values: Mutex<Vec<Option<RootBounds>>>,
     done: Vec<AtomicBool>,
     nodes: AtomicU64,
+    /// With `root_only`: the best exact value a first move has given the root so far (−1 at
+    /// first); later first moves are searched only to show they are no better.
+    best: Option<AtomicI8>,
 }
 
-/// Solves every position of `children` (the root's successors) over `threads` threads sharing
-/// `tt`: each thread takes the next unsearched one; when none is left it helps with one that
-/// another thread is still searching. Returns the values for each child's side to move.
+/// Solves every position of `children` (the root's successors, in the order to try them) over
+/// `threads` threads sharing `tt`: each thread takes the next unsearched one; when none is
+/// left it helps with one that another thread is still searching. Returns what is known of
+/// each for the side to move at the root: exact values, or with `root_only` an upper bound
+/// for those shown no better than a first move before them ([`Options::root_only`]).
 pub fn solve_children<A: Acyclic>(
     game: &A,
     children: &[A::Pos],
     tt: &Table,
-    threads: usize,
+    (threads, root_only): (usize, bool),
     stop: &AtomicBool,
-    on_done: &(dyn Fn(usize, i8, u64) + Sync),
-) -> (Vec<Option<i8>>, u64) {
+    on_done: &(dyn Fn(usize, RootBounds, u64) + Sync),
+) -> (Vec<Option<RootBounds>>, u64) {
     let work = RootWork {
         children,
         next: AtomicUsize::new(0),
@@ -395,6 +414,7 @@ pub fn solve_children<A: Acyclic>(
             .map(|_| AtomicBool::new(false))
             .collect(),
         nodes: AtomicU64::new(0),
+        best: root_only.then(|| AtomicI8::new(-1)),
     };
     std::thread::scope(|s| {
         for t in 0..threads.max(1) {
@@ -412,7 +432,7 @@ fn root_worker<A: Acyclic>(
     work: &RootWork<'_, A::Pos>,
     thread: usize,
     stop: &AtomicBool,
-    on_done: &(dyn Fn(usize, i8, u64) + Sync),
+    on_done: &(dyn Fn(usize, RootBounds, u64) + Sync),
 ) {
     let n = work.children.len();
     let mut helped = 0usize;
@@ -438,31 +458,65 @@ fn root_worker<A: Acyclic>(
         if helping {
             s.vary = 0x9e37_79b9 ^ (thread as u64 * 7 + helped as u64);
         }
-        let v = s.value(&work.children[i]);
+        // The root's best so far: the child needs searching only to show it is no better.
+        let alpha = work.best.as_ref().map_or(-1, |b| b.load(Ordering::Relaxed));
+        if alpha == 1 {
+            continue; // the root is won already: nothing to learn from this move
+        }
+        let v = s.bounded(&work.children[i], -1, -alpha);
         work.nodes.fetch_add(s.nodes, Ordering::Relaxed);
         if let Some(v) = v {
-            let mut values = work.values.lock().unwrap_or_else(|e| e.into_inner());
-            if values[i].is_none() {
-                values[i] = Some(v);
-                work.done[i].store(true, Ordering::Relaxed);
-                on_done(i, v, work.nodes.load(Ordering::Relaxed));
-            }
+            // Fail-soft with the window (−1, −alpha): below −alpha the value is exact.
+            let known = if v < -alpha { (-v, -v) } else { (-1, -v) };
+            record(work, i, known, on_done);
         }
     }
 }
 
-/// The root's value from its children's (each for its own side to move): the best negation;
-/// `None` while one that could matter is unknown.
-fn root_value(values: &[Option<i8>]) -> Option<i8> {
-    if values.contains(&Some(-1)) {
+/// Records what a thread found of first move `i` (the first finding wins) and raises the
+/// root's best by an exact value.
+fn record<P>(
+    work: &RootWork<'_, P>,
+    i: usize,
+    known: RootBounds,
+    on_done: &(dyn Fn(usize, RootBounds, u64) + Sync),
+) {
+    let mut values = work.values.lock().unwrap_or_else(|e| e.into_inner());
+    if values[i].is_none() {
+        values[i] = Some(known);
+        if let (Some(best), (lo, hi)) = (&work.best, known)
+            && lo == hi
+        {
+            best.fetch_max(lo, Ordering::Relaxed);
+            if lo == 1 {
+                // A won root needs nothing more: the searches still running may stop.
+                work.done
+                    .iter()
+                    .for_each(|d| d.store(true, Ordering::Relaxed));
+            }
+        }
+        work.done[i].store(true, Ordering::Relaxed);
+        on_done(i, known, work.nodes.load(Ordering::Relaxed));
+    }
+}
+
+/// The root's value from what is known of its first moves (each for the side to move at the
+/// root): a won first move wins; else the best exact value once every first move is known
+/// to be no better; `None` while one that could matter is unknown.
+fn root_value(values: &[Option<RootBounds>]) -> Option<i8> {
+    if values.contains(&Some((1, 1))) {
         return Some(1);
     }
-    values
+    let known = values
         .iter()
-        .map(|v| v.map(|v| -v))
-        .collect::<Option<Vec<i8>>>()?
-        .into_iter()
-        .max()
+        .copied()
+        .collect::<Option<Vec<RootBounds>>>()?;
+    let best = known
+        .iter()
+        .filter(|(lo, hi)| lo == hi)
+        .map(|b| b.0)
+        .max()?;
+    known.iter().all(|&(_, hi)| hi <= best).then_some(best)
 }
 
 /// Solves `root` of game `G` with the acyclic solver `game` (`compact` maps a position of `G`
@@ -478,6 +532,10 @@ pub fn solve_game<G: Game, A: Acyclic>(
     let tt = Table::new(options.hash_mb);
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
+    let mut moves: Vec<_> = moves.iter().copied().collect();
+    if options.root_only {
+        order_first_moves(root, game, compact, &mut moves);
+    }
     let names: Vec<String> = moves.iter().map(|m| root.move_text(*m)).collect();
     let children: Vec<A::Pos> = moves.iter().map(|m| compact(&root.play(*m))).collect();
     let finished = AtomicBool::new(false);
@@ -486,12 +544,17 @@ pub fn solve_game<G: Game, A: Acyclic>(
             let (tt, finished) = (&tt, &finished);
             s.spawn(move || report_loop(tt, finished, started, every))
         });
-        let on_done = |i: usize, v: i8, nodes: u64| {
+        let on_done = |i: usize, (lo, hi): RootBounds, nodes: u64| {
             if options.progress.is_some() {
+                let word = |v: i8| ["loss", "draw", "win"][(v + 1) as usize];
+                let what = if lo == hi {
+                    format!("a {}", word(lo))
+                } else {
+                    format!("no better than a {}", word(hi))
+                };
                 eprintln!(
-                    "solve: {} is a {} for the side to move at the root ({nodes} nodes, {:.1} s)",
+                    "solve: {} is {what} for the side to move at the root ({nodes} nodes, {:.1} s)",
                     names[i],
-                    ["win", "draw", "loss"][(v + 1) as usize],
                     started.elapsed().as_secs_f64()
                 );
             }
@@ -509,7 +572,8 @@ pub fn solve_game<G: Game, A: Acyclic>(
                     std::thread::sleep(Duration::from_millis(20));
                 }
             });
-            let r = solve_children(game, &children, &tt, options.threads, stop, &on_done);
+            let how = (options.threads, options.root_only);
+            let r = solve_children(game, &children, &tt, how, stop, &on_done);
             watchdog_stop.store(true, Ordering::Relaxed);
             r
         });
@@ -529,7 +593,11 @@ pub fn solve_game<G: Game, A: Acyclic>(
         value,
         first_moves: names
             .into_iter()
-            .zip(values.iter().map(|v| v.map(|v| -v)))
+            .zip(values.iter().map(|v| v.filter(|b| b.0 == b.1).map(|b| b.0)))
+            .collect(),
+        first_moves_at_most: values
+            .iter()
+            .map(|v| v.filter(|b| b.0 != b.1).map(|b| b.1))
             .collect(),
         nodes,
         time: started.elapsed(),
@@ -554,6 +622,30 @@ pub fn solve_game<G: Game, A: Acyclic>(
         solution.certificate_time = t.elapsed();
     }
     solution
+}
+
+/// Sorts the root's moves as the solver's own order would try them (the game's scores of the
+/// successors, matched by key; ties keep the move generator's order).
+fn order_first_moves<G: Game, A: Acyclic>(
+    root: &G,
+    game: &A,
+    compact: &(dyn Fn(&G) -> A::Pos + Sync),
+    moves: &mut [crate::board::Move],
+) {
+    let mut kids = Children::new();
+    if game.expand(&compact(root), &mut kids).is_some() {
+        return;
+    }
+    let scores: std::collections::HashMap<u128, i32> = kids
+        .iter()
+        .map(|(score, c)| (game.key(c), *score))
+        .collect();
+    moves.sort_by_key(|m| {
+        -scores
+            .get(&game.key(&compact(&root.play(*m))))
+            .copied()
+            .unwrap_or(0)
+    });
 }
 
 fn report_loop(tt: &Table, finished: &AtomicBool, started: Instant, every: f64) {
