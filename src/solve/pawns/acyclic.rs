@@ -147,6 +147,9 @@ impl Acyclic for PawnSolver {
             };
             return Some(if p.black_to_move { -white } else { white });
         }
+        if shape.race_won(p) {
+            return Some(1);
+        }
         let mut wins = false;
         let white = !p.black_to_move;
         let (c, last) = if white {

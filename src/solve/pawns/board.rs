@@ -182,6 +182,69 @@ impl Shape {
         }
     }
 
+    /// Whether the side to move wins a pawn race: its most advanced pawn stands at or above
+    /// every enemy pawn's rank (measured towards its goal), so no enemy pawn can ever block or
+    /// take it (enemy pawns only move and take away from it), and it reaches its goal in `d`
+    /// moves (a double step from the start rank counts once) while
+    /// - no enemy pawn can reach its own goal in fewer than `d` moves (it moves second), and
+    /// - the enemy has at least `d − 1` moves at hand that need nothing of ours (steps into
+    ///   empty squares in front of its pawns), so it is never stalemated before the end (a
+    ///   side without a move draws).
+    ///
+    /// Moving that pawn every move then wins: the whole race is one line the search would
+    /// otherwise walk against every enemy reply.
+    pub fn race_won(&self, p: &Pos) -> bool {
+        let h = self.height as u32;
+        let (mine, theirs) = if p.black_to_move {
+            let flip = |x: u64| x.swap_bytes() >> (8 * (8 - h));
+            (flip(p.black), flip(p.white))
+        } else {
+            (p.white, p.black)
+        };
+        if mine == 0 {
+            return false;
+        }
+        // Seen from the side to move, moving up; the start ranks mirror each other.
+        let start = self.rules.start_rank(true, self.height) as u32;
+        let double = self.rules.double_step;
+        let runner = 63 - mine.leading_zeros();
+        let rank = runner / 8;
+        if theirs != 0 && (63 - theirs.leading_zeros()) / 8 > rank {
+            return false;
+        }
+        let mut d = h - 1 - rank;
+        if double && rank == start && d >= 2 {
+            d -= 1;
+        }
+        if d <= 1 {
+            return d == 1;
+        }
+        if theirs != 0 {
+            let low = theirs.trailing_zeros() / 8;
+            let their_start = h - 1 - start;
+            if d > low - u32::from(double && low == their_start) {
+                return false;
+            }
+        }
+        self.free_steps(theirs, mine | theirs, d - 1) >= d - 1
+    }
+
+    /// Empty squares straight in front of the pawns of `theirs` (moving down), up to the next
+    /// occupied square of `occupied` or the board's edge; counted up to `enough`.
+    fn free_steps(&self, theirs: u64, occupied: u64, enough: u32) -> u32 {
+        let mut count = 0;
+        let mut pawns = theirs;
+        while pawns != 0 && count < enough {
+            let mut sq = pawns.trailing_zeros();
+            pawns &= pawns - 1;
+            while sq >= 8 && occupied & (1 << (sq - 8)) == 0 {
+                sq -= 8;
+                count += 1;
+            }
+        }
+        count
+    }
+
     /// A unique key of the position (docs/rules.md §6): the board in ternary rank by rank, the side to
     /// move, and the en-passant file unless the position is decided.
     #[inline]
@@ -443,6 +506,24 @@ impl Pos {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The race rule: a free runner wins when it is fast enough and the enemy always has a
+    /// move; not when an enemy pawn stands ahead of it, is faster, or would be stalemated.
+    #[test]
+    fn a_pawn_race_is_won_only_when_nothing_can_stop_or_outrun_it() {
+        let shape = Shape::new(6, 6, Rules::pawn_game(false));
+        let race =
+            |fen: &str| shape.race_won(&Pos::of(&Pawns::from_fen("pawngame6", fen).unwrap()));
+        assert!(race("6/6/2P2p/6/6/6 w - - 0 1"), "c4 runs, f4 needs 3");
+        assert!(race("6/6/6/2p2P/6/6 b - - 0 1"), "the same for Black");
+        assert!(
+            !race("6/6/2P2p/5P/6/6 w - - 0 1"),
+            "after c5 Black has no move: a draw"
+        );
+        assert!(!race("6/4p1/2P3/6/6/6 w - - 0 1"), "e5 stands ahead of it");
+        assert!(!race("6/6/2P3/6/5p/6 w - - 0 1"), "f2 queens first");
+        assert!(race("6/5P/6/p5/6/6 w - - 0 1"), "f5 queens at once");
+    }
 
     #[test]
     fn key_round_trip() {
