@@ -40,14 +40,21 @@ unsafe impl<T: Zeroable + Sync> Sync for ZeroedTable<T> {}
 /// Blocks from this size on are asked to be backed by huge pages.
 const HUGE_FROM: usize = 4 << 20;
 
+/// The largest block [`ZeroedTable::new`] asks huge pages for. A huge page is resident as a
+/// whole once one byte of it is written, so a search's table of gigabytes would cost most of
+/// its memory after a short search (tests/hash_memory.rs holds tables to cost memory only as
+/// they fill); up to this size the whole table costs little. A table that will be filled
+/// anyway asks for them at any size ([`ZeroedTable::new_filled`]).
+const HUGE_UP_TO: usize = 256 << 20;
+
 /// Asks Linux to back the block with transparent huge pages (`madvise(MADV_HUGEPAGE)`, which
 /// the common `madvise` setting of `/sys/kernel/mm/transparent_hugepage/enabled` waits for):
 /// a table of gigabytes, probed at random, then takes one page fault and one TLB entry per
 /// 2 MiB instead of per 4 KiB. Only the whole pages inside the block are named; a refusal
 /// (an old kernel, THP off) changes nothing, so the result is ignored.
-fn ask_for_huge_pages(start: *mut u8, bytes: usize) {
+fn ask_for_huge_pages(start: *mut u8, bytes: usize, up_to: usize) {
     #[cfg(target_os = "linux")]
-    if bytes >= HUGE_FROM {
+    if (HUGE_FROM..=up_to).contains(&bytes) {
         const PAGE: usize = 4096;
         let skip = start.align_offset(PAGE);
         let len = (bytes - skip) / PAGE * PAGE;
@@ -58,7 +65,7 @@ fn ask_for_huge_pages(start: *mut u8, bytes: usize) {
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = (start, bytes, HUGE_FROM);
+    let _ = (start, bytes, up_to, HUGE_FROM);
 }
 
 impl<T: Zeroable> ZeroedTable<T> {
@@ -72,8 +79,20 @@ impl<T: Zeroable> ZeroedTable<T> {
         }
     }
 
-    /// `len` zero elements, or `None` when the memory cannot be had (or `len` is absurd).
+    /// `len` zero elements, or `None` when the memory cannot be had (or `len` is absurd); on
+    /// huge pages from 4 MiB to 256 MiB (`HUGE_UP_TO`), on small pages (resident only as they
+    /// are written) above.
     pub fn new(len: usize) -> Option<Self> {
+        Self::allocate(len, HUGE_UP_TO)
+    }
+
+    /// As [`ZeroedTable::new`], on huge pages at any size from 4 MiB: for a table that will be
+    /// filled anyway (a solver's), which then takes a page fault and a TLB entry per 2 MiB.
+    pub fn new_filled(len: usize) -> Option<Self> {
+        Self::allocate(len, usize::MAX)
+    }
+
+    fn allocate(len: usize, huge_up_to: usize) -> Option<Self> {
         const { assert!(!std::mem::needs_drop::<T>()) };
         if len == 0 || std::mem::size_of::<T>() == 0 {
             return Some(ZeroedTable {
@@ -93,7 +112,7 @@ impl<T: Zeroable> ZeroedTable<T> {
         // covers any offset below `align`), so `first` and the `len` elements after it lie inside
         // it; all bytes are zero, a valid `T` by `Zeroable`.
         let first = unsafe { NonNull::new_unchecked(base.as_ptr().add(offset) as *mut T) };
-        ask_for_huge_pages(base.as_ptr(), bytes);
+        ask_for_huge_pages(base.as_ptr(), bytes, huge_up_to);
         Some(ZeroedTable {
             base,
             layout,
@@ -218,6 +237,22 @@ mod tests {
         let large = ZeroedTable::<Line>::new((64 << 20) / 64).unwrap();
         let middle = large.first.as_ptr() as usize + (32 << 20);
         assert_eq!(huge_page_eligible(middle), Some(true), "64 MiB table");
+        // Above 256 MiB only a table that will be filled asks (nothing is written here).
+        let lazy = ZeroedTable::<Line>::new((512 << 20) / 64).unwrap();
+        let filled = ZeroedTable::<Line>::new_filled((512 << 20) / 64).unwrap();
+        let at = |t: &ZeroedTable<Line>| t.first.as_ptr() as usize + (256 << 20);
+        if setting.contains("[madvise]") {
+            assert_eq!(
+                huge_page_eligible(at(&lazy)),
+                Some(false),
+                "512 MiB search table"
+            );
+        }
+        assert_eq!(
+            huge_page_eligible(at(&filled)),
+            Some(true),
+            "512 MiB solver table"
+        );
         if setting.contains("[madvise]") {
             let small = ZeroedTable::<Line>::new(1000).unwrap();
             let at = small.first.as_ptr() as usize;

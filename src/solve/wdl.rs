@@ -88,7 +88,9 @@ impl Table {
     pub fn new(mb: u64) -> Table {
         let bytes = (mb.max(1) << 20) as usize;
         let n = (bytes / 64).next_power_of_two() >> usize::from(!(bytes / 64).is_power_of_two());
-        let buckets = crate::memory::ZeroedTable::new(n.max(1)).expect("memory for the table");
+        // The solver fills its table: huge pages at any size (src/memory.rs).
+        let buckets =
+            crate::memory::ZeroedTable::new_filled(n.max(1)).expect("memory for the table");
         Table {
             buckets,
             mask: n.max(1) as u64 - 1,
