@@ -642,7 +642,7 @@ fn order_first_moves<G: Game, A: Acyclic>(
         .iter()
         .map(|(score, c)| (game.key(c), *score))
         .collect();
-    moves.sort_by_key(|m| {
+    moves.sort_by_cached_key(|m| {
         -scores
             .get(&game.key(&compact(&root.play(*m))))
             .copied()
