@@ -18,6 +18,7 @@ use kiebitz::solve::pawns::solve::{Budget, Solver};
 use kiebitz::solve::pawns::table::Wide;
 use kiebitz::solve::proof;
 use kiebitz::solve::wdl::{self, Acyclic, Searcher, Table};
+use kiebitz::solve::wdl_checkpoint;
 
 const RULES: [&str; 5] = ["", "d", "ep", "game", "gameep"];
 
@@ -158,7 +159,7 @@ fn solve(v: &str, fen: Option<&str>) -> (Pawns, wdl::Solution) {
         ..wdl::Options::default()
     };
     let s = kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false));
-    (root, s)
+    (root, s.unwrap())
 }
 
 #[test]
@@ -296,7 +297,7 @@ fn root_only_gives_the_same_value_with_fewer_nodes() {
                 root_only,
                 ..wdl::Options::default()
             };
-            kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false))
+            kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false)).unwrap()
         };
         let (all, only) = (run(false), run(true));
         assert_eq!(all.value, Some(value), "{variant}");
@@ -358,5 +359,90 @@ fn solve_root_only_says_which_moves_are_only_bounded() {
     assert_eq!(o.status.code(), Some(1));
     assert!(
         String::from_utf8_lossy(&o.stderr).contains("--root-only is for the win/draw/loss solver")
+    );
+}
+
+/// A fresh checkpoint path of this test process.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kiebitz-wdl-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("wdl.table")
+}
+
+/// A solve of `variant`'s start with a checkpoint at `path`, stopped after `stop_after` if given.
+fn solve_with_checkpoint(
+    variant: &str,
+    path: &std::path::Path,
+    stop_after: Option<std::time::Duration>,
+) -> Result<wdl::Solution, String> {
+    let root = Pawns::startpos(variant).unwrap();
+    let options = wdl::Options {
+        hash_mb: 64,
+        threads: 1,
+        certificates: false,
+        time: stop_after,
+        checkpoint: Some(wdl_checkpoint::Checkpoint {
+            path: path.to_path_buf(),
+            every: std::time::Duration::from_secs(3600),
+        }),
+        ..wdl::Options::default()
+    };
+    kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false))
+}
+
+#[test]
+fn a_run_resumed_from_its_checkpoint_goes_on_where_it_was() {
+    let path = scratch("resume");
+    // Stopped at once: nothing known, but what it stored is kept.
+    let stopped = solve_with_checkpoint("pawngame6ep", &path, Some(Default::default())).unwrap();
+    assert!(path.exists());
+    let whole = solve_with_checkpoint("pawngame6ep", &path, None).unwrap();
+    assert_eq!(whole.value, Some(0));
+    assert!(whole.nodes > 1000, "{} nodes", whole.nodes);
+    assert_eq!(stopped.value, None);
+    // The finished run's table answers the next run at its first moves.
+    let again = solve_with_checkpoint("pawngame6ep", &path, None).unwrap();
+    assert_eq!(again.value, Some(0));
+    assert_eq!(again.first_moves, whole.first_moves);
+    assert!(
+        again.nodes <= again.first_moves.len() as u64,
+        "{} nodes after resuming",
+        again.nodes
+    );
+    assert!(
+        again.notes.iter().any(|n| n.starts_with("resumed")),
+        "{:?}",
+        again.notes
+    );
+}
+
+#[test]
+fn a_checkpoint_of_another_position_or_damaged_is_refused_and_kept() {
+    let path = scratch("refused");
+    solve_with_checkpoint("pawngame5", &path, None).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    let other = solve_with_checkpoint("pawngame5ep", &path, None).unwrap_err();
+    assert!(other.contains("another position"), "{other}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        good,
+        "the refused file is left as it was"
+    );
+    let mut damaged = good.clone();
+    let last = damaged.len() - 9;
+    damaged[last] ^= 0x40;
+    std::fs::write(&path, &damaged).unwrap();
+    let e = solve_with_checkpoint("pawngame5", &path, None).unwrap_err();
+    assert!(e.contains("checksum"), "{e}");
+    std::fs::write(&path, &good[..good.len() - 5]).unwrap();
+    let e = solve_with_checkpoint("pawngame5", &path, None).unwrap_err();
+    assert!(e.contains("cut short"), "{e}");
+    std::fs::write(&path, &good).unwrap();
+    assert_eq!(
+        solve_with_checkpoint("pawngame5", &path, None)
+            .unwrap()
+            .value,
+        Some(1)
     );
 }

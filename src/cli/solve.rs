@@ -13,7 +13,7 @@ use crate::limits;
 use crate::progress;
 use crate::solve::pns::{self, Budget, Verdict};
 use crate::solve::proof::{self, Proof};
-use crate::solve::wdl;
+use crate::solve::{wdl, wdl_checkpoint};
 
 /// A proof or disproof number as text ("infinite" at the cap).
 fn number(n: u64) -> String {
@@ -50,9 +50,10 @@ struct SolveArgs {
     root_only: bool,
     #[command(flatten)]
     solver: SolverArgs,
-    /// Write each attempt's table to DIR (white.dfpn, black.dfpn) every --checkpoint-every
-    /// seconds and when it ends (also on Ctrl-C); a later run with the same position,
-    /// options and DIR resumes from them. DIR is created if it is not there.
+    /// Write each attempt's table to DIR (white.dfpn, black.dfpn; the win/draw/loss solver's
+    /// to wdl.table) every --checkpoint-every seconds and when it ends (also on Ctrl-C); a
+    /// later run with the same position, options and DIR resumes from them. DIR is created if
+    /// it is not there.
     #[arg(long, value_name = "DIR")]
     checkpoint: Option<String>,
     /// Seconds between checkpoints.
@@ -359,13 +360,21 @@ fn run_acyclic<G: Game>(
     root: &G,
     acyclic: crate::solve::AcyclicSolve<G>,
 ) -> Result<(), String> {
-    if args.nodes.is_some() || args.checkpoint.is_some() {
+    if args.nodes.is_some() {
         return Err(
-            "the win/draw/loss solver takes --budget (seconds), not --nodes or \
-                    --checkpoint (or use --dfpn)"
-                .into(),
+            "the win/draw/loss solver takes --budget (seconds), not --nodes (or use --dfpn)".into(),
         );
     }
+    let checkpoint = match &args.checkpoint {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+            Some(wdl_checkpoint::Checkpoint {
+                path: std::path::Path::new(dir).join("wdl.table"),
+                every: limits::seconds("--checkpoint-every", args.checkpoint_every)?,
+            })
+        }
+        None => None,
+    };
     let time = match args.budget {
         Some(s) => Some(limits::seconds("--budget", s)?),
         None => Some(Duration::from_secs(10)),
@@ -377,9 +386,10 @@ fn run_acyclic<G: Game>(
         progress: (progress::Style::detect() != progress::Style::Off).then_some(10.0),
         certificates: args.proof.is_some(),
         root_only: args.root_only,
+        checkpoint,
     };
     let stop = progress::stop_on_interrupt();
-    let solution = acyclic(root, &options, stop);
+    let solution = acyclic(root, &options, stop)?;
     for note in &solution.notes {
         eprintln!("solve: {note}");
     }

@@ -23,6 +23,7 @@ pub mod pns;
 pub mod proof;
 pub mod raeuber;
 pub mod wdl;
+pub mod wdl_checkpoint;
 
 use std::any::TypeId;
 use std::sync::Arc;
@@ -49,7 +50,8 @@ pub fn builtin<G: Game>() -> Option<Oracle<G>> {
 
 /// A game's acyclic win/draw/loss solver: the root, the options and the stop flag in, the
 /// values and certificates out.
-pub type AcyclicSolve<G> = fn(&G, &wdl::Options, &std::sync::atomic::AtomicBool) -> wdl::Solution;
+pub type AcyclicSolve<G> =
+    fn(&G, &wdl::Options, &std::sync::atomic::AtomicBool) -> Result<wdl::Solution, String>;
 
 /// The win/draw/loss solver of an acyclic game ([`Game::ACYCLIC`]), if it registered one here:
 /// pawn chess's ([`pawns::acyclic::solve`]).

@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::proof::{self, Checked, Proof};
+use super::wdl_checkpoint::{self, Checkpoint};
 use crate::board::{Color, MoveList};
 use crate::game::Game;
 
@@ -55,6 +56,26 @@ pub struct Bounds {
     pub lo: i8,
     pub hi: i8,
     pub work: u8,
+}
+
+impl Bounds {
+    /// The 18 bits an entry keeps of them.
+    pub fn pack(self) -> u64 {
+        (self.lo + 1) as u64 | ((self.hi + 1) as u64) << 2 | (self.work.min(63) as u64) << 4
+    }
+
+    pub fn unpack(d: u64) -> Bounds {
+        Bounds {
+            lo: (d & 3) as i8 - 1,
+            hi: (d >> 2 & 3) as i8 - 1,
+            work: (d >> 4) as u8,
+        }
+    }
+
+    /// Whether these are bounds a search can have proved: values −1…1, lower ≤ upper.
+    pub fn valid(self) -> bool {
+        (-1..=1).contains(&self.lo) && (-1..=1).contains(&self.hi) && self.lo <= self.hi
+    }
 }
 
 const KEY_HIGH_BITS: u32 = 46;
@@ -129,15 +150,29 @@ impl Table {
             let w1 = b.0[2 * w + 1].load(Ordering::Relaxed);
             let w0 = b.0[2 * w].load(Ordering::Relaxed);
             if w0 ^ w1 == low && w1 & ((1 << KEY_HIGH_BITS) - 1) == high {
-                let d = w1 >> KEY_HIGH_BITS;
-                return Some(Bounds {
-                    lo: (d & 3) as i8 - 1,
-                    hi: (d >> 2 & 3) as i8 - 1,
-                    work: (d >> 4) as u8,
-                });
+                return Some(Bounds::unpack(w1 >> KEY_HIGH_BITS));
             }
         }
         None
+    }
+
+    /// Calls `f` with every entry's key and bounds (an entry being written meanwhile by
+    /// another thread is skipped: its two words do not match, as in [`Table::get`]).
+    pub fn for_each_entry(&self, mut f: impl FnMut(u128, Bounds)) {
+        for b in self.buckets.iter() {
+            for w in 0..WAYS {
+                let w1 = b.0[2 * w + 1].load(Ordering::Relaxed);
+                let w0 = b.0[2 * w].load(Ordering::Relaxed);
+                if w1 == 0 && w0 == 0 {
+                    continue;
+                }
+                let high = w1 & ((1 << KEY_HIGH_BITS) - 1);
+                let key = (high as u128) << 64 | (w0 ^ w1) as u128;
+                if key >> 109 == 1 {
+                    f(key, Bounds::unpack(w1 >> KEY_HIGH_BITS));
+                }
+            }
+        }
     }
 
     /// Stores `bounds` for `key`: over its entry, else over the entry of least work.
@@ -145,10 +180,7 @@ impl Table {
     pub fn put(&self, key: u128, bounds: Bounds) {
         let b = self.bucket(key);
         let (low, high) = (key as u64, (key >> 64) as u64);
-        let data = (bounds.lo + 1) as u64
-            | ((bounds.hi + 1) as u64) << 2
-            | (bounds.work.min(63) as u64) << 4;
-        let w1 = high | data << KEY_HIGH_BITS;
+        let w1 = high | bounds.pack() << KEY_HIGH_BITS;
         let mut victim = 0;
         let mut least = u64::MAX;
         for w in 0..WAYS {
@@ -339,6 +371,9 @@ pub struct Options {
     /// is shown no better (a null window), as a plain alpha-beta at the root does. False:
     /// every first move's exact value.
     pub root_only: bool,
+    /// Resume from this checkpoint where it exists, and write it now and then and at the end
+    /// ([`super::wdl_checkpoint`]).
+    pub checkpoint: Option<Checkpoint>,
 }
 
 impl Default for Options {
@@ -350,6 +385,7 @@ impl Default for Options {
             progress: None,
             certificates: true,
             root_only: false,
+            checkpoint: None,
         }
     }
 }
@@ -523,15 +559,28 @@ fn root_value(values: &[Option<RootBounds>]) -> Option<i8> {
 
 /// Solves `root` of game `G` with the acyclic solver `game` (`compact` maps a position of `G`
 /// to the solver's): the value of every first move and of the root, then the certificates.
+/// Fails only on a checkpoint that cannot be read or written (a run is not begun over a
+/// checkpoint it would not resume).
 pub fn solve_game<G: Game, A: Acyclic>(
     root: &G,
     game: &A,
     compact: &(dyn Fn(&G) -> A::Pos + Sync),
     options: &Options,
     stop: &AtomicBool,
-) -> Solution {
+) -> Result<Solution, String> {
     let started = Instant::now();
     let tt = Table::new(options.hash_mb);
+    let identity = format!("{} {}", root.variant(), root.fen());
+    let mut notes = Vec::new();
+    if let Some(c) = &options.checkpoint {
+        let n = wdl_checkpoint::resume(&c.path, &identity, &tt)?;
+        if n > 0 {
+            notes.push(format!(
+                "resumed {n} entries from the checkpoint {}",
+                c.path.display()
+            ));
+        }
+    }
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
     let mut moves: Vec<_> = moves.iter().copied().collect();
@@ -541,12 +590,19 @@ pub fn solve_game<G: Game, A: Acyclic>(
     let names: Vec<String> = moves.iter().map(|m| root.move_text(*m)).collect();
     let children: Vec<A::Pos> = moves.iter().map(|m| compact(&root.play(*m))).collect();
     let finished = AtomicBool::new(false);
+    let first_done = AtomicUsize::new(0);
     let (values, nodes) = std::thread::scope(|s| {
         let reporter = options.progress.map(|every| {
             let (tt, finished) = (&tt, &finished);
-            s.spawn(move || report_loop(tt, finished, started, every))
+            let first = (&first_done, children.len());
+            s.spawn(move || report_loop(tt, finished, started, every, first))
+        });
+        let writer = options.checkpoint.as_ref().map(|c| {
+            let (tt, finished, identity) = (&tt, &finished, &identity);
+            s.spawn(move || checkpoint_loop(tt, finished, c, identity))
         });
         let on_done = |i: usize, (lo, hi): RootBounds, nodes: u64| {
+            first_done.fetch_add(1, Ordering::Relaxed);
             if options.progress.is_some() {
                 let word = |v: i8| ["loss", "draw", "win"][(v + 1) as usize];
                 let what = if lo == hi {
@@ -583,8 +639,18 @@ pub fn solve_game<G: Game, A: Acyclic>(
         if let Some(h) = reporter {
             let _ = h.join();
         }
+        if let Some(h) = writer {
+            notes.extend(
+                h.join()
+                    .unwrap_or_else(|_| Some("the checkpoint writer failed".into())),
+            );
+        }
         result
     });
+    if let Some(c) = &options.checkpoint {
+        let n = wdl_checkpoint::write(&c.path, &identity, &tt)?;
+        notes.push(format!("checkpoint {}: {n} entries", c.path.display()));
+    }
     let value = if children.is_empty() {
         let mut kids = Children::new();
         game.expand(&compact(root), &mut kids)
@@ -608,7 +674,7 @@ pub fn solve_game<G: Game, A: Acyclic>(
         certificates: Vec::new(),
         certificate_nodes: 0,
         certificate_time: Duration::ZERO,
-        notes: Vec::new(),
+        notes,
     };
     if options.certificates
         && let Some(v) = value
@@ -623,7 +689,28 @@ pub fn solve_game<G: Game, A: Acyclic>(
         solution.certificate_nodes = s.nodes;
         solution.certificate_time = t.elapsed();
     }
-    solution
+    Ok(solution)
+}
+
+/// Writes the checkpoint every `c.every` until the search has finished (the last one is
+/// written after it); returns why one failed, if one did (the search goes on).
+fn checkpoint_loop(
+    tt: &Table,
+    finished: &AtomicBool,
+    c: &Checkpoint,
+    identity: &str,
+) -> Option<String> {
+    let mut last = Instant::now();
+    while !finished.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(50));
+        if last.elapsed() >= c.every {
+            if let Err(e) = wdl_checkpoint::write(&c.path, identity, tt) {
+                return Some(e);
+            }
+            last = Instant::now();
+        }
+    }
+    None
 }
 
 /// Sorts the root's moves as the solver's own order would try them (the game's scores of the
@@ -650,7 +737,16 @@ fn order_first_moves<G: Game, A: Acyclic>(
     });
 }
 
-fn report_loop(tt: &Table, finished: &AtomicBool, started: Instant, every: f64) {
+/// A progress line every `every` seconds: the table's fill and the first moves known. No time
+/// to go: what is left of an alpha-beta proof cannot be foreseen (the first moves known are
+/// the only measure, and they differ in size by orders of magnitude).
+fn report_loop(
+    tt: &Table,
+    finished: &AtomicBool,
+    started: Instant,
+    every: f64,
+    (first_done, first_moves): (&AtomicUsize, usize),
+) {
     let mut next = every;
     while !finished.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(50));
@@ -659,9 +755,10 @@ fn report_loop(tt: &Table, finished: &AtomicBool, started: Instant, every: f64) 
             next += every;
             let filled = tt.filled.load(Ordering::Relaxed);
             eprintln!(
-                "solve: {secs:.0} s, table {filled} of {} entries ({:.0} %)",
+                "solve: {secs:.0} s, table {filled} of {} entries ({:.0} %), first moves known {} of {first_moves}",
                 tt.capacity(),
-                100.0 * filled as f64 / tt.capacity() as f64
+                100.0 * filled as f64 / tt.capacity() as f64,
+                first_done.load(Ordering::Relaxed)
             );
         }
     }

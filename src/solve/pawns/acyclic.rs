@@ -212,7 +212,11 @@ impl Packed {
 }
 
 /// Solves a pawn-chess position with the acyclic solver ([`wdl::solve_game`]).
-pub fn solve(root: &Pawns, options: &wdl::Options, stop: &AtomicBool) -> wdl::Solution {
+pub fn solve(
+    root: &Pawns,
+    options: &wdl::Options,
+    stop: &AtomicBool,
+) -> Result<wdl::Solution, String> {
     let solver = PawnSolver::new(Shape::of(root));
     wdl::solve_game(root, &solver, &Pos::of, options, stop)
 }
