@@ -112,6 +112,7 @@ fn trained_net() -> FloatNet {
         threads: 2,
         validation: 0.1,
         mirror: false,
+        init: None,
     };
     let mut losses = Vec::new();
     let net = train(&records, &Layout::CHESS, &cfg, |r, _| {

@@ -8,7 +8,8 @@ use clap::Parser;
 
 use crate::game::Game;
 use crate::nnue::data::{Pack, read_all};
-use crate::nnue::train::{Config, EpochReport, train};
+use crate::nnue::net::Network;
+use crate::nnue::train::{Config, EpochReport, FloatNet, train};
 
 #[derive(Parser, Debug)]
 #[command(about = "Train a network on datagen's records and write it quantised")]
@@ -49,6 +50,10 @@ struct Args {
     /// Use at most this many records (the first of the files, in order).
     #[arg(long)]
     limit: Option<usize>,
+    /// Start from this network file (fine-tuning: e.g. the built-in net on new games, at a
+    /// smaller --lr) instead of random weights; --hidden must be its size.
+    #[arg(long, value_name = "NET")]
+    init: Option<String>,
 }
 
 /// `kiebitz-GAME train …` with the arguments after `train`; the exit code.
@@ -78,6 +83,10 @@ fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
     if records.len() < 100 {
         return Err(format!("{} records: too few to train on", records.len()));
     }
+    let init = match &args.init {
+        Some(path) => Some(initial_network::<G>(path, args.hidden as usize)?),
+        None => None,
+    };
     let cfg = Config {
         hidden: args.hidden as usize,
         epochs: args.epochs,
@@ -90,6 +99,7 @@ fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
         threads: args.threads as usize,
         validation: args.validation,
         mirror: args.mirror,
+        init,
     };
     eprintln!(
         "train: {} records from {}",
@@ -129,4 +139,18 @@ fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
         bytes.len(),
         args.hidden
     ))
+}
+
+/// The network file `path` as the trainer's start, if it fits the game and `hidden`.
+fn initial_network<G: Game + Pack>(path: &str, hidden: usize) -> Result<FloatNet, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("--init {path}: {e}"))?;
+    let net = Network::from_bytes(&bytes, G::LAYOUT.inputs())
+        .map_err(|e| format!("--init {path}: {e}"))?;
+    if net.hidden != hidden {
+        return Err(format!(
+            "--init {path} has {} hidden neurons, --hidden says {hidden}",
+            net.hidden
+        ));
+    }
+    Ok(FloatNet::from_network(&net))
 }

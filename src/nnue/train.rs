@@ -36,6 +36,9 @@ pub struct Config {
     /// Each epoch, show every training record mirrored left to right with probability ½ (the
     /// inputs know no castling rights, so a position and its mirror image are worth the same).
     pub mirror: bool,
+    /// Start from this network (a warm start: fine-tuning on new data) instead of random
+    /// weights; its inputs and hidden size are the run's.
+    pub init: Option<FloatNet>,
 }
 
 /// A float network: the trainer's model.
@@ -108,6 +111,20 @@ impl FloatNet {
             ft_bias: vec![0.05; hidden],
             out_weights: uniform(2 * hidden, 1.0 / (2.0 * hidden as f64).sqrt()),
             out_bias: 0.0,
+        }
+    }
+
+    /// The float network a quantised one stands for (its weights divided by the scales):
+    /// [`FloatNet::quantise`] gives `q` back exactly.
+    pub fn from_network(q: &Network) -> FloatNet {
+        let f = |v: &[i16], s: i32| v.iter().map(|&x| x as f32 / s as f32).collect();
+        FloatNet {
+            inputs: q.inputs,
+            hidden: q.hidden,
+            ft_weights: f(&q.ft_weights, QA),
+            ft_bias: f(&q.ft_bias, QA),
+            out_weights: f(&q.out_weights, QB),
+            out_bias: q.out_bias as f32 / (QA * QB) as f32,
         }
     }
 
@@ -312,7 +329,10 @@ pub fn train(
     mut on_epoch: impl FnMut(&EpochReport, &FloatNet),
 ) -> FloatNet {
     let (mut train, validation) = split(records, cfg.seed, cfg.validation);
-    let mut net = FloatNet::new(layout.inputs(), cfg.hidden, cfg.seed);
+    let mut net = match &cfg.init {
+        Some(init) => init.clone(),
+        None => FloatNet::new(layout.inputs(), cfg.hidden, cfg.seed),
+    };
     let n = net.params_len();
     let mut adam = Adam {
         m: vec![0.0; n],
@@ -495,6 +515,7 @@ mod tests {
                 threads: 1,
                 validation: held,
                 mirror,
+                init: None,
             };
             let mut last = (0.0, 0.0);
             train(&records, &Layout::CHESS, &cfg, |r, _| {
@@ -513,5 +534,56 @@ mod tests {
             "{held_plain} vs {held_mirror}"
         );
         assert!(train_plain < 3.0 * held_mirror.max(1e-3));
+    }
+
+    #[test]
+    fn a_network_read_back_as_floats_quantises_to_itself() {
+        let records = queenside_positions(300, false);
+        let cfg = small_config(5, 0.01, None);
+        let q = train(&records, &Layout::CHESS, &cfg, |_, _| {}).quantise();
+        assert_eq!(FloatNet::from_network(&q).quantise(), q);
+    }
+
+    #[test]
+    fn a_warm_start_begins_where_its_network_ended() {
+        let records = queenside_positions(600, false);
+        let mut trained = 0.0;
+        let net = train(
+            &records,
+            &Layout::CHESS,
+            &small_config(30, 0.01, None),
+            |r, _| trained = r.validation_loss,
+        );
+        // One epoch at a step size too small to learn anything: only the start differs.
+        let first = |init: Option<FloatNet>| {
+            let mut loss = 0.0;
+            train(
+                &records,
+                &Layout::CHESS,
+                &small_config(1, 1e-9, init),
+                |r, _| loss = r.validation_loss,
+            );
+            loss
+        };
+        let (warm, cold) = (first(Some(net)), first(None));
+        assert!((warm - trained).abs() < 1e-6, "{warm} vs {trained}");
+        assert!(cold > 2.0 * warm, "{cold} vs {warm}");
+    }
+
+    fn small_config(epochs: u32, lr: f32, init: Option<FloatNet>) -> Config {
+        Config {
+            hidden: 16,
+            epochs,
+            batch: 64,
+            lr,
+            lr_drop: 0.3,
+            lr_step: 1000,
+            wdl: 0.0,
+            seed: 3,
+            threads: 1,
+            validation: 0.1,
+            mirror: false,
+            init,
+        }
     }
 }
