@@ -1,11 +1,14 @@
 //! kiebitz-antichess: antichess (losing chess) on 8×8 as lichess plays it, over UCI
-//! (`UCI_Variant antichess`) and XBoard; `book` builds opening books.
+//! (`UCI_Variant antichess`) and XBoard; `book` builds opening books, `solve` proves forced
+//! wins by proof-number search and `check-proof` checks a proof file.
 
+use kiebitz::cli::solve::{check_proof, solve};
 use kiebitz::games::antichess::Antichess;
 
 fn main() {
-    std::process::exit(kiebitz::cli::main::<Antichess>(&[(
-        "book",
-        kiebitz::cli::book::main::<Antichess>,
-    )]));
+    std::process::exit(kiebitz::cli::main::<Antichess>(&[
+        ("solve", solve::<Antichess>),
+        ("check-proof", check_proof::<Antichess>),
+        ("book", kiebitz::cli::book::main::<Antichess>),
+    ]));
 }

@@ -16,7 +16,8 @@ OVERRIDES go to kiebitz through the KIEBITZ_SEARCH environment variable (e.g.
 `forcing_extension=0,qsearch_forcing_plies=4`). An ENGINE whose path contains `fairy` gets the
 variant file tests/data/fairy-variants.ini. SOLVER_SHARE=N in the environment sets kiebitz's
 `Solver Share` (its default is 0 since 2026-11-26; the df-pn oracle's figures of
-docs/raeuber.md were measured with 10).
+docs/raeuber.md were measured with 10). VARIANT=antichess in the environment scores an
+antichess suite (tests/data/antichess-wins.txt, lines `FEN;;N`) with `UCI_Variant antichess`.
 """
 import os
 import subprocess
@@ -42,7 +43,7 @@ send("uci")
 read_until("uciok")
 if "fairy" in os.path.basename(engine):
     send(f"setoption name VariantPath value {root}/tests/data/fairy-variants.ini")
-send("setoption name UCI_Variant value raeuberschach")
+send(f"setoption name UCI_Variant value {os.environ.get('VARIANT', 'raeuberschach')}")
 send("setoption name Hash value 64")
 if os.environ.get("SOLVER_SHARE") and "fairy" not in os.path.basename(engine):
     send(f"setoption name Solver Share value {os.environ['SOLVER_SHARE']}")
