@@ -49,6 +49,8 @@ if os.environ.get("SOLVER_SHARE") and "fairy" not in os.path.basename(engine):
     send(f"setoption name Solver Share value {os.environ['SOLVER_SHARE']}")
 solved, total, time_sum, depths = 0, 0, 0, []
 for entry in open(suite):
+    if not entry.strip() or entry.startswith("#"):
+        continue
     fen, moves, _mate = entry.strip().split(";")
     send("ucinewgame")
     send(f"position fen {fen}" + (f" moves {moves}" if moves else ""))

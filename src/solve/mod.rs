@@ -7,8 +7,9 @@
 //! - [`proof`]: proof trees written to text and checked by the move generator alone;
 //! - [`pawns`]: pawn chess's exhaustive game-graph analysis (counts, values, distances);
 //! - [`crash`]: CRASH!'s databases of perfect play and the column's theorems;
-//! - [`raeuber`]: Räuberschach's oracle (df-pn for a forced win before alpha-beta);
-//! - [`wdl`]: the win/draw/loss solver for acyclic games, with its certificates.
+//! - [`pns_oracle`]: the losing-chess games' oracle (df-pn for a forced win before alpha-beta);
+//! - [`wdl`]: the win/draw/loss solver for acyclic games, with its certificates, and
+//!   [`wdl_checkpoint`] its table on disk.
 //!
 //! The search calls solvers through one interface only, [`crate::search::oracle::Oracle`],
 //! handed explicitly to a searcher; [`builtin`] says which oracle a game comes with. Sits above
@@ -20,8 +21,8 @@ pub mod crash;
 pub mod ghi;
 pub mod pawns;
 pub mod pns;
+pub mod pns_oracle;
 pub mod proof;
-pub mod raeuber;
 pub mod wdl;
 pub mod wdl_checkpoint;
 
@@ -29,19 +30,23 @@ use std::any::TypeId;
 use std::sync::Arc;
 
 use crate::game::Game;
+use crate::games::antichess::Antichess;
 use crate::games::pawns::Pawns;
 use crate::games::raeuber::Raeuber;
 use crate::search::oracle::{AnyOracle, Oracle, for_game};
 
 /// The oracle game `G` comes with, if any: pawn chess plays solved positions perfectly
-/// ([`pawns::engine_solve`]), Räuberschach plays a forced win df-pn proves ([`raeuber::oracle`]).
+/// ([`pawns::engine_solve`]), Räuberschach and antichess play a forced win df-pn proves
+/// ([`pns_oracle::oracle`]; each game's `Solver Share` says whether it is asked by default).
 /// CRASH!'s databases are files the user names (`kiebitz-crash --db`), so CRASH! has none built
 /// in; the other games have no solver.
 pub fn builtin<G: Game>() -> Option<Oracle<G>> {
     let any = if TypeId::of::<G>() == TypeId::of::<Pawns>() {
         AnyOracle::new::<Pawns>(Arc::new(pawns::engine_solve))
     } else if TypeId::of::<G>() == TypeId::of::<Raeuber>() {
-        AnyOracle::new::<Raeuber>(Arc::new(raeuber::oracle))
+        AnyOracle::new::<Raeuber>(Arc::new(pns_oracle::oracle::<Raeuber>))
+    } else if TypeId::of::<G>() == TypeId::of::<Antichess>() {
+        AnyOracle::new::<Antichess>(Arc::new(pns_oracle::oracle::<Antichess>))
     } else {
         return None;
     };
@@ -75,6 +80,7 @@ mod tests {
     fn pawn_chess_and_raeuberschach_come_with_their_solvers_and_the_others_without() {
         assert!(builtin::<Pawns>().is_some());
         assert!(builtin::<Raeuber>().is_some());
+        assert!(builtin::<Antichess>().is_some());
         assert!(builtin::<Chess>().is_none());
         assert!(builtin::<Crash>().is_none());
         assert!(acyclic::<Pawns>().is_some());

@@ -204,4 +204,8 @@ impl OpeningBook for Antichess {
 
 impl Tablebases for Antichess {}
 
-impl EndgameTables for Antichess {}
+impl EndgameTables for Antichess {
+    /// df-pn before alpha-beta (the losing-chess oracle) is offered by `Solver Share` and not
+    /// asked by default, as in Räuberschach, until a match says it pays (docs/antichess.md).
+    const SOLVER_SHARE: u32 = 0;
+}
