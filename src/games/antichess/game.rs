@@ -161,9 +161,15 @@ impl Tuning for Antichess {
     const BENCH_DEPTH: u32 = 10;
 
     /// Räuberschach's switches, measured there against Fairy-Stockfish and by SPRTs
-    /// (docs/raeuber.md, docs/search-log.md): the same game family, taken over as they are
-    /// until 8×8 screens of its own replace them (docs/antichess.md).
-    const SEARCH: SearchParams = <Raeuber as Tuning>::SEARCH;
+    /// (docs/raeuber.md, docs/search-log.md), plus two of 8×8's own: reverse futility and
+    /// internal iterative reductions (the forced-win suites at 100,000 nodes 69 → 96 of 103
+    /// and 39 → 48 of 60; against Fairy-Stockfish at 1+0.01 −57.9 → 0.0 over the same 100
+    /// opening pairs; a self-play SPRT, docs/search-log.md, 2026-11-29 third session).
+    const SEARCH: SearchParams = SearchParams {
+        reverse_futility: true,
+        iir: true,
+        ..<Raeuber as Tuning>::SEARCH
+    };
 
     fn quiet_order(&self, mv: Move) -> i32 {
         super::eval::quiet_order(self, mv)
