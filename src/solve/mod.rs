@@ -9,7 +9,7 @@
 //! - [`crash`]: CRASH!'s databases of perfect play and the column's theorems;
 //! - [`pns_oracle`]: the losing-chess games' oracle (df-pn for a forced win before alpha-beta);
 //! - [`wdl`]: the win/draw/loss solver for acyclic games, with its certificates, and
-//!   [`wdl_checkpoint`] its table on disk.
+//!   [`wdl_table`] its transposition table and [`wdl_checkpoint`] that table on disk.
 //!
 //! The search calls solvers through one interface only, [`crate::search::oracle::Oracle`],
 //! handed explicitly to a searcher; [`builtin`] says which oracle a game comes with. Sits above
@@ -25,6 +25,7 @@ pub mod pns_oracle;
 pub mod proof;
 pub mod wdl;
 pub mod wdl_checkpoint;
+pub mod wdl_table;
 
 use std::any::TypeId;
 use std::sync::Arc;

@@ -9,13 +9,13 @@
 //! little-endian: the key's low word, then its high bits with the packed bounds above them,
 //! as the table keeps them), and an FNV-1a checksum of the entries (8 bytes). It is written
 //! whole under a temporary name, then renamed, so a crash leaves the previous one. Depends on
-//! [`super::wdl`].
+//! [`super::wdl_table`].
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::wdl::{Bounds, Table};
+use super::wdl_table::{Bounds, Table};
 
 const MAGIC: &str = "kiebitz-wdl-checkpoint 1";
 /// Bits of an entry's second word that hold the key (the bounds are above them).
