@@ -15,10 +15,14 @@ from the root's clock fails the proof.
 
 Prints one line and exits 0 if the proof holds, 1 (with the failing position) if not.
 """
+import os
 import sys
 
 import chess
 import chess.variant
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import kiebitz_certificate  # noqa: E402
 
 
 def identity(board):
@@ -26,20 +30,7 @@ def identity(board):
 
 
 def read(path):
-    head, nodes = {}, []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            if line.startswith("node "):
-                fen, move = line[5:].rsplit(";", 1)
-                nodes.append((fen.strip(), move.strip()))
-            else:
-                key, _, rest = line.partition(" ")
-                head[key] = rest.strip()
-    if head.get("kiebitz-proof") != "1" or "winner" not in head:
-        sys.exit(f"{path}: not a proof in the text format (kiebitz-proof 1, winner)")
+    head, nodes = kiebitz_certificate.read(path, ["winner"])
     if head.get("variant") != "antichess":
         sys.exit(f"{path}: a proof of {head.get('variant')}, not of antichess")
     return head, nodes

@@ -21,6 +21,9 @@ import sys
 
 import pyffish as sf
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import kiebitz_certificate  # noqa: E402
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
@@ -46,21 +49,8 @@ def bishops_apart(fen):
 
 
 def read(path):
-    head, chosen = {}, {}
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            if line.startswith("node "):
-                fen, move = line[5:].rsplit(";", 1)
-                chosen[identity(fen.strip())] = move.strip()
-            else:
-                key, _, rest = line.partition(" ")
-                head[key] = rest.strip()
-    if head.get("kiebitz-proof") != "1" or "holder" not in head:
-        sys.exit(f"{path}: not a hold in the text format (kiebitz-proof 1, holder …)")
-    return head, chosen
+    head, nodes = kiebitz_certificate.read(path, ["holder"])
+    return head, {identity(fen): move for fen, move in nodes}
 
 
 def main():

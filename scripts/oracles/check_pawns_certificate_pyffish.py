@@ -22,6 +22,9 @@ import sys
 
 import pyffish as sf
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import kiebitz_certificate  # noqa: E402
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
@@ -43,21 +46,7 @@ def ending(variant, fen):
 
 
 def read(path):
-    head, nodes = {}, []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            if line.startswith("node "):
-                fen, move = line[5:].rsplit(";", 1)
-                nodes.append((fen.strip(), move.strip()))
-            else:
-                key, _, rest = line.partition(" ")
-                head[key] = rest.strip()
-    if head.get("kiebitz-proof") != "1" or not ("winner" in head or "holder" in head):
-        sys.exit(f"{path}: not a certificate in the text format (kiebitz-proof 1, winner|holder)")
-    return head, nodes
+    return kiebitz_certificate.read(path, ["winner", "holder"])
 
 
 def check(variant, root, side, hold, chosen):
