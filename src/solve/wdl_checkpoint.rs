@@ -4,14 +4,15 @@
 //! goes on from where the earlier one was (every stored bound is a proof, whatever the run
 //! that found it).
 //!
-//! The file: a text header (`kiebitz-wdl-checkpoint 1`, the position's identity — variant
-//! and FEN — and the number of entries, a line each), the entries (16 bytes each,
-//! little-endian: the key's low word, then its high bits with the packed bounds above them,
-//! as the table keeps them), and an FNV-1a checksum of the entries (8 bytes). It is written
-//! whole under a temporary name, then renamed, so a crash leaves the previous one. Depends on
-//! [`super::wdl_table`].
+//! The file: a text header (`kiebitz-wdl-checkpoint 1` and the position's identity — variant
+//! and FEN — a line each), the entries (16 bytes each, little-endian: the key's low word, then
+//! its high bits with the packed bounds above them, as the table keeps them), then an FNV-1a
+//! checksum of the entries and their count (8 bytes each). Both ways it is streamed, never
+//! held in memory whole (a table of gigabytes writes a file of gigabytes). It is written under
+//! a temporary name, then renamed, so a crash leaves the previous one. Depends on
+//! [`super::wdl_table`] and, for the hardened file opening, [`crate::limits`].
 
-use std::io::{BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -40,70 +41,37 @@ const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// Writes every entry of `tt` to `path` for the position `identity`; returns the count.
 pub fn write(path: &Path, identity: &str, tt: &Table) -> Result<u64, String> {
-    let mut entries = Vec::new();
-    tt.for_each_entry(|key, b| entries.push((key, b)));
     let tmp = path.with_extension("tmp");
     let fail = |e: std::io::Error| format!("cannot write the checkpoint {}: {e}", tmp.display());
     let file = std::fs::File::create(&tmp).map_err(fail)?;
     let mut out = BufWriter::with_capacity(1 << 20, file);
-    write!(out, "{MAGIC}\n{identity}\n{}\n", entries.len()).map_err(fail)?;
-    let mut h = FNV_START;
-    for (key, b) in &entries {
+    write!(out, "{MAGIC}\n{identity}\n").map_err(fail)?;
+    let (mut h, mut count, mut error) = (FNV_START, 0u64, None);
+    tt.for_each_entry(|key, b| {
         let mut rec = [0u8; 16];
-        rec[..8].copy_from_slice(&(*key as u64).to_le_bytes());
+        rec[..8].copy_from_slice(&(key as u64).to_le_bytes());
         let high = (key >> 64) as u64 | b.pack() << HIGH_BITS;
         rec[8..].copy_from_slice(&high.to_le_bytes());
         h = fnv(h, &rec);
-        out.write_all(&rec).map_err(fail)?;
-    }
+        count += 1;
+        if error.is_none() {
+            error = out.write_all(&rec).err();
+        }
+    });
+    error.map_or(Ok(()), |e| Err(fail(e)))?;
     out.write_all(&h.to_le_bytes()).map_err(fail)?;
+    out.write_all(&count.to_le_bytes()).map_err(fail)?;
     out.into_inner()
         .map_err(|e| fail(e.into_error()))?
         .sync_all()
         .map_err(fail)?;
     std::fs::rename(&tmp, path)
         .map_err(|e| format!("cannot rename {} to {}: {e}", tmp.display(), path.display()))?;
-    Ok(entries.len() as u64)
-}
-
-/// The entries of the checkpoint at `path` for the position `identity`, each checked; a file
-/// of another position, cut short or damaged is refused whole, with the reason.
-pub fn read(path: &Path, identity: &str) -> Result<Vec<(u128, Bounds)>, String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| format!("cannot read the checkpoint {}: {e}", path.display()))?;
-    let refuse = |why: &str| format!("the checkpoint {} is refused: {why}", path.display());
-    let mut lines = bytes.splitn(4, |&b| b == b'\n');
-    let mut line = || lines.next().map(String::from_utf8_lossy);
-    if line().as_deref() != Some(MAGIC) {
-        return Err(refuse("not a checkpoint of the win/draw/loss solver"));
-    }
-    let theirs = line().unwrap_or_default();
-    if theirs != identity {
-        return Err(refuse(&format!(
-            "it is of another position ({theirs}), not of {identity}"
-        )));
-    }
-    let count: usize = line()
-        .and_then(|c| c.parse().ok())
-        .ok_or_else(|| refuse("no entry count"))?;
-    let body = lines.next().unwrap_or_default();
-    if Some(body.len()) != count.checked_mul(16).and_then(|n| n.checked_add(8)) {
-        return Err(refuse(
-            "its length does not match its entry count (cut short?)",
-        ));
-    }
-    let (records, sum) = body.split_at(count * 16);
-    if fnv(FNV_START, records).to_le_bytes() != sum {
-        return Err(refuse("its checksum does not match (damaged)"));
-    }
-    records
-        .chunks_exact(16)
-        .map(|rec| decode(rec).ok_or_else(|| refuse("an entry holds bounds no search gives")))
-        .collect()
+    Ok(count)
 }
 
 /// One entry of 16 bytes: its key and bounds, if they are valid.
-fn decode(rec: &[u8]) -> Option<(u128, Bounds)> {
+fn decode(rec: &[u8; 16]) -> Option<(u128, Bounds)> {
     let low = u64::from_le_bytes(rec[..8].try_into().ok()?);
     let high = u64::from_le_bytes(rec[8..].try_into().ok()?);
     let data = high >> HIGH_BITS;
@@ -112,15 +80,68 @@ fn decode(rec: &[u8]) -> Option<(u128, Bounds)> {
     (data < 1 << 10 && bounds.valid() && key >> 109 == 1).then_some((key, bounds))
 }
 
-/// Reads the checkpoint at `path` (if there is one) into `tt`: the entries loaded, 0 where
-/// there is no file yet.
+/// Reads the checkpoint at `path` (if there is one) into `tt`, entry by entry: the entries
+/// loaded, 0 where there is no file yet. A file of another position, cut short or damaged is
+/// refused with the reason (and left as it was); `tt` may then hold part of it, so the run
+/// that asked must not start.
 pub fn resume(path: &Path, identity: &str, tt: &Table) -> Result<u64, String> {
-    if !path.exists() {
-        return Ok(0);
+    let refuse = |why: &str| format!("the checkpoint {} is refused: {why}", path.display());
+    let file = match crate::limits::open_regular(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => {
+            return Err(format!(
+                "cannot read the checkpoint {}: {e}",
+                path.display()
+            ));
+        }
+    };
+    let size = file.metadata().map_err(|e| refuse(&e.to_string()))?.len();
+    let mut input = BufReader::with_capacity(1 << 20, file);
+    let mut line = || -> Result<String, String> {
+        let mut text = String::new();
+        (&mut input)
+            .take(1 << 16)
+            .read_line(&mut text)
+            .map_err(|e| refuse(&e.to_string()))?;
+        Ok(text.strip_suffix('\n').unwrap_or(&text).to_string())
+    };
+    if line()? != MAGIC {
+        return Err(refuse("not a checkpoint of the win/draw/loss solver"));
     }
-    let entries = read(path, identity)?;
-    for &(key, bounds) in &entries {
+    let theirs = line()?;
+    if theirs != identity {
+        return Err(refuse(&format!(
+            "it is of another position ({theirs}), not of {identity}"
+        )));
+    }
+    let header = (MAGIC.len() + theirs.len() + 2) as u64;
+    let body = size.saturating_sub(header);
+    if body < 16 || (body - 16) % 16 != 0 {
+        return Err(refuse("its length does not match its entries (cut short?)"));
+    }
+    let count = (body - 16) / 16;
+    let mut h = FNV_START;
+    let mut rec = [0u8; 16];
+    for _ in 0..count {
+        input
+            .read_exact(&mut rec)
+            .map_err(|e| refuse(&e.to_string()))?;
+        h = fnv(h, &rec);
+        let (key, bounds) =
+            decode(&rec).ok_or_else(|| refuse("an entry holds bounds no search gives"))?;
         tt.put(key, bounds);
     }
-    Ok(entries.len() as u64)
+    input
+        .read_exact(&mut rec)
+        .map_err(|e| refuse(&e.to_string()))?;
+    if rec[..8] != h.to_le_bytes() {
+        return Err(refuse("its checksum does not match (damaged)"));
+    }
+    if rec[8..] != count.to_le_bytes() {
+        return Err(refuse(
+            "its entry count does not match its length (cut short?)",
+        ));
+    }
+    Ok(count)
 }
