@@ -31,6 +31,7 @@
 
 pub mod board;
 pub mod book;
+pub mod checksum;
 pub mod cli;
 pub mod engine_option;
 pub mod error;

@@ -29,7 +29,9 @@ const ROOMS: &[(&str, &[&str])] = &[
     // Utilities that import nothing of the crate.
     (
         "base",
-        &["rng", "limits", "memory", "progress", "error", "text"],
+        &[
+            "rng", "limits", "memory", "progress", "error", "text", "checksum",
+        ],
     ),
     ("board", &["board"]),
     // search_params: the search settings a game declares (Game::SEARCH); imports nothing.
@@ -52,7 +54,7 @@ const ROOMS: &[(&str, &[&str])] = &[
     ("search", &["search", "nsearch"]),
     // solve/proof.rs: proofs and holds and their checker need only the game's rules; a game
     // checks the certificates it plays from (games/raeuber/certificates.rs).
-    ("games", &["games", "solve/proof.rs"]),
+    ("games", &["games", "solve/proof.rs", "solve/retro.rs"]),
     // The solvers: df-pn and its proofs, pawn chess's graph analysis, CRASH!'s databases, the
     // games' oracles. They know the games' positions; the search calls them only through the
     // oracle it is handed (search/oracle.rs).

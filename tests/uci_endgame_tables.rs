@@ -4,7 +4,9 @@
 //! a depth-1 search of an ending lost in 15 plies reports the exact `mate -8` with the tables
 //! (their distances scored at the root's children) and no mate without them. With 4 a search
 //! never waits for a four-piece table: it goes on without it while a thread builds it, and
-//! the searches after the build see it. Chess has no such option.
+//! the searches after the build see it. Antichess's three-piece tables are built, written to
+//! the folder of `Endgame Tables Path` and read from it by the next process. Chess has no
+//! such option.
 
 mod common;
 mod protocol_io;
@@ -132,6 +134,54 @@ fn uci_builds_and_probes_the_tables() {
         assert!(started.elapsed() < BUILD, "the four-piece table never came");
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// Antichess: three pieces, a knight against a rook, lost in 17 plies for White to move.
+const ANTICHESS_LOST_IN_17: &str = "8/8/8/8/3N4/8/8/k6r w - - 0 1";
+
+#[test]
+fn antichess_builds_writes_and_reads_its_tables() {
+    let dir = std::env::temp_dir().join(format!("kiebitz-uci-antichess-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for round in ["built", "read"] {
+        let mut e = Client::spawn(&common::binary("kiebitz-antichess"), &[]);
+        e.send("uci");
+        let lines = e.read_until(|l| l.starts_with("uciok"));
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == "option name Endgame Tables type spin default 0 min 0 max 3"),
+            "{lines:?}"
+        );
+        e.send(&format!("position fen {ANTICHESS_LOST_IN_17}"));
+        let without = score(&mut e, "go depth 1");
+        assert!(without.starts_with("cp "), "{round}: {without}");
+        e.send(&format!(
+            "setoption name Endgame Tables Path value {}",
+            dir.display()
+        ));
+        let said = e.next_line(protocol_io::TIMEOUT).unwrap();
+        assert!(
+            said.starts_with("info string endgame tables read from"),
+            "{said}"
+        );
+        e.send("setoption name Endgame Tables value 4");
+        let refused = e.next_line(protocol_io::TIMEOUT).unwrap();
+        assert!(refused.starts_with("info string error"), "{refused}");
+        e.send("setoption name Endgame Tables value 3");
+        let said = e.next_line(protocol_io::TIMEOUT).unwrap();
+        assert!(said.contains("in the background"), "{said}");
+        let started = std::time::Instant::now();
+        while score(&mut e, "go depth 1") != "mate -9" {
+            assert!(started.elapsed() < BUILD, "{round}: the tables never came");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert!(
+            dir.join("antichess-3.tables").is_file(),
+            "{round}: the file is there"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

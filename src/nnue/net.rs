@@ -48,11 +48,7 @@ impl fmt::Debug for Network {
 }
 
 /// FNV-1a, 64 bits: the file's checksum.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
-}
+pub use crate::checksum::fnv1a;
 
 impl Network {
     /// The network's file bytes.

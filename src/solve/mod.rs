@@ -5,6 +5,8 @@
 //! - [`checkpoint`]: df-pn tables written to disk and read back, for runs of hours;
 //! - [`ghi`]: df-pn's results that hold on some lines only (resting on repetitions);
 //! - [`proof`]: proof trees written to text and checked by the move generator alone;
+//! - [`retro`]: retrograde analysis of a slice of positions given by forward moves (endgame
+//!   tables built from a move generator alone);
 //! - [`pawns`]: pawn chess's exhaustive game-graph analysis (counts, values, distances);
 //! - [`crash`]: CRASH!'s databases of perfect play and the column's theorems;
 //! - [`pns_oracle`]: the losing-chess games' oracle (df-pn for a forced win before alpha-beta);
@@ -23,6 +25,7 @@ pub mod pawns;
 pub mod pns;
 pub mod pns_oracle;
 pub mod proof;
+pub mod retro;
 pub mod wdl;
 pub mod wdl_checkpoint;
 pub mod wdl_table;

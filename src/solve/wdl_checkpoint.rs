@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::wdl_table::{Bounds, Table};
+use crate::checksum::{START as FNV_START, extend as fnv};
 
 const MAGIC: &str = "kiebitz-wdl-checkpoint 1";
 /// Bits of an entry's second word that hold the key (the bounds are above them).
@@ -28,16 +29,6 @@ pub struct Checkpoint {
     pub path: PathBuf,
     pub every: Duration,
 }
-
-/// FNV-1a over `bytes`, continuing from `h`.
-fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
-    }
-    h
-}
-
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// Writes every entry of `tt` to `path` for the position `identity`; returns the count.
 pub fn write(path: &Path, identity: &str, tt: &Table) -> Result<u64, String> {

@@ -4,10 +4,13 @@
 
 use super::movegen::{BISHOP_K, PAWN_K};
 use super::position::{Antichess, EMPTY, LETTERS};
-use super::{START_FEN, VARIANTS};
+use super::{START_FEN, VARIANTS, tables};
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveList};
+use crate::engine_option::{Access, GameSettings};
 use crate::error::Error;
-use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
+use crate::game::{
+    Dialect, EndgameTables, Game, OpeningBook, TableBuilds, Tablebases, Tuning, Terminal,
+};
 use crate::games::raeuber::Raeuber;
 use crate::san::SanParts;
 use crate::search::params::SearchParams;
@@ -78,6 +81,19 @@ impl Game for Antichess {
 
     fn reversible_plies(&self) -> u32 {
         self.halfmove
+    }
+
+    /// The endgame tables' value (`Endgame Tables`), a win or loss only where the move
+    /// clock leaves room for its plies.
+    fn solved(&self) -> Option<(Terminal, u32)> {
+        let v = tables::probe(self)?;
+        let plies = u32::from(v.unsigned_abs()).saturating_sub(1);
+        match v {
+            0 => Some((Terminal::Draw, 0)),
+            _ if self.halfmove + plies > Self::DRAW_PLIES.unwrap_or(u32::MAX) => None,
+            v if v > 0 => Some((Terminal::Win, plies)),
+            _ => Some((Terminal::Loss, plies)),
+        }
     }
 
     /// Only bishops on the board, each side's on one colour complex and the two sides' on
@@ -193,6 +209,11 @@ impl Tuning for Antichess {
 }
 
 impl Dialect for Antichess {
+    /// A session's endgame tables, entered by its search threads.
+    fn enter(settings: &GameSettings) {
+        tables::enter(settings.get::<tables::Hold>());
+    }
+
     /// XBoard knows losing chess as `giveaway` (with castling); antichess is sent as its
     /// child without castling, as Fairy-Stockfish does.
     fn xboard_setup(&self) -> Vec<String> {
@@ -211,6 +232,37 @@ impl OpeningBook for Antichess {
 impl Tablebases for Antichess {}
 
 impl EndgameTables for Antichess {
+    const SOLVED_TABLES: u32 = tables::MAX_PIECES;
+
+    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, String> {
+        tables::use_in_process(max_pieces, builds == TableBuilds::Wait)
+    }
+
+    fn session_tables(
+        settings: &mut GameSettings,
+        max_pieces: u32,
+        access: &Access,
+    ) -> Result<String, String> {
+        let (hold, line) =
+            tables::use_in_session(settings.get::<tables::Hold>(), max_pieces, access)?;
+        *settings = GameSettings::new(hold);
+        Ok(line)
+    }
+
+    fn tables_dir(dir: &str) -> Result<String, String> {
+        tables::process_dir(dir)
+    }
+
+    fn session_tables_dir(
+        settings: &mut GameSettings,
+        dir: &str,
+        access: &Access,
+    ) -> Result<String, String> {
+        let (hold, line) = tables::session_dir(settings.get::<tables::Hold>(), dir, access)?;
+        *settings = GameSettings::new(hold);
+        Ok(line)
+    }
+
     /// df-pn before alpha-beta (the losing-chess oracle) is offered by `Solver Share` and not
     /// asked by default, as in Räuberschach, until a match says it pays (docs/antichess.md).
     const SOLVER_SHARE: u32 = 0;

@@ -12,6 +12,7 @@
 //! - `game`: the [`Game`](crate::game::Game) impl that ties them together.
 //! - [`eval`]: the evaluation.
 //! - [`perft`]: perft with the last ply counted, not played.
+//! - [`tables`]: endgame tables of up to three pieces.
 
 pub mod eval;
 pub mod page;
@@ -19,6 +20,7 @@ mod game;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod tables;
 
 pub use position::Antichess;
 

@@ -36,6 +36,7 @@ use std::io::{Read, Write};
 use std::time::Instant;
 
 use crate::board::{Color, Move, MoveList};
+use crate::checksum::fnv1a as fnv;
 use crate::game::Game;
 use crate::games::crash::Crash;
 use crate::search::params::MATE;
@@ -469,16 +470,6 @@ pub fn score(d: u8) -> i32 {
     } else {
         -(MATE - d as i32)
     }
-}
-
-/// FNV-1a, 64 bits.
-fn fnv(data: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in data {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 /// Solves (n, m) with progress on stderr and returns the database and its summary.

@@ -1,0 +1,802 @@
+//! Endgame tables for antichess: the exact value of every position with at most three pieces
+//! (both colours together) and the plies to the game's end under perfect play (the winner
+//! hurrying, the loser holding out), built in memory from the move generator by the shared
+//! retrograde analysis ([`crate::solve::retro`]).
+//!
+//! A table covers one material signature (the pieces by colour and kind, both colours
+//! present); a position's number is the side to move and the pieces' squares in the
+//! signature's order, pieces of one kind in ascending square order, the board mirrored left
+//! to right where that puts the first piece on files a–d (antichess has no castling, so a
+//! position and its mirror image are worth the same; where both orientations fit, the
+//! smaller number counts and the other is no position). Signatures are solved in order of
+//! their piece count and, within a count, their pawns: a capture leads to fewer pieces, a
+//! promotion to fewer pawns, so every move out of a signature lands in a finished table. A
+//! move that leaves an en-passant capture to the other side leaves the table too: that
+//! position's moves are all captures, and its value is the best of them. With one colour gone
+//! the value needs no table: the side without pieces to move has won; the other side loses
+//! in one ply if it has a move.
+//!
+//! The tables ignore the move clock and repetitions, as the game's draws by them only add
+//! draws: the probe's users ([`crate::game::Game::solved`]) take a win or a loss only where
+//! the clock leaves room for its plies. Values are stored in a byte: 0 a draw, `1 + d` a win
+//! in d plies (d < 127), `128 + d` a loss in d plies.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::time::Instant;
+
+use super::movegen::{PAWN_K, RANK_1, RANK_8};
+use super::position::{Antichess, EMPTY, NO_EP};
+use crate::board::{Color, MoveList};
+use crate::checksum;
+use crate::engine_option::{Access, Lease};
+use crate::limits;
+use crate::game::Game;
+use crate::solve::retro::{self, Child, Node, Slice, better, parent};
+
+/// The most pieces the tables hold.
+pub const MAX_PIECES: u32 = 3;
+
+/// The pieces' codes (`colour * 6 + kind`).
+const CODES: u8 = 12;
+
+/// A signature's key: the number of pieces of each code, 3 bits each.
+fn key_of(counts: &[u8; CODES as usize]) -> u64 {
+    counts
+        .iter()
+        .enumerate()
+        .fold(0, |k, (i, &c)| k | u64::from(c) << (3 * i))
+}
+
+/// The counts of each code on the board.
+fn counts_of(pos: &Antichess) -> [u8; CODES as usize] {
+    let mut counts = [0u8; CODES as usize];
+    let mut occ = pos.occupied();
+    while occ != 0 {
+        let sq = occ.trailing_zeros() as usize;
+        counts[pos.board[sq] as usize] += 1;
+        occ &= occ - 1;
+    }
+    counts
+}
+
+/// The positions of one signature: `2 × 32 × 64^(n−1)` numbers.
+fn slice_len(n: usize) -> usize {
+    2 * 32 * 64usize.pow(n as u32 - 1)
+}
+
+/// Every signature of `n` pieces with both colours present, codes ascending, the ones with
+/// fewer pawns first.
+fn signatures(n: usize) -> Vec<Vec<u8>> {
+    let mut all = Vec::new();
+    let mut codes = vec![0u8; n];
+    loop {
+        let white = codes.iter().filter(|&&c| c < 6).count();
+        if white > 0 && white < n {
+            all.push(codes.clone());
+        }
+        // The next non-decreasing sequence.
+        let Some(k) = (0..n).rev().find(|&k| codes[k] + 1 < CODES) else {
+            break;
+        };
+        let next = codes[k] + 1;
+        codes[k..].iter_mut().for_each(|c| *c = next);
+    }
+    let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
+    all.sort_by_key(pawns);
+    all
+}
+
+/// One signature's values, a byte each.
+struct Table {
+    codes: Vec<u8>,
+    values: Vec<u8>,
+}
+
+/// The value in a byte ([`Table::values`]); `None` beyond what a byte holds.
+fn pack(v: i16) -> Option<u8> {
+    match v {
+        0 => Some(0),
+        1..=127 => Some(v as u8),
+        v if (-128..0).contains(&v) => Some((127 - v) as u8),
+        _ => None,
+    }
+}
+
+/// The value of a byte.
+fn unpack(b: u8) -> i16 {
+    match b {
+        0..=127 => i16::from(b),
+        b => 127 - i16::from(b),
+    }
+}
+
+/// The number of `pos` in the table of `codes` (its signature's), over both orientations.
+fn number_of(pos: &Antichess, codes: &[u8]) -> usize {
+    let side = pos.side.index();
+    [0usize, 7]
+        .iter()
+        .filter_map(|&flip| number_in(pos, codes, side, flip))
+        .min()
+        .expect("one orientation puts the first piece on files a to d")
+}
+
+/// The number of `pos` with its files flipped by `flip` (0 or 7), if that puts the first
+/// piece on files a–d.
+fn number_in(pos: &Antichess, codes: &[u8], side: usize, flip: usize) -> Option<usize> {
+    let mut squares = [0usize; MAX_PIECES as usize];
+    let mut at = 0;
+    let mut k = 0;
+    while k < codes.len() {
+        let code = codes[k];
+        let group = codes[k..].iter().take_while(|&&c| c == code).count();
+        let mut bb = pos.bits.kinds[code as usize % 6] & pos.bits.colors[code as usize / 6];
+        let start = at;
+        while bb != 0 {
+            squares[at] = (bb.trailing_zeros() as usize) ^ flip;
+            bb &= bb - 1;
+            at += 1;
+        }
+        squares[start..at].sort_unstable();
+        k += group;
+    }
+    let first = squares[0];
+    if first % 8 >= 4 {
+        return None;
+    }
+    let mut number = (first / 8) * 4 + first % 8;
+    let mut scale = 32;
+    for &sq in &squares[1..codes.len()] {
+        number += sq * scale;
+        scale *= 64;
+    }
+    Some(side + 2 * number)
+}
+
+/// The position of number `i` of `codes`, if the number stands for one: the squares apart,
+/// no pawn on the first or last rank, and the number the position's own.
+fn position_of(codes: &[u8], i: usize) -> Option<Antichess> {
+    let side = if i & 1 == 0 { Color::White } else { Color::Black };
+    let mut rest = i >> 1;
+    let first = rest % 32;
+    rest /= 32;
+    let mut pieces = Vec::with_capacity(codes.len());
+    pieces.push((codes[0], (first / 4) * 8 + first % 4));
+    for &code in &codes[1..] {
+        pieces.push((code, rest % 64));
+        rest /= 64;
+    }
+    let mut occ = 0u64;
+    for &(code, sq) in &pieces {
+        let bb = 1u64 << sq;
+        if occ & bb != 0 || (code as usize % 6 == PAWN_K && (RANK_1 | RANK_8) & bb != 0) {
+            return None;
+        }
+        occ |= bb;
+    }
+    let pos = Antichess::from_pieces(side, &pieces);
+    (number_of(&pos, codes) == i).then_some(pos)
+}
+
+/// The tables of every signature of up to [`MAX_PIECES`] pieces.
+pub struct Tables {
+    ids: HashMap<u64, usize>,
+    tables: Vec<Table>,
+}
+
+impl Tables {
+    /// Builds every table of up to `max_pieces` pieces (at most [`MAX_PIECES`]), each on
+    /// `threads` threads.
+    pub fn build(max_pieces: u32, threads: usize) -> Tables {
+        let mut tables = Tables {
+            ids: HashMap::new(),
+            tables: Vec::new(),
+        };
+        for n in 2..=max_pieces.min(MAX_PIECES) as usize {
+            for codes in signatures(n) {
+                let values = retro::solve(
+                    &Builder {
+                        codes: &codes,
+                        done: &tables,
+                    },
+                    threads,
+                );
+                let values = values
+                    .iter()
+                    .map(|&v| pack(v).expect("three-piece distances fit in a byte"))
+                    .collect();
+                tables.insert(codes, values);
+            }
+        }
+        tables
+    }
+
+    /// How many positions are won, lost and drawn for the side to move (no positions left
+    /// out), over every table.
+    pub fn census(&self) -> [u64; 3] {
+        let mut census = [0u64; 3];
+        for t in &self.tables {
+            for (i, &b) in t.values.iter().enumerate() {
+                if b == 0 && position_of(&t.codes, i).is_none() {
+                    continue;
+                }
+                census[match unpack(b) {
+                    v if v > 0 => 0,
+                    v if v < 0 => 1,
+                    _ => 2,
+                }] += 1;
+            }
+        }
+        census
+    }
+
+    /// The bytes the tables take.
+    pub fn bytes(&self) -> usize {
+        self.tables.iter().map(|t| t.values.len()).sum()
+    }
+
+    /// The value of `pos` for its side to move (`d + 1` won in d plies, `-(d + 1)` lost, 0
+    /// drawn), ignoring the move clock; `None` for more pieces than the tables hold.
+    pub fn probe(&self, pos: &Antichess) -> Option<i16> {
+        let counts = counts_of(pos);
+        let (white, black) = (
+            counts[..6].iter().sum::<u8>(),
+            counts[6..].iter().sum::<u8>(),
+        );
+        if white == 0 || black == 0 {
+            return Some(one_sided(pos));
+        }
+        if pos.insufficient_material() {
+            return Some(0);
+        }
+        if pos.ep != NO_EP {
+            // Every move is a capture: the best of them, one table down.
+            let mut moves = MoveList::new();
+            pos.moves(&mut moves);
+            return moves.iter().try_fold(None, |best: Option<i16>, &mv| {
+                let v = parent(self.probe(&pos.after(mv))?);
+                Some(Some(match best {
+                    Some(b) if !better(v, b) => b,
+                    _ => v,
+                }))
+            })?;
+        }
+        let table = &self.tables[*self.ids.get(&key_of(&counts))?];
+        Some(unpack(table.values[number_of(pos, &table.codes)]))
+    }
+}
+
+/// The value of a position with one colour gone: its side to move has no pieces (won: no
+/// move), or has a move and loses in one ply (the other side then has none), or is blocked
+/// (won).
+fn one_sided(pos: &Antichess) -> i16 {
+    if pos.occupied_by(pos.side) == 0 || pos.count_moves() == 0 {
+        1
+    } else {
+        -2
+    }
+}
+
+/// The tables' file in a folder (`Endgame Tables Path`).
+pub const FILE: &str = "antichess-3.tables";
+
+/// The file's first line.
+const MAGIC: &[u8] = b"kiebitz antichess endgame tables, up to 3 pieces, format 1\n";
+
+impl Tables {
+    /// Writes the tables to `path` (the first line, every signature's bytes in the order
+    /// they are built, the FNV-1a checksum of those bytes), under a temporary name, then
+    /// renamed: a file is there whole or not at all.
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        let tmp = path.with_extension("tmp");
+        let mut out = BufWriter::new(std::fs::File::create(&tmp)?);
+        out.write_all(MAGIC)?;
+        let mut sum = checksum::START;
+        for t in &self.tables {
+            out.write_all(&t.values)?;
+            sum = checksum::extend(sum, &t.values);
+        }
+        out.write_all(&sum.to_le_bytes())?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, path)
+    }
+
+    /// Reads tables [`Tables::write`] wrote; a file of another format, cut short or damaged
+    /// is refused with the reason.
+    pub fn read(path: &Path) -> Result<Tables, String> {
+        let fail = |why: String| format!("endgame tables {}: {why}", path.display());
+        let mut file = limits::open_regular(path).map_err(|e| fail(e.to_string()))?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+        let all: Vec<Vec<u8>> = (2..=MAX_PIECES as usize).flat_map(signatures).collect();
+        let body: usize = all.iter().map(|c| slice_len(c.len())).sum();
+        if !bytes.starts_with(MAGIC) || bytes.len() != MAGIC.len() + body + 8 {
+            return Err(fail("not a table file of this format, or cut short".into()));
+        }
+        let (data, sum) = bytes[MAGIC.len()..].split_at(body);
+        if checksum::fnv1a(data) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+            return Err(fail("damaged (its checksum does not match)".into()));
+        }
+        let mut tables = Tables {
+            ids: HashMap::new(),
+            tables: Vec::new(),
+        };
+        let mut at = 0;
+        for codes in all {
+            let len = slice_len(codes.len());
+            tables.insert(codes, data[at..at + len].to_vec());
+            at += len;
+        }
+        Ok(tables)
+    }
+
+    /// Adds the table of `codes`.
+    fn insert(&mut self, codes: Vec<u8>, values: Vec<u8>) {
+        let mut counts = [0u8; CODES as usize];
+        codes.iter().for_each(|&c| counts[c as usize] += 1);
+        self.ids.insert(key_of(&counts), self.tables.len());
+        self.tables.push(Table { codes, values });
+    }
+}
+
+/// One signature to solve, with the finished tables its moves out of it reach.
+struct Builder<'a> {
+    codes: &'a [u8],
+    done: &'a Tables,
+}
+
+impl Slice for Builder<'_> {
+    fn size(&self) -> usize {
+        slice_len(self.codes.len())
+    }
+
+    fn expand(&self, i: usize, children: &mut Vec<Child>) -> Node {
+        let Some(pos) = position_of(self.codes, i) else {
+            return Node::Absent;
+        };
+        if pos.insufficient_material() {
+            return Node::Decided(0);
+        }
+        let mut moves = MoveList::new();
+        pos.moves(&mut moves);
+        if moves.is_empty() {
+            return Node::Decided(1);
+        }
+        let here = pos.occupied().count_ones();
+        for &mv in moves.iter() {
+            let child = pos.after(mv);
+            let same = child.occupied().count_ones() == here
+                && child.ep == NO_EP
+                && !mv.kind().is_promotion();
+            children.push(if same {
+                Child::Inside(number_of(&child, self.codes) as u32)
+            } else {
+                Child::Outside(self.done.probe(&child).expect("a smaller table is built"))
+            });
+        }
+        Node::Moves
+    }
+}
+
+impl Antichess {
+    /// The position with `pieces` (code `colour * 6 + kind`, square) and `side` to move, no
+    /// en-passant square, the clocks at their start.
+    pub(crate) fn from_pieces(side: Color, pieces: &[(u8, usize)]) -> Antichess {
+        let mut pos = Antichess {
+            bits: Default::default(),
+            board: [EMPTY; 64],
+            side,
+            ep: NO_EP,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        };
+        for &(code, sq) in pieces {
+            pos.bits.kinds[code as usize % 6] |= 1 << sq;
+            pos.bits.colors[code as usize / 6] |= 1 << sq;
+            pos.board[sq] = code;
+        }
+        pos.hash = pos.compute_hash();
+        pos
+    }
+}
+
+/// The tables a process or its sessions probe: built once (in the background where a
+/// search must not wait), then read-only, shared by every session asking for them; the
+/// memory a server's pool lent for them goes with the last holder.
+pub struct Shared {
+    tables: OnceLock<Tables>,
+    _lease: Option<Lease>,
+}
+
+/// The set the sessions hold, if one does.
+static SESSIONS: Mutex<Weak<Shared>> = Mutex::new(Weak::new());
+
+/// The process's own set (`solve --tables`, a lone command) and its limit.
+static PROCESS: OnceLock<Tables> = OnceLock::new();
+static PROCESS_LIMIT: AtomicU32 = AtomicU32::new(0);
+
+/// A session's endgame tables: probe positions of at most `limit` pieces in `set`.
+#[derive(Clone, Default)]
+pub struct Hold {
+    pub limit: u32,
+    pub set: Option<Arc<Shared>>,
+    /// The folder of the tables' file (`Endgame Tables Path`).
+    pub dir: Option<PathBuf>,
+}
+
+thread_local! {
+    /// The hold this thread's searches probe (`None`: the process's).
+    static ENTERED: RefCell<Option<Hold>> = const { RefCell::new(None) };
+}
+
+/// Makes `hold` (or the process's tables, for `None`) what this thread probes.
+pub fn enter(hold: Option<&Hold>) {
+    ENTERED.with(|e| *e.borrow_mut() = hold.cloned());
+}
+
+/// The value of `pos` from the tables this thread probes, within their limit.
+pub fn probe(pos: &Antichess) -> Option<i16> {
+    let pieces = pos.occupied().count_ones();
+    ENTERED.with(|e| match &*e.borrow() {
+        Some(h) if pieces > h.limit => None,
+        Some(h) => h.set.as_ref()?.tables.get()?.probe(pos),
+        None if pieces > PROCESS_LIMIT.load(Ordering::Relaxed) => None,
+        None => PROCESS.get()?.probe(pos),
+    })
+}
+
+/// The line a table build reports on stderr.
+fn report(tables: &Tables, seconds: f64) -> String {
+    let [won, lost, drawn] = tables.census();
+    format!(
+        "endgame tables of up to {MAX_PIECES} pieces: {} positions ({won} won, {lost} lost, \
+         {drawn} drawn for the side to move), {} MB, built in {seconds:.1} s",
+        won + lost + drawn,
+        tables.bytes() >> 20
+    )
+}
+
+/// The tables from `dir`'s file where it is there and sound, else built on two threads (and
+/// written there where `writes`); what happened goes to stderr.
+fn obtain(dir: Option<PathBuf>, writes: bool) -> Tables {
+    let path = dir.map(|d| d.join(FILE));
+    if let Some(path) = path.as_ref().filter(|p| p.exists()) {
+        match Tables::read(path) {
+            Ok(tables) => {
+                eprintln!("endgame tables of up to {MAX_PIECES} pieces read from {}", path.display());
+                return tables;
+            }
+            Err(e) => eprintln!("{e}; building them anew"),
+        }
+    }
+    let start = Instant::now();
+    let tables = Tables::build(MAX_PIECES, 2);
+    eprintln!("{}", report(&tables, start.elapsed().as_secs_f64()));
+    if let Some(path) = path.filter(|_| writes) {
+        match tables.write(&path) {
+            Ok(()) => eprintln!("endgame tables written to {}", path.display()),
+            Err(e) => eprintln!("endgame tables not written to {}: {e}", path.display()),
+        }
+    }
+    tables
+}
+
+/// The folder of the process's tables file (`solve --tables-dir`).
+static PROCESS_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// A folder given by a user: `None` for an empty text; refused where it cannot be made (or,
+/// when `writes` is false, is not there).
+fn folder(dir: &str, writes: bool) -> Result<Option<PathBuf>, String> {
+    let dir = dir.trim();
+    if dir.is_empty() || dir == "<empty>" {
+        return Ok(None);
+    }
+    let path = PathBuf::from(dir);
+    if writes {
+        std::fs::create_dir_all(&path).map_err(|e| format!("endgame tables path '{dir}': {e}"))?;
+    } else if !path.is_dir() {
+        return Err(format!("endgame tables path '{dir}': no such folder"));
+    }
+    Ok(Some(path))
+}
+
+/// The line a new folder is reported with.
+fn folder_line(dir: &Option<PathBuf>, writes: bool) -> String {
+    match dir {
+        None => "endgame tables in memory only".to_string(),
+        Some(d) if writes => format!(
+            "endgame tables read from {} where their file is there, and written there when built",
+            d.display()
+        ),
+        Some(d) => format!("endgame tables read from {} where their file is there", d.display()),
+    }
+}
+
+/// The process's folder (`solve --tables-dir`); the line to report.
+pub fn process_dir(dir: &str) -> Result<String, String> {
+    let dir = folder(dir, true)?;
+    let line = folder_line(&dir, true);
+    *PROCESS_DIR.lock().unwrap_or_else(|e| e.into_inner()) = dir;
+    Ok(line)
+}
+
+/// A session's hold after `Endgame Tables Path` = `dir` (read by the next build); the line.
+pub fn session_dir(hold: Option<&Hold>, dir: &str, access: &Access) -> Result<(Hold, String), String> {
+    let dir = folder(dir, access.writes)?;
+    let line = folder_line(&dir, access.writes);
+    let mut hold = hold.cloned().unwrap_or_default();
+    hold.dir = dir;
+    Ok((hold, line))
+}
+
+/// Checks a requested number of pieces: 0 (off) to [`MAX_PIECES`].
+fn check_pieces(max_pieces: u32) -> Result<(), String> {
+    if max_pieces > MAX_PIECES {
+        return Err(format!(
+            "antichess endgame tables hold 1 to {MAX_PIECES} pieces, not {max_pieces}"
+        ));
+    }
+    Ok(())
+}
+
+/// The process's tables of up to `max_pieces` pieces (0: off), built now (`wait`) or in the
+/// background; the line to report.
+pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, String> {
+    check_pieces(max_pieces)?;
+    PROCESS_LIMIT.store(max_pieces, Ordering::Relaxed);
+    if max_pieces == 0 {
+        return Ok("endgame tables off".to_string());
+    }
+    if PROCESS.get().is_some() {
+        return Ok(format!("endgame tables of up to {max_pieces} pieces"));
+    }
+    let dir = PROCESS_DIR.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    if wait {
+        let _ = PROCESS.set(obtain(dir, true));
+        return Ok(format!("endgame tables of up to {max_pieces} pieces"));
+    }
+    std::thread::Builder::new()
+        .name("endgame tables".into())
+        .spawn(move || {
+            let _ = PROCESS.set(obtain(dir, true));
+        })
+        .map_err(|e| format!("no thread to build the endgame tables in: {e}"))?;
+    Ok(format!(
+        "endgame tables of up to {max_pieces} pieces: being built in the background (about a \
+         minute), probed once they are there"
+    ))
+}
+
+/// The MiB the tables take (a byte a number of every signature).
+pub fn megabytes() -> usize {
+    (2..=MAX_PIECES as usize)
+        .map(|n| signatures(n).len() * slice_len(n))
+        .sum::<usize>()
+        .div_ceil(1 << 20)
+}
+
+/// A session's hold after `Endgame Tables` = `max_pieces`: the set the sessions share, built
+/// in the background by the first, its memory taken from `access`'s pool; the line to report.
+pub fn use_in_session(
+    hold: Option<&Hold>,
+    max_pieces: u32,
+    access: &Access,
+) -> Result<(Hold, String), String> {
+    check_pieces(max_pieces)?;
+    let mut hold = hold.cloned().unwrap_or_default();
+    hold.limit = max_pieces;
+    if max_pieces == 0 {
+        return Ok((hold, "endgame tables off".to_string()));
+    }
+    if hold.set.is_some() {
+        return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
+    }
+    let mut shared = SESSIONS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(set) = shared.upgrade() {
+        hold.set = Some(set);
+        return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
+    }
+    let lease = match &access.memory {
+        None => None,
+        Some(pool) => Some(Lease::take(pool, megabytes()).ok_or_else(|| {
+            format!(
+                "endgame tables need {} MiB, more than the server's memory (--max-hash) has left",
+                megabytes()
+            )
+        })?),
+    };
+    let set = Arc::new(Shared {
+        tables: OnceLock::new(),
+        _lease: lease,
+    });
+    let weak = Arc::downgrade(&set);
+    let (dir, writes) = (hold.dir.clone(), access.writes);
+    std::thread::Builder::new()
+        .name("endgame tables".into())
+        .spawn(move || {
+            let tables = obtain(dir, writes);
+            if let Some(set) = weak.upgrade() {
+                let _ = set.tables.set(tables);
+            }
+        })
+        .map_err(|e| format!("no thread to build the endgame tables in: {e}"))?;
+    *shared = Arc::downgrade(&set);
+    hold.set = Some(set);
+    Ok((
+        hold,
+        format!(
+            "endgame tables of up to {max_pieces} pieces: being built in the background (about \
+             a minute), probed once they are there"
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fen(text: &str) -> Antichess {
+        Antichess::read_fen(text).expect("a FEN")
+    }
+
+    #[test]
+    fn every_number_of_a_signature_is_its_positions_number() {
+        for codes in [vec![3u8, 11], vec![0, 6, 6], vec![1, 1, 6]] {
+            let mut found = 0;
+            for i in 0..slice_len(codes.len()) {
+                if let Some(pos) = position_of(&codes, i) {
+                    assert_eq!(number_of(&pos, &codes), i);
+                    let mirror = Antichess::from_pieces(
+                        pos.side,
+                        &(0..64)
+                            .filter(|&sq| pos.board[sq] != EMPTY)
+                            .map(|sq| (pos.board[sq], sq ^ 7))
+                            .collect::<Vec<_>>(),
+                    );
+                    assert_eq!(number_of(&mirror, &codes), i, "{pos} mirrored");
+                    found += 1;
+                }
+            }
+            assert!(found > slice_len(codes.len()) / 8, "{codes:?}: {found}");
+        }
+    }
+
+    #[test]
+    fn signatures_have_both_colours_and_fewer_pawns_first() {
+        let three = signatures(3);
+        assert_eq!(three.len(), 2 * 6 * 21);
+        assert!(three.windows(2).all(|w| {
+            let p = |s: &Vec<u8>| s.iter().filter(|&&c| c % 6 == 0).count();
+            p(&w[0]) <= p(&w[1])
+        }));
+        assert_eq!(signatures(2).len(), 36);
+    }
+
+    #[test]
+    fn bytes_hold_the_values_they_are_given() {
+        for v in [0i16, 1, 5, 127, -1, -2, -128] {
+            assert_eq!(unpack(pack(v).expect("fits")), v);
+        }
+        assert_eq!(pack(128), None);
+        assert_eq!(pack(-129), None);
+    }
+
+    /// The tables of up to three pieces, built once for the tests that need them.
+    fn three() -> &'static Tables {
+        static THREE: OnceLock<Tables> = OnceLock::new();
+        THREE.get_or_init(|| Tables::build(3, 2))
+    }
+
+    /// Every position of every two-piece table, and every 61st number of every three-piece
+    /// one, has the value of the best of its moves (a win with no move), the values of the
+    /// positions its moves reach being the tables' own: with the ends right, that makes
+    /// every value exact (by induction on the distance).
+    #[test]
+    fn every_value_is_the_best_of_its_moves() {
+        let tables = three();
+        for t in &tables.tables {
+            let step = if t.codes.len() == 2 { 1 } else { 61 };
+            check_table(tables, t, step);
+        }
+    }
+
+    /// df-pn, another algorithm over the same rules, with no tables: every position it
+    /// decides among 60 random three-piece ones has the tables' verdict.
+    #[test]
+    fn df_pn_agrees_with_the_tables() {
+        use crate::solve::pns::{self, Budget, Verdict};
+        let tables = three();
+        let mut rng = crate::rng::Rng::new(7);
+        let mut decided = 0;
+        for _ in 0..60 {
+            let t = &tables.tables[36 + rng.below(tables.tables.len() - 36)];
+            let pos = loop {
+                if let Some(p) = position_of(&t.codes, rng.below(t.values.len())) {
+                    break p;
+                }
+            };
+            let budget = Budget {
+                time: None,
+                nodes: Some(200_000),
+            };
+            let v = unpack(t.values[number_of(&pos, &t.codes)]);
+            match pns::solve(&pos, &[], budget, 16).verdict {
+                Verdict::Win => assert!(v > 0, "{pos}: df-pn a win, the table {v}"),
+                Verdict::Loss => assert!(v < 0, "{pos}: df-pn a loss, the table {v}"),
+                Verdict::Draw => assert_eq!(v, 0, "{pos}: df-pn a draw"),
+                Verdict::Unknown => continue,
+            }
+            decided += 1;
+        }
+        assert!(decided >= 40, "df-pn decided only {decided} of 60");
+    }
+
+    fn check_table(tables: &Tables, t: &Table, step: usize) {
+        for i in (0..t.values.len()).step_by(step) {
+            let Some(pos) = position_of(&t.codes, i) else {
+                assert_eq!(t.values[i], 0);
+                continue;
+            };
+            assert_eq!(unpack(t.values[i]), by_moves(tables, &pos), "{pos}");
+        }
+    }
+
+    /// The value of `pos` from its moves and the tables' values one ply on.
+    fn by_moves(tables: &Tables, pos: &Antichess) -> i16 {
+        if pos.insufficient_material() {
+            return 0;
+        }
+        let mut moves = MoveList::new();
+        pos.moves(&mut moves);
+        moves
+            .iter()
+            .map(|&mv| parent(tables.probe(&pos.after(mv)).expect("in the tables")))
+            .fold(None, |b: Option<i16>, v| match b {
+                Some(b) if !better(v, b) => Some(b),
+                _ => Some(v),
+            })
+            .unwrap_or(1)
+    }
+
+    #[test]
+    fn a_written_file_reads_back_and_a_damaged_one_is_refused() {
+        let tables = three();
+        let dir = std::env::temp_dir().join(format!("kiebitz-antichess-tables-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let path = dir.join(FILE);
+        tables.write(&path).expect("written");
+        let back = Tables::read(&path).expect("read back");
+        assert!(back.tables.iter().zip(&tables.tables).all(|(a, b)| a.codes == b.codes && a.values == b.values));
+        let pos = fen("8/8/8/8/3N4/8/8/k6r w - - 0 1");
+        assert_eq!(back.probe(&pos), tables.probe(&pos));
+        let mut bytes = std::fs::read(&path).expect("the file");
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 1;
+        std::fs::write(&path, &bytes).expect("damaged");
+        let e = Tables::read(&path).err().expect("refused");
+        assert!(e.contains("checksum"), "{e}");
+        std::fs::write(&path, &bytes[..middle]).expect("cut");
+        let e = Tables::read(&path).err().expect("refused");
+        assert!(e.contains("cut short"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn known_endings_have_their_values() {
+        let tables = Tables::build(2, 2);
+        assert_eq!(tables.tables.len(), 36);
+        // A rook against a king, the king to move next to the rook: it must take it and
+        // then has no piece left.
+        assert_eq!(tables.probe(&fen("8/8/8/8/8/8/8/kR6 b - - 0 1")), Some(-2));
+        // White to move with no piece: won at once.
+        assert_eq!(tables.probe(&fen("8/8/8/8/8/8/8/k7 w - - 0 1")), Some(1));
+        // Opposite bishops: a draw.
+        assert_eq!(tables.probe(&fen("8/8/8/8/8/8/8/bB6 w - - 0 1")), Some(0));
+        assert_eq!(tables.probe(&fen("8/8/8/8/8/8/1k6/KQ6 w - - 0 1")), None);
+    }
+}
