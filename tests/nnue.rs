@@ -262,9 +262,9 @@ fn a_damaged_network_file_is_refused_and_the_old_network_stays() {
 fn the_built_in_network_is_the_one_its_manifest_describes() {
     let _guard = lock();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let file = root.join("nets/chess-2.nnue");
+    let file = root.join("nets/chess-3.nnue");
     let bytes = std::fs::read(&file).unwrap();
-    let manifest = std::fs::read_to_string(root.join("nets/chess-2.nnue.txt")).unwrap();
+    let manifest = std::fs::read_to_string(root.join("nets/chess-3.nnue.txt")).unwrap();
     let sum = format!("fnv1a {:016x}", kiebitz::nnue::net::fnv1a(&bytes));
     assert!(manifest.contains(&sum), "the manifest names {sum}");
     nnue::set_enabled(true);

@@ -233,7 +233,7 @@ class EvalFile:
 
     def __init__(self, work):
         self.path = os.path.join(work, "trial.nnue")
-        with open(os.path.join(ROOT, "nets", "chess-2.nnue"), "rb") as f:
+        with open(os.path.join(ROOT, "nets", "chess-3.nnue"), "rb") as f:
             self.good = f.read()
         with open(self.path, "wb") as f:
             f.write(self.good)

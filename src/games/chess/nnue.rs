@@ -25,7 +25,7 @@ use crate::nnue::Layout;
 use crate::nnue::net::Network;
 
 /// The network built into the binary (docs/nnue.md says how it was made), if any.
-const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/chess-2.nnue"));
+const EMBEDDED: Option<&[u8]> = Some(include_bytes!("../../../nets/chess-3.nnue"));
 
 /// Slots per thread: one per ply of the search, and one for evaluations without a ply.
 pub const SLOTS: usize = crate::search::MAX_PLY + 8;
