@@ -50,6 +50,26 @@ pub enum Terminal {
     Draw,
 }
 
+impl Terminal {
+    /// The verdict of an endgame table's value `v` (`d + 1` won in d plies, `-(d + 1)` lost,
+    /// 0 drawn; the tables ignore the move clock) for a position `halfmove` plies into the
+    /// clock of a game drawn after `draw_plies`: a win or a loss only where its plies end the
+    /// game before the clock does. With the plies to the end.
+    pub fn of_table_value(
+        v: i16,
+        halfmove: u32,
+        draw_plies: Option<u32>,
+    ) -> Option<(Terminal, u32)> {
+        let plies = u32::from(v.unsigned_abs()).saturating_sub(1);
+        match v {
+            0 => Some((Terminal::Draw, 0)),
+            _ if halfmove + plies > draw_plies.unwrap_or(u32::MAX) => None,
+            v if v > 0 => Some((Terminal::Win, plies)),
+            _ => Some((Terminal::Loss, plies)),
+        }
+    }
+}
+
 /// A model of the chances behind a centipawn score (UCI `UCI_ShowWDL`): the win probability
 /// of the side to move is the logistic `1 / (1 + exp((a - cp) / b))`, the loss probability the
 /// same for `-cp`, and the draw probability what remains. `a` is the score at which a win is as

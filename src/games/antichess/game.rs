@@ -86,14 +86,7 @@ impl Game for Antichess {
     /// The endgame tables' value (`Endgame Tables`), a win or loss only where the move
     /// clock leaves room for its plies.
     fn solved(&self) -> Option<(Terminal, u32)> {
-        let v = tables::probe(self)?;
-        let plies = u32::from(v.unsigned_abs()).saturating_sub(1);
-        match v {
-            0 => Some((Terminal::Draw, 0)),
-            _ if self.halfmove + plies > Self::DRAW_PLIES.unwrap_or(u32::MAX) => None,
-            v if v > 0 => Some((Terminal::Win, plies)),
-            _ => Some((Terminal::Loss, plies)),
-        }
+        Terminal::of_table_value(tables::probe(self)?, self.halfmove, Self::DRAW_PLIES)
     }
 
     /// Only bishops on the board, each side's on one colour complex and the two sides' on

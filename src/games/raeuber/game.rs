@@ -174,15 +174,7 @@ impl Game for Raeuber {
 
     fn solved(&self) -> Option<(Terminal, u32)> {
         let v = super::tables::session::probe(self)?;
-        let plies = u32::from(v.unsigned_abs()).saturating_sub(1);
-        match v {
-            0 => Some((Terminal::Draw, 0)),
-            // The tables do not count the move clock: a win or loss holds where its
-            // plies end the game before the clock does.
-            _ if self.halfmove + plies > Self::DRAW_PLIES.unwrap_or(u32::MAX) => None,
-            v if v > 0 => Some((Terminal::Win, plies)),
-            _ => Some((Terminal::Loss, plies)),
-        }
+        Terminal::of_table_value(v, self.halfmove, Self::DRAW_PLIES)
     }
 
     fn reversible_plies(&self) -> u32 {
