@@ -287,9 +287,9 @@ fn decide(ex: &Expanded) -> Vec<i16> {
 mod tests {
     use super::*;
 
-    /// A subtraction game on a cycle of positions, small enough to solve by hand: from `i`
-    /// a move to `i - 1` or `i - 2` (inside), position 0 has no move (its mover wins),
-    /// and position `n - 1` may also move to `n - 2`'s twin: a cycle with a draw.
+    /// A subtraction game on a chain of positions, checked against plain recursion: from `i`
+    /// a move to `i - 1` or `i - 2` (inside, skipping the absent number), position 0 has no
+    /// move (its mover wins), and position 1 also has a move out of the slice.
     struct Chain {
         n: usize,
         absent: usize,
@@ -312,8 +312,8 @@ mod tests {
                 }
             }
             if i == 1 {
-                // A move out to a position won for its mover in 3 plies: worse than the
-                // move to 0, which loses for the mover there (no: 0 is won for its mover).
+                // A move out to a position won for its mover in 3 plies: a slower loss than
+                // the move to 0 (won at once for its mover), so the better move.
                 children.push(Child::Outside(4));
             }
             Node::Moves
