@@ -10,53 +10,11 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 /// (file below `src/web/`, game word, reason) allowed there.
-const EXCEPTIONS: &[(&str, &str, &str)] = &[
-    (
-        "cli.rs",
-        "crash",
-        "the --crash-db flag loads CRASH! databases at start-up",
-    ),
-    (
-        "cli.rs",
-        "raeuber",
-        "the --raeuber-tables flag turns on Räuberschach's endgame tables",
-    ),
-    (
-        "mod.rs",
-        "crash",
-        "Config::load_crash_db and the status key crash_dbs (API)",
-    ),
-    (
-        "mod.rs",
-        "raeuber",
-        "the alias raeuberschach of a new game and the status key raeuber_solve_s (API)",
-    ),
-    (
-        "mod.rs",
-        "raeuberschach",
-        "the alias raeuberschach of a new game (API)",
-    ),
-    (
-        "mod.rs",
-        "chess",
-        "the MIME type of a PGN download, application/x-chess-pgn",
-    ),
-    (
-        "report.rs",
-        "chess",
-        "a PGN without a Variant tag is chess (the PGN standard's default)",
-    ),
-    (
-        "report.rs",
-        "raeuber",
-        "the alias raeuberschach of a report's game query",
-    ),
-    (
-        "report.rs",
-        "raeuberschach",
-        "the alias raeuberschach of a report's game query",
-    ),
-];
+const EXCEPTIONS: &[(&str, &str, &str)] = &[(
+    "mod.rs",
+    "chess",
+    "the MIME type of a PGN download, application/x-chess-pgn",
+)];
 
 /// The game words of the registry: every line `seating module::Type ["name", "alias"];`
 /// between `registry! {` and its `}` gives its module, type and names, lowercased.

@@ -8,8 +8,8 @@
 //!
 //! Also here: the types a page and the server share ([`Choice`], [`EngineAnswer`],
 //! [`SolveJob`], [`Solvers`]: the solvers' settings the server's command line makes, CRASH!'s
-//! loaded databases and Räuberschach's budget) and the JSON helpers for solved values and
-//! scores.
+//! loaded databases and Räuberschach's budget), the games' own flags of the server's command
+//! line ([`ServerArgs`]) and the JSON helpers for solved values and scores.
 //!
 //! This file and the games' `page.rs` files form the room `page` of docs/architecture.md: above
 //! `solve` (a game's page hands out its solver) and below `web`; the games' own rules never
@@ -119,6 +119,107 @@ impl Default for Solvers {
             raeuber_time: RAEUBER_SOLVE_TIME,
             raeuber_table_mb: RAEUBER_SOLVE_TABLE_MB,
         }
+    }
+}
+
+impl Solvers {
+    /// Reads the CRASH! database file at `path` (written by `kiebitz-crash analyze --out`) into
+    /// [`Solvers::crash_dbs`]; returns what it holds in words.
+    pub fn load_crash_db(&mut self, path: &str) -> Result<String, String> {
+        let db = LoadedDb::load(path)?;
+        let what = format!("{db:?}");
+        self.crash_dbs.push(db);
+        Ok(what)
+    }
+
+    /// The solvers' settings as the server's status reports them (keys of its JSON object).
+    pub fn status(&self) -> serde_json::Map<String, Value> {
+        let mut m = serde_json::Map::new();
+        m.insert(
+            "raeuber_solve_s".into(),
+            json!(self.raeuber_time.as_secs_f64()),
+        );
+        let dbs: Vec<String> = self.crash_dbs.iter().map(|d| format!("{d:?}")).collect();
+        m.insert("crash_dbs".into(), json!(dbs));
+        m
+    }
+}
+
+/// The web server's command-line flags that belong to games, flattened into the server's
+/// own (`src/web/cli.rs`), so that the server names no game: CRASH!'s databases to serve and
+/// Räuberschach's endgame tables.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ServerArgs {
+    /// A CRASH! database written by `kiebitz-crash analyze --out FILE`: the optimal player and
+    /// the solved values use it for every position it covers (repeatable).
+    #[arg(long = "crash-db", value_name = "FILE")]
+    pub crash_db: Vec<String>,
+    /// Räuberschach endgame tables of up to N pieces (0 none, 3 built at start in about 15 s,
+    /// 4 also each four-piece ending as it is first met): the solved values, the proofs and
+    /// the engine's search use them.
+    #[arg(long = "raeuber-tables", value_name = "N", default_value_t = 0)]
+    pub raeuber_tables: u32,
+    /// MiB the Räuberschach signatures built on demand may keep (a four-piece one takes
+    /// 6.4 MiB); beyond it the least recently used are dropped and built again when met.
+    #[arg(
+        long = "raeuber-table-cache-mb",
+        value_name = "MB",
+        default_value_t = 128
+    )]
+    pub raeuber_table_cache_mb: usize,
+}
+
+/// Why the server does not start: its exit code (2 for a bad flag, 1 for a file that does
+/// not load) and the message after the program's name.
+pub type ServerArgsError = (i32, String);
+
+impl ServerArgs {
+    /// Carries the flags out for a server of every game (`only` is `None`) or of the game
+    /// `only`: turns on the tables and loads the databases into `solvers`. Returns a line for
+    /// each thing loaded.
+    pub fn apply(
+        &self,
+        only: Option<&str>,
+        solvers: &mut Solvers,
+    ) -> Result<Vec<String>, ServerArgsError> {
+        let cache = self.raeuber_table_cache_mb;
+        if !(1..=1 << 20).contains(&cache) {
+            let msg = format!(
+                "--raeuber-table-cache-mb must be from 1 to {}, not {cache}",
+                1 << 20
+            );
+            return Err((2, msg));
+        }
+        if only.is_some_and(|g| g != "crash") && !self.crash_db.is_empty() {
+            return Err((
+                2,
+                "--crash-db is for CRASH! (kiebitz-web or kiebitz-crash web)".into(),
+            ));
+        }
+        if only.is_some_and(|g| g != "raeuber") && self.raeuber_tables > 0 {
+            let msg = "--raeuber-tables is for Räuberschach (kiebitz-web or kiebitz-raeuber web)";
+            return Err((2, msg.into()));
+        }
+        let mut done = Vec::new();
+        if self.raeuber_tables > 0 {
+            done.push(self.raeuber_tables_on()?);
+        }
+        for path in &self.crash_db {
+            match solvers.load_crash_db(path) {
+                Ok(what) => done.push(format!("CRASH! database {what} loaded")),
+                Err(e) => return Err((1, format!("--crash-db {path}: {e}"))),
+            }
+        }
+        Ok(done)
+    }
+
+    /// Turns on Räuberschach's tables of `--raeuber-tables` pieces, built before serving.
+    fn raeuber_tables_on(&self) -> Result<String, ServerArgsError> {
+        use crate::game::EndgameTables;
+        use crate::games::raeuber::{Raeuber, tables};
+        tables::set_on_demand_budget(self.raeuber_table_cache_mb << 20);
+        Raeuber::use_tables(self.raeuber_tables, crate::game::TableBuilds::Wait)
+            .map_err(|e| (2, format!("--raeuber-tables {}: {e}", self.raeuber_tables)))
     }
 }
 

@@ -1,8 +1,8 @@
 //! The command line of the web server, shared by `kiebitz-web` (every game) and each engine
 //! binary's `web` subcommand (`kiebitz-chess web`: that game only): `[--listen ADDR] [--open]`,
-//! the limits of [`Config`], `--crash-db FILE` (CRASH! databases to serve) and
-//! `--raeuber-tables N` (Räuberschach endgame tables for the solved values and the engine). Messages go to
-//! stderr; the exit code is 2 for bad arguments, 1 for a database that does not load.
+//! the limits of [`Config`], and the games' own flags, which their pages define
+//! (`games::page::ServerArgs`). Messages go to stderr; the exit code is 2 for bad arguments, 1
+//! for a database that does not load.
 //!
 //! Depends on [`super`] (the server) and clap.
 
@@ -34,23 +34,9 @@ struct Args {
     /// Engine searches at once (one thread each).
     #[arg(long, default_value_t = Config::default().engine_threads)]
     engine_threads: usize,
-    /// A CRASH! database written by `kiebitz-crash analyze --out FILE`: the optimal player and
-    /// the solved values use it for every position it covers (repeatable).
-    #[arg(long = "crash-db", value_name = "FILE")]
-    crash_db: Vec<String>,
-    /// Räuberschach endgame tables of up to N pieces (0 none, 3 built at start in about 15 s,
-    /// 4 also each four-piece ending as it is first met): the solved values, the proofs and
-    /// the engine's search use them.
-    #[arg(long = "raeuber-tables", value_name = "N", default_value_t = 0)]
-    raeuber_tables: u32,
-    /// MiB the Räuberschach signatures built on demand may keep (a four-piece one takes
-    /// 6.4 MiB); beyond it the least recently used are dropped and built again when met.
-    #[arg(
-        long = "raeuber-table-cache-mb",
-        value_name = "MB",
-        default_value_t = 128
-    )]
-    raeuber_table_cache_mb: usize,
+    /// The games' own flags (`games::page::ServerArgs`).
+    #[command(flatten)]
+    games: crate::games::page::ServerArgs,
     /// TCP connections open at once (a further one waits until one closes).
     #[arg(long, default_value_t = Config::default().max_connections)]
     max_connections: usize,
@@ -112,30 +98,6 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
     if !in_range(name, &args) {
         return 2;
     }
-    if only.is_some_and(|g| g != "crash") && !args.crash_db.is_empty() {
-        eprintln!("{name}: --crash-db is for CRASH! (kiebitz-web or kiebitz-crash web)");
-        return 2;
-    }
-    if only.is_some_and(|g| g != "raeuber") && args.raeuber_tables > 0 {
-        eprintln!(
-            "{name}: --raeuber-tables is for Räuberschach (kiebitz-web or kiebitz-raeuber web)"
-        );
-        return 2;
-    }
-    if args.raeuber_tables > 0 {
-        use crate::game::EndgameTables;
-        crate::games::raeuber::tables::set_on_demand_budget(args.raeuber_table_cache_mb << 20);
-        match crate::games::raeuber::Raeuber::use_tables(
-            args.raeuber_tables,
-            crate::game::TableBuilds::Wait,
-        ) {
-            Ok(what) => eprintln!("{name}: {what}"),
-            Err(e) => {
-                eprintln!("{name}: --raeuber-tables {}: {e}", args.raeuber_tables);
-                return 2;
-            }
-        }
-    }
     let mut config = Config {
         max_games: args.max_games,
         idle: Duration::from_secs(args.idle_minutes * 60),
@@ -150,13 +112,11 @@ fn run(name: &str, args: &[String], only: Option<&'static str>) -> i32 {
         allowed_hosts: args.allow_host.clone(),
         ..Config::default()
     };
-    for path in &args.crash_db {
-        match config.load_crash_db(path) {
-            Ok(what) => eprintln!("{name}: CRASH! database {what} loaded"),
-            Err(e) => {
-                eprintln!("{name}: --crash-db {path}: {e}");
-                return 1;
-            }
+    match args.games.apply(only, &mut config.solvers) {
+        Ok(done) => done.iter().for_each(|line| eprintln!("{name}: {line}")),
+        Err((code, e)) => {
+            eprintln!("{name}: {e}");
+            return code;
         }
     }
     let rt = match runtime(&config) {
@@ -224,12 +184,6 @@ fn in_range(name: &str, args: &Args) -> bool {
         ),
         (args.body_timeout_s as usize, 1, 3600, "--body-timeout-s"),
         (args.conn_idle_s as usize, 1, 24 * 3600, "--conn-idle-s"),
-        (
-            args.raeuber_table_cache_mb,
-            1,
-            1 << 20,
-            "--raeuber-table-cache-mb",
-        ),
     ];
     for (value, lo, hi, flag) in checks {
         if !(lo..=hi).contains(&value) {

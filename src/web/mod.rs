@@ -122,15 +122,6 @@ pub struct Config {
 }
 
 impl Config {
-    /// Reads the CRASH! database file at `path` (written by `kiebitz-crash analyze --out`) into
-    /// [`session::Solvers::crash_dbs`]; returns what it holds in words.
-    pub fn load_crash_db(&mut self, path: &str) -> Result<String, String> {
-        let db = session::LoadedDb::load(path)?;
-        let what = format!("{db:?}");
-        self.solvers.crash_dbs.push(db);
-        Ok(what)
-    }
-
     /// The idle time after which a connection closes: [`Config::conn_idle`], or longer where
     /// an engine request may take longer.
     pub fn connection_idle(&self) -> Duration {
@@ -753,7 +744,7 @@ async fn list_games(State(app): State<Shared>) -> Response {
 async fn status(State(app): State<Shared>) -> Response {
     let games = lock(&app.games).len();
     let c = &app.config;
-    axum::Json(json!({
+    let mut status = json!({
         "games": games,
         "max_games": c.max_games,
         "idle_s": c.idle.as_secs_f64(),
@@ -769,10 +760,11 @@ async fn status(State(app): State<Shared>) -> Response {
         "connections": c.max_connections - app.connections.available_permits(),
         "conn_idle_s": c.connection_idle().as_secs_f64(),
         "max_report_body": c.max_report_body,
-        "raeuber_solve_s": c.solvers.raeuber_time.as_secs_f64(),
-        "crash_dbs": c.solvers.crash_dbs.iter().map(|d| format!("{d:?}")).collect::<Vec<_>>(),
-    }))
-    .into_response()
+    });
+    if let Some(o) = status.as_object_mut() {
+        o.extend(c.solvers.status());
+    }
+    axum::Json(status).into_response()
 }
 
 async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>) -> ApiResult {
@@ -780,10 +772,7 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
     if req.fen.as_ref().is_some_and(|f| f.len() > 300) {
         return Err(ApiError::bad("the FEN is longer than 300 characters"));
     }
-    let game = match req.game.as_str() {
-        "raeuberschach" => "raeuber",
-        g => g,
-    };
+    let game = crate::games::page_of(&req.game).map_or(req.game.as_str(), |p| p.id());
     if let Some(only) = app.config.only
         && game != only
     {

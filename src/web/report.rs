@@ -61,7 +61,7 @@ fn game_of(query: Option<&str>, text: &str) -> Result<&'static str, String> {
             .join(" ")
     };
     if let Some(q) = query {
-        let q = if q == "raeuberschach" { "raeuber" } else { q };
+        let q = crate::games::page_of(q).map_or(q, |p| p.id());
         return two_player
             .iter()
             .find(|g| g.game == q)
@@ -75,7 +75,23 @@ fn game_of(query: Option<&str>, text: &str) -> Result<&'static str, String> {
     }
     let games = crate::tournament::pgn::parse(text).map_err(|e| format!("{SOURCE}: {e}"))?;
     let Some(variant) = games.first().and_then(|g| g.tag("Variant")) else {
-        return Ok("chess");
+        // The PGN standard's game: the one whose PGNs carry no Variant tag.
+        let untagged = |g: &&session::GameInfo| {
+            let page = crate::games::page_of(g.game);
+            g.variants
+                .iter()
+                .any(|v| page.is_some_and(|p| !p.variant_tag(v)))
+        };
+        return two_player
+            .iter()
+            .find(untagged)
+            .map(|g| g.game)
+            .ok_or_else(|| {
+                format!(
+                    "the first game has no Variant tag; name the game (game=…) of {}",
+                    names()
+                )
+            });
     };
     let v = variant.to_ascii_lowercase();
     two_player
@@ -133,4 +149,31 @@ pub(super) async fn report(
         html,
     )
         .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::game_of;
+
+    const GAME: &str = "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n*\n";
+
+    #[test]
+    fn an_alias_names_its_game() {
+        assert_eq!(game_of(Some("raeuberschach"), ""), Ok("raeuber"));
+        assert_eq!(game_of(Some("raeuber"), ""), Ok("raeuber"));
+        assert!(
+            game_of(Some("chamaeleon"), "").is_err(),
+            "no report for N seats"
+        );
+        assert!(game_of(Some("go"), "").is_err());
+    }
+
+    #[test]
+    fn a_pgn_without_a_variant_tag_is_chess_and_a_tag_names_its_game() {
+        assert_eq!(game_of(None, GAME), Ok("chess"));
+        let tagged = format!("[Variant \"Antichess\"]\n{GAME}");
+        assert_eq!(game_of(None, &tagged), Ok("antichess"));
+        let unknown = format!("[Variant \"Go\"]\n{GAME}");
+        assert!(game_of(None, &unknown).is_err());
+    }
 }
