@@ -95,6 +95,30 @@ pub fn open_regular(path: &std::path::Path) -> io::Result<std::fs::File> {
     std::fs::File::open(path)
 }
 
+/// Writes the file `path` whole or not at all: `body` writes into a buffered temporary file
+/// beside it (`NAME.tmpPID`), which is synced to disk and renamed to `path`, so that a reader
+/// (or a run resumed after a crash) sees the old file or the new one, never half of one. On an
+/// error the temporary file is removed and `path` is left as it was.
+pub fn write_whole<T>(
+    path: &std::path::Path,
+    body: impl FnOnce(&mut io::BufWriter<std::fs::File>) -> io::Result<T>,
+) -> io::Result<T> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp{}", std::process::id()));
+    let tmp = path.with_file_name(name);
+    let written = (|| {
+        let mut out = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
+        let value = body(&mut out)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        Ok(value)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
 /// [`read_bounded`] for a regular file only (see [`open_regular`]).
 pub fn read_regular(path: &str, limit: u64) -> Result<Vec<u8>, crate::Error> {
     let meta = std::fs::metadata(path).map_err(|e| FileError::io(path, &e))?;
@@ -191,6 +215,28 @@ pub fn exit_code(result: Result<(), String>, prefix: &str, code: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_written_whole_or_not_at_all() {
+        let dir = std::env::temp_dir().join(format!("kiebitz-write-whole-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("f.txt");
+        let n = write_whole(&path, |out| out.write_all(b"old").map(|_| 3)).unwrap();
+        assert_eq!((n, std::fs::read(&path).unwrap()), (3, b"old".to_vec()));
+        let failed = write_whole(&path, |out| {
+            out.write_all(b"half")?;
+            Err::<(), _>(io::Error::other("disk full"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"old", "the old file stays");
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left, ["f.txt"], "no temporary file is left");
+        assert!(write_whole(&dir.join("no/such/dir/f"), |_| Ok(())).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn reads_are_bounded() {

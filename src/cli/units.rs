@@ -285,9 +285,8 @@ fn result_path(dir: &Path, unit: usize, ext: &str) -> PathBuf {
 
 /// Writes `text` to `path` through a temporary file, so that a reader never sees half of it.
 fn write_whole(path: &Path, text: &str) -> Result<(), String> {
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    limits::write_whole(path, |out| std::io::Write::write_all(out, text.as_bytes()))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// The units this worker takes, by the manifest's numbers.

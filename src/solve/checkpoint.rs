@@ -19,7 +19,7 @@
 //! result, only a slower or faster search. Files are written to a temporary name and renamed,
 //! so a crash while writing leaves the previous checkpoint whole.
 
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The first line of every checkpoint file.
@@ -77,27 +77,22 @@ pub fn save(
     count: u64,
     entries: impl Iterator<Item = [u64; 4]>,
 ) -> Result<(), String> {
-    let tmp = file.with_extension(format!("tmp{}", std::process::id()));
-    let fail = |e: std::io::Error| format!("cannot write the checkpoint {}: {e}", tmp.display());
-    let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp).map_err(fail)?);
-    out.write_all(id.header(nodes, count).as_bytes())
-        .map_err(fail)?;
-    let mut written = 0u64;
-    for record in entries {
-        for word in record {
-            out.write_all(&word.to_le_bytes()).map_err(fail)?;
+    crate::limits::write_whole(file, |out| {
+        out.write_all(id.header(nodes, count).as_bytes())?;
+        let mut written = 0u64;
+        for record in entries {
+            for word in record {
+                out.write_all(&word.to_le_bytes())?;
+            }
+            written += 1;
         }
-        written += 1;
-    }
-    debug_assert_eq!(
-        written, count,
-        "the entries counted and the entries written"
-    );
-    let file_out = out.into_inner().map_err(|e| fail(e.into_error()))?;
-    file_out.sync_all().map_err(fail)?;
-    drop(file_out);
-    std::fs::rename(&tmp, file)
-        .map_err(|e| format!("cannot write the checkpoint {}: {e}", file.display()))
+        debug_assert_eq!(
+            written, count,
+            "the entries counted and the entries written"
+        );
+        Ok(())
+    })
+    .map_err(|e| format!("cannot write the checkpoint {}: {e}", file.display()))
 }
 
 /// Reads the checkpoint in `file` if there is one: the positions expanded before and the

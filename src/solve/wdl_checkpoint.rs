@@ -12,7 +12,7 @@
 //! a temporary name, then renamed, so a crash leaves the previous one. Depends on
 //! [`super::wdl_table`] and, for the hardened file opening, [`crate::limits`].
 
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -32,33 +32,26 @@ pub struct Checkpoint {
 
 /// Writes every entry of `tt` to `path` for the position `identity`; returns the count.
 pub fn write(path: &Path, identity: &str, tt: &Table) -> Result<u64, String> {
-    let tmp = path.with_extension("tmp");
-    let fail = |e: std::io::Error| format!("cannot write the checkpoint {}: {e}", tmp.display());
-    let file = std::fs::File::create(&tmp).map_err(fail)?;
-    let mut out = BufWriter::with_capacity(1 << 20, file);
-    write!(out, "{MAGIC}\n{identity}\n").map_err(fail)?;
-    let (mut h, mut count, mut error) = (FNV_START, 0u64, None);
-    tt.for_each_entry(|key, b| {
-        let mut rec = [0u8; 16];
-        rec[..8].copy_from_slice(&(key as u64).to_le_bytes());
-        let high = (key >> 64) as u64 | b.pack() << HIGH_BITS;
-        rec[8..].copy_from_slice(&high.to_le_bytes());
-        h = fnv(h, &rec);
-        count += 1;
-        if error.is_none() {
-            error = out.write_all(&rec).err();
-        }
-    });
-    error.map_or(Ok(()), |e| Err(fail(e)))?;
-    out.write_all(&h.to_le_bytes()).map_err(fail)?;
-    out.write_all(&count.to_le_bytes()).map_err(fail)?;
-    out.into_inner()
-        .map_err(|e| fail(e.into_error()))?
-        .sync_all()
-        .map_err(fail)?;
-    std::fs::rename(&tmp, path)
-        .map_err(|e| format!("cannot rename {} to {}: {e}", tmp.display(), path.display()))?;
-    Ok(count)
+    crate::limits::write_whole(path, |out| {
+        write!(out, "{MAGIC}\n{identity}\n")?;
+        let (mut h, mut count, mut error) = (FNV_START, 0u64, None);
+        tt.for_each_entry(|key, b| {
+            let mut rec = [0u8; 16];
+            rec[..8].copy_from_slice(&(key as u64).to_le_bytes());
+            let high = (key >> 64) as u64 | b.pack() << HIGH_BITS;
+            rec[8..].copy_from_slice(&high.to_le_bytes());
+            h = fnv(h, &rec);
+            count += 1;
+            if error.is_none() {
+                error = out.write_all(&rec).err();
+            }
+        });
+        error.map_or(Ok(()), Err)?;
+        out.write_all(&h.to_le_bytes())?;
+        out.write_all(&count.to_le_bytes())?;
+        Ok(count)
+    })
+    .map_err(|e| format!("cannot write the checkpoint {}: {e}", path.display()))
 }
 
 /// One entry of 16 bytes: its key and bounds, if they are valid.

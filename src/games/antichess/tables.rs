@@ -23,7 +23,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::io::{BufWriter, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
@@ -292,17 +292,15 @@ impl Tables {
     /// they are built, the FNV-1a checksum of those bytes), under a temporary name, then
     /// renamed: a file is there whole or not at all.
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        let tmp = path.with_extension("tmp");
-        let mut out = BufWriter::new(std::fs::File::create(&tmp)?);
-        out.write_all(MAGIC)?;
-        let mut sum = checksum::START;
-        for t in &self.tables {
-            out.write_all(&t.values)?;
-            sum = checksum::extend(sum, &t.values);
-        }
-        out.write_all(&sum.to_le_bytes())?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
+        crate::limits::write_whole(path, |out| {
+            out.write_all(MAGIC)?;
+            let mut sum = checksum::START;
+            for t in &self.tables {
+                out.write_all(&t.values)?;
+                sum = checksum::extend(sum, &t.values);
+            }
+            out.write_all(&sum.to_le_bytes())
+        })
     }
 
     /// Reads tables [`Tables::write`] wrote; a file of another format, cut short or damaged

@@ -165,19 +165,13 @@ pub fn write_file(path: &str, text: &str) -> Result<(), String> {
     if target.is_dir() {
         return Err(format!("cannot write the report {path}: it is a directory"));
     }
-    let name = target
-        .file_name()
-        .ok_or_else(|| format!("cannot write the report {path}: no file name"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = target.with_file_name(tmp_name);
-    let result = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, target));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(format!("cannot write the report {path}: {e}"));
+    if target.file_name().is_none() {
+        return Err(format!("cannot write the report {path}: no file name"));
     }
-    Ok(())
+    crate::limits::write_whole(target, |out| {
+        std::io::Write::write_all(out, text.as_bytes())
+    })
+    .map_err(|e| format!("cannot write the report {path}: {e}"))
 }
 
 /// Everything a match's report holds, shared with the Ctrl-C hook.

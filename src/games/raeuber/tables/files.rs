@@ -125,11 +125,7 @@ pub(super) fn save(dir: &Path, table: &Table) -> io::Result<()> {
         bytes.extend(table.values.iter().map(|&v| v as i8 as u8));
     }
     bytes.extend_from_slice(&crate::nnue::net::fnv1a(&bytes).to_le_bytes());
-    let temporary = path.with_extension(format!("krt.{}", std::process::id()));
-    let mut file = fs::File::create(&temporary)?;
-    file.write_all(&bytes)?;
-    file.sync_all()?;
-    fs::rename(&temporary, &path)
+    crate::limits::write_whole(&path, |out| out.write_all(&bytes))
 }
 
 /// `kiebitz-raeuber tables`: writes the endgame tables of every signature of up to N pieces
