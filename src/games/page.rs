@@ -190,13 +190,15 @@ impl ServerArgs {
             );
             return Err((2, msg));
         }
-        if only.is_some_and(|g| g != "crash") && !self.crash_db.is_empty() {
+        use crate::game::Game;
+        use crate::games::{crash::Crash, raeuber::Raeuber};
+        if only.is_some_and(|g| g != Crash::GAME) && !self.crash_db.is_empty() {
             return Err((
                 2,
                 "--crash-db is for CRASH! (kiebitz-web or kiebitz-crash web)".into(),
             ));
         }
-        if only.is_some_and(|g| g != "raeuber") && self.raeuber_tables > 0 {
+        if only.is_some_and(|g| g != Raeuber::GAME) && self.raeuber_tables > 0 {
             let msg = "--raeuber-tables is for Räuberschach (kiebitz-web or kiebitz-raeuber web)";
             return Err((2, msg.into()));
         }
