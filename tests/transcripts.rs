@@ -92,6 +92,11 @@ impl<G: Game> Replay<G> {
 fn replay<G: Game>(name: &str, binary: &str, variant: &str) {
     let path = common::data_path(&format!("transcripts/{name}"));
     let text = std::fs::read_to_string(&path).expect("transcript file");
+    replay_text::<G>(name, &text, binary, variant);
+}
+
+/// Replays the transcript `text` (called `name` in messages).
+fn replay_text<G: Game>(name: &str, text: &str, binary: &str, variant: &str) {
     let lines: Vec<&str> = text
         .lines()
         .map(str::trim)
@@ -112,12 +117,14 @@ fn replay<G: Game>(name: &str, binary: &str, variant: &str) {
         let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
         match cmd {
             ">" => {
-                let ponder = [game.ponder_move()];
-                let out = arg
-                    .replace("$VARIANT", variant)
-                    .replace("$MOVES$PONDER", &game.moves_text(&ponder))
-                    .replace("$MOVES", &game.moves_text(&[]));
-                e.send(&out);
+                // The ponder move only where the line asks for it: a game that has ended
+                // (mate in a loop, say) has none, and `isready` after it needs none.
+                let mut out = arg.replace("$VARIANT", variant);
+                if out.contains("$MOVES$PONDER") {
+                    let ponder = [game.ponder_move()];
+                    out = out.replace("$MOVES$PONDER", &game.moves_text(&ponder));
+                }
+                e.send(&out.replace("$MOVES", &game.moves_text(&[])));
             }
             "<" if arg == "bestmove" => {
                 let got = e.read_until(|l| l.starts_with("bestmove "));
@@ -136,6 +143,8 @@ fn replay<G: Game>(name: &str, binary: &str, variant: &str) {
             "+" => {
                 let played = if arg == "ponder" {
                     game.ponder_move()
+                } else if arg != "other" {
+                    arg.to_string()
                 } else {
                     let pos = game.position(&[]);
                     let mut list = MoveList::new();
@@ -151,6 +160,8 @@ fn replay<G: Game>(name: &str, binary: &str, variant: &str) {
                 game.moves.clear();
                 game.ponder = None;
             }
+            // A loop that begins on a decided game is skipped whole.
+            "loop" if game.over() => pc = find_end(&lines, pc),
             "loop" => loops.push((pc, arg.parse().expect("loop count"))),
             "end" => {
                 let (start, left) = loops.last_mut().expect("end without loop");
@@ -227,4 +238,17 @@ fn managers_drive_kiebitz_pawns() {
     for t in TRANSCRIPTS {
         replay::<Pawns>(t, "kiebitz-pawns", "pawns6");
     }
+}
+
+/// A game decided inside a loop (Black mates at once after 1. f3 e5 2. g4) ends the loop; a
+/// later loop that needs the ponder move is skipped, and the lines after it still run.
+#[test]
+fn a_game_decided_inside_a_loop_ends_it_and_the_rest_goes_on() {
+    let text = "> uci\n< uciok\n> position startpos\n> go movetime 50\n< bestmove\n\
+                new\n+ f2f3\n+ e7e5\n+ g2g4\n\
+                loop 3\n> position startpos$MOVES\n> go movetime 200\n< bestmove\nend\n\
+                loop 2\n> position startpos$MOVES$PONDER\n> go ponder movetime 50\n\
+                wait 50\n> stop\n< bestmove discard\nend\n\
+                > isready\n< readyok\n> quit\nexit\n";
+    replay_text::<Chess>("fool's mate", text, "kiebitz-chess", "chess");
 }

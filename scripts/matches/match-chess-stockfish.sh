@@ -12,7 +12,8 @@
 # programs than cores) a process may stall for a few hundred ms, and at 10+0.1 a stall near the
 # end of the clock is a time forfeit that says nothing about the engines.
 #
-# Environment: KELO (kiebitz's UCI_Elo; unset: full strength), OVERHEAD (Move Overhead in ms, default 100), ELO (default 2000), GAMES (default 200), TC (default 10+0.1), CONCURRENCY
+# Environment: KELO (kiebitz's UCI_Elo; unset: full strength), KOPTS (more kiebitz engine
+# arguments, space-separated, e.g. KOPTS=option.EvalFile=nets/candidates/chess-4-ft2b.nnue), OVERHEAD (Move Overhead in ms, default 100), ELO (default 2000), GAMES (default 200), TC (default 10+0.1), CONCURRENCY
 # (default 2), SEED (default 1), PGN (default /tmp/chess-vs-stockfish-ELO.pgn),
 # ENGINE (default target/release/kiebitz-chess, built here; point it at a copy so that a
 # rebuild during the match does not replace the running binary), MATCH (default
@@ -30,9 +31,11 @@ engine=${ENGINE:-target/release/kiebitz-chess}
 # KELO: kiebitz plays at that UCI_Elo (strength level) too.
 level=()
 [ -n "${KELO:-}" ] && level=(option.UCI_LimitStrength=true "option.UCI_Elo=$KELO")
+# KOPTS: more arguments for kiebitz's engine (a candidate network, say).
+read -r -a extra <<< "${KOPTS:-}"
 match=${MATCH:-target/release/kiebitz-match}
 exec "$match" --game chess \
-    --engine cmd="$engine" name="kiebitz${KELO:+-$KELO}" option.Hash=64 "option.Move Overhead=$overhead" "${level[@]}" \
+    --engine cmd="$engine" name="kiebitz${KELO:+-$KELO}" option.Hash=64 "option.Move Overhead=$overhead" "${level[@]}" "${extra[@]}" \
     --engine cmd="$sf" name="Stockfish-$elo" option.UCI_LimitStrength=true \
         option.UCI_Elo="$elo" option.Hash=64 option.Threads=1 \
         "option.Move Overhead=$overhead" \
