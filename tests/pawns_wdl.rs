@@ -99,6 +99,84 @@ fn agrees_with_the_exhaustive_values_on_4x4_and_5x5() {
     assert!(total > 50_000, "{total} positions");
 }
 
+/// The static rules ([`Shape::race_won`], [`Shape::settled`]) give the exhaustive value on
+/// every reachable 4×4 and 5×5 position of every rule set (5×5 with the double step: the
+/// pawn game's), and decide a good share of them.
+#[test]
+fn static_values_agree_with_the_exhaustive_values() {
+    let boards = RULES.iter().map(|r| variant(4, r));
+    let boards = boards.chain(["pawns5", "pawngame5", "pawngame5ep"].map(String::from));
+    for v in boards {
+        let start = Pawns::startpos(&v).unwrap();
+        let shape = Shape::of(&start);
+        let mut exact = HashMap::new();
+        exhaustive(&shape, Pos::of(&start), &mut exact);
+        let mut decided = 0;
+        for (p, &value) in &exact {
+            if shape.decided(p).is_some() {
+                continue;
+            }
+            if shape.race_won(p) {
+                assert_eq!(value, 1, "{v} race {p:?}");
+            }
+            if let Some(s) = shape.settled(p) {
+                assert_eq!(s, value, "{v} settled {p:?}");
+                decided += 1;
+            }
+        }
+        eprintln!("{v}: {decided} of {} decided statically", exact.len());
+        assert!(
+            decided * 25 > exact.len(),
+            "{v}: {decided} of {}",
+            exact.len()
+        );
+    }
+}
+
+/// The static rules on bigger boards, where captures and stalemates combine in ways 5×5 has
+/// no room for: along seeded random games of every 6×6 and 7×7 rule set, each position a rule
+/// decides is solved by the analyser's solver (which uses no such rule) and must agree.
+#[test]
+fn static_values_agree_with_the_analyser_on_random_6x6_and_7x7_positions() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut kids = Children::new();
+    let mut checked = 0;
+    for n in [6, 7] {
+        for rules in RULES {
+            let start = Pawns::startpos(&variant(n, rules)).unwrap();
+            let shape = Shape::of(&start);
+            let mut old = Solver::<Wide>::new(shape, 1 << 20, Budget::default());
+            for _ in 0..1000 {
+                let mut p = Pos::of(&start);
+                loop {
+                    shape.children(&p, &mut kids);
+                    if kids.is_empty() {
+                        break;
+                    }
+                    p = kids[(next() % kids.len() as u64) as usize];
+                    if shape.decided(&p).is_some() {
+                        break;
+                    }
+                    let race = shape.race_won(&p).then_some(1);
+                    if let Some(v) = race.or(shape.settled(&p)) {
+                        let exact = old.value(&p).unwrap();
+                        assert_eq!(v, exact, "{} {p:?}", variant(n, rules));
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{checked} positions checked");
+    assert!(checked > 1000, "{checked} positions checked");
+}
+
 /// The two largest 5×5 graphs (5 M and 7 M positions, 15 s):
 /// `cargo test --release --test pawns_wdl -- --ignored`.
 #[test]

@@ -150,6 +150,9 @@ impl Acyclic for PawnSolver {
         if shape.race_won(p) {
             return Some(1);
         }
+        if let Some(v) = shape.settled(p) {
+            return Some(v);
+        }
         let mut wins = false;
         let white = !p.black_to_move;
         let (c, last) = if white {

@@ -118,6 +118,22 @@ const fn decode_table() -> [u16; 729] {
     t
 }
 
+/// Every square at or above a square of `x` on its file.
+#[inline]
+fn up_fill(x: u64) -> u64 {
+    let x = x | x << 8;
+    let x = x | x << 16;
+    x | x << 32
+}
+
+/// Every square at or below a square of `x` on its file.
+#[inline]
+fn down_fill(x: u64) -> u64 {
+    let x = x | x >> 8;
+    let x = x | x >> 16;
+    x | x >> 32
+}
+
 impl Shape {
     /// The shape of a `width`×`height` board (3..=8 each) under `rules`.
     pub fn new(width: u8, height: u8, rules: Rules) -> Shape {
@@ -189,18 +205,15 @@ impl Shape {
     /// - no enemy pawn can reach its own goal in fewer than `d` moves (it moves second), and
     /// - the enemy has at least `d − 1` moves at hand that need nothing of ours (steps into
     ///   empty squares in front of its pawns), so it is never stalemated before the end (a
-    ///   side without a move draws).
+    ///   side without a move draws), and
+    /// - no enemy pawn has one of ours below it on a file beside its own: a capture could land
+    ///   where it has no step, and the enemy could stalemate itself sooner than its steps say.
     ///
     /// Moving that pawn every move then wins: the whole race is one line the search would
     /// otherwise walk against every enemy reply.
     pub fn race_won(&self, p: &Pos) -> bool {
         let h = self.height as u32;
-        let (mine, theirs) = if p.black_to_move {
-            let flip = |x: u64| x.swap_bytes() >> (8 * (8 - h));
-            (flip(p.black), flip(p.white))
-        } else {
-            (p.white, p.black)
-        };
+        let (mine, theirs) = self.oriented(p);
         if mine == 0 {
             return false;
         }
@@ -226,7 +239,105 @@ impl Shape {
                 return false;
             }
         }
-        self.free_steps(theirs, mine | theirs, d - 1) >= d - 1
+        // The enemy must not be able to take: a capture can end on a square with no step in
+        // front of it, leaving the enemy fewer moves than its steps counted (and a stalemate).
+        let below = down_fill(theirs >> 8) & self.board;
+        let beside = ((below << 1) & self.not_file_a) | ((below >> 1) & self.not_last_file);
+        beside & mine == 0 && self.free_steps(theirs, mine | theirs, d - 1) >= d - 1
+    }
+
+    /// The side to move's pawns and the other side's, turned so that the side to move moves
+    /// up the board (a black side to move sees the board upside down).
+    #[inline]
+    fn oriented(&self, p: &Pos) -> (u64, u64) {
+        if p.black_to_move {
+            let flip = |x: u64| x.swap_bytes() >> (8 * (8 - self.height as u32));
+            (flip(p.black), flip(p.white))
+        } else {
+            (p.white, p.black)
+        }
+    }
+
+    /// The value for the side to move of a position where no pawn can ever take another: no
+    /// pawn has an enemy pawn ahead of it on a file beside its own (and no en-passant capture
+    /// is open). Then nothing changes but by steps: a pawn with nothing ahead on its file (a
+    /// runner) reaches its goal in `d` moves, every other pawn stays behind the enemy pawn
+    /// ahead of it, and the game is a race, or a draw where neither side has a runner.
+    /// - A runner of the side to move no slower than every enemy runner wins, when the enemy
+    ///   has a runner too (it always has a move then) or surely has `d − 1` moves at hand.
+    /// - An enemy runner faster than every runner of ours wins for it, when we have no runner
+    ///   and surely have a move for each of its `d` moves (else we might stalemate ourselves:
+    ///   a side without a move draws).
+    ///
+    /// "Surely" counts the steps into the empty squares up to the enemy pawn ahead, less one
+    /// for each pawn that could still step twice. `None` where pawns can meet, or the count is
+    /// not enough to decide.
+    pub fn settled(&self, p: &Pos) -> Option<i8> {
+        if p.ep != 0 {
+            return None;
+        }
+        let (mine, theirs) = self.oriented(p);
+        let (up, down) = (up_fill, down_fill);
+        let ahead = up(mine << 8) & self.board;
+        let beside = ((ahead << 1) & self.not_file_a) | ((ahead >> 1) & self.not_last_file);
+        if beside & theirs != 0 {
+            return None;
+        }
+        let occupied = mine | theirs;
+        let my_runners = mine & !down(occupied >> 8);
+        let their_runners = theirs & !up(occupied << 8);
+        let h = self.height as u32;
+        let start = self.rules.start_rank(true, self.height) as u32;
+        let double = |to_go: u32, on_start: bool| {
+            to_go - u32::from(self.rules.double_step && on_start && to_go >= 2)
+        };
+        let mine_d = (my_runners != 0).then(|| {
+            let rank = (63 - my_runners.leading_zeros()) / 8;
+            double(h - 1 - rank, rank == start)
+        });
+        let theirs_d = (their_runners != 0).then(|| {
+            let rank = their_runners.trailing_zeros() / 8;
+            double(rank, rank == h - 1 - start)
+        });
+        match (mine_d, theirs_d) {
+            (None, None) => Some(0),
+            (Some(d), Some(e)) => Some(if d <= e { 1 } else { -1 }),
+            (Some(d), None) => {
+                let theirs_up = self.flip_ranks(theirs);
+                let mine_up = self.flip_ranks(mine);
+                (self.moves_at_least(theirs_up, mine_up, start) >= d - 1).then_some(1)
+            }
+            (None, Some(e)) => (self.moves_at_least(mine, theirs, start) >= e).then_some(-1),
+        }
+    }
+
+    /// The board upside down.
+    #[inline]
+    fn flip_ranks(&self, x: u64) -> u64 {
+        x.swap_bytes() >> (8 * (8 - self.height as u32))
+    }
+
+    /// The fewest moves `own` (moving up, none of them a runner) can make while `enemy` stands
+    /// still: every empty square between a pawn and the enemy pawn ahead of it is a step, and
+    /// a pawn on `start` may take two of them in one move.
+    fn moves_at_least(&self, own: u64, enemy: u64, start: u32) -> u32 {
+        let mut steps = 0;
+        let mut pawns = own;
+        while pawns != 0 {
+            let from = pawns.trailing_zeros();
+            pawns &= pawns - 1;
+            let mut sq = from + 8;
+            let mut mine = 0;
+            while sq < 64 && self.board & 1 << sq != 0 && enemy & 1 << sq == 0 {
+                if own & 1 << sq == 0 {
+                    mine += 1;
+                }
+                sq += 8;
+            }
+            let twice = self.rules.double_step && from / 8 == start && mine >= 2;
+            steps += mine - u32::from(twice);
+        }
+        steps
     }
 
     /// Empty squares straight in front of the pawns of `theirs` (moving down), up to the next
@@ -523,6 +634,13 @@ mod tests {
         assert!(!race("6/4p1/2P3/6/6/6 w - - 0 1"), "e5 stands ahead of it");
         assert!(!race("6/6/2P3/6/5p/6 w - - 0 1"), "f2 queens first");
         assert!(race("6/5P/6/p5/6/6 w - - 0 1"), "f5 queens at once");
+        let shape7 = Shape::new(7, 7, Rules::pawn_game(false));
+        let p =
+            Pos::of(&Pawns::from_fen("pawngame7", "7/7/7/P1p2p1/2P1P2/4P2/7 w - - 0 1").unwrap());
+        assert!(
+            !shape7.race_won(&p),
+            "1. a5 fxe3 2. a6 and Black is stalemated: a draw"
+        );
     }
 
     #[test]
