@@ -99,7 +99,8 @@ fn agrees_with_the_exhaustive_values_on_4x4_and_5x5() {
     assert!(total > 50_000, "{total} positions");
 }
 
-/// The static rules ([`Shape::race_won`], [`Shape::settled`]) give the exhaustive value on
+/// The static rules ([`Shape::wins_at_once`], [`Shape::loses_next`], [`Shape::race_won`],
+/// [`Shape::settled`]) give the exhaustive value on
 /// every reachable 4×4 and 5×5 position of every rule set (5×5 with the double step: the
 /// pawn game's), and decide a good share of them.
 #[test]
@@ -115,6 +116,13 @@ fn static_values_agree_with_the_exhaustive_values() {
         for (p, &value) in &exact {
             if shape.decided(p).is_some() {
                 continue;
+            }
+            let mut kids = Children::new();
+            shape.children(p, &mut kids);
+            let at_once = kids.iter().any(|c| shape.decided(c).is_some());
+            assert_eq!(shape.wins_at_once(p), at_once, "{v} wins at once {p:?}");
+            if !at_once && shape.loses_next(p) {
+                assert_eq!(value, -1, "{v} loses next {p:?}");
             }
             if shape.race_won(p) {
                 assert_eq!(value, 1, "{v} race {p:?}");
@@ -164,7 +172,8 @@ fn static_values_agree_with_the_analyser_on_random_6x6_and_7x7_positions() {
                         break;
                     }
                     let race = shape.race_won(&p).then_some(1);
-                    if let Some(v) = race.or(shape.settled(&p)) {
+                    let next = (!shape.wins_at_once(&p) && shape.loses_next(&p)).then_some(-1);
+                    if let Some(v) = race.or(next).or(shape.settled(&p)) {
                         let exact = old.value(&p).unwrap();
                         assert_eq!(v, exact, "{} {p:?}", variant(n, rules));
                         checked += 1;
@@ -175,6 +184,31 @@ fn static_values_agree_with_the_analyser_on_random_6x6_and_7x7_positions() {
     }
     eprintln!("{checked} positions checked");
     assert!(checked > 1000, "{checked} positions checked");
+}
+
+/// The move order (src/solve/pawns/acyclic.rs, `Order`) and the static rules keep one-thread
+/// root-only searches at the sizes docs/solved.md reports; the order before them needed
+/// 118,592 (pawngame6ep), 6,703,337 (pawns6) and 37,220 (pawns5d) nodes.
+#[test]
+fn the_move_order_keeps_the_searches_small() {
+    for (variant, value, most) in [
+        ("pawngame6ep", 0, 90_000),
+        ("pawns6", 0, 2_400_000),
+        ("pawns5d", 0, 12_000),
+    ] {
+        let root = Pawns::startpos(variant).unwrap();
+        let options = wdl::Options {
+            hash_mb: 64,
+            threads: 1,
+            certificates: false,
+            root_only: true,
+            ..wdl::Options::default()
+        };
+        let s = kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false))
+            .unwrap();
+        assert_eq!(s.value, Some(value), "{variant}");
+        assert!(s.nodes <= most, "{variant}: {} nodes", s.nodes);
+    }
 }
 
 /// The two largest 5×5 graphs (5 M and 7 M positions, 15 s):

@@ -4,18 +4,21 @@
 # value, user + system CPU, wall time and peak memory of each, and the ratios
 # (docs/solved.md, "Beside the public solver").
 #
-#   scripts/studies/pawns-side-by-side.sh PAWNSONLY_SRC [N] [KIEBITZ_PAWNS] [TABLE_MB]
+#   scripts/studies/pawns-side-by-side.sh PAWNSONLY_SRC [N] [KIEBITZ_PAWNS] [TABLE_MB] [KIEBITZ_MB]
 #
 # PAWNSONLY_SRC: a checkout of github.com/sliedes/pawnsonly (its N, thread count and table
-# size are constants in pawnsonly.cpp: a copy is built with N, two threads and a table of
-# about TABLE_MB, default 4096). KIEBITZ_PAWNS: default target/release/kiebitz-pawns.
-# kiebitz runs `solve --variant pawngameNep --hash TABLE_MB --threads 2 --root-only --budget 36000` (the
-# root's value, as pawnsonly gives it).
+# size are constants in pawnsonly.cpp: a copy is built with N, two threads, a table of about
+# TABLE_MB (default 4096), and for N = 7 the search constants its author left for 7×7 in the
+# source's comments; DEBUG=false in the environment also turns off its own consistency
+# checks). KIEBITZ_PAWNS: default target/release/kiebitz-pawns. kiebitz runs `solve --variant
+# pawngameNep --hash KIEBITZ_MB (default TABLE_MB) --threads 2 --root-only --budget 36000`
+# (the root's value, as pawnsonly gives it).
 set -euo pipefail
 src=${1:?usage: pawns-side-by-side.sh PAWNSONLY_SRC [N] [KIEBITZ_PAWNS] [TABLE_MB]}
 n=${2:-7}
 kp=${3:-target/release/kiebitz-pawns}
 mb=${4:-4096}
+kmb=${5:-$mb}
 work=$(mktemp -d /tmp/pawnsonly-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cp "$src"/*.cpp "$src"/*.hpp "$src"/Makefile "$work"/
@@ -25,6 +28,15 @@ entries=$(( (mb << 20) / 4 | 1 ))
 sed -i -E "s/^static constexpr int N = [0-9]+;/static constexpr int N = $n;/;
   s/^static constexpr size_t TP_TABLE_SIZE = [0-9]+;.*/static constexpr size_t TP_TABLE_SIZE = $entries;/;
   s/^static constexpr int NUM_THREADS = [0-9]+;/static constexpr int NUM_THREADS = 2;/" "$work/pawnsonly.cpp"
+if [ "$n" = 7 ]; then
+  sed -i -E "s/^static constexpr int VERBOSE_DEPTH = [0-9]+;/static constexpr int VERBOSE_DEPTH = 3;/;
+    s/^static constexpr int PARALLEL_DEPTH = [0-9]+;/static constexpr int PARALLEL_DEPTH = 10;/;
+    s/^static constexpr int CUT_MIN_DEPTH = [0-9]+;/static constexpr int CUT_MIN_DEPTH = 0;/;
+    s/^static constexpr int PARALLEL_MIN_DEPTH = [0-9]+;/static constexpr int PARALLEL_MIN_DEPTH = 0;/" "$work/pawnsonly.cpp"
+fi
+if [ "${DEBUG:-true}" = false ]; then
+  sed -i -E "s/^static constexpr bool DEBUG = true;/static constexpr bool DEBUG = false;/" "$work/pawnsonly.cpp"
+fi
 make -s -C "$work" pawnsonly > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
 measure() { # name, command...: prints "name user sys wall_s peak_mb"
   local name=$1; shift
@@ -35,7 +47,7 @@ measure() { # name, command...: prints "name user sys wall_s peak_mb"
     END {printf "%s %.2f %.2f %.2f %.0f\n", name, u, s, w, m}' "$work/$name.time"
 }
 a=$(measure pawnsonly "$work/pawnsonly")
-b=$(measure kiebitz "$kp" solve --variant "pawngame${n}ep" --hash "$mb" --threads 2 --root-only --budget 36000)
+b=$(measure kiebitz "$kp" solve --variant "pawngame${n}ep" --hash "$kmb" --threads 2 --root-only --budget 36000)
 echo "pawnsonly says: $(grep -E 'result=' "$work/pawnsonly.out" | tail -1)"
 echo "kiebitz says:   $(grep -E '^result' "$work/kiebitz.out")"
 printf '%-10s %9s %9s %9s %9s %9s\n' program user_s sys_s cpu_s wall_s peak_MB

@@ -165,6 +165,12 @@ impl Shape {
         Shape::new(w, h, pos.rules)
     }
 
+    pub fn nl(&self) -> u64 {
+        self.not_last_file
+    }
+    pub fn na(&self) -> u64 {
+        self.not_file_a
+    }
     /// Number of squares.
     pub fn squares(&self) -> u32 {
         self.width as u32 * self.height as u32
@@ -246,6 +252,16 @@ impl Shape {
         beside & mine == 0 && self.free_steps(theirs, mine | theirs, d - 1) >= d - 1
     }
 
+    /// The squares `pawns` of White (`white`) or Black attack: diagonally ahead of each.
+    #[inline]
+    pub fn attacks(&self, pawns: u64, white: bool) -> u64 {
+        if white {
+            ((pawns << 7) & self.not_last_file) | ((pawns << 9) & self.not_file_a)
+        } else {
+            ((pawns >> 9) & self.not_last_file) | ((pawns >> 7) & self.not_file_a)
+        }
+    }
+
     /// The side to move's pawns and the other side's, turned so that the side to move moves
     /// up the board (a black side to move sees the board upside down).
     #[inline]
@@ -256,6 +272,62 @@ impl Shape {
         } else {
             (p.white, p.black)
         }
+    }
+
+    /// The en-passant square turned as [`Shape::oriented`] turns the pawns.
+    #[inline]
+    fn oriented_ep(&self, p: &Pos) -> u64 {
+        if p.black_to_move {
+            self.flip_ranks(p.ep)
+        } else {
+            p.ep
+        }
+    }
+
+    /// Whether the side to move has a move that wins at once: a step, double step or capture
+    /// onto its goal line, or in the pawn game the capture of the enemy's last pawn (en
+    /// passant included). Exactly when a successor is decided for it.
+    #[inline]
+    pub fn wins_at_once(&self, p: &Pos) -> bool {
+        let (mine, theirs) = self.oriented(p);
+        let ep = self.oriented_ep(p);
+        let empty = self.board & !(mine | theirs);
+        let goal = self.rank_last;
+        let steps = (mine << 8) & empty;
+        let caps = self.attacks(mine, true) & (theirs | ep);
+        if (steps | caps) & goal != 0 {
+            return true;
+        }
+        if self.rules.double_step && ((steps & (self.start_white << 8)) << 8) & empty & goal != 0 {
+            return true;
+        }
+        self.rules.pawn_game
+            && theirs.count_ones() == 1
+            && (caps & theirs != 0 || (caps & ep != 0 && ep >> 8 == theirs))
+    }
+
+    /// Whether the side to move, which has no move that wins at once ([`Shape::wins_at_once`])
+    /// but has a move, loses at the enemy's next one: an enemy pawn stands one step from its
+    /// goal with that square empty, and no pawn of ours stands where it could take it (on our
+    /// first rank, beside it). Nothing else stops it: no pawn of ours can ever enter that
+    /// square. (With an en-passant capture open the rule is not tried.)
+    #[inline]
+    pub fn loses_next(&self, p: &Pos) -> bool {
+        if p.ep != 0 {
+            return false;
+        }
+        let (mine, theirs) = self.oriented(p);
+        let empty = self.board & !(mine | theirs);
+        let threats = theirs & (self.rank_first << 8) & (empty << 8);
+        if threats == 0 {
+            return false;
+        }
+        let back = mine & self.rank_first;
+        let guarded = self.attacks(back, true);
+        if threats & !guarded == 0 {
+            return false;
+        }
+        (mine << 8) & empty != 0 || self.attacks(mine, true) & theirs != 0
     }
 
     /// The value for the side to move of a position where no pawn can ever take another: no
