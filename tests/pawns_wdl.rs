@@ -146,13 +146,7 @@ fn static_values_agree_with_the_exhaustive_values() {
 /// decides is solved by the analyser's solver (which uses no such rule) and must agree.
 #[test]
 fn static_values_agree_with_the_analyser_on_random_6x6_and_7x7_positions() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = kiebitz::rng::Rng::new(0x2545_f491_4f6c_dd1d);
     let mut kids = Children::new();
     let mut checked = 0;
     for n in [6, 7] {
@@ -167,7 +161,7 @@ fn static_values_agree_with_the_analyser_on_random_6x6_and_7x7_positions() {
                     if kids.is_empty() {
                         break;
                     }
-                    p = kids[(next() % kids.len() as u64) as usize];
+                    p = kids[rng.below(kids.len())];
                     if shape.decided(&p).is_some() {
                         break;
                     }

@@ -248,8 +248,7 @@ impl Shape {
         // The enemy must not be able to take: a capture can end on a square with no step in
         // front of it, leaving the enemy fewer moves than its steps counted (and a stalemate).
         let below = down_fill(theirs >> 8) & self.board;
-        let beside = ((below << 1) & self.not_file_a) | ((below >> 1) & self.not_last_file);
-        beside & mine == 0 && self.free_steps(theirs, mine | theirs, d - 1) >= d - 1
+        self.beside(below) & mine == 0 && self.free_steps(theirs, mine | theirs, d - 1) >= d - 1
     }
 
     /// The squares `pawns` of White (`white`) or Black attack: diagonally ahead of each.
@@ -267,8 +266,7 @@ impl Shape {
     #[inline]
     fn oriented(&self, p: &Pos) -> (u64, u64) {
         if p.black_to_move {
-            let flip = |x: u64| x.swap_bytes() >> (8 * (8 - self.height as u32));
-            (flip(p.black), flip(p.white))
+            (self.flip_ranks(p.black), self.flip_ranks(p.white))
         } else {
             (p.white, p.black)
         }
@@ -349,15 +347,13 @@ impl Shape {
             return None;
         }
         let (mine, theirs) = self.oriented(p);
-        let (up, down) = (up_fill, down_fill);
-        let ahead = up(mine << 8) & self.board;
-        let beside = ((ahead << 1) & self.not_file_a) | ((ahead >> 1) & self.not_last_file);
-        if beside & theirs != 0 {
+        let ahead = up_fill(mine << 8) & self.board;
+        if self.beside(ahead) & theirs != 0 {
             return None;
         }
         let occupied = mine | theirs;
-        let my_runners = mine & !down(occupied >> 8);
-        let their_runners = theirs & !up(occupied << 8);
+        let my_runners = mine & !down_fill(occupied >> 8);
+        let their_runners = theirs & !up_fill(occupied << 8);
         let h = self.height as u32;
         let start = self.rules.start_rank(true, self.height) as u32;
         let double = |to_go: u32, on_start: bool| {
@@ -381,6 +377,12 @@ impl Shape {
             }
             (None, Some(e)) => (self.moves_at_least(mine, theirs, start) >= e).then_some(-1),
         }
+    }
+
+    /// The squares on the files beside those of `x`, on the same ranks.
+    #[inline]
+    fn beside(&self, x: u64) -> u64 {
+        ((x << 1) & self.not_file_a) | ((x >> 1) & self.not_last_file)
     }
 
     /// The board upside down.
