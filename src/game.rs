@@ -219,6 +219,14 @@ pub trait Game:
     /// Plies since the last irreversible move: only that many earlier positions can repeat.
     fn reversible_plies(&self) -> u32;
 
+    /// The position's identity among those of its variant and board as one number, where it
+    /// fits in 128 bits: equal for two positions exactly when their FENs without the clocks
+    /// are equal. `None` where it does not fit; the proof walks then compare FENs
+    /// ([`crate::solve::compact`]).
+    fn exact_key(&self) -> Option<u128> {
+        None
+    }
+
     /// A draw by lack of material that no sequence of legal moves can turn into a win.
     fn insufficient_material(&self) -> bool {
         false

@@ -16,6 +16,7 @@ use kiebitz::solve::pawns::acyclic::PawnSolver;
 use kiebitz::solve::pawns::board::{Children, Leaf, Pos, Shape};
 use kiebitz::solve::pawns::solve::{Budget, Solver};
 use kiebitz::solve::pawns::table::Wide;
+use kiebitz::solve::compact::{self, Compact};
 use kiebitz::solve::proof;
 use kiebitz::solve::wdl::{self, Acyclic, Searcher, Table};
 use kiebitz::solve::wdl_checkpoint;
@@ -297,7 +298,7 @@ fn a_win_comes_with_a_checked_proof_and_a_draw_with_two_checked_holds() {
 fn a_proof_whose_first_move_is_changed_to_a_draw_is_refused() {
     // The pawn game 5×5: 1. b3 wins, 1. a3 only draws.
     let (root, s) = solve("pawngame5", None);
-    let mut bad = s.certificates[0].0.clone();
+    let mut bad = s.certificates[0].0.unfold::<Pawns>().unwrap();
     let i = bad
         .nodes
         .iter()
@@ -312,7 +313,8 @@ fn a_proof_whose_first_move_is_changed_to_a_draw_is_refused() {
 fn a_certificate_with_one_wrong_move_is_refused() {
     for v in ["pawngame5", "pawngame5ep", "pawns5d"] {
         let (root, s) = solve(v, None);
-        for (good, _) in &s.certificates {
+        for (compact, _) in &s.certificates {
+            let good = &compact.unfold::<Pawns>().unwrap();
             // Change the first listed move that has a legal alternative keeping the proof's
             // shape (another move of the same position) into that alternative.
             let mut refused = 0;
@@ -343,6 +345,91 @@ fn a_certificate_with_one_wrong_move_is_refused() {
                 root.fen()
             );
         }
+    }
+}
+
+/// The compact certificates are checked by their own walk ([`compact::check`]), without a FEN
+/// per position: each is accepted as collected, and refused with any one of its first moves
+/// changed into another legal move where that breaks it (some must), with an illegal move, with
+/// a move missing or one too many; the text format unfolded from it checks too.
+#[test]
+fn a_compact_certificate_with_one_wrong_move_is_refused() {
+    for v in ["pawngame5", "pawngame5ep", "pawns5d", "pawngame6ep"] {
+        let (_, s) = solve(v, None);
+        assert!(!s.certificates.is_empty(), "{v}");
+        for (good, checked) in &s.certificates {
+            assert_eq!(compact::check::<Pawns>(good).as_ref(), Ok(checked), "{v}");
+            let text = good.to_text();
+            assert_eq!(Compact::parse(&text).as_ref(), Ok(good), "{v}");
+            assert!(proof::check::<Pawns>(&good.unfold::<Pawns>().unwrap()).is_ok());
+            let words: Vec<&str> = good.moves.split(' ').collect();
+            assert_eq!(words.len(), good.count);
+            let with = |i: usize, w: &str| {
+                let mut changed = words.clone();
+                changed[i] = w;
+                Compact {
+                    moves: changed.join(" "),
+                    ..good.clone()
+                }
+            };
+            // The position where each move is played: the text format's nodes, in walk order.
+            let nodes = good.unfold::<Pawns>().unwrap().nodes;
+            let mut refused = 0;
+            for (i, (fen, mv)) in nodes.iter().enumerate().take(8) {
+                assert_eq!(words[i], mv);
+                let pos = Pawns::from_fen(v, fen).unwrap();
+                let mut moves = kiebitz::board::MoveList::new();
+                pos.legal_moves(&mut moves);
+                for m in moves.iter().map(|m| pos.move_text(*m)) {
+                    if m != *mv && compact::check::<Pawns>(&with(i, &m)).is_err() {
+                        refused += 1;
+                    }
+                }
+            }
+            assert!(refused > 0, "{v}: no wrong move refused");
+            assert!(compact::check::<Pawns>(&with(0, "a1a8")).is_err(), "{v}");
+            let short = Compact {
+                moves: words[..words.len() - 1].join(" "),
+                count: good.count - 1,
+                ..good.clone()
+            };
+            assert!(compact::check::<Pawns>(&short).is_err(), "{v}");
+            let long = Compact {
+                moves: format!("{} {}", good.moves, words[0]),
+                count: good.count + 1,
+                ..good.clone()
+            };
+            assert!(compact::check::<Pawns>(&long).is_err(), "{v}");
+        }
+    }
+}
+
+/// A position's exact key ([`Game::exact_key`]) is equal for two positions exactly when their
+/// FENs without clocks are: over every position of a walk from the starts of 4×4 and 5×5 rule
+/// sets and the first 200,000 of 8×8's (en passant included).
+#[test]
+fn exact_keys_tell_positions_apart_as_their_fens_do() {
+    for v in ["pawns4ep", "pawngame5ep", "pawns5d", "pawns8ep", "pawngame8ep"] {
+        let start = Pawns::startpos(v).unwrap();
+        let mut by_key: HashMap<u128, String> = HashMap::new();
+        let mut by_fen: HashMap<String, u128> = HashMap::new();
+        let mut todo = vec![start];
+        let mut moves = kiebitz::board::MoveList::new();
+        while let Some(p) = todo.pop() {
+            let fen = proof::identity(&p.fen());
+            let key = p.exact_key().expect("pawn positions have exact keys");
+            if let Some(k) = by_fen.get(&fen) {
+                assert_eq!(*k, key, "{v} {fen}");
+                continue;
+            }
+            assert_eq!(by_key.insert(key, fen.clone()), None, "{v} {fen}");
+            by_fen.insert(fen, key);
+            if by_fen.len() < 200_000 {
+                p.legal_moves(&mut moves);
+                todo.extend(moves.iter().map(|m| p.play(*m)));
+            }
+        }
+        assert!(by_fen.len() > 1000, "{v}");
     }
 }
 

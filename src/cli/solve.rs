@@ -12,6 +12,7 @@ use crate::game::{Game, TableBuilds};
 use crate::limits;
 use crate::progress;
 use crate::solve::pns::{self, Budget, Verdict};
+use crate::solve::compact::{self, Compact};
 use crate::solve::proof::{self, Proof};
 use crate::solve::{wdl, wdl_checkpoint};
 
@@ -210,8 +211,9 @@ pub(crate) fn play_line<G: Game>(
     Ok((pos, history))
 }
 
-/// The largest proof file `check-proof` reads (256 MiB, millions of positions).
-pub const MAX_PROOF_BYTES: u64 = 256 << 20;
+/// The largest proof file `check-proof` reads (2 GiB: some 400 million choices in the compact
+/// format).
+pub const MAX_PROOF_BYTES: u64 = 2 << 30;
 
 #[derive(Parser, Debug)]
 #[command(about = "Checks a proof file written by `solve --proof` with the move generator only")]
@@ -430,10 +432,9 @@ fn run_acyclic<G: Game>(
             ("proof", format!("{:?} wins", p.winner))
         };
         out!(
-            "{what}     {with}: {} positions, {} choices, {} {} plies (checked)",
+            "{what}     {with}: {} positions, {} choices, longest line {} plies (checked)",
             c.positions,
-            p.nodes.len(),
-            if p.hold { "farthest" } else { "longest line" },
+            p.count,
             c.plies
         );
     }
@@ -458,24 +459,26 @@ fn run_acyclic<G: Game>(
     Ok(())
 }
 
-/// A win's proof to `path`; a draw's holds to `path.white` and `path.black`.
+/// A win's proof to `path`; a draw's holds to `path.white` and `path.black`: in the compact
+/// format where asked, else unfolded into the text format (a FEN per winner's position).
 fn write_certificates<G: Game>(
     path: &str,
     compact: bool,
-    certificates: &[(Proof, proof::Checked)],
+    certificates: &[(Compact, proof::Checked)],
 ) -> Result<(), String> {
-    for (p, _) in certificates {
-        let text = if compact {
-            p.to_compact::<G>()?
-        } else {
-            p.to_text()
-        };
-        let file = if p.hold {
-            format!("{path}.{}", p.winner.name().to_ascii_lowercase())
+    for (c, _) in certificates {
+        let file = if c.hold {
+            format!("{path}.{}", c.winner.name().to_ascii_lowercase())
         } else {
             path.to_string()
         };
-        std::fs::write(&file, text).map_err(|e| format!("cannot write {file}: {e}"))?;
+        let written = if compact {
+            limits::write_whole(std::path::Path::new(&file), |w| c.write_to(w))
+        } else {
+            let text = c.unfold::<G>()?.to_text();
+            std::fs::write(&file, text)
+        };
+        written.map_err(|e| format!("cannot write {file}: {e}"))?;
         eprintln!("solve: certificate written to {file}");
     }
     if certificates.is_empty() {
@@ -564,6 +567,27 @@ fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), Str
     Ok(())
 }
 
+/// Checks a certificate's text: the compact format by its own walk, without a FEN per position
+/// ([`compact::check`]); the text format by [`proof::check`]. Returns its header (as a proof
+/// without nodes), what the check found, and what its plies measure for a hold (the text
+/// format's check: the farthest position; the compact one's: the longest line).
+fn check_text<G: Game>(text: &str) -> Result<(Proof, proof::Checked, &'static str), String> {
+    if let Ok(c) = Compact::parse(text) {
+        let checked = compact::check::<G>(&c)?;
+        let head = Proof {
+            variant: c.variant,
+            root: c.root,
+            winner: c.winner,
+            hold: c.hold,
+            nodes: Vec::new(),
+        };
+        return Ok((head, checked, "longest line"));
+    }
+    let p = Proof::parse_any::<G>(text).map_err(|e| e.to_string())?;
+    let checked = proof::check::<G>(&p).map_err(|e| e.to_string())?;
+    Ok((p, checked, "farthest from the root"))
+}
+
 /// `check-proof FILE`: 0 if the proof holds, 1 (with the reason on stderr) if not.
 pub fn check_proof<G: Game>(args: &[String]) -> i32 {
     let name = format!("kiebitz-{} check-proof", G::GAME);
@@ -578,13 +602,12 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
             return 1;
         }
     };
-    let result = Proof::parse_any::<G>(&text).and_then(|p| proof::check::<G>(&p).map(|c| (p, c)));
-    match result {
-        Ok((p, c)) => {
+    match check_text::<G>(&text) {
+        Ok((p, c, plies)) => {
             let winner = p.winner.name().to_ascii_lowercase();
             let said = if p.hold {
                 limits::out(format_args!(
-                    "proof holds: {winner} keeps {} from forcing a win from {} ({} positions, farthest {} plies from the root)",
+                    "proof holds: {winner} keeps {} from forcing a win from {} ({} positions, {plies} {} plies)",
                     p.winner.flip().name().to_ascii_lowercase(),
                     p.root,
                     c.positions,

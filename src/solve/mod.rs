@@ -5,6 +5,7 @@
 //! - [`checkpoint`]: df-pn tables written to disk and read back, for runs of hours;
 //! - [`ghi`]: df-pn's results that hold on some lines only (resting on repetitions);
 //! - [`proof`]: proof trees written to text and checked by the move generator alone;
+//!   [`compact`] their compact format, walked and checked without a FEN per position;
 //! - [`retro`]: retrograde analysis of a slice of positions given by forward moves (endgame
 //!   tables built from a move generator alone);
 //! - [`pawns`]: pawn chess's exhaustive game-graph analysis (counts, values, distances);
@@ -19,6 +20,7 @@
 //! tournament, web), which hand the oracles out.
 
 pub mod checkpoint;
+pub mod compact;
 pub mod crash;
 pub mod ghi;
 pub mod pawns;

@@ -44,7 +44,8 @@
 //! generator alone ([`Proof::parse_any`]). The walk goes depth first from the root, visits
 //! each position (by its FEN without clocks) once, plays the winner's move where the winner is
 //! to move (the next one of the list) and every move of the loser in the order of their text
-//! (so that the order does not depend on how a move generator lists them):
+//! (so that the order does not depend on how a move generator lists them); that walk, and the
+//! check of a compact certificate without a FEN per position, are [`super::compact`]'s:
 //!
 //! ```text
 //! kiebitz-proof 2
@@ -101,25 +102,20 @@ impl Proof {
 
     /// The compact format (version 2, see the module's documentation): the winner's moves
     /// only. Errors when the proof has no move for a position of the winner's that the walk
-    /// reaches (a proof that would not check either).
+    /// reaches, or the walk's own checks fail ([`super::compact::walk`]): a proof that would
+    /// not check either.
     pub fn to_compact<G: Game>(&self) -> Result<String, String> {
         let chosen = chosen_moves::<G>(self)?;
         let root = G::from_fen(&self.variant, &self.root)
             .map_err(|e| format!("the root FEN is not valid: {e}"))?;
-        let mut moves = Vec::new();
-        walk(&root, self.winner, |pos, fen| {
+        let compact = super::compact::collect(&root, self.winner, self.hold, |pos| {
+            let fen = pos.fen();
             let text = chosen
-                .get(&identity(fen))
+                .get(&identity(&fen))
                 .ok_or_else(|| format!("{fen}: the winner is to move but the proof has no move"))?;
-            let mv = pos.parse_move(text).map_err(|e| format!("{fen}: {e}"))?;
-            moves.push(pos.move_text(mv));
-            Ok(mv)
+            pos.parse_move(text).map_err(|e| format!("{fen}: {e}"))
         })?;
-        let mut out = self.header(2);
-        for line in moves.chunks(16) {
-            out.push_str(&format!("moves {}\n", line.join(" ")));
-        }
-        Ok(out)
+        Ok(compact.to_text())
     }
 
     /// Reads either format: version 1 as [`Proof::parse`], version 2 unfolded under the
@@ -138,38 +134,10 @@ impl Proof {
         if version != Some("2") {
             return Self::read(text);
         }
-        let (mut proof, body) = Self::read_header(text, "2")?;
-        let mut words = Vec::new();
-        for (n, line) in body {
-            let list = line
-                .strip_prefix("moves")
-                .ok_or_else(|| format!("line {n}: expected 'moves …', found '{line}'"))?;
-            words.extend(list.split_whitespace().map(str::to_string));
-        }
-        let root = G::from_fen(&proof.variant, &proof.root)
-            .map_err(|e| format!("the root FEN is not valid: {e}"))?;
-        let mut next = words.iter();
-        let nodes = &mut proof.nodes;
-        walk(&root, proof.winner, |pos, fen| {
-            let text = next
-                .next()
-                .ok_or_else(|| format!("the moves end before the winner's move at {fen}"))?;
-            let mv = pos
-                .parse_move(text)
-                .map_err(|e| format!("{fen}: move {text}: {e}"))?;
-            nodes.push((fen.to_string(), text.clone()));
-            Ok(mv)
-        })?;
-        let left = next.count();
-        if left > 0 {
-            return Err(format!(
-                "{left} moves are left over after the walk of the proof"
-            ));
-        }
-        Ok(proof)
+        super::compact::Compact::parse(text)?.unfold::<G>()
     }
 
-    fn header(&self, version: u8) -> String {
+    pub(super) fn header(&self, version: u8) -> String {
         let winner = match self.winner {
             Color::White => "white",
             Color::Black => "black",
@@ -199,7 +167,7 @@ impl Proof {
 
     /// The four header lines of format `version` (an empty proof), and the numbered lines
     /// after them.
-    fn read_header<'t>(
+    pub(super) fn read_header<'t>(
         text: &'t str,
         version: &str,
     ) -> Result<(Proof, impl Iterator<Item = (usize, &'t str)>), String> {
@@ -249,56 +217,6 @@ impl Proof {
         };
         Ok((proof, lines))
     }
-}
-
-/// The compact format's walk of a proof graph from `root`: depth first, each position (by
-/// identity) once, the winner's move from `choose` (called with the position and its FEN, in
-/// the order the walk meets the winner's positions), every move of the loser in the order of
-/// its text. Positions where the game is over end a line; everything else is the checker's.
-fn walk<G: Game>(
-    root: &G,
-    winner: Color,
-    mut choose: impl FnMut(&G, &str) -> Result<crate::board::Move, String>,
-) -> Result<(), String> {
-    let mut seen: HashSet<String> = HashSet::new();
-    // The positions on the current line, each with the moves still to follow from it.
-    let mut line: Vec<(G, Vec<crate::board::Move>)> = Vec::new();
-    let mut enter = |pos: G, line: &mut Vec<(G, Vec<crate::board::Move>)>| -> Result<(), String> {
-        let fen = pos.fen();
-        if !seen.insert(identity(&fen)) {
-            return Ok(());
-        }
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        // A drawn position ends a hold's line (a proof of a win never reaches one).
-        if moves.is_empty() || pos.insufficient_material() {
-            return Ok(());
-        }
-        let follow = if pos.side_to_move() == winner {
-            vec![choose(&pos, &fen)?]
-        } else {
-            let mut replies: Vec<(String, crate::board::Move)> =
-                moves.iter().map(|&m| (pos.move_text(m), m)).collect();
-            replies.sort_by(|a, b| a.0.cmp(&b.0));
-            // Popped from the end: the last in text order at the front.
-            replies.into_iter().rev().map(|(_, m)| m).collect()
-        };
-        line.push((pos, follow));
-        Ok(())
-    };
-    enter(root.clone(), &mut line)?;
-    while let Some((pos, follow)) = line.last_mut() {
-        match follow.pop() {
-            Some(mv) => {
-                let next = pos.play(mv);
-                enter(next, &mut line)?;
-            }
-            None => {
-                line.pop();
-            }
-        }
-    }
-    Ok(())
 }
 
 /// A position's identity in a proof: its FEN without the clock fields.

@@ -13,24 +13,24 @@
 //! - [`solve_root`]: the root's first moves shared by threads over one table; an idle thread
 //!   helps with a first move another one is searching (with its own move order).
 //! - [`certificates`]: a win as a proof, a draw as two holds ([`super::proof`]), collected
-//!   after the search from the table (re-searching what it lost), checked before they are
-//!   reported.
+//!   after the search from the table (re-searching what it lost) in the compact format and
+//!   checked from its text ([`super::compact`]) before they are reported.
 //!
 //! A game opts in with [`crate::game::Game::ACYCLIC`] and a registration in
-//! [`super::acyclic`]. Depends on [`crate::game`] and [`super::proof`].
+//! [`super::acyclic`]. Depends on [`crate::game`], [`super::proof`] and [`super::compact`].
 
-use std::collections::HashSet;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
-use super::proof::{self, Checked, Proof};
+use super::compact::{self, Compact};
+use super::proof::Checked;
 use super::wdl_checkpoint::{self, Checkpoint};
 use super::wdl_table::index_of;
 pub use super::wdl_table::{Bounds, Table};
-use crate::board::{Color, MoveList};
+use crate::board::{Color, Move, MoveList};
 use crate::game::Game;
 
 /// Most successors a position may have.
@@ -250,7 +250,7 @@ pub struct Solution {
     pub stored: u64,
     pub capacity: u64,
     /// The certificates, each checked: a proof of the winner's win, or the two holds of a draw.
-    pub certificates: Vec<(Proof, Checked)>,
+    pub certificates: Vec<(Compact, Checked)>,
     /// Nodes and time spent collecting them.
     pub certificate_nodes: u64,
     pub certificate_time: Duration,
@@ -620,13 +620,14 @@ fn report_loop(
 }
 
 /// The certificates of a root of value `v` for its side to move: a proof of the winner's win,
-/// or for a draw one hold of each side; each checked by [`proof::check`].
+/// or for a draw one hold of each side; collected by the compact format's walk
+/// ([`super::compact::collect`]) and checked from their text ([`super::compact::check`]).
 pub fn certificates<G: Game, A: Acyclic>(
     root: &G,
     v: i8,
     s: &mut Searcher<'_, A>,
-    compact: &(dyn Fn(&G) -> A::Pos + Sync),
-) -> Result<Vec<(Proof, Checked)>, String> {
+    to_pos: &(dyn Fn(&G) -> A::Pos + Sync),
+) -> Result<Vec<(Compact, Checked)>, String> {
     let us = root.side_to_move();
     let sides: Vec<(Color, bool)> = match v {
         1 => vec![(us, false)],
@@ -635,50 +636,39 @@ pub fn certificates<G: Game, A: Acyclic>(
     };
     let mut out = Vec::new();
     for (side, hold) in sides {
-        let mut c = Collector {
+        let mut chooser = Chooser {
             s: &mut *s,
-            compact,
-            side,
+            to_pos,
             hold,
-            seen: HashSet::new(),
-            nodes: Vec::new(),
+            moves: MoveList::new(),
         };
-        c.walk(root)?;
-        let proof = Proof {
-            variant: root.variant().to_string(),
-            root: root.fen(),
-            winner: side,
-            hold,
-            nodes: c.nodes,
-        };
-        let checked = proof::check::<G>(&proof)
+        let certificate = compact::collect(root, side, hold, |pos| chooser.choose(pos))?;
+        let checked = compact::check::<G>(&certificate)
             .map_err(|e| format!("the certificate does not check: {e}"))?;
-        out.push((proof, checked));
+        out.push((certificate, checked));
     }
     Ok(out)
 }
 
-/// Collects one side's strategy: a win (`hold` false) or a hold.
-struct Collector<'s, 'a, G, A: Acyclic> {
+/// Chooses the winner's (holder's) moves of a certificate from the table, searching where the
+/// table has lost what it knew.
+struct Chooser<'s, 'a, G, A: Acyclic> {
     s: &'s mut Searcher<'a, A>,
-    compact: &'s (dyn Fn(&G) -> A::Pos + Sync),
-    side: Color,
+    to_pos: &'s (dyn Fn(&G) -> A::Pos + Sync),
     hold: bool,
-    seen: HashSet<u64>,
-    nodes: Vec<(String, String)>,
+    moves: MoveList,
 }
 
-impl<G: Game, A: Acyclic> Collector<'_, '_, G, A> {
-    /// Whether the side to move in `pos` (the opponent of `self.side`) is held to at most
-    /// `limit` (−1 for a win of ours, 0 for a hold), by the table or a search.
+impl<G: Game, A: Acyclic> Chooser<'_, '_, G, A> {
+    /// Whether the side to move in `pos` (the opponent of the chooser's side) is held to at
+    /// most `limit` (−1 for a win of ours, 0 for a hold), by the table or a search.
     fn held(&mut self, pos: &G, limit: i8, search: bool) -> Result<bool, String> {
-        let p = (self.compact)(pos);
-        let key = self.s.game.key(&p);
+        let p = (self.to_pos)(pos);
         let mut kids = Children::new();
         if let Some(v) = self.s.game.expand(&p, &mut kids) {
             return Ok(v <= limit);
         }
-        if let Some(b) = self.s.tt.get(key) {
+        if let Some(b) = self.s.tt.get(self.s.game.key(&p)) {
             if b.hi <= limit {
                 return Ok(true);
             }
@@ -696,44 +686,23 @@ impl<G: Game, A: Acyclic> Collector<'_, '_, G, A> {
         Ok(v <= limit)
     }
 
-    fn walk(&mut self, pos: &G) -> Result<(), String> {
-        let mut stack = vec![pos.clone()];
-        let mut moves = MoveList::new();
-        while let Some(pos) = stack.pop() {
-            if !self.seen.insert(pos.hash()) {
-                continue;
-            }
-            pos.legal_moves(&mut moves);
-            if pos.side_to_move() != self.side {
-                stack.extend(moves.iter().map(|m| pos.play(*m)));
-                continue;
-            }
-            let mut chosen = None;
-            // A move the table shows winning, then one it shows keeping the limit, then the
-            // first one a search shows keeping it.
-            let tries: &[(i8, bool)] = if self.hold {
-                &[(-1, false), (0, false), (0, true)]
-            } else {
-                &[(-1, false), (-1, true)]
-            };
-            'tries: for &(want, search) in tries {
-                for m in moves.iter() {
-                    let child = pos.play(*m);
-                    if self.held(&child, want, search)? {
-                        chosen = Some((*m, child));
-                        break 'tries;
-                    }
+    /// The move to play in `pos`: one the table shows winning, then one it shows keeping the
+    /// limit, then the first one a search shows keeping it.
+    fn choose(&mut self, pos: &G) -> Result<Move, String> {
+        pos.legal_moves(&mut self.moves);
+        let moves = self.moves.clone();
+        let tries: &[(i8, bool)] = if self.hold {
+            &[(-1, false), (0, false), (0, true)]
+        } else {
+            &[(-1, false), (-1, true)]
+        };
+        for &(want, search) in tries {
+            for m in moves.iter() {
+                if self.held(&pos.play(*m), want, search)? {
+                    return Ok(*m);
                 }
             }
-            let Some((mv, child)) = chosen else {
-                if moves.is_empty() {
-                    continue;
-                }
-                return Err(format!("{}: no move keeps the value", pos.fen()));
-            };
-            self.nodes.push((pos.fen(), pos.move_text(mv)));
-            stack.push(child);
         }
-        Ok(())
+        Err(format!("{}: no move keeps the value", pos.fen()))
     }
 }

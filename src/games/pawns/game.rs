@@ -245,6 +245,27 @@ impl Game for Pawns {
         0
     }
 
+    /// The occupied squares (64 bits), the colour of each occupied square in square order (a
+    /// bit each, up to 48 pawns), the en-passant square (0 or 1 + square, 7 bits) and the side
+    /// to move (the top bit).
+    fn exact_key(&self) -> Option<u128> {
+        let occupied = (self.pawns[0] | self.pawns[1]).0;
+        if occupied.count_ones() > 48 {
+            return None;
+        }
+        let black = self.pawns[1].0;
+        let (mut colours, mut rest, mut bit) = (0u128, occupied, 0);
+        while rest != 0 {
+            let sq = rest & rest.wrapping_neg();
+            colours |= u128::from(black & sq != 0) << bit;
+            rest ^= sq;
+            bit += 1;
+        }
+        let ep = self.en_passant.map_or(0, |sq| sq.index() as u128 + 1);
+        let side = u128::from(self.side == Color::Black);
+        Some(occupied as u128 | colours << 64 | ep << 112 | side << 127)
+    }
+
     fn is_noisy(&self, mv: Move) -> bool {
         // Captures and arrivals on the goal line.
         let them = self.pawns[self.side.flip().index()];

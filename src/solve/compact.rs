@@ -1,0 +1,378 @@
+//! Certificates in the compact format (version 2 of [`super::proof`]'s text: the winner's moves
+//! only, in the order of a fixed walk), collected and checked by that one walk, with positions
+//! told apart by [`Game::exact_key`] where the game has one and by their FEN only where it has
+//! not. A certificate of a hundred million positions is then walked in minutes and a few GB,
+//! where a FEN string per position costs hours and tens of GB (docs/solved.md, "Compact
+//! certificates").
+//!
+//! The walk ([`walk`]) is the compact format's: depth first from the root, each position once,
+//! the winner's move where the winner is to move (asked of a chooser: the next move of the file
+//! when checking, the solver's choice when collecting), every move of the other side in the
+//! order of its text. It checks as it goes, trusting nothing but the game's move generator: a
+//! position without a move must not be won by the other side (in a win: must be won by the
+//! winner); a win's line may neither meet a position on itself (a cycle) nor one drawn by
+//! insufficient material; the checker reads each chosen move as text, so an illegal one is
+//! refused. A hold's lines may meet themselves: the holder's strategy keeps every game inside
+//! the walked graph, where no game end is the other side's win. Games with a move-count rule
+//! ([`Game::DRAW_PLIES`]) need each line's clock, which this walk does not keep: their wins are
+//! unfolded and checked by [`super::proof::check`].
+//!
+//! Depends on [`crate::game`] and [`super::proof`] (the text format's header and checker).
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use super::proof::{self, Checked, Proof, identity};
+use crate::board::{Color, Move, MoveList};
+use crate::game::{Game, Terminal};
+
+/// A certificate in the compact format: the header of [`Proof`] and the winner's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compact {
+    pub variant: String,
+    pub root: String,
+    /// The winner, or the holder where `hold`.
+    pub winner: Color,
+    pub hold: bool,
+    /// The winner's moves in the walk's order, separated by single spaces.
+    pub moves: String,
+    /// How many moves `moves` holds: the winner's choices.
+    pub count: usize,
+}
+
+impl Compact {
+    /// The header without moves, as [`Proof`] writes it.
+    fn header(&self, version: u8) -> String {
+        Proof {
+            variant: self.variant.clone(),
+            root: self.root.clone(),
+            winner: self.winner,
+            hold: self.hold,
+            nodes: Vec::new(),
+        }
+        .header(version)
+    }
+
+    /// Writes the text (`kiebitz-proof 2`, sixteen moves a line) to `out`.
+    pub fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
+        out.write_all(self.header(2).as_bytes())?;
+        let words: Vec<&str> = self.moves.split(' ').filter(|w| !w.is_empty()).collect();
+        for line in words.chunks(16) {
+            writeln!(out, "moves {}", line.join(" "))?;
+        }
+        Ok(())
+    }
+
+    /// The text in the compact format.
+    pub fn to_text(&self) -> String {
+        let mut out = Vec::new();
+        self.write_to(&mut out).expect("writing to memory");
+        String::from_utf8(out).expect("the text is UTF-8")
+    }
+
+    /// Reads the compact format's text (version 2); errors name the line.
+    pub fn parse(text: &str) -> Result<Compact, String> {
+        let (head, body) = Proof::read_header(text, "2")?;
+        let mut moves = String::new();
+        let mut count = 0;
+        for (n, line) in body {
+            let list = line
+                .strip_prefix("moves")
+                .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+                .ok_or_else(|| format!("line {n}: expected 'moves …', found '{line}'"))?;
+            for word in list.split_whitespace() {
+                if count > 0 {
+                    moves.push(' ');
+                }
+                moves.push_str(word);
+                count += 1;
+            }
+        }
+        Ok(Compact {
+            variant: head.variant,
+            root: head.root,
+            winner: head.winner,
+            hold: head.hold,
+            moves,
+            count,
+        })
+    }
+
+    /// The proof unfolded into the text format's nodes (a FEN per position of the winner's),
+    /// under the rules of `G`; errors where the walk fails.
+    pub fn unfold<G: Game>(&self) -> Result<Proof, String> {
+        let root = G::from_fen(&self.variant, &self.root)
+            .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+        let mut nodes = Vec::new();
+        let mut words = self.moves.split_whitespace();
+        walk(&root, self.winner, self.hold, |pos| {
+            let mv = next_move(pos, &mut words)?;
+            nodes.push((pos.fen(), pos.move_text(mv)));
+            Ok(mv)
+        })?;
+        no_moves_left(words)?;
+        Ok(Proof {
+            variant: self.variant.clone(),
+            root: self.root.clone(),
+            winner: self.winner,
+            hold: self.hold,
+            nodes,
+        })
+    }
+}
+
+/// The next move of a certificate's list, read as a legal move of `pos`.
+fn next_move<'w, G: Game>(
+    pos: &G,
+    words: &mut impl Iterator<Item = &'w str>,
+) -> Result<Move, String> {
+    let text = words
+        .next()
+        .ok_or_else(|| format!("the moves end before the winner's move at {}", pos.fen()))?;
+    pos.parse_move(text)
+        .map_err(|e| format!("{}: move {text}: {e}", pos.fen()))
+}
+
+/// An error where moves are left after the walk.
+fn no_moves_left<'w>(words: impl Iterator<Item = &'w str>) -> Result<(), String> {
+    match words.count() {
+        0 => Ok(()),
+        left => Err(format!(
+            "{left} moves are left over after the walk of the proof"
+        )),
+    }
+}
+
+/// Checks a compact certificate under the rules of `G` ([`walk`] over its moves; a win of a
+/// game with a move-count rule unfolded and checked by [`proof::check`]).
+pub fn check<G: Game>(c: &Compact) -> Result<Checked, String> {
+    if G::DRAW_PLIES.is_some() && !c.hold {
+        let unfolded = c.unfold::<G>()?;
+        return proof::check::<G>(&unfolded).map_err(|e| e.to_string());
+    }
+    let root =
+        G::from_fen(&c.variant, &c.root).map_err(|e| format!("the root FEN is not valid: {e}"))?;
+    let mut words = c.moves.split_whitespace();
+    let checked = walk(&root, c.winner, c.hold, |pos| next_move(pos, &mut words))?;
+    no_moves_left(words)?;
+    Ok(checked)
+}
+
+/// Collects a certificate by the walk from `root`, `choose` giving the winner's (holder's)
+/// move in each of its positions; the walk's checks apply as it goes.
+pub fn collect<G: Game>(
+    root: &G,
+    winner: Color,
+    hold: bool,
+    mut choose: impl FnMut(&G) -> Result<Move, String>,
+) -> Result<Compact, String> {
+    let (mut moves, mut count) = (String::new(), 0);
+    walk(root, winner, hold, |pos| {
+        let mv = choose(pos)?;
+        if count > 0 {
+            moves.push(' ');
+        }
+        moves.push_str(&pos.move_text(mv));
+        count += 1;
+        Ok(mv)
+    })?;
+    Ok(Compact {
+        variant: root.variant().to_string(),
+        root: root.fen(),
+        winner,
+        hold,
+        moves,
+        count,
+    })
+}
+
+/// A position's identity within one walk: its exact key where the game has one, else its FEN
+/// without clocks.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Id {
+    Key(u128),
+    Fen(String),
+}
+
+impl Id {
+    fn of<G: Game>(pos: &G) -> Id {
+        pos.exact_key()
+            .map_or_else(|| Id::Fen(identity(&pos.fen())), Id::Key)
+    }
+}
+
+/// The positions a walk has met, each with the longest line below it ([`ON_LINE`] while the
+/// walk is below it); exact keys apart from FENs, so that a key costs no more than its bytes.
+#[derive(Default)]
+struct Seen {
+    keys: HashMap<u128, u32>,
+    fens: HashMap<String, u32>,
+}
+
+/// A position the walk is still below (on the current line).
+const ON_LINE: u32 = u32::MAX;
+
+impl Seen {
+    fn get(&self, id: &Id) -> Option<u32> {
+        match id {
+            Id::Key(k) => self.keys.get(k).copied(),
+            Id::Fen(f) => self.fens.get(f).copied(),
+        }
+    }
+
+    fn insert(&mut self, id: Id, v: u32) {
+        match id {
+            Id::Key(k) => self.keys.insert(k, v),
+            Id::Fen(f) => self.fens.insert(f, v),
+        };
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len() + self.fens.len()
+    }
+}
+
+/// A position on the walk's current line: the moves still to follow from it and the longest
+/// line below it so far.
+struct Frame<G> {
+    pos: G,
+    id: Id,
+    follow: Vec<Move>,
+    longest: u32,
+}
+
+/// The compact format's walk of the certificate graph from `root` (see the module's
+/// documentation), checking as it goes. Returns the distinct positions met (game ends included)
+/// and the longest line in plies (for a hold whose lines meet themselves: the longest that
+/// stops where it meets a position on itself).
+pub fn walk<G: Game>(
+    root: &G,
+    winner: Color,
+    hold: bool,
+    choose: impl FnMut(&G) -> Result<Move, String>,
+) -> Result<Checked, String> {
+    let mut w = Walker {
+        winner,
+        hold,
+        choose,
+        seen: Seen::default(),
+        line: Vec::new(),
+        moves: MoveList::new(),
+    };
+    let mut longest = w.enter(root.clone())?;
+    loop {
+        let step = match w.line.last_mut() {
+            None => break,
+            Some(f) => f.follow.pop().map(|mv| f.pos.play(mv)),
+        };
+        match step {
+            Some(next) => {
+                if let Some(n) = w.enter(next)? {
+                    let parent = w.line.last_mut().expect("the position the move was played in");
+                    parent.longest = parent.longest.max(n + 1);
+                }
+            }
+            None => {
+                let done = w.line.pop().expect("a position on the line");
+                w.seen.insert(done.id, done.longest);
+                match w.line.last_mut() {
+                    Some(parent) => parent.longest = parent.longest.max(done.longest + 1),
+                    None => longest = Some(done.longest),
+                }
+            }
+        }
+    }
+    Ok(Checked {
+        positions: w.seen.len(),
+        plies: longest.unwrap_or(0),
+    })
+}
+
+struct Walker<G, C> {
+    winner: Color,
+    hold: bool,
+    choose: C,
+    seen: Seen,
+    line: Vec<Frame<G>>,
+    moves: MoveList,
+}
+
+impl<G: Game, C: FnMut(&G) -> Result<Move, String>> Walker<G, C> {
+    /// Enters `pos`: the longest line below it where that is known already or the position
+    /// ends a line; `None` where it went onto the line, to be walked.
+    fn enter(&mut self, pos: G) -> Result<Option<u32>, String> {
+        let id = Id::of(&pos);
+        if let Some(v) = self.seen.get(&id) {
+            if v != ON_LINE {
+                return Ok(Some(v));
+            }
+            if !self.hold {
+                return Err(format!(
+                    "{}: a line of the proof repeats this position",
+                    pos.fen()
+                ));
+            }
+            return Ok(Some(0));
+        }
+        pos.legal_moves(&mut self.moves);
+        if self.moves.is_empty() || pos.insufficient_material() {
+            self.ended(&pos)?;
+            self.seen.insert(id, 0);
+            return Ok(Some(0));
+        }
+        let follow = if pos.side_to_move() == self.winner {
+            vec![(self.choose)(&pos)?]
+        } else {
+            let mut replies: Vec<(String, Move)> = self
+                .moves
+                .iter()
+                .map(|&m| (pos.move_text(m), m))
+                .collect();
+            replies.sort_by(|a, b| a.0.cmp(&b.0));
+            // Popped from the end: the last in text order at the front.
+            replies.into_iter().rev().map(|(_, m)| m).collect()
+        };
+        self.seen.insert(id.clone(), ON_LINE);
+        self.line.push(Frame {
+            pos,
+            id,
+            follow,
+            longest: 0,
+        });
+        Ok(None)
+    }
+
+    /// Checks a position where a line ends: no legal move, or drawn by insufficient material.
+    fn ended(&self, pos: &G) -> Result<(), String> {
+        if !self.moves.is_empty() && !self.hold {
+            return Err(format!("{}: drawn by insufficient material", pos.fen()));
+        }
+        let winner_to_move = pos.side_to_move() == self.winner;
+        let outcome = if self.moves.is_empty() {
+            pos.terminal()
+        } else {
+            Terminal::Draw
+        };
+        let won = matches!(
+            (outcome, winner_to_move),
+            (Terminal::Win, true) | (Terminal::Loss, false)
+        );
+        let lost = matches!(
+            (outcome, winner_to_move),
+            (Terminal::Loss, true) | (Terminal::Win, false)
+        );
+        if lost {
+            Err(format!(
+                "{}: the game is over here, won by the other side",
+                pos.fen()
+            ))
+        } else if !self.hold && !won {
+            Err(format!(
+                "{}: the game is over here but not won by the winner",
+                pos.fen()
+            ))
+        } else {
+            Ok(())
+        }
+    }
+}
