@@ -220,7 +220,7 @@ pub trait Game:
     fn reversible_plies(&self) -> u32;
 
     /// The position's identity among those of its variant and board as one number, where it
-    /// fits in 128 bits: equal for two positions exactly when their FENs without the clocks
+    /// fits in 120 bits: equal for two positions exactly when their FENs without the clocks
     /// are equal. `None` where it does not fit; the proof walks then compare FENs
     /// ([`crate::solve::compact`]).
     fn exact_key(&self) -> Option<u128> {

@@ -211,9 +211,28 @@ pub(crate) fn play_line<G: Game>(
     Ok((pos, history))
 }
 
-/// The largest proof file `check-proof` reads (2 GiB: some 400 million choices in the compact
-/// format).
-pub const MAX_PROOF_BYTES: u64 = 2 << 30;
+/// The largest proof file `check-proof` reads (256 MiB, millions of positions).
+pub const MAX_PROOF_BYTES: u64 = 256 << 20;
+
+/// The largest one in the compact format, whose file starts `kiebitz-proof 2` (1 GiB: some
+/// 200 million choices, a certificate of hundreds of millions of positions).
+pub const MAX_COMPACT_PROOF_BYTES: u64 = 1 << 30;
+
+/// The size limit for the proof file at `path`: the compact format's where the file begins
+/// with its first line, else [`MAX_PROOF_BYTES`]: also for a pipe (whose beginning a look
+/// would take away) and where the beginning cannot be read (the read that follows says why).
+fn proof_limit(path: &str) -> u64 {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let read = limits::open_regular(std::path::Path::new(path))
+        .and_then(|f| f.take(64).read_to_end(&mut head));
+    let compact = read.is_ok() && head.trim_ascii_start().starts_with(b"kiebitz-proof 2");
+    if compact {
+        MAX_COMPACT_PROOF_BYTES
+    } else {
+        MAX_PROOF_BYTES
+    }
+}
 
 #[derive(Parser, Debug)]
 #[command(about = "Checks a proof file written by `solve --proof` with the move generator only")]
@@ -595,7 +614,7 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let text = match limits::read_bounded_text(&args.file, MAX_PROOF_BYTES) {
+    let text = match limits::read_bounded_text(&args.file, proof_limit(&args.file)) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("check-proof: {e}");

@@ -196,16 +196,18 @@ enum Id {
 
 impl Id {
     fn of<G: Game>(pos: &G) -> Id {
-        pos.exact_key()
-            .map_or_else(|| Id::Fen(identity(&pos.fen())), Id::Key)
+        match pos.exact_key() {
+            Some(k) if k >> KeyTable::KEY_BITS == 0 => Id::Key(k),
+            _ => Id::Fen(identity(&pos.fen())),
+        }
     }
 }
 
 /// The positions a walk has met, each with the longest line below it ([`ON_LINE`] while the
-/// walk is below it); exact keys apart from FENs, so that a key costs no more than its bytes.
+/// walk is below it): exact keys in a [`KeyTable`] of 16 bytes a position, FENs apart.
 #[derive(Default)]
 struct Seen {
-    keys: HashMap<u128, u32>,
+    keys: KeyTable,
     fens: HashMap<String, u32>,
 }
 
@@ -215,20 +217,93 @@ const ON_LINE: u32 = u32::MAX;
 impl Seen {
     fn get(&self, id: &Id) -> Option<u32> {
         match id {
-            Id::Key(k) => self.keys.get(k).copied(),
+            Id::Key(k) => self.keys.get(*k).map(|v| match v {
+                KeyTable::ON_LINE => ON_LINE,
+                v => u32::from(v),
+            }),
             Id::Fen(f) => self.fens.get(f).copied(),
         }
     }
 
     fn insert(&mut self, id: Id, v: u32) {
         match id {
-            Id::Key(k) => self.keys.insert(k, v),
-            Id::Fen(f) => self.fens.insert(f, v),
-        };
+            Id::Key(k) => {
+                let byte = if v == ON_LINE {
+                    KeyTable::ON_LINE
+                } else {
+                    v.min(u32::from(KeyTable::MOST)) as u8
+                };
+                self.keys.set(k, byte);
+            }
+            Id::Fen(f) => {
+                self.fens.insert(f, v);
+            }
+        }
     }
 
     fn len(&self) -> usize {
-        self.keys.len() + self.fens.len()
+        self.keys.len + self.fens.len()
+    }
+}
+
+/// A set of exact keys (below 2^120) with a byte each, open-addressed in one array of 16-byte
+/// slots (`(byte + 1) << 120 | key`; 0 is an empty slot), grown by half when four fifths are
+/// full: 20 to 30 bytes a key, where a hash map of 128-bit keys with a value takes 40 to 70.
+#[derive(Default)]
+struct KeyTable {
+    slots: Vec<u128>,
+    len: usize,
+}
+
+impl KeyTable {
+    /// The byte of a position on the walk's line (a byte is kept as byte + 1, so at most 254).
+    const ON_LINE: u8 = 254;
+    /// The largest length a byte keeps (longer lines are counted as this long).
+    const MOST: u8 = 253;
+    const KEY_BITS: u32 = 120;
+
+    /// The slot where `key` is, or the empty one where it would go.
+    #[inline]
+    fn find(&self, key: u128) -> usize {
+        let n = self.slots.len();
+        let x = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let x = (x ^ (x >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        let mut i = ((u128::from(x ^ (x >> 29)) * n as u128) >> 64) as usize;
+        loop {
+            let s = self.slots[i];
+            if s == 0 || s & ((1 << Self::KEY_BITS) - 1) == key {
+                return i;
+            }
+            i = if i + 1 == n { 0 } else { i + 1 };
+        }
+    }
+
+    fn get(&self, key: u128) -> Option<u8> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let s = self.slots[self.find(key)];
+        (s != 0).then(|| ((s >> Self::KEY_BITS) - 1) as u8)
+    }
+
+    fn set(&mut self, key: u128, byte: u8) {
+        debug_assert!(key >> Self::KEY_BITS == 0, "exact keys are below 2^120");
+        debug_assert!(byte <= Self::ON_LINE);
+        if (self.len + 1) * 5 > self.slots.len() * 4 {
+            self.grow();
+        }
+        let i = self.find(key);
+        self.len += usize::from(self.slots[i] == 0);
+        self.slots[i] = (u128::from(byte) + 1) << Self::KEY_BITS | key;
+    }
+
+    fn grow(&mut self) {
+        let size = (self.slots.len() + self.slots.len() / 2).max(1024);
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        for s in old.into_iter().filter(|&s| s != 0) {
+            let i = self.find(s & ((1 << Self::KEY_BITS) - 1));
+            self.slots[i] = s;
+        }
     }
 }
 
@@ -244,7 +319,7 @@ struct Frame<G> {
 /// The compact format's walk of the certificate graph from `root` (see the module's
 /// documentation), checking as it goes. Returns the distinct positions met (game ends included)
 /// and the longest line in plies (for a hold whose lines meet themselves: the longest that
-/// stops where it meets a position on itself).
+/// stops where it meets a position on itself; counted up to 253 where the game has exact keys).
 pub fn walk<G: Game>(
     root: &G,
     winner: Color,
@@ -374,5 +449,31 @@ impl<G: Game, C: FnMut(&G) -> Result<Move, String>> Walker<G, C> {
         } else {
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key table keeps every key with its latest byte through its growths, and finds no key
+    /// it was not given: 200,000 keys spread over the 120 bits (zero among them).
+    #[test]
+    fn the_key_table_keeps_every_key_with_its_byte() {
+        let mut t = KeyTable::default();
+        let key = |i: u128| (i * 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835) >> 8;
+        for i in 0..200_000u128 {
+            t.set(key(i), (i % 200) as u8);
+        }
+        for i in (0..200_000u128).step_by(3) {
+            t.set(key(i), KeyTable::ON_LINE);
+        }
+        assert_eq!(t.len, 200_000);
+        for i in 0..200_000u128 {
+            let want = if i % 3 == 0 { 254 } else { (i % 200) as u8 };
+            assert_eq!(t.get(key(i)), Some(want), "{i}");
+        }
+        assert_eq!(t.get(key(200_000)), None);
+        assert_eq!(t.get(1), None);
     }
 }

@@ -247,7 +247,7 @@ impl Game for Pawns {
 
     /// The occupied squares (64 bits), the colour of each occupied square in square order (a
     /// bit each, up to 48 pawns), the en-passant square (0 or 1 + square, 7 bits) and the side
-    /// to move (the top bit).
+    /// to move (bit 119): below 2^120, as the proof walks want.
     fn exact_key(&self) -> Option<u128> {
         let occupied = (self.pawns[0] | self.pawns[1]).0;
         if occupied.count_ones() > 48 {
@@ -263,7 +263,7 @@ impl Game for Pawns {
         }
         let ep = self.en_passant.map_or(0, |sq| sq.index() as u128 + 1);
         let side = u128::from(self.side == Color::Black);
-        Some(occupied as u128 | colours << 64 | ep << 112 | side << 127)
+        Some(occupied as u128 | colours << 64 | ep << 112 | side << 119)
     }
 
     fn is_noisy(&self, mv: Move) -> bool {
