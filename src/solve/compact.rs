@@ -105,7 +105,7 @@ impl Compact {
             .map_err(|e| format!("the root FEN is not valid: {e}"))?;
         let mut nodes = Vec::new();
         let mut words = self.moves.split_whitespace();
-        walk(&root, self.winner, self.hold, |pos| {
+        walk(&root, self.winner, self.hold, |pos, _| {
             let mv = next_move(pos, &mut words)?;
             nodes.push((pos.fen(), pos.move_text(mv)));
             Ok(mv)
@@ -153,22 +153,23 @@ pub fn check<G: Game>(c: &Compact) -> Result<Checked, String> {
     let root =
         G::from_fen(&c.variant, &c.root).map_err(|e| format!("the root FEN is not valid: {e}"))?;
     let mut words = c.moves.split_whitespace();
-    let checked = walk(&root, c.winner, c.hold, |pos| next_move(pos, &mut words))?;
+    let checked = walk(&root, c.winner, c.hold, |pos, _| next_move(pos, &mut words))?;
     no_moves_left(words)?;
     Ok(checked)
 }
 
 /// Collects a certificate by the walk from `root`, `choose` giving the winner's (holder's)
-/// move in each of its positions; the walk's checks apply as it goes.
+/// move in each of its positions (it may ask which positions the walk has finished: a move into
+/// one adds nothing to the certificate); the walk's checks apply as it goes.
 pub fn collect<G: Game>(
     root: &G,
     winner: Color,
     hold: bool,
-    mut choose: impl FnMut(&G) -> Result<Move, String>,
+    mut choose: impl FnMut(&G, &Met) -> Result<Move, String>,
 ) -> Result<Compact, String> {
     let (mut moves, mut count) = (String::new(), 0);
-    walk(root, winner, hold, |pos| {
-        let mv = choose(pos)?;
+    walk(root, winner, hold, |pos, met| {
+        let mv = choose(pos, met)?;
         if count > 0 {
             moves.push(' ');
         }
@@ -243,6 +244,16 @@ impl Seen {
 
     fn len(&self) -> usize {
         self.keys.len + self.fens.len()
+    }
+}
+
+/// What a chooser may ask of the walk: whether it has finished a position (walked everything
+/// below it).
+pub struct Met<'a>(&'a Seen);
+
+impl Met<'_> {
+    pub fn finished<G: Game>(&self, pos: &G) -> bool {
+        self.0.get(&Id::of(pos)).is_some_and(|v| v != ON_LINE)
     }
 }
 
@@ -324,7 +335,7 @@ pub fn walk<G: Game>(
     root: &G,
     winner: Color,
     hold: bool,
-    choose: impl FnMut(&G) -> Result<Move, String>,
+    choose: impl FnMut(&G, &Met) -> Result<Move, String>,
 ) -> Result<Checked, String> {
     let mut w = Walker {
         winner,
@@ -372,7 +383,7 @@ struct Walker<G, C> {
     moves: MoveList,
 }
 
-impl<G: Game, C: FnMut(&G) -> Result<Move, String>> Walker<G, C> {
+impl<G: Game, C: FnMut(&G, &Met) -> Result<Move, String>> Walker<G, C> {
     /// Enters `pos`: the longest line below it where that is known already or the position
     /// ends a line; `None` where it went onto the line, to be walked.
     fn enter(&mut self, pos: G) -> Result<Option<u32>, String> {
@@ -396,7 +407,7 @@ impl<G: Game, C: FnMut(&G) -> Result<Move, String>> Walker<G, C> {
             return Ok(Some(0));
         }
         let follow = if pos.side_to_move() == self.winner {
-            vec![(self.choose)(&pos)?]
+            vec![(self.choose)(&pos, &Met(&self.seen))?]
         } else {
             let mut replies: Vec<(String, Move)> = self
                 .moves

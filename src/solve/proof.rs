@@ -108,7 +108,7 @@ impl Proof {
         let chosen = chosen_moves::<G>(self)?;
         let root = G::from_fen(&self.variant, &self.root)
             .map_err(|e| format!("the root FEN is not valid: {e}"))?;
-        let compact = super::compact::collect(&root, self.winner, self.hold, |pos| {
+        let compact = super::compact::collect(&root, self.winner, self.hold, |pos, _| {
             let fen = pos.fen();
             let text = chosen
                 .get(&identity(&fen))

@@ -642,7 +642,7 @@ pub fn certificates<G: Game, A: Acyclic>(
             hold,
             moves: MoveList::new(),
         };
-        let certificate = compact::collect(root, side, hold, |pos| chooser.choose(pos))?;
+        let certificate = compact::collect(root, side, hold, |pos, met| chooser.choose(pos, met))?;
         let checked = compact::check::<G>(&certificate)
             .map_err(|e| format!("the certificate does not check: {e}"))?;
         out.push((certificate, checked));
@@ -686,11 +686,16 @@ impl<G: Game, A: Acyclic> Chooser<'_, '_, G, A> {
         Ok(v <= limit)
     }
 
-    /// The move to play in `pos`: one the table shows winning, then one it shows keeping the
-    /// limit, then the first one a search shows keeping it.
-    fn choose(&mut self, pos: &G) -> Result<Move, String> {
+    /// The move to play in `pos`: one into a position the certificate has already (it adds
+    /// nothing), one the table shows winning, then one it shows keeping the limit, then the
+    /// first one a search shows keeping it. (Of those the table shows, the one of the
+    /// smallest stored search was tried: no smaller certificates, docs/solved.md.)
+    fn choose(&mut self, pos: &G, met: &compact::Met) -> Result<Move, String> {
         pos.legal_moves(&mut self.moves);
         let moves = self.moves.clone();
+        if let Some(m) = moves.iter().find(|m| met.finished(&pos.play(**m))) {
+            return Ok(*m);
+        }
         let tries: &[(i8, bool)] = if self.hold {
             &[(-1, false), (0, false), (0, true)]
         } else {
