@@ -12,11 +12,11 @@ use std::sync::atomic::AtomicBool;
 
 use kiebitz::game::Game;
 use kiebitz::games::pawns::Pawns;
+use kiebitz::solve::compact::{self, Compact};
 use kiebitz::solve::pawns::acyclic::PawnSolver;
 use kiebitz::solve::pawns::board::{Children, Leaf, Pos, Shape};
 use kiebitz::solve::pawns::solve::{Budget, Solver};
 use kiebitz::solve::pawns::table::Wide;
-use kiebitz::solve::compact::{self, Compact};
 use kiebitz::solve::proof;
 use kiebitz::solve::wdl::{self, Acyclic, Searcher, Table};
 use kiebitz::solve::wdl_checkpoint;
@@ -409,7 +409,13 @@ fn a_compact_certificate_with_one_wrong_move_is_refused() {
 /// sets and the first 200,000 of 8×8's (en passant included).
 #[test]
 fn exact_keys_tell_positions_apart_as_their_fens_do() {
-    for v in ["pawns4ep", "pawngame5ep", "pawns5d", "pawns8ep", "pawngame8ep"] {
+    for v in [
+        "pawns4ep",
+        "pawngame5ep",
+        "pawns5d",
+        "pawns8ep",
+        "pawngame8ep",
+    ] {
         let start = Pawns::startpos(v).unwrap();
         let mut by_key: HashMap<u128, String> = HashMap::new();
         let mut by_fen: HashMap<String, u128> = HashMap::new();

@@ -11,8 +11,8 @@ use clap::Parser;
 use crate::game::{Game, TableBuilds};
 use crate::limits;
 use crate::progress;
-use crate::solve::pns::{self, Budget, Verdict};
 use crate::solve::compact::{self, Compact};
+use crate::solve::pns::{self, Budget, Verdict};
 use crate::solve::proof::{self, Proof};
 use crate::solve::{wdl, wdl_checkpoint};
 

@@ -354,7 +354,10 @@ pub fn walk<G: Game>(
         match step {
             Some(next) => {
                 if let Some(n) = w.enter(next)? {
-                    let parent = w.line.last_mut().expect("the position the move was played in");
+                    let parent = w
+                        .line
+                        .last_mut()
+                        .expect("the position the move was played in");
                     parent.longest = parent.longest.max(n + 1);
                 }
             }
@@ -409,11 +412,8 @@ impl<G: Game, C: FnMut(&G, &Met) -> Result<Move, String>> Walker<G, C> {
         let follow = if pos.side_to_move() == self.winner {
             vec![(self.choose)(&pos, &Met(&self.seen))?]
         } else {
-            let mut replies: Vec<(String, Move)> = self
-                .moves
-                .iter()
-                .map(|&m| (pos.move_text(m), m))
-                .collect();
+            let mut replies: Vec<(String, Move)> =
+                self.moves.iter().map(|&m| (pos.move_text(m), m)).collect();
             replies.sort_by(|a, b| a.0.cmp(&b.0));
             // Popped from the end: the last in text order at the front.
             replies.into_iter().rev().map(|(_, m)| m).collect()
