@@ -506,7 +506,7 @@ pub fn solve_game<G: Game, A: Acyclic>(
     {
         let t = Instant::now();
         let mut s = Searcher::new(game, &tt, stop);
-        match certificates(root, v, &mut s, compact) {
+        match certificates(root, v, &mut s, compact, options.progress.is_some()) {
             Ok(c) => solution.certificates = c,
             Err(e) => solution.notes.push(e),
         }
@@ -621,12 +621,14 @@ fn report_loop(
 
 /// The certificates of a root of value `v` for its side to move: a proof of the winner's win,
 /// or for a draw one hold of each side; collected by the compact format's walk
-/// ([`super::compact::collect`]) and checked from their text ([`super::compact::check`]).
+/// ([`super::compact::collect`]) and checked from their text ([`super::compact::check`]);
+/// with `progress`, a line on stderr every 4,194,304 choices.
 pub fn certificates<G: Game, A: Acyclic>(
     root: &G,
     v: i8,
     s: &mut Searcher<'_, A>,
     to_pos: &(dyn Fn(&G) -> A::Pos + Sync),
+    progress: bool,
 ) -> Result<Vec<(Compact, Checked)>, String> {
     let us = root.side_to_move();
     let sides: Vec<(Color, bool)> = match v {
@@ -642,7 +644,18 @@ pub fn certificates<G: Game, A: Acyclic>(
             hold,
             moves: MoveList::new(),
         };
-        let certificate = compact::collect(root, side, hold, |pos, met| chooser.choose(pos, met))?;
+        let started = Instant::now();
+        let mut choices = 0u64;
+        let certificate = compact::collect(root, side, hold, |pos, met| {
+            choices += 1;
+            if progress && choices % (1 << 22) == 0 {
+                eprintln!(
+                    "solve: {side:?}'s certificate: {choices} choices so far, {:.0} s",
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            chooser.choose(pos, met)
+        })?;
         let checked = compact::check::<G>(&certificate)
             .map_err(|e| format!("the certificate does not check: {e}"))?;
         out.push((certificate, checked));
