@@ -648,7 +648,7 @@ pub fn certificates<G: Game, A: Acyclic>(
         let mut choices = 0u64;
         let certificate = compact::collect(root, side, hold, |pos, met| {
             choices += 1;
-            if progress && choices % (1 << 22) == 0 {
+            if progress && choices.is_multiple_of(1 << 22) {
                 eprintln!(
                     "solve: {side:?}'s certificate: {choices} choices so far, {:.0} s",
                     started.elapsed().as_secs_f64()
