@@ -53,8 +53,17 @@ const ROOMS: &[(&str, &[&str])] = &[
     ),
     ("search", &["search", "nsearch"]),
     // solve/proof.rs: proofs and holds and their checker need only the game's rules; a game
-    // checks the certificates it plays from (games/raeuber/certificates.rs).
-    ("games", &["games", "solve/proof.rs", "solve/retro.rs"]),
+    // checks the certificates it plays from (games/raeuber/certificates.rs); solve/compact.rs
+    // is their compact format's walk, which proof.rs reads and writes that format by.
+    (
+        "games",
+        &[
+            "games",
+            "solve/proof.rs",
+            "solve/compact.rs",
+            "solve/retro.rs",
+        ],
+    ),
     // The solvers: df-pn and its proofs, pawn chess's graph analysis, CRASH!'s databases, the
     // games' oracles. They know the games' positions; the search calls them only through the
     // oracle it is handed (search/oracle.rs).

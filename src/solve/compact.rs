@@ -121,6 +121,47 @@ impl Compact {
     }
 }
 
+/// The compact format of [`Proof`]: written from the text format's nodes, and either format
+/// read (here rather than in [`super::proof`], which this module builds on).
+impl Proof {
+    /// The compact format (version 2, see the module's documentation): the winner's moves
+    /// only. Errors when the proof has no move for a position of the winner's that the walk
+    /// reaches, or the walk's own checks fail ([`walk`]): a proof that would
+    /// not check either.
+    pub fn to_compact<G: Game>(&self) -> Result<String, String> {
+        let chosen = proof::chosen_moves::<G>(self)?;
+        let root = G::from_fen(&self.variant, &self.root)
+            .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+        let compact = collect(&root, self.winner, self.hold, |pos, _| {
+            let fen = pos.fen();
+            let text = chosen
+                .get(&identity(&fen))
+                .ok_or_else(|| format!("{fen}: the winner is to move but the proof has no move"))?;
+            pos.parse_move(text).map_err(|e| format!("{fen}: {e}"))
+        })?;
+        Ok(compact.to_text())
+    }
+
+    /// Reads either format: version 1 as [`Proof::parse`], version 2 unfolded under the
+    /// rules of `G` (an illegal move, too few or too many moves are errors).
+    pub fn parse_any<G: Game>(text: &str) -> Result<Proof, crate::Error> {
+        Self::read_any::<G>(text).map_err(crate::Error::Proof)
+    }
+
+    fn read_any<G: Game>(text: &str) -> Result<Proof, String> {
+        let version = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .and_then(|l| l.strip_prefix("kiebitz-proof "))
+            .map(str::trim);
+        if version != Some("2") {
+            return Self::read(text);
+        }
+        Compact::parse(text)?.unfold::<G>()
+    }
+}
+
 /// The next move of a certificate's list, read as a legal move of `pos`.
 fn next_move<'w, G: Game>(
     pos: &G,

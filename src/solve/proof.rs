@@ -45,7 +45,8 @@
 //! each position (by its FEN without clocks) once, plays the winner's move where the winner is
 //! to move (the next one of the list) and every move of the loser in the order of their text
 //! (so that the order does not depend on how a move generator lists them); that walk, and the
-//! check of a compact certificate without a FEN per position, are [`super::compact`]'s:
+//! check of a compact certificate without a FEN per position, are [`super::compact`]'s (which
+//! also defines [`Proof::to_compact`] and [`Proof::parse_any`] on top of this module):
 //!
 //! ```text
 //! kiebitz-proof 2
@@ -100,43 +101,6 @@ impl Proof {
         Self::read(text).map_err(crate::Error::Proof)
     }
 
-    /// The compact format (version 2, see the module's documentation): the winner's moves
-    /// only. Errors when the proof has no move for a position of the winner's that the walk
-    /// reaches, or the walk's own checks fail ([`super::compact::walk`]): a proof that would
-    /// not check either.
-    pub fn to_compact<G: Game>(&self) -> Result<String, String> {
-        let chosen = chosen_moves::<G>(self)?;
-        let root = G::from_fen(&self.variant, &self.root)
-            .map_err(|e| format!("the root FEN is not valid: {e}"))?;
-        let compact = super::compact::collect(&root, self.winner, self.hold, |pos, _| {
-            let fen = pos.fen();
-            let text = chosen
-                .get(&identity(&fen))
-                .ok_or_else(|| format!("{fen}: the winner is to move but the proof has no move"))?;
-            pos.parse_move(text).map_err(|e| format!("{fen}: {e}"))
-        })?;
-        Ok(compact.to_text())
-    }
-
-    /// Reads either format: version 1 as [`Proof::parse`], version 2 unfolded under the
-    /// rules of `G` (an illegal move, too few or too many moves are errors).
-    pub fn parse_any<G: Game>(text: &str) -> Result<Proof, crate::Error> {
-        Self::read_any::<G>(text).map_err(crate::Error::Proof)
-    }
-
-    fn read_any<G: Game>(text: &str) -> Result<Proof, String> {
-        let version = text
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with('#'))
-            .and_then(|l| l.strip_prefix("kiebitz-proof "))
-            .map(str::trim);
-        if version != Some("2") {
-            return Self::read(text);
-        }
-        super::compact::Compact::parse(text)?.unfold::<G>()
-    }
-
     pub(super) fn header(&self, version: u8) -> String {
         let winner = match self.winner {
             Color::White => "white",
@@ -149,7 +113,7 @@ impl Proof {
         )
     }
 
-    fn read(text: &str) -> Result<Proof, String> {
+    pub(super) fn read(text: &str) -> Result<Proof, String> {
         let (mut proof, lines) = Self::read_header(text, "1")?;
         for (n, line) in lines {
             let body = line
@@ -338,7 +302,7 @@ fn check_tree<G: Game>(proof: &Proof) -> Result<Checked, String> {
 
 /// The winner's move in each listed node, by the node's identity; an error for a node that is
 /// not the winner's to move, an illegal move, or a node listed twice with different moves.
-fn chosen_moves<G: Game>(proof: &Proof) -> Result<HashMap<String, String>, String> {
+pub(super) fn chosen_moves<G: Game>(proof: &Proof) -> Result<HashMap<String, String>, String> {
     let mut chosen: HashMap<String, String> = HashMap::new();
     for (fen, mv) in &proof.nodes {
         let pos = G::from_fen(&proof.variant, fen).map_err(|e| format!("node {fen}: {e}"))?;
