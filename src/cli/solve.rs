@@ -588,9 +588,9 @@ fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), Str
 
 /// Checks a certificate's text: the compact format by its own walk, without a FEN per position
 /// ([`compact::check`]); the text format by [`proof::check`]. Returns its header (as a proof
-/// without nodes), what the check found, and what its plies measure for a hold (the text
-/// format's check: the farthest position; the compact one's: the longest line).
-fn check_text<G: Game>(text: &str) -> Result<(Proof, proof::Checked, &'static str), String> {
+/// without nodes), what the check found, and whether it was the compact walk (whose plies are a
+/// hold's longest line; the text format's check gives a hold's farthest position).
+fn check_text<G: Game>(text: &str) -> Result<(Proof, proof::Checked, bool), String> {
     if let Ok(c) = Compact::parse(text) {
         let checked = compact::check::<G>(&c)?;
         let head = Proof {
@@ -600,11 +600,11 @@ fn check_text<G: Game>(text: &str) -> Result<(Proof, proof::Checked, &'static st
             hold: c.hold,
             nodes: Vec::new(),
         };
-        return Ok((head, checked, "longest line"));
+        return Ok((head, checked, true));
     }
     let p = Proof::parse_any::<G>(text).map_err(|e| e.to_string())?;
     let checked = proof::check::<G>(&p).map_err(|e| e.to_string())?;
-    Ok((p, checked, "farthest from the root"))
+    Ok((p, checked, false))
 }
 
 /// `check-proof FILE`: 0 if the proof holds, 1 (with the reason on stderr) if not.
@@ -622,15 +622,19 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
         }
     };
     match check_text::<G>(&text) {
-        Ok((p, c, plies)) => {
+        Ok((p, c, walked)) => {
             let winner = p.winner.name().to_ascii_lowercase();
+            let plies = if walked {
+                format!("longest line {} plies", c.plies)
+            } else {
+                format!("farthest {} plies from the root", c.plies)
+            };
             let said = if p.hold {
                 limits::out(format_args!(
-                    "proof holds: {winner} keeps {} from forcing a win from {} ({} positions, {plies} {} plies)",
+                    "proof holds: {winner} keeps {} from forcing a win from {} ({} positions, {plies})",
                     p.winner.flip().name().to_ascii_lowercase(),
                     p.root,
                     c.positions,
-                    c.plies
                 ))
             } else {
                 limits::out(format_args!(

@@ -17,7 +17,8 @@
 //! ([`Game::DRAW_PLIES`]) need each line's clock, which this walk does not keep: their wins are
 //! unfolded and checked by [`super::proof::check`].
 //!
-//! Depends on [`crate::game`] and [`super::proof`] (the text format's header and checker).
+//! Depends on [`crate::game`], [`super::proof`] (the text format's header and checker) and
+//! [`crate::rng`] (the key table's hash).
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -56,9 +57,13 @@ impl Compact {
     /// Writes the text (`kiebitz-proof 2`, sixteen moves a line) to `out`.
     pub fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
         out.write_all(self.header(2).as_bytes())?;
-        let words: Vec<&str> = self.moves.split(' ').filter(|w| !w.is_empty()).collect();
-        for line in words.chunks(16) {
-            writeln!(out, "moves {}", line.join(" "))?;
+        let mut words = self.moves.split(' ').filter(|w| !w.is_empty()).peekable();
+        while words.peek().is_some() {
+            out.write_all(b"moves")?;
+            for word in words.by_ref().take(16) {
+                write!(out, " {word}")?;
+            }
+            out.write_all(b"\n")?;
         }
         Ok(())
     }
@@ -318,9 +323,10 @@ impl KeyTable {
     #[inline]
     fn find(&self, key: u128) -> usize {
         let n = self.slots.len();
-        let x = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let x = (x ^ (x >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        let mut i = ((u128::from(x ^ (x >> 29)) * n as u128) >> 64) as usize;
+        let x = crate::rng::mix64(
+            (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        );
+        let mut i = ((u128::from(x) * n as u128) >> 64) as usize;
         loop {
             let s = self.slots[i];
             if s == 0 || s & ((1 << Self::KEY_BITS) - 1) == key {
