@@ -227,6 +227,15 @@ pub trait Game:
         None
     }
 
+    /// The value for the side to move (1 won, 0 drawn, −1 lost) where a static argument of the
+    /// game's own settles it: the certificate walks ([`crate::solve::compact`]) end a line
+    /// there instead of walking every reply to the game's end. `None` where no argument applies
+    /// (and for a game over). A game's lemmas must be exact: they are trusted as the rules are,
+    /// and tested against exhaustive values (pawn chess: src/games/pawns/lemma.rs).
+    fn lemma_value(&self) -> Option<i8> {
+        None
+    }
+
     /// A draw by lack of material that no sequence of legal moves can turn into a win.
     fn insufficient_material(&self) -> bool {
         false

@@ -645,3 +645,175 @@ fn a_checkpoint_of_another_position_or_damaged_is_refused_and_kept() {
         Some(1)
     );
 }
+
+/// Every position reachable from `pos` with its value for the side to move, by plain negamax
+/// over the game's own moves (no solver code): keyed by the exact key.
+fn game_values(pos: &Pawns, values: &mut HashMap<u128, (Pawns, i8)>) -> i8 {
+    let key = pos.exact_key().unwrap();
+    if let Some((_, v)) = values.get(&key) {
+        return *v;
+    }
+    let mut moves = kiebitz::board::MoveList::new();
+    pos.legal_moves(&mut moves);
+    let v = if moves.is_empty() {
+        match pos.terminal() {
+            kiebitz::game::Terminal::Win => 1,
+            kiebitz::game::Terminal::Loss => -1,
+            kiebitz::game::Terminal::Draw => 0,
+        }
+    } else {
+        let kids: Vec<Pawns> = moves.iter().map(|&m| pos.play(m)).collect();
+        kids.iter().map(|k| -game_values(k, values)).max().unwrap()
+    };
+    values.insert(key, (pos.clone(), v));
+    v
+}
+
+/// The certificates' lemmas (src/games/pawns/lemma.rs) give the exact value wherever they give
+/// one: on every reachable position of every 4×4 rule set and of 5×5 plain, with the double
+/// step and the pawn game with and without en passant, and they decide a good share.
+#[test]
+fn the_lemmas_give_the_exhaustive_values() {
+    let boards = RULES.iter().map(|r| variant(4, r));
+    let boards = boards.chain(["pawns5", "pawns5d", "pawngame5", "pawngame5ep"].map(String::from));
+    for v in boards {
+        let mut values = HashMap::new();
+        game_values(&Pawns::startpos(&v).unwrap(), &mut values);
+        let mut decided = 0;
+        for (pos, exact) in values.values() {
+            if let Some(l) = pos.lemma_value() {
+                assert_eq!(l, *exact, "{v} {}", pos.fen());
+                decided += 1;
+            }
+        }
+        eprintln!("{v}: {decided} of {} decided by a lemma", values.len());
+        assert!(
+            decided * 4 > values.len(),
+            "{v}: {decided} of {}",
+            values.len()
+        );
+    }
+}
+
+/// The lemmas on bigger boards: along seeded random games of every 6×6 and 7×7 rule set, each
+/// position a lemma decides is solved by the analyser's solver and must agree.
+#[test]
+fn the_lemmas_agree_with_the_analyser_on_random_6x6_and_7x7_positions() {
+    let mut rng = kiebitz::rng::Rng::new(0x9e37_79b9_7f4a_7c15);
+    let mut moves = kiebitz::board::MoveList::new();
+    let mut checked = [0; 3];
+    for n in [6, 7] {
+        for rules in RULES {
+            let start = Pawns::startpos(&variant(n, rules)).unwrap();
+            let mut old = Solver::<Wide>::new(Shape::of(&start), 1 << 20, Budget::default());
+            for _ in 0..400 {
+                let mut pos = start.clone();
+                loop {
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos = pos.play(moves[rng.below(moves.len())]);
+                    if let Some(l) = pos.lemma_value() {
+                        let exact = old.value(&Pos::of(&pos)).unwrap();
+                        assert_eq!(l, exact, "{} {}", variant(n, rules), pos.fen());
+                        checked[(l + 1) as usize] += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Random games rarely stop where no pawn has a free file: draws are few.
+    eprintln!("lemma values checked (loss, draw, win): {checked:?}");
+    assert!(checked[0] > 1000 && checked[2] > 1000, "{checked:?}");
+}
+
+fn solve_with_lemmas(v: &str, lemmas: bool) -> wdl::Solution {
+    let options = wdl::Options {
+        hash_mb: 64,
+        threads: 2,
+        lemmas,
+        ..wdl::Options::default()
+    };
+    let root = Pawns::startpos(v).unwrap();
+    kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false)).unwrap()
+}
+
+/// Certificates whose lines end at the lemmas: accepted as collected and as read back from
+/// their text, smaller than those walked to the games' ends, and refused when read without the
+/// lemmas (their lines end early), with a wrong move where that breaks them (some must), and
+/// where a lemma says the other side wins.
+#[test]
+fn certificates_ending_at_lemmas_check_and_wrong_ones_are_refused() {
+    for v in ["pawngame5", "pawngame5ep", "pawns5d", "pawngame6ep"] {
+        let full = solve_with_lemmas(v, false);
+        let s = solve_with_lemmas(v, true);
+        assert_eq!(s.certificates.len(), full.certificates.len(), "{v}");
+        for ((good, checked), (_, whole)) in s.certificates.iter().zip(&full.certificates) {
+            assert!(good.lemmas);
+            assert_eq!(compact::check::<Pawns>(good).as_ref(), Ok(checked), "{v}");
+            assert_eq!(Compact::parse(&good.to_text()).as_ref(), Ok(good), "{v}");
+            assert!(
+                checked.positions < whole.positions,
+                "{v}: {checked:?} {whole:?}"
+            );
+            let without = Compact {
+                lemmas: false,
+                ..good.clone()
+            };
+            assert!(compact::check::<Pawns>(&without).is_err(), "{v}");
+            assert!(good.unfold::<Pawns>().is_err(), "{v}: no text-format form");
+            assert!(
+                refused_with_a_changed_move(good) > 0,
+                "{v}: no wrong move refused"
+            );
+        }
+    }
+    // White to move wins the race (c4 arrives first): no hold of Black's.
+    let lost = Compact {
+        variant: "pawngame6".into(),
+        root: "6/6/2P2p/6/6/6 w - - 0 1".into(),
+        winner: kiebitz::board::Color::Black,
+        hold: true,
+        moves: String::new(),
+        count: 0,
+        lemmas: true,
+    };
+    let e = compact::check::<Pawns>(&lost).unwrap_err();
+    assert!(
+        e.contains("won by the other side by the game's lemma"),
+        "{e}"
+    );
+}
+
+/// How many of the certificate's first eight moves, each changed into another legal move of
+/// its position, make the certificate fail.
+fn refused_with_a_changed_move(good: &Compact) -> usize {
+    let words: Vec<&str> = good.moves.split(' ').collect();
+    let root = Pawns::from_fen(&good.variant, &good.root).unwrap();
+    let mut at = Vec::new();
+    let mut next = words.iter();
+    let how = (good.winner, good.hold, true);
+    compact::walk(&root, how, |pos, _| {
+        at.push(pos.clone());
+        Ok(pos.parse_move(next.next().unwrap()).unwrap())
+    })
+    .unwrap();
+    let mut refused = 0;
+    let mut moves = kiebitz::board::MoveList::new();
+    for (i, pos) in at.iter().enumerate().take(8) {
+        pos.legal_moves(&mut moves);
+        for m in moves.iter().map(|m| pos.move_text(*m)) {
+            let mut changed = words.clone();
+            changed[i] = &m;
+            let bad = Compact {
+                moves: changed.join(" "),
+                ..good.clone()
+            };
+            if m != words[i] && compact::check::<Pawns>(&bad).is_err() {
+                refused += 1;
+            }
+        }
+    }
+    refused
+}

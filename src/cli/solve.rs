@@ -72,6 +72,11 @@ struct SolveArgs {
     /// size; `check-proof` unfolds it with the move generator).
     #[arg(long, requires = "proof")]
     compact: bool,
+    /// With --compact: the certificates' lines end where a lemma of the game's settles them
+    /// (pawn chess: races and positions where no pawn can take; src/games/pawns/lemma.rs), a
+    /// tenth of the positions or fewer. `check-proof` applies the same lemmas.
+    #[arg(long, requires = "compact")]
+    lemmas: bool,
     #[command(flatten)]
     tables: TablesArgs,
     /// Use df-pn even for an acyclic game (pawn chess), which `solve` otherwise solves with the
@@ -408,6 +413,7 @@ fn run_acyclic<G: Game>(
         time,
         progress: (progress::Style::detect() != progress::Style::Off).then_some(10.0),
         certificates: args.proof.is_some(),
+        lemmas: args.lemmas,
         root_only: args.root_only,
         checkpoint,
     };

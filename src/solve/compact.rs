@@ -39,6 +39,9 @@ pub struct Compact {
     pub moves: String,
     /// How many moves `moves` holds: the winner's choices.
     pub count: usize,
+    /// Lines end where the game's lemma settles them ([`Game::lemma_value`]); the file says so
+    /// in a `lemmas yes` line after the header. Such a certificate has no text-format form.
+    pub lemmas: bool,
 }
 
 impl Compact {
@@ -57,6 +60,9 @@ impl Compact {
     /// Writes the text (`kiebitz-proof 2`, sixteen moves a line) to `out`.
     pub fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
         out.write_all(self.header(2).as_bytes())?;
+        if self.lemmas {
+            out.write_all(b"lemmas yes\n")?;
+        }
         let mut words = self.moves.split(' ').filter(|w| !w.is_empty()).peekable();
         while words.peek().is_some() {
             out.write_all(b"moves")?;
@@ -80,7 +86,12 @@ impl Compact {
         let (head, body) = Proof::read_header(text, "2")?;
         let mut moves = String::new();
         let mut count = 0;
+        let mut lemmas = false;
         for (n, line) in body {
+            if line == "lemmas yes" && count == 0 && !lemmas {
+                lemmas = true;
+                continue;
+            }
             let list = line
                 .strip_prefix("moves")
                 .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
@@ -100,17 +111,23 @@ impl Compact {
             hold: head.hold,
             moves,
             count,
+            lemmas,
         })
     }
 
     /// The proof unfolded into the text format's nodes (a FEN per position of the winner's),
     /// under the rules of `G`; errors where the walk fails.
     pub fn unfold<G: Game>(&self) -> Result<Proof, String> {
+        if self.lemmas {
+            return Err("a certificate whose lines end at the game's lemmas has no \
+                        text-format (version 1) form: keep it compact"
+                .into());
+        }
         let root = G::from_fen(&self.variant, &self.root)
             .map_err(|e| format!("the root FEN is not valid: {e}"))?;
         let mut nodes = Vec::new();
         let mut words = self.moves.split_whitespace();
-        walk(&root, self.winner, self.hold, |pos, _| {
+        walk(&root, (self.winner, self.hold, false), |pos, _| {
             let mv = next_move(pos, &mut words)?;
             nodes.push((pos.fen(), pos.move_text(mv)));
             Ok(mv)
@@ -137,7 +154,7 @@ impl Proof {
         let chosen = proof::chosen_moves::<G>(self)?;
         let root = G::from_fen(&self.variant, &self.root)
             .map_err(|e| format!("the root FEN is not valid: {e}"))?;
-        let compact = collect(&root, self.winner, self.hold, |pos, _| {
+        let compact = collect(&root, (self.winner, self.hold, false), |pos, _| {
             let fen = pos.fen();
             let text = chosen
                 .get(&identity(&fen))
@@ -199,22 +216,23 @@ pub fn check<G: Game>(c: &Compact) -> Result<Checked, String> {
     let root =
         G::from_fen(&c.variant, &c.root).map_err(|e| format!("the root FEN is not valid: {e}"))?;
     let mut words = c.moves.split_whitespace();
-    let checked = walk(&root, c.winner, c.hold, |pos, _| next_move(pos, &mut words))?;
+    let how = (c.winner, c.hold, c.lemmas);
+    let checked = walk(&root, how, |pos, _| next_move(pos, &mut words))?;
     no_moves_left(words)?;
     Ok(checked)
 }
 
-/// Collects a certificate by the walk from `root`, `choose` giving the winner's (holder's)
-/// move in each of its positions (it may ask which positions the walk has finished: a move into
-/// one adds nothing to the certificate); the walk's checks apply as it goes.
+/// Collects a certificate by the walk from `root` for `(winner, hold, lemmas)` ([`walk`]),
+/// `choose` giving the winner's (holder's) move in each of its positions (it may ask which
+/// positions the walk has finished: a move into one adds nothing to the certificate); the
+/// walk's checks apply as it goes.
 pub fn collect<G: Game>(
     root: &G,
-    winner: Color,
-    hold: bool,
+    (winner, hold, lemmas): (Color, bool, bool),
     mut choose: impl FnMut(&G, &Met) -> Result<Move, String>,
 ) -> Result<Compact, String> {
     let (mut moves, mut count) = (String::new(), 0);
-    walk(root, winner, hold, |pos, met| {
+    walk(root, (winner, hold, lemmas), |pos, met| {
         let mv = choose(pos, met)?;
         if count > 0 {
             moves.push(' ');
@@ -230,6 +248,7 @@ pub fn collect<G: Game>(
         hold,
         moves,
         count,
+        lemmas,
     })
 }
 
@@ -375,18 +394,20 @@ struct Frame<G> {
 }
 
 /// The compact format's walk of the certificate graph from `root` (see the module's
-/// documentation), checking as it goes. Returns the distinct positions met (game ends included)
+/// documentation) for `winner` (the holder where `hold`), checking as it goes; with `lemmas`,
+/// a line also ends where the game's lemma says the winner wins (a hold: the holder does not
+/// lose), and fails where it says otherwise. Returns the distinct positions met (game ends included)
 /// and the longest line in plies (for a hold whose lines meet themselves: the longest that
 /// stops where it meets a position on itself; counted up to 253 where the game has exact keys).
 pub fn walk<G: Game>(
     root: &G,
-    winner: Color,
-    hold: bool,
+    (winner, hold, lemmas): (Color, bool, bool),
     choose: impl FnMut(&G, &Met) -> Result<Move, String>,
 ) -> Result<Checked, String> {
     let mut w = Walker {
         winner,
         hold,
+        lemmas,
         choose,
         seen: Seen::default(),
         line: Vec::new(),
@@ -427,6 +448,7 @@ pub fn walk<G: Game>(
 struct Walker<G, C> {
     winner: Color,
     hold: bool,
+    lemmas: bool,
     choose: C,
     seen: Seen,
     line: Vec<Frame<G>>,
@@ -456,6 +478,10 @@ impl<G: Game, C: FnMut(&G, &Met) -> Result<Move, String>> Walker<G, C> {
             self.seen.insert(id, 0);
             return Ok(Some(0));
         }
+        if self.lemmas && self.settled_by_lemma(&pos)? {
+            self.seen.insert(id, 0);
+            return Ok(Some(0));
+        }
         let follow = if pos.side_to_move() == self.winner {
             vec![(self.choose)(&pos, &Met(&self.seen))?]
         } else {
@@ -473,6 +499,29 @@ impl<G: Game, C: FnMut(&G, &Met) -> Result<Move, String>> Walker<G, C> {
             longest: 0,
         });
         Ok(None)
+    }
+
+    /// Whether the game's lemma ([`Game::lemma_value`]) ends the line here: the winner wins (a
+    /// hold: the holder does not lose). An error where it says the other side wins (a win's
+    /// proof: where it says anything else).
+    fn settled_by_lemma(&self, pos: &G) -> Result<bool, String> {
+        let Some(v) = pos.lemma_value() else {
+            return Ok(false);
+        };
+        let for_winner = if pos.side_to_move() == self.winner {
+            v
+        } else {
+            -v
+        };
+        match for_winner {
+            1 => Ok(true),
+            0 if self.hold => Ok(true),
+            0 => Err(format!("{}: drawn by the game's lemma", pos.fen())),
+            _ => Err(format!(
+                "{}: won by the other side by the game's lemma",
+                pos.fen()
+            )),
+        }
     }
 
     /// Checks a position where a line ends: no legal move, or drawn by insufficient material.

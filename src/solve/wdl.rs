@@ -209,6 +209,9 @@ pub struct Options {
     pub progress: Option<f64>,
     /// Collect and check certificates (a win's proof, a draw's two holds).
     pub certificates: bool,
+    /// The certificates' lines end where the game's lemma settles them
+    /// ([`Game::lemma_value`]): far smaller, in the compact format only.
+    pub lemmas: bool,
     /// Only the root's value: the first moves are tried best first by the game's order, and
     /// once one is known to give the root a value, each later one is searched only until it
     /// is shown no better (a null window), as a plain alpha-beta at the root does. False:
@@ -227,6 +230,7 @@ impl Default for Options {
             time: None,
             progress: None,
             certificates: true,
+            lemmas: false,
             root_only: false,
             checkpoint: None,
         }
@@ -506,7 +510,8 @@ pub fn solve_game<G: Game, A: Acyclic>(
     {
         let t = Instant::now();
         let mut s = Searcher::new(game, &tt, stop);
-        match certificates(root, v, &mut s, compact, options.progress.is_some()) {
+        let how = (options.lemmas, options.progress.is_some());
+        match certificates(root, v, &mut s, compact, how) {
             Ok(c) => solution.certificates = c,
             Err(e) => solution.notes.push(e),
         }
@@ -622,13 +627,14 @@ fn report_loop(
 /// The certificates of a root of value `v` for its side to move: a proof of the winner's win,
 /// or for a draw one hold of each side; collected by the compact format's walk
 /// ([`super::compact::collect`]) and checked from their text ([`super::compact::check`]);
-/// with `progress`, a line on stderr every 4,194,304 choices.
+/// with `lemmas`, lines end where the game's lemma settles them ([`Game::lemma_value`]); with
+/// `progress`, a line on stderr every 4,194,304 choices.
 pub fn certificates<G: Game, A: Acyclic>(
     root: &G,
     v: i8,
     s: &mut Searcher<'_, A>,
     to_pos: &(dyn Fn(&G) -> A::Pos + Sync),
-    progress: bool,
+    (lemmas, progress): (bool, bool),
 ) -> Result<Vec<(Compact, Checked)>, String> {
     let us = root.side_to_move();
     let sides: Vec<(Color, bool)> = match v {
@@ -642,11 +648,12 @@ pub fn certificates<G: Game, A: Acyclic>(
             s: &mut *s,
             to_pos,
             hold,
+            lemmas,
             moves: MoveList::new(),
         };
         let started = Instant::now();
         let mut choices = 0u64;
-        let certificate = compact::collect(root, side, hold, |pos, met| {
+        let certificate = compact::collect(root, (side, hold, lemmas), |pos, met| {
             choices += 1;
             if progress && choices.is_multiple_of(1 << 22) {
                 eprintln!(
@@ -669,6 +676,7 @@ struct Chooser<'s, 'a, G, A: Acyclic> {
     s: &'s mut Searcher<'a, A>,
     to_pos: &'s (dyn Fn(&G) -> A::Pos + Sync),
     hold: bool,
+    lemmas: bool,
     moves: MoveList,
 }
 
@@ -699,14 +707,21 @@ impl<G: Game, A: Acyclic> Chooser<'_, '_, G, A> {
         Ok(v <= limit)
     }
 
-    /// The move to play in `pos`: one into a position the certificate has already (it adds
-    /// nothing), one the table shows winning, then one it shows keeping the limit, then the
+    /// Whether `child` adds nothing to the certificate: walked already, or (with lemmas) a
+    /// position the game's lemma settles within `limit` for its side to move.
+    fn free(&self, child: &G, met: &compact::Met, limit: i8) -> bool {
+        met.finished(child) || (self.lemmas && child.lemma_value().is_some_and(|v| v <= limit))
+    }
+
+    /// The move to play in `pos`: one into a position the certificate has already or the
+    /// lemma settles (it adds at most that position), one the table shows winning, then one it shows keeping the limit, then the
     /// first one a search shows keeping it. (Of those the table shows, the one of the
     /// smallest stored search was tried: no smaller certificates, docs/solved.md.)
     fn choose(&mut self, pos: &G, met: &compact::Met) -> Result<Move, String> {
         pos.legal_moves(&mut self.moves);
         let moves = self.moves.clone();
-        if let Some(m) = moves.iter().find(|m| met.finished(&pos.play(**m))) {
+        let limit = if self.hold { 0 } else { -1 };
+        if let Some(m) = moves.iter().find(|m| self.free(&pos.play(**m), met, limit)) {
             return Ok(*m);
         }
         let tries: &[(i8, bool)] = if self.hold {

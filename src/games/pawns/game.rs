@@ -266,6 +266,10 @@ impl Game for Pawns {
         Some(occupied as u128 | colours << 64 | ep << 112 | side << 119)
     }
 
+    fn lemma_value(&self) -> Option<i8> {
+        super::lemma::value(self)
+    }
+
     fn is_noisy(&self, mv: Move) -> bool {
         // Captures and arrivals on the goal line.
         let them = self.pawns[self.side.flip().index()];

@@ -14,6 +14,7 @@
 pub mod eval;
 pub mod page;
 mod game;
+pub mod lemma;
 pub mod rules;
 
 pub use rules::Pawns;
