@@ -1,12 +1,14 @@
-//! Work units (`units split|work|merge`): a proof split into units that separate processes
-//! solve, merged into one proof that `check-proof` accepts.
+//! Work units (`units split|work|merge`): a solve split into units that separate processes
+//! work, merged into one certificate that `check-proof` accepts.
 //!
 //! Pawn chess 5×5 with en passant after 1. b2 (the analyser's table: b1b2 loses for White) is
-//! split two plies deep; two worker processes share the units at once (`--worker 0/1 --of
-//! 2`); the merge must prove Black's win with a proof the independent checker accepts. A unit
-//! proof that is tampered with makes the merge fail (the merged proof is checked), a merge
-//! before the work says how many units are missing, and bad worker indices are refused.
-//! Workers share endgame tables through one directory.
+//! split two plies deep; two df-pn worker processes share the units at once (`--worker 0/1
+//! --of 2`); the merge must prove Black's win with a proof the independent checker accepts. A
+//! unit proof that is tampered with makes the merge fail (the merged proof is checked), a
+//! merge before the work says how many units are missing, and bad worker indices are refused.
+//! The win/draw/loss solver works the units of an acyclic game by default: their values give
+//! the root's (a draw after 1. a2, as the analyser says), their certificates join into two
+//! checked holds. Workers share endgame tables through one directory.
 
 mod common;
 
@@ -58,7 +60,7 @@ fn two_workers_prove_pawn_chess_5x5_after_b2_lost_and_the_merge_checks() {
     assert!(!early.status.success());
     let err = String::from_utf8_lossy(&early.stderr);
     assert!(
-        err.contains("0 of 87 units proven, 87 without a result"),
+        err.contains("0 of 87 units have a value, 87 without a result"),
         "{err}"
     );
     // Two workers at once, each on its share.
@@ -72,6 +74,7 @@ fn two_workers_prove_pawn_chess_5x5_after_b2_lost_and_the_merge_checks() {
                     dir.to_str().unwrap(),
                     "--nodes",
                     "200000",
+                    "--dfpn",
                 ])
                 .args(["--worker", &k.to_string(), "--of", "2"])
                 .output()
@@ -87,7 +90,11 @@ fn two_workers_prove_pawn_chess_5x5_after_b2_lost_and_the_merge_checks() {
     let merge = units(&dir, &["merge", "--out", merged.to_str().unwrap()]);
     assert!(merge.status.success(), "{merge:?}");
     assert!(
-        stdout(&merge).starts_with("Black wins from ppppp/5/5/1P3/P1PPP b"),
+        stdout(&merge).starts_with("value     win for the side to move at ppppp/5/5/1P3/P1PPP b"),
+        "{merge:?}"
+    );
+    assert!(
+        stdout(&merge).contains("Black wins from ppppp/5/5/1P3/P1PPP b"),
         "{merge:?}"
     );
     let check = run_binary("kiebitz-pawns", &["check-proof", merged.to_str().unwrap()]);
@@ -154,7 +161,7 @@ fn bad_shares_and_missing_manifests_are_refused() {
 /// tables — without them the same second run stays open.
 #[test]
 fn an_open_unit_resumes_from_its_checkpoint_when_retried() {
-    let work = ["work", "--unit", "82", "--nodes", "4000"];
+    let work = ["work", "--unit", "82", "--nodes", "4000", "--dfpn"];
     let retry = [&work[..], &["--retry-open"]].concat();
 
     // Without checkpoints: open, and open again when retried.
@@ -252,4 +259,152 @@ fn workers_share_the_endgame_tables_through_a_directory() {
         said[1]
     );
     let _ = std::fs::remove_dir_all(&tables);
+}
+
+/// The values of the units a worker leaves: `worker done: S units solved, O open` → (S, O).
+fn solved_and_open(o: &std::process::Output) -> (usize, usize) {
+    let out = stdout(o);
+    let words: Vec<&str> = out.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == "done:")
+        .expect("worker done");
+    (
+        words[at + 1].parse().unwrap(),
+        words[at + 4].parse().unwrap(),
+    )
+}
+
+/// The win/draw/loss solver works the units of pawn chess by default: two workers value the
+/// 86 units two plies below the first move a2 (5×5, en passant), the merge gives the
+/// analyser's value of that move (a draw) and joins the units' holds into White's and Black's holds from the root,
+/// which `check-proof` accepts; a damaged unit hold makes the merge fail, and df-pn's node
+/// budget is refused.
+#[test]
+fn the_win_draw_loss_solver_values_the_units_and_the_merge_joins_their_holds() {
+    let analysed = run_binary(
+        "kiebitz-pawns",
+        &["analyze", "--size", "5", "--enpassant", "--json"],
+    );
+    let json = stdout(&analysed);
+    assert!(json.contains(r#"{"move":"a1a2","value":0}"#), "{json}");
+
+    let dir = fresh_dir("wdl");
+    let split = [
+        "split",
+        "--variant",
+        "pawns5ep",
+        "--moves",
+        "a1a2",
+        "--plies",
+        "2",
+    ];
+    assert!(units(&dir, &split).status.success());
+    let nodes = units(&dir, &["work", "--nodes", "1000"]);
+    assert!(!nodes.status.success());
+    assert!(String::from_utf8_lossy(&nodes.stderr).contains("not --nodes"));
+    for k in ["0", "1"] {
+        let args = [
+            "work",
+            "--certificates",
+            "--hash",
+            "16",
+            "--worker",
+            k,
+            "--of",
+            "2",
+        ];
+        let o = units(&dir, &args);
+        assert!(o.status.success(), "{o:?}");
+        assert_eq!(solved_and_open(&o), (43, 0), "{o:?}");
+    }
+    let value = units(&dir, &["merge"]);
+    assert!(
+        stdout(&value).starts_with("value     draw for the side to move at ppppp/5/5/P4/1PPPP b"),
+        "{value:?}"
+    );
+    let out = dir.join("start");
+    let merge = units(&dir, &["merge", "--out", out.to_str().unwrap()]);
+    assert!(merge.status.success(), "{merge:?}");
+    for (side, says) in [
+        (
+            "white",
+            "proof holds: white keeps black from forcing a win from ppppp/5/5/P4/1PPPP b",
+        ),
+        (
+            "black",
+            "proof holds: black keeps white from forcing a win from ppppp/5/5/P4/1PPPP b",
+        ),
+    ] {
+        let file = dir.join(format!("start.{side}"));
+        let check = run_binary("kiebitz-pawns", &["check-proof", file.to_str().unwrap()]);
+        assert!(stdout(&check).starts_with(says), "{check:?}");
+    }
+
+    // Every unit's White hold one move short: the merge refuses them.
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "white-hold") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let (head, _last) = text.trim_end().rsplit_once(' ').unwrap();
+            std::fs::write(&p, format!("{head}\n")).unwrap();
+        }
+    }
+    let broken = units(&dir, &["merge", "--out", out.to_str().unwrap()]);
+    assert!(!broken.status.success(), "{broken:?}");
+    assert!(
+        String::from_utf8_lossy(&broken.stderr).contains("white-hold"),
+        "{broken:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A unit's time budget ends that unit only: with 0.02 s a unit, every one of 6×6's twelve
+/// first-move units is either valued or left open (a budget that stopped the worker would
+/// leave the rest without a result); the open ones keep their tables and resume from them,
+/// and the merge gives the start's value, a White win.
+#[test]
+fn a_units_budget_ends_that_unit_only_and_open_units_resume() {
+    let dir = fresh_dir("wdl-budget");
+    let split = ["split", "--variant", "pawns6ep", "--plies", "1"];
+    assert!(units(&dir, &split).status.success());
+    let args = [
+        "work",
+        "--hash",
+        "16",
+        "--time",
+        "0.02",
+        "--checkpoint-every",
+        "600",
+    ];
+    let first = units(&dir, &args);
+    assert!(first.status.success(), "{first:?}");
+    let (solved, open) = solved_and_open(&first);
+    assert_eq!(solved + open, 12, "{first:?}");
+    assert!(open > 0, "{first:?}");
+    let undecided = units(&dir, &["merge"]);
+    assert!(!undecided.status.success(), "{undecided:?}");
+    let retry = units(
+        &dir,
+        &[
+            "work",
+            "--hash",
+            "64",
+            "--retry-open",
+            "--checkpoint-every",
+            "600",
+        ],
+    );
+    assert_eq!(solved_and_open(&retry), (open, 0), "{retry:?}");
+    assert!(
+        String::from_utf8_lossy(&retry.stderr).contains("resumed"),
+        "{retry:?}"
+    );
+    assert!(!dir.join("unit-0.ck").exists() && !dir.join("unit-0.open").exists());
+    let merge = units(&dir, &["merge"]);
+    assert!(
+        stdout(&merge).starts_with("value     win for the side to move at pppppp/6/6/6/6/PPPPPP w"),
+        "{merge:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

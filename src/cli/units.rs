@@ -1,23 +1,29 @@
-//! `units`: a proof split into independent work units, so that machines which share nothing
+//! `units`: a solve split into independent work units, so that machines which share nothing
 //! but a folder can solve it together (docs/rules.md §1's extra subcommands; docs/solved.md, "Work
 //! units").
 //!
 //! - `units split`: the tree of every line `--plies` deep from the root is written to a
 //!   manifest; each distinct position at its frontier is a unit (its line from the root kept,
 //!   so that repetitions are judged as in the whole game).
-//! - `units work`: a worker solves units by proof-number search ([`crate::solve::pns`]) and
-//!   writes each one's result next to the manifest: `unit-N.proof` (a checked proof, either
-//!   side's win) or `unit-N.open` (nothing proven within the budget). Units are dealt out by
-//!   number (`--unit N`, or `--worker K --of W`: every unit N with N mod W = K), so a Slurm
-//!   job array, GNU parallel over ssh or a Kubernetes indexed Job runs one worker per index
-//!   with no coordination; a unit that has a result is skipped, so a worker can be restarted.
-//! - `units merge`: the top of the tree is evaluated from the units' results (the side to move
-//!   needs one winning line, the other side every line), the winner's choices above the
-//!   frontier and the units' proofs are joined into one proof of the root, and that proof is
-//!   checked by [`crate::solve::proof::check`] before it is written: the check, not the
-//!   workers, decides.
+//! - `units work`: a worker solves units with the solver `solve` would pick and writes each
+//!   one's result next to the manifest. For an acyclic game the win/draw/loss solver
+//!   ([`wdl`]): `unit-N.value` (the unit's value), with `--certificates` its checked
+//!   certificates; otherwise (or with `--dfpn`) proof-number search ([`crate::solve::pns`]):
+//!   `unit-N.proof` (a checked proof, either side's win). `unit-N.open`: nothing decided
+//!   within the budget. Units are dealt out by number (`--unit N`, or `--worker K --of W`:
+//!   every unit N with N mod W = K), so a Slurm job array, GNU parallel over ssh or a
+//!   Kubernetes indexed Job runs one worker per index with no coordination; a unit that has a
+//!   result is skipped, so a worker can be restarted.
+//! - `units merge`: the top of the tree is evaluated from the units' values (a proof is a
+//!   win for its winner): the root's value where the units decide it. With `--out`, its
+//!   certificates are joined from the choices above the frontier and the units' certificates
+//!   (a win's proof; a draw's two holds) and checked by [`crate::solve::proof::check`] before
+//!   they are written: the check, not the workers, decides.
 //!
-//! Generic over the [`Game`]; depends on `solve` (df-pn, proofs), `limits` and `progress`.
+//! Generic over the [`Game`]; depends on `solve` (df-pn, the win/draw/loss solver, proofs),
+//! `limits` and `progress`.
+
+mod wdl;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -62,13 +68,15 @@ enum Command {
     },
     /// Solves units of DIR/manifest that have no result yet.
     Work(WorkArgs),
-    /// Joins the units' proofs into a proof of the root, checks it and writes it to --out.
+    /// The root's value from the units' values; with --out its certificates joined from the
+    /// units', checked and written.
     Merge {
         #[arg(long)]
         dir: PathBuf,
-        /// The merged proof file.
-        #[arg(long)]
-        out: String,
+        /// The merged certificate: a win's proof to FILE, a draw's holds to FILE.white and
+        /// FILE.black.
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
     },
 }
 
@@ -86,9 +94,9 @@ struct WorkArgs {
     /// How many workers share the units.
     #[arg(long, requires = "worker", value_parser = clap::value_parser!(u64).range(1..))]
     of: Option<u64>,
-    /// Budget per unit (and per run of it) in expanded positions.
-    #[arg(long, default_value_t = 2_000_000)]
-    nodes: u64,
+    /// df-pn's budget per unit (and per run of it) in expanded positions (default 2,000,000).
+    #[arg(long)]
+    nodes: Option<u64>,
     /// Budget per unit (and per run of it) in seconds, besides --nodes.
     #[arg(long, value_name = "SECS")]
     time: Option<f64>,
@@ -106,6 +114,14 @@ struct WorkArgs {
     /// there are any; the new result replaces the old.
     #[arg(long)]
     retry_open: bool,
+    /// Proof-number search even for an acyclic game (whose units the win/draw/loss solver
+    /// takes by default, as `solve` does).
+    #[arg(long)]
+    dfpn: bool,
+    /// The win/draw/loss solver: collect each unit's certificates too (a win's proof, a draw's
+    /// two holds), checked, for `merge --out` to join.
+    #[arg(long)]
+    certificates: bool,
 }
 
 /// The manifest: how to reach the root, and each unit's line from it.
@@ -203,7 +219,7 @@ pub fn units<G: Game>(args: &[String]) -> i32 {
     let result = match args.command {
         Command::Split { dir, plies, root } => split::<G>(&dir, plies, &root),
         Command::Work(w) => w.tables.apply::<G>("units").and_then(|()| work::<G>(&w)),
-        Command::Merge { dir, out } => merge::<G>(&dir, &out),
+        Command::Merge { dir, out } => merge::<G>(&dir, out.as_deref()),
     };
     limits::exit_code(result, "units", 1)
 }
@@ -317,20 +333,26 @@ enum UnitEnd {
 fn work<G: Game>(w: &WorkArgs) -> Result<(), String> {
     let manifest = read_manifest(&w.dir)?;
     let mine = my_units(w, manifest.units.len())?;
+    let stop = crate::progress::stop_on_interrupt();
+    if !w.dfpn
+        && let Some(solve) = crate::solve::acyclic::<G>()
+    {
+        let (solved, open) = wdl::work::<G>(w, &manifest, &mine, solve, stop)?;
+        return limits::out(format_args!(
+            "worker done: {solved} units solved, {open} open"
+        ));
+    }
     let budget = Budget {
         time: w.time.map(|t| limits::seconds("--time", t)).transpose()?,
-        nodes: Some(w.nodes),
+        nodes: Some(w.nodes.unwrap_or(2_000_000)),
     };
     let every = w
         .checkpoint_every
         .map(|t| limits::seconds("--checkpoint-every", t))
         .transpose()?;
-    let stop = crate::progress::stop_on_interrupt();
     let (mut proven, mut open) = (0, 0);
     for i in mine {
-        if result_path(&w.dir, i, "proof").exists()
-            || (!w.retry_open && result_path(&w.dir, i, "open").exists())
-        {
+        if has_result(&w.dir, i, w.retry_open) {
             continue;
         }
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
@@ -355,6 +377,14 @@ fn work<G: Game>(w: &WorkArgs) -> Result<(), String> {
     limits::out(format_args!(
         "worker done: {proven} units proven, {open} open"
     ))
+}
+
+/// Whether unit `i` has a result a worker leaves alone: a proof or a value, or an open mark
+/// unless open units are to be worked again.
+fn has_result(dir: &Path, i: usize, retry_open: bool) -> bool {
+    result_path(dir, i, "proof").exists()
+        || result_path(dir, i, "value").exists()
+        || (!retry_open && result_path(dir, i, "open").exists())
 }
 
 /// Where unit `unit` keeps its solver's checkpoints.
@@ -416,51 +446,125 @@ fn work_unit<G: Game>(
     Ok(end)
 }
 
-/// What the merge knows of the tree's frontier: each unit's proof, by position identity.
+/// What the merge knows of the tree's frontier, by position identity: each unit's value for
+/// its side to move (from its value file, or its proof: a win for the proof's winner) and the
+/// certificates, by their root and their holder.
 struct Frontier {
-    proofs: HashMap<String, Proof>,
+    values: HashMap<String, i8>,
+    certificates: HashMap<(String, Color), Proof>,
+    /// Units with no result at all (neither a value, a proof nor an open mark).
+    missing: usize,
 }
 
 impl Frontier {
-    fn read(dir: &Path, manifest: &Manifest) -> Result<(Frontier, usize), String> {
-        let mut proofs = HashMap::new();
-        let mut missing = 0;
+    fn read<G: Game>(dir: &Path, manifest: &Manifest) -> Result<Frontier, String> {
+        let mut f = Frontier {
+            values: HashMap::new(),
+            certificates: HashMap::new(),
+            missing: 0,
+        };
         for i in 0..manifest.units.len() {
-            let path = result_path(dir, i, "proof");
-            if !path.exists() {
-                missing += usize::from(!result_path(dir, i, "open").exists());
-                continue;
+            let (pos, _) = manifest.unit::<G>(i)?;
+            let id = identity(&pos.fen());
+            for side in [Color::White, Color::Black] {
+                for hold in [false, true] {
+                    let path = result_path(dir, i, wdl::certificate_ext(side, hold));
+                    if let Some(p) = read_certificate::<G>(&path)? {
+                        if !p.hold {
+                            let v = if p.winner == pos.side_to_move() {
+                                1
+                            } else {
+                                -1
+                            };
+                            f.values.insert(id.clone(), v);
+                        }
+                        f.certificates.insert((identity(&p.root), p.winner), p);
+                    }
+                }
             }
-            let text = limits::read_bounded_text(&path.to_string_lossy(), MAX_FILE_BYTES)?;
-            let p = Proof::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            proofs.insert(identity(&p.root), p);
+            let path = result_path(dir, i, "value");
+            if path.exists() {
+                let text = limits::read_bounded_text(&path.to_string_lossy(), 4096)?;
+                let v = wdl::parse_value(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                f.values.insert(id, v);
+            } else if !f.values.contains_key(&id) && !result_path(dir, i, "open").exists() {
+                f.missing += 1;
+            }
         }
-        Ok((Frontier { proofs }, missing))
+        Ok(f)
     }
 }
 
-/// The top of the tree evaluated for one winner: the winner's choices above the frontier and
-/// the units used, as [`Top::won`] finds them.
+/// The certificate at `path` (a proof or a hold, either format), if there is one.
+fn read_certificate<G: Game>(path: &Path) -> Result<Option<Proof>, String> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = limits::read_bounded_text(&path.to_string_lossy(), MAX_FILE_BYTES)?;
+    let p = Proof::parse_any::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Some(p))
+}
+
+/// What the root's side to move is worth, between `lo` and `hi`, from the rules above the
+/// frontier and the units' values at it (a unit without one: anything).
+fn bounds<G: Game>(
+    pos: &G,
+    history: &mut Vec<u64>,
+    depth: u32,
+    (plies, values): (u32, &HashMap<String, i8>),
+) -> (i8, i8) {
+    if let Some((outcome, _)) = pos.verdict(history) {
+        let v = match outcome {
+            Outcome::Win(c) if c == pos.side_to_move() => 1,
+            Outcome::Win(_) => -1,
+            _ => 0,
+        };
+        return (v, v);
+    }
+    if depth == plies {
+        return values
+            .get(&identity(&pos.fen()))
+            .map_or((-1, 1), |&v| (v, v));
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    history.push(pos.hash());
+    let (mut lo, mut hi) = (-1, -1);
+    for &mv in moves.iter() {
+        let (clo, chi) = bounds(&pos.play(mv), history, depth + 1, (plies, values));
+        (lo, hi) = (lo.max(-chi), hi.max(-clo));
+        if lo == 1 {
+            break;
+        }
+    }
+    history.pop();
+    (lo, hi)
+}
+
+/// The top of the tree walked for one certificate (a win of `side`'s, or with `hold` a
+/// hold): `side`'s choices above the frontier and the units' certificates used, as
+/// [`Top::reaches`] finds them.
 struct Top<'a> {
     plies: u32,
-    winner: Color,
+    side: Color,
+    hold: bool,
     frontier: &'a Frontier,
     choices: Vec<(String, String)>,
-    used: Vec<String>,
+    used: Vec<(String, Color)>,
 }
 
 impl Top<'_> {
-    /// Whether `pos` (`depth` plies below the root, `history` the positions before it) is won
-    /// by the winner: one winning move where the winner is to move, every move elsewhere.
-    fn won<G: Game>(&mut self, pos: &G, history: &mut Vec<u64>, depth: u32) -> bool {
+    /// Whether `side` reaches its goal from `pos` (`depth` plies below the root, `history`
+    /// the positions before it): by one move where it is to move, by every move elsewhere.
+    fn reaches<G: Game>(&mut self, pos: &G, history: &mut Vec<u64>, depth: u32) -> bool {
         if let Some((outcome, _)) = pos.verdict(history) {
-            return outcome == Outcome::Win(self.winner);
+            return outcome == Outcome::Win(self.side) || (self.hold && outcome == Outcome::Draw);
         }
         if depth == self.plies {
-            let id = identity(&pos.fen());
-            return match self.frontier.proofs.get(&id) {
-                Some(p) if p.winner == self.winner => {
-                    self.used.push(id);
+            let key = (identity(&pos.fen()), self.side);
+            return match self.frontier.certificates.get(&key) {
+                Some(p) if self.hold || !p.hold => {
+                    self.used.push(key);
                     true
                 }
                 _ => false,
@@ -469,18 +573,18 @@ impl Top<'_> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         history.push(pos.hash());
-        let ours = pos.side_to_move() == self.winner;
+        let ours = pos.side_to_move() == self.side;
         let mut result = !ours;
         for &mv in moves.iter() {
             let (c, u) = (self.choices.len(), self.used.len());
-            let child = self.won(&pos.play(mv), history, depth + 1);
+            let child = self.reaches(&pos.play(mv), history, depth + 1);
             if ours && child {
                 self.choices.push((pos.fen(), pos.move_text(mv)));
                 result = true;
                 break;
             }
             if ours {
-                // A line that does not win leaves nothing behind.
+                // A line that does not reach the goal leaves nothing behind.
                 self.choices.truncate(c);
                 self.used.truncate(u);
             } else if !child {
@@ -493,53 +597,104 @@ impl Top<'_> {
     }
 }
 
-fn merge<G: Game>(dir: &Path, out: &str) -> Result<(), String> {
+fn merge<G: Game>(dir: &Path, out: Option<&str>) -> Result<(), String> {
     let manifest = read_manifest(dir)?;
-    let (frontier, missing) = Frontier::read(dir, &manifest)?;
-    let (root, mut history) = manifest.root::<G>()?;
-    for winner in [root.side_to_move(), root.side_to_move().flip()] {
-        let mut top = Top {
-            plies: manifest.plies,
-            winner,
-            frontier: &frontier,
-            choices: Vec::new(),
-            used: Vec::new(),
-        };
-        if !top.won(&root, &mut history, 0) {
-            continue;
-        }
-        let Top { choices, used, .. } = top;
-        let mut seen = HashSet::new();
-        let mut nodes = Vec::new();
-        let unit_nodes = used.iter().flat_map(|id| frontier.proofs[id].nodes.iter());
-        for (fen, mv) in choices.iter().chain(unit_nodes) {
-            if seen.insert(identity(fen)) {
-                nodes.push((fen.clone(), mv.clone()));
-            }
-        }
-        let merged = Proof {
-            variant: root.variant().to_string(),
-            root: root.fen(),
-            winner,
-            hold: false,
-            nodes,
-        };
-        let checked = proof::check::<G>(&merged)
-            .map_err(|e| format!("the merged proof does not hold: {e}"))?;
-        std::fs::write(out, merged.to_text()).map_err(|e| format!("cannot write {out}: {e}"))?;
-        return limits::out(format_args!(
-            "{winner:?} wins from {}: {} units used, {} positions, longest line {} plies \
-             (checked), written to {out}",
-            root.fen(),
-            used.len(),
-            checked.positions,
-            checked.plies
+    let frontier = Frontier::read::<G>(dir, &manifest)?;
+    let (root, history) = manifest.root::<G>()?;
+    let (count, known) = (manifest.units.len(), frontier.values.len());
+    let (lo, hi) = bounds(
+        &root,
+        &mut history.clone(),
+        0,
+        (manifest.plies, &frontier.values),
+    );
+    if lo != hi {
+        return Err(format!(
+            "the root is not decided yet (between a {} and a {} for the side to move): {known} \
+             of {count} units have a value, {} without a result",
+            wdl::word(lo),
+            wdl::word(hi),
+            frontier.missing
         ));
     }
-    let proven = frontier.proofs.len();
-    Err(format!(
-        "the root is not proven yet: {proven} of {} units proven, {missing} without a result",
-        manifest.units.len()
+    limits::out(format_args!(
+        "value     {} for the side to move at {} ({known} of {count} units have a value)",
+        wdl::word(lo),
+        root.fen()
+    ))?;
+    let Some(out) = out else {
+        return Ok(());
+    };
+    let us = root.side_to_move();
+    let goals = match lo {
+        1 => vec![(us, false)],
+        -1 => vec![(us.flip(), false)],
+        _ => vec![(Color::White, true), (Color::Black, true)],
+    };
+    for (side, hold) in goals {
+        let file = if hold {
+            format!("{out}.{}", side.name().to_ascii_lowercase())
+        } else {
+            out.to_string()
+        };
+        join_certificate(&root, &history, (&manifest, &frontier), (side, hold), &file)?;
+    }
+    Ok(())
+}
+
+/// Joins `side`'s certificate (a win's proof, or with `hold` a hold) from the choices above
+/// the frontier and the units' certificates, checks it and writes it to `file`.
+fn join_certificate<G: Game>(
+    root: &G,
+    history: &[u64],
+    (manifest, frontier): (&Manifest, &Frontier),
+    (side, hold): (Color, bool),
+    file: &str,
+) -> Result<(), String> {
+    let mut top = Top {
+        plies: manifest.plies,
+        side,
+        hold,
+        frontier,
+        choices: Vec::new(),
+        used: Vec::new(),
+    };
+    let what = if hold { "hold" } else { "proof" };
+    if !top.reaches(root, &mut history.to_vec(), 0) {
+        return Err(format!(
+            "no {what} of {side:?}'s to join: the units' certificates are missing where it \
+             needs them (work the units with --certificates)"
+        ));
+    }
+    let Top { choices, used, .. } = top;
+    let mut seen = HashSet::new();
+    let mut nodes = Vec::new();
+    let unit_nodes = used
+        .iter()
+        .flat_map(|key| frontier.certificates[key].nodes.iter());
+    for (fen, mv) in choices.iter().chain(unit_nodes) {
+        if seen.insert(identity(fen)) {
+            nodes.push((fen.clone(), mv.clone()));
+        }
+    }
+    let merged = Proof {
+        variant: root.variant().to_string(),
+        root: root.fen(),
+        winner: side,
+        hold,
+        nodes,
+    };
+    let checked =
+        proof::check::<G>(&merged).map_err(|e| format!("the merged {what} does not hold: {e}"))?;
+    std::fs::write(file, merged.to_text()).map_err(|e| format!("cannot write {file}: {e}"))?;
+    let did = if hold { "holds" } else { "wins" };
+    limits::out(format_args!(
+        "{what:<9} {side:?} {did} from {}: {} units used, {} positions, longest line {} plies \
+         (checked), written to {file}",
+        root.fen(),
+        used.len(),
+        checked.positions,
+        checked.plies
     ))
 }
 
