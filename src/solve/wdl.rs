@@ -429,11 +429,13 @@ pub fn solve_game<G: Game, A: Acyclic>(
     let children: Vec<A::Pos> = moves.iter().map(|m| compact(&root.play(*m))).collect();
     let finished = AtomicBool::new(false);
     let first_done = AtomicUsize::new(0);
+    let known: Vec<AtomicBool> = children.iter().map(|_| AtomicBool::new(false)).collect();
     let (values, nodes) = std::thread::scope(|s| {
         let reporter = options.progress.map(|every| {
             let (tt, finished) = (&tt, &finished);
             let first = (&first_done, children.len());
-            s.spawn(move || report_loop(tt, finished, started, every, first))
+            let in_hand = || in_hand(game, (&names, &children, &known), tt);
+            s.spawn(move || report_loop(tt, finished, started, every, first, &in_hand))
         });
         let writer = options.checkpoint.as_ref().map(|c| {
             let (tt, finished, identity) = (&tt, &finished, &identity);
@@ -441,6 +443,7 @@ pub fn solve_game<G: Game, A: Acyclic>(
         });
         let on_done = |i: usize, bounds: RootBounds, nodes: u64| {
             first_done.fetch_add(1, Ordering::Relaxed);
+            known[i].store(true, Ordering::Relaxed);
             if options.progress.is_some() {
                 announce(&names[i], bounds, nodes, started);
             }
@@ -597,7 +600,42 @@ fn order_first_moves<G: Game, A: Acyclic>(
     });
 }
 
-/// A progress line every `every` seconds: the table's fill and the first moves known. No time
+/// Where the search is, read from the table, for the progress line: below the first first
+/// move not known yet (in the order tried), level by level down to [`IN_HAND_PLIES`], the
+/// replies in the search's order that already have a bound in the table before the first that
+/// has none (`k/n`: the search is in reply k + 1 of n there), like an odometer's wheels; empty
+/// where every first move is known.
+fn in_hand<A: Acyclic>(
+    game: &A,
+    (names, children, known): (&[String], &[A::Pos], &[AtomicBool]),
+    tt: &Table,
+) -> String {
+    let Some(i) = known.iter().position(|k| !k.load(Ordering::Relaxed)) else {
+        return String::new();
+    };
+    let mut line = format!("; in hand: {}", names[i]);
+    let mut p = children[i];
+    for _ in 0..IN_HAND_PLIES {
+        let mut kids = Children::new();
+        if game.expand(&p, &mut kids).is_some() {
+            break;
+        }
+        kids.sort_unstable_by_key(|k| -k.0);
+        let unbounded = kids
+            .iter()
+            .position(|(_, c)| tt.get(game.key(c)).is_none_or(|b| b.lo == -1 && b.hi == 1));
+        let Some(k) = unbounded else { break };
+        line.push_str(&format!(" {k}/{}", kids.len()));
+        p = kids[k].1;
+    }
+    line
+}
+
+/// How deep [`in_hand`] reads.
+const IN_HAND_PLIES: usize = 8;
+
+/// A progress line every `every` seconds: the table's fill, the first moves known and the
+/// search's place below the first move in hand ([`in_hand`]). No time
 /// to go: what is left of an alpha-beta proof cannot be foreseen (the first moves known are
 /// the only measure, and they differ in size by orders of magnitude).
 fn report_loop(
@@ -606,6 +644,7 @@ fn report_loop(
     started: Instant,
     every: f64,
     (first_done, first_moves): (&AtomicUsize, usize),
+    in_hand: &dyn Fn() -> String,
 ) {
     let mut next = every;
     while !finished.load(Ordering::Relaxed) {
@@ -615,10 +654,11 @@ fn report_loop(
             next += every;
             let filled = tt.filled.load(Ordering::Relaxed);
             eprintln!(
-                "solve: {secs:.0} s, table {filled} of {} entries ({:.0} %), first moves known {} of {first_moves}",
+                "solve: {secs:.0} s, table {filled} of {} entries ({:.0} %), first moves known {} of {first_moves}{}",
                 tt.capacity(),
                 100.0 * filled as f64 / tt.capacity() as f64,
-                first_done.load(Ordering::Relaxed)
+                first_done.load(Ordering::Relaxed),
+                in_hand()
             );
         }
     }
@@ -737,5 +777,61 @@ impl<G: Game, A: Acyclic> Chooser<'_, '_, G, A> {
             }
         }
         Err(format!("{}: no move keeps the value", pos.fen()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::wdl_table::Bounds;
+
+    /// Take one or two from a pile; who cannot take loses. A position is the pile and a tag
+    /// that keeps the two ways to a pile apart in the table.
+    struct Nim;
+
+    impl Acyclic for Nim {
+        type Pos = (u32, u32);
+        fn expand(&self, p: &(u32, u32), out: &mut Children<(u32, u32)>) -> Option<i8> {
+            if p.0 == 0 {
+                return Some(-1);
+            }
+            for take in 1..=p.0.min(2) {
+                out.push((take as i32, (p.0 - take, p.1 * 2 + take)));
+            }
+            None
+        }
+        fn key(&self, p: &(u32, u32)) -> u128 {
+            (u128::from(p.0) << 64) | u128::from(p.1) | 1 << 100
+        }
+    }
+
+    #[test]
+    fn the_progress_line_reads_the_search_place_from_the_table() {
+        let tt = Table::new(1);
+        let names = ["take1".to_string(), "take2".to_string()];
+        let children = [(30, 1), (29, 2)];
+        let known = [AtomicBool::new(false), AtomicBool::new(false)];
+        let line = |tt: &Table| in_hand(&Nim, (&names, &children, &known), tt);
+        assert_eq!(
+            line(&tt),
+            "; in hand: take1 0/2 0/2 0/2 0/2 0/2 0/2 0/2 0/2"
+        );
+        // The first reply (take two, by the order's scores) bounded: the search is in the second.
+        let bound = Bounds {
+            lo: 0,
+            hi: 1,
+            work: 1,
+        };
+        tt.put(Nim.key(&(28, 4)), bound);
+        assert_eq!(
+            line(&tt),
+            "; in hand: take1 1/2 0/2 0/2 0/2 0/2 0/2 0/2 0/2"
+        );
+        tt.put(Nim.key(&(29, 3)), bound);
+        assert_eq!(line(&tt), "; in hand: take1");
+        known[0].store(true, Ordering::Relaxed);
+        assert!(line(&tt).starts_with("; in hand: take2 0/2"));
+        known[1].store(true, Ordering::Relaxed);
+        assert_eq!(line(&tt), "");
     }
 }
