@@ -359,7 +359,7 @@ fn the_win_draw_loss_solver_values_the_units_and_the_merge_joins_their_holds() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A unit's time budget ends that unit only: with 0.02 s a unit, every one of 6×6's twelve
+/// A unit's time budget ends that unit only: with 0.1 s a unit, every one of 6×6's twelve
 /// first-move units is either valued or left open (a budget that stopped the worker would
 /// leave the rest without a result); the open ones keep their tables and resume from them,
 /// and the merge gives the start's value, a White win.
@@ -373,7 +373,7 @@ fn a_units_budget_ends_that_unit_only_and_open_units_resume() {
         "--hash",
         "16",
         "--time",
-        "0.02",
+        "0.1",
         "--checkpoint-every",
         "600",
     ];
