@@ -817,3 +817,27 @@ fn refused_with_a_changed_move(good: &Compact) -> usize {
     }
     refused
 }
+
+/// A budget that ends the search stops that solve only: the caller's stop flag (Ctrl-C, or the
+/// next unit's) stays down, and the same flag serves the next solve, which finishes.
+#[test]
+fn a_solves_budget_does_not_raise_the_callers_stop() {
+    let stop = AtomicBool::new(false);
+    let big = Pawns::startpos(&variant(6, "ep")).unwrap();
+    let options = wdl::Options {
+        hash_mb: 16,
+        time: Some(std::time::Duration::from_millis(1)),
+        certificates: false,
+        ..wdl::Options::default()
+    };
+    let cut = kiebitz::solve::pawns::acyclic::solve(&big, &options, &stop).unwrap();
+    assert_eq!(cut.value, None, "6×6 is not solved in a millisecond");
+    assert!(!stop.load(std::sync::atomic::Ordering::Relaxed));
+    let small = Pawns::startpos(&variant(4, "ep")).unwrap();
+    let whole = wdl::Options {
+        time: None,
+        ..options
+    };
+    let solved = kiebitz::solve::pawns::acyclic::solve(&small, &whole, &stop).unwrap();
+    assert!(solved.value.is_some());
+}

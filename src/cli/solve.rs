@@ -422,12 +422,7 @@ fn run_acyclic<G: Game>(
     for note in &solution.notes {
         eprintln!("solve: {note}");
     }
-    let word = |v: Option<i8>| match v {
-        Some(1) => "win",
-        Some(0) => "draw",
-        Some(-1) => "loss",
-        _ => "unknown",
-    };
+    let word = |v: Option<i8>| v.map_or("unknown", wdl::value_word);
     out!("position  {}", root.fen());
     out!("result    {} (for the side to move)", word(solution.value));
     for ((mv, v), at_most) in solution

@@ -612,14 +612,14 @@ fn merge<G: Game>(dir: &Path, out: Option<&str>) -> Result<(), String> {
         return Err(format!(
             "the root is not decided yet (between a {} and a {} for the side to move): {known} \
              of {count} units have a value, {} without a result",
-            wdl::word(lo),
-            wdl::word(hi),
+            crate::solve::wdl::value_word(lo),
+            crate::solve::wdl::value_word(hi),
             frontier.missing
         ));
     }
     limits::out(format_args!(
         "value     {} for the side to move at {} ({known} of {count} units have a value)",
-        wdl::word(lo),
+        crate::solve::wdl::value_word(lo),
         root.fen()
     ))?;
     let Some(out) = out else {

@@ -448,21 +448,26 @@ pub fn solve_game<G: Game, A: Acyclic>(
                 announce(&names[i], bounds, nodes, started);
             }
         };
-        let watchdog_stop = AtomicBool::new(false);
+        // The search stops on its own flag, raised when the budget ends or the caller's `stop`
+        // is: the budget must not raise the caller's flag (an interrupt to the program, and
+        // the next solve's stop where one program runs many).
+        let (watchdog_stop, search_stop) = (AtomicBool::new(false), AtomicBool::new(false));
         let budget = options.time;
         let result = std::thread::scope(|inner| {
-            let watchdog = &watchdog_stop;
+            let (watchdog, halt) = (&watchdog_stop, &search_stop);
             inner.spawn(move || {
                 while !watchdog.load(Ordering::Relaxed) {
-                    if budget.is_some_and(|t| started.elapsed() >= t) {
-                        stop.store(true, Ordering::Relaxed);
+                    if stop.load(Ordering::Relaxed)
+                        || budget.is_some_and(|t| started.elapsed() >= t)
+                    {
+                        halt.store(true, Ordering::Relaxed);
                         break;
                     }
                     std::thread::sleep(Duration::from_millis(20));
                 }
             });
             let how = (options.threads, options.root_only);
-            let r = solve_children(game, &children, &tt, how, stop, &on_done);
+            let r = solve_children(game, &children, &tt, how, &search_stop, &on_done);
             watchdog_stop.store(true, Ordering::Relaxed);
             r
         });
@@ -541,13 +546,17 @@ fn resume(options: &Options, identity: &str, tt: &Table) -> Result<Vec<String>, 
         .collect())
 }
 
+/// The word for a value for the side to move (−1, 0, 1): loss, draw, win.
+pub fn value_word(v: i8) -> &'static str {
+    ["loss", "draw", "win"][(v.clamp(-1, 1) + 1) as usize]
+}
+
 /// The progress line of a first move whose value (or bound) is known.
 fn announce(name: &str, (lo, hi): RootBounds, nodes: u64, started: Instant) {
-    let word = |v: i8| ["loss", "draw", "win"][(v + 1) as usize];
     let what = if lo == hi {
-        format!("a {}", word(lo))
+        format!("a {}", value_word(lo))
     } else {
-        format!("no better than a {}", word(hi))
+        format!("no better than a {}", value_word(hi))
     };
     eprintln!(
         "solve: {name} is {what} for the side to move at the root ({nodes} nodes, {:.1} s)",

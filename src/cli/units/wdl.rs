@@ -8,17 +8,11 @@
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use super::{Manifest, UnitEnd, WorkArgs, checkpoint_dir, result_path, write_whole};
 use crate::board::Color;
 use crate::game::Game;
 use crate::solve::{AcyclicSolve, wdl, wdl_checkpoint};
-
-/// The word for a value for the side to move, as `unit-N.value` and `merge` write it.
-pub(super) fn word(v: i8) -> &'static str {
-    ["loss", "draw", "win"][(v.clamp(-1, 1) + 1) as usize]
-}
 
 /// A `unit-N.value` file's value (its first line: `value win|draw|loss`).
 pub(super) fn parse_value(text: &str) -> Result<i8, String> {
@@ -115,7 +109,7 @@ fn work_unit<G: Game>(
 ) -> Result<UnitEnd, String> {
     let (pos, _) = manifest.unit::<G>(i)?;
     let options = options(w, i)?;
-    let s = solve_forwarding(&pos, &options, solve, interrupt)?;
+    let s = solve(&pos, &options, interrupt)?;
     for note in &s.notes {
         eprintln!("units: unit {i}: {note}");
     }
@@ -124,7 +118,7 @@ fn work_unit<G: Game>(
             write_certificates(&w.dir, i, &s, w.certificates)?;
             let text = format!(
                 "value {}\nnodes {}\nseconds {:.3}\n",
-                word(v),
+                wdl::value_word(v),
                 s.nodes,
                 s.time.as_secs_f64()
             );
@@ -133,7 +127,7 @@ fn work_unit<G: Game>(
             let _ = std::fs::remove_dir_all(checkpoint_dir(&w.dir, i));
             (
                 UnitEnd::Proven,
-                format!("a {} for the side to move", word(v)),
+                format!("a {} for the side to move", wdl::value_word(v)),
             )
         }
         None if interrupt.load(Ordering::Relaxed) => {
@@ -152,30 +146,6 @@ fn work_unit<G: Game>(
         (s.time + s.certificate_time).as_secs_f64()
     );
     Ok(end)
-}
-
-/// Runs `solve` with a stop flag of its own (the solver raises it when the unit's budget
-/// ends), raised too when `interrupt` is: one unit's budget must not stop the next.
-fn solve_forwarding<G: Game>(
-    pos: &G,
-    options: &wdl::Options,
-    solve: AcyclicSolve<G>,
-    interrupt: &AtomicBool,
-) -> Result<wdl::Solution, String> {
-    let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
-    std::thread::scope(|s| {
-        s.spawn(|| {
-            while !done.load(Ordering::Relaxed) {
-                if interrupt.load(Ordering::Relaxed) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        });
-        let solution = solve(pos, options, &stop);
-        done.store(true, Ordering::Relaxed);
-        solution
-    })
 }
 
 /// Writes the unit's checked certificates (compact format); an error where they were asked
