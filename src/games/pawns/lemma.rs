@@ -102,16 +102,25 @@ impl Sides {
         }
     }
 
+    /// Whether a pawn on rank `from` (counted from its own side's first rank) that advances
+    /// `advance` squares in all may step twice on the way: it stands on or behind the rank the
+    /// double step is made from (a FEN may put a pawn behind it) and goes at least two squares
+    /// beyond that rank. Each such pawn saves at most one move.
+    fn saves_a_move(&self, from: u8, advance: u32) -> bool {
+        self.double_from
+            .is_some_and(|s| from <= s && u32::from(from) + advance >= u32::from(s) + 2)
+    }
+
     /// Moves `me`'s pawn `p` needs to arrive on a free file: one fewer where it may step twice.
     fn my_distance(&self, p: Pawn) -> u8 {
         let d = self.height - 1 - p.up;
-        d - u8::from(self.double_from == Some(p.up) && d >= 2)
+        d - u8::from(self.saves_a_move(p.up, u32::from(d)))
     }
 
     /// Moves the other side's pawn `p` needs at the least to arrive, were its file free.
     fn their_distance(&self, p: Pawn) -> u8 {
         let from_their_side = self.height - 1 - p.up;
-        p.up - u8::from(self.double_from == Some(from_their_side) && p.up >= 2)
+        p.up - u8::from(self.saves_a_move(from_their_side, u32::from(p.up)))
     }
 
     /// Whether some pawn of `a` stands below (in `me`'s ranks, strictly) a pawn of `b` on a
@@ -124,7 +133,8 @@ impl Sides {
     /// The fewest moves the pawns of `side` can make while the other pawns stand still: the
     /// empty squares ahead of each (up to the first pawn of the other side on its file; its own
     /// pawns ahead leave their squares as they go), less one for each pawn that may step twice
-    /// over two of them. `mine` says the side moves up.
+    /// on its way ([`Sides::saves_a_move`]: also one behind the double step's rank, which
+    /// steps twice once it gets there). `mine` says the side moves up.
     fn fewest_moves(&self, side: &[Pawn], other: &[Pawn], mine: bool) -> u32 {
         let mut total = 0;
         for p in side {
@@ -143,8 +153,7 @@ impl Sides {
                 .count() as u32;
             let empty = u32::from(hi - lo) - own;
             let start = if mine { p.up } else { self.height - 1 - p.up };
-            let twice = self.double_from == Some(start) && empty >= 2;
-            total += empty - u32::from(twice);
+            total += empty - u32::from(self.saves_a_move(start, empty));
         }
         total
     }

@@ -231,17 +231,17 @@ impl Shape {
         if theirs != 0 && (63 - theirs.leading_zeros()) / 8 > rank {
             return false;
         }
-        let mut d = h - 1 - rank;
-        if double && rank == start && d >= 2 {
-            d -= 1;
-        }
+        // A pawn on or behind the start rank steps twice on its way where the board leaves
+        // two squares beyond that rank.
+        let twice = double && h > start + 2;
+        let d = h - 1 - rank - u32::from(twice && rank <= start);
         if d <= 1 {
             return d == 1;
         }
         if theirs != 0 {
             let low = theirs.trailing_zeros() / 8;
             let their_start = h - 1 - start;
-            if d > low - u32::from(double && low == their_start) {
+            if d > low - u32::from(twice && low >= their_start) {
                 return false;
             }
         }
@@ -356,16 +356,16 @@ impl Shape {
         let their_runners = theirs & !up_fill(occupied << 8);
         let h = self.height as u32;
         let start = self.rules.start_rank(true, self.height) as u32;
-        let double = |to_go: u32, on_start: bool| {
-            to_go - u32::from(self.rules.double_step && on_start && to_go >= 2)
-        };
+        // A runner on or behind its start rank steps twice on the way (a FEN may put a pawn
+        // behind it) where the board leaves two squares beyond that rank.
+        let twice = self.rules.double_step && h > start + 2;
         let mine_d = (my_runners != 0).then(|| {
             let rank = (63 - my_runners.leading_zeros()) / 8;
-            double(h - 1 - rank, rank == start)
+            h - 1 - rank - u32::from(twice && rank <= start)
         });
         let theirs_d = (their_runners != 0).then(|| {
             let rank = their_runners.trailing_zeros() / 8;
-            double(rank, rank == h - 1 - start)
+            rank - u32::from(twice && rank >= h - 1 - start)
         });
         match (mine_d, theirs_d) {
             (None, None) => Some(0),
@@ -393,7 +393,8 @@ impl Shape {
 
     /// The fewest moves `own` (moving up, none of them a runner) can make while `enemy` stands
     /// still: every empty square between a pawn and the enemy pawn ahead of it is a step, and
-    /// a pawn on `start` may take two of them in one move.
+    /// a pawn on or behind `start` whose steps take it two squares beyond `start` may take two
+    /// of them in one move (once it gets there).
     fn moves_at_least(&self, own: u64, enemy: u64, start: u32) -> u32 {
         let mut steps = 0;
         let mut pawns = own;
@@ -408,7 +409,7 @@ impl Shape {
                 }
                 sq += 8;
             }
-            let twice = self.rules.double_step && from / 8 == start && mine >= 2;
+            let twice = self.rules.double_step && from / 8 <= start && from / 8 + mine >= start + 2;
             steps += mine - u32::from(twice);
         }
         steps
