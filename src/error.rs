@@ -68,6 +68,13 @@ impl FileError {
     }
 }
 
+/// The message, where a plain `String` error is expected.
+impl From<FileError> for String {
+    fn from(e: FileError) -> String {
+        e.to_string()
+    }
+}
+
 /// A byte count for messages: `67108864 bytes (64 MiB)`.
 pub(crate) fn size_text(bytes: u64) -> String {
     if bytes >= 1 << 20 {
@@ -150,7 +157,7 @@ mod tests {
             "setting"
         );
         assert_eq!(
-            kind(crate::limits::read_bounded("/no/such", 1).unwrap_err()),
+            kind(crate::files::read_input("/no/such", 1).unwrap_err().into()),
             "file"
         );
         assert_eq!(
@@ -181,15 +188,12 @@ mod tests {
     /// A file's error says which way the file failed, in the sentence users have read.
     #[test]
     fn a_file_error_says_how_the_file_failed() {
-        use crate::limits::{read_bounded, read_bounded_text, read_regular};
-        let file = |e: Error| match e {
-            Error::File(f) => f,
-            other => panic!("not a file error: {other:?}"),
-        };
-        let missing = file(read_bounded("/no/such", 1).unwrap_err());
+        use crate::files::{read, read_input, read_input_text};
+        let file = |e: FileError| e;
+        let missing = file(read_input("/no/such", 1).unwrap_err());
         assert!(matches!(&missing, FileError::NotFound { path, .. } if path == "/no/such"));
         assert!(missing.to_string().starts_with("cannot read /no/such: "));
-        let folder = file(read_regular("/", 1).unwrap_err());
+        let folder = file(read(std::path::Path::new("/"), 1).unwrap_err());
         assert_eq!(
             folder,
             FileError::NotRegular {
@@ -201,7 +205,7 @@ mod tests {
             folder.to_string(),
             "cannot read /: not a regular file (a folder)"
         );
-        let endless = file(read_bounded("/dev/zero", 1000).unwrap_err());
+        let endless = file(read_input("/dev/zero", 1000).unwrap_err());
         assert_eq!(
             endless,
             FileError::TooBig {
@@ -212,7 +216,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("kiebitz-error-{}", std::process::id()));
         std::fs::write(&dir, [0xff, 0xfe]).unwrap();
         let path = dir.to_string_lossy().to_string();
-        let damaged = file(read_bounded_text(&path, 10).unwrap_err());
+        let damaged = file(read_input_text(&path, 10).unwrap_err());
         std::fs::remove_file(&dir).unwrap();
         assert!(matches!(damaged, FileError::Damaged { .. }), "{damaged:?}");
         assert!(damaged.to_string().contains("not UTF-8 text"));

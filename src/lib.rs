@@ -9,7 +9,9 @@
 //! - [`game`]: the [`game::Game`] trait, all the core knows of a game.
 //! - [`ngame`]: the [`ngame::NGame`] trait, the same for games of two or more seats.
 //! - [`games`]: the games — standard chess, Räuberschach 6×6, pawn chess W×H.
-//! - [`limits`]: bounded reads of files and pipes, bounded durations, a stdout that may fail.
+//! - [`files`]: every file read (regular files only, size bounded, no blocking open) and
+//!   written (whole or not at all, through links, never over a device or FIFO).
+//! - [`limits`]: bounded durations and numbers from the command line, a stdout that may fail.
 //! - [`perft`]: move-path counting and divide, for every game.
 //! - [`pgn`]: PGN games read in (tags, moves as written, result), for every game.
 //! - [`rng`]: SplitMix64, the one random generator of openings, books and strength levels.
@@ -35,6 +37,7 @@ pub mod checksum;
 pub mod cli;
 pub mod engine_option;
 pub mod error;
+pub mod files;
 pub mod game;
 pub mod games;
 pub mod limits;

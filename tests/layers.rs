@@ -30,7 +30,7 @@ const ROOMS: &[(&str, &[&str])] = &[
     (
         "base",
         &[
-            "rng", "limits", "memory", "progress", "error", "text", "checksum",
+            "rng", "limits", "memory", "progress", "error", "text", "checksum", "files",
         ],
     ),
     ("board", &["board"]),

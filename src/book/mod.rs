@@ -151,7 +151,7 @@ impl Book {
 
     /// Reads the book file at `path` (at most [`MAX_BOOK_BYTES`]).
     pub fn open(path: &str) -> Result<Book, String> {
-        let bytes = crate::limits::read_regular(path, MAX_BOOK_BYTES)?;
+        let bytes = crate::files::read(std::path::Path::new(path), MAX_BOOK_BYTES)?;
         Book::from_bytes(&bytes, path)
     }
 
@@ -167,7 +167,7 @@ impl Book {
 
     /// Writes the book to `path`.
     pub fn save(&self, path: &str) -> Result<(), String> {
-        std::fs::write(path, self.to_bytes()).map_err(|e| format!("cannot write {path}: {e}"))
+        crate::files::write_bytes(path, self.to_bytes())
     }
 
     /// The entries of the position with key `key`.

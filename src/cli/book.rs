@@ -90,7 +90,7 @@ pub fn main<G: Game>(args: &[String]) -> i32 {
 }
 
 fn run_build<G: Game>(pgn: &str, out: &str, options: BuildOptions) -> Result<(), String> {
-    let text = crate::limits::read_bounded_text(pgn, MAX_PGN_BYTES)?;
+    let text = crate::files::read_input_text(pgn, MAX_PGN_BYTES)?;
     let games = crate::tournament::pgn::parse(&text).map_err(|e| format!("{pgn}: {e}"))?;
     if games.is_empty() {
         return Err(format!("{pgn} holds no games"));

@@ -54,7 +54,7 @@ fn run<G: Game>(args: &JoinArgs) -> Result<(), String> {
     let (root, _) = args.root.root::<G>()?;
     let mut parts = Vec::new();
     for file in &args.parts {
-        let text = limits::read_bounded_text(file, MAX_PROOF_BYTES)?;
+        let text = crate::files::read_text(std::path::Path::new(file), MAX_PROOF_BYTES)?;
         let p = Proof::parse_any::<G>(&text).map_err(|e| format!("{file}: {e}"))?;
         parts.push((file, p));
     }
@@ -87,7 +87,7 @@ fn run<G: Game>(args: &JoinArgs) -> Result<(), String> {
     } else {
         joined.to_text()
     };
-    std::fs::write(&args.out, text).map_err(|e| format!("cannot write {}: {e}", args.out))?;
+    crate::files::write_bytes(&args.out, text)?;
     let what = if joined.hold {
         format!(
             "{} keeps {} from forcing a win",

@@ -536,7 +536,7 @@ fn run_suite<G: Game>(
     stats: bool,
 ) -> Result<(), String> {
     let variant = variant.unwrap_or(G::variants()[0]);
-    let text = crate::limits::read_bounded_text(&file.display().to_string(), MAX_SUITE_BYTES)?;
+    let text = crate::files::read_input_text(&file.display().to_string(), MAX_SUITE_BYTES)?;
     let start = Instant::now();
     let result = suite::run::<G>(variant, &text, nodes, hash_mb, &mut |line| {
         crate::limits::out(format_args!("{line}"))

@@ -216,12 +216,7 @@ pub(crate) fn play_line<G: Game>(
     Ok((pos, history))
 }
 
-/// The largest proof file `check-proof` reads (256 MiB, millions of positions).
-pub const MAX_PROOF_BYTES: u64 = 256 << 20;
-
-/// The largest one in the compact format, whose file starts `kiebitz-proof 2` (1 GiB: some
-/// 200 million choices, a certificate of hundreds of millions of positions).
-pub const MAX_COMPACT_PROOF_BYTES: u64 = 1 << 30;
+pub use crate::solve::proof::{MAX_COMPACT_PROOF_BYTES, MAX_PROOF_BYTES};
 
 /// The size limit for the proof file at `path`: the compact format's where the file begins
 /// with its first line, else [`MAX_PROOF_BYTES`]: also for a pipe (whose beginning a look
@@ -229,7 +224,8 @@ pub const MAX_COMPACT_PROOF_BYTES: u64 = 1 << 30;
 fn proof_limit(path: &str) -> u64 {
     use std::io::Read;
     let mut head = Vec::new();
-    let read = limits::open_regular(std::path::Path::new(path))
+    let read = crate::files::open(std::path::Path::new(path))
+        .map_err(std::io::Error::other)
         .and_then(|f| f.take(64).read_to_end(&mut head));
     let compact = read.is_ok() && head.trim_ascii_start().starts_with(b"kiebitz-proof 2");
     if compact {
@@ -360,7 +356,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
             } else {
                 p.to_text()
             };
-            std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))
+            crate::files::write_bytes(path, text)
         };
         match &solution.proof {
             Some(p) => write(path, p)?,
@@ -493,10 +489,12 @@ fn write_certificates<G: Game>(
             path.to_string()
         };
         let written = if compact {
-            limits::write_whole(std::path::Path::new(&file), |w| c.write_to(w))
+            crate::files::write_whole(std::path::Path::new(&file), |w| c.write_to(w))
         } else {
             let text = c.unfold::<G>()?.to_text();
-            std::fs::write(&file, text)
+            crate::files::write_whole(std::path::Path::new(&file), |w| {
+                std::io::Write::write_all(w, text.as_bytes())
+            })
         };
         written.map_err(|e| format!("cannot write {file}: {e}"))?;
         eprintln!("solve: certificate written to {file}");
@@ -615,7 +613,7 @@ pub fn check_proof<G: Game>(args: &[String]) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let text = match limits::read_bounded_text(&args.file, proof_limit(&args.file)) {
+    let text = match crate::files::read_input_text(&args.file, proof_limit(&args.file)) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("check-proof: {e}");

@@ -77,7 +77,7 @@ pub fn save(
     count: u64,
     entries: impl Iterator<Item = [u64; 4]>,
 ) -> Result<(), String> {
-    crate::limits::write_whole(file, |out| {
+    crate::files::write_whole(file, |out| {
         out.write_all(id.header(nodes, count).as_bytes())?;
         let mut written = 0u64;
         for record in entries {
@@ -104,15 +104,10 @@ pub fn load(
     infinite: u64,
     mut put: impl FnMut([u64; 4]),
 ) -> Result<Option<u64>, String> {
-    let handle = match crate::limits::open_regular(file) {
+    let handle = match crate::files::open(file) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(format!(
-                "cannot read the checkpoint {}: {e}",
-                file.display()
-            ));
-        }
+        Err(crate::FileError::NotFound { .. }) => return Ok(None),
+        Err(e) => return Err(format!("the checkpoint: {e}")),
     };
     let name = file.display();
     let bad = |why: &str| format!("the checkpoint {name} cannot be used: {why}");

@@ -183,6 +183,13 @@ impl Proof {
     }
 }
 
+/// The largest proof file read in the text format (256 MiB, millions of positions).
+pub const MAX_PROOF_BYTES: u64 = 256 << 20;
+
+/// The largest one in the compact format, whose file starts `kiebitz-proof 2` (1 GiB: some
+/// 200 million choices, a certificate of hundreds of millions of positions).
+pub const MAX_COMPACT_PROOF_BYTES: u64 = 1 << 30;
+
 /// A position's identity in a proof: its FEN without the clock fields.
 pub fn identity(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();

@@ -32,7 +32,7 @@ pub struct Checkpoint {
 
 /// Writes every entry of `tt` to `path` for the position `identity`; returns the count.
 pub fn write(path: &Path, identity: &str, tt: &Table) -> Result<u64, String> {
-    crate::limits::write_whole(path, |out| {
+    crate::files::write_whole(path, |out| {
         write!(out, "{MAGIC}\n{identity}\n")?;
         let (mut h, mut count, mut error) = (FNV_START, 0u64, None);
         tt.for_each_entry(|key, b| {
@@ -70,15 +70,10 @@ fn decode(rec: &[u8; 16]) -> Option<(u128, Bounds)> {
 /// that asked must not start.
 pub fn resume(path: &Path, identity: &str, tt: &Table) -> Result<u64, String> {
     let refuse = |why: &str| format!("the checkpoint {} is refused: {why}", path.display());
-    let file = match crate::limits::open_regular(path) {
+    let file = match crate::files::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => {
-            return Err(format!(
-                "cannot read the checkpoint {}: {e}",
-                path.display()
-            ));
-        }
+        Err(crate::FileError::NotFound { .. }) => return Ok(0),
+        Err(e) => return Err(format!("the checkpoint: {e}")),
     };
     let size = file.metadata().map_err(|e| refuse(&e.to_string()))?.len();
     let mut input = BufReader::with_capacity(1 << 20, file);

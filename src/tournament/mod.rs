@@ -106,10 +106,7 @@ fn start_log(log: Option<&cli::LogFile>) -> Result<(), String> {
             .try_init();
         return Ok(());
     };
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&log.path)
+    let file = crate::files::append(std::path::Path::new(&log.path))
         .map_err(|e| format!("-log: cannot open {}: {e}", log.path))?;
     let _ = env_logger::Builder::new()
         .filter_level(log.level)
@@ -728,7 +725,7 @@ impl<G: Game> Collector<'_, G> {
 pub fn run<G: Game>(cfg: &Config) -> Result<([String; 2], Wld), String> {
     let m = Match::<G>::new(cfg)?;
     let total = m.total;
-    let pgn_file = PgnFile::append(cfg.pgn.as_deref())?;
+    let pgn_file = PgnFile::append(cfg.pgn.as_deref(), "PGN file")?;
     m.announce();
     if let Some(warning) = repetition_warning(cfg, total) {
         eprintln!("kiebitz-match: warning: {warning}");
@@ -739,7 +736,7 @@ pub fn run<G: Game>(cfg: &Config) -> Result<([String; 2], Wld), String> {
         date: pgn::today(),
         minimal: cfg.pgn_min,
     };
-    let epd_file = PgnFile::append(cfg.epdout.as_deref())?;
+    let epd_file = PgnFile::append(cfg.epdout.as_deref(), "EPD file")?;
     let report_page = html::Report::for_match::<G>(cfg, &m.names, &header, total)?;
     let collector = Collector::<G> {
         cfg,

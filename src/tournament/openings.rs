@@ -86,7 +86,7 @@ pub fn position_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// An EPD line's operations (after the fourth field) are ignored; a FEN's clocks are kept. A
 /// shorter line is taken whole if the game reads it as its own position text.
 pub fn read_file<G: Game>(path: &str, variant: &str) -> Result<Vec<G>, String> {
-    let text = crate::limits::read_bounded_text(path, MAX_OPENINGS_BYTES)
+    let text = crate::files::read_input_text(path, MAX_OPENINGS_BYTES)
         .map_err(|e| format!("openings file: {e}"))?;
     let mut out = Vec::new();
     for (n, line) in position_lines(&text) {
@@ -115,7 +115,7 @@ pub fn read_pgn<G: Game>(
     variant: &str,
     plies: Option<u32>,
 ) -> Result<Vec<Opening<G>>, String> {
-    let text = crate::limits::read_bounded_text(path, MAX_OPENINGS_BYTES)
+    let text = crate::files::read_input_text(path, MAX_OPENINGS_BYTES)
         .map_err(|e| format!("openings file: {e}"))?;
     let games = crate::pgn::parse(&text).map_err(|e| format!("{path}: {e}"))?;
     let mut out = Vec::new();

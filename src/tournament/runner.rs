@@ -191,31 +191,29 @@ fn match_progress(total: usize) -> Progress {
     Progress::with_style("kiebitz-match", total as u64, style)
 }
 
-/// The PGN output of a match (`--pgn FILE`), or none.
+/// A match's output file (`--pgn FILE`, `--epdout FILE`), or none; `what` names it in
+/// errors.
 pub struct PgnFile(Option<std::fs::File>);
 
 impl PgnFile {
-    /// `path` opened for appending (the two-seat runner adds to a file).
-    pub fn append(path: Option<&str>) -> Result<PgnFile, String> {
+    /// `path` opened for appending (the two-seat runner adds to a file); `what` names the
+    /// file in errors (`PGN file`, `EPD file`).
+    pub fn append(path: Option<&str>, what: &str) -> Result<PgnFile, String> {
         let Some(path) = path else {
             return Ok(PgnFile(None));
         };
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
+        crate::files::append(std::path::Path::new(path))
             .map(|f| PgnFile(Some(f)))
-            .map_err(|e| format!("cannot open PGN file {path}: {e}"))
+            .map_err(|e| format!("cannot open {what} {path}: {e}"))
     }
 
-    /// `path` created empty (the N-seat runner starts a new file).
-    pub fn create(path: Option<&str>) -> Result<PgnFile, String> {
-        let Some(path) = path else {
-            return Ok(PgnFile(None));
-        };
-        std::fs::File::create(path)
-            .map(|f| PgnFile(Some(f)))
-            .map_err(|e| format!("cannot write {path}: {e}"))
+    /// `path` made empty, then opened for appending (the N-seat runner starts a new file).
+    pub fn create(path: Option<&str>, what: &str) -> Result<PgnFile, String> {
+        if let Some(path) = path {
+            crate::files::write_whole(std::path::Path::new(path), |_| Ok(()))
+                .map_err(|e| format!("cannot write {what} {path}: {e}"))?;
+        }
+        PgnFile::append(path, what)
     }
 
     /// Writes the text of a record (made only when there is a file) and flushes it.
@@ -236,8 +234,8 @@ pub fn check_records<E: std::fmt::Display>(
     replay: impl Fn(&PgnGame) -> Result<String, String>,
     mut out: impl FnMut(std::fmt::Arguments) -> Result<(), String>,
 ) -> Result<(), String> {
-    let text = crate::limits::read_bounded_text(path, MAX_PGN_BYTES)
-        .map_err(|e| format!("PGN file: {e}"))?;
+    let text =
+        crate::files::read_input_text(path, MAX_PGN_BYTES).map_err(|e| format!("PGN file: {e}"))?;
     let games = read(&text).map_err(|e| format!("{path}: {e}"))?;
     let mut bad = 0;
     for (i, g) in games.iter().enumerate() {

@@ -176,7 +176,7 @@ pub fn active_params() -> &'static Params {
     ACTIVE.get_or_init(|| match CHOSEN_WEIGHTS.get().map(String::as_str) {
         None | Some("") | Some("tuned") => &TUNED,
         Some("hand") => &PARAMS,
-        Some(path) => match crate::limits::read_bounded_text(path, MAX_WEIGHTS_BYTES)
+        Some(path) => match crate::files::read_text(std::path::Path::new(path), MAX_WEIGHTS_BYTES)
             .map_err(String::from)
             .and_then(|text| super::params::parse_weights(&text))
         {

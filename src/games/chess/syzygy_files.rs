@@ -466,7 +466,7 @@ pub fn check_file(path: &std::path::Path) -> Result<(), String> {
         Some("rtbz") => DTZ_MAGIC,
         _ => return Err("not a .rtbw or .rtbz file".into()),
     };
-    let mut file = crate::limits::open_regular(path).map_err(|e| e.to_string())?;
+    let mut file = crate::files::open(path).map_err(|e| e.to_string())?;
     let size = file.metadata().map_err(|e| e.to_string())?.len();
     if size % 64 != 16 || size < 80 {
         return Err(format!(

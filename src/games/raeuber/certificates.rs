@@ -244,7 +244,8 @@ pub fn load_files(paths: &str) -> Result<(Option<Arc<Store>>, String), String> {
     let mut store = Store::default();
     let (mut lines, mut refused) = (Vec::new(), Vec::new());
     for path in paths.split(':').filter(|p| !p.trim().is_empty()) {
-        match std::fs::read_to_string(path.trim()) {
+        let bound = crate::solve::proof::MAX_COMPACT_PROOF_BYTES;
+        match crate::files::read_text(std::path::Path::new(path.trim()), bound) {
             Ok(text) => match store.add(path.trim(), &text) {
                 Ok(line) => lines.push(line),
                 Err(e) => refused.push(e),

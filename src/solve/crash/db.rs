@@ -378,14 +378,14 @@ impl Db {
     /// Writes the database file.
     pub fn save(&self, path: &str) -> Result<(), String> {
         let write = || -> std::io::Result<()> {
-            let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
-            f.write_all(MAGIC)?;
-            f.write_all(&VERSION.to_le_bytes())?;
-            f.write_all(&[self.layout.n as u8, self.layout.m as u8, 0, 0])?;
-            f.write_all(&self.layout.total.to_le_bytes())?;
-            f.write_all(&fnv(&self.dist).to_le_bytes())?;
-            f.write_all(&self.dist)?;
-            f.flush()
+            crate::files::write_whole(std::path::Path::new(path), |f| {
+                f.write_all(MAGIC)?;
+                f.write_all(&VERSION.to_le_bytes())?;
+                f.write_all(&[self.layout.n as u8, self.layout.m as u8, 0, 0])?;
+                f.write_all(&self.layout.total.to_le_bytes())?;
+                f.write_all(&fnv(&self.dist).to_le_bytes())?;
+                f.write_all(&self.dist)
+            })
         };
         write().map_err(|e| format!("cannot write {path}: {e}"))
     }
@@ -394,15 +394,15 @@ impl Db {
     /// first: no more is read than the entries it announces (plus one byte to notice extra
     /// ones), so a device or an endless pipe (`--db /dev/zero`) is refused at once.
     pub fn load(path: &str) -> Result<Db, String> {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let file = crate::files::open(std::path::Path::new(path))?;
         let mut reader = std::io::BufReader::new(file);
-        let mut bytes = crate::limits::read_bounded_from(
+        let mut bytes = crate::files::read_bounded_from(
             (&mut reader).take(HEADER as u64),
             path,
             HEADER as u64,
         )?;
         let total = Db::header_entries(&bytes).map_err(|e| format!("{path}: {e}"))?;
-        let entries = crate::limits::read_bounded_from(reader, path, total)
+        let entries = crate::files::read_bounded_from(reader, path, total)
             .map_err(|e| format!("{e} (the {total} entries its header announces)"))?;
         bytes.extend_from_slice(&entries);
         Db::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))

@@ -439,7 +439,7 @@ fn run(args: &Args) -> Result<(), String> {
         if n > 2000 {
             eprintln!("analyze: warning: {n} positions; Graphviz will be slow on this graph");
         }
-        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+        crate::files::write_bytes(path, text)?;
     }
     let report = analyze(&root, args.value_only, args.max_positions, true)?;
     // A closed stdout (`| true`, `| head`) ends the command quietly; a failing one

@@ -168,7 +168,7 @@ pub fn write_file(path: &str, text: &str) -> Result<(), String> {
     if target.file_name().is_none() {
         return Err(format!("cannot write the report {path}: no file name"));
     }
-    crate::limits::write_whole(target, |out| {
+    crate::files::write_whole(target, |out| {
         std::io::Write::write_all(out, text.as_bytes())
     })
     .map_err(|e| format!("cannot write the report {path}: {e}"))
@@ -317,7 +317,7 @@ pub fn from_pgn<G: Game>(cfg: &Config, pgn_path: &str) -> Result<(), String> {
         .report
         .as_deref()
         .ok_or("--from-pgn makes a report: give --report FILE.html")?;
-    let text = crate::limits::read_bounded_text(pgn_path, MAX_PGN_BYTES)
+    let text = crate::files::read_input_text(pgn_path, MAX_PGN_BYTES)
         .map_err(|e| format!("PGN file: {e}"))?;
     let (html, games) = render_pgn::<G>(&text, pgn_path, "--game ", cfg.sprt)?;
     write_file(report, &html)?;

@@ -35,7 +35,7 @@ impl Source {
         if !Path::new(&self.pgn).exists() {
             return Ok(Vec::new());
         }
-        let text = crate::limits::read_bounded_text(&self.pgn, MAX_PGN_BYTES)
+        let text = crate::files::read_input_text(&self.pgn, MAX_PGN_BYTES)
             .map_err(|e| format!("the tournament's PGN: {e}"))?;
         let ours = text.get(self.offset..).unwrap_or(&text);
         if ours.trim().is_empty() {

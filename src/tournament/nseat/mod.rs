@@ -125,7 +125,7 @@ pub fn start_positions<G: NGame>(start: &G, path: Option<&str>) -> Result<Vec<G>
     let Some(path) = path else {
         return Ok(vec![start.clone()]);
     };
-    let text = crate::limits::read_bounded_text(path, MAX_OPENINGS_BYTES)
+    let text = crate::files::read_input_text(path, MAX_OPENINGS_BYTES)
         .map_err(|e| format!("--openings: {e}"))?;
     let mut out = Vec::new();
     for (n, line) in crate::tournament::openings::position_lines(&text) {
@@ -321,7 +321,7 @@ pub fn run<G: NGame>(cfg: &Config) -> Result<String, String> {
     let seats = playing(&start);
     let all = seatings(cfg.engines.len(), seats.len());
     let total = game_count(cfg, all.len())?;
-    let pgn = PgnFile::create(cfg.pgn.as_deref())?;
+    let pgn = PgnFile::create(cfg.pgn.as_deref(), "PGN file")?;
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
     let table = Table {
         cfg,

@@ -49,19 +49,11 @@ pub(super) fn path_of(dir: &Path, codes: &[u8]) -> PathBuf {
 /// stderr) when it is not a table of these pieces.
 pub(super) fn load(dir: &Path, codes: &[u8]) -> Option<Table> {
     let path = path_of(dir, codes);
-    let file = match crate::limits::open_regular(&path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
-        Err(e) => {
-            eprintln!("endgame tables: cannot read {}: {e}; building it", path.display());
-            return None;
-        }
-    };
     // The largest file of this signature: the header and two bytes a value.
     let largest = (MAGIC.len() + codes.len() + 2 + CHECKSUM + 4 * 36usize.pow(codes.len() as u32)) as u64;
-    let bytes = match crate::limits::read_bounded_from(file, &path.display().to_string(), largest)
-    {
+    let bytes = match crate::files::read(&path, largest) {
         Ok(bytes) => bytes,
+        Err(crate::FileError::NotFound { .. }) => return None,
         Err(e) => {
             eprintln!("endgame tables: {e}; building it");
             return None;
@@ -125,7 +117,7 @@ pub(super) fn save(dir: &Path, table: &Table) -> io::Result<()> {
         bytes.extend(table.values.iter().map(|&v| v as i8 as u8));
     }
     bytes.extend_from_slice(&crate::nnue::net::fnv1a(&bytes).to_le_bytes());
-    crate::limits::write_whole(&path, |out| out.write_all(&bytes))
+    crate::files::write_whole(&path, |out| out.write_all(&bytes))
 }
 
 /// `kiebitz-raeuber tables`: writes the endgame tables of every signature of up to N pieces
