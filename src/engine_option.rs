@@ -228,6 +228,49 @@ impl Drop for Lease {
     }
 }
 
+/// Read-only sets (a game's endgame tables) that the sessions asking for the same key share:
+/// one set per key while some session holds it, freed with its last holder. Sessions asking
+/// with another key (another folder, say) get a set of their own.
+pub struct SharedSets<K, V> {
+    sets: std::sync::Mutex<Vec<(K, std::sync::Weak<V>)>>,
+}
+
+impl<K: PartialEq, V> SharedSets<K, V> {
+    pub const fn new() -> Self {
+        SharedSets {
+            sets: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The set a session holds under `key`, or the one `make` makes, then kept under `key`
+    /// (made under the lock: two sessions asking at once get one set). Returns the set and
+    /// whether it is new.
+    pub fn obtain(
+        &self,
+        key: K,
+        make: impl FnOnce() -> Result<Arc<V>, String>,
+    ) -> Result<(Arc<V>, bool), String> {
+        let mut sets = self.sets.lock().unwrap_or_else(|e| e.into_inner());
+        sets.retain(|(_, set)| set.strong_count() > 0);
+        if let Some(set) = sets
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, s)| s.upgrade())
+        {
+            return Ok((set, false));
+        }
+        let set = make()?;
+        sets.push((key, Arc::downgrade(&set)));
+        Ok((set, true))
+    }
+}
+
+impl<K: PartialEq, V> Default for SharedSets<K, V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// What a session may do on the machine that runs it: write files (a lone engine may, an
 /// engine server's client may not) and take memory for the game's tables (from the server's
 /// pool, `None`: no bound).

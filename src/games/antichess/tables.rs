@@ -23,18 +23,17 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use super::movegen::{PAWN_K, RANK_1, RANK_8};
 use super::position::{Antichess, EMPTY, NO_EP};
 use crate::board::{Color, MoveList};
 use crate::checksum;
-use crate::engine_option::{Access, Lease};
-use crate::limits;
+use crate::engine_option::{Access, Lease, SharedSets};
 use crate::game::Game;
 use crate::solve::retro::{self, Child, Node, Slice, better, parent};
 
@@ -192,12 +191,21 @@ impl Tables {
     /// Builds every table of up to `max_pieces` pieces (at most [`MAX_PIECES`]), each on
     /// `threads` threads.
     pub fn build(max_pieces: u32, threads: usize) -> Tables {
+        Tables::build_while(max_pieces, threads, &|| true).expect("wanted to the end")
+    }
+
+    /// [`Tables::build`], given up (`None`) as soon as `wanted` says no between two
+    /// signatures: a set whose sessions have all gone stops costing time.
+    pub fn build_while(max_pieces: u32, threads: usize, wanted: &dyn Fn() -> bool) -> Option<Tables> {
         let mut tables = Tables {
             ids: HashMap::new(),
             tables: Vec::new(),
         };
         for n in 2..=max_pieces.min(MAX_PIECES) as usize {
             for codes in signatures(n) {
+                if !wanted() {
+                    return None;
+                }
                 let values = retro::solve(
                     &Builder {
                         codes: &codes,
@@ -212,7 +220,7 @@ impl Tables {
                 tables.insert(codes, values);
             }
         }
-        tables
+        Some(tables)
     }
 
     /// How many positions are won, lost and drawn for the side to move (no positions left
@@ -292,7 +300,7 @@ impl Tables {
     /// they are built, the FNV-1a checksum of those bytes), under a temporary name, then
     /// renamed: a file is there whole or not at all.
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        crate::limits::write_whole(path, |out| {
+        crate::files::write_whole(path, |out| {
             out.write_all(MAGIC)?;
             let mut sum = checksum::START;
             for t in &self.tables {
@@ -304,15 +312,16 @@ impl Tables {
     }
 
     /// Reads tables [`Tables::write`] wrote; a file of another format, cut short or damaged
-    /// is refused with the reason.
+    /// is refused with the reason. The size is checked before a byte is read, and every value
+    /// against its moves one ply down ([`Tables::verify`]): a checksum anyone can recompute
+    /// shows a file is whole, not that its values are true.
     pub fn read(path: &Path) -> Result<Tables, String> {
         let fail = |why: String| format!("endgame tables {}: {why}", path.display());
-        let mut file = limits::open_regular(path).map_err(|e| fail(e.to_string()))?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
         let all: Vec<Vec<u8>> = (2..=MAX_PIECES as usize).flat_map(signatures).collect();
         let body: usize = all.iter().map(|c| slice_len(c.len())).sum();
-        if !bytes.starts_with(MAGIC) || bytes.len() != MAGIC.len() + body + 8 {
+        let size = MAGIC.len() + body + 8;
+        let bytes = crate::files::read(path, size as u64).map_err(|e| fail(e.to_string()))?;
+        if !bytes.starts_with(MAGIC) || bytes.len() != size {
             return Err(fail("not a table file of this format, or cut short".into()));
         }
         let (data, sum) = bytes[MAGIC.len()..].split_at(body);
@@ -329,7 +338,79 @@ impl Tables {
             tables.insert(codes, data[at..at + len].to_vec());
             at += len;
         }
+        tables.verify(2).map_err(fail)?;
         Ok(tables)
+    }
+
+    /// Checks every value against the position's moves one ply down, on `threads` threads: a
+    /// number that is no position holds 0, and each position's value is the best of its
+    /// moves' values (a win where it has no move, a draw where no mate is possible). With the
+    /// game's ends right that makes every value exact, by induction on the distance: a value
+    /// that agrees with its moves everywhere is the one the retrograde analysis finds.
+    pub fn verify(&self, threads: usize) -> Result<(), String> {
+        let next = AtomicU32::new(0);
+        let failed = Mutex::new(None);
+        std::thread::scope(|s| {
+            for _ in 0..threads.max(1) {
+                s.spawn(|| {
+                    loop {
+                        let t = next.fetch_add(1, Ordering::Relaxed) as usize;
+                        if t >= self.tables.len() || failed.lock().is_ok_and(|f| f.is_some()) {
+                            break;
+                        }
+                        if let Err(e) = self.verify_table(&self.tables[t]) {
+                            *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                        }
+                    }
+                });
+            }
+        });
+        match failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Tables::verify`] for one table.
+    fn verify_table(&self, t: &Table) -> Result<(), String> {
+        for (i, &b) in t.values.iter().enumerate() {
+            let (stored, want) = match position_of(&t.codes, i) {
+                None => (b, 0),
+                Some(pos) => {
+                    let want = self.by_moves(&pos);
+                    if unpack(b) == want {
+                        continue;
+                    }
+                    (b, pack(want).unwrap_or(0))
+                }
+            };
+            if stored != want {
+                let at = position_of(&t.codes, i).map_or("no position".into(), |p| p.to_string());
+                return Err(format!(
+                    "a value that its moves contradict ({at}: stored {}, its moves say {})",
+                    unpack(stored),
+                    unpack(want)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `pos` from its moves and the tables' values one ply on.
+    fn by_moves(&self, pos: &Antichess) -> i16 {
+        if pos.insufficient_material() {
+            return 0;
+        }
+        let mut moves = MoveList::new();
+        pos.moves(&mut moves);
+        moves
+            .iter()
+            .map(|&mv| parent(self.probe(&pos.after(mv)).unwrap_or(0)))
+            .fold(None, |b: Option<i16>, v| match b {
+                Some(b) if !better(v, b) => Some(b),
+                _ => Some(v),
+            })
+            .unwrap_or(1)
     }
 
     /// Adds the table of `codes`.
@@ -411,8 +492,12 @@ pub struct Shared {
     _lease: Option<Lease>,
 }
 
-/// The set the sessions hold, if one does.
-static SESSIONS: Mutex<Weak<Shared>> = Mutex::new(Weak::new());
+/// What a set is: the folder its file is read from, and whether it is written there.
+type Key = (Option<PathBuf>, bool);
+
+/// The sets the sessions hold, one per folder: a session naming another folder does not get
+/// a set read from someone else's.
+static SESSIONS: SharedSets<Key, Shared> = SharedSets::new();
 
 /// The process's own set (`solve --tables`, a lone command) and its limit.
 static PROCESS: OnceLock<Tables> = OnceLock::new();
@@ -460,20 +545,20 @@ fn report(tables: &Tables, seconds: f64) -> String {
 }
 
 /// The tables from `dir`'s file where it is there and sound, else built on two threads (and
-/// written there where `writes`); what happened goes to stderr.
-fn obtain(dir: Option<PathBuf>, writes: bool) -> Tables {
+/// written there where `writes`) while `wanted` says so; what happened goes to stderr.
+fn obtain(dir: Option<PathBuf>, writes: bool, wanted: &dyn Fn() -> bool) -> Option<Tables> {
     let path = dir.map(|d| d.join(FILE));
     if let Some(path) = path.as_ref().filter(|p| p.exists()) {
         match Tables::read(path) {
             Ok(tables) => {
                 eprintln!("endgame tables of up to {MAX_PIECES} pieces read from {}", path.display());
-                return tables;
+                return Some(tables);
             }
             Err(e) => eprintln!("{e}; building them anew"),
         }
     }
     let start = Instant::now();
-    let tables = Tables::build(MAX_PIECES, 2);
+    let tables = Tables::build_while(MAX_PIECES, 2, wanted)?;
     eprintln!("{}", report(&tables, start.elapsed().as_secs_f64()));
     if let Some(path) = path.filter(|_| writes) {
         match tables.write(&path) {
@@ -481,7 +566,7 @@ fn obtain(dir: Option<PathBuf>, writes: bool) -> Tables {
             Err(e) => eprintln!("endgame tables not written to {}: {e}", path.display()),
         }
     }
-    tables
+    Some(tables)
 }
 
 /// The folder of the process's tables file (`solve --tables-dir`).
@@ -524,12 +609,22 @@ pub fn process_dir(dir: &str) -> Result<String, String> {
 }
 
 /// A session's hold after `Endgame Tables Path` = `dir` (read by the next build); the line.
+/// A set already held from another folder is let go, and where the tables are on, the new
+/// folder's set is taken at once.
 pub fn session_dir(hold: Option<&Hold>, dir: &str, access: &Access) -> Result<(Hold, String), String> {
     let dir = folder(dir, access.writes)?;
     let line = folder_line(&dir, access.writes);
     let mut hold = hold.cloned().unwrap_or_default();
+    if hold.dir == dir {
+        return Ok((hold, line));
+    }
     hold.dir = dir;
-    Ok((hold, line))
+    hold.set = None;
+    if hold.limit == 0 {
+        return Ok((hold, line));
+    }
+    let (hold, tables) = use_in_session(Some(&hold), hold.limit, access)?;
+    Ok((hold, format!("{line}; {tables}")))
 }
 
 /// Checks a requested number of pieces: 0 (off) to [`MAX_PIECES`].
@@ -555,13 +650,13 @@ pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, String> {
     }
     let dir = PROCESS_DIR.lock().unwrap_or_else(|e| e.into_inner()).clone();
     if wait {
-        let _ = PROCESS.set(obtain(dir, true));
+        let _ = PROCESS.set(obtain(dir, true, &|| true).expect("wanted"));
         return Ok(format!("endgame tables of up to {max_pieces} pieces"));
     }
     std::thread::Builder::new()
         .name("endgame tables".into())
         .spawn(move || {
-            let _ = PROCESS.set(obtain(dir, true));
+            let _ = PROCESS.set(obtain(dir, true, &|| true).expect("wanted"));
         })
         .map_err(|e| format!("no thread to build the endgame tables in: {e}"))?;
     Ok(format!(
@@ -594,11 +689,21 @@ pub fn use_in_session(
     if hold.set.is_some() {
         return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
     }
-    let mut shared = SESSIONS.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(set) = shared.upgrade() {
-        hold.set = Some(set);
-        return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
-    }
+    let key: Key = (hold.dir.clone(), access.writes);
+    let (set, _) = SESSIONS.obtain(key.clone(), || new_set(key, access))?;
+    hold.set = Some(set);
+    Ok((
+        hold,
+        format!(
+            "endgame tables of up to {max_pieces} pieces: being built in the background (about \
+             a minute), probed once they are there"
+        ),
+    ))
+}
+
+/// A new set for the folder and write right of `key`, its memory taken from `access`'s pool,
+/// built (or read) in the background.
+fn new_set((dir, writes): Key, access: &Access) -> Result<Arc<Shared>, String> {
     let lease = match &access.memory {
         None => None,
         Some(pool) => Some(Lease::take(pool, megabytes()).ok_or_else(|| {
@@ -613,25 +718,18 @@ pub fn use_in_session(
         _lease: lease,
     });
     let weak = Arc::downgrade(&set);
-    let (dir, writes) = (hold.dir.clone(), access.writes);
     std::thread::Builder::new()
         .name("endgame tables".into())
         .spawn(move || {
-            let tables = obtain(dir, writes);
-            if let Some(set) = weak.upgrade() {
+            let wanted = || weak.strong_count() > 0;
+            if let Some(tables) = obtain(dir, writes, &wanted)
+                && let Some(set) = weak.upgrade()
+            {
                 let _ = set.tables.set(tables);
             }
         })
         .map_err(|e| format!("no thread to build the endgame tables in: {e}"))?;
-    *shared = Arc::downgrade(&set);
-    hold.set = Some(set);
-    Ok((
-        hold,
-        format!(
-            "endgame tables of up to {max_pieces} pieces: being built in the background (about \
-             a minute), probed once they are there"
-        ),
-    ))
+    Ok(set)
 }
 
 #[cfg(test)]
@@ -740,25 +838,8 @@ mod tests {
                 assert_eq!(t.values[i], 0);
                 continue;
             };
-            assert_eq!(unpack(t.values[i]), by_moves(tables, &pos), "{pos}");
+            assert_eq!(unpack(t.values[i]), tables.by_moves(&pos), "{pos}");
         }
-    }
-
-    /// The value of `pos` from its moves and the tables' values one ply on.
-    fn by_moves(tables: &Tables, pos: &Antichess) -> i16 {
-        if pos.insufficient_material() {
-            return 0;
-        }
-        let mut moves = MoveList::new();
-        pos.moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| parent(tables.probe(&pos.after(mv)).expect("in the tables")))
-            .fold(None, |b: Option<i16>, v| match b {
-                Some(b) if !better(v, b) => Some(b),
-                _ => Some(v),
-            })
-            .unwrap_or(1)
     }
 
     #[test]
@@ -781,7 +862,74 @@ mod tests {
         std::fs::write(&path, &bytes[..middle]).expect("cut");
         let e = Tables::read(&path).err().expect("refused");
         assert!(e.contains("cut short"), "{e}");
+        // A forged value with its checksum made anew: the lost position claimed won in one.
+        let lost = fen("8/8/8/8/8/8/8/kR6 b - - 0 1");
+        let forged = forge(tables, &lost, 1);
+        std::fs::write(&path, &forged).expect("forged");
+        let e = Tables::read(&path).err().expect("refused");
+        assert!(e.contains("contradict"), "{e}");
+        // Longer than the format: refused before it is read.
+        let long = std::fs::File::create(&path).expect("a file");
+        long.set_len(2 << 30).expect("a sparse 2 GiB file");
+        let e = Tables::read(&path).err().expect("refused");
+        assert!(e.contains("larger than"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The file of `tables` with the value of `pos` set to `value` and the checksum made anew.
+    fn forge(tables: &Tables, pos: &Antichess, value: i16) -> Vec<u8> {
+        let mut counts = counts_of(pos);
+        let id = tables.ids[&key_of(&counts)];
+        counts.fill(0);
+        let mut data = Vec::new();
+        for (k, t) in tables.tables.iter().enumerate() {
+            let mut values = t.values.clone();
+            if k == id {
+                assert!(unpack(values[number_of(pos, &t.codes)]) < 0, "{pos} is lost");
+                values[number_of(pos, &t.codes)] = pack(value).expect("a byte");
+            }
+            data.extend_from_slice(&values);
+        }
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&data);
+        bytes.extend_from_slice(&checksum::fnv1a(&data).to_le_bytes());
+        bytes
+    }
+
+    /// Sessions naming one folder share one set; a session naming another folder gets a set
+    /// of its own (before, every session got the first session's set, read from its folder):
+    /// under a pool with room for one set, the second folder's is refused.
+    #[test]
+    fn sessions_share_a_set_only_with_the_same_folder() {
+        use crate::engine_option::MemoryPool;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        struct Pool(AtomicUsize);
+        impl MemoryPool for Pool {
+            fn take(&self, mb: usize) -> bool {
+                let f = |free: usize| free.checked_sub(mb);
+                self.0.fetch_update(Ordering::SeqCst, Ordering::SeqCst, f).is_ok()
+            }
+            fn give_back(&self, mb: usize) {
+                self.0.fetch_add(mb, Ordering::SeqCst);
+            }
+        }
+        let pool = Arc::new(Pool(AtomicUsize::new(megabytes() + 10)));
+        let access = Access {
+            writes: false,
+            memory: Some(Arc::clone(&pool) as Arc<dyn MemoryPool>),
+        };
+        let at = |dir: &str| Hold {
+            dir: Some(PathBuf::from(dir)),
+            ..Hold::default()
+        };
+        let (a, _) = use_in_session(Some(&at("/kiebitz-no-folder/a")), 3, &access).unwrap();
+        let (b, _) = use_in_session(Some(&at("/kiebitz-no-folder/a")), 3, &access).unwrap();
+        assert!(Arc::ptr_eq(a.set.as_ref().unwrap(), b.set.as_ref().unwrap()));
+        let other = use_in_session(Some(&at("/kiebitz-no-folder/b")), 3, &access);
+        let e = other.err().expect("another folder's set does not fit");
+        assert!(e.contains("MiB"), "{e}");
+        drop((a, b));
+        assert_eq!(pool.0.load(Ordering::SeqCst), megabytes() + 10, "given back");
     }
 
     #[test]

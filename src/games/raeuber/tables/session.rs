@@ -8,10 +8,10 @@
 
 use std::cell::RefCell;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::sync::{Arc, OnceLock, Weak};
 
 use super::{Tables, installed, limit, multisets};
-use crate::engine_option::{Access, Lease};
+use crate::engine_option::{Access, Lease, SharedSets};
 use crate::games::raeuber::certificates::Store;
 use crate::games::raeuber::position::Raeuber;
 
@@ -93,7 +93,7 @@ type Key = (u32, Option<PathBuf>, bool);
 const AT_ONCE: u32 = 3;
 
 /// The sets held by some session.
-static SETS: Mutex<Vec<(Key, Weak<Shared>)>> = Mutex::new(Vec::new());
+static SETS: SharedSets<Key, Shared> = SharedSets::new();
 
 /// The bytes the tables of every signature of up to `pieces` pieces take.
 pub fn bytes_of(pieces: u32) -> usize {
@@ -114,11 +114,11 @@ pub fn most_pieces(access: &Access) -> u32 {
 /// that has too little left. Returns the set and whether it is new.
 pub fn obtain(dir: Option<PathBuf>, access: &Access) -> Result<(Arc<Shared>, bool), String> {
     let key: Key = (most_pieces(access), dir, access.writes);
-    let mut sets = SETS.lock().unwrap_or_else(|e| e.into_inner());
-    sets.retain(|(_, set)| set.strong_count() > 0);
-    if let Some(set) = sets.iter().find(|(k, _)| *k == key).and_then(|(_, s)| s.upgrade()) {
-        return Ok((set, false));
-    }
+    SETS.obtain(key.clone(), || new_set(&key, access))
+}
+
+/// A new set for `key`, its memory taken from `access`'s pool, its build started.
+fn new_set(key: &Key, access: &Access) -> Result<Arc<Shared>, String> {
     let lease = match &access.memory {
         None => None,
         Some(pool) => {
@@ -135,9 +135,8 @@ pub fn obtain(dir: Option<PathBuf>, access: &Access) -> Result<(Arc<Shared>, boo
         tables: OnceLock::new(),
         _lease: lease,
     });
-    start_build(&set, &key)?;
-    sets.push((key, Arc::downgrade(&set)));
-    Ok((set, true))
+    start_build(&set, key)?;
+    Ok(set)
 }
 
 /// Starts the thread that builds `set`'s tables (then, with more pieces than three, the
