@@ -408,3 +408,56 @@ fn a_units_budget_ends_that_unit_only_and_open_units_resume() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `merge` takes a unit's certificate as that unit's value only where it is a checked
+/// certificate of the unit's own position, and refuses a value file its certificates
+/// contradict: a real proof of another unit's position copied in, and a value file saying the
+/// opposite of the unit's proof, each end the merge with the reason.
+#[test]
+fn a_certificate_of_another_position_or_a_contradicting_value_is_refused() {
+    let dir = fresh_dir("foreign");
+    assert!(
+        units(&dir, &["split", "--variant", "pawns4ep", "--plies", "1"])
+            .status
+            .success()
+    );
+    let work = units(&dir, &["work", "--dfpn", "--nodes", "100000"]);
+    assert!(work.status.success(), "{work:?}");
+    assert!(units(&dir, &["merge"]).status.success());
+    let proofs: Vec<_> = (0..4)
+        .map(|i| dir.join(format!("unit-{i}.proof")))
+        .filter(|p| p.exists())
+        .collect();
+    assert!(proofs.len() >= 2, "{proofs:?}");
+    let own = std::fs::read(&proofs[0]).unwrap();
+    std::fs::copy(&proofs[1], &proofs[0]).unwrap();
+    let foreign = units(&dir, &["merge"]);
+    assert!(!foreign.status.success(), "{foreign:?}");
+    let err = String::from_utf8_lossy(&foreign.stderr);
+    assert!(err.contains("not of this unit's position"), "{err}");
+    std::fs::write(&proofs[0], own).unwrap();
+    let value = proofs[0].with_extension("value");
+    let text = std::fs::read_to_string(&proofs[0]).unwrap();
+    let stm_wins = {
+        let root = text.lines().find_map(|l| l.strip_prefix("root ")).unwrap();
+        let winner = text
+            .lines()
+            .find_map(|l| l.strip_prefix("winner "))
+            .unwrap();
+        root.split_whitespace().nth(1) == Some(&winner[..1])
+    };
+    std::fs::write(
+        &value,
+        if stm_wins {
+            "value loss\n"
+        } else {
+            "value win\n"
+        },
+    )
+    .unwrap();
+    let contradicted = units(&dir, &["merge"]);
+    assert!(!contradicted.status.success(), "{contradicted:?}");
+    let err = String::from_utf8_lossy(&contradicted.stderr);
+    assert!(err.contains("certificates say otherwise"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

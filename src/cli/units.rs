@@ -45,6 +45,10 @@ const MAX_UNITS: usize = 100_000;
 const MAX_PLIES: u32 = 8;
 /// The largest manifest or unit proof read (256 MiB).
 const MAX_FILE_BYTES: u64 = 256 << 20;
+/// The longest line of a manifest (a root line of some thousand moves fits).
+const MAX_LINE_BYTES: usize = 64 << 10;
+/// The most moves from the manifest's start to its root.
+const MAX_ROOT_MOVES: usize = 2000;
 
 #[derive(Parser, Debug)]
 #[command(about = "Splits a proof into work units, solves units, merges their proofs")]
@@ -152,7 +156,20 @@ impl Manifest {
         t
     }
 
+    /// Reads a manifest, refusing what `split` never writes: lines longer than
+    /// [`MAX_LINE_BYTES`], more than [`MAX_UNITS`] units or [`MAX_ROOT_MOVES`] moves to the
+    /// root, plies beyond [`MAX_PLIES`], a unit line longer than the plies.
     fn parse(text: &str) -> Result<Manifest, String> {
+        if let Some((n, _)) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.len() > MAX_LINE_BYTES)
+        {
+            return Err(format!(
+                "line {} is longer than {MAX_LINE_BYTES} bytes: not a manifest split writes",
+                n + 1
+            ));
+        }
         let mut lines = text.lines();
         if lines.next() != Some(MAGIC) {
             return Err(format!("not a manifest: the first line must be '{MAGIC}'"));
@@ -173,8 +190,20 @@ impl Manifest {
             .ok_or_else(|| {
                 format!("plies must be a number from 1 to {MAX_PLIES}, as split makes")
             })?;
+        let moves: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
+        if moves.len() > MAX_ROOT_MOVES {
+            return Err(format!(
+                "{} moves to the root, more than {MAX_ROOT_MOVES}",
+                moves.len()
+            ));
+        }
         let mut units = Vec::new();
         for line in lines.filter(|l| !l.trim().is_empty()) {
+            if units.len() == MAX_UNITS {
+                return Err(format!(
+                    "more than {MAX_UNITS} units, more than split makes"
+                ));
+            }
             let mut words = line.split_whitespace();
             let index = (words.next() == Some("unit"))
                 .then(|| words.next()?.parse::<usize>().ok())
@@ -182,12 +211,20 @@ impl Manifest {
             if index != Some(units.len()) {
                 return Err(format!("expected 'unit {} …', found '{line}'", units.len()));
             }
-            units.push(words.map(str::to_string).collect());
+            let unit: Vec<String> = words.map(str::to_string).collect();
+            if unit.len() > plies as usize {
+                return Err(format!(
+                    "unit {} has {} moves, more than the manifest's {plies} plies",
+                    units.len(),
+                    unit.len()
+                ));
+            }
+            units.push(unit);
         }
         Ok(Manifest {
             variant,
             start,
-            moves: moves.split_whitespace().map(str::to_string).collect(),
+            moves,
             plies,
             units,
         })
@@ -205,8 +242,17 @@ impl Manifest {
 
     /// Unit `i`'s position and the hashes of every position before it.
     fn unit<G: Game>(&self, i: usize) -> Result<(G, Vec<u64>), crate::Error> {
-        let (root, history) = self.root::<G>()?;
-        play_line(root, history, &self.units[i])
+        self.unit_below(&self.root::<G>()?, i)
+    }
+
+    /// Unit `i`'s position and history below `root` ([`Manifest::root`], played once for all
+    /// units).
+    fn unit_below<G: Game>(
+        &self,
+        root: &(G, Vec<u64>),
+        i: usize,
+    ) -> Result<(G, Vec<u64>), crate::Error> {
+        play_line(root.0.clone(), root.1.clone(), &self.units[i])
     }
 }
 
@@ -230,10 +276,7 @@ fn manifest_path(dir: &Path) -> PathBuf {
 
 fn read_manifest(dir: &Path) -> Result<Manifest, String> {
     let path = manifest_path(dir);
-    Manifest::parse(&limits::read_bounded_text(
-        &path.to_string_lossy(),
-        MAX_FILE_BYTES,
-    )?)
+    Manifest::parse(&crate::files::read_text(&path, MAX_FILE_BYTES)?)
 }
 
 fn split<G: Game>(dir: &Path, plies: u32, root: &RootArgs) -> Result<(), String> {
@@ -285,8 +328,7 @@ fn split<G: Game>(dir: &Path, plies: u32, root: &RootArgs) -> Result<(), String>
         .collect();
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let path = manifest_path(dir);
-    std::fs::write(&path, manifest.to_text())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    write_whole(&path, &manifest.to_text())?;
     limits::out(format_args!(
         "{} units {plies} plies below {} in {}",
         manifest.units.len(),
@@ -301,7 +343,7 @@ fn result_path(dir: &Path, unit: usize, ext: &str) -> PathBuf {
 
 /// Writes `text` to `path` through a temporary file, so that a reader never sees half of it.
 fn write_whole(path: &Path, text: &str) -> Result<(), String> {
-    limits::write_whole(path, |out| std::io::Write::write_all(out, text.as_bytes()))
+    crate::files::write_whole(path, |out| std::io::Write::write_all(out, text.as_bytes()))
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
@@ -457,51 +499,103 @@ struct Frontier {
 }
 
 impl Frontier {
+    /// Reads every unit's results. A certificate counts only where it is of the unit's own
+    /// position, says what its file name says and is checked ([`proof::check`]); a value file
+    /// that contradicts the unit's certificates is an error, not a value.
     fn read<G: Game>(dir: &Path, manifest: &Manifest) -> Result<Frontier, String> {
         let mut f = Frontier {
             values: HashMap::new(),
             certificates: HashMap::new(),
             missing: 0,
         };
+        let root = manifest.root::<G>()?;
         for i in 0..manifest.units.len() {
-            let (pos, _) = manifest.unit::<G>(i)?;
-            let id = identity(&pos.fen());
-            for side in [Color::White, Color::Black] {
-                for hold in [false, true] {
-                    let path = result_path(dir, i, wdl::certificate_ext(side, hold));
-                    if let Some(p) = read_certificate::<G>(&path)? {
-                        if !p.hold {
-                            let v = if p.winner == pos.side_to_move() {
-                                1
-                            } else {
-                                -1
-                            };
-                            f.values.insert(id.clone(), v);
-                        }
-                        f.certificates.insert((identity(&p.root), p.winner), p);
-                    }
-                }
-            }
-            let path = result_path(dir, i, "value");
-            if path.exists() {
-                let text = limits::read_bounded_text(&path.to_string_lossy(), 4096)?;
-                let v = wdl::parse_value(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-                f.values.insert(id, v);
-            } else if !f.values.contains_key(&id) && !result_path(dir, i, "open").exists() {
-                f.missing += 1;
-            }
+            let (pos, _) = manifest.unit_below::<G>(&root, i)?;
+            f.read_unit(dir, i, &pos)?;
         }
         Ok(f)
     }
+
+    /// Reads unit `i`'s results (its position `pos`).
+    fn read_unit<G: Game>(&mut self, dir: &Path, i: usize, pos: &G) -> Result<(), String> {
+        let id = identity(&pos.fen());
+        // What the certificates show for the unit's side to move.
+        let (mut lo, mut hi) = (-1i8, 1i8);
+        // The proof (either side's win) and each side's hold.
+        for (side, hold) in [
+            (None, false),
+            (Some(Color::White), true),
+            (Some(Color::Black), true),
+        ] {
+            let ext = wdl::certificate_ext(side.unwrap_or(Color::White), hold);
+            let Some(p) = read_certificate::<G>(&result_path(dir, i, ext), pos, (side, hold))?
+            else {
+                continue;
+            };
+            match (p.winner == pos.side_to_move(), p.hold) {
+                (true, false) => lo = 1,
+                (false, false) => hi = -1,
+                (true, true) => lo = lo.max(0),
+                (false, true) => hi = hi.min(0),
+            }
+            self.certificates.insert((id.clone(), p.winner), p);
+        }
+        if lo > hi {
+            return Err(format!("unit {i}: its certificates contradict each other"));
+        }
+        let path = result_path(dir, i, "value");
+        if path.exists() {
+            let text = crate::files::read_text(&path, 4096)?;
+            let v = wdl::parse_value(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            if !(lo..=hi).contains(&v) {
+                return Err(format!(
+                    "{}: says {} for the side to move, the unit's certificates say otherwise",
+                    path.display(),
+                    crate::solve::wdl::value_word(v)
+                ));
+            }
+            self.values.insert(id, v);
+        } else if lo == hi {
+            self.values.insert(id, lo);
+        } else if !result_path(dir, i, "open").exists() {
+            self.missing += 1;
+        }
+        Ok(())
+    }
 }
 
-/// The certificate at `path` (a proof or a hold, either format), if there is one.
-fn read_certificate<G: Game>(path: &Path) -> Result<Option<Proof>, String> {
+/// The certificate at `path` (a proof or a hold, either format), if there is one: refused
+/// where it is of another position than `unit`'s, is not what its name says (a hold or not,
+/// and whose where `side` says), or does not hold.
+fn read_certificate<G: Game>(
+    path: &Path,
+    unit: &G,
+    (side, hold): (Option<Color>, bool),
+) -> Result<Option<Proof>, String> {
     if !path.exists() {
         return Ok(None);
     }
-    let text = limits::read_bounded_text(&path.to_string_lossy(), MAX_FILE_BYTES)?;
-    let p = Proof::parse_any::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = path.display();
+    let text = crate::files::read_text(path, MAX_FILE_BYTES)?;
+    let p = Proof::parse_any::<G>(&text).map_err(|e| format!("{name}: {e}"))?;
+    if identity(&p.root) != identity(&unit.fen()) {
+        return Err(format!(
+            "{name}: a certificate of {}, not of this unit's position {}",
+            p.root,
+            unit.fen()
+        ));
+    }
+    if p.hold != hold || side.is_some_and(|c| c != p.winner) {
+        let what = |h: bool| if h { "hold" } else { "proof" };
+        return Err(format!(
+            "{name}: a {} of {:?}'s, where its name says a {}{}",
+            what(p.hold),
+            p.winner,
+            what(hold),
+            side.map_or(String::new(), |c| format!(" of {c:?}'s"))
+        ));
+    }
+    proof::check::<G>(&p).map_err(|e| format!("{name}: {e}"))?;
     Ok(Some(p))
 }
 
@@ -686,7 +780,7 @@ fn join_certificate<G: Game>(
     };
     let checked =
         proof::check::<G>(&merged).map_err(|e| format!("the merged {what} does not hold: {e}"))?;
-    std::fs::write(file, merged.to_text()).map_err(|e| format!("cannot write {file}: {e}"))?;
+    write_whole(Path::new(file), &merged.to_text())?;
     let did = if hold { "holds" } else { "wins" };
     limits::out(format_args!(
         "{what:<9} {side:?} {did} from {}: {} units used, {} positions, longest line {} plies \
@@ -725,5 +819,26 @@ mod tests {
             assert!(err.contains("from 1 to 8"), "{err}");
         }
         assert_eq!(identity("pp2/4/4/PP2 w - - 3 7"), "pp2/4/4/PP2 w - -");
+        // What split never writes, which merge would replay without a bound: a line beyond
+        // 64 KiB, more units than split makes, a unit line longer than the plies.
+        let long = m
+            .to_text()
+            .replace("moves a1a2", &format!("moves {}", "a1a2 ".repeat(20_000)));
+        assert!(Manifest::parse(&long).unwrap_err().contains("longer than"));
+        let mut many = m.to_text();
+        (2..=MAX_UNITS).for_each(|i| many.push_str(&format!("unit {i} a4a3\n")));
+        assert!(
+            Manifest::parse(&many)
+                .unwrap_err()
+                .contains("more than 100000 units")
+        );
+        let deep = m
+            .to_text()
+            .replace("unit 1 c4c3 a2a3", "unit 1 c4c3 a2a3 d4d3");
+        assert!(
+            Manifest::parse(&deep)
+                .unwrap_err()
+                .contains("more than the manifest's 2 plies")
+        );
     }
 }

@@ -156,7 +156,7 @@ fn write_certificates(dir: &Path, i: usize, s: &wdl::Solution, asked: bool) -> R
     }
     for (c, _) in &s.certificates {
         let path = result_path(dir, i, certificate_ext(c.winner, c.hold));
-        crate::limits::write_whole(&path, |out| c.write_to(out))
+        crate::files::write_whole(&path, |out| c.write_to(out))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
