@@ -33,7 +33,7 @@ fn main() {
     nnue::load(net).unwrap();
     nnue::set_enabled(true);
     let file = std::io::BufReader::new(std::fs::File::open(data).unwrap());
-    let records = read_all(file).unwrap();
+    let records = read_all(file, &kiebitz::nnue::Layout::CHESS).unwrap();
     let (skip, count): (usize, usize) = (skip.parse().unwrap(), count.parse().unwrap());
     let lambdas = [0.0f32, 0.3, 1.0];
     let mut sums = [[0.0f64; 3]; 2];

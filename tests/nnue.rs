@@ -117,7 +117,8 @@ fn trained_net() -> FloatNet {
     let mut losses = Vec::new();
     let net = train(&records, &Layout::CHESS, &cfg, |r, _| {
         losses.push(r.validation_loss)
-    });
+    })
+    .unwrap();
     assert!(
         losses.last() < losses.first(),
         "training lowers the validation loss: {losses:?}"

@@ -61,7 +61,7 @@ fn datagen_writes_quiet_legal_positions_and_the_seed_fixes_the_games() {
         "one seed, one thread: the same games"
     );
     assert_eq!(bytes.len() % RECORD_BYTES, 0);
-    let records = read_all(&bytes[..]).unwrap();
+    let records = read_all(&bytes[..], &kiebitz::nnue::Layout::CHESS).unwrap();
     assert!(records.len() >= 40, "{} records", records.len());
     let results: std::collections::BTreeSet<u8> = records.iter().map(|r| r.result).collect();
     for r in &records {

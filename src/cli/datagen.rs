@@ -12,8 +12,8 @@
 //! progress. A run appends to its file (resuming a dataset) and writes a line of what it did
 //! to `FILE.log`. Threads play games of their own; the seed fixes every game's random plies.
 
-use std::fs::OpenOptions;
-use std::io::Write;
+use std::io::{Read, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -97,7 +97,7 @@ type GameRecords = Vec<Record>;
 pub fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
     super::set_game_options::<G>(&args.options)?;
     let openings = read_openings::<G>(args.openings.as_deref())?;
-    let mut file = open_records(&args.out)?;
+    let mut file = open_records(&args.out, &G::LAYOUT)?;
     let had = file.metadata().map_err(|e| e.to_string())?.len() / RECORD_BYTES as u64;
     let target = args.positions;
     if target.is_some_and(|t| had >= t) {
@@ -157,13 +157,12 @@ pub fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
     }
 }
 
-/// Opens the record file for appending, first cutting a partial record left at its end.
-fn open_records(path: &str) -> Result<std::fs::File, String> {
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("{path}: {e}"))?;
+/// Opens the record file for appending: a new file, or one whose every whole record is a
+/// record of this game's layout (anything else, a network say, is refused, not cut); a
+/// partial record left at its end is cut.
+fn open_records(path: &str, layout: &crate::nnue::Layout) -> Result<std::fs::File, String> {
+    let file = crate::files::append(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
+    check_records(path, layout)?;
     let len = file.metadata().map_err(|e| format!("{path}: {e}"))?.len();
     let whole = len - len % RECORD_BYTES as u64;
     if whole != len {
@@ -174,6 +173,36 @@ fn open_records(path: &str) -> Result<std::fs::File, String> {
         file.set_len(whole).map_err(|e| format!("{path}: {e}"))?;
     }
     Ok(file)
+}
+
+/// Checks that every whole record of the file at `path` decodes and fits `layout`, reading it
+/// a megabyte at a time.
+fn check_records(path: &str, layout: &crate::nnue::Layout) -> Result<(), String> {
+    let mut file = std::io::BufReader::new(crate::files::open(Path::new(path))?);
+    let mut chunk = vec![0u8; RECORD_BYTES << 15];
+    let mut seen = 0usize;
+    loop {
+        let mut filled = 0;
+        while filled < chunk.len() {
+            match file.read(&mut chunk[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) => return Err(format!("{path}: {e}")),
+            }
+        }
+        crate::nnue::data::decode(&chunk[..filled], layout).map_err(|e| {
+            format!(
+                "{path} holds something other than this game's training records (record {}: \
+                 {}); refusing to append to it",
+                seen + e.index,
+                e.reason
+            )
+        })?;
+        seen += filled / RECORD_BYTES;
+        if filled < chunk.len() {
+            return Ok(());
+        }
+    }
 }
 
 /// Prints the progress line on stderr.
@@ -203,11 +232,7 @@ fn log_run(
     elapsed: Duration,
 ) -> Result<(), String> {
     let path = format!("{out}.log");
-    let mut log = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| format!("{path}: {e}"))?;
+    let mut log = crate::files::append(Path::new(&path)).map_err(|e| format!("{path}: {e}"))?;
     let unix = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -228,7 +253,7 @@ fn read_openings<G: Game>(path: Option<&str>) -> Result<Vec<G>, String> {
     let Some(path) = path else {
         return Ok(vec![G::startpos(variant).map_err(|e| e.to_string())?]);
     };
-    let text = crate::limits::read_bounded_text(path, 256 << 20)?;
+    let text = crate::files::read_input_text(path, 256 << 20)?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -248,7 +273,20 @@ fn read_openings<G: Game>(path: Option<&str>) -> Result<Vec<G>, String> {
     if out.is_empty() {
         return Err(format!("{path} holds no positions"));
     }
-    Ok(out)
+    // A finished position starts no game: with only such openings the threads would start
+    // games for ever and play none.
+    let read = out.len();
+    out.retain(|pos| pos.verdict(&[pos.hash()]).is_none());
+    match out.len() {
+        0 => Err(format!(
+            "{path}: all {read} positions are finished games: no opening to play"
+        )),
+        left if left < read => {
+            eprintln!("{path}: {} finished positions left out", read - left);
+            Ok(out)
+        }
+        _ => Ok(out),
+    }
 }
 
 /// One thread's games.

@@ -3,11 +3,12 @@
 //! the losses by epoch, the trainer's throughput) saying how it was made.
 
 use std::io::Write;
+use std::path::Path;
 
 use clap::Parser;
 
 use crate::game::Game;
-use crate::nnue::data::{Pack, read_all};
+use crate::nnue::data::{Pack, decode};
 use crate::nnue::net::Network;
 use crate::nnue::train::{Config, EpochReport, FloatNet, train};
 
@@ -62,21 +63,46 @@ pub fn main<G: Game + Pack>(args: &[String]) -> i32 {
     super::run_subcommand(&name, args, |parsed: &Args| run::<G>(parsed, args))
 }
 
-fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
+/// The largest record file `train` reads (16 GiB: 500 million records, more than this
+/// machine's memory holds as floats).
+const MAX_DATA_BYTES: u64 = 16 << 30;
+
+/// Checks the numeric flags: each finite and in its range, with the flag named.
+fn check_numbers(args: &Args) -> Result<(), String> {
     if !(args.hidden as usize).is_multiple_of(crate::nnue::net::HIDDEN_STEP) {
         return Err(format!("--hidden {} is not a multiple of 16", args.hidden));
     }
-    if !(0.0..=1.0).contains(&args.wdl) || !(0.0..0.5).contains(&args.validation) {
-        return Err("--wdl must be within 0…1 and --validation within 0…0.5".into());
-    }
+    let above_zero = |what: &str, v: f32| {
+        (v.is_finite() && v > 0.0 && v <= 1.0)
+            .then_some(())
+            .ok_or_else(|| format!("{what} must be a number above 0 and at most 1, not {v}"))
+    };
+    above_zero("--lr", args.lr)?;
+    above_zero("--lr-drop", args.lr_drop)?;
+    crate::limits::number("--wdl", args.wdl, 0.0..=1.0)?;
+    crate::limits::number("--validation", args.validation, 0.0..=0.49)?;
+    Ok(())
+}
+
+/// The records of `--data`, each file checked against the game's layout; the files' names
+/// with their counts.
+fn read_records<G: Pack>(
+    paths: &[String],
+) -> Result<(Vec<crate::nnue::data::Record>, Vec<String>), String> {
     let mut records = Vec::new();
     let mut sources = Vec::new();
-    for path in &args.data {
-        let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
-        let read = read_all(std::io::BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
+    for path in paths {
+        let bytes = crate::files::read(Path::new(path), MAX_DATA_BYTES)?;
+        let read = decode(&bytes, &G::LAYOUT).map_err(|e| format!("{path}: {e}"))?;
         sources.push(format!("{path} ({} records)", read.len()));
         records.extend(read);
     }
+    Ok((records, sources))
+}
+
+fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
+    check_numbers(args)?;
+    let (mut records, sources) = read_records::<G>(&args.data)?;
     if let Some(limit) = args.limit {
         records.truncate(limit);
     }
@@ -112,6 +138,10 @@ fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
         format!("records used: {}", records.len()),
     ];
     let out = &args.out;
+    let write = |bytes: &[u8]| {
+        crate::files::write_whole(Path::new(out), |f| f.write_all(bytes))
+            .map_err(|e| format!("{out}: {e}"))
+    };
     let net = train(&records, &G::LAYOUT, &cfg, |r: &EpochReport, net| {
         let line = format!(
             "epoch {:>3}: train loss {:.6}, validation loss {:.6}, {:.0} positions/s, lr {:.2e}",
@@ -120,20 +150,22 @@ fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
         eprintln!("{line}");
         lines.push(line);
         // Each epoch's network is written, so that a long run stopped early leaves one.
-        if let Err(e) = std::fs::write(out, net.quantise().to_bytes()) {
-            eprintln!("warning: {out}: {e}");
+        if let Err(e) = write(&net.quantise().to_bytes()) {
+            eprintln!("warning: {e}");
         }
-    });
+    })?;
     let bytes = net.quantise().to_bytes();
-    std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
+    write(&bytes)?;
     lines.push(format!(
         "network: {out}, {} bytes, fnv1a {:016x}",
         bytes.len(),
         crate::nnue::net::fnv1a(&bytes)
     ));
     let manifest = format!("{out}.txt");
-    let mut f = std::fs::File::create(&manifest).map_err(|e| format!("{manifest}: {e}"))?;
-    writeln!(f, "{}", lines.join("\n")).map_err(|e| format!("{manifest}: {e}"))?;
+    crate::files::write_whole(Path::new(&manifest), |f| {
+        writeln!(f, "{}", lines.join("\n"))
+    })
+    .map_err(|e| format!("{manifest}: {e}"))?;
     crate::limits::out(format_args!(
         "{out}: {} bytes ({} hidden), manifest {manifest}",
         bytes.len(),
@@ -143,7 +175,8 @@ fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
 
 /// The network file `path` as the trainer's start, if it fits the game and `hidden`.
 fn initial_network<G: Game + Pack>(path: &str, hidden: usize) -> Result<FloatNet, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("--init {path}: {e}"))?;
+    let bytes = crate::files::read(Path::new(path), crate::nnue::net::MAX_FILE_BYTES)
+        .map_err(|e| format!("--init {e}"))?;
     let net = Network::from_bytes(&bytes, G::LAYOUT.inputs())
         .map_err(|e| format!("--init {path}: {e}"))?;
     if net.hidden != hidden {

@@ -102,6 +102,14 @@ impl Record {
         if b[26] > 2 || b[27] > 1 {
             return Err(format!("result {} / side {} out of range", b[26], b[27]));
         }
+        if b[30..32] != [0, 0] {
+            return Err("bytes 30 and 31 are not zero".into());
+        }
+        let count = occupancy.count_ones() as usize;
+        let unused = (count..MAX_PIECES).any(|i| (b[8 + i / 2] >> (4 * (i % 2))) & 15 != 0);
+        if unused {
+            return Err(format!("piece codes beyond its {count} pieces"));
+        }
         Ok(Record {
             occupancy,
             pieces: b[8..24].try_into().expect("16 bytes"),
@@ -119,16 +127,31 @@ impl Record {
 }
 
 /// Every whole record of a reader (a trailing partial record is ignored); the first record
-/// that does not decode is an error naming its index.
-pub fn read_all(mut r: impl Read) -> io::Result<Vec<Record>> {
+/// that does not decode, or does not fit `layout`, is an error naming its index.
+pub fn read_all(mut r: impl Read, layout: &super::Layout) -> io::Result<Vec<Record>> {
     let mut bytes = Vec::new();
     r.read_to_end(&mut bytes)?;
+    decode(&bytes, layout).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))
+}
+
+/// A record that does not decode or does not fit the game: its index and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("record {index}: {reason}")]
+pub struct BadRecord {
+    pub index: usize,
+    pub reason: String,
+}
+
+/// The whole records of `bytes` (a trailing partial record is ignored), each checked against
+/// `layout`; the first that fails is an error naming its index.
+pub fn decode(bytes: &[u8], layout: &super::Layout) -> Result<Vec<Record>, BadRecord> {
     bytes
         .chunks_exact(RECORD_BYTES)
         .enumerate()
-        .map(|(i, c)| {
+        .map(|(index, c)| {
             Record::from_bytes(c.try_into().expect("32 bytes"))
-                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("record {i}: {e}")))
+                .and_then(|r| layout.check(&r).map(|()| r))
+                .map_err(|reason| BadRecord { index, reason })
         })
         .collect()
 }
@@ -166,10 +189,33 @@ mod tests {
         let r = Record::new(vec![(1, 1), (2, 7)], 5, 1, 0, 3);
         let mut bytes = r.to_bytes().to_vec();
         bytes.extend_from_slice(&r.to_bytes()[..17]);
-        assert_eq!(read_all(&bytes[..]).unwrap(), vec![r]);
+        let chess = super::super::Layout::CHESS;
+        assert_eq!(read_all(&bytes[..], &chess).unwrap(), vec![r]);
         let mut bad = r.to_bytes();
         bad[26] = 3;
-        let err = read_all(&bad[..]).unwrap_err().to_string();
+        let err = read_all(&bad[..], &chess).unwrap_err().to_string();
         assert!(err.contains("record 0"), "{err}");
+        // A piece code the game does not have (chess: 0 to 11), a square off a 6×6 board,
+        // a nibble beyond the pieces, the reserved bytes: each refused, with the record's index.
+        let twelve = Record::new(vec![(1, 12)], 0, 1, 0, 0);
+        let err = decode(&[r.to_bytes(), twelve.to_bytes()].concat(), &chess).unwrap_err();
+        assert_eq!(err.index, 1);
+        assert!(err.to_string().contains("piece code 12"), "{err}");
+        let six = super::super::Layout {
+            width: 6,
+            height: 6,
+            kinds: 6,
+        };
+        let far = Record::new(vec![(40, 1)], 0, 1, 0, 0);
+        let err = decode(&far.to_bytes(), &six).unwrap_err();
+        assert!(err.reason.contains("beyond the 6×6 board"), "{err}");
+        let mut stray = r.to_bytes();
+        stray[20] = 1;
+        let err = decode(&stray, &chess).unwrap_err();
+        assert!(err.reason.contains("beyond its 2 pieces"), "{err}");
+        let mut reserved = r.to_bytes();
+        reserved[31] = 7;
+        let err = decode(&reserved, &chess).unwrap_err();
+        assert!(err.reason.contains("not zero"), "{err}");
     }
 }

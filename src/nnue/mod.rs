@@ -35,6 +35,28 @@ impl Layout {
         2 * self.kinds as usize * self.width as usize * self.height as usize
     }
 
+    /// Whether `record` fits this layout: every piece on the board's squares and of a code
+    /// the layout has (`colour · kinds + kind` below `2 · kinds`); the error names what does
+    /// not.
+    pub fn check(&self, record: &data::Record) -> Result<(), String> {
+        let squares = u32::from(self.width) * u32::from(self.height);
+        for (sq, code) in record.squares() {
+            if u32::from(sq) >= squares {
+                return Err(format!(
+                    "a piece on square {sq}, beyond the {}×{} board",
+                    self.width, self.height
+                ));
+            }
+            if code >= 2 * self.kinds {
+                return Err(format!(
+                    "piece code {code}: this game's codes are 0 to {}",
+                    2 * self.kinds - 1
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The square `sq` mirrored left to right (file a ↔ h on a chess board).
     #[inline]
     pub fn mirror_file(&self, sq: usize) -> usize {

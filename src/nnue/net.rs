@@ -25,6 +25,15 @@ pub const SCALE: i32 = 400;
 pub const MAGIC: &[u8; 8] = b"KBZNNUE1";
 /// The largest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 2048;
+/// The largest evaluation the network gives, in centipawns, either way: beyond ±200 pawns an
+/// evaluation says nothing more, and the scores above it are the search's (table wins and
+/// mates, `search::TB_WIN` and up), which no evaluation may reach.
+pub const MAX_OUTPUT: i32 = 20_000;
+/// The most inputs active in one perspective at once while an accumulator is updated: a
+/// record's 32 pieces and two more in the middle of an update.
+const MAX_ACTIVE: usize = crate::nnue::data::MAX_PIECES + 2;
+/// The largest network file read (64 MiB: a 2048-neuron layer over 768 inputs is 3 MiB).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
 /// The hidden layer's size must be a multiple of this (whole SIMD registers).
 pub const HIDDEN_STEP: usize = 16;
 
@@ -126,14 +135,40 @@ impl Network {
         let ft_bias = take(hidden);
         let out_weights = take(2 * hidden);
         let out_bias = i32::from_le_bytes(body[HEAD + 2 * values..].try_into().unwrap());
-        Ok(Network {
+        let net = Network {
             inputs,
             hidden,
             ft_weights,
             ft_bias,
             out_weights,
             out_bias,
-        })
+        };
+        net.check_accumulators()?;
+        Ok(net)
+    }
+
+    /// Refuses weights that can carry an accumulator beyond `i16` (it would wrap, and the
+    /// evaluation with it): for every neuron, its bias and its [`MAX_ACTIVE`] largest feature
+    /// weights by size must add up to at most 32767.
+    fn check_accumulators(&self) -> Result<(), String> {
+        let mut sizes = vec![0i32; self.inputs];
+        for j in 0..self.hidden {
+            for (i, size) in sizes.iter_mut().enumerate() {
+                *size = i32::from(self.ft_weights[i * self.hidden + j]).abs();
+            }
+            let k = MAX_ACTIVE.min(sizes.len());
+            if k < sizes.len() {
+                sizes.select_nth_unstable_by(k, |a, b| b.cmp(a));
+            }
+            let worst = i32::from(self.ft_bias[j]).abs() + sizes[..k].iter().sum::<i32>();
+            if worst > i32::from(i16::MAX) {
+                return Err(format!(
+                    "weights that can overflow the accumulator: neuron {j} can reach {worst} \
+                     with {MAX_ACTIVE} pieces (at most 32767)"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The column of input `i`.
@@ -150,12 +185,14 @@ impl Network {
         }
     }
 
-    /// The evaluation in centipawns from the accumulators of the side to move and the other.
+    /// The evaluation in centipawns from the accumulators of the side to move and the other,
+    /// within ±[`MAX_OUTPUT`].
     #[inline]
     pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
         let h = self.hidden;
         let sum = screlu_dot(us, &self.out_weights[..h]) + screlu_dot(them, &self.out_weights[h..]);
-        ((sum / QA as i64 + self.out_bias as i64) * SCALE as i64 / (QA * QB) as i64) as i32
+        let cp = (sum / QA as i64 + self.out_bias as i64) * SCALE as i64 / (QA * QB) as i64;
+        cp.clamp(-i64::from(MAX_OUTPUT), i64::from(MAX_OUTPUT)) as i32
     }
 }
 
@@ -310,6 +347,28 @@ mod tests {
                 .unwrap_err()
                 .contains("magic")
         );
+    }
+
+    /// Weights that can carry an accumulator past `i16` are refused (they wrapped, and gave
+    /// evaluations of millions of centipawns); an output bias far beyond any evaluation is
+    /// kept within ±[`MAX_OUTPUT`], below the search's table wins and mates.
+    #[test]
+    fn overflowing_weights_are_refused_and_the_output_is_bounded() {
+        let mut net = random_net(768, 32, 5);
+        for i in 0..768 {
+            net.ft_weights[i * 32 + 7] = 1000;
+        }
+        let e = Network::from_bytes(&net.to_bytes(), 768).unwrap_err();
+        assert!(
+            e.contains("overflow the accumulator") && e.contains("neuron 7"),
+            "{e}"
+        );
+        let mut loud = random_net(768, 32, 5);
+        loud.out_bias = i32::MAX;
+        let loud = Network::from_bytes(&loud.to_bytes(), 768).expect("accumulators fit");
+        let mut acc = vec![0i16; 32];
+        loud.refresh([1usize, 100, 700], &mut acc);
+        assert_eq!(loud.output(&acc, &acc), MAX_OUTPUT);
     }
 
     #[test]

@@ -321,13 +321,15 @@ fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
     }
 }
 
-/// Trains a network on `records`; `on_epoch` hears each epoch's figures.
+/// Trains a network on `records`; `on_epoch` hears each epoch's figures. An error where the
+/// losses stop being numbers (a step size too large diverges to infinities and NaNs): the
+/// network is then worth nothing, and `on_epoch` has not heard that epoch.
 pub fn train(
     records: &[Record],
     layout: &Layout,
     cfg: &Config,
     mut on_epoch: impl FnMut(&EpochReport, &FloatNet),
-) -> FloatNet {
+) -> Result<FloatNet, String> {
     let (mut train, validation) = split(records, cfg.seed, cfg.validation);
     let mut net = match &cfg.init {
         Some(init) => init.clone(),
@@ -366,12 +368,19 @@ pub fn train(
             positions_per_second: train.len() as f64 / secs,
             lr,
         };
+        if !(report.train_loss.is_finite() && report.validation_loss.is_finite()) {
+            return Err(format!(
+                "the training diverged at epoch {epoch} (train loss {}, validation loss {}, \
+                 step size {lr:e}): try a smaller --lr",
+                report.train_loss, report.validation_loss
+            ));
+        }
         on_epoch(&report, &net);
         if cfg.lr_step > 0 && epoch % cfg.lr_step == 0 {
             lr *= cfg.lr_drop;
         }
     }
-    net
+    Ok(net)
 }
 
 /// Whether each of `n` records is shown mirrored this epoch (none unless `mirror`).
@@ -520,7 +529,8 @@ mod tests {
             let mut last = (0.0, 0.0);
             train(&records, &Layout::CHESS, &cfg, |r, _| {
                 last = (r.train_loss, r.validation_loss)
-            });
+            })
+            .unwrap();
             last
         };
         let (train_plain, held_plain) = run(false);
@@ -540,7 +550,9 @@ mod tests {
     fn a_network_read_back_as_floats_quantises_to_itself() {
         let records = queenside_positions(300, false);
         let cfg = small_config(5, 0.01, None);
-        let q = train(&records, &Layout::CHESS, &cfg, |_, _| {}).quantise();
+        let q = train(&records, &Layout::CHESS, &cfg, |_, _| {})
+            .unwrap()
+            .quantise();
         assert_eq!(FloatNet::from_network(&q).quantise(), q);
     }
 
@@ -553,7 +565,8 @@ mod tests {
             &Layout::CHESS,
             &small_config(30, 0.01, None),
             |r, _| trained = r.validation_loss,
-        );
+        )
+        .unwrap();
         // One epoch at a step size too small to learn anything: only the start differs.
         let first = |init: Option<FloatNet>| {
             let mut loss = 0.0;
@@ -562,12 +575,30 @@ mod tests {
                 &Layout::CHESS,
                 &small_config(1, 1e-9, init),
                 |r, _| loss = r.validation_loss,
-            );
+            )
+            .unwrap();
             loss
         };
         let (warm, cold) = (first(Some(net)), first(None));
         assert!((warm - trained).abs() < 1e-6, "{warm} vs {trained}");
         assert!(cold > 2.0 * warm, "{cold} vs {warm}");
+    }
+
+    /// A step size of infinity sends the losses to NaN: an error, and the epoch it
+    /// happened in is not reported (nothing is written of it).
+    #[test]
+    fn a_diverging_training_is_an_error() {
+        let records = queenside_positions(300, false);
+        let mut heard = 0;
+        let e = train(
+            &records,
+            &Layout::CHESS,
+            &small_config(5, f32::INFINITY, None),
+            |_, _| heard += 1,
+        )
+        .unwrap_err();
+        assert!(e.contains("diverged") && e.contains("--lr"), "{e}");
+        assert_eq!(heard, 0, "{e}");
     }
 
     fn small_config(epochs: u32, lr: f32, init: Option<FloatNet>) -> Config {

@@ -33,8 +33,6 @@ pub const SLOTS: usize = crate::search::MAX_PLY + 8;
 pub const SCRATCH: usize = SLOTS - 1;
 /// A diff of more pieces than this refreshes the accumulators instead.
 pub const REFRESH_AFTER: u32 = 12;
-/// The largest network file `EvalFile` reads.
-const MAX_NET_BYTES: u64 = 64 << 20;
 
 /// The process's network and its generation (bumped on every change).
 static NET: RwLock<Option<Arc<Network>>> = RwLock::new(None);
@@ -99,7 +97,7 @@ pub fn read(path: &str) -> Result<(Network, String), String> {
             None => return Err("this build has no embedded network".into()),
         }
     } else {
-        let bytes = crate::limits::read_regular(path, MAX_NET_BYTES).map_err(|e| e.to_string())?;
+        let bytes = crate::files::read(std::path::Path::new(path), crate::nnue::net::MAX_FILE_BYTES).map_err(|e| e.to_string())?;
         Network::from_bytes(&bytes, Layout::CHESS.inputs()).map_err(|e| format!("{path}: {e}"))?
     };
     let name = if path.is_empty() { "embedded" } else { path };
