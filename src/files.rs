@@ -61,6 +61,28 @@ fn open_nonblocking(path: &Path) -> io::Result<File> {
         .open(path)
 }
 
+/// Opens a command-line input that may be a pipe: without blocking on a FIFO that no writer
+/// holds open (the open would wait for ever), then back to blocking reads, so a pipe whose
+/// writer is slow is waited for and one with no writer reads as empty.
+#[cfg(target_os = "linux")]
+fn open_input(path: &Path) -> io::Result<File> {
+    use std::os::fd::AsRawFd;
+    let file = open_nonblocking(path)?;
+    let fd = file.as_raw_fd();
+    // SAFETY: `fd` is the open descriptor `file` owns for the whole call; F_GETFL and F_SETFL
+    // read and set its status flags and touch no memory of ours.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(file)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn open_input(path: &Path) -> io::Result<File> {
+    File::open(path)
+}
+
 /// Elsewhere the kind is checked before the open (a FIFO could be swapped in between).
 #[cfg(not(target_os = "linux"))]
 fn open_nonblocking(path: &Path) -> io::Result<File> {
@@ -95,7 +117,7 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, FileError> {
 /// refusing more than `limit` bytes: at most `limit + 1` bytes are ever read, so `/dev/zero`
 /// or an endless pipe ends at once with an error. A folder is refused.
 pub fn read_input(path: &str, limit: u64) -> Result<Vec<u8>, FileError> {
-    let file = File::open(path).map_err(|e| FileError::io(path, &e))?;
+    let file = open_input(Path::new(path)).map_err(|e| FileError::io(path, &e))?;
     let meta = file.metadata().map_err(|e| FileError::io(path, &e))?;
     if meta.is_dir() {
         return Err(FileError::NotRegular {
@@ -379,6 +401,28 @@ mod tests {
                 .to_string()
                 .contains("cannot read")
         );
+    }
+
+    /// A FIFO no writer holds reads as empty at once; one whose writer writes reads whole.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_input_fifo_never_blocks_the_open() {
+        let dir = Dir::new("input-fifo");
+        let fifo = dir.0.join("fifo");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert_eq!(read_input(fifo.to_str().unwrap(), 10).unwrap(), b"");
+        let path = fifo.clone();
+        let writer = std::thread::spawn(move || {
+            let mut w = OpenOptions::new().write(true).open(path).unwrap();
+            w.write_all(b"abc").unwrap();
+        });
+        let mut got = Vec::new();
+        while got.is_empty() {
+            got = read_input(fifo.to_str().unwrap(), 10).unwrap();
+        }
+        writer.join().unwrap();
+        assert_eq!(got, b"abc");
     }
 
     #[test]
