@@ -533,12 +533,12 @@ pub fn probe(pos: &Antichess) -> Option<i16> {
     })
 }
 
-/// The line a table build reports on stderr.
-fn report(tables: &Tables, seconds: f64) -> String {
+/// The line a table build (`how`: built, read and checked) reports on stderr.
+fn report(tables: &Tables, how: &str, seconds: f64) -> String {
     let [won, lost, drawn] = tables.census();
     format!(
         "endgame tables of up to {MAX_PIECES} pieces: {} positions ({won} won, {lost} lost, \
-         {drawn} drawn for the side to move), {} MB, built in {seconds:.1} s",
+         {drawn} drawn for the side to move), {} MB, {how} in {seconds:.1} s",
         won + lost + drawn,
         tables.bytes() >> 20
     )
@@ -547,26 +547,85 @@ fn report(tables: &Tables, seconds: f64) -> String {
 /// The tables from `dir`'s file where it is there and sound, else built on two threads (and
 /// written there where `writes`) while `wanted` says so; what happened goes to stderr.
 fn obtain(dir: Option<PathBuf>, writes: bool, wanted: &dyn Fn() -> bool) -> Option<Tables> {
+    obtain_saying(dir, writes, wanted).map(|(tables, _)| tables)
+}
+
+/// [`obtain`], and how the tables came: `read and checked` or `built`.
+fn obtain_saying(
+    dir: Option<PathBuf>,
+    writes: bool,
+    wanted: &dyn Fn() -> bool,
+) -> Option<(Tables, &'static str)> {
     let path = dir.map(|d| d.join(FILE));
     if let Some(path) = path.as_ref().filter(|p| p.exists()) {
         match Tables::read(path) {
             Ok(tables) => {
                 eprintln!("endgame tables of up to {MAX_PIECES} pieces read from {}", path.display());
-                return Some(tables);
+                return Some((tables, "read and checked"));
             }
             Err(e) => eprintln!("{e}; building them anew"),
         }
     }
     let start = Instant::now();
     let tables = Tables::build_while(MAX_PIECES, 2, wanted)?;
-    eprintln!("{}", report(&tables, start.elapsed().as_secs_f64()));
+    eprintln!("{}", report(&tables, "built", start.elapsed().as_secs_f64()));
     if let Some(path) = path.filter(|_| writes) {
         match tables.write(&path) {
             Ok(()) => eprintln!("endgame tables written to {}", path.display()),
             Err(e) => eprintln!("endgame tables not written to {}: {e}", path.display()),
         }
     }
-    Some(tables)
+    Some((tables, "built"))
+}
+
+/// `kiebitz-antichess tables`: the tables' file in a folder, read back (and checked) where it
+/// is there, else built and written; with `--check`, only read and checked.
+#[derive(clap::Parser, Debug)]
+#[command(
+    name = "tables",
+    about = "Write the antichess endgame tables of up to 3 pieces to a folder (antichess-3.tables, read by `Endgame Tables Path` and `solve --tables-dir`), or check the file there"
+)]
+struct TablesArgs {
+    /// The folder of antichess-3.tables (created if missing).
+    #[arg(long)]
+    dir: PathBuf,
+    /// Only read the file and check every value against its moves; nothing is built or
+    /// written (exit 1 where it is refused).
+    #[arg(long)]
+    check: bool,
+}
+
+/// The `tables` subcommand; the process exit code.
+pub fn main(args: &[String]) -> i32 {
+    use clap::Parser;
+    let name = "kiebitz-antichess tables".to_string();
+    let args = match TablesArgs::try_parse_from(std::iter::once(name).chain(args.iter().cloned()))
+    {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let start = Instant::now();
+    let path = args.dir.join(FILE);
+    let (tables, how) = if args.check {
+        match Tables::read(&path) {
+            Ok(tables) => (tables, "read and checked"),
+            Err(e) => {
+                eprintln!("tables: {e}");
+                return 1;
+            }
+        }
+    } else {
+        if let Err(e) = std::fs::create_dir_all(&args.dir) {
+            eprintln!("tables: --dir {}: {e}", args.dir.display());
+            return 1;
+        }
+        obtain_saying(Some(args.dir.clone()), true, &|| true).expect("wanted")
+    };
+    let line = report(&tables, how, start.elapsed().as_secs_f64());
+    crate::limits::exit_code(crate::limits::out(format_args!("{line}")), "tables", 1)
 }
 
 /// The folder of the process's tables file (`solve --tables-dir`).
