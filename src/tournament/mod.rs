@@ -171,10 +171,12 @@ pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
             _ => Ok(format!("{} plies, {}", g.moves.len(), g.result)),
         }
     };
-    // Printed as the match prints: a closed stdout ends nothing here.
+    // A closed stdout (`| head`) ends nothing here; a failing one (a full disk) is an error.
     runner::check_records(path, pgn::parse, replay, |line| {
-        say!("{line}");
-        Ok(())
+        match crate::limits::out(line) {
+            Err(e) if !e.is_empty() => Err(e),
+            _ => Ok(()),
+        }
     })
 }
 
