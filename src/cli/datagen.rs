@@ -54,26 +54,26 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
     /// Openings whose score after the random plies is beyond this are not played.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(i32).range(0..=30000))]
     pub max_opening_score: i32,
     /// Adjudicate a win once both sides' scores are beyond this for --win-plies plies.
-    #[arg(long, default_value_t = 1500)]
+    #[arg(long, default_value_t = 1500, value_parser = clap::value_parser!(i32).range(1..=30000))]
     pub win_score: i32,
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub win_plies: u32,
     /// Adjudicate a draw once the scores stay within ± this for --draw-plies plies …
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(0..=30000))]
     pub draw_score: i32,
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub draw_plies: u32,
     /// … from this ply on.
-    #[arg(long, default_value_t = 80)]
+    #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u32).range(0..=10000))]
     pub draw_after: u32,
     /// Games longer than this are drawn.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=10000))]
     pub max_plies: u32,
     /// Positions whose score is beyond this are not kept.
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(i32).range(1..=30000))]
     pub score_cap: i32,
     /// Transposition table per thread, MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]

@@ -211,6 +211,13 @@ pub struct Sprt {
 impl Sprt {
     /// Checks the parameters: `elo0 < elo1`, `0 < alpha, beta < 1`.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+        for (name, v) in [("elo0", elo0), ("elo1", elo1)] {
+            if !(v.is_finite() && v.abs() <= 2000.0) {
+                return Err(format!(
+                    "SPRT {name} must be a number from -2000 to 2000, not {v}"
+                ));
+            }
+        }
         if elo0.partial_cmp(&elo1) != Some(std::cmp::Ordering::Less) {
             return Err(format!(
                 "SPRT needs elo0 < elo1, got elo0={elo0} elo1={elo1}"
@@ -408,5 +415,9 @@ mod tests {
         assert_eq!(sprt.llr(&Penta::default()), 0.0);
         assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, 5.0, 0.0, 0.05).is_err());
+        // Bounds that are no numbers or far beyond any match: refused, not NaN LLRs.
+        assert!(Sprt::new(f64::NEG_INFINITY, 5.0, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.0, f64::NAN, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.0, 1e9, 0.05, 0.05).is_err());
     }
 }
