@@ -141,6 +141,14 @@ fn fens(binary: &str) -> Vec<OsString> {
             "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "4k3/8/8/8/8/8/8/4K2R w KQkqAHah - 0 1",
         ],
+        "kiebitz-antichess" => &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "k7/8/8/8/8/8/8/K7 w - - 0 4294967296",
+            "KKKKKKKK/KKKKKKKK/8/8/8/8/kkkkkkkk/kkkkkkkk w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "8/P7/8/8/8/8/8/k7 w - a9 0 1",
+        ],
         "kiebitz-raeuber" => &[
             "rnbqkb/pppppp/6/6/PPPPPP/RNBQKB w - - 0 1",
             "k5/6/6/6/6/R5 w - - 0 1",
@@ -181,7 +189,8 @@ fn fens(binary: &str) -> Vec<OsString> {
     v
 }
 
-/// Files a command reads: never-ending, empty, missing, a directory, binary garbage.
+/// Files a command reads: never-ending, empty, missing, a directory, binary garbage, a FIFO
+/// no writer holds, a sparse file of 2 GiB.
 fn files(dir: &str) -> Vec<OsString> {
     vec![
         "/dev/zero".into(),
@@ -190,6 +199,18 @@ fn files(dir: &str) -> Vec<OsString> {
         "/".into(),
         format!("{dir}/garbage.bin").into(),
         format!("{dir}/huge-line.txt").into(),
+        format!("{dir}/fifo").into(),
+        format!("{dir}/sparse.bin").into(),
+    ]
+}
+
+/// Paths a command writes to: a full device, a folder, a missing folder, a FIFO.
+fn sinks(dir: &str) -> Vec<OsString> {
+    vec![
+        "/dev/full".into(),
+        "/".into(),
+        "/no/such/dir/out".into(),
+        format!("{dir}/fifo").into(),
     ]
 }
 
@@ -228,6 +249,7 @@ fn command_lines(
     let g = garbage();
     let f = files(dir);
     let fen = fens(binary);
+    let out = sinks(dir);
     let mut lines = Vec::new();
     let mut add = |t: &[&str], v: &[OsString]| lines.extend(each(t, v));
     match binary {
@@ -289,10 +311,11 @@ fn command_lines(
             let v = with(&two, &["--tc", "0.01", "--openings", "@"]);
             add(&v.iter().map(String::as_str).collect::<Vec<_>>(), &f);
             let v = with(&two, &["--tc", "0.01", "--pgn", "@"]);
-            add(
-                &v.iter().map(String::as_str).collect::<Vec<_>>(),
-                &os(&["/dev/full", "/", "/no/such/dir/x.pgn"]),
-            );
+            add(&v.iter().map(String::as_str).collect::<Vec<_>>(), &out);
+            for flag in ["--epdout", "--report"] {
+                let v = with(&two, &["--tc", "0.01", flag, "@"]);
+                add(&v.iter().map(String::as_str).collect::<Vec<_>>(), &out);
+            }
             let v = with(&n_seat, &["--tc", "0.001", "--pgn", "@"]);
             add(
                 &v.iter().map(String::as_str).collect::<Vec<_>>(),
@@ -409,6 +432,13 @@ fn command_lines(
                         &os(&["/dev/full", "/", "/no/such/dir/p.txt"]),
                     );
                     add(&["check-proof", "@"], &f);
+                    add(&["units", "merge", "--dir", "@"], &f);
+                    add(&["units", "merge", "--dir", &format!("{dir}/units")], &g);
+                    add(
+                        &["tables", "--pieces", "@", "--dir", &format!("{dir}/t")],
+                        &n,
+                    );
+                    add(&["tables", "--pieces", "1", "--dir", "@"], &out);
                     add(&["join", "--out", "/dev/null", "@"], &f);
                     add(
                         &["join", "--out", "/dev/null", "--line", "@", "/dev/null"],
@@ -425,6 +455,46 @@ fn command_lines(
                         &["analyze", "--size", "3", "--json", "--enpassant", "@"],
                         &g,
                     );
+                    add(&["check-proof", "@"], &f);
+                    add(
+                        &[
+                            "solve",
+                            "--variant",
+                            "pawngame4",
+                            "--compact",
+                            "--lemmas",
+                            "--proof",
+                            "@",
+                        ],
+                        &out,
+                    );
+                    add(
+                        &[
+                            "solve",
+                            "--variant",
+                            "pawngame7",
+                            "--fen",
+                            "@",
+                            "--budget",
+                            "1",
+                        ],
+                        &fen,
+                    );
+                    add(
+                        &[
+                            "units",
+                            "split",
+                            "--variant",
+                            "pawns4",
+                            "--plies",
+                            "@",
+                            "--dir",
+                            &format!("{dir}/u"),
+                        ],
+                        &n,
+                    );
+                    add(&["units", "merge", "--dir", "@"], &f);
+                    add(&["units", "merge", "--dir", &format!("{dir}/units")], &g);
                 }
                 "kiebitz-crash" => {
                     add(&["analyze", "--n", "@", "--cells", "4"], &n);
@@ -436,6 +506,59 @@ fn command_lines(
                 }
                 "kiebitz-chess" => {
                     add(&["perft", "1", "--variant", "chess960", "--fen", "@"], &fen);
+                    let records = format!("{dir}/records.bin");
+                    let data = [
+                        "train", "--epochs", "1", "--hidden", "16", "--data", &records,
+                    ];
+                    for flag in [
+                        "--lr",
+                        "--lr-drop",
+                        "--wdl",
+                        "--validation",
+                        "--batch",
+                        "--hidden",
+                    ] {
+                        let mut t = data.to_vec();
+                        t.extend(["--out", "/dev/null", flag, "@"]);
+                        add(&t, &n);
+                    }
+                    add(&["train", "--out", "/dev/null", "--data", "@"], &f);
+                    add(&[&data[..], &["--out", "@"]].concat(), &out);
+                    add(
+                        &[&data[..], &["--out", "/dev/null", "--init", "@"]].concat(),
+                        &f,
+                    );
+                    let datagen = ["datagen", "--positions", "5", "--nodes", "20", "--out"];
+                    add(&[&datagen[..], &["@"]].concat(), &out);
+                    add(&[&datagen[..], &["@"]].concat(), &f);
+                    let fresh = format!("{dir}/gen.bin");
+                    for flag in [
+                        "--nodes",
+                        "--hard-nodes",
+                        "--random-plies",
+                        "--win-score",
+                        "--max-plies",
+                        "--score-cap",
+                        "--threads",
+                        "--hash",
+                    ] {
+                        add(&[&datagen[..], &[&fresh, flag, "@"]].concat(), &n);
+                    }
+                    add(&[&datagen[..], &[&fresh, "--openings", "@"]].concat(), &f);
+                    add(
+                        &[
+                            &datagen[..],
+                            &[&fresh, "--openings", &format!("{dir}/finished.epd")],
+                        ]
+                        .concat(),
+                        &g,
+                    );
+                }
+                "kiebitz-antichess" => {
+                    add(&["tables", "--dir", "@", "--check"], &f);
+                    add(&["tables", "--dir", "@", "--check"], &out);
+                    add(&["solve", "--fen", "@", "--nodes", "1000"], &fen);
+                    add(&["check-proof", "@"], &f);
                 }
                 _ => {}
             }
@@ -445,8 +568,9 @@ fn command_lines(
 }
 
 /// The binaries and, for each, a long-running command for the signal cases.
-const BINARIES: [(&str, &[&str]); 6] = [
+const BINARIES: [(&str, &[&str]); 7] = [
     ("kiebitz-chess", &["perft", "12"]),
+    ("kiebitz-antichess", &["perft", "12"]),
     ("kiebitz-raeuber", &["solve", "--budget", "600"]),
     ("kiebitz-pawns", &["analyze", "--size", "6", "--enpassant"]),
     ("kiebitz-crash", &["theorems", "--max-cells", "40"]),
@@ -685,6 +809,33 @@ fn scratch() -> String {
     std::fs::write(
         dir.join("suite.txt"),
         "k5/6/6/6/6/R5 w - - 0 1;a1a6;1\nnot a fen;zz;1\n;;;\n",
+    )
+    .unwrap();
+    let fifo = std::ffi::CString::new(dir.join("fifo").to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0, "mkfifo");
+    let sparse = std::fs::File::create(dir.join("sparse.bin")).unwrap();
+    sparse.set_len(2 << 30).unwrap();
+    // 200 records a chess network can read (rooks on the first and last rank), then one
+    // with the piece code 12, which chess has not.
+    let mut records = Vec::new();
+    for i in 0..200u16 {
+        let pieces: Vec<(u8, u8)> = (0..8)
+            .map(|s| (s, 3))
+            .chain((56..64).map(|s| (s, 9)))
+            .collect();
+        records.extend(kiebitz::nnue::data::Record::new(pieces, i as i16, 1, 0, i).to_bytes());
+    }
+    records.extend(kiebitz::nnue::data::Record::new(vec![(0, 12)], 0, 1, 0, 0).to_bytes());
+    std::fs::write(dir.join("records.bin"), records).unwrap();
+    std::fs::write(dir.join("finished.epd"), "7k/6Q1/6K1/8/8/8/8/8 b - -\n").unwrap();
+    // A units folder whose manifest's root line is far longer than split writes.
+    std::fs::create_dir_all(dir.join("units")).unwrap();
+    let moves = "a2a3 a7a6 a3a4 a6a5 ".repeat(40_000);
+    std::fs::write(
+        dir.join("units/manifest"),
+        format!(
+            "kiebitz-units 1\nvariant pawns4\nstart startpos\nmoves {moves}\nplies 1\nunit 0 a1a2\n"
+        ),
     )
     .unwrap();
     dir.to_string_lossy().into_owned()

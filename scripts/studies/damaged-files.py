@@ -10,8 +10,11 @@ line), Räuberschach table files (`kiebitz-raeuber tables --pieces 2`, which rea
 back: the file must come out as the intact one), NNUE networks (`EvalFile`: the search must
 match the intact network's), opening books (`BookFile`: the move played must be legal), PGN
 files (`book build --pgn`), CRASH! databases (`kiebitz-crash --db`: the search must match),
-df-pn checkpoints (`solve --checkpoint`: the verdict must match) and units manifests (`units
-merge`: the merged, checked proof's verdict). "Another claim": a file whose format carries no checksum (a book,
+df-pn checkpoints (`solve --checkpoint`: the verdict must match), units manifests (`units
+merge`: the merged, checked proof's verdict), and since round 5 the antichess tables' file
+(`kiebitz-antichess tables --check`, also with the checksum forged anew after the damage),
+training records (`train --data`, judged by a decoder of its own), compact certificates with
+lemmas (`kiebitz-pawns check-proof`) and units' result files (`units merge`). "Another claim": a file whose format carries no checksum (a book,
 a PGN, a proof whose checker verified what the damaged file claims) accepted with another
 content, which is its word, not a fault. The binaries are those in target/release.
 
@@ -71,10 +74,10 @@ def corrupt(data, rng):
     return kind, bytes(data)
 
 
-def run(cmd, stdin=""):
+def run(cmd, stdin="", timeout=TIMEOUT):
     """(exit code or 'hang', stdout, stderr) of `cmd`."""
     try:
-        r = subprocess.run(cmd, input=stdin.encode(), capture_output=True, timeout=TIMEOUT)
+        r = subprocess.run(cmd, input=stdin.encode(), capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return "hang", "", ""
     return r.returncode, r.stdout.decode(errors="replace"), r.stderr.decode(errors="replace")
@@ -472,6 +475,203 @@ class UnitsManifest:
         return kind, "other claim" if said else "wrong"
 
 
+def fnv1a(data):
+    """FNV-1a, 64 bits: the checksum the antichess tables and the networks end with."""
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+class AntichessTables:
+    """The antichess tables' file through `kiebitz-antichess tables --check`: refused with a
+    message, or accepted with the intact file's census (a file whose every value agrees with
+    its moves one ply down is the exact one). With `forge`, each damage is followed by a
+    checksum computed anew, as a forger would: only the value check stands in the way."""
+
+    name = "antichess tables (antichess-3.tables), kiebitz-antichess tables --check"
+    MAGIC_LEN = len(b"kiebitz antichess endgame tables, up to 3 pieces, format 1\n")
+
+    def __init__(self, work, forge=False):
+        self.forge = forge
+        if forge:
+            self.name = self.name.replace("--check", "--check, checksum forged")
+        self.dir = os.path.join(work, "antichess")
+        rc, _, err = run([os.path.join(BIN, "kiebitz-antichess"), "tables", "--dir", self.dir],
+                         timeout=600)
+        assert rc == 0, err
+        self.path = os.path.join(self.dir, "antichess-3.tables")
+        with open(self.path, "rb") as f:
+            self.good = f.read()
+        rc, self.census, err = self.check()
+        assert rc == 0, err
+
+    def check(self):
+        return run([os.path.join(BIN, "kiebitz-antichess"), "tables", "--dir", self.dir,
+                    "--check"], timeout=300)
+
+    def trial(self, rng):
+        if self.forge:
+            body = self.good[self.MAGIC_LEN:-8]
+            kind, bad = corrupt(body, rng)
+            if len(bad) == len(body):
+                kind += "+checksum"
+                bad = self.good[:self.MAGIC_LEN] + bad + fnv1a(bad).to_bytes(8, "little")
+            else:
+                bad = self.good[:self.MAGIC_LEN] + bad + self.good[-8:]
+        else:
+            kind, bad = corrupt(self.good, rng)
+        with open(self.path, "wb") as f:
+            f.write(bad)
+        rc, out, err = self.check()
+        with open(self.path, "wb") as f:
+            f.write(self.good)
+        if rc == "hang":
+            return kind, "hang"
+        if crashed(rc, err):
+            return kind, "crash"
+        if rc != 0:
+            return kind, "refused" if err.strip() else "wrong"
+        same = out.split(", read and")[0] == self.census.split(", read and")[0]
+        return kind, "correct" if same else "wrong"
+
+
+class AntichessForged(AntichessTables):
+    def __init__(self, work):
+        super().__init__(work, forge=True)
+
+
+class Records:
+    """Training records through `kiebitz-chess train`: refused with a message, or trained on.
+    Records carry no checksum, so an accepted file is its own word ("another claim") where
+    every whole record is one of chess (codes 0 to 11 on 64 squares, reserved bytes zero, no
+    code past the pieces: judged here, apart from the engine); an accepted file with a record
+    that is not is wrong."""
+
+    name = "training records (datagen), kiebitz-chess train --data"
+
+    def __init__(self, work):
+        self.path = os.path.join(work, "records.bin")
+        self.out = os.path.join(work, "records.nnue")
+        rc, _, err = run([os.path.join(BIN, "kiebitz-chess"), "datagen", "--out", self.path,
+                          "--positions", "200", "--nodes", "200", "--hard-nodes", "2000"],
+                         timeout=300)
+        assert rc == 0, err
+        with open(self.path, "rb") as f:
+            self.good = f.read()
+
+    @staticmethod
+    def valid(data):
+        for at in range(0, len(data) - len(data) % 32, 32):
+            r = data[at:at + 32]
+            occ = int.from_bytes(r[0:8], "little")
+            count = bin(occ).count("1")
+            if count > 32 or r[26] > 2 or r[27] > 1 or r[30] or r[31]:
+                return False
+            nibbles = [(r[8 + i // 2] >> (4 * (i % 2))) & 15 for i in range(32)]
+            if any(n >= 12 for n in nibbles[:count]) or any(nibbles[count:]):
+                return False
+        return True
+
+    def trial(self, rng):
+        kind, bad = corrupt(self.good, rng)
+        with open(self.path, "wb") as f:
+            f.write(bad)
+        if os.path.exists(self.out):
+            os.remove(self.out)
+        rc, _, err = run([os.path.join(BIN, "kiebitz-chess"), "train", "--data", self.path,
+                          "--out", self.out, "--epochs", "1", "--hidden", "16"])
+        if rc == "hang":
+            return kind, "hang"
+        if crashed(rc, err):
+            return kind, "crash"
+        if rc != 0:
+            return kind, "refused" if err.strip() else "wrong"
+        return kind, "other claim" if self.valid(bad) else "wrong"
+
+
+class CompactCertificate:
+    """A compact certificate whose lines end at lemmas (pawn game 5×5, `solve --compact
+    --lemmas`) through `kiebitz-pawns check-proof`: refused with a message, the same verdict,
+    or another claim the checker verified."""
+
+    name = "compact certificates with lemmas, kiebitz-pawns check-proof"
+
+    def __init__(self, work):
+        self.path = os.path.join(work, "compact.proof")
+        rc, _, err = run([os.path.join(BIN, "kiebitz-pawns"), "solve", "--variant",
+                          "pawngame5", "--proof", self.path, "--compact", "--lemmas"],
+                         timeout=300)
+        assert rc == 0, err
+        files = sorted(f for f in os.listdir(work) if f.startswith("compact.proof"))
+        self.path = os.path.join(work, files[0])
+        with open(self.path, "rb") as f:
+            self.good = f.read()
+        rc, self.verdict, err = run([os.path.join(BIN, "kiebitz-pawns"), "check-proof",
+                                     self.path])
+        assert rc == 0, err
+
+    def trial(self, rng):
+        kind, bad = corrupt(self.good, rng)
+        with open(self.path, "wb") as f:
+            f.write(bad)
+        rc, out, err = run([os.path.join(BIN, "kiebitz-pawns"), "check-proof", self.path])
+        if rc == "hang":
+            return kind, "hang"
+        if crashed(rc, err):
+            return kind, "crash"
+        if rc != 0:
+            return kind, "refused" if err.strip() else "wrong"
+        return kind, "correct" if out == self.verdict else "other claim"
+
+
+class UnitResults:
+    """A unit's result files (values and checked certificates of the win/draw/loss solver)
+    through `kiebitz-pawns units merge --out`: refused with a message, or merged to the intact
+    results' verdict (the merged certificates are checked); a value no certificate backs that
+    changes the verdict is wrong."""
+
+    name = "unit result files (values, certificates), kiebitz-pawns units merge"
+
+    def __init__(self, work):
+        self.dir = os.path.join(work, "unit-results")
+        self.out = os.path.join(work, "unit-results.proof")
+        pawns = os.path.join(BIN, "kiebitz-pawns")
+        for cmd in (["split", "--variant", "pawns5ep", "--moves", "a1a2", "--plies", "2"],
+                    ["work", "--certificates"]):
+            rc, _, err = run([pawns, "units", cmd[0], "--dir", self.dir] + cmd[1:], timeout=300)
+            assert rc == 0, err
+        self.files = sorted(f for f in os.listdir(self.dir) if f.startswith("unit-"))
+        self.good = {}
+        for n in self.files:
+            with open(os.path.join(self.dir, n), "rb") as f:
+                self.good[n] = f.read()
+        rc, out, err = self.merge()
+        assert rc == 0, err
+        self.verdict = out.splitlines()[0]
+
+    def merge(self):
+        return run([os.path.join(BIN, "kiebitz-pawns"), "units", "merge", "--dir", self.dir,
+                    "--out", self.out])
+
+    def trial(self, rng):
+        name = rng.choice(self.files)
+        path = os.path.join(self.dir, name)
+        kind, bad = corrupt(self.good[name], rng)
+        with open(path, "wb") as f:
+            f.write(bad)
+        rc, out, err = self.merge()
+        with open(path, "wb") as f:
+            f.write(self.good[name])
+        if rc == "hang":
+            return kind, "hang"
+        if crashed(rc, err):
+            return kind, "crash"
+        if rc != 0:
+            return kind, "refused" if err.strip() else "wrong"
+        return kind, "correct" if out.splitlines()[0] == self.verdict else "wrong"
+
+
 KINDS = {
     "syzygy": Syzygy,
     "proof": Proof,
@@ -482,6 +682,11 @@ KINDS = {
     "crash-db": CrashDb,
     "checkpoint": Checkpoint,
     "units": UnitsManifest,
+    "antichess-tables": AntichessTables,
+    "antichess-forged": AntichessForged,
+    "records": Records,
+    "compact": CompactCertificate,
+    "unit-results": UnitResults,
 }
 OUTCOMES = ["correct", "refused", "other claim", "crash", "hang", "wrong"]
 
