@@ -14,9 +14,10 @@ df-pn checkpoints (`solve --checkpoint`: the verdict must match), units manifest
 merge`: the merged, checked proof's verdict), and since round 5 the antichess tables' file
 (`kiebitz-antichess tables --check`, also with the checksum forged anew after the damage),
 training records (`train --data`, judged by a decoder of its own), compact certificates with
-lemmas (`kiebitz-pawns check-proof`) and units' result files (`units merge`). "Another claim": a file whose format carries no checksum (a book,
-a PGN, a proof whose checker verified what the damaged file claims) accepted with another
-content, which is its word, not a fault. The binaries are those in target/release.
+lemmas (`kiebitz-pawns check-proof`) and units' result files (`units merge`). "Another
+claim": a file whose format carries no checksum (a book, a PGN, training records, a proof
+whose checker verified what the damaged file claims) accepted with another content, which is
+its word, not a fault. The binaries are those in target/release.
 
     nice python3 scripts/studies/damaged-files.py [--trials 1000] [--seed 1] [--kinds a,b]
         [--bin-dir target/release]
@@ -85,6 +86,29 @@ def run(cmd, stdin="", timeout=TIMEOUT):
 
 def crashed(rc, err):
     return rc != "hang" and (rc < 0 or rc in (101, 134, 139) or "panicked" in err)
+
+
+def damaged_run(path, bad, good, command):
+    """`command()` with `bad` written at `path`; `good` is put back after it."""
+    with open(path, "wb") as f:
+        f.write(bad)
+    try:
+        return command()
+    finally:
+        with open(path, "wb") as f:
+            f.write(good)
+
+
+def judged(kind, rc, err, accepted):
+    """A trial's outcome from a run that reports a refusal by its exit code: hang, crash,
+    refused (with a message; silent is wrong), else `accepted()`'s word."""
+    if rc == "hang":
+        return kind, "hang"
+    if crashed(rc, err):
+        return kind, "crash"
+    if rc != 0:
+        return kind, "refused" if err.strip() else "wrong"
+    return kind, accepted()
 
 
 class Syzygy:
@@ -158,15 +182,13 @@ class Proof:
         with open(self.path, "wb") as f:
             f.write(bad)
         rc, out, err = run([os.path.join(BIN, "kiebitz-raeuber"), "check-proof", self.path])
-        if rc == "hang":
-            return kind, "hang"
-        if crashed(rc, err):
-            return kind, "crash"
-        if rc != 0:
-            return kind, "refused" if err.strip() else "wrong"
-        # Accepted: the same claim is correct (the checker verified it); another claim is
-        # counted apart, as a claim the damaged file made and the checker verified.
-        return kind, "correct" if out == self.verdict else "other claim"
+
+        def accepted():
+            # Accepted: the same claim is correct (the checker verified it); another claim is
+            # counted apart, as a claim the damaged file made and the checker verified.
+            return "correct" if out == self.verdict else "other claim"
+
+        return judged(kind, rc, err, accepted)
 
 
 class RaeuberTables:
@@ -326,15 +348,13 @@ class Pgn:
         with open(self.pgn, "wb") as f:
             f.write(bad)
         rc, _, err = self.build()
-        if rc == "hang":
-            return kind, "hang"
-        if crashed(rc, err):
-            return kind, "crash"
-        if rc != 0:
-            return kind, "refused" if err.strip() else "wrong"
-        with open(self.out, "rb") as f:
-            built = f.read()
-        return kind, "correct" if built == self.baseline else "other claim"
+
+        def accepted():
+            with open(self.out, "rb") as f:
+                built = f.read()
+            return "correct" if built == self.baseline else "other claim"
+
+        return judged(kind, rc, err, accepted)
 
 
 class CrashDb:
@@ -364,13 +384,8 @@ class CrashDb:
         with open(self.path, "wb") as f:
             f.write(bad)
         rc, _, err, answer = self.search()
-        if rc == "hang":
-            return kind, "hang"
-        if crashed(rc, err):
-            return kind, "crash"
-        if rc != 0:
-            return kind, "refused" if err.strip() else "wrong"
-        return kind, "correct" if self.judged(answer) == self.judged(self.baseline) else "wrong"
+        same = self.judged(answer) == self.judged(self.baseline)
+        return judged(kind, rc, err, lambda: "correct" if same else "wrong")
 
     @staticmethod
     def judged(lines):
@@ -413,14 +428,12 @@ class Checkpoint:
         with open(os.path.join(self.dir, name), "wb") as f:
             f.write(bad)
         rc, out, err = self.solve()
-        if rc == "hang":
-            return kind, "hang"
-        if crashed(rc, err):
-            return kind, "crash"
-        if rc != 0:
-            return kind, "refused" if err.strip() else "wrong"
-        # Resumed from a damaged entry or not: the verdict must be the intact checkpoint's.
-        return kind, "correct" if self.result(out) == self.verdict else "wrong"
+
+        def accepted():
+            # Resumed from a damaged entry or not: the verdict must be the intact checkpoint's.
+            return "correct" if self.result(out) == self.verdict else "wrong"
+
+        return judged(kind, rc, err, accepted)
 
 
 class UnitsManifest:
@@ -458,21 +471,15 @@ class UnitsManifest:
 
     def trial(self, rng):
         kind, bad = corrupt(self.good, rng)
-        with open(self.manifest, "wb") as f:
-            f.write(bad)
-        rc, out, err = self.merge()
-        with open(self.manifest, "wb") as f:
-            f.write(self.good)
-        if rc == "hang":
-            return kind, "hang"
-        if crashed(rc, err):
-            return kind, "crash"
-        if rc != 0:
-            return kind, "refused" if err.strip() else "wrong"
-        said = self.claim(err + out)
-        if said == self.verdict:
-            return kind, "correct"
-        return kind, "other claim" if said else "wrong"
+        rc, out, err = damaged_run(self.manifest, bad, self.good, self.merge)
+
+        def accepted():
+            said = self.claim(err + out)
+            if said == self.verdict:
+                return "correct"
+            return "other claim" if said else "wrong"
+
+        return judged(kind, rc, err, accepted)
 
 
 def fnv1a(data):
@@ -521,19 +528,13 @@ class AntichessTables:
                 bad = self.good[:self.MAGIC_LEN] + bad + self.good[-8:]
         else:
             kind, bad = corrupt(self.good, rng)
-        with open(self.path, "wb") as f:
-            f.write(bad)
-        rc, out, err = self.check()
-        with open(self.path, "wb") as f:
-            f.write(self.good)
-        if rc == "hang":
-            return kind, "hang"
-        if crashed(rc, err):
-            return kind, "crash"
-        if rc != 0:
-            return kind, "refused" if err.strip() else "wrong"
-        same = out.split(", read and")[0] == self.census.split(", read and")[0]
-        return kind, "correct" if same else "wrong"
+        rc, out, err = damaged_run(self.path, bad, self.good, self.check)
+
+        def accepted():
+            same = out.split(", read and")[0] == self.census.split(", read and")[0]
+            return "correct" if same else "wrong"
+
+        return judged(kind, rc, err, accepted)
 
 
 class AntichessForged(AntichessTables):
@@ -581,13 +582,7 @@ class Records:
             os.remove(self.out)
         rc, _, err = run([os.path.join(BIN, "kiebitz-chess"), "train", "--data", self.path,
                           "--out", self.out, "--epochs", "1", "--hidden", "16"])
-        if rc == "hang":
-            return kind, "hang"
-        if crashed(rc, err):
-            return kind, "crash"
-        if rc != 0:
-            return kind, "refused" if err.strip() else "wrong"
-        return kind, "other claim" if self.valid(bad) else "wrong"
+        return judged(kind, rc, err, lambda: "other claim" if self.valid(bad) else "wrong")
 
 
 class CompactCertificate:
@@ -616,13 +611,8 @@ class CompactCertificate:
         with open(self.path, "wb") as f:
             f.write(bad)
         rc, out, err = run([os.path.join(BIN, "kiebitz-pawns"), "check-proof", self.path])
-        if rc == "hang":
-            return kind, "hang"
-        if crashed(rc, err):
-            return kind, "crash"
-        if rc != 0:
-            return kind, "refused" if err.strip() else "wrong"
-        return kind, "correct" if out == self.verdict else "other claim"
+        same = out == self.verdict
+        return judged(kind, rc, err, lambda: "correct" if same else "other claim")
 
 
 class UnitResults:
@@ -658,18 +648,9 @@ class UnitResults:
         name = rng.choice(self.files)
         path = os.path.join(self.dir, name)
         kind, bad = corrupt(self.good[name], rng)
-        with open(path, "wb") as f:
-            f.write(bad)
-        rc, out, err = self.merge()
-        with open(path, "wb") as f:
-            f.write(self.good[name])
-        if rc == "hang":
-            return kind, "hang"
-        if crashed(rc, err):
-            return kind, "crash"
-        if rc != 0:
-            return kind, "refused" if err.strip() else "wrong"
-        return kind, "correct" if out.splitlines()[0] == self.verdict else "wrong"
+        rc, out, err = damaged_run(path, bad, self.good[name], self.merge)
+        same = rc == 0 and out.splitlines()[:1] == [self.verdict]
+        return judged(kind, rc, err, lambda: "correct" if same else "wrong")
 
 
 KINDS = {
