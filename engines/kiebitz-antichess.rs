@@ -11,6 +11,8 @@ fn main() {
         ("solve", solve::<Antichess>),
         ("check-proof", check_proof::<Antichess>),
         ("book", kiebitz::cli::book::main::<Antichess>),
+        ("datagen", kiebitz::cli::datagen::main::<Antichess>),
+        ("train", kiebitz::cli::train::main::<Antichess>),
         ("tables", kiebitz::games::antichess::tables::main),
     ]));
 }

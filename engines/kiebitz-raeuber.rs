@@ -15,6 +15,8 @@ fn main() {
         ("join", kiebitz::cli::join::join::<Raeuber>),
         ("units", kiebitz::cli::units::units::<Raeuber>),
         ("book", kiebitz::cli::book::main::<Raeuber>),
+        ("datagen", kiebitz::cli::datagen::main::<Raeuber>),
+        ("train", kiebitz::cli::train::main::<Raeuber>),
         ("tables", kiebitz::games::raeuber::tables::files::main),
     ]));
 }

@@ -224,6 +224,21 @@ impl OpeningBook for Antichess {
 
 impl Tablebases for Antichess {}
 
+/// A record's pieces: `colour · 6 + kind` on the 8×8 board, as chess numbers them.
+impl crate::nnue::data::Pack for Antichess {
+    const LAYOUT: crate::nnue::Layout = crate::nnue::Layout::CHESS;
+    fn pieces(&self) -> Vec<(u8, u8)> {
+        let mut occ = self.occupied();
+        let mut out = Vec::with_capacity(occ.count_ones() as usize);
+        while occ != 0 {
+            let sq = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            out.push((sq as u8, self.board[sq]));
+        }
+        out
+    }
+}
+
 impl EndgameTables for Antichess {
     const SOLVED_TABLES: u32 = tables::MAX_PIECES;
 

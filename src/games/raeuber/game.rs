@@ -435,6 +435,26 @@ impl OpeningBook for Raeuber {
 
 impl Tablebases for Raeuber {}
 
+/// A record's pieces: `colour · 6 + kind` on the 6×6 board, squares numbered `rank · 6 +
+/// file` (the position's own grid is 8 wide).
+impl crate::nnue::data::Pack for Raeuber {
+    const LAYOUT: crate::nnue::Layout = crate::nnue::Layout {
+        width: 6,
+        height: 6,
+        kinds: 6,
+    };
+    fn pieces(&self) -> Vec<(u8, u8)> {
+        let mut occ = self.occupied();
+        let mut out = Vec::with_capacity(occ.count_ones() as usize);
+        while occ != 0 {
+            let sq = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            out.push(((sq / 8 * 6 + sq % 8) as u8, self.board[sq]));
+        }
+        out
+    }
+}
+
 impl EndgameTables for Raeuber {
     const SOLVED_TABLES: u32 = 4;
 
