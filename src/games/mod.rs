@@ -9,8 +9,9 @@
 //! hands to the web server through [`page_of`].
 //!
 //! - [`pawns`]: pawn chess on W×H boards with optional double step and en passant.
-//! - [`raeuber`]: Räuberschach 6×6, losing chess with forced capture.
-//! - [`antichess`]: antichess (losing chess) on 8×8 as lichess plays it.
+//! - [`losing`]: the losing-chess family's one engine, generic over its board.
+//! - [`raeuber`]: Räuberschach 6×6, losing chess with forced capture (the family on 6×6).
+//! - [`antichess`]: antichess (losing chess) on 8×8 as lichess plays it (the family on 8×8).
 //! - [`chess`]: standard chess.
 //! - [`chamaeleon`]: Chamäleon Schach for 2–4 players (an [`crate::nsearch::NGame`]).
 //! - [`crash`]: CRASH!, towers of stones on a row of cells, with exhaustive databases.
@@ -21,6 +22,7 @@
 use crate::game::Game;
 use crate::nsearch::NGame;
 
+pub mod losing;
 pub mod page;
 
 /// How many seats a game has ([`seats`]): two (a [`Game`]: White and Black) or a range of

@@ -20,6 +20,7 @@
 //! (docs/antichess.md).
 
 use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K, piece_attacks};
+use crate::games::losing::Eight;
 use super::position::{Antichess, EMPTY};
 use crate::board::{Color, Move};
 use crate::game::Game;
@@ -57,7 +58,7 @@ fn activity(pos: &Antichess, color: Color) -> Activity {
     };
     a.quiet.push(push);
     for (kind, sq) in pos.bits.pieces_of(color.index()) {
-        let targets = piece_attacks(kind, sq, occ);
+        let targets = piece_attacks::<Eight>(kind, sq, occ);
         a.twice |= a.attacks & targets;
         a.attacks |= targets;
         a.moves += (targets & (empty | theirs)).count_ones();
@@ -121,7 +122,7 @@ pub fn noisy_order(pos: &Antichess, mv: Move) -> i32 {
         let them = pos.side_to_move().flip().index();
         let occ = pos.occupied() & !(1u64 << from);
         score += 100 + ORDER_KIND[attacker];
-        if pos.board[to] != EMPTY && pos.bits().attacked(to, them, occ) {
+        if pos.board[to] != EMPTY && pos.bits().attacked::<Eight>(to, them, occ) {
             score += 200;
         }
     }
@@ -133,7 +134,7 @@ pub fn quiet_order(pos: &Antichess, mv: Move) -> i32 {
     let (from, to) = (mv.from().index(), mv.to().index());
     let them = pos.side_to_move().flip().index();
     let occ = pos.occupied() & !(1u64 << from);
-    if pos.bits().attacked(to, them, occ) { OFFER_BONUS } else { 0 }
+    if pos.bits().attacked::<Eight>(to, them, occ) { OFFER_BONUS } else { 0 }
 }
 
 /// Half the history range: an offer goes before most quiet moves, not before a proven one.

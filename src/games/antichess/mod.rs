@@ -7,8 +7,8 @@
 //! family: its evaluation terms and search switches are Räuberschach's, the attack tables
 //! chess's.
 //!
-//! - [`movegen`]: the pieces' bitboards, legal moves in one pass, move counting.
-//! - [`position`]: the position, FEN, copy-make play with the incremental hash.
+//! - [`position`]: the position: the family's ([`crate::games::losing`]) on the 8×8 board,
+//!   whose move generation and play it shares with Räuberschach.
 //! - `game`: the [`Game`](crate::game::Game) impl that ties them together.
 //! - [`eval`]: the evaluation.
 //! - [`perft`]: perft with the last ply counted, not played.
@@ -17,7 +17,7 @@
 pub mod eval;
 pub mod page;
 mod game;
-pub mod movegen;
+pub use crate::games::losing::movegen;
 pub mod perft;
 pub mod position;
 pub mod tables;

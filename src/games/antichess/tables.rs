@@ -29,8 +29,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-use super::movegen::{PAWN_K, RANK_1, RANK_8};
-use super::position::{Antichess, EMPTY, NO_EP};
+use super::movegen::PAWN_K;
+use crate::games::losing::{Board, Eight};
+use super::position::{Antichess, NO_EP};
 use crate::board::{Color, MoveList};
 use crate::checksum;
 use crate::engine_option::{Access, Lease, SharedSets};
@@ -172,7 +173,7 @@ fn position_of(codes: &[u8], i: usize) -> Option<Antichess> {
     let mut occ = 0u64;
     for &(code, sq) in &pieces {
         let bb = 1u64 << sq;
-        if occ & bb != 0 || (code as usize % 6 == PAWN_K && (RANK_1 | RANK_8) & bb != 0) {
+        if occ & bb != 0 || (code as usize % 6 == PAWN_K && (Eight::PROMOTION_RANK[0] | Eight::PROMOTION_RANK[1]) & bb != 0) {
             return None;
         }
         occ |= bb;
@@ -461,28 +462,6 @@ impl Slice for Builder<'_> {
     }
 }
 
-impl Antichess {
-    /// The position with `pieces` (code `colour * 6 + kind`, square) and `side` to move, no
-    /// en-passant square, the clocks at their start.
-    pub(crate) fn from_pieces(side: Color, pieces: &[(u8, usize)]) -> Antichess {
-        let mut pos = Antichess {
-            bits: Default::default(),
-            board: [EMPTY; 64],
-            side,
-            ep: NO_EP,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
-        };
-        for &(code, sq) in pieces {
-            pos.bits.kinds[code as usize % 6] |= 1 << sq;
-            pos.bits.colors[code as usize / 6] |= 1 << sq;
-            pos.board[sq] = code;
-        }
-        pos.hash = pos.compute_hash();
-        pos
-    }
-}
 
 /// The tables a process or its sessions probe: built once (in the background where a
 /// search must not wait), then read-only, shared by every session asking for them; the
@@ -793,6 +772,7 @@ fn new_set((dir, writes): Key, access: &Access) -> Result<Arc<Shared>, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::position::EMPTY;
     use super::*;
 
     fn fen(text: &str) -> Antichess {

@@ -51,7 +51,8 @@
 //! the obligation to capture there.
 
 use super::Raeuber;
-use super::attacks::{BOARD, KING, KNIGHT, sliders};
+use crate::games::losing::movegen::piece_attacks;
+use crate::games::losing::{Board, Six};
 use super::position::{BISHOP_K, EMPTY, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
 use crate::board::{Color, Move, MoveKind};
 use arrayvec::ArrayVec;
@@ -247,13 +248,13 @@ impl Activity {
 fn activity(pos: &Raeuber, color: Color) -> Activity {
     let own = pos.occupied_by(color);
     let occ = pos.occupied();
-    let empty = BOARD & !occ;
+    let empty = Six::SQUARES & !occ;
     let theirs = pos.occupied_by(color.flip());
-    let s = sliders();
     let pawns = pos.bits.kinds[PAWN_K] & own;
+    let board = Six::SQUARES;
     let (push, west, east) = match color {
-        Color::White => (pawns << 8 & empty, pawns << 7 & BOARD, pawns << 9 & BOARD),
-        Color::Black => (pawns >> 8 & empty, pawns >> 9 & BOARD, pawns >> 7 & BOARD),
+        Color::White => (pawns << 8 & empty, pawns << 7 & board, pawns << 9 & board),
+        Color::Black => (pawns >> 8 & empty, pawns >> 9 & board, pawns >> 7 & board),
     };
     let mut a = Activity {
         moves: push.count_ones() + ((west | east) & theirs).count_ones(),
@@ -268,13 +269,7 @@ fn activity(pos: &Raeuber, color: Color) -> Activity {
         while bb != 0 {
             let sq = bb.trailing_zeros() as usize;
             bb &= bb - 1;
-            let targets = match kind {
-                KNIGHT_K => KNIGHT[sq],
-                BISHOP_K => s.bishop(sq, occ),
-                ROOK_K => s.rook(sq, occ),
-                QUEEN_K => s.queen(sq, occ),
-                _ => KING[sq],
-            };
+            let targets = piece_attacks::<Six>(kind, sq, occ);
             a.twice |= a.attacks & targets;
             a.attacks |= targets;
             a.moves += (targets & (empty | theirs)).count_ones();
@@ -422,7 +417,7 @@ pub fn noisy_order(pos: &Raeuber, mv: Move) -> i32 {
         let occ = pos.occupied() & !(1u64 << from);
         let bits = pos.bits();
         score += 100 + ORDER_KIND[attacker];
-        if bits.attacked(to, them, occ) {
+        if bits.attacked::<Six>(to, them, occ) {
             score += 200;
         }
     }
@@ -435,7 +430,7 @@ pub fn quiet_order(pos: &Raeuber, mv: Move) -> i32 {
     let (from, to) = (mv.from().index(), mv.to().index());
     let them = pos.side_to_move().flip().index();
     let occ = pos.occupied() & !(1u64 << from);
-    if pos.bits().attacked(to, them, occ) {
+    if pos.bits().attacked::<Six>(to, them, occ) {
         OFFER_BONUS
     } else {
         0

@@ -4,13 +4,11 @@
 //! evaluation ([`super::eval`]) and the bulk-counting perft ([`super::perft`]) together, so
 //! that none of them needs another's caller.
 
-use super::attacks::{self, BOARD, RANK_1, RANK_6};
-use super::movegen::Bits;
-use super::position::{BISHOP_K, EMPTY, LETTERS, PAWN_K, QUEEN_K, Raeuber, key, matrix_to_coordinates};
+use super::position::{EMPTY, LETTERS, PAWN_K, Raeuber, matrix_to_coordinates};
+use crate::games::losing::{Board, Six};
 use super::{START_FEN, VARIANTS};
 use crate::error::Error;
-use crate::board::fen::{Fen, placement};
-use crate::board::zobrist;
+use crate::board::fen::Fen;
 use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
 use super::tables::session::{self, TableSettings};
 use crate::engine_option::{Access, GameOption, GameSettings, OptionKind, TextForm};
@@ -41,67 +39,12 @@ impl Game for Raeuber {
                 "unknown variant '{variant}': this engine plays raeuberschach"
             )));
         }
-        let read = || -> Result<Self, String> {
         let fen = Fen::parse(text)?;
-        let g = fen.geometry;
-        if (g.width, g.height) != (6, 6) {
-            return Err(format!(
-                "Räuberschach is played on 6×6, the FEN has {}×{}",
-                g.width, g.height
-            ));
-        }
-        if fen.castling != "-" {
-            return Err("Räuberschach has no castling: the castling field must be '-'".into());
-        }
-        if let Some(ep) = fen.en_passant {
-            return Err(format!(
-                "Räuberschach has no en passant: the FEN's en-passant square {ep} must be '-'"
-            ));
-        }
-        let mut pos = Raeuber {
-            bits: Bits::default(),
-            board: [EMPTY; 48],
-            side: fen.side,
-            halfmove: fen.halfmove,
-            fullmove: fen.fullmove.max(1),
-            hash: 0,
-        };
-        for &(sq, c) in &fen.pieces {
-            let p = LETTERS
-                .iter()
-                .position(|&l| l == c)
-                .ok_or_else(|| format!("'{c}' is not a Räuberschach piece (use PNBRQK, pnbrqk)"))?;
-            let (color, kind) = (p / 6, p % 6);
-            if kind == PAWN_K {
-                let last = if color == 0 { RANK_6 } else { RANK_1 };
-                if last >> sq.0 & 1 != 0 {
-                    return Err(format!(
-                        "a pawn on {sq} stands on its promotion rank, where it would be a queen"
-                    ));
-                }
-            }
-            pos.bits.kinds[kind] |= sq.bb().0;
-            pos.bits.colors[color] |= sq.bb().0;
-            pos.board[sq.index()] = p as u8;
-        }
-        pos.hash = pos.compute_hash();
-        Ok(pos)
-        };
-        read().map_err(Error::Position)
+        Raeuber::from_fields(fen, "Räuberschach").map_err(Error::Position)
     }
 
     fn fen(&self) -> String {
-        let geometry = crate::board::Geometry::new(6, 6).expect("6×6 is a board");
-        let board = placement(&geometry, |sq| {
-            let p = self.board[sq.index()];
-            (p != EMPTY).then(|| LETTERS[p as usize])
-        });
-        format!(
-            "{board} {} - - {} {}",
-            self.side.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
+        self.write_fen()
     }
 
     fn variant(&self) -> &'static str {
@@ -117,50 +60,12 @@ impl Game for Raeuber {
     }
 
     fn legal_moves(&self, moves: &mut MoveList) {
-        moves.clear();
-        self.bits.legal_moves(self.side.index(), moves);
+        self.moves(moves);
     }
 
     #[inline]
     fn play(&self, mv: Move) -> Self {
-        let mut next = self.clone();
-        let us = self.side.index();
-        let from = mv.from().index();
-        let to = mv.to().index();
-        let (fb, tb) = (1u64 << from, 1u64 << to);
-        let piece = self.board[from];
-        let kind = piece as usize - 6 * us;
-        let victim = self.board[to];
-        let mut hash = self.hash ^ zobrist::side() ^ key(piece, from);
-        if victim != EMPTY {
-            next.bits.kinds[victim as usize - 6 * (1 - us)] ^= tb;
-            next.bits.colors[1 - us] ^= tb;
-            hash ^= key(victim, to);
-            next.halfmove = 0;
-        } else if kind == PAWN_K {
-            next.halfmove = 0;
-        } else {
-            next.halfmove = self.halfmove + 1;
-        }
-        next.bits.colors[us] ^= fb | tb;
-        next.board[from] = EMPTY;
-        if mv.kind() == MoveKind::PromoteQueen {
-            let queen = (6 * us + QUEEN_K) as u8;
-            next.bits.kinds[PAWN_K] ^= fb;
-            next.bits.kinds[QUEEN_K] ^= tb;
-            next.board[to] = queen;
-            hash ^= key(queen, to);
-        } else {
-            next.bits.kinds[kind] ^= fb | tb;
-            next.board[to] = piece;
-            hash ^= key(piece, to);
-        }
-        next.hash = hash;
-        next.side = self.side.flip();
-        if self.side == Color::Black {
-            next.fullmove += 1;
-        }
-        next
+        self.after(mv)
     }
 
     fn terminal(&self) -> Terminal {
@@ -182,14 +87,7 @@ impl Game for Raeuber {
     }
 
     fn play_null(&self) -> Self {
-        let mut next = self.clone();
-        next.hash ^= zobrist::side();
-        next.side = self.side.flip();
-        next.halfmove = self.halfmove + 1;
-        if self.side == Color::Black {
-            next.fullmove += 1;
-        }
-        next
+        self.after_null()
     }
 
     /// Zugzwang rules the endings: a null move only while both sides still have a piece
@@ -200,16 +98,7 @@ impl Game for Raeuber {
     }
 
     fn insufficient_material(&self) -> bool {
-        // Only bishops on both sides, each side's on one colour complex and the two sides' on
-        // different complexes: no capture can ever happen, and a side's bishops (fewer than a
-        // whole complex) always have a move, so the game can only end in a draw.
-        let bishops = self.bits.kinds[BISHOP_K];
-        if self.occupied() != bishops {
-            return false;
-        }
-        let (w, b) = (self.bits.colors[0], self.bits.colors[1]);
-        let (light, dark) = (attacks::LIGHT, attacks::DARK);
-        w != 0 && b != 0 && ((w & dark == 0 && b & light == 0) || (w & light == 0 && b & dark == 0))
+        self.opposite_bishops_alone()
     }
 
     fn is_noisy(&self, mv: Move) -> bool {
@@ -257,7 +146,7 @@ impl Game for Raeuber {
         }
         let sq = |s: &str| {
             Square::parse(s)
-                .filter(|sq| BOARD >> sq.0 & 1 != 0)
+                .filter(|sq| Six::SQUARES >> sq.0 & 1 != 0)
                 .ok_or_else(|| format!("'{t}': '{s}' is not a square of the 6×6 board"))
         };
         if !(t.len() == 4 || t.len() == 5) || !t.is_ascii() {
@@ -308,7 +197,7 @@ impl Game for Raeuber {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        super::perft::perft(self, depth)
+        Raeuber::perft(self, depth)
     }
 }
 

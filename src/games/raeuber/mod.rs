@@ -5,9 +5,8 @@
 //! capture may be chosen). The king is an ordinary piece. The side to move without a legal
 //! move — no pieces left, or every piece blocked — wins.
 //!
-//! - [`attacks`]: attack tables for the 6×6 board (leapers, magic sliders).
-//! - [`movegen`]: the pieces' bitboards, legal moves in one pass, move counting, lean make.
-//! - [`position`]: the position, its pieces, squares and hash.
+//! - [`position`]: the position: the family's ([`crate::games::losing`]) on its 6×6 board,
+//!   whose move generation, attack tables and bulk perft it shares with antichess.
 //! - `game`: the [`Game`] impl (FEN, moves, copy-make play, verdict) that ties the others together.
 //! - [`eval`]: the evaluation.
 //! - [`certificates`]: perfect play from checked proofs and holds (shipped and the user's).
@@ -17,12 +16,11 @@
 //!
 //! [`Game`]: crate::game::Game
 
-pub mod attacks;
 pub mod certificates;
 pub mod eval;
 pub mod page;
 mod game;
-pub mod movegen;
+pub use crate::games::losing::movegen;
 pub mod perft;
 pub mod position;
 pub mod tables;

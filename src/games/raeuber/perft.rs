@@ -4,17 +4,17 @@
 //! root move is the shared [`crate::perft::divide`].
 
 use super::Raeuber;
-use crate::game::Game;
 
 /// The number of legal move sequences of length `depth` from `pos`.
 pub fn perft(pos: &Raeuber, depth: u32) -> u64 {
-    pos.bits().perft(pos.side_to_move().index(), depth)
+    pos.perft(depth)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::MoveList;
+    use crate::game::Game;
     use crate::game::Tuning;
 
     #[test]

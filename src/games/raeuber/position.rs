@@ -1,110 +1,15 @@
-//! The Räuberschach position: the bitboards of [`Bits`] plus a mailbox, the side to move, the
-//! clocks and the incremental Zobrist hash, with the queries on them, and the matrix notation.
-//! The [`Game`] implementation (FEN, play, verdict) is in `game.rs`; move generation itself
-//! lives in [`super::movegen`].
+//! The Räuberschach position: the family's position on the 6×6 board
+//! ([`crate::games::losing::Position`]), and the matrix notation of the original exercise.
+//! The [`Game`](crate::game::Game) implementation (FEN, play, verdict) is in `game.rs`.
 
-use super::movegen::Bits;
-use crate::board::zobrist;
-use crate::board::{Color, Square};
-use crate::game::Game;
+use crate::games::losing::{Position, Six};
 
-pub use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
-
-/// A mailbox entry: `colour * 6 + kind`, or `EMPTY`.
-pub const EMPTY: u8 = 12;
-
-pub(super) const LETTERS: [char; 12] = ['P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'];
+pub use crate::games::losing::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
+pub use crate::games::losing::position::{EMPTY, LETTERS};
 
 /// A Räuberschach position. Squares are those of the 8×8 grid (`rank * 8 + file`); only
 /// files a–f and ranks 1–6 are used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Raeuber {
-    /// Pieces by kind (pawn, knight, bishop, rook, queen, king) and by colour.
-    pub(crate) bits: Bits,
-    /// The piece on each square (`colour * 6 + kind`) or [`EMPTY`]; squares up to f6 (45).
-    pub(crate) board: [u8; 48],
-    pub(crate) side: Color,
-    /// Plies since the last capture or pawn move.
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(super) hash: u64,
-}
-
-#[inline(always)]
-pub(super) fn key(piece: u8, sq: usize) -> u64 {
-    zobrist::piece(piece as usize, sq)
-}
-
-impl Raeuber {
-    /// Pieces of `color` of kind `kind`.
-    #[inline(always)]
-    pub fn pieces(&self, color: Color, kind: usize) -> u64 {
-        self.bits.kinds[kind] & self.bits.colors[color.index()]
-    }
-
-    /// All pieces of `color`.
-    #[inline(always)]
-    pub fn occupied_by(&self, color: Color) -> u64 {
-        self.bits.colors[color.index()]
-    }
-
-    /// Every occupied square.
-    #[inline(always)]
-    pub fn occupied(&self) -> u64 {
-        self.bits.occupied()
-    }
-
-    /// The piece on `sq` as `(colour, kind)`.
-    pub fn piece_at(&self, sq: Square) -> Option<(Color, usize)> {
-        let p = *self.board.get(sq.index())?;
-        (p != EMPTY).then(|| {
-            let color = if p < 6 { Color::White } else { Color::Black };
-            (color, p as usize % 6)
-        })
-    }
-
-    /// Squares attacked by the pieces of `color` (with the current blockers).
-    #[inline]
-    pub fn attacks_by(&self, color: Color) -> u64 {
-        self.bits.attacks_by(color.index())
-    }
-
-    /// Whether the side to move can capture (and so must).
-    #[inline]
-    pub fn has_capture(&self) -> bool {
-        self.attacks_by(self.side) & self.bits.colors[self.side.flip().index()] != 0
-    }
-
-    /// The number of legal moves, without generating them (bulk counting for perft).
-    #[inline]
-    pub fn count_moves(&self) -> u32 {
-        self.bits.count_moves(self.side.index())
-    }
-
-    /// The pieces by kind and colour.
-    pub fn bits(&self) -> &Bits {
-        &self.bits
-    }
-
-    /// The hash computed from scratch (the incremental one must always equal it).
-    pub fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for (sq, &p) in self.board.iter().enumerate() {
-            if p != EMPTY {
-                h ^= key(p, sq);
-            }
-        }
-        if self.side == Color::Black {
-            h ^= zobrist::side();
-        }
-        h
-    }
-
-    /// Plies since the last capture or pawn move (the FEN halfmove clock).
-    pub fn halfmove(&self) -> u32 {
-        self.halfmove
-    }
-}
+pub type Raeuber = Position<Six>;
 
 /// The matrix notation of the original exercise (docs/rules.md §1): rows 1–6 from Black's base line,
 /// columns 1–6 from the left, a move written `z1s1z2s2` (`5242` is b2b3), optionally with a
@@ -127,18 +32,12 @@ pub fn matrix_to_coordinates(text: &str) -> Option<String> {
     Some(out)
 }
 
-impl std::fmt::Display for Raeuber {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.fen())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::START_FEN;
     use super::*;
     use crate::board::{MoveKind, MoveList};
-    use crate::game::{Dialect, Terminal, Tuning};
+    use crate::game::{Dialect, Game, Terminal, Tuning};
     use crate::perft::generic as perft;
 
     fn pos(fen: &str) -> Raeuber {

@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering}
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
-use super::movegen::{Bits, PAWN_K, QUEEN_K};
+use super::movegen::{PAWN_K, QUEEN_K};
 use super::position::{EMPTY, Raeuber};
 use crate::board::Color;
 #[cfg(test)]
@@ -138,14 +138,7 @@ fn locate(pos: &Raeuber, max: u32) -> Option<(u64, usize)> {
 /// it is none (two pieces on a square, pieces of a kind out of order, a pawn on its
 /// promotion rank).
 fn position(codes: &[u8], squares: &[usize], side: Color) -> Option<Raeuber> {
-    let mut pos = Raeuber {
-        bits: Bits::default(),
-        board: [EMPTY; 48],
-        side,
-        halfmove: 0,
-        fullmove: 1,
-        hash: 0,
-    };
+    let mut pos = Raeuber::empty(side);
     for (i, (&code, &t)) in codes.iter().zip(squares).enumerate() {
         if i > 0 && codes[i - 1] == code && squares[i - 1] >= t {
             return None;

@@ -21,8 +21,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::super::attacks::{self, BOARD, KING, KNIGHT};
-use super::super::movegen::{BISHOP_K, Bits, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
+use crate::games::losing::movegen::piece_attacks;
+use crate::games::losing::{Board, Six};
+use super::super::movegen::{Bits, PAWN_K};
 use super::super::position::EMPTY;
 use super::{Table, Tables, counts_of, decode, key_of, locate, position, to_grid};
 use crate::board::{MoveKind, MoveList};
@@ -177,7 +178,7 @@ fn forward(
 /// there, so that its quiet moves are legal: capture is compulsory.
 #[inline]
 fn quiet_move_legal(&(ref bits, mover): &(Bits, usize)) -> bool {
-    bits.attacks_by(mover) & bits.colors[1 - mover] == 0
+    bits.attacks_by::<Six>(mover) & bits.colors[1 - mover] == 0
 }
 
 /// Calls `visit` with the index and the pieces (with the side to move) of every position
@@ -195,7 +196,6 @@ pub(super) fn unmoves(codes: &[u8], index: usize, mut visit: impl FnMut(usize, (
         bits.colors[usize::from(code) / 6] |= g;
     }
     let occ = bits.occupied();
-    let sliders = attacks::sliders();
     for j in 0..n {
         let code = usize::from(codes[j]);
         if code / 6 != mover {
@@ -206,13 +206,9 @@ pub(super) fn unmoves(codes: &[u8], index: usize, mut visit: impl FnMut(usize, (
             PAWN_K if mover == 0 && t >= 8 => 1u64 << (t - 8),
             PAWN_K if mover == 1 && t / 8 < 5 => 1u64 << (t + 8),
             PAWN_K => 0,
-            KNIGHT_K => KNIGHT[t],
-            BISHOP_K => sliders.bishop(t, occ),
-            ROOK_K => sliders.rook(t, occ),
-            QUEEN_K => sliders.queen(t, occ),
-            _ => KING[t],
+            kind => piece_attacks::<Six>(kind, t, occ),
         };
-        let mut from = from & BOARD & !occ;
+        let mut from = from & Six::SQUARES & !occ;
         while from != 0 {
             let f = from.trailing_zeros() as usize;
             from &= from - 1;

@@ -1,0 +1,20 @@
+//! The losing-chess family: Räuberschach (6×6) and antichess (8×8) as two boards of one game
+//! (docs/rules.md §3.2, §3.5). A capture, when one exists, is compulsory (any capture may be
+//! chosen); the king is an ordinary piece; the side to move without a legal move — no pieces
+//! left, or every piece blocked — wins. What differs is a record of switches ([`board::Board`]):
+//! the board's squares, whether pawns step twice and take en passant, what a pawn becomes.
+//!
+//! - [`board`]: the two boards (`Six`, `Eight`) with their pawn rules and attack tables.
+//! - [`movegen`]: the pieces' bitboards, legal moves in one pass, move counting, the bulk
+//!   perft.
+//! - [`position`]: the position, FEN, copy-make play with the incremental hash.
+//!
+//! Each game's folder (`games/raeuber`, `games/antichess`) keeps its names, its options and
+//! what only it has (Räuberschach's certificates, the evaluation weights each was tuned to).
+
+pub mod board;
+pub mod movegen;
+pub mod position;
+
+pub use board::{Board, Eight, Six};
+pub use position::Position;
