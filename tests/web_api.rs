@@ -1361,3 +1361,189 @@ fn analysis_runs_until_stopped() {
         assert!(r.contains(why), "{r}");
     }
 }
+
+/// Opens the game's event stream on a raw connection (read with [`read_events`]).
+fn open_events(a: SocketAddr, id: &str) -> TcpStream {
+    let mut s = TcpStream::connect(a).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        s,
+        "GET /api/game/{id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    s
+}
+
+/// The events of a stream read so far, parsed.
+fn events_of(seen: &str) -> Vec<Value> {
+    seen.lines()
+        .filter_map(|l| l.strip_prefix("data: "))
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+/// A page follows the game: every change (a person's move, a take-back, an engine move, a
+/// resignation) is announced on the event stream with the game's new `version`, which the
+/// state carries too; a take-back sent for a game that changed since (a double click) is
+/// refused with 409 and takes back nothing.
+#[test]
+fn every_change_is_announced_and_a_stale_takeback_is_refused() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let seats = json!([{ "kind": "human" }, { "kind": "engine", "movetime_ms": 20 }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": seats }));
+    let id = st["id"].as_str().unwrap().to_string();
+    assert_eq!(st["version"], 0, "{st}");
+    let mut s = open_events(a, &id);
+    let mut seen = String::new();
+    let (_, st) = post(a, &format!("/api/game/{id}/move"), &json!({ "move": "e4" }));
+    assert_eq!(st["version"], 1, "{st}");
+    read_events(&mut s, &mut seen, "\"version\":1");
+    let (_, r) = post(a, &format!("/api/game/{id}/engine"), &json!({}));
+    assert_eq!(r["state"]["version"], 2, "{r}");
+    read_events(&mut s, &mut seen, "\"version\":2");
+    let path = format!("/api/game/{id}/undo");
+    let (code, st) = post(a, &path, &json!({ "plies": 2, "at": 2 }));
+    assert_eq!(code, 200, "{st}");
+    assert_eq!(st["plies"], 0);
+    read_events(&mut s, &mut seen, "\"version\":3");
+    // The second click of a double click: the page saw 2 plies, the game has none now.
+    let (code, e) = post(a, &path, &json!({ "plies": 2, "at": 2 }));
+    assert_eq!(code, 409, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("changed"), "{e}");
+    post(a, &format!("/api/game/{id}/move"), &json!({ "move": "d4" }));
+    let (_, r) = post(a, &format!("/api/game/{id}/resign"), &json!({}));
+    assert_eq!(r["version"], 5, "{r}");
+    read_events(&mut s, &mut seen, "\"version\":5");
+    let evs = events_of(&seen);
+    let kinds: Vec<(&str, u64)> = evs
+        .iter()
+        .filter(|e| e["version"].is_u64())
+        .map(|e| (e["type"].as_str().unwrap(), e["version"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("move", 1),
+            ("move", 2),
+            ("state", 3),
+            ("move", 4),
+            ("state", 5)
+        ],
+        "{seen}"
+    );
+    let first = evs.iter().find(|e| e["version"] == 1).unwrap();
+    assert_eq!(
+        (first["move"].as_str(), first["san"].as_str()),
+        (Some("e2e4"), Some("e4"))
+    );
+    assert_eq!(first["plies"], 1);
+}
+
+/// Hardening (issue 74, item 16): an analysis started with no event stream open stops at
+/// once (nobody watches it), and the state then says so (`"analysing": false`), not `true`
+/// for good.
+#[test]
+fn an_analysis_nobody_watches_stops_and_the_state_says_so() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    let (code, r) = post(a, &format!("/api/game/{id}/analysis"), &json!({}));
+    assert_eq!(code, 202, "{r}");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut analysing = true;
+    while analysing && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        analysing = get(a, &format!("/api/game/{id}")).1["analysing"] == true;
+    }
+    assert!(
+        !analysing,
+        "the analysis stopped but the state still says it runs"
+    );
+    // A slot is free again: a watched analysis starts and runs.
+    let _s = open_events(a, &id);
+    assert_eq!(
+        post(a, &format!("/api/game/{id}/analysis"), &json!({})).0,
+        202
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(get(a, &format!("/api/game/{id}")).1["analysing"], true);
+}
+
+/// The spectator link: its id reads the state (without the player's id), the positions, the
+/// PGN and the event stream, and every request that would change the game is refused with
+/// 403, the game unchanged.
+#[test]
+fn a_spectator_link_shows_the_game_but_cannot_change_it() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    let watch = st["watch"].as_str().unwrap().to_string();
+    assert_ne!(id, watch);
+    assert_eq!(st["spectator"], false);
+    post(a, &format!("/api/game/{id}/move"), &json!({ "move": "e4" }));
+    let (code, view) = get(a, &format!("/api/game/{watch}"));
+    assert_eq!(code, 200, "{view}");
+    assert_eq!(view["spectator"], true);
+    assert_eq!(view["id"], watch.as_str());
+    assert!(
+        !view.to_string().contains(&id),
+        "the spectator's state names the game's id"
+    );
+    assert_eq!(view["history"][0]["san"], "e4");
+    assert_eq!(get(a, &format!("/api/game/{watch}/position?ply=1")).0, 200);
+    assert_eq!(
+        request(a, "GET", &format!("/api/game/{watch}/pgn"), None).0,
+        200
+    );
+    let mut s = open_events(a, &watch);
+    post(a, &format!("/api/game/{id}/move"), &json!({ "move": "e5" }));
+    let mut seen = String::new();
+    read_events(&mut s, &mut seen, "\"version\":2");
+    assert!(seen.contains("\"san\":\"e5\""), "{seen}");
+    for what in ["move", "undo", "engine", "resign", "draw", "analysis"] {
+        let (code, e) = post(
+            a,
+            &format!("/api/game/{watch}/{what}"),
+            &json!({ "move": "d4" }),
+        );
+        assert_eq!(code, 403, "{what}: {e}");
+        assert!(e["error"].as_str().unwrap().contains("spectator"), "{e}");
+    }
+    assert_eq!(get(a, &format!("/api/game/{id}")).1["plies"], 2);
+}
+
+/// The state and the positions name the king in check (chess; Räuberschach's king is an
+/// ordinary piece: none) and why moves are restricted where a capture is forced.
+#[test]
+fn a_king_in_check_and_a_forced_capture_are_named() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    assert_eq!(st["check"], Value::Null);
+    for mv in ["e4", "f5", "Qh5"] {
+        post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
+    }
+    let (_, st) = get(a, &format!("/api/game/{id}"));
+    assert_eq!(st["check"], "e8", "{st}");
+    let (_, p) = get(a, &format!("/api/game/{id}/position?ply=3"));
+    assert_eq!(p["check"], "e8", "{p}");
+    let (_, p) = get(a, &format!("/api/game/{id}/position?ply=2"));
+    assert_eq!(p["check"], Value::Null);
+    let fen = "6/6/6/2p3/3P2/6 w - - 0 1";
+    let (code, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "raeuber", "fen": fen, "seats": two }),
+    );
+    assert_eq!(code, 201, "{st}");
+    assert_eq!(st["note"], "a capture is forced", "{st}");
+    assert_eq!(st["check"], Value::Null);
+}

@@ -23,6 +23,7 @@ import os
 import random
 import sys
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
@@ -130,11 +131,11 @@ def play_move(driver, game_id, rng):
             # (or a move the page already sent) advances the game instead.
             def chooser_or_played(d):
                 played = int(d.find_element(By.TAG_NAME, "body").get_attribute("data-plies") or 0) > plies
-                return played or d.find_elements(By.CSS_SELECTOR, "#promo.open button")
+                return played or d.find_elements(By.CSS_SELECTOR, "#board .promo")
             WebDriverWait(driver, 10).until(chooser_or_played)
-            choice = driver.find_elements(By.CSS_SELECTOR, f'#promo.open button[data-promo="{mv["promotion"]}"]')
+            choice = driver.find_elements(By.CSS_SELECTOR, f'#board .promo[data-promo="{mv["promotion"]}"] rect')
             if choice:
-                choice[0].click()
+                ActionChains(driver).move_to_element(choice[0]).click().perform()
     WebDriverWait(driver, 30).until(
         lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-plies") or 0) > plies)
     return mv["move"]
@@ -146,10 +147,14 @@ def check_chess_controls(driver, url):
     wait_ready(driver)
     click_square(driver, "e7")
     click_square(driver, "e8")
-    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#promo.open button"))
-    labels = sorted(b.get_attribute("data-promo") for b in driver.find_elements(By.CSS_SELECTOR, "#promo button"))
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .promo"))
+    labels = sorted(b.get_attribute("data-promo") for b in driver.find_elements(By.CSS_SELECTOR, "#board .promo"))
     assert labels == ["b", "n", "q", "r"], labels
-    driver.find_element(By.CSS_SELECTOR, '#promo button[data-promo="r"]').click()
+    # The chooser stands on the board, from the target square down: the queen on e8.
+    queen = driver.find_element(By.CSS_SELECTOR, '#board .promo[data-promo="q"] rect')
+    e8 = driver.find_element(By.CSS_SELECTOR, '#board rect.square[data-square="e8"]')
+    assert (queen.get_attribute("x"), queen.get_attribute("y")) == (e8.get_attribute("x"), e8.get_attribute("y"))
+    ActionChains(driver).move_to_element(driver.find_element(By.CSS_SELECTOR, '#board .promo[data-promo="r"] rect')).click().perform()
     WebDriverWait(driver, 30).until(lambda d: len(state(d, gid)["history"]) >= 2)
     wait_ready(driver)
     st = state(driver, gid)
@@ -177,6 +182,23 @@ def api_new(driver, body):
         "r.setRequestHeader('Content-Type', 'application/json'); r.send(arguments[0]);"
         "return r.responseText;", json.dumps(body))
     return json.loads(text)
+
+
+def api_post(url, path, body):
+    """A request made elsewhere (not by the page): straight to the server."""
+    req = urllib.request.Request(url + path, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def api_get(url, path):
+    with urllib.request.urlopen(url + path, timeout=30) as r:
+        text = r.read().decode()
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def body_attr(driver, name):
@@ -256,15 +278,18 @@ def check_endings(driver, url, shots):
     st = api_new(driver, {"game": "chess", "clock": {"base_ms": 1000},
                           "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 20}]})
     driver.get(url + "/play/" + st["id"])
+    wait_ready(driver)
+    click_square(driver, "e2")
+    click_square(driver, "e4")
     WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#clocks .clock.running"))
     WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
     result = driver.find_element(By.ID, "result").text
     assert "0-1" in result and "White loses on time" in result, result
     assert state(driver, st["id"])["result"]["reason"] == "White loses on time"
     times = clock_texts(driver)
-    assert times == ["0:00.0", "0:01.0"], times
+    assert times[0] == "0:00.0" and times[1].startswith("0:00.9"), times
     assert body_attr(driver, "clock") == "stopped"
-    log(f"clock: a 1 s game without a move ends '{result}', clocks {times}")
+    log(f"clock: a 1 s game in which White stops moving after e4 ends '{result}', clocks {times}")
     driver.get(url + "/")
     card = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, '.card[data-game="chess"]'))
     Select(card.find_element(By.CSS_SELECTOR, ".clock-choice")).select_by_value("60000:0")
@@ -281,7 +306,7 @@ def check_endings(driver, url, shots):
     click_square(driver, "e4")
     WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
     times = clock_texts(driver)
-    assert len(times) == 2 and all(t.startswith("0:5") for t in times), times
+    assert len(times) == 2 and times[0] == "1:00" and times[1].startswith("0:5"), times
     if shots:
         time.sleep(1.2)  # White's clock visibly running
         running = driver.execute_script(  # read in one step: the clock is redrawn every tick
@@ -314,20 +339,24 @@ def check_endings(driver, url, shots):
 
 
 def check_nseat_flags(driver, url):
-    """Clocks with three players: nobody moves in a three-player Chamäleon game on 1 s
-    clocks; South's flag falls, then West's (each put out, their panels reading 'out'), and
-    North, the last one left, wins."""
+    """Clocks with three players: South moves first in a three-player Chamäleon game on 1 s
+    clocks (no clock runs before the first move), then nobody moves; West's flag falls, then
+    North's (each put out, their panels reading 'out'), and South, the last one left, wins."""
     st = api_new(driver, {"game": "chamaeleon", "variant": "chamaeleon3", "clock": {"base_ms": 1000},
                           "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
     driver.get(url + "/play/" + st["id"])
+    WebDriverWait(driver, 15).until(lambda d: body_attr(d, "state") == "human")
+    time.sleep(1.2)
+    assert body_attr(driver, "state") == "human" and body_attr(driver, "clock") == "stopped", "a clock ran before the first move"
+    api_post(url, f"/api/game/{st['id']}/move", {"move": st["legal"][0]["move"]})
     WebDriverWait(driver, 15).until(lambda d: body_attr(d, "state") == "over")
     result = driver.find_element(By.ID, "result").text
-    assert "North wins" in result and "South, West out of time" in result, result
+    assert "South wins" in result and "West, North out of time" in result, result
     outs = driver.execute_script(
         "return Array.from(document.querySelectorAll('#players .player .who'), (e) => e.textContent);")
-    assert outs[:2] == ["out", "out"] and outs[2] != "out", outs
+    assert outs[1:] == ["out", "out"] and outs[0] != "out", outs
     times = clock_texts(driver)
-    assert times == ["0:00.0", "0:00.0", "0:01.0"], times
+    assert times == ["0:01.0", "0:00.0", "0:00.0"], times
     log(f"clocks, three players: '{result}', panels {outs}, clocks {times}")
 
 
@@ -387,6 +416,154 @@ def check_phone_width(driver, url, shots):
         log("390 px: the lobby and the board fit without sideways scrolling")
     finally:
         driver.set_window_size(1100, 760)
+
+
+def wait_plies(driver, n, timeout=5):
+    WebDriverWait(driver, timeout).until(lambda d: body_attr(d, "plies") == str(n))
+
+
+def check_follow(driver, url):
+    """The page follows the game: a move made elsewhere (straight to the API) shows within
+    5 s, also after the page was left and shown again by Back and by Forward (the event
+    stream reopened); the spectator link shows the game read-only, follows it, and says why
+    a click on a piece does nothing."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid = st["id"]
+    driver.get(url + "/play/" + gid)
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "stream") == "open")
+    began = time.time()
+    api_post(url, f"/api/game/{gid}/move", {"move": "e4"})
+    wait_plies(driver, 1)
+    took = time.time() - began
+    assert driver.find_element(By.CSS_SELECTOR, '#moves td[data-ply="1"]').text == "e4"
+    driver.get(url + "/")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".card"))
+    api_post(url, f"/api/game/{gid}/move", {"move": "e5"})
+    driver.back()
+    wait_plies(driver, 2)
+    api_post(url, f"/api/game/{gid}/move", {"move": "Nf3"})
+    wait_plies(driver, 3)
+    driver.forward()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".card"))
+    api_post(url, f"/api/game/{gid}/move", {"move": "Nc6"})
+    driver.back()
+    wait_plies(driver, 4)
+    api_post(url, f"/api/game/{gid}/move", {"move": "Bc4"})
+    wait_plies(driver, 5)
+    link = driver.find_element(By.ID, "watch-link").get_attribute("href")
+    assert link.endswith("/watch/" + st["watch"]), link
+    assert driver.find_elements(By.ID, "copy-watch"), "no copy button for the spectator link"
+    driver.get(link)
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "stream") == "open")
+    assert "spectator" in driver.find_element(By.TAG_NAME, "body").get_attribute("class")
+    click_square(driver, "c4")
+    assert "spectator" in driver.find_element(By.ID, "error").text, driver.find_element(By.ID, "error").text
+    api_post(url, f"/api/game/{gid}/move", {"move": "Bc5"})
+    wait_plies(driver, 6)
+    assert len(api_get(url, f"/api/game/{gid}")["history"]) == 6
+    log(f"follow: a move made elsewhere showed in {took:.2f} s, also after Back and Forward; "
+        f"the spectator link follows read-only")
+
+
+def check_double_clicks(driver, url):
+    """A double click does what one click does: Takeback takes back one full move, Resign
+    only arms (its confirmation stands), Play in the lobby makes one game."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 20}]})
+    gid = st["id"]
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    for a, b, n in (("e2", "e4", "2"), ("d2", "d4", "4")):
+        click_square(driver, a)
+        click_square(driver, b)
+        WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == n and body_attr(d, "state") == "human")
+    ActionChains(driver).double_click(driver.find_element(By.ID, "undo")).perform()
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "plies") != "4")
+    time.sleep(1.0)
+    plies = len(api_get(url, f"/api/game/{gid}")["history"])
+    assert plies == 2, f"a double click on Takeback left {plies} plies of 4"
+    ActionChains(driver).double_click(driver.find_element(By.ID, "resign")).perform()
+    time.sleep(1.0)
+    assert api_get(url, f"/api/game/{gid}")["result"] is None, "a double click resigned"
+    before = api_get(url, "/api/status")["games"]
+    driver.get(url + "/")
+    card = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, '.card[data-game="pawns"]'))
+    ActionChains(driver).double_click(card.find_element(By.ID, "start-pawns")).perform()
+    WebDriverWait(driver, 20).until(lambda d: "/play/" in d.current_url)
+    time.sleep(1.0)
+    after = api_get(url, "/api/status")["games"]
+    assert after == before + 1, f"a double click on Play made {after - before} games"
+    log("double clicks: Takeback took back one full move, Resign only armed, Play made one game")
+
+
+def check_stale(driver, url):
+    """Analyse pressed while the engine thinks follows the game to the engine's move (lines
+    of the new position, not 'Analysing…' for good); the engine's line of its move goes when
+    stepping back and after a takeback."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 1500}]})
+    gid = st["id"]
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    click_square(driver, "e2")
+    click_square(driver, "e4")
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "engine" and body_attr(d, "plies") == "1")
+    driver.find_element(By.ID, "analyse").click()
+    wait_plies(driver, 2, 15)
+    WebDriverWait(driver, 15).until(lambda d: body_attr(d, "analysis-ply") == "2" and
+                                    d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
+    assert api_get(url, f"/api/game/{gid}")["analysing"], "the server analyses nothing"
+    driver.find_element(By.ID, "analyse").click()
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "analysing") == "false")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "0")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#analysis .line"), "the engine's line shows at the start"
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
+    driver.find_element(By.ID, "undo").click()
+    wait_plies(driver, 0)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#analysis .line"), "the engine's line stayed after a takeback"
+    log("stale: Analyse during the engine's search moved on to its move; its line went on Home and Takeback")
+
+
+def check_check_mark(driver, url):
+    """A king in check is marked on its square: after the page's own move, gone when stepping
+    back, there again at the end."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid = st["id"]
+    for mv in ("e4", "f5"):
+        api_post(url, f"/api/game/{gid}/move", {"move": mv})
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#board .check")
+    click_square(driver, "d1")
+    click_square(driver, "h5")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#board .check[data-check="e8"]'))
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "2")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#board .check")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#board .check[data-check="e8"]'))
+    log("check: the king on e8 is marked after Qh5+, not at the ply before")
+
+
+def check_clock_start(driver, url):
+    """No clock runs before the first move; a timed game's PGN has a TimeControl tag and a
+    [%clk] per move."""
+    st = api_post(url, "/api/new", {"game": "chess", "clock": {"base_ms": 60000},
+                                    "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 20}]})
+    gid = st["id"]
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    time.sleep(1.5)
+    times = clock_texts(driver)
+    assert times == ["1:00", "1:00"] and body_attr(driver, "clock") == "stopped", f"before the first move: {times}"
+    assert not driver.find_elements(By.CSS_SELECTOR, "#clocks .clock.running")
+    click_square(driver, "e2")
+    click_square(driver, "e4")
+    WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
+    pgn = api_get(url, f"/api/game/{gid}/pgn")
+    assert '[TimeControl "60+0"]' in pgn and pgn.count("[%clk ") == 2, pgn
+    log(f"clock: none runs before the first move ({times}); the PGN has TimeControl and [%clk] per move")
 
 
 OVERFLOW_JS = """
@@ -457,6 +634,7 @@ def main():
     ap.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8080")
     ap.add_argument("--shots", default=None, help="folder for one screenshot per game")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", default=None, help="run only these checks (comma-separated names, e.g. check_follow)")
     args = ap.parse_args()
     url = args.url.rstrip("/")
     rng = random.Random(args.seed)
@@ -465,6 +643,21 @@ def main():
     try:
         if args.shots:
             os.makedirs(args.shots, exist_ok=True)
+        if args.only:
+            for name in args.only.split(","):
+                fn = globals()[name]
+                try:
+                    fn(*[a for a in (driver, url, args.shots)][:fn.__code__.co_argcount])
+                except Exception:
+                    driver.save_screenshot("/tmp/web-e2e-failed.png")
+                    raise
+            print("only: done")
+            return 0
+        check_follow(driver, url)
+        check_double_clicks(driver, url)
+        check_stale(driver, url)
+        check_check_mark(driver, url)
+        check_clock_start(driver, url)
         check_chess_controls(driver, url)
         check_board_moves(driver, url, args.shots)
         check_chess960(driver, url)

@@ -104,7 +104,9 @@ async function lobby(app) {
   app.replaceChildren(el('h2', {}, 'Choose a game'));
   const grid = el('div', { class: 'lobby' });
   for (const info of games) {
-    const variant = el('select', { class: 'variant' }, info.variants.map((v) => el('option', { value: v }, v)));
+    const titles = info.variant_titles || info.variants;
+    const variant = el('select', { class: 'variant' }, info.variants.map((v, k) =>
+      el('option', { value: v }, titles[k] && titles[k] !== v ? `${titles[k]} (${v})` : v)));
     let seats = seatEditor(info, info.variants[0]);
     const seatHolder = el('div', {}, seats);
     variant.addEventListener('change', () => {
@@ -133,6 +135,9 @@ async function lobby(app) {
       class: 'primary', id: 'start-' + info.game,
       on: {
         click: async () => {
+          // One game per click: the button stays disabled while the game is being made.
+          if (start.disabled) return;
+          start.disabled = true;
           error.textContent = '';
           const body = { game: info.game, variant: variant.value, seats: readSeats(seats) };
           if (fen.value.trim()) body.fen = fen.value.trim();
@@ -144,7 +149,7 @@ async function lobby(app) {
           try {
             const st = await api('POST', '/api/new', body);
             location.href = '/play/' + st.id;
-          } catch (e) { error.textContent = e.message; }
+          } catch (e) { error.textContent = e.message; start.disabled = false; }
         },
       },
     }, 'Play');
@@ -159,6 +164,10 @@ async function lobby(app) {
       el('div', { class: 'row' }, start), error));
   }
   app.append(grid);
+  // Back to the lobby from a game (the back/forward cache): its buttons work again.
+  window.addEventListener('pageshow', (ev) => {
+    if (ev.persisted) document.querySelectorAll('.card button.primary').forEach((b) => { b.disabled = false; });
+  });
   app.append(el('p', { class: 'more' }, el('a', { href: '/report', id: 'report-link' },
     'Match report from a PGN'), ' — standings, Elo, SPRT and every game to replay.'));
 }
@@ -236,6 +245,7 @@ function pieceShape(letter, x, y, size) {
 const view = {
   state: null, flipped: false, selected: null, thinking: false, info: null, infoPly: null, error: '',
   cursor: null, shown: null, analysing: false, analysisPly: null, lines: [], evals: {}, drag: null,
+  node: null, pending: false, es: null,
 };
 
 function fileName(x) { return 'abcdefgh'[x]; }
@@ -251,24 +261,29 @@ function shownPly() { return isLive() ? view.state.history.length : view.cursor;
 
 // The board and last move on screen: the live position or the one stepped to.
 function shown(st) {
-  if (isLive() || !view.shown) return { board: st.board, last: lastMove(st) };
-  return { board: view.shown.board, last: view.shown.last };
+  if (view.node && view.node.pos) return view.node.pos;
+  if (isLive() && view.endPos && view.endPos.ply === st.history.length && st.result) return view.endPos;
+  if (isLive() || !view.shown) return { board: st.board, last: lastMove(st), check: st.check, fen: st.fen, legal: st.legal };
+  return view.shown;
 }
 
 function humanToMove(st) {
   return st.to_move !== null && st.to_move !== undefined && st.seats[st.to_move].kind === 'human';
 }
 
-function canMove(st) { return isLive() && !view.thinking && humanToMove(st); }
-
 function targetsOf(st) {
-  return new Set(view.selected ? st.legal.filter((m) => m.from === view.selected).map((m) => m.to) : []);
+  return new Set(view.selected ? legalHere(st).filter((m) => m.from === view.selected).map((m) => m.to) : []);
 }
 
 function drawGrid(st, svg) {
-  const { board: b, last } = shown(st);
+  const { board: b, last, check } = shown(st);
   const S = 60, W = b.width, H = b.height, M = 16;
   svg.setAttribute('viewBox', `0 0 ${W * S + M} ${H * S + M}`);
+  // The king in check: a red glow on its square (lichess's mark).
+  svg.append(sv('defs', {}, sv('radialGradient', { id: 'check' },
+    sv('stop', { offset: '0%', 'stop-color': '#ff0000', 'stop-opacity': 1 }),
+    sv('stop', { offset: '25%', 'stop-color': '#e70000', 'stop-opacity': 1 }),
+    sv('stop', { offset: '90%', 'stop-color': '#a50000', 'stop-opacity': 0 }))));
   const targets = targetsOf(st);
   view.geometry = { S, W, H, M };
   for (let r = 0; r < H; r++) {
@@ -288,7 +303,11 @@ function drawGrid(st, svg) {
       if (last && (last.from === sq || last.to === sq)) {
         svg.append(sv('rect', { x, y, width: S, height: S, fill: '#f5e050', opacity: .45, class: 'last' }));
       }
+      if (check === sq) svg.append(sv('rect', { x, y, width: S, height: S, fill: 'url(#check)', class: 'check', 'data-check': sq }));
       if (view.selected === sq) svg.append(sv('rect', { x, y, width: S, height: S, fill: '#3b8f5f', opacity: .45 }));
+      if (view.premove && (view.premove.from === sq || view.premove.to === sq)) {
+        svg.append(sv('rect', { x, y, width: S, height: S, fill: '#3a6fd8', opacity: .4, class: 'premove' }));
+      }
       if (view.refused === sq) svg.append(sv('rect', { x, y, width: S, height: S, fill: '#d22', opacity: .45, class: 'refused' }));
       const p = b.rows[r][c];
       if (p) {
@@ -306,6 +325,7 @@ function drawGrid(st, svg) {
     }
   }
   drawArrows(svg);
+  drawPromo(svg);
 }
 
 // The centre of square `sq` (like `e4`) on the drawn grid, or null.
@@ -435,20 +455,36 @@ function renderSeatBar(shares, seats) {
   })));
 }
 
+// One line of the analysis: its text; a click plays its moves onto the move tree (up to the
+// move clicked).
+function lineBox(l, k, st) {
+  const box = el('div', { class: 'line', 'data-line': k + 1 }, lineText(l, st.seats));
+  box.addEventListener('click', (ev) => {
+    const moves = l.pv || [];
+    const pick = ev.target.closest('[data-pv]');
+    playLine(pick ? moves.slice(0, Number(pick.dataset.pv) + 1) : moves);
+  });
+  return box;
+}
+
 function renderAnalysis() {
   const box = document.getElementById('analysis');
   if (!box) return;
   const st = view.state;
-  const lines = view.analysing && view.analysisPly === shownPly() ? view.lines.filter(Boolean) : [];
+  const here = view.analysing && view.analysisKey === targetKey(analysisTarget());
+  const lines = here ? view.lines.filter(Boolean) : [];
+  // The engine's line belongs to the position it searched and the move it played there.
+  const engineHere = view.info && !view.node && (shownPly() === view.infoPly || shownPly() === view.infoPly + 1);
   let main;
   if (lines.length) {
-    box.replaceChildren(...lines.map((l, k) => el('div', { class: 'line', 'data-line': k + 1 }, lineText(l, st.seats))));
+    box.replaceChildren(...lines.map((l, k) => lineBox(l, k, st)));
     main = lines[0];
-  } else if (view.info && !view.analysing) {
+  } else if (engineHere && !view.analysing) {
     const i = view.info;
     box.replaceChildren(el('div', { class: 'line' }, lineText(i, st.seats) +
       (i.search ? `  (${i.search})` : '') + `\nnodes ${i.nodes}  nps ${i.nps || 0}` +
-      (i.limited ? '\nthe line of the move played (limited strength)' : '') + (i.note ? `\n${i.note}` : '')));
+      (i.limited ? '\nthe line of the move played (limited strength)' : '') + (i.note ? `\n${i.note}` : '') +
+      (i.time_ms !== undefined ? `\nthought ${(i.time_ms / 1000).toFixed(1)} s` : '')));
     main = i;
   } else {
     box.textContent = view.analysing ? 'Analysing…' : 'The engine\'s search shows here while it thinks; Analyse explores any position.';
@@ -490,28 +526,39 @@ function recordEval(ply, info) {
 function renderMoves(st) {
   const box = document.getElementById('moves');
   const h = st.history;
-  const at = shownPly();
+  const at = view.node ? -1 : shownPly();
   const cell = (m, i) => el('td', { class: 'mv' + (i + 1 === at ? ' current' : ''), 'data-ply': i + 1,
     on: { click: () => goTo(i + 1) } }, m.san);
+  const rows = [];
+  const vars = (base, cols) => { const r = varRow(base, st, cols); if (r) rows.push(r); };
   if (st.board.kind === 'chamaeleon') {
-    box.replaceChildren(el('table', {}, h.map((m, i) => el('tr', {},
-      el('td', { class: 'n' }, String(i + 1)), el('td', {}, st.seats[m.seat].name), cell(m, i)))));
+    h.forEach((m, i) => {
+      rows.push(el('tr', {}, el('td', { class: 'n' }, String(i + 1)), el('td', {}, st.seats[m.seat].name), cell(m, i)));
+      vars(i, 3);
+    });
   } else {
-    const rows = [];
     let number = parseInt((st.start_fen.split(' ')[5] || '1'), 10) || 1;
-    let row = null;
+    let row = null, pending = [];
+    const flush = () => { if (row) rows.push(el('tr', {}, row)); row = null; pending.forEach((b) => vars(b, 3)); pending = []; };
     h.forEach((m, i) => {
       if (m.seat === 0 || i === 0) {
+        flush();
         row = [el('td', { class: 'n' }, number + '.'), m.seat === 0 ? cell(m, i) : el('td', {}, '…'), el('td', {})];
-        rows.push(row);
         if (m.seat === 1) row[2] = cell(m, i);
       } else {
         row[2] = cell(m, i);
       }
+      pending.push(i);
+      // A variation of White's move breaks the row, as in lichess's list.
+      if (m.seat === 0 && (view.vars[i] || []).length) { flush(); row = [el('td', { class: 'n' }, number + '...'), el('td', {}, '…'), el('td', {})]; }
       if (m.seat === 1) number++;
     });
-    box.replaceChildren(el('table', {}, rows.map((r) => el('tr', {}, r))));
+    flush();
   }
+  vars(h.length, 3);
+  box.replaceChildren(el('table', {}, rows));
+  const tools = document.getElementById('var-tools');
+  if (tools) tools.style.display = view.node ? '' : 'none';
   // Only the list scrolls (not the page): the current move in its middle, else the end.
   const cur = box.querySelector('.current');
   if (cur) {
@@ -591,14 +638,18 @@ function tickClocks() {
   }).catch(() => {}).finally(() => { setTimeout(() => { view.flagAsked = false; }, 300); });
 }
 
-// Resign takes two clicks (the first arms the button for three seconds).
+// Resign takes two clicks (the first arms the button for three seconds); the second counts
+// only from half a second on, so that a double click does not resign.
 function resignClick() {
+  if (view.pending) return;
+  const now = performance.now();
   if (!view.resignArmed) {
-    view.resignArmed = true;
+    view.resignArmed = now;
     render();
     setTimeout(() => { view.resignArmed = false; render(); }, 3000);
     return;
   }
+  if (now - view.resignArmed < 500) return;
   view.resignArmed = false;
   send('resign', {});
 }
@@ -606,14 +657,17 @@ function resignClick() {
 // A draw offer: an engine answers at once by its rule; a person accepts by offering too.
 async function offerDraw() {
   const st = view.state;
+  if (view.pending) return;
   const body = st.draw_offer !== null && st.draw_offer !== undefined ? { seat: 1 - st.draw_offer } : {};
   view.error = '';
+  setPending(true);
   try {
     const a = await api('POST', `/api/game/${st.id}/draw`, body);
-    view.state = a.state;
+    adopt(a.state, true);
     view.notice = a.draw === 'accepted' ? 'Draw agreed.' : a.draw === 'declined' ? `Draw declined: ${a.why}.` :
       `${st.seats[a.state.draw_offer].name} offers a draw (the other side accepts with Accept draw; a move declines).`;
   } catch (e) { view.error = e.message; }
+  setPending(false);
   render();
 }
 
@@ -729,26 +783,37 @@ function render() {
   if (st.board.kind === 'row') drawRow(st, svg); else drawGrid(st, svg);
   const status = document.getElementById('status');
   const over = st.result !== null && st.result !== undefined;
-  if (!isLive()) status.textContent = `Viewing ply ${view.cursor} of ${st.history.length} (→ or End: back to the game)`;
+  if (view.node) status.textContent = `Variation: ${view.node.path.length} moves from ply ${view.node.base} (the game is not changed; End: back to the game)`;
+  else if (!isLive()) status.textContent = `Viewing ply ${view.cursor} of ${st.history.length} (→ or End: back to the game)`;
   else if (over) status.textContent = 'Game over';
   else {
     const seat = st.seats[st.to_move];
-    status.textContent = `${seat.name} to move` + (seat.kind === 'engine' ? ' (engine' + (view.thinking ? ', thinking…)' : ')') : ' (you)');
+    status.textContent = `${seat.name} to move` + (seat.kind === 'engine' ? ' (engine' + (view.thinking ? ', thinking…)' : ')') :
+      st.spectator ? '' : ' (you)');
   }
+  if (st.spectator) status.textContent = 'Watching (read-only) · ' + status.textContent;
   document.getElementById('result').textContent = over ? `${st.result.score} — ${st.result.reason}` : '';
   document.getElementById('error').textContent = view.error;
-  document.getElementById('fen').textContent = isLive() || !view.shown ? st.fen : view.shown.fen;
-  document.getElementById('undo').disabled = view.thinking || st.history.length === 0;
-  document.getElementById('engine-move').disabled = view.thinking || over || !isLive();
+  document.getElementById('fen').textContent = shown(st).fen || st.fen;
+  const off = (id, yes) => { const b = document.getElementById(id); b.dataset.off = String(yes); b.disabled = yes || view.pending; };
+  off('undo', view.thinking || st.history.length === 0 || over);
+  off('engine-move', view.thinking || over || !isLive() || !!view.node);
+  off('resign', false);
+  off('draw', false);
+  off('pass', false);
   document.getElementById('analyse').textContent = view.analysing ? 'Stop analysis' : 'Analyse';
+  document.body.classList.toggle('spectator', !!st.spectator);
   const pass = document.getElementById('pass');
-  pass.style.display = canMove(st) && st.legal.some((m) => m.move === '0000') ? '' : 'none';
+  pass.style.display = moveMode(st).mode === 'game' && st.legal.some((m) => m.move === '0000') ? '' : 'none';
   // For people and tests: 'human' when a person may move now, 'engine' while the engine is
   // to move or thinking, 'over' at the end; the ply shown and whether an analysis runs.
   document.body.dataset.state = over ? 'over' : view.thinking || !humanToMove(st) ? 'engine' : 'human';
   document.body.dataset.plies = String(st.history.length);
   document.body.dataset.shown = String(shownPly());
   document.body.dataset.analysing = String(view.analysing);
+  document.body.dataset.analysisPly = view.analysing ? String(view.analysisPly) : '';
+  document.body.dataset.version = String(st.version);
+  document.body.dataset.check = shown(st).check || '';
   soundFor(st);
   renderClocks(st);
   renderEndings(st, over);
@@ -759,33 +824,82 @@ function render() {
   renderSolved(st);
 }
 
+// A request that changes the game is in flight: the buttons that send one are disabled (a
+// double click sends one request, not two) until its answer is in.
+function setPending(on) {
+  view.pending = on;
+  for (const b of document.querySelectorAll('button.act')) b.disabled = on || b.dataset.off === 'true';
+  document.body.dataset.pending = String(on);
+}
+
+// A finished game's last position as the server replays it: its legal moves make the tree's
+// first variation after the game's end (a resigned or timed-out game).
+async function loadEnd(st) {
+  if (!st.result || (view.endPos && view.endPos.ply === st.history.length)) return;
+  try {
+    view.endPos = await api('GET', `/api/game/${st.id}/position?ply=${st.history.length}`);
+    view.endPos.result = st.result;
+  } catch (e) { /* the live state then */ }
+}
+
+// A state from the server becomes the page's: a take-back drops the engine's line of a
+// position no longer in the game; a shown ply beyond the game goes back to the game.
+function adopt(st, quiet) {
+  const before = view.state;
+  view.state = st;
+  if (st.result) loadEnd(st).then(() => render());
+  if (before && st.history.length < before.history.length) {
+    view.info = null;
+    if (view.cursor !== null && view.cursor > st.history.length) { view.cursor = null; view.shown = null; }
+    pruneTree(st);
+  }
+  if (!quiet) { render(); followAnalysis(); maybeEngine(); playPremove(); }
+}
+
+// The state read again (a move made elsewhere, the stream reopened, the page shown again),
+// unless this page waits for an answer of its own (which brings the state).
+async function refresh() {
+  const st = view.state;
+  if (!st || view.pending || view.thinking) return;
+  try {
+    const again = await api('GET', '/api/game/' + st.id);
+    if (view.pending || view.thinking || view.state.id !== again.id) return;
+    if (again.version !== view.state.version || again.history.length !== view.state.history.length) adopt(again);
+  } catch (e) { /* the next event or look asks again */ }
+}
+
 async function send(path, body) {
+  if (view.pending) return;
   view.error = '';
   view.notice = '';
+  setPending(true);
   try {
     const st = await api('POST', `/api/game/${view.state.id}/${path}`, body);
-    view.state = st.state || st;
+    adopt(st.state || st, true);
     view.selected = null;
     view.cursor = null;
+    view.node = null;
   } catch (e) {
     view.error = e.message;
   }
-  closePromo();
+  setPending(false);
+  view.promo = null;
   render();
-  if (view.analysing) startAnalysis();
+  followAnalysis();
   maybeEngine();
 }
 
 async function engineMove() {
-  if (view.thinking) return;
+  if (view.thinking || view.pending) return;
   view.thinking = true;
   view.cursor = null;
+  view.node = null;
   view.infoPly = view.state.history.length;
-  if (view.analysing) { view.analysing = false; }
+  view.info = null;
   render();
   try {
     const r = await api('POST', `/api/game/${view.state.id}/engine`, {});
-    view.state = r.state;
+    adopt(r.state, true);
     view.notice = '';
     if (r.info && r.info.depth !== undefined) { view.info = r.info; recordEval(view.infoPly, r.info); }
     view.error = '';
@@ -795,13 +909,15 @@ async function engineMove() {
   }
   view.thinking = false;
   render();
+  followAnalysis();
+  playPremove();
   maybeEngine();
 }
 
 function maybeEngine() {
   const st = view.state;
-  if (view.auto && !view.thinking && !view.analysing && st.to_move !== null && st.to_move !== undefined &&
-      st.seats[st.to_move].kind === 'engine') {
+  if (view.auto && !view.thinking && !view.pending && !view.analysing && !st.spectator && st.to_move !== null &&
+      st.to_move !== undefined && st.seats[st.to_move].kind === 'engine') {
     setTimeout(engineMove, 30);
   }
 }
@@ -812,6 +928,7 @@ async function goTo(ply) {
   const st = view.state;
   ply = Math.max(0, Math.min(st.history.length, ply));
   view.selected = null;
+  view.node = null;
   if (ply === st.history.length) {
     view.cursor = null;
     view.shown = null;
@@ -829,24 +946,47 @@ async function goTo(ply) {
 
 function onKey(ev) {
   if (ev.target.closest && ev.target.closest('input, textarea, select')) return;
+  if (view.node) {
+    const to = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'start', End: 'end', ArrowUp: 'start', ArrowDown: 'end' }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    stepTree(to);
+    return;
+  }
   const at = shownPly(), end = view.state.history.length;
   const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: end, ArrowUp: 0, ArrowDown: end }[ev.key];
   if (to === undefined) return;
   ev.preventDefault();
+  if (ev.key === 'ArrowRight' && at < end) { goTo(to); return; }
+  if (ev.key === 'ArrowRight') { stepTree('forward'); return; }
   goTo(to);
 }
 
 // ---------------------------------------------------------------- analysis
 
+// The position analysed: the game's ply shown and the moves of the tree's line from there.
+function analysisTarget() {
+  return view.node ? { ply: view.node.base, moves: view.node.path } : { ply: shownPly(), moves: [] };
+}
+
+function targetKey(t) { return t.ply + ':' + (t.moves || []).join(' '); }
+
+// The analysis follows the position shown: it restarts where the game or the tree moved on.
+function followAnalysis() {
+  if (view.analysing && targetKey(analysisTarget()) !== view.analysisKey) startAnalysis();
+}
+
 async function startAnalysis() {
   const st = view.state;
-  const ply = shownPly();
+  const target = analysisTarget();
   const multipv = parseInt(document.getElementById('multipv').value, 10) || 3;
   view.lines = [];
-  view.analysisPly = ply;
+  view.analysisPly = target.ply;
+  view.analysisKey = targetKey(target);
+  view.analysing = true;
+  render();
   try {
-    await api('POST', `/api/game/${st.id}/analysis`, { ply, multipv });
-    view.analysing = true;
+    await api('POST', `/api/game/${st.id}/analysis`, { ply: target.ply, moves: target.moves, multipv });
   } catch (e) {
     view.analysing = false;
     view.error = e.message;
@@ -857,6 +997,7 @@ async function startAnalysis() {
 async function stopAnalysis() {
   view.analysing = false;
   view.lines = [];
+  view.analysisKey = null;
   try { await api('DELETE', `/api/game/${view.state.id}/analysis`); } catch (e) { view.error = e.message; }
   render();
   maybeEngine();
@@ -864,27 +1005,98 @@ async function stopAnalysis() {
 
 function onEvent(msg) {
   if (msg.type === 'info') {
+    if (!view.thinking) view.infoPly = view.state.history.length;
     view.info = msg.info;
     recordEval(view.infoPly, msg.info);
     renderAnalysis();
-  } else if (msg.type === 'analysis' && view.analysing && msg.ply === view.analysisPly) {
+  } else if (msg.type === 'analysis' && view.analysing && targetKey(msg) === view.analysisKey) {
     const k = (msg.info.multipv || 1) - 1;
     view.lines[k] = msg.info;
-    recordEval(msg.ply, msg.info);
+    if (!(msg.moves || []).length) recordEval(msg.ply, msg.info);
     render();
+  } else if ((msg.type === 'move' || msg.type === 'state') && msg.version > (view.state.version || 0)) {
+    refresh();
+  } else if (msg.type === 'eval') {
+    onEval(msg);
   }
+}
+
+// The game's event stream, opened again whenever it was closed: when the page is shown again
+// (the back/forward cache), after a lost connection, and by a look every two seconds. Each
+// opening reads the state again (moves made meanwhile elsewhere).
+function openEvents() {
+  if (!window.EventSource || document.hidden && view.es) return;
+  if (view.es && view.es.readyState !== 2) return;
+  if (view.es) view.es.close();
+  const es = new EventSource(`/api/game/${view.state.id}/events`);
+  view.es = es;
+  es.onmessage = (ev) => onEvent(JSON.parse(ev.data));
+  es.onopen = () => { document.body.dataset.stream = 'open'; refresh(); };
+  es.onerror = () => { document.body.dataset.stream = es.readyState === 2 ? 'closed' : 'reconnecting'; };
+}
+
+function closeEvents() {
+  if (view.es) view.es.close();
+  view.es = null;
+  document.body.dataset.stream = 'closed';
+}
+
+function followGame() {
+  window.addEventListener('pagehide', () => {
+    if (view.analysing && !view.state.spectator) {
+      fetch(`/api/game/${view.state.id}/analysis`, { method: 'DELETE', keepalive: true });
+    }
+    view.analysing = false;
+    closeEvents();
+  });
+  window.addEventListener('pageshow', (ev) => { if (ev.persisted) { openEvents(); refresh(); render(); } });
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) { openEvents(); refresh(); } });
+  setInterval(() => {
+    if (!view.es || view.es.readyState === 2) openEvents();
+    else if (view.es.readyState !== 1) refresh();
+  }, 2000);
+  openEvents();
 }
 
 // ---------------------------------------------------------------- moving: click-click and drag
 
 function closePromo() {
-  const p = document.getElementById('promo');
-  p.classList.remove('open');
-  p.replaceChildren();
+  if (!view.promo) return;
+  view.promo = null;
+  render();
+}
+
+// The legal moves in the position shown (the game's, a ply stepped to, a node of the tree).
+function legalHere(st) {
+  return shown(st).legal || [];
+}
+
+// Where a move made on the board goes: into the game (its live position, a person to move),
+// a premove (the engine thinks), the move tree (a variation: in a finished game, or with
+// Analyse on anywhere but the live position where a person moves); or nowhere, and why.
+function moveMode(st) {
+  const over = st.result !== null && st.result !== undefined;
+  const live = isLive() && !view.node;
+  if (!over && live) {
+    if (st.spectator) return { reason: 'This is a spectator link: it shows the game but cannot move.' };
+    if (humanToMove(st) && !view.thinking) return { mode: 'game' };
+    if (view.thinking && st.seats.some((s) => s.kind === 'human')) return { mode: 'premove' };
+    if (view.analysing) return { mode: 'tree' };
+    return { reason: `${st.seats[st.to_move].name} is the engine's seat: press Engine move, or Analyse to try moves.` };
+  }
+  if (over || view.analysing) return { mode: 'tree' };
+  return { reason: 'You are looking at an earlier position: press Analyse to try moves here (the game stays as it is), or End to go back to the game.' };
+}
+
+function say(text) {
+  view.error = text;
+  render();
 }
 
 function refuse(from, to) {
-  view.error = `Illegal move: ${from}–${to}`;
+  const here = shown(view.state);
+  const why = here.note ? ` (${here.note})` : here.check ? ' (the king is in check)' : '';
+  view.error = `Illegal move: ${from}–${to}${why}`;
   view.refused = to;
   view.selected = null;
   document.body.dataset.refused = from + to;
@@ -892,32 +1104,95 @@ function refuse(from, to) {
   setTimeout(() => { view.refused = null; render(); }, 700);
 }
 
-// Plays from→to if legal (a promotion opens the chooser); refuses it otherwise.
+// Plays the chosen move where moveMode says: the game, or the tree.
+function play(m) {
+  view.promo = null;
+  view.selected = null;
+  if (moveMode(view.state).mode === 'tree') addToTree(m.move);
+  else send('move', { move: m.move });
+}
+
+// Plays from→to if legal (a promotion shows its pieces on the target square); refuses it
+// otherwise, saying why. While the engine thinks it is kept as a premove.
 function tryMove(from, to) {
   const st = view.state;
-  const moves = st.legal.filter((m) => m.from === from && m.to === to);
-  if (moves.length === 1) { send('move', { move: moves[0].move }); return true; }
+  const mode = moveMode(st);
+  if (mode.reason) { say(mode.reason); return false; }
+  if (mode.mode === 'premove') {
+    view.premove = { from, to };
+    view.selected = null;
+    view.notice = `Premove ${from}–${to}: played when it is your move, if it is legal then.`;
+    render();
+    return true;
+  }
+  const moves = legalHere(st).filter((m) => m.from === from && m.to === to);
+  if (moves.length === 1) { play(moves[0]); return true; }
   if (moves.length > 1) {
-    const p = document.getElementById('promo');
-    p.replaceChildren(el('span', {}, 'Promote to:'), ...moves.map((m) => el('button', {
-      'data-promo': m.promotion || m.move, on: { click: () => send('move', { move: m.move }) },
-    }, (m.promotion || m.move).toUpperCase())));
-    p.classList.add('open');
+    view.promo = { to, moves };
+    render();
     return true;
   }
   refuse(from, to);
   return false;
 }
 
+// After the engine's move: the premove is played if it is legal now, else dropped, saying so.
+function playPremove() {
+  const pm = view.premove;
+  const st = view.state;
+  if (!pm || !humanToMove(st) || view.thinking || view.pending || !isLive() || view.node) return;
+  view.premove = null;
+  const moves = st.legal.filter((m) => m.from === pm.from && m.to === pm.to);
+  if (!moves.length) { view.notice = `Premove ${pm.from}–${pm.to} dropped: not legal after the reply.`; render(); return; }
+  const m = moves.find((x) => (x.promotion || '').toLowerCase() === 'q') || moves[0];
+  view.notice = '';
+  send('move', { move: m.move });
+}
+
 function clickSquare(sq) {
   const st = view.state;
-  if (!canMove(st)) return;
-  const own = st.legal.some((m) => m.from === sq);
-  if (view.selected && view.selected !== sq && !own) { tryMove(view.selected, sq); return; }
-  if (view.selected && view.selected !== sq && targetsOf(st).has(sq)) { tryMove(view.selected, sq); return; }
-  closePromo();
+  if (view.promo) { closePromo(); return; }
+  const mode = moveMode(st);
+  const hasPiece = !!document.querySelector(`#board .piece[data-on="${sq}"]`);
+  if (mode.reason) { if (hasPiece) say(mode.reason); return; }
+  if (mode.mode === 'premove') {
+    if (view.selected && view.selected !== sq) { tryMove(view.selected, sq); return; }
+    view.premove = null;
+    view.selected = hasPiece && view.selected !== sq ? sq : null;
+    render();
+    return;
+  }
+  const own = legalHere(st).some((m) => m.from === sq);
+  if (view.selected && view.selected !== sq && (!own || targetsOf(st).has(sq))) { tryMove(view.selected, sq); return; }
+  if (!own && hasPiece && !view.selected) {
+    const here = shown(st);
+    say(here.note ? `That piece cannot move: ${here.note}.` : here.result ? 'The game is over here.' : 'That piece has no legal move here.');
+    return;
+  }
   view.selected = own && view.selected !== sq ? sq : null;
+  view.error = '';
   render();
+}
+
+// The promotion's pieces on the board, in a column from the target square towards the
+// middle (lichess's chooser); a click elsewhere closes it.
+function drawPromo(svg) {
+  const pr = view.promo;
+  if (!pr) return;
+  const c = squareCentre(pr.to);
+  if (!c) return;
+  const g = view.geometry, S = g.S;
+  const down = c[1] < g.H * S / 2 ? 1 : -1;
+  const white = shown(view.state).to_move === 0;
+  pr.moves.forEach((m, k) => {
+    const x = c[0] - S / 2, y = c[1] - S / 2 + k * S * down;
+    const letter = (m.promotion || '?')[0];
+    const piece = white ? letter.toUpperCase() : letter.toLowerCase();
+    const box = sv('g', { class: 'promo', 'data-promo': m.promotion || m.move, style: 'cursor:pointer' },
+      sv('rect', { x, y, width: S, height: S, fill: '#fff', stroke: '#555', 'stroke-width': 1 }), pieceShape(piece, x, y, S));
+    box.addEventListener('pointerdown', (ev) => { ev.stopPropagation(); play(m); });
+    svg.append(box);
+  });
 }
 
 function squareAt(x, y) {
@@ -946,7 +1221,10 @@ function onPointerMove(ev) {
   const svg = document.getElementById('board');
   if (!d.moved) {
     if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 5) return;
-    if (!canMove(view.state) || !view.state.legal.some((m) => m.from === d.from)) { view.drag = null; return; }
+    const mode = moveMode(view.state).mode;
+    const from = mode === 'premove' ? !!document.querySelector(`#board .piece[data-on="${d.from}"]`)
+      : mode && legalHere(view.state).some((m) => m.from === d.from);
+    if (!from) { view.drag = null; return; }
     d.moved = true;
     view.selected = d.from;
     render();
@@ -979,9 +1257,9 @@ function undoPlies(st) {
   return 1;
 }
 
-function seatText(s) {
+function seatText(s, timed) {
   return s.name + ': ' + (s.kind === 'human' ? 'human' :
-    `engine ${s.movetime_ms} ms${s.search ? ' ' + s.search : ''}` +
+    `engine ${timed ? 'by its clock' : s.movetime_ms + ' ms'}${s.search ? ' ' + s.search : ''}` +
     (s.elo ? ` Elo ${s.elo}` : '') + (s.skill !== undefined ? ` skill ${s.skill}` : '') +
     (s.depth ? ` depth ${s.depth}` : ''));
 }
@@ -990,6 +1268,21 @@ function seatText(s) {
 function initialFlip(st) {
   const humans = st.seats.map((s, i) => s.kind === 'human' ? i : -1).filter((i) => i >= 0);
   return st.seats.length === 2 && humans.length === 1 && humans[0] === 1;
+}
+
+// The game's links: the spectator's (read-only) with a copy button, and for the player the
+// player's own.
+function watchLinks(st) {
+  const watch = location.origin + '/watch/' + st.watch;
+  const copy = el('button', { id: 'copy-watch', title: 'copy the spectator link', on: { click: async () => {
+    try { await navigator.clipboard.writeText(watch); copy.textContent = 'Copied'; } catch (e) {
+      const r = document.createRange(); r.selectNodeContents(document.getElementById('watch-link'));
+      const sel = getSelection(); sel.removeAllRanges(); sel.addRange(r); copy.textContent = 'Selected: Ctrl+C';
+    }
+    setTimeout(() => { copy.textContent = 'Copy'; }, 2000);
+  } } }, 'Copy');
+  return el('div', { class: 'links row' }, el('label', {}, 'Spectator link (read-only):'),
+    el('a', { id: 'watch-link', href: watch }, '/watch/' + st.watch), copy);
 }
 
 function newFromFen(fenInput) {
@@ -1015,6 +1308,8 @@ async function board(app, id) {
   await gameList().catch(() => []);
   view.state = st;
   view.auto = true;
+  loadTree();
+  loadEnd(st);
   // The game's entry of /api/games: its title and rules.
   const info = (await api('GET', '/api/games').catch(() => [])).find((g) => g.game === st.game);
   view.flipped = initialFlip(st);
@@ -1032,24 +1327,24 @@ async function board(app, id) {
   multipv.value = '3';
   multipv.addEventListener('change', () => { if (view.analysing) startAnalysis(); });
   const fenInput = el('input', { class: 'fen', id: 'fen-input', placeholder: 'a FEN for a new game of ' + st.variant });
+  const importBox = el('textarea', { class: 'fen', id: 'import-text', rows: 2, placeholder: 'paste a PGN or a FEN to look at it on a new board' });
   const nav = (label, idv, f) => el('button', { id: idv, title: label, on: { click: f } }, label);
   app.replaceChildren(el('div', { class: 'play' },
     el('div', { class: 'boardcol' },
       el('div', { class: 'boardbox' }, el('div', { id: 'evalbar', title: 'evaluation (White\'s share)' },
         el('div', { class: 'white', style: 'height:50%' }), el('span', { id: 'evallabel' })), svg),
-      el('div', { id: 'promo' }),
       el('div', { class: 'controls' },
         nav('«', 'nav-start', () => goTo(0)), nav('‹', 'nav-back', () => goTo(shownPly() - 1)),
         nav('›', 'nav-forward', () => goTo(shownPly() + 1)), nav('»', 'nav-end', () => goTo(view.state.history.length)),
-        el('button', { id: 'undo', title: 'take back your last move and the reply',
-          on: { click: () => send('undo', { plies: undoPlies(view.state) }) } }, 'Takeback'),
-        el('button', { id: 'resign', on: { click: resignClick } }, 'Resign'),
-        el('button', { id: 'draw', on: { click: offerDraw } }, 'Offer draw'),
+        el('button', { id: 'undo', class: 'act', title: 'take back your last move and the reply',
+          on: { click: () => send('undo', { plies: undoPlies(view.state), at: view.state.history.length }) } }, 'Takeback'),
+        el('button', { id: 'resign', class: 'act', on: { click: resignClick } }, 'Resign'),
+        el('button', { id: 'draw', class: 'act', on: { click: offerDraw } }, 'Offer draw'),
         el('button', { id: 'flip', on: { click: () => { view.flipped = !view.flipped; render(); } } }, 'Flip'),
-        el('button', { id: 'engine-move', on: { click: () => { engineMove(); } } }, 'Engine move'),
-        el('button', { id: 'pass', on: { click: () => send('move', { move: '0000' }) } }, 'Pass'),
+        el('button', { id: 'engine-move', class: 'act', on: { click: () => { engineMove(); } } }, 'Engine move'),
+        el('button', { id: 'pass', class: 'act', on: { click: () => send('move', { move: '0000' }) } }, 'Pass'),
         el('button', { id: 'sound', title: 'a tone for every move', on: { click: toggleSound } }, soundLabel()),
-        el('a', { id: 'pgn', href: `/api/game/${id}/pgn`, download: `kiebitz-${st.game}-${id}.pgn` }, 'PGN'),
+        el('a', { id: 'pgn', href: `/api/game/${id}/pgn`, download: `kiebitz-${st.game}-${id}.pgn`, on: { click: downloadPgn } }, 'PGN'),
         el('a', { href: '/' }, 'New game')),
       graph),
     el('div', { class: 'side' },
@@ -1059,7 +1354,8 @@ async function board(app, id) {
             const r = document.getElementById('rules');
             r.style.display = r.style.display === 'none' ? '' : 'none';
           } } }, 'Rules')),
-        el('div', {}, st.seats.map(seatText).join(' · ')),
+        el('div', {}, st.seats.map((s) => seatText(s, !!st.clock)).join(' · ')),
+        watchLinks(st),
         el('div', { id: 'clocks' }), el('div', { id: 'players' }),
         el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'notice' }),
         el('div', { id: 'solved' }), el('div', { id: 'error' })),
@@ -1067,26 +1363,269 @@ async function board(app, id) {
       el('div', { class: 'panel' }, el('div', { class: 'row' }, el('h3', {}, 'Analysis'),
         el('button', { id: 'analyse', on: { click: () => (view.analysing ? stopAnalysis() : startAnalysis()) } }, 'Analyse'),
         multipv), el('div', { id: 'analysis' })),
-      el('div', { class: 'panel' }, el('h3', {}, 'Moves'), el('div', { id: 'moves' })),
+      el('div', { class: 'panel' }, el('div', { class: 'row title' }, el('h3', {}, 'Moves'),
+        el('span', { id: 'var-tools' },
+          el('button', { id: 'promote-var', title: 'make this variation the first here', on: { click: () => view.node && promoteNode(view.node) } }, 'Promote'),
+          el('button', { id: 'delete-var', title: 'delete this move and what follows it', on: { click: () => view.node && deleteNode(view.node) } }, 'Delete'))),
+        el('div', { id: 'moves' })),
       el('div', { class: 'panel' }, el('div', { class: 'fenline', id: 'fen' }),
         el('div', { class: 'row' }, fenInput, el('button', { id: 'new-from-fen', on: { click: newFromFen(fenInput) } },
-          'New game from FEN'))))));
-  if (window.EventSource) {
-    const es = new EventSource(`/api/game/${id}/events`);
-    es.onmessage = (ev) => onEvent(JSON.parse(ev.data));
-    window.addEventListener('pagehide', () => {
-      if (view.analysing) fetch(`/api/game/${id}/analysis`, { method: 'DELETE', keepalive: true });
-      es.close();
-    });
-  }
+          'New game from FEN')),
+        el('div', { class: 'row' }, importBox,
+          el('button', { id: 'import', title: 'a new board (two people) with this PGN or FEN', on: { click: () => importText(importBox.value) } },
+            'Import PGN / FEN'))))));
+  followGame();
   render();
   setInterval(tickClocks, 100);
   maybeEngine();
 }
 
+// ---------------------------------------------------------------- the move tree
+
+// Variations live on this page (and in localStorage): view.vars[ply] lists the first moves of
+// the variations that leave the game after `ply` plies; a node is { mv, san, base, path (the
+// moves from the game's position `base` to it, coordinates), parent, kids (kids[0] the main
+// continuation, the others its alternatives), pos (the server's position, read when needed) }.
+// The game's own record never changes by them; the server replays them for positions
+// (/line), analyses (/analysis with `moves`) and the PGN (POST /pgn with `lines`).
+let NODE_IDS = 0;
+
+function makeNode(mv, san, parent, base) {
+  return { id: ++NODE_IDS, mv, san, base, path: (parent ? parent.path : []).concat([mv]), parent, kids: [], pos: null };
+}
+
+function siblingsOf(node) {
+  return node.parent ? node.parent.kids : (view.vars[node.base] || []);
+}
+
+async function linePos(base, path) {
+  return api('POST', `/api/game/${view.state.id}/line`, { ply: base, moves: path });
+}
+
+// A move made in tree mode: onto the node shown (or from the game's ply shown), a new
+// variation unless the move is already there (the game's own next move steps the game).
+async function addToTree(mv) {
+  const st = view.state;
+  const parent = view.node;
+  const base = parent ? parent.base : shownPly();
+  if (!parent && base < st.history.length && st.history[base].move === mv) { goTo(base + 1); return; }
+  const list = parent ? parent.kids : (view.vars[base] = view.vars[base] || []);
+  const known = list.find((n) => n.mv === mv);
+  if (known) { selectNode(known); return; }
+  let pos;
+  try { pos = await linePos(base, (parent ? parent.path : []).concat([mv])); } catch (e) { say(e.message); return; }
+  const node = makeNode(mv, pos.sans[pos.sans.length - 1], parent, base);
+  node.pos = pos;
+  list.push(node);
+  view.node = node;
+  view.error = '';
+  saveTree();
+  render();
+  followAnalysis();
+}
+
+// An analysis line clicked: its moves go onto the tree from the position analysed.
+async function playLine(moves) {
+  if (!moves.length) return;
+  const st = view.state;
+  let parent = view.node;
+  const base = parent ? parent.base : shownPly();
+  let pos;
+  try { pos = await linePos(base, (parent ? parent.path : []).concat(moves)); } catch (e) { say(e.message); return; }
+  let k = 0;
+  // The game's own moves are followed as long as the line keeps to them.
+  let gamePly = base;
+  while (!parent && k < moves.length && gamePly < st.history.length && st.history[gamePly].move === moves[k]) { k++; gamePly++; }
+  const sans = pos.sans;
+  let node = null;
+  for (let i = k; i < moves.length; i++) {
+    const list = parent ? parent.kids : (view.vars[gamePly] = view.vars[gamePly] || []);
+    node = list.find((n) => n.mv === moves[i]);
+    if (!node) {
+      node = makeNode(moves[i], sans[i], parent, parent ? parent.base : gamePly);
+      list.push(node);
+    }
+    parent = node;
+  }
+  if (!node) { goTo(gamePly); return; }
+  node.pos = pos;
+  view.node = node;
+  saveTree();
+  render();
+  followAnalysis();
+}
+
+async function selectNode(node) {
+  if (!node.pos) {
+    try { node.pos = await linePos(node.base, node.path); } catch (e) { say(e.message); return; }
+  }
+  view.node = node;
+  view.selected = null;
+  view.cursor = node.base < view.state.history.length ? node.base : null;
+  view.error = '';
+  render();
+  followAnalysis();
+}
+
+// ←/→/Home/End inside the tree: back to the parent (or the game's ply it leaves from),
+// forward along the main continuation; Home and End go back to the game.
+function stepTree(to) {
+  const node = view.node;
+  const st = view.state;
+  if (to === 'start') { goTo(0); return; }
+  if (to === 'end') { goTo(st.history.length); return; }
+  if (to === 'back') { if (node && node.parent) selectNode(node.parent); else if (node) goTo(node.base); return; }
+  const next = node ? node.kids[0] : (view.vars[shownPly()] || [])[0];
+  if (next) selectNode(next);
+}
+
+function deleteNode(node) {
+  const list = siblingsOf(node);
+  list.splice(list.indexOf(node), 1);
+  if (!node.parent && !list.length) delete view.vars[node.base];
+  let cur = view.node;
+  while (cur && cur !== node) cur = cur.parent;
+  if (cur) { if (node.parent) selectNode(node.parent); else goTo(node.base); }
+  saveTree();
+  render();
+}
+
+// The variation holding the node shown moves up: it becomes the main continuation where it
+// branches (first among the variations that leave the game there).
+function promoteNode(node) {
+  let a = node;
+  while (a && siblingsOf(a).indexOf(a) === 0 && a.parent) a = a.parent;
+  const list = siblingsOf(a);
+  const i = list.indexOf(a);
+  if (i <= 0) { view.notice = 'This variation comes first already; the game\'s own moves stay as they were played.'; render(); return; }
+  list.splice(i, 1);
+  list.unshift(a);
+  saveTree();
+  render();
+}
+
+// Variations that left the game at a ply no longer in it (a takeback) go.
+function pruneTree(st) {
+  for (const base of Object.keys(view.vars)) if (Number(base) > st.history.length) delete view.vars[base];
+  if (view.node && view.node.base > st.history.length) view.node = null;
+  saveTree();
+}
+
+// The tree as the server's PGN takes it: { at, moves, lines } per variation.
+function lineOf(first, at) {
+  const moves = [], lines = [];
+  let cur = first;
+  while (cur) {
+    moves.push(cur.mv);
+    for (const alt of cur.kids.slice(1)) lines.push(lineOf(alt, moves.length));
+    cur = cur.kids[0];
+  }
+  return { at, moves, lines };
+}
+
+function treeLines() {
+  const out = [];
+  for (const base of Object.keys(view.vars).map(Number).sort((x, y) => x - y)) {
+    for (const n of view.vars[base]) out.push(lineOf(n, base));
+  }
+  return out;
+}
+
+function saveTree() {
+  const plain = (n) => ({ mv: n.mv, san: n.san, kids: n.kids.map(plain) });
+  const out = {};
+  for (const [base, list] of Object.entries(view.vars)) if (list.length) out[base] = list.map(plain);
+  try { localStorage.setItem('kiebitz-tree-' + view.state.id, JSON.stringify(out)); } catch (e) { /* full or private */ }
+  document.body.dataset.variations = String(treeLines().length);
+}
+
+function loadTree() {
+  let saved = {};
+  try { saved = JSON.parse(localStorage.getItem('kiebitz-tree-' + view.state.id) || '{}'); } catch (e) { saved = {}; }
+  const build = (p, parent, base) => {
+    const n = makeNode(p.mv, p.san, parent, base);
+    n.kids = (p.kids || []).map((k) => build(k, n, base));
+    return n;
+  };
+  view.vars = {};
+  for (const [base, list] of Object.entries(saved || {})) {
+    if (Number(base) <= view.state.history.length) view.vars[base] = list.map((p) => build(p, null, Number(base)));
+  }
+}
+
+// The move's number before its SAN in the list: `12.` or `12...` (a seat's letter-free
+// ply number where the board is Chamäleon's).
+function moveLabel(ply, st, fresh) {
+  if (st.board.kind === 'chamaeleon') return `${ply + 1}. `;
+  const f = (st.start_fen || '').split(' ');
+  const black = f[1] === 'b' ? 1 : 0, first = parseInt(f[5] || '1', 10) || 1;
+  const n = first + Math.floor((ply + black) / 2);
+  return (ply + black) % 2 === 0 ? `${n}. ` : fresh ? `${n}... ` : '';
+}
+
+// A variation in the move list: its moves (each clickable), its alternatives nested.
+function varTokens(first, st, out) {
+  let cur = first, fresh = true, pending = [];
+  while (cur) {
+    const n = cur;
+    const ply = n.base + n.path.length - 1;
+    out.push(el('span', { class: 'vmove' + (n === view.node ? ' current' : ''), 'data-node': n.id, 'data-san': n.san,
+      on: { click: () => selectNode(n) } }, moveLabel(ply, st, fresh) + n.san), ' ');
+    fresh = false;
+    for (const alt of pending) { out.push('('); varTokens(alt, st, out); out.push(') '); fresh = true; }
+    pending = cur.kids.slice(1);
+    cur = cur.kids[0];
+  }
+  return out;
+}
+
+function varRow(base, st, cols) {
+  const list = view.vars[base] || [];
+  if (!list.length) return null;
+  return el('tr', { class: 'vars' }, el('td', { colspan: cols, class: 'vars' },
+    list.map((n) => el('div', { class: 'var', 'data-base': base }, '(', varTokens(n, st, []), ')'))));
+}
+
+// The PGN: the game's (a plain download) or, with variations, the server's PGN of the game
+// with them.
+async function downloadPgn(ev) {
+  const lines = treeLines();
+  if (!lines.length) return;
+  ev.preventDefault();
+  try {
+    const r = await fetch(`/api/game/${view.state.id}/pgn`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lines }) });
+    const text = await r.text();
+    if (!r.ok) throw new Error(JSON.parse(text).error);
+    const a = el('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' })),
+      download: `kiebitz-${view.state.game}-${view.state.id}.pgn` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    view.lastPgn = text;
+  } catch (e) { say(e.message); }
+}
+
+// A PGN or a FEN pasted: a new board with two people (an analysis board) holding its
+// position and main line.
+async function importText(text) {
+  const t = text.trim();
+  if (!t) return;
+  const body = { game: view.state.game, variant: view.state.variant, seats: view.state.seats.map(() => ({ kind: 'human' })) };
+  if (/^\s*\[/.test(t) || /(^|\s)\d+\.+\s*\S/.test(t)) body.pgn = t; else body.fen = t;
+  try {
+    const n = await api('POST', '/api/new', body);
+    location.href = '/play/' + n.id;
+  } catch (e) { say(e.message); }
+}
+
+// ---------------------------------------------------------------- review (evaluations per ply)
+
+function onEval() {}
+
 function main() {
   const app = document.getElementById('app');
-  const m = location.pathname.match(/^\/play\/([0-9a-zA-Z]+)$/);
+  const m = location.pathname.match(/^\/(?:play|watch)\/([0-9a-zA-Z]+)$/);
   const page = m ? board(app, m[1]) : location.pathname === '/report' ? reportPage(app) : lobby(app);
   page.catch((e) => { app.textContent = 'Error: ' + e.message; });
 }
