@@ -1547,3 +1547,113 @@ fn a_king_in_check_and_a_forced_capture_are_named() {
     assert_eq!(st["note"], "a capture is forced", "{st}");
     assert_eq!(st["check"], Value::Null);
 }
+
+/// The move tree's server side: the position of a line played from an earlier ply (its SAN,
+/// its legal moves, the king in check), a line that does not replay refused naming its move,
+/// an analysis of a line streamed with its moves, the PGN with the variations nested where
+/// they leave the game and each other (also after the game's last move), a bad variation
+/// refused; the game's record unchanged by all of it. A new game from a PGN replays its main
+/// line from its FEN.
+#[test]
+fn lines_of_the_move_tree_replay_analyse_and_go_into_the_pgn() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    for mv in ["e4", "e5", "Nf3"] {
+        post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
+    }
+    let path = format!("/api/game/{id}/line");
+    let (code, p) = post(
+        a,
+        &path,
+        &json!({ "ply": 2, "moves": ["f1c4", "Nc6", "Qh5", "Nf6", "Qxf7#"] }),
+    );
+    assert_eq!(code, 200, "{p}");
+    assert_eq!(p["sans"], json!(["Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]));
+    assert_eq!(p["moves"][1], "b8c6");
+    assert_eq!(p["check"], "e8");
+    assert_eq!(p["result"]["score"], "1-0", "{p}");
+    assert_eq!(p["legal"], json!([]));
+    let (code, e) = post(
+        a,
+        &path,
+        &json!({ "ply": 2, "moves": ["Bc4", "Ke7", "Ke3"] }),
+    );
+    assert_eq!(code, 400, "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("move 3 of the line, Ke3"),
+        "{e}"
+    );
+    let (code, e) = post(a, &path, &json!({ "ply": 9, "moves": [] }));
+    assert_eq!(code, 400, "{e}");
+    let mut s = open_events(a, &id);
+    let (code, r) = post(
+        a,
+        &format!("/api/game/{id}/analysis"),
+        &json!({ "ply": 1, "moves": ["c7c5"], "multipv": 1 }),
+    );
+    assert_eq!(code, 202, "{r}");
+    let mut seen = String::new();
+    read_events(&mut s, &mut seen, "\"type\":\"analysis\"");
+    let ev = events_of(&seen)
+        .into_iter()
+        .find(|e| e["type"] == "analysis")
+        .unwrap();
+    assert_eq!(
+        (ev["ply"].clone(), ev["moves"].clone()),
+        (json!(1), json!(["c7c5"]))
+    );
+    assert_eq!(ev["info"]["white"].is_object(), true, "{ev}");
+    request(a, "DELETE", &format!("/api/game/{id}/analysis"), None);
+    let lines = json!({ "lines": [
+        { "at": 1, "moves": ["c7c5", "g1f3"], "lines": [{ "at": 1, "moves": ["c2c3"] }] },
+        { "at": 3, "moves": ["b8c6"] },
+    ] });
+    let body = lines.to_string();
+    let (code, pgn) = request(
+        a,
+        "POST",
+        &format!("/api/game/{id}/pgn"),
+        Some(body.as_bytes()),
+    );
+    assert_eq!(code, 200, "{pgn}");
+    assert!(
+        pgn.contains("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 (2. Nf3 Nc6) *"),
+        "{pgn}"
+    );
+    let bad = json!({ "lines": [{ "at": 1, "moves": ["e2e4"] }] }).to_string();
+    let (code, e) = request(
+        a,
+        "POST",
+        &format!("/api/game/{id}/pgn"),
+        Some(bad.as_bytes()),
+    );
+    assert_eq!(code, 400, "{e}");
+    assert!(e.contains("e2e4"), "{e}");
+    assert_eq!(
+        get(a, &format!("/api/game/{id}")).1["plies"],
+        3,
+        "the record changed"
+    );
+    let text = "[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 *";
+    let (code, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "chess", "pgn": text, "seats": two }),
+    );
+    assert_eq!(code, 201, "{st}");
+    assert_eq!(st["start_fen"], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert_eq!(st["plies"], 3);
+    let (code, e) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "chess", "pgn": "1. e4 e5 2. Ke3 *" }),
+    );
+    assert_eq!(code, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("move 3 (Ke3)"), "{e}");
+}

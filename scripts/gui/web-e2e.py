@@ -566,6 +566,83 @@ def check_clock_start(driver, url):
     log(f"clock: none runs before the first move ({times}); the PGN has TimeControl and [%clk] per move")
 
 
+def var_moves(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#moves .vmove'), (e) => e.dataset.san);")
+
+
+def check_move_tree(driver, url):
+    """The move tree: in a finished game a move at an earlier ply makes a variation (nested in
+    the move list; the game's record unchanged at the server), a move inside it continues it,
+    another move makes a nested variation, which is promoted and deleted; an engine line
+    clicked plays onto the tree; the PGN holds the variations; a live game refuses a move at
+    an earlier ply without Analyse, saying why; a PGN and a FEN import onto a new board."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid = st["id"]
+    for mv in ("f3", "e5", "g4", "Qh4#"):
+        api_post(url, f"/api/game/{gid}/move", {"move": mv})
+    driver.get(url + "/play/" + gid)
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
+    driver.find_element(By.CSS_SELECTOR, '#moves td[data-ply="1"]').click()
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "1")
+    click_square(driver, "e7")
+    click_square(driver, "e6")
+    WebDriverWait(driver, 5).until(lambda d: var_moves(d) == ["e6"])
+    click_square(driver, "d2")
+    click_square(driver, "d4")
+    WebDriverWait(driver, 5).until(lambda d: var_moves(d) == ["e6", "d4"])
+    driver.find_element(By.CSS_SELECTOR, '#moves .vmove[data-san="e6"]').click()
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#moves .vmove.current[data-san="e6"]'))
+    click_square(driver, "b1")
+    click_square(driver, "c3")
+    WebDriverWait(driver, 5).until(lambda d: var_moves(d) == ["e6", "d4", "Nc3"])
+    text = driver.find_element(By.CSS_SELECTOR, "#moves .var").text
+    assert "1... e6 2. d4 (2. Nc3)" in text, text
+    record = [m["san"] for m in api_get(url, f"/api/game/{gid}")["history"]]
+    assert record == ["f3", "e5", "g4", "Qh4#"], record
+    driver.find_element(By.ID, "promote-var").click()
+    WebDriverWait(driver, 5).until(lambda d: var_moves(d) == ["e6", "Nc3", "d4"])
+    driver.find_element(By.ID, "delete-var").click()
+    WebDriverWait(driver, 5).until(lambda d: var_moves(d) == ["e6", "d4"])
+    driver.find_element(By.CSS_SELECTOR, '#moves .vmove[data-san="d4"]').click()
+    driver.find_element(By.ID, "analyse").click()
+    WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
+    time.sleep(0.5)
+    line = driver.find_element(By.CSS_SELECTOR, '#analysis .line[data-line="1"]')
+    sans = line.text.split("\n")[1].split()
+    line.click()
+    WebDriverWait(driver, 10).until(lambda d: len(var_moves(d)) > 2)
+    played = var_moves(driver)
+    assert played[2:] == sans, f"the line {sans} played as {played[2:]}"
+    driver.find_element(By.ID, "analyse").click()
+    driver.find_element(By.ID, "pgn").click()
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return view.lastPgn || ''"))
+    pgn = driver.execute_script("return view.lastPgn")
+    assert "1. f3 e5 (1... e6 2. d4 " in pgn and "Qh4# 0-1" in pgn, pgn
+    log(f"tree: variation {played} after 1. f3 in a finished game; the record kept; PGN: {pgn.split(chr(10))[-2][:70]}")
+    # A live game: a move at an earlier ply needs Analyse.
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    for mv in ("e4", "e5"):
+        api_post(url, f"/api/game/{st['id']}/move", {"move": mv})
+    driver.get(url + "/play/" + st["id"])
+    wait_ready(driver)
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "1")
+    click_square(driver, "c7")
+    assert "Analyse" in driver.find_element(By.ID, "error").text, driver.find_element(By.ID, "error").text
+    box = driver.find_element(By.ID, "import-text")
+    box.send_keys('[Event "x"]\n\n1. d4 d5 2. c4 *')
+    driver.find_element(By.ID, "import").click()
+    WebDriverWait(driver, 10).until(lambda d: "/play/" + st["id"] not in d.current_url)
+    wait_plies(driver, 3, 10)
+    assert driver.find_element(By.CSS_SELECTOR, '#moves td[data-ply="3"]').text == "c4"
+    driver.find_element(By.ID, "import-text").send_keys("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1")
+    old = driver.current_url
+    driver.find_element(By.ID, "import").click()
+    WebDriverWait(driver, 10).until(lambda d: d.current_url != old and d.find_elements(By.CSS_SELECTOR, '#board .check'))
+    log("tree: a live game refuses an earlier-ply move without Analyse; a PGN and a FEN imported onto new boards")
+
+
 OVERFLOW_JS = """
 const bad = [];
 for (const box of document.querySelectorAll('.card, .panel')) {

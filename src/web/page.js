@@ -1436,7 +1436,7 @@ async function playLine(moves) {
   // The game's own moves are followed as long as the line keeps to them.
   let gamePly = base;
   while (!parent && k < moves.length && gamePly < st.history.length && st.history[gamePly].move === moves[k]) { k++; gamePly++; }
-  const sans = pos.sans;
+  const sans = pos.sans.slice(pos.sans.length - moves.length);
   let node = null;
   for (let i = k; i < moves.length; i++) {
     const list = parent ? parent.kids : (view.vars[gamePly] = view.vars[gamePly] || []);
@@ -1572,10 +1572,11 @@ function varTokens(first, st, out) {
     out.push(el('span', { class: 'vmove' + (n === view.node ? ' current' : ''), 'data-node': n.id, 'data-san': n.san,
       on: { click: () => selectNode(n) } }, moveLabel(ply, st, fresh) + n.san), ' ');
     fresh = false;
-    for (const alt of pending) { out.push('('); varTokens(alt, st, out); out.push(') '); fresh = true; }
+    for (const alt of pending) { out.push('('); varTokens(alt, st, out); out.push(')', ' '); fresh = true; }
     pending = cur.kids.slice(1);
     cur = cur.kids[0];
   }
+  if (out[out.length - 1] === ' ') out.pop();
   return out;
 }
 
