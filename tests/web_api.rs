@@ -1657,3 +1657,99 @@ fn lines_of_the_move_tree_replay_analyse_and_go_into_the_pgn() {
     assert_eq!(code, 400, "{e}");
     assert!(e["error"].as_str().unwrap().contains("move 3 (Ke3)"), "{e}");
 }
+
+/// Polls the game's review until it has finished (at most 30 s); returns it.
+fn review_done(a: SocketAddr, id: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (_, r) = get(a, &format!("/api/game/{id}/review"));
+        if r["running"] == false || Instant::now() > deadline {
+            return r;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The review of every move: "analyse the whole game" gives every position an evaluation
+/// kept at the server (a second viewer reads the same; the PGN carries it as `[%eval]`), the
+/// final mate none; a move into a mate in one is marked a blunder with the best move named;
+/// where the game has solved values each position has its solved value too; a take-back
+/// forgets the positions taken back; the engine's own moves leave their evaluations.
+#[test]
+fn the_whole_game_is_reviewed_and_a_blunder_is_marked() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    for mv in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+        post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
+    }
+    let (code, r) = post(
+        a,
+        &format!("/api/game/{id}/review"),
+        &json!({ "movetime_ms": 100 }),
+    );
+    assert_eq!(code, 202, "{r}");
+    assert_eq!(r["running"], true);
+    assert_eq!(r["of"], 7, "seven positions before the mate: {r}");
+    let r = review_done(a, &id);
+    let evals = r["evals"].as_array().unwrap();
+    assert_eq!(evals.len(), 8, "{r}");
+    assert!(evals[..7].iter().all(|e| e["white"].is_object()), "{r}");
+    assert_eq!(evals[7], Value::Null, "the mate has no search");
+    assert_eq!(evals[6]["white"]["mate"], 1, "{r}");
+    let blunder = r["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["ply"] == 6)
+        .unwrap_or_else(|| panic!("Nf6 is not marked: {r}"));
+    assert_eq!(blunder["judgement"], "blunder");
+    assert_eq!(blunder["best_san"], "g6", "{r}");
+    let (_, pgn) = request(a, "GET", &format!("/api/game/{id}/pgn"), None);
+    assert!(pgn.contains("Nf6 {[%eval #1]}"), "{pgn}");
+    let (_, st) = get(a, &format!("/api/game/{id}"));
+    let (_, again) = get(
+        a,
+        &format!("/api/game/{}/review", st["watch"].as_str().unwrap()),
+    );
+    assert_eq!(
+        again["evals"], r["evals"],
+        "a spectator sees the same review"
+    );
+    post(a, &format!("/api/game/{id}/undo"), &json!({ "plies": 3 }));
+    let (_, r) = get(a, &format!("/api/game/{id}/review"));
+    assert_eq!(r["evals"].as_array().unwrap().len(), 5);
+    // Pawn chess on 4x4 has solved values: the review gives each position its own.
+    let (_, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "pawns", "variant": "pawns4", "seats": two }),
+    );
+    let pid = st["id"].as_str().unwrap().to_string();
+    let mv = st["legal"][0]["move"].as_str().unwrap().to_string();
+    post(a, &format!("/api/game/{pid}/move"), &json!({ "move": mv }));
+    post(
+        a,
+        &format!("/api/game/{pid}/review"),
+        &json!({ "movetime_ms": 20 }),
+    );
+    let r = review_done(a, &pid);
+    for e in r["evals"].as_array().unwrap() {
+        assert!(e["solved"]["value"].is_string(), "{r}");
+    }
+    // An engine's move leaves its evaluation of the position it moved from.
+    let seats = json!([{ "kind": "human" }, { "kind": "engine", "movetime_ms": 50 }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": seats }));
+    let gid = st["id"].as_str().unwrap().to_string();
+    post(
+        a,
+        &format!("/api/game/{gid}/move"),
+        &json!({ "move": "e4" }),
+    );
+    post(a, &format!("/api/game/{gid}/engine"), &json!({}));
+    let (_, r) = get(a, &format!("/api/game/{gid}/review"));
+    assert!(r["evals"][1]["white"].is_object(), "{r}");
+    assert_eq!(r["evals"][0], Value::Null);
+}

@@ -643,6 +643,38 @@ def check_move_tree(driver, url):
     log("tree: a live game refuses an earlier-ply move without Analyse; a PGN and a FEN imported onto new boards")
 
 
+def check_review(driver, url):
+    """A review of every move: the engine's move leaves its evaluation, which the graph
+    draws from an even start without the unknown plies; "Analyse the whole game" gives every
+    position one, marks 5... Nf6?? a blunder in the list and the graph, and both survive a
+    reload (kept at the server)."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 50}]})
+    gid = st["id"]
+    for mv in ("e4",):
+        api_post(url, f"/api/game/{gid}/move", {"move": mv})
+    api_post(url, f"/api/game/{gid}/engine", {})
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "graph").get_attribute("data-points") == "1")
+    assert driver.find_element(By.ID, "graph").get_attribute("data-start") == "even"
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid = st["id"]
+    for mv in ("e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"):
+        api_post(url, f"/api/game/{gid}/move", {"move": mv})
+    driver.get(url + "/play/" + gid)
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
+    driver.find_element(By.ID, "review").click()
+    WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#moves td[data-ply="6"] [data-judgement="blunder"]')
+                                    and body_attr(d, "review") == "idle")
+    driver.refresh()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#moves td[data-ply="6"] [data-judgement="blunder"]'))
+    assert driver.find_elements(By.CSS_SELECTOR, '#graph .mark[data-judgement="blunder"][data-ply="6"]'), "no blunder on the graph"
+    points = driver.find_element(By.ID, "graph").get_attribute("data-points")
+    assert points == "7", f"{points} points for the seven positions before the mate"
+    title = driver.find_element(By.CSS_SELECTOR, '#moves td[data-ply="6"] [data-judgement]').get_attribute("title")
+    log(f"review: {driver.find_element(By.ID, 'review-status').text}; Nf6: {title}")
+
+
 OVERFLOW_JS = """
 const bad = [];
 for (const box of document.querySelectorAll('.card, .panel')) {

@@ -21,6 +21,7 @@ pub mod clock;
 mod conn;
 mod record;
 mod report;
+mod review;
 pub mod session;
 
 use std::collections::HashMap;
@@ -250,6 +251,10 @@ struct Entry {
     watch: String,
     /// What the server noted of each ply (the mover's clock, the engine's think time).
     notes: Vec<record::PlyNote>,
+    /// The evaluation of each position of the game (the review of every move).
+    evals: review::Evals,
+    /// The stop flag of the review running in this game, and how far it got (done, of).
+    review: Option<(Arc<AtomicBool>, usize, usize)>,
 }
 
 impl Entry {
@@ -274,6 +279,24 @@ impl Entry {
             version: 0,
             watch,
             notes: Vec::new(),
+            evals: review::Evals::default(),
+            review: None,
+        }
+    }
+
+    /// Keeps an evaluation of the position after `ply` plies; a new or deeper one is
+    /// announced on the event stream (`{"type": "eval", "ply", "eval"}`).
+    fn record_eval(&mut self, ply: usize, eval: Value) {
+        if ply <= self.session.plies() && self.evals.record(ply, eval) {
+            let ev = json!({ "type": "eval", "ply": ply, "eval": self.evals.get(ply) });
+            let _ = self.events.send(ev.to_string());
+        }
+    }
+
+    /// Stops the game's review, if one runs.
+    fn stop_review(&mut self) {
+        if let Some((flag, _, _)) = self.review.take() {
+            flag.store(true, Ordering::Relaxed);
         }
     }
 
@@ -428,6 +451,7 @@ const TWO_SEATS_ONLY: &str =
 impl Drop for Entry {
     fn drop(&mut self) {
         self.stop_analysis();
+        self.stop_review();
     }
 }
 
@@ -1112,6 +1136,7 @@ async fn undo(
     }
     let left = e.session.plies();
     e.notes.truncate(left);
+    e.evals.truncate(left);
     // Back at the start no clock runs (none runs before the first move).
     let next = e.session.to_move().filter(|_| left > 0);
     if let Some(c) = e.clock.as_mut() {
@@ -1289,6 +1314,11 @@ fn finish_engine(
     e.last_eval = Some((start.seat, start.plies + 1, answer.info["score"].clone()));
     e.stop_analysis();
     let san = e.announce_move(&played);
+    if answer.info["limited"] != true {
+        let eval = json!({ "white": answer.info["white"], "depth": answer.info["depth"],
+                           "best": played, "best_san": san });
+        e.record_eval(start.plies, eval);
+    }
     Ok(axum::Json(json!({
         "move": played,
         "san": san,
@@ -1508,11 +1538,13 @@ fn run_analysis(
         let sink_events = events.clone();
         let watch = Arc::clone(&flag);
         let at = target.clone();
+        let keeper = Arc::clone(&entry);
         job(Box::new(move |info| {
             // Nobody watching (the page closed) or the server stopping: stop.
             if sink_events.receiver_count() == 0 || server_stop.load(Ordering::Relaxed) {
                 watch.store(true, Ordering::Relaxed);
             }
+            keep_analysis_eval(&keeper, &at, &info);
             let mut ev = json!({ "type": "analysis", "info": info });
             ev["ply"] = at["ply"].clone();
             ev["moves"] = at["moves"].clone();
@@ -1530,6 +1562,156 @@ fn run_analysis(
         ev["moves"] = target["moves"].clone();
         let _ = events.send(ev.to_string());
     });
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewRequest {
+    movetime_ms: Option<u64>,
+}
+
+/// Think time per position of a review without `movetime_ms`.
+const REVIEW_MOVETIME_MS: u64 = 300;
+
+/// The review of every move: each position's evaluation, the moves judged
+/// ([`review::json`]), and whether a review runs (`running`, `done`, `of`).
+async fn review_state(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let (e, _) = app.view_entry(&id)?;
+    let e = lock(&e);
+    Ok(axum::Json(review_answer(&e)).into_response())
+}
+
+fn review_answer(e: &Entry) -> Value {
+    let plies = e.session.plies();
+    let movers: Vec<Option<usize>> = (0..plies).map(|p| e.session.mover_at(p)).collect();
+    let mut v = review::json(&e.evals, &movers, plies);
+    let (done, of) = e.review.as_ref().map_or((0, 0), |&(_, d, o)| (d, o));
+    v["running"] = json!(e.review.is_some());
+    v["done"] = json!(done);
+    v["of"] = json!(of);
+    v
+}
+
+/// Analyses the whole game ("analyse the whole game"): a short search (`movetime_ms`,
+/// default [`REVIEW_MOVETIME_MS`]) of every position without an evaluation and, where the
+/// game has solved values, its solve, one after the other on an analysis slot; each
+/// evaluation goes to `/events` as `{"type": "eval", "ply", "eval"}`, progress as
+/// `{"type": "review", "done", "of"}`, the end as `{"type": "review-done"}`. A move or a
+/// take-back does not stop it (positions taken back are skipped); DELETE does.
+async fn start_review(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let entry = app.entry(&id)?;
+    let req: Option<ReviewRequest> = parse_body(body, true)?;
+    let budget = app.movetime(
+        req.and_then(|r| r.movetime_ms)
+            .unwrap_or(REVIEW_MOVETIME_MS),
+    )?;
+    if lock(&entry).review.is_some() {
+        return Ok((
+            StatusCode::ACCEPTED,
+            axum::Json(review_answer(&lock(&entry))),
+        )
+            .into_response());
+    }
+    let slot = Arc::clone(&app.analyses).acquire_owned();
+    let Ok(Ok(permit)) = tokio::time::timeout(ANALYSIS_SLOT_WAIT, slot).await else {
+        return Err(ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "every analysis slot is busy (stop the analysis first); try again later".into(),
+        ));
+    };
+    let mut e = lock(&entry);
+    let jobs = review_jobs(&app, &e, budget);
+    let flag = Arc::new(AtomicBool::new(false));
+    e.review = Some((Arc::clone(&flag), 0, jobs.len()));
+    let answer = review_answer(&e);
+    drop(e);
+    let (entry2, stop) = (Arc::clone(&entry), Arc::clone(&app.stop));
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        run_review(&entry2, jobs, &flag, &stop);
+    });
+    Ok((StatusCode::ACCEPTED, axum::Json(answer)).into_response())
+}
+
+/// One position of a review: its ply, its search and its solve.
+type ReviewJob = (usize, Option<session::EvalJob>, Option<session::SolveJob>);
+
+/// The searches and solves of the positions that have no evaluation (or no solved value
+/// where the game has them).
+fn review_jobs(app: &App, e: &Entry, budget: Duration) -> Vec<ReviewJob> {
+    (0..=e.session.plies())
+        .filter_map(|ply| {
+            let known = e.evals.get(ply);
+            let search = known
+                .is_none_or(|v| v["white"].is_null())
+                .then(|| e.session.eval_job(ply, budget))
+                .flatten();
+            let solve = known
+                .is_none_or(|v| v["solved"].is_null())
+                .then(|| e.session.solve_job_at(ply, &app.config.solvers))
+                .flatten()
+                .map(|(_, job)| job);
+            (search.is_some() || solve.is_some()).then_some((ply, search, solve))
+        })
+        .collect()
+}
+
+/// Runs a review's jobs in order until `flag` or the server's `stop` is set.
+fn run_review(entry: &Mutex<Entry>, jobs: Vec<ReviewJob>, flag: &AtomicBool, stop: &AtomicBool) {
+    for (k, (ply, search, solve)) in jobs.into_iter().enumerate() {
+        if flag.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let mut eval = search
+            .and_then(|job| job(flag))
+            .unwrap_or_else(|| json!({}));
+        if let Some(job) = solve {
+            let solved = job(stop);
+            if solved["value"].is_string() {
+                eval["solved"] = solved;
+            }
+        }
+        let mut e = lock(entry);
+        e.record_eval(ply, eval);
+        if let Some(r) = e.review.as_mut().filter(|r| std::ptr::eq(&*r.0, flag)) {
+            r.1 = k + 1;
+            let ev = json!({ "type": "review", "done": r.1, "of": r.2 });
+            let _ = e.events.send(ev.to_string());
+        }
+    }
+    let mut e = lock(entry);
+    if e.review.as_ref().is_some_and(|r| std::ptr::eq(&*r.0, flag)) {
+        e.review = None;
+    }
+    let _ = e.events.send(json!({ "type": "review-done" }).to_string());
+}
+
+/// Stops the game's review (nothing happens when none runs).
+async fn stop_review(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let e = app.entry(&id)?;
+    let mut e = lock(&e);
+    let was = e.review.is_some();
+    e.stop_review();
+    Ok(axum::Json(json!({ "running": false, "stopped": was })).into_response())
+}
+
+/// An analysis line of one of the game's own positions (no tree moves; the first line) is an
+/// evaluation of that position for the review.
+fn keep_analysis_eval(entry: &Mutex<Entry>, target: &Value, info: &Value) {
+    let own = target["moves"].as_array().is_some_and(Vec::is_empty);
+    if !own || info["multipv"].as_u64().unwrap_or(1) > 1 || info["white"].is_null() {
+        return;
+    }
+    let Some(ply) = target["ply"].as_u64() else {
+        return;
+    };
+    let eval = json!({ "white": info["white"], "depth": info["depth"],
+                       "best": info["pv"][0], "best_san": info["pv_san"][0] });
+    lock(entry).record_eval(ply as usize, eval);
 }
 
 /// Stops the game's analysis (nothing happens when none runs).
@@ -1575,7 +1757,7 @@ fn pgn_with(app: &Shared, id: &str, lines: Vec<session::Line>) -> ApiResult {
         .iter()
         .map(|s| s.player_name(timed.is_some()))
         .collect();
-    let notes = record::notes(timed, &e.notes, &[], lines);
+    let notes = record::notes(timed, &e.notes, e.evals.all(), lines);
     let mut text = e
         .session
         .pgn(&players, &notes)
@@ -1799,6 +1981,10 @@ fn router(app: Shared) -> Router {
         .route("/api/game/{id}/draw", post(offer_draw))
         .route("/api/game/{id}/pgn", get(pgn).post(pgn_with_lines))
         .route("/api/game/{id}/line", post(line))
+        .route(
+            "/api/game/{id}/review",
+            get(review_state).post(start_review).delete(stop_review),
+        )
         .route("/api/game/{id}/events", get(events))
         .route("/api/game/{id}/position", get(position))
         .route(

@@ -245,7 +245,7 @@ function pieceShape(letter, x, y, size) {
 const view = {
   state: null, flipped: false, selected: null, thinking: false, info: null, infoPly: null, error: '',
   cursor: null, shown: null, analysing: false, analysisPly: null, lines: [], evals: {}, drag: null,
-  node: null, pending: false, es: null,
+  node: null, pending: false, es: null, vars: {}, review: { evals: [], marks: [], running: false },
 };
 
 function fileName(x) { return 'abcdefgh'[x]; }
@@ -498,37 +498,72 @@ function renderAnalysis() {
   if (label) label.textContent = main ? (main.shares ? '' : scoreText(main.white)) : '';
 }
 
-// The evaluation over the game (White's share per ply, from the engine's and the analysis's
-// reports); a click jumps to that ply.
+// White's share (0..1) of a position's evaluation from the server's review: the search's
+// score, else its solved value; null where unknown.
+function evalShare(e) {
+  if (!e) return null;
+  if (e.white && (e.white.cp !== undefined || e.white.mate !== undefined)) return whiteShare(e.white);
+  const s = e.solved;
+  if (s && s.value) return s.value === 'draw' ? .5 : (s.value === 'win') === (s.for === 'White') ? 1 : 0;
+  return null;
+}
+
+const MARK_GLYPH = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+const MARK_COLOUR = { inaccuracy: '#56b4e9', mistake: '#e69f00', blunder: '#db3031' };
+
+// The evaluation over the game (White's share per ply, from the server's review: the
+// engine's moves, the analyses of the game's positions, "Analyse the whole game"): only the
+// plies known are drawn, from an even start; judged moves are dots in their colour. A click
+// jumps to that ply.
 function renderGraph() {
   const g = document.getElementById('graph');
   if (!g) return;
   const n = Math.max(1, view.state.history.length);
   const W = 300, H = 60;
+  const ev = view.review.evals;
   g.setAttribute('viewBox', `0 0 ${W} ${H}`);
   g.replaceChildren(sv('rect', { x: 0, y: 0, width: W, height: H, fill: '#333' }));
-  const pts = Object.keys(view.evals).map(Number).sort((a, b) => a - b);
+  const pts = [];
+  for (let p = 0; p <= view.state.history.length; p++) {
+    const share = evalShare(ev[p]);
+    if (share !== null) pts.push([(p / n) * W, H - share * H, p]);
+  }
+  g.dataset.points = String(pts.length);
+  g.dataset.start = pts.length ? (pts[0][2] === 0 ? 'known' : 'even') : '';
   if (pts.length) {
-    const d = [`M0 ${H}`].concat(pts.map((p) => `L${(p / n) * W} ${H - view.evals[p] * H}`), [`L${(pts[pts.length - 1] / n) * W} ${H}Z`]);
-    g.append(sv('path', { d: d.join(' '), fill: '#f4f4f4', class: 'eval' }));
+    if (pts[0][2] !== 0) pts.unshift([0, H / 2, 0]);
+    const line = pts.map(([x, y], k) => `${k ? 'L' : 'M'}${x.toFixed(1)} ${y.toFixed(1)}`).join(' ');
+    const last = pts[pts.length - 1][0];
+    g.append(sv('path', { d: `M0 ${H} L0 ${pts[0][1]} ${line.slice(line.indexOf('L') < 0 ? line.length : line.indexOf('L'))} L${last} ${H}Z`,
+      fill: '#f4f4f4', class: 'eval' }));
+    g.append(sv('path', { d: line, fill: 'none', stroke: '#9a9a9a', 'stroke-width': .8 }));
   }
   g.append(sv('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, stroke: '#888', 'stroke-width': .5 }));
+  for (const m of view.review.marks) {
+    const share = evalShare(ev[m.ply]);
+    if (share === null) continue;
+    g.append(sv('circle', { cx: (m.ply / n) * W, cy: H - share * H, r: 2.5, fill: MARK_COLOUR[m.judgement],
+      class: 'mark', 'data-ply': m.ply, 'data-judgement': m.judgement }));
+  }
   const x = (shownPly() / n) * W;
   g.append(sv('line', { x1: x, y1: 0, x2: x, y2: H, stroke: '#d33', 'stroke-width': 1.5, class: 'cursor' }));
 }
 
-function recordEval(ply, info) {
-  if (!info || info.shares) return;
-  if (info.multipv && info.multipv > 1) return;
-  if (info.white) { view.evals[ply] = whiteShare(info.white); renderGraph(); }
-}
+function recordEval() { /* the server keeps the evaluations and announces them (onEval) */ }
 
 function renderMoves(st) {
   const box = document.getElementById('moves');
   const h = st.history;
   const at = view.node ? -1 : shownPly();
-  const cell = (m, i) => el('td', { class: 'mv' + (i + 1 === at ? ' current' : ''), 'data-ply': i + 1,
-    on: { click: () => goTo(i + 1) } }, m.san);
+  const marks = {};
+  for (const mk of view.review.marks) marks[mk.ply] = mk;
+  const cell = (m, i) => {
+    const mk = marks[i + 1];
+    const glyph = mk ? el('span', { class: 'judgement ' + mk.judgement, 'data-judgement': mk.judgement,
+      title: `${mk.judgement}` + (mk.best_san ? `: best was ${mk.best_san}` : '') }, MARK_GLYPH[mk.judgement]) : null;
+    return el('td', { class: 'mv' + (i + 1 === at ? ' current' : ''), 'data-ply': i + 1,
+      on: { click: () => goTo(i + 1) } }, m.san, glyph);
+  };
   const rows = [];
   const vars = (base, cols) => { const r = varRow(base, st, cols); if (r) rows.push(r); };
   if (st.board.kind === 'chamaeleon') {
@@ -821,6 +856,7 @@ function render() {
   renderMoves(st);
   renderAnalysis();
   renderGraph();
+  renderReviewStatus();
   renderSolved(st);
 }
 
@@ -850,6 +886,8 @@ function adopt(st, quiet) {
   if (st.result) loadEnd(st).then(() => render());
   if (before && st.history.length < before.history.length) {
     view.info = null;
+    view.review.evals = view.review.evals.slice(0, st.history.length + 1);
+    view.review.marks = view.review.marks.filter((m) => m.ply <= st.history.length);
     if (view.cursor !== null && view.cursor > st.history.length) { view.cursor = null; view.shown = null; }
     pruneTree(st);
   }
@@ -1016,7 +1054,7 @@ function onEvent(msg) {
     render();
   } else if ((msg.type === 'move' || msg.type === 'state') && msg.version > (view.state.version || 0)) {
     refresh();
-  } else if (msg.type === 'eval') {
+  } else if (msg.type === 'eval' || msg.type === 'review' || msg.type === 'review-done') {
     onEval(msg);
   }
 }
@@ -1310,6 +1348,7 @@ async function board(app, id) {
   view.auto = true;
   loadTree();
   loadEnd(st);
+  loadReview();
   // The game's entry of /api/games: its title and rules.
   const info = (await api('GET', '/api/games').catch(() => [])).find((g) => g.game === st.game);
   view.flipped = initialFlip(st);
@@ -1362,7 +1401,9 @@ async function board(app, id) {
       rulesPanel(info, st),
       el('div', { class: 'panel' }, el('div', { class: 'row' }, el('h3', {}, 'Analysis'),
         el('button', { id: 'analyse', on: { click: () => (view.analysing ? stopAnalysis() : startAnalysis()) } }, 'Analyse'),
-        multipv), el('div', { id: 'analysis' })),
+        multipv, el('button', { id: 'review', title: 'a short search of every position of the game; marks inaccuracies, mistakes and blunders',
+          on: { click: startReview } }, 'Analyse the whole game')),
+        el('div', { id: 'review-status' }), el('div', { id: 'analysis' })),
       el('div', { class: 'panel' }, el('div', { class: 'row title' }, el('h3', {}, 'Moves'),
         el('span', { id: 'var-tools' },
           el('button', { id: 'promote-var', title: 'make this variation the first here', on: { click: () => view.node && promoteNode(view.node) } }, 'Promote'),
@@ -1622,7 +1663,45 @@ async function importText(text) {
 
 // ---------------------------------------------------------------- review (evaluations per ply)
 
-function onEval() {}
+async function loadReview() {
+  try {
+    const r = await api('GET', `/api/game/${view.state.id}/review`);
+    view.review = r;
+  } catch (e) { return; }
+  render();
+}
+
+// An evaluation the server kept (from any viewer's engine, analysis or review): the graph
+// at once, the judgements a moment later (read again with the review).
+function onEval(msg) {
+  if (msg.type === 'eval') view.review.evals[msg.ply] = msg.eval;
+  if (msg.type === 'review') { view.review.running = true; view.review.done = msg.done; view.review.of = msg.of; }
+  if (msg.type === 'review-done') view.review.running = false;
+  renderGraph();
+  renderReviewStatus();
+  clearTimeout(view.reviewTimer);
+  view.reviewTimer = setTimeout(loadReview, msg.type === 'review-done' ? 0 : 300);
+}
+
+async function startReview() {
+  try {
+    view.review = await api('POST', `/api/game/${view.state.id}/review`, {});
+  } catch (e) { view.error = e.message; }
+  render();
+}
+
+function renderReviewStatus() {
+  const box = document.getElementById('review-status');
+  if (!box) return;
+  const r = view.review;
+  const marks = r.marks.length ? ' · ' + ['inaccuracy', 'mistake', 'blunder'].map((j) =>
+    `${r.marks.filter((m) => m.judgement === j).length} ${j === 'inaccuracy' ? 'inaccuracies' : j + 's'}`).join(', ') : '';
+  box.textContent = r.running ? `Reviewing: ${r.done || 0} of ${r.of || '?'} positions…` :
+    r.evals.some(Boolean) ? `Evaluations of ${r.evals.filter(Boolean).length} of ${view.state.history.length + 1} positions${marks}` : '';
+  document.body.dataset.review = r.running ? 'running' : 'idle';
+  const b = document.getElementById('review');
+  if (b) b.disabled = !!r.running;
+}
 
 function main() {
   const app = document.getElementById('app');

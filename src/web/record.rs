@@ -55,7 +55,7 @@ pub fn time_control(clock: Option<(u64, u64)>) -> String {
 }
 
 /// The notes of a game's PGN: its `TimeControl` tag (`clock`: base and increment in ms), a
-/// comment per ply with the evaluation of the position after it (`evals[ply]`, White's view),
+/// comment per ply with the evaluation of the position after it (`evals[ply]["white"]`),
 /// the mover's clock and the engine's think time, and the variations `lines`.
 pub fn notes(
     clock: Option<(u64, u64)>,
@@ -68,11 +68,8 @@ pub fn notes(
         .enumerate()
         .map(|(i, n)| {
             let mut parts = Vec::new();
-            if let Some(e) = evals
-                .get(i + 1)
-                .and_then(|e| e.as_ref())
-                .and_then(eval_text)
-            {
+            let eval = evals.get(i + 1).and_then(|e| e.as_ref());
+            if let Some(e) = eval.and_then(|e| eval_text(&e["white"])) {
                 parts.push(format!("[%eval {e}]"));
             }
             if let Some(ms) = n.clk {
@@ -120,7 +117,7 @@ mod tests {
         let n = notes(
             Some((60_000, 0)),
             &plies,
-            &[None, Some(json!({ "cp": 20 }))],
+            &[None, Some(json!({ "white": { "cp": 20 } }))],
             vec![],
         );
         assert_eq!(n.comments[0], "[%eval 0.20] [%clk 0:00:59.0]");

@@ -214,6 +214,22 @@ pub trait Session: Send {
     fn solve_job(&self, _solvers: &Solvers) -> Option<(String, SolveJob)> {
         None
     }
+    /// The solve of the game's position after `ply` plies (as [`Session::solve_job`] of the
+    /// position now), for the review of every move; `None` where the game has no solved
+    /// values or the game ends there.
+    fn solve_job_at(&self, _ply: usize, _solvers: &Solvers) -> Option<(String, SolveJob)> {
+        None
+    }
+    /// A short search of the game's position after `ply` plies for the review of every move:
+    /// `{"white": {"cp"} | {"mate"}, "depth", "best", "best_san"}` within `budget`; `None`
+    /// where the game ends there or its searches give no score from White's view.
+    fn eval_job(&self, _ply: usize, _budget: Duration) -> Option<EvalJob> {
+        None
+    }
+    /// Whose move it is after `ply` plies (0: White), for judging the move made there.
+    fn mover_at(&self, _ply: usize) -> Option<usize> {
+        None
+    }
     /// The engine's search for the seat to move, `None` if the game is over.
     fn engine_job(
         &self,
@@ -263,6 +279,9 @@ pub trait Session: Send {
 /// An analysis to run on a blocking thread ([`Session::analysis_job`]): it owns a copy of the
 /// position and reports every line to the sink until stopped.
 pub type AnalysisJob = Box<dyn FnOnce(InfoSink) + Send>;
+
+/// A review's search of one position ([`Session::eval_job`]), run off the request thread.
+pub type EvalJob = Box<dyn FnOnce(&AtomicBool) -> Option<Value> + Send>;
 
 /// The longest an analysis runs without a stop (it holds one of the engine threads).
 pub const MAX_ANALYSIS: Duration = Duration::from_secs(600);
@@ -998,12 +1017,64 @@ impl<G: Game> Session for TwoPlayer<G> {
 
     fn solve_job(&self, solvers: &Solvers) -> Option<(String, SolveJob)> {
         self.to_move()?;
-        let pos = self.line.current();
+        self.solve_job_at(self.line.moves().len(), solvers)
+    }
+
+    fn solve_job_at(&self, ply: usize, solvers: &Solvers) -> Option<(String, SolveJob)> {
+        let (pos, history) = self.at(ply)?;
+        if pos.verdict(&history).is_some() {
+            return None;
+        }
         let key = format!("{} {} {}", G::GAME, pos.variant(), pos.fen());
-        let history = self.line.history();
         let (more, job) =
-            page_of(G::GAME)?.solve_job(pos as &dyn Any, &pos.fen(), &history, solvers)?;
+            page_of(G::GAME)?.solve_job(&pos as &dyn Any, &pos.fen(), &history, solvers)?;
         Some((key + &more, job))
+    }
+
+    fn eval_job(&self, ply: usize, budget: Duration) -> Option<EvalJob> {
+        let (pos, history) = self.at(ply)?;
+        if pos.verdict(&history).is_some() {
+            return None;
+        }
+        Some(Box::new(move |stop: &AtomicBool| {
+            let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
+            searcher.set_oracle(crate::solve::builtin::<G>());
+            let limits = Limits {
+                movetime: Some(budget),
+                ..Limits::default()
+            };
+            let control = Control::default();
+            let mut last = None;
+            let result = {
+                let mut on_info = |info: &crate::search::Info| {
+                    if stop.load(Ordering::Relaxed) {
+                        control.stop.store(true, Ordering::Relaxed);
+                    }
+                    last = Some(info_json(&pos, info));
+                };
+                safe_search(
+                    &mut searcher,
+                    &pos,
+                    &history,
+                    &limits,
+                    &control,
+                    &mut on_info,
+                )
+            };
+            let mut v = last?;
+            if !result.best.is_null() {
+                v["best"] = json!(pos.move_text(result.best));
+                v["best_san"] = json!(pos.san(result.best));
+            }
+            Some(
+                json!({ "white": v["white"], "depth": v["depth"], "best": v["best"],
+                         "best_san": v["best_san"], "exact": v["exact"] }),
+            )
+        }))
+    }
+
+    fn mover_at(&self, ply: usize) -> Option<usize> {
+        self.at(ply).map(|(p, _)| p.side_to_move().index())
     }
 
     fn engine_job(
