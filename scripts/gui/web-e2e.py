@@ -66,7 +66,8 @@ def clock_texts(driver):
     """The clocks' texts, read in one step: the page redraws a running clock every tick, so
     elements found first and read later can be gone (a stale element)."""
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('#clocks .time'), (e) => e.textContent);")
+        "return Array.from(document.querySelectorAll('.clock[data-seat]')).sort((a, b) => a.dataset.seat - b.dataset.seat)"
+        ".map((e) => e.querySelector('.time').textContent);")
 
 
 def state(driver, game_id):
@@ -211,9 +212,16 @@ def piece_on(driver, sq):
 
 
 def drag(driver, a, b):
-    src = driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{a}"]')
-    dst = driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{b}"]')
-    ActionChains(driver).click_and_hold(src).move_by_offset(3, 3).move_to_element(dst).release().perform()
+    for _ in range(3):
+        try:
+            src = driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{a}"]')
+            dst = driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{b}"]')
+            ActionChains(driver).click_and_hold(src).move_by_offset(3, 3).move_to_element(dst).release().perform()
+            return
+        except StaleElementReferenceException:  # the board was drawn anew meanwhile
+            ActionChains(driver).release().perform()
+            time.sleep(0.05)
+    raise AssertionError(f"could not drag {a}-{b}")
 
 
 def check_board_moves(driver, url, shots):
@@ -281,13 +289,13 @@ def check_endings(driver, url, shots):
     wait_ready(driver)
     click_square(driver, "e2")
     click_square(driver, "e4")
-    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#clocks .clock.running"))
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".clock.running"))
     WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
     result = driver.find_element(By.ID, "result").text
     assert "0-1" in result and "White loses on time" in result, result
     assert state(driver, st["id"])["result"]["reason"] == "White loses on time"
     times = clock_texts(driver)
-    assert times[0] == "0:00.0" and times[1].startswith("0:00.9"), times
+    assert times[0] == "0:00.0" and times[1].startswith("0:00.") and times[1] != "0:00.0", times
     assert body_attr(driver, "clock") == "stopped"
     log(f"clock: a 1 s game in which White stops moving after e4 ends '{result}', clocks {times}")
     driver.get(url + "/")
@@ -306,11 +314,11 @@ def check_endings(driver, url, shots):
     click_square(driver, "e4")
     WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
     times = clock_texts(driver)
-    assert len(times) == 2 and times[0] == "1:00" and times[1].startswith("0:5"), times
+    assert len(times) == 2 and all(t.startswith(("1:00", "0:5")) for t in times), times
     if shots:
         time.sleep(1.2)  # White's clock visibly running
         running = driver.execute_script(  # read in one step: the clock is redrawn every tick
-            "const c = document.querySelector('#clocks .clock.running'); return c && c.dataset.seat;")
+            "const c = document.querySelector('.clock.running'); return c && c.dataset.seat;")
         assert running == "0", f"White's clock runs, not {running}"
         driver.save_screenshot(os.path.join(shots, "web-clock.png"))
     driver.find_element(By.ID, "undo").click()
@@ -557,7 +565,7 @@ def check_clock_start(driver, url):
     time.sleep(1.5)
     times = clock_texts(driver)
     assert times == ["1:00", "1:00"] and body_attr(driver, "clock") == "stopped", f"before the first move: {times}"
-    assert not driver.find_elements(By.CSS_SELECTOR, "#clocks .clock.running")
+    assert not driver.find_elements(By.CSS_SELECTOR, ".clock.running")
     click_square(driver, "e2")
     click_square(driver, "e4")
     WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
@@ -675,6 +683,134 @@ def check_review(driver, url):
     log(f"review: {driver.find_element(By.ID, 'review-status').text}; Nf6: {title}")
 
 
+def text_of(driver, css):
+    """An element's text read in one step (the page may redraw it between a find and a read)."""
+    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.textContent : null;", css)
+
+
+def board_width(driver):
+    return driver.execute_script("return document.getElementById('board').getBoundingClientRect().width")
+
+
+def check_board_trust(driver, url):
+    """A board people trust: readable variant names in the lobby; a refused move says why
+    (a capture is forced); solved values can be hidden during play; name strips beside the
+    board follow Flip; a premove made while the engine thinks is played after its reply; the
+    game-over dialog offers a rematch (seats the other way round); the board is resizable
+    and uses a wide window (more than 560 px at 1440 px)."""
+    driver.get(url + "/")
+    card = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, '.card[data-game="pawns"]'))
+    names = [o.text for o in card.find_elements(By.CSS_SELECTOR, "select.variant option")]
+    assert "6×6, double step (pawns6d)" in names, names
+    st = api_post(url, "/api/new", {"game": "raeuber", "fen": "6/6/6/2p3/3P2/6 w - - 0 1",
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+    driver.get(url + "/play/" + st["id"])
+    wait_ready(driver)
+    click_square(driver, "d2")
+    click_square(driver, "d3")
+    error = driver.find_element(By.ID, "error").text
+    assert "capture is forced" in error, error
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "solved").is_displayed())
+    driver.find_element(By.ID, "solved-toggle").click()
+    assert not driver.find_element(By.ID, "solved").is_displayed(), "the solved value shows though hidden"
+    driver.find_element(By.ID, "solved-toggle").click()
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 1500}]})
+    gid = st["id"]
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    top = lambda: text_of(driver, "#strip-top .name")
+    assert (top(), text_of(driver, "#strip-bottom .name")) == ("Black", "White")
+    driver.find_element(By.ID, "flip").click()
+    assert top() == "White", "the strips did not follow Flip"
+    driver.find_element(By.ID, "flip").click()
+    click_square(driver, "e2")
+    click_square(driver, "e4")
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "engine")
+    click_square(driver, "d2")
+    click_square(driver, "d4")
+    assert driver.find_elements(By.CSS_SELECTOR, "#board .premove"), "the premove is not marked"
+    WebDriverWait(driver, 20).until(lambda d: len(api_get(url, f"/api/game/{gid}")["history"]) >= 3)
+    assert api_get(url, f"/api/game/{gid}")["history"][2]["move"] == "d2d4", "the premove was not played"
+    WebDriverWait(driver, 20).until(lambda d: body_attr(d, "state") == "human")
+    driver.find_element(By.ID, "resign").click()
+    time.sleep(0.7)
+    driver.find_element(By.ID, "resign").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "gameover").is_displayed())
+    assert "White resigns" in driver.find_element(By.ID, "gameover-result").text
+    driver.find_element(By.ID, "rematch").click()
+    WebDriverWait(driver, 10).until(lambda d: gid not in d.current_url and text_of(d, "#strip-bottom .name"))
+    new = api_get(url, "/api/game/" + driver.current_url.rsplit("/", 1)[1])
+    assert [s["kind"] for s in new["seats"]] == ["engine", "human"], new["seats"]
+    WebDriverWait(driver, 10).until(lambda d: text_of(d, "#strip-bottom .name") == "Black")
+    driver.set_window_size(1440, 900)
+    try:
+        driver.refresh()
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-sq]"))
+        wide = board_width(driver)
+        assert wide > 560, f"the board is {wide} px at 1440 px"
+        handle = driver.find_element(By.ID, "resize")
+        ActionChains(driver).click_and_hold(handle).move_by_offset(-120, 0).release().perform()
+        small = board_width(driver)
+        assert small < wide - 80, f"resized from {wide} to {small}"
+        driver.refresh()
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-sq]"))
+        assert abs(board_width(driver) - small) < 2, "the size was not kept"
+        ActionChains(driver).double_click(driver.find_element(By.ID, "resize")).perform()
+        assert abs(board_width(driver) - wide) < 2
+    finally:
+        driver.set_window_size(1100, 760)
+    log(f"trust: variant names, 'capture is forced', solved values hidden, strips, a premove, rematch; board {wide:.0f} px at 1440, resized to {small:.0f}")
+
+
+SIZE_GAMES = [
+    # game, variant, plies played before the shots, a clock
+    ("chess", "chess", 14, {"base_ms": 300000, "inc_ms": 3000}),
+    ("raeuber", "raeuberschach", 8, None),
+    ("antichess", "antichess", 10, None),
+    ("pawns", "pawns6d", 6, None),
+    ("chamaeleon", "chamaeleon4", 12, None),
+]
+
+
+def take_sizes(driver, url, shots, rng):
+    """Screenshots at 1440 and 390 px of each game in play (web-GAME-1440.png,
+    web-GAME-390.png): random moves, the whole game reviewed (the graph, the marks), the
+    analysis running at 1440 px (lines, arrows)."""
+    for game, variant, plies, clock in SIZE_GAMES:
+        seats = 4 if game == "chamaeleon" else 2
+        body = {"game": game, "variant": variant,
+                "seats": [{"kind": "human"}] + [{"kind": "engine", "movetime_ms": 100}] * (seats - 1)}
+        if clock:
+            body["clock"] = clock
+        st = api_post(url, "/api/new", body)
+        gid = st["id"]
+        for _ in range(plies):
+            if st.get("result") or not st["legal"]:
+                break
+            st = api_post(url, f"/api/game/{gid}/move", {"move": rng.choice(st["legal"])["move"]})
+        if seats == 2:
+            api_post(url, f"/api/game/{gid}/review", {"movetime_ms": 100})
+            deadline = time.time() + 60
+            while api_get(url, f"/api/game/{gid}/review")["running"] and time.time() < deadline:
+                time.sleep(0.3)
+        for width, height in ((1440, 900), (390, 844)):
+            driver.set_window_size(width, height)
+            driver.get(url + "/play/" + gid)
+            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-sq]"))
+            if width == 1440 and game not in ("chamaeleon",):
+                driver.find_element(By.ID, "analyse").click()
+                WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
+                time.sleep(1.5)
+            else:
+                time.sleep(1.0)
+            driver.execute_script("window.scrollTo(0, 0);")
+            driver.save_screenshot(os.path.join(shots, f"web-{game}-{width}.png"))
+            if width == 1440 and game not in ("chamaeleon",):
+                driver.find_element(By.ID, "analyse").click()
+        log(f"sizes: {game} at 1440 and 390 px")
+    driver.set_window_size(1100, 760)
+
+
 OVERFLOW_JS = """
 const bad = [];
 for (const box of document.querySelectorAll('.card, .panel')) {
@@ -743,6 +879,8 @@ def main():
     ap.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8080")
     ap.add_argument("--shots", default=None, help="folder for one screenshot per game")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sizes", action="store_true",
+                    help="only the screenshots at 1440 and 390 px of each game (into --shots)")
     ap.add_argument("--only", default=None, help="run only these checks (comma-separated names, e.g. check_follow)")
     args = ap.parse_args()
     url = args.url.rstrip("/")
@@ -752,6 +890,9 @@ def main():
     try:
         if args.shots:
             os.makedirs(args.shots, exist_ok=True)
+        if args.sizes:
+            take_sizes(driver, url, args.shots or ".", rng)
+            return 0
         if args.only:
             for name in args.only.split(","):
                 fn = globals()[name]
@@ -767,6 +908,9 @@ def main():
         check_stale(driver, url)
         check_check_mark(driver, url)
         check_clock_start(driver, url)
+        check_move_tree(driver, url)
+        check_review(driver, url)
+        check_board_trust(driver, url)
         check_chess_controls(driver, url)
         check_board_moves(driver, url, args.shots)
         check_chess960(driver, url)

@@ -263,7 +263,10 @@ function shownPly() { return isLive() ? view.state.history.length : view.cursor;
 function shown(st) {
   if (view.node && view.node.pos) return view.node.pos;
   if (isLive() && view.endPos && view.endPos.ply === st.history.length && st.result) return view.endPos;
-  if (isLive() || !view.shown) return { board: st.board, last: lastMove(st), check: st.check, fen: st.fen, legal: st.legal };
+  if (isLive() || !view.shown) {
+    if (!view.liveShown || view.liveShown.of !== st) view.liveShown = Object.assign({}, st, { last: lastMove(st), of: st });
+    return view.liveShown;
+  }
   return view.shown;
 }
 
@@ -604,11 +607,22 @@ function renderMoves(st) {
 
 // The solved value of the position (pawn chess up to 6x6, CRASH!, Räuberschach): asked again
 // while the server is still solving it.
+function solvedDuringPlay() {
+  try { return localStorage.getItem('kiebitz-solved') !== 'off'; } catch (e) { return true; }
+}
+
 function renderSolved(st) {
   const box = document.getElementById('solved');
   const v = st.solved;
-  box.style.display = v ? '' : 'none';
-  if (!v) return;
+  const toggle = document.getElementById('solved-toggle');
+  if (toggle) {
+    toggle.parentElement.style.display = v ? '' : 'none';
+    toggle.checked = solvedDuringPlay();
+  }
+  // Hidden during play where the player chose so (a game to play, not to be told the answer).
+  const hide = !solvedDuringPlay() && (st.result === null || st.result === undefined);
+  box.style.display = v && !hide ? '' : 'none';
+  if (!v || hide) return;
   if (v.pending) {
     box.textContent = 'Solved value: solving…';
     const plies = st.history.length, id = st.id;
@@ -645,17 +659,41 @@ function clockLeft(st, k) {
 }
 
 // One clock per seat; the running one marked, under ten seconds red.
+function clockBox(st, k) {
+  const left = clockLeft(st, k);
+  const cls = 'clock' + (st.clock.running === k ? ' running' : '') + (left < 10000 ? ' low' : '');
+  return el('div', { class: cls, 'data-seat': k }, el('span', { class: 'who' }, st.seats[k].name),
+    el('span', { class: 'time' }, clockText(left)));
+}
+
+// Who plays a seat, as its strip says: a person, or the engine with its think time (by its
+// clock in a timed game) and strength.
+function playerText(st, s) {
+  if (s.kind === 'human') return st.spectator ? 'person' : st.seats.every((x) => x.kind === 'human') ? 'person' : 'you';
+  const level = s.elo ? ` · Elo ${s.elo}` : s.skill !== undefined ? ` · skill ${s.skill}` : s.depth ? ` · depth ${s.depth}` : '';
+  return `engine${s.search ? ' ' + s.search : ''} · ${st.clock ? 'by its clock' : s.movetime_ms + ' ms'}${level}`;
+}
+
+// A two-seat game has a strip above and below the board: the seat there, who plays it, its
+// clock (the running one marked); a game of more seats shows its clocks in the side panel.
 function renderClocks(st) {
   const box = document.getElementById('clocks');
-  if (!st.clock) { box.style.display = 'none'; return; }
-  if (view.clockState !== st) { view.clockState = st; view.clockAt = performance.now(); }
-  box.style.display = '';
-  box.replaceChildren(...st.seats.map((s, k) => {
-    const left = clockLeft(st, k);
-    const cls = 'clock' + (st.clock.running === k ? ' running' : '') + (left < 10000 ? ' low' : '');
-    return el('div', { class: cls, 'data-seat': k }, el('span', { class: 'who' }, s.name),
-      el('span', { class: 'time' }, clockText(left)));
-  }));
+  const two = st.seats.length === 2;
+  if (st.clock && view.clockState !== st) { view.clockState = st; view.clockAt = performance.now(); }
+  for (const [id, k] of [['strip-top', view.flipped ? 0 : 1], ['strip-bottom', view.flipped ? 1 : 0]]) {
+    const strip = document.getElementById(id);
+    if (!strip) continue;
+    strip.style.display = two ? '' : 'none';
+    if (!two) continue;
+    const s = st.seats[k];
+    strip.classList.toggle('to-move', st.to_move === k);
+    strip.dataset.seat = k;
+    strip.replaceChildren(el('span', { class: 'name' }, s.name), el('span', { class: 'who' }, playerText(st, s)),
+      st.clock ? clockBox(st, k) : '');
+  }
+  box.style.display = st.clock && !two ? '' : 'none';
+  if (!st.clock) return;
+  if (!two) box.replaceChildren(...st.seats.map((s, k) => clockBox(st, k)));
   document.body.dataset.clock = st.clock.running === null ? 'stopped' : String(st.clock.running);
 }
 
@@ -851,6 +889,7 @@ function render() {
   document.body.dataset.check = shown(st).check || '';
   soundFor(st);
   renderClocks(st);
+  renderGameOver(st, over);
   renderEndings(st, over);
   renderPlayers(st);
   renderMoves(st);
@@ -1308,6 +1347,74 @@ function initialFlip(st) {
   return st.seats.length === 2 && humans.length === 1 && humans[0] === 1;
 }
 
+// The dialog when the game ends while the page is open: the result, a rematch (the same
+// seats the other way round, the same clock and start), analysing the game, closing.
+function gameOverBox() {
+  return el('div', { id: 'gameover', class: 'dialog', role: 'dialog', style: 'display:none' },
+    el('div', { class: 'res', id: 'gameover-result' }),
+    el('div', { class: 'row' },
+      el('button', { id: 'rematch', class: 'primary', on: { click: rematch } }, 'Rematch'),
+      el('button', { id: 'gameover-analyse', on: { click: () => { closeGameOver(); startReview(); if (!view.analysing) startAnalysis(); } } },
+        'Analyse'),
+      el('button', { id: 'gameover-close', on: { click: closeGameOver } }, 'Close')));
+}
+
+function closeGameOver() {
+  view.gameOverShown = true;
+  document.getElementById('gameover').style.display = 'none';
+}
+
+// Shown once, when the state turns over while the page shows the game.
+function renderGameOver(st, over) {
+  const box = document.getElementById('gameover');
+  if (!box) return;
+  if (!over) { view.sawLive = true; view.gameOverShown = false; box.style.display = 'none'; return; }
+  if (!view.sawLive || view.gameOverShown || st.spectator) return;
+  document.getElementById('gameover-result').textContent = `${st.result.score} — ${st.result.reason}`;
+  box.style.display = '';
+}
+
+async function rematch() {
+  const st = view.state;
+  const seats = st.seats.map((s) => s.kind === 'human' ? { kind: 'human' } :
+    Object.assign({ kind: 'engine', movetime_ms: s.movetime_ms }, s.search ? { search: s.search } : {},
+      s.elo ? { elo: s.elo } : {}, s.skill !== undefined ? { skill: s.skill } : {}, s.depth ? { depth: s.depth } : {}));
+  if (seats.length === 2) seats.reverse();
+  const body = { game: st.game, variant: st.variant, fen: st.start_fen, seats };
+  if (st.clock) body.clock = { base_ms: st.clock.base_ms, inc_ms: st.clock.inc_ms };
+  try {
+    const n = await api('POST', '/api/new', body);
+    location.href = '/play/' + n.id;
+  } catch (e) { say(e.message); }
+}
+
+// The board's size: dragged at its corner, kept in localStorage; by default as large as the
+// window allows (the CSS).
+function boardResizer() {
+  const handle = document.getElementById('resize');
+  const apply = (px) => { if (px) document.documentElement.style.setProperty('--board', px + 'px'); };
+  try { apply(Number(localStorage.getItem('kiebitz-board')) || 0); } catch (e) { /* private mode */ }
+  handle.addEventListener('pointerdown', (ev) => {
+    ev.preventDefault();
+    ev.stopPropagation();
+    const svg = document.getElementById('board');
+    const start = { x: ev.clientX, w: svg.getBoundingClientRect().width };
+    const move = (e) => apply(Math.max(240, Math.min(window.innerWidth - 40, start.w + e.clientX - start.x)));
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      const w = Math.round(svg.getBoundingClientRect().width);
+      try { localStorage.setItem('kiebitz-board', String(w)); } catch (e) { /* private mode */ }
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  });
+  handle.addEventListener('dblclick', () => {
+    document.documentElement.style.removeProperty('--board');
+    try { localStorage.removeItem('kiebitz-board'); } catch (e) { /* private mode */ }
+  });
+}
+
 // The game's links: the spectator's (read-only) with a copy button, and for the player the
 // player's own.
 function watchLinks(st) {
@@ -1321,6 +1428,11 @@ function watchLinks(st) {
   } } }, 'Copy');
   return el('div', { class: 'links row' }, el('label', {}, 'Spectator link (read-only):'),
     el('a', { id: 'watch-link', href: watch }, '/watch/' + st.watch), copy);
+}
+
+function variantTitle(info, variant) {
+  const k = info ? info.variants.indexOf(variant) : -1;
+  return k >= 0 && info.variant_titles ? info.variant_titles[k] : variant;
 }
 
 function newFromFen(fenInput) {
@@ -1370,8 +1482,11 @@ async function board(app, id) {
   const nav = (label, idv, f) => el('button', { id: idv, title: label, on: { click: f } }, label);
   app.replaceChildren(el('div', { class: 'play' },
     el('div', { class: 'boardcol' },
+      el('div', { class: 'strip', id: 'strip-top' }),
       el('div', { class: 'boardbox' }, el('div', { id: 'evalbar', title: 'evaluation (White\'s share)' },
-        el('div', { class: 'white', style: 'height:50%' }), el('span', { id: 'evallabel' })), svg),
+        el('div', { class: 'white', style: 'height:50%' }), el('span', { id: 'evallabel' })), svg,
+        el('div', { id: 'resize', title: 'drag to resize the board' }), gameOverBox()),
+      el('div', { class: 'strip', id: 'strip-bottom' }),
       el('div', { class: 'controls' },
         nav('«', 'nav-start', () => goTo(0)), nav('‹', 'nav-back', () => goTo(shownPly() - 1)),
         nav('›', 'nav-forward', () => goTo(shownPly() + 1)), nav('»', 'nav-end', () => goTo(view.state.history.length)),
@@ -1388,7 +1503,7 @@ async function board(app, id) {
       graph),
     el('div', { class: 'side' },
       el('div', { class: 'panel' },
-        el('div', { class: 'row title' }, el('h3', {}, `${st.title || (info && info.title) || titleOf(st.game)} · ${st.variant}`),
+        el('div', { class: 'row title' }, el('h3', {}, `${st.title || (info && info.title) || titleOf(st.game)} · ${variantTitle(info, st.variant)}`),
           el('button', { id: 'rules-button', on: { click: () => {
             const r = document.getElementById('rules');
             r.style.display = r.style.display === 'none' ? '' : 'none';
@@ -1397,7 +1512,12 @@ async function board(app, id) {
         watchLinks(st),
         el('div', { id: 'clocks' }), el('div', { id: 'players' }),
         el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'notice' }),
-        el('div', { id: 'solved' }), el('div', { id: 'error' })),
+        el('div', { id: 'solved' }),
+        el('label', { class: 'toggle' }, el('input', { type: 'checkbox', id: 'solved-toggle', on: { change: (ev) => {
+          try { localStorage.setItem('kiebitz-solved', ev.target.checked ? 'on' : 'off'); } catch (e) { /* private mode */ }
+          render();
+        } } }), ' show solved values during play'),
+        el('div', { id: 'error' })),
       rulesPanel(info, st),
       el('div', { class: 'panel' }, el('div', { class: 'row' }, el('h3', {}, 'Analysis'),
         el('button', { id: 'analyse', on: { click: () => (view.analysing ? stopAnalysis() : startAnalysis()) } }, 'Analyse'),
@@ -1415,6 +1535,7 @@ async function board(app, id) {
         el('div', { class: 'row' }, importBox,
           el('button', { id: 'import', title: 'a new board (two people) with this PGN or FEN', on: { click: () => importText(importBox.value) } },
             'Import PGN / FEN'))))));
+  boardResizer();
   followGame();
   render();
   setInterval(tickClocks, 100);
@@ -1668,7 +1789,10 @@ async function loadReview() {
     const r = await api('GET', `/api/game/${view.state.id}/review`);
     view.review = r;
   } catch (e) { return; }
-  render();
+  // Not the board: a drag or a click under way keeps its squares.
+  renderMoves(view.state);
+  renderGraph();
+  renderReviewStatus();
 }
 
 // An evaluation the server kept (from any viewer's engine, analysis or review): the graph
