@@ -330,6 +330,7 @@ def check_endings(driver, url, shots):
     log("draw: " + driver.find_element(By.ID, "notice").text)
     driver.find_element(By.ID, "resign").click()
     assert body_attr(driver, "state") == "human", "one click resigned"
+    time.sleep(0.7)  # the confirming click counts from half a second on (a double click does not resign)
     driver.find_element(By.ID, "resign").click()
     WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
     assert "White resigns" in driver.find_element(By.ID, "result").text

@@ -1824,7 +1824,11 @@ function renderReviewStatus() {
     r.evals.some(Boolean) ? `Evaluations of ${r.evals.filter(Boolean).length} of ${view.state.history.length + 1} positions${marks}` : '';
   document.body.dataset.review = r.running ? 'running' : 'idle';
   const b = document.getElementById('review');
-  if (b) b.disabled = !!r.running;
+  if (b) {
+    b.disabled = !!r.running;
+    // The evaluations are White's shares: a game of more seats has none to review.
+    b.style.display = view.state.seats.length === 2 ? '' : 'none';
+  }
 }
 
 function main() {
