@@ -1608,7 +1608,7 @@ fn lines_of_the_move_tree_replay_analyse_and_go_into_the_pgn() {
         (ev["ply"].clone(), ev["moves"].clone()),
         (json!(1), json!(["c7c5"]))
     );
-    assert_eq!(ev["info"]["white"].is_object(), true, "{ev}");
+    assert!(ev["info"]["white"].is_object(), "{ev}");
     request(a, "DELETE", &format!("/api/game/{id}/analysis"), None);
     let lines = json!({ "lines": [
         { "at": 1, "moves": ["c7c5", "g1f3"], "lines": [{ "at": 1, "moves": ["c2c3"] }] },

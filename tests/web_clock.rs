@@ -393,7 +393,11 @@ fn no_clock_runs_before_the_first_move_and_the_pgn_has_the_clocks() {
     let (_, pgn) = request(srv.addr, "GET", &format!("/api/game/{id}/pgn"), None);
     assert!(pgn.contains("[TimeControl \"0.3+1\"]"), "{pgn}");
     assert!(pgn.contains("[Black \"kiebitz by its clock\"]"), "{pgn}");
-    assert!(pgn.contains("1. e4 {[%clk 0:00:01.3]}"), "{pgn}");
+    // The engine's evaluation of the position after e4 comes first: `{[%eval …] [%clk …]}`.
+    assert!(
+        pgn.contains("1. e4 {[%eval ") && pgn.contains(" [%clk 0:00:01.3]} 1... "),
+        "{pgn}"
+    );
     let black = pgn
         .split("1... ")
         .nth(1)

@@ -1075,6 +1075,7 @@ async function stopAnalysis() {
   view.analysing = false;
   view.lines = [];
   view.analysisKey = null;
+  render();
   try { await api('DELETE', `/api/game/${view.state.id}/analysis`); } catch (e) { view.error = e.message; }
   render();
   maybeEngine();

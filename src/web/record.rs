@@ -43,7 +43,7 @@ pub fn time_control(clock: Option<(u64, u64)>) -> String {
         None => "-".into(),
         Some((base, inc)) => {
             let secs = |ms: u64| {
-                if ms % 1000 == 0 {
+                if ms.is_multiple_of(1000) {
                     (ms / 1000).to_string()
                 } else {
                     format!("{:.1}", ms as f64 / 1000.0)

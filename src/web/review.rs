@@ -42,7 +42,9 @@ impl Evals {
             }
             if depth(old) > depth(&eval) && !old["white"].is_null() {
                 let mut kept = old.clone();
-                kept["solved"] = eval["solved"].clone();
+                if !eval["solved"].is_null() {
+                    kept["solved"] = eval["solved"].clone();
+                }
                 let changed = kept != *old;
                 self.by_ply[ply] = Some(kept);
                 return changed;
