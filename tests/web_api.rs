@@ -1361,3 +1361,395 @@ fn analysis_runs_until_stopped() {
         assert!(r.contains(why), "{r}");
     }
 }
+
+/// Opens the game's event stream on a raw connection (read with [`read_events`]).
+fn open_events(a: SocketAddr, id: &str) -> TcpStream {
+    let mut s = TcpStream::connect(a).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        s,
+        "GET /api/game/{id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    s
+}
+
+/// The events of a stream read so far, parsed.
+fn events_of(seen: &str) -> Vec<Value> {
+    seen.lines()
+        .filter_map(|l| l.strip_prefix("data: "))
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+/// A page follows the game: every change (a person's move, a take-back, an engine move, a
+/// resignation) is announced on the event stream with the game's new `version`, which the
+/// state carries too; a take-back sent for a game that changed since (a double click) is
+/// refused with 409 and takes back nothing.
+#[test]
+fn every_change_is_announced_and_a_stale_takeback_is_refused() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let seats = json!([{ "kind": "human" }, { "kind": "engine", "movetime_ms": 20 }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": seats }));
+    let id = st["id"].as_str().unwrap().to_string();
+    assert_eq!(st["version"], 0, "{st}");
+    let mut s = open_events(a, &id);
+    let mut seen = String::new();
+    let (_, st) = post(a, &format!("/api/game/{id}/move"), &json!({ "move": "e4" }));
+    assert_eq!(st["version"], 1, "{st}");
+    read_events(&mut s, &mut seen, "\"version\":1");
+    let (_, r) = post(a, &format!("/api/game/{id}/engine"), &json!({}));
+    assert_eq!(r["state"]["version"], 2, "{r}");
+    read_events(&mut s, &mut seen, "\"version\":2");
+    let path = format!("/api/game/{id}/undo");
+    let (code, st) = post(a, &path, &json!({ "plies": 2, "at": 2 }));
+    assert_eq!(code, 200, "{st}");
+    assert_eq!(st["plies"], 0);
+    read_events(&mut s, &mut seen, "\"version\":3");
+    // The second click of a double click: the page saw 2 plies, the game has none now.
+    let (code, e) = post(a, &path, &json!({ "plies": 2, "at": 2 }));
+    assert_eq!(code, 409, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("changed"), "{e}");
+    post(a, &format!("/api/game/{id}/move"), &json!({ "move": "d4" }));
+    let (_, r) = post(a, &format!("/api/game/{id}/resign"), &json!({}));
+    assert_eq!(r["version"], 5, "{r}");
+    read_events(&mut s, &mut seen, "\"version\":5");
+    let evs = events_of(&seen);
+    let kinds: Vec<(&str, u64)> = evs
+        .iter()
+        .filter(|e| e["version"].is_u64())
+        .map(|e| (e["type"].as_str().unwrap(), e["version"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("move", 1),
+            ("move", 2),
+            ("state", 3),
+            ("move", 4),
+            ("state", 5)
+        ],
+        "{seen}"
+    );
+    let first = evs.iter().find(|e| e["version"] == 1).unwrap();
+    assert_eq!(
+        (first["move"].as_str(), first["san"].as_str()),
+        (Some("e2e4"), Some("e4"))
+    );
+    assert_eq!(first["plies"], 1);
+}
+
+/// Hardening (issue 74, item 16): an analysis started with no event stream open stops at
+/// once (nobody watches it), and the state then says so (`"analysing": false`), not `true`
+/// for good.
+#[test]
+fn an_analysis_nobody_watches_stops_and_the_state_says_so() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    let (code, r) = post(a, &format!("/api/game/{id}/analysis"), &json!({}));
+    assert_eq!(code, 202, "{r}");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut analysing = true;
+    while analysing && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        analysing = get(a, &format!("/api/game/{id}")).1["analysing"] == true;
+    }
+    assert!(
+        !analysing,
+        "the analysis stopped but the state still says it runs"
+    );
+    // A slot is free again: a watched analysis starts and runs.
+    let _s = open_events(a, &id);
+    assert_eq!(
+        post(a, &format!("/api/game/{id}/analysis"), &json!({})).0,
+        202
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(get(a, &format!("/api/game/{id}")).1["analysing"], true);
+}
+
+/// The spectator link: its id reads the state (without the player's id), the positions, the
+/// PGN and the event stream, and every request that would change the game is refused with
+/// 403, the game unchanged.
+#[test]
+fn a_spectator_link_shows_the_game_but_cannot_change_it() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    let watch = st["watch"].as_str().unwrap().to_string();
+    assert_ne!(id, watch);
+    assert_eq!(st["spectator"], false);
+    post(a, &format!("/api/game/{id}/move"), &json!({ "move": "e4" }));
+    let (code, view) = get(a, &format!("/api/game/{watch}"));
+    assert_eq!(code, 200, "{view}");
+    assert_eq!(view["spectator"], true);
+    assert_eq!(view["id"], watch.as_str());
+    assert!(
+        !view.to_string().contains(&id),
+        "the spectator's state names the game's id"
+    );
+    assert_eq!(view["history"][0]["san"], "e4");
+    assert_eq!(get(a, &format!("/api/game/{watch}/position?ply=1")).0, 200);
+    assert_eq!(
+        request(a, "GET", &format!("/api/game/{watch}/pgn"), None).0,
+        200
+    );
+    let mut s = open_events(a, &watch);
+    post(a, &format!("/api/game/{id}/move"), &json!({ "move": "e5" }));
+    let mut seen = String::new();
+    read_events(&mut s, &mut seen, "\"version\":2");
+    assert!(seen.contains("\"san\":\"e5\""), "{seen}");
+    for what in ["move", "undo", "engine", "resign", "draw", "analysis"] {
+        let (code, e) = post(
+            a,
+            &format!("/api/game/{watch}/{what}"),
+            &json!({ "move": "d4" }),
+        );
+        assert_eq!(code, 403, "{what}: {e}");
+        assert!(e["error"].as_str().unwrap().contains("spectator"), "{e}");
+    }
+    assert_eq!(get(a, &format!("/api/game/{id}")).1["plies"], 2);
+}
+
+/// The state and the positions name the king in check (chess; Räuberschach's king is an
+/// ordinary piece: none) and why moves are restricted where a capture is forced.
+#[test]
+fn a_king_in_check_and_a_forced_capture_are_named() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    assert_eq!(st["check"], Value::Null);
+    for mv in ["e4", "f5", "Qh5"] {
+        post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
+    }
+    let (_, st) = get(a, &format!("/api/game/{id}"));
+    assert_eq!(st["check"], "e8", "{st}");
+    let (_, p) = get(a, &format!("/api/game/{id}/position?ply=3"));
+    assert_eq!(p["check"], "e8", "{p}");
+    let (_, p) = get(a, &format!("/api/game/{id}/position?ply=2"));
+    assert_eq!(p["check"], Value::Null);
+    let fen = "6/6/6/2p3/3P2/6 w - - 0 1";
+    let (code, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "raeuber", "fen": fen, "seats": two }),
+    );
+    assert_eq!(code, 201, "{st}");
+    assert_eq!(st["note"], "a capture is forced", "{st}");
+    assert_eq!(st["check"], Value::Null);
+}
+
+/// The move tree's server side: the position of a line played from an earlier ply (its SAN,
+/// its legal moves, the king in check), a line that does not replay refused naming its move,
+/// an analysis of a line streamed with its moves, the PGN with the variations nested where
+/// they leave the game and each other (also after the game's last move), a bad variation
+/// refused; the game's record unchanged by all of it. A new game from a PGN replays its main
+/// line from its FEN.
+#[test]
+fn lines_of_the_move_tree_replay_analyse_and_go_into_the_pgn() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    for mv in ["e4", "e5", "Nf3"] {
+        post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
+    }
+    let path = format!("/api/game/{id}/line");
+    let (code, p) = post(
+        a,
+        &path,
+        &json!({ "ply": 2, "moves": ["f1c4", "Nc6", "Qh5", "Nf6", "Qxf7#"] }),
+    );
+    assert_eq!(code, 200, "{p}");
+    assert_eq!(p["sans"], json!(["Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]));
+    assert_eq!(p["moves"][1], "b8c6");
+    assert_eq!(p["check"], "e8");
+    assert_eq!(p["result"]["score"], "1-0", "{p}");
+    assert_eq!(p["legal"], json!([]));
+    let (code, e) = post(
+        a,
+        &path,
+        &json!({ "ply": 2, "moves": ["Bc4", "Ke7", "Ke3"] }),
+    );
+    assert_eq!(code, 400, "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .unwrap()
+            .contains("move 3 of the line, Ke3"),
+        "{e}"
+    );
+    let (code, e) = post(a, &path, &json!({ "ply": 9, "moves": [] }));
+    assert_eq!(code, 400, "{e}");
+    let mut s = open_events(a, &id);
+    let (code, r) = post(
+        a,
+        &format!("/api/game/{id}/analysis"),
+        &json!({ "ply": 1, "moves": ["c7c5"], "multipv": 1 }),
+    );
+    assert_eq!(code, 202, "{r}");
+    let mut seen = String::new();
+    read_events(&mut s, &mut seen, "\"type\":\"analysis\"");
+    let ev = events_of(&seen)
+        .into_iter()
+        .find(|e| e["type"] == "analysis")
+        .unwrap();
+    assert_eq!(
+        (ev["ply"].clone(), ev["moves"].clone()),
+        (json!(1), json!(["c7c5"]))
+    );
+    assert!(ev["info"]["white"].is_object(), "{ev}");
+    request(a, "DELETE", &format!("/api/game/{id}/analysis"), None);
+    let lines = json!({ "lines": [
+        { "at": 1, "moves": ["c7c5", "g1f3"], "lines": [{ "at": 1, "moves": ["c2c3"] }] },
+        { "at": 3, "moves": ["b8c6"] },
+    ] });
+    let body = lines.to_string();
+    let (code, pgn) = request(
+        a,
+        "POST",
+        &format!("/api/game/{id}/pgn"),
+        Some(body.as_bytes()),
+    );
+    assert_eq!(code, 200, "{pgn}");
+    assert!(
+        pgn.contains("1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 (2. Nf3 Nc6) *"),
+        "{pgn}"
+    );
+    let bad = json!({ "lines": [{ "at": 1, "moves": ["e2e4"] }] }).to_string();
+    let (code, e) = request(
+        a,
+        "POST",
+        &format!("/api/game/{id}/pgn"),
+        Some(bad.as_bytes()),
+    );
+    assert_eq!(code, 400, "{e}");
+    assert!(e.contains("e2e4"), "{e}");
+    assert_eq!(
+        get(a, &format!("/api/game/{id}")).1["plies"],
+        3,
+        "the record changed"
+    );
+    let text = "[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 *";
+    let (code, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "chess", "pgn": text, "seats": two }),
+    );
+    assert_eq!(code, 201, "{st}");
+    assert_eq!(st["start_fen"], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert_eq!(st["plies"], 3);
+    let (code, e) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "chess", "pgn": "1. e4 e5 2. Ke3 *" }),
+    );
+    assert_eq!(code, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("move 3 (Ke3)"), "{e}");
+}
+
+/// Polls the game's review until it has finished (at most 30 s); returns it.
+fn review_done(a: SocketAddr, id: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (_, r) = get(a, &format!("/api/game/{id}/review"));
+        if r["running"] == false || Instant::now() > deadline {
+            return r;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The review of every move: "analyse the whole game" gives every position an evaluation
+/// kept at the server (a second viewer reads the same; the PGN carries it as `[%eval]`), the
+/// final mate none; a move into a mate in one is marked a blunder with the best move named;
+/// where the game has solved values each position has its solved value too; a take-back
+/// forgets the positions taken back; the engine's own moves leave their evaluations.
+#[test]
+fn the_whole_game_is_reviewed_and_a_blunder_is_marked() {
+    let srv = server(Config::default());
+    let a = srv.addr;
+    let two = json!([{ "kind": "human" }, { "kind": "human" }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
+    let id = st["id"].as_str().unwrap().to_string();
+    for mv in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+        post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
+    }
+    let (code, r) = post(
+        a,
+        &format!("/api/game/{id}/review"),
+        &json!({ "movetime_ms": 100 }),
+    );
+    assert_eq!(code, 202, "{r}");
+    assert_eq!(r["running"], true);
+    assert_eq!(r["of"], 7, "seven positions before the mate: {r}");
+    let r = review_done(a, &id);
+    let evals = r["evals"].as_array().unwrap();
+    assert_eq!(evals.len(), 8, "{r}");
+    assert!(evals[..7].iter().all(|e| e["white"].is_object()), "{r}");
+    assert_eq!(evals[7], Value::Null, "the mate has no search");
+    assert_eq!(evals[6]["white"]["mate"], 1, "{r}");
+    let blunder = r["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["ply"] == 6)
+        .unwrap_or_else(|| panic!("Nf6 is not marked: {r}"));
+    assert_eq!(blunder["judgement"], "blunder");
+    assert_eq!(blunder["best_san"], "g6", "{r}");
+    let (_, pgn) = request(a, "GET", &format!("/api/game/{id}/pgn"), None);
+    assert!(pgn.contains("Nf6 {[%eval #1]}"), "{pgn}");
+    let (_, st) = get(a, &format!("/api/game/{id}"));
+    let (_, again) = get(
+        a,
+        &format!("/api/game/{}/review", st["watch"].as_str().unwrap()),
+    );
+    assert_eq!(
+        again["evals"], r["evals"],
+        "a spectator sees the same review"
+    );
+    post(a, &format!("/api/game/{id}/undo"), &json!({ "plies": 3 }));
+    let (_, r) = get(a, &format!("/api/game/{id}/review"));
+    assert_eq!(r["evals"].as_array().unwrap().len(), 5);
+    // Pawn chess on 4x4 has solved values: the review gives each position its own.
+    let (_, st) = post(
+        a,
+        "/api/new",
+        &json!({ "game": "pawns", "variant": "pawns4", "seats": two }),
+    );
+    let pid = st["id"].as_str().unwrap().to_string();
+    let mv = st["legal"][0]["move"].as_str().unwrap().to_string();
+    post(a, &format!("/api/game/{pid}/move"), &json!({ "move": mv }));
+    post(
+        a,
+        &format!("/api/game/{pid}/review"),
+        &json!({ "movetime_ms": 20 }),
+    );
+    let r = review_done(a, &pid);
+    for e in r["evals"].as_array().unwrap() {
+        assert!(e["solved"]["value"].is_string(), "{r}");
+    }
+    // An engine's move leaves its evaluation of the position it moved from.
+    let seats = json!([{ "kind": "human" }, { "kind": "engine", "movetime_ms": 50 }]);
+    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": seats }));
+    let gid = st["id"].as_str().unwrap().to_string();
+    post(
+        a,
+        &format!("/api/game/{gid}/move"),
+        &json!({ "move": "e4" }),
+    );
+    post(a, &format!("/api/game/{gid}/engine"), &json!({}));
+    let (_, r) = get(a, &format!("/api/game/{gid}/review"));
+    assert!(r["evals"][1]["white"].is_object(), "{r}");
+    assert_eq!(r["evals"][0], Value::Null);
+}

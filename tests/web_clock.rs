@@ -43,7 +43,11 @@ fn a_flag_falls_for_the_seat_that_does_not_move() {
     let st = new_game(&srv, people(json!({ "base_ms": 400 })));
     let id = st["id"].as_str().unwrap();
     assert_eq!(st["clock"]["left_ms"].as_array().unwrap().len(), 2, "{st}");
-    assert_eq!(st["clock"]["running"], 0);
+    assert_eq!(
+        st["clock"]["running"],
+        Value::Null,
+        "no clock before the first move"
+    );
     assert_eq!(st["clock"]["inc_ms"], 0);
     let (code, st) = call(&srv, id, "move", json!({ "move": "e2e4" }));
     assert_eq!(code, 200, "{st}");
@@ -81,7 +85,10 @@ fn a_flag_falls_for_the_seat_that_does_not_move() {
         pgn.contains("[Termination \"Black loses on time\"]"),
         "{pgn}"
     );
-    assert!(pgn.trim_end().ends_with("1. e4 1-0"), "{pgn}");
+    assert!(
+        pgn.trim_end().ends_with("1. e4 {[%clk 0:00:00.4]} 1-0"),
+        "{pgn}"
+    );
 }
 
 #[test]
@@ -97,8 +104,16 @@ fn a_move_adds_the_increment_and_bad_clocks_are_refused() {
     );
     let (_, st) = call(&srv, id, "undo", json!({}));
     assert_eq!(
-        st["clock"]["running"], 0,
-        "after a take-back White's clock runs"
+        st["clock"]["running"],
+        Value::Null,
+        "taken back to the start: no clock runs before the first move"
+    );
+    call(&srv, id, "move", json!({ "move": "d4" }));
+    call(&srv, id, "move", json!({ "move": "d5" }));
+    let (_, st) = call(&srv, id, "undo", json!({}));
+    assert_eq!(
+        st["clock"]["running"], 1,
+        "after a take-back Black's clock runs"
     );
     for clock in [
         json!({ "base_ms": 0 }),
@@ -141,15 +156,16 @@ fn an_engine_seat_thinks_by_its_clock_and_can_lose_on_time() {
     let st = new_game(
         &srv,
         json!({ "game": "chess", "clock": { "base_ms": 1 },
-                "seats": [{ "kind": "engine" }, { "kind": "human" }] }),
+                "seats": [{ "kind": "human" }, { "kind": "engine" }] }),
     );
     let id = st["id"].as_str().unwrap();
+    call(&srv, id, "move", json!({ "move": "e4" }));
     std::thread::sleep(Duration::from_millis(20));
     let (code, e) = call(&srv, id, "engine", json!({}));
     assert_eq!(code, 400, "{e}");
     let (_, st) = get(srv.addr, &format!("/api/game/{id}"));
-    assert_eq!(st["result"]["score"], "0-1", "{st}");
-    assert_eq!(st["result"]["reason"], "White loses on time");
+    assert_eq!(st["result"]["score"], "1-0", "{st}");
+    assert_eq!(st["result"]["reason"], "Black loses on time");
 }
 
 #[test]
@@ -226,11 +242,12 @@ fn chamaeleon_people(n: usize, base_ms: u64) -> Value {
 #[test]
 fn a_flag_where_the_other_side_cannot_win_is_a_draw() {
     let srv = server();
-    // White has a rook, Black the king alone.
+    // White has a rook, Black the king alone; Black's first move starts White's clock.
     let fen = "4k3/8/8/8/8/8/8/R3K3";
     let mut body = people(json!({ "base_ms": 300 }));
-    body["fen"] = json!(format!("{fen} w - - 0 1"));
+    body["fen"] = json!(format!("{fen} b - - 0 1"));
     let id = new_game(&srv, body)["id"].as_str().unwrap().to_string();
+    call(&srv, &id, "move", json!({ "move": "Kd8" }));
     std::thread::sleep(Duration::from_millis(500));
     let (_, st) = get(srv.addr, &format!("/api/game/{id}"));
     assert_eq!(st["result"]["score"], "1/2-1/2", "{st}");
@@ -240,8 +257,9 @@ fn a_flag_where_the_other_side_cannot_win_is_a_draw() {
     );
     // The other way round the rook wins on time.
     let mut body = people(json!({ "base_ms": 300 }));
-    body["fen"] = json!(format!("{fen} b - - 0 1"));
+    body["fen"] = json!(format!("{fen} w - - 0 1"));
     let id = new_game(&srv, body)["id"].as_str().unwrap().to_string();
+    call(&srv, &id, "move", json!({ "move": "Ra2" }));
     std::thread::sleep(Duration::from_millis(500));
     let (_, st) = get(srv.addr, &format!("/api/game/{id}"));
     assert_eq!(st["result"]["score"], "1-0", "{st}");
@@ -339,4 +357,61 @@ fn engine_seats_of_a_three_seat_game_think_by_their_clocks() {
     assert_eq!(answer["state"]["clock"]["running"], 1, "{answer}");
     let (code, e) = call(&srv, &id, "engine", json!({ "movetime_ms": 100 }));
     assert_eq!(code, 400, "{e}");
+}
+
+/// No clock runs before the first move (lichess starts the clocks with the moves): a game
+/// left alone keeps its full time and never flags; the first move is not charged and starts
+/// the other clock. The PGN of a timed game carries its `TimeControl` and each move's
+/// `[%clk]` (the mover's time after it), and an engine's real think time (`[%emt]`); the
+/// engine seat's name says it thinks by its clock.
+#[test]
+fn no_clock_runs_before_the_first_move_and_the_pgn_has_the_clocks() {
+    let srv = server();
+    let st = new_game(
+        &srv,
+        json!({ "game": "chess", "clock": { "base_ms": 300, "inc_ms": 1000 },
+                "seats": [{ "kind": "human" }, { "kind": "engine", "movetime_ms": 5000 }] }),
+    );
+    let id = st["id"].as_str().unwrap();
+    assert_eq!(st["clock"]["running"], Value::Null, "{st}");
+    std::thread::sleep(Duration::from_millis(500));
+    let (_, st) = get(srv.addr, &format!("/api/game/{id}"));
+    assert_eq!(
+        st["result"],
+        Value::Null,
+        "no flag before the first move: {st}"
+    );
+    assert_eq!(st["clock"]["left_ms"], json!([300, 300]), "{st}");
+    let (_, st) = call(&srv, id, "move", json!({ "move": "e4" }));
+    assert_eq!(
+        st["clock"]["left_ms"][0], 1300,
+        "the first move is free: {st}"
+    );
+    assert_eq!(st["clock"]["running"], 1);
+    let (code, r) = call(&srv, id, "engine", json!({}));
+    assert_eq!(code, 200, "{r}");
+    let (_, pgn) = request(srv.addr, "GET", &format!("/api/game/{id}/pgn"), None);
+    assert!(pgn.contains("[TimeControl \"0.3+1\"]"), "{pgn}");
+    assert!(pgn.contains("[Black \"kiebitz by its clock\"]"), "{pgn}");
+    // The engine's evaluation of the position after e4 comes first: `{[%eval …] [%clk …]}`.
+    assert!(
+        pgn.contains("1. e4 {[%eval ") && pgn.contains(" [%clk 0:00:01.3]} 1... "),
+        "{pgn}"
+    );
+    let black = pgn
+        .split("1... ")
+        .nth(1)
+        .expect("Black's move with its comment");
+    assert!(
+        black.contains("[%clk 0:00:01.") && black.contains("[%emt 0:00:00."),
+        "{pgn}"
+    );
+    let st = new_game(&srv, people(Value::Null));
+    let (_, pgn) = request(
+        srv.addr,
+        "GET",
+        &format!("/api/game/{}/pgn", st["id"].as_str().unwrap()),
+        None,
+    );
+    assert!(pgn.contains("[TimeControl \"-\"]"), "{pgn}");
 }

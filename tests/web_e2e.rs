@@ -1,7 +1,10 @@
 //! End-to-end test of `kiebitz-web` in a real headless Chromium: starts the server in-process
 //! on an ephemeral loopback port and runs scripts/gui/web-e2e.py against it (lobby, each of the
 //! five games started, moves clicked, the engine answering, a finished game's result; clocks,
-//! takeback, resign, a draw offer and the rules panel; three players' flags falling in turn).
+//! takeback, resign, a draw offer and the rules panel; three players' flags falling in turn;
+//! issue 73: the page following moves made elsewhere, also after Back/Forward, the spectator
+//! link, double clicks, stale lines, the check mark, no clock before the first move, the move
+//! tree, the review of every move, premoves, strips, the game-over dialog, the board's size).
 //! Skips
 //! with a printed reason when chromium, chromedriver or Python selenium is missing
 //! (`apt-get install -y chromium chromium-driver`, `pip install selenium`). Screenshots go to

@@ -23,6 +23,7 @@ import os
 import random
 import sys
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
@@ -65,7 +66,8 @@ def clock_texts(driver):
     """The clocks' texts, read in one step: the page redraws a running clock every tick, so
     elements found first and read later can be gone (a stale element)."""
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('#clocks .time'), (e) => e.textContent);")
+        "return Array.from(document.querySelectorAll('.clock[data-seat]')).sort((a, b) => a.dataset.seat - b.dataset.seat)"
+        ".map((e) => e.querySelector('.time').textContent);")
 
 
 def state(driver, game_id):
@@ -130,11 +132,11 @@ def play_move(driver, game_id, rng):
             # (or a move the page already sent) advances the game instead.
             def chooser_or_played(d):
                 played = int(d.find_element(By.TAG_NAME, "body").get_attribute("data-plies") or 0) > plies
-                return played or d.find_elements(By.CSS_SELECTOR, "#promo.open button")
+                return played or d.find_elements(By.CSS_SELECTOR, "#board .promo")
             WebDriverWait(driver, 10).until(chooser_or_played)
-            choice = driver.find_elements(By.CSS_SELECTOR, f'#promo.open button[data-promo="{mv["promotion"]}"]')
+            choice = driver.find_elements(By.CSS_SELECTOR, f'#board .promo[data-promo="{mv["promotion"]}"] rect')
             if choice:
-                choice[0].click()
+                ActionChains(driver).move_to_element(choice[0]).click().perform()
     WebDriverWait(driver, 30).until(
         lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-plies") or 0) > plies)
     return mv["move"]
@@ -146,10 +148,14 @@ def check_chess_controls(driver, url):
     wait_ready(driver)
     click_square(driver, "e7")
     click_square(driver, "e8")
-    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#promo.open button"))
-    labels = sorted(b.get_attribute("data-promo") for b in driver.find_elements(By.CSS_SELECTOR, "#promo button"))
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .promo"))
+    labels = sorted(b.get_attribute("data-promo") for b in driver.find_elements(By.CSS_SELECTOR, "#board .promo"))
     assert labels == ["b", "n", "q", "r"], labels
-    driver.find_element(By.CSS_SELECTOR, '#promo button[data-promo="r"]').click()
+    # The chooser stands on the board, from the target square down: the queen on e8.
+    queen = driver.find_element(By.CSS_SELECTOR, '#board .promo[data-promo="q"] rect')
+    e8 = driver.find_element(By.CSS_SELECTOR, '#board rect.square[data-square="e8"]')
+    assert (queen.get_attribute("x"), queen.get_attribute("y")) == (e8.get_attribute("x"), e8.get_attribute("y"))
+    ActionChains(driver).move_to_element(driver.find_element(By.CSS_SELECTOR, '#board .promo[data-promo="r"] rect')).click().perform()
     WebDriverWait(driver, 30).until(lambda d: len(state(d, gid)["history"]) >= 2)
     wait_ready(driver)
     st = state(driver, gid)
@@ -179,6 +185,23 @@ def api_new(driver, body):
     return json.loads(text)
 
 
+def api_post(url, path, body):
+    """A request made elsewhere (not by the page): straight to the server."""
+    req = urllib.request.Request(url + path, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def api_get(url, path):
+    with urllib.request.urlopen(url + path, timeout=30) as r:
+        text = r.read().decode()
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
 def body_attr(driver, name):
     return driver.find_element(By.TAG_NAME, "body").get_attribute("data-" + name)
 
@@ -189,9 +212,16 @@ def piece_on(driver, sq):
 
 
 def drag(driver, a, b):
-    src = driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{a}"]')
-    dst = driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{b}"]')
-    ActionChains(driver).click_and_hold(src).move_by_offset(3, 3).move_to_element(dst).release().perform()
+    for _ in range(3):
+        try:
+            src = driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{a}"]')
+            dst = driver.find_element(By.CSS_SELECTOR, f'#board [data-sq="{b}"]')
+            ActionChains(driver).click_and_hold(src).move_by_offset(3, 3).move_to_element(dst).release().perform()
+            return
+        except StaleElementReferenceException:  # the board was drawn anew meanwhile
+            ActionChains(driver).release().perform()
+            time.sleep(0.05)
+    raise AssertionError(f"could not drag {a}-{b}")
 
 
 def check_board_moves(driver, url, shots):
@@ -256,15 +286,18 @@ def check_endings(driver, url, shots):
     st = api_new(driver, {"game": "chess", "clock": {"base_ms": 1000},
                           "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 20}]})
     driver.get(url + "/play/" + st["id"])
-    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#clocks .clock.running"))
+    wait_ready(driver)
+    click_square(driver, "e2")
+    click_square(driver, "e4")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".clock.running"))
     WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
     result = driver.find_element(By.ID, "result").text
     assert "0-1" in result and "White loses on time" in result, result
     assert state(driver, st["id"])["result"]["reason"] == "White loses on time"
     times = clock_texts(driver)
-    assert times == ["0:00.0", "0:01.0"], times
+    assert times[0] == "0:00.0" and times[1].startswith("0:00.") and times[1] != "0:00.0", times
     assert body_attr(driver, "clock") == "stopped"
-    log(f"clock: a 1 s game without a move ends '{result}', clocks {times}")
+    log(f"clock: a 1 s game in which White stops moving after e4 ends '{result}', clocks {times}")
     driver.get(url + "/")
     card = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, '.card[data-game="chess"]'))
     Select(card.find_element(By.CSS_SELECTOR, ".clock-choice")).select_by_value("60000:0")
@@ -281,11 +314,11 @@ def check_endings(driver, url, shots):
     click_square(driver, "e4")
     WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
     times = clock_texts(driver)
-    assert len(times) == 2 and all(t.startswith("0:5") for t in times), times
+    assert len(times) == 2 and all(t.startswith(("1:00", "0:5")) for t in times), times
     if shots:
         time.sleep(1.2)  # White's clock visibly running
         running = driver.execute_script(  # read in one step: the clock is redrawn every tick
-            "const c = document.querySelector('#clocks .clock.running'); return c && c.dataset.seat;")
+            "const c = document.querySelector('.clock.running'); return c && c.dataset.seat;")
         assert running == "0", f"White's clock runs, not {running}"
         driver.save_screenshot(os.path.join(shots, "web-clock.png"))
     driver.find_element(By.ID, "undo").click()
@@ -297,6 +330,7 @@ def check_endings(driver, url, shots):
     log("draw: " + driver.find_element(By.ID, "notice").text)
     driver.find_element(By.ID, "resign").click()
     assert body_attr(driver, "state") == "human", "one click resigned"
+    time.sleep(0.7)  # the confirming click counts from half a second on (a double click does not resign)
     driver.find_element(By.ID, "resign").click()
     WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
     assert "White resigns" in driver.find_element(By.ID, "result").text
@@ -314,20 +348,24 @@ def check_endings(driver, url, shots):
 
 
 def check_nseat_flags(driver, url):
-    """Clocks with three players: nobody moves in a three-player Chamäleon game on 1 s
-    clocks; South's flag falls, then West's (each put out, their panels reading 'out'), and
-    North, the last one left, wins."""
+    """Clocks with three players: South moves first in a three-player Chamäleon game on 1 s
+    clocks (no clock runs before the first move), then nobody moves; West's flag falls, then
+    North's (each put out, their panels reading 'out'), and South, the last one left, wins."""
     st = api_new(driver, {"game": "chamaeleon", "variant": "chamaeleon3", "clock": {"base_ms": 1000},
                           "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
     driver.get(url + "/play/" + st["id"])
+    WebDriverWait(driver, 15).until(lambda d: body_attr(d, "state") == "human")
+    time.sleep(1.2)
+    assert body_attr(driver, "state") == "human" and body_attr(driver, "clock") == "stopped", "a clock ran before the first move"
+    api_post(url, f"/api/game/{st['id']}/move", {"move": st["legal"][0]["move"]})
     WebDriverWait(driver, 15).until(lambda d: body_attr(d, "state") == "over")
     result = driver.find_element(By.ID, "result").text
-    assert "North wins" in result and "South, West out of time" in result, result
+    assert "South wins" in result and "West, North out of time" in result, result
     outs = driver.execute_script(
         "return Array.from(document.querySelectorAll('#players .player .who'), (e) => e.textContent);")
-    assert outs[:2] == ["out", "out"] and outs[2] != "out", outs
+    assert outs[1:] == ["out", "out"] and outs[0] != "out", outs
     times = clock_texts(driver)
-    assert times == ["0:00.0", "0:00.0", "0:01.0"], times
+    assert times == ["0:01.0", "0:00.0", "0:00.0"], times
     log(f"clocks, three players: '{result}', panels {outs}, clocks {times}")
 
 
@@ -387,6 +425,391 @@ def check_phone_width(driver, url, shots):
         log("390 px: the lobby and the board fit without sideways scrolling")
     finally:
         driver.set_window_size(1100, 760)
+
+
+def wait_plies(driver, n, timeout=5):
+    WebDriverWait(driver, timeout).until(lambda d: body_attr(d, "plies") == str(n))
+
+
+def check_follow(driver, url):
+    """The page follows the game: a move made elsewhere (straight to the API) shows within
+    5 s, also after the page was left and shown again by Back and by Forward (the event
+    stream reopened); the spectator link shows the game read-only, follows it, and says why
+    a click on a piece does nothing."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid = st["id"]
+    driver.get(url + "/play/" + gid)
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "stream") == "open")
+    began = time.time()
+    api_post(url, f"/api/game/{gid}/move", {"move": "e4"})
+    wait_plies(driver, 1)
+    took = time.time() - began
+    assert driver.find_element(By.CSS_SELECTOR, '#moves td[data-ply="1"]').text == "e4"
+    driver.get(url + "/")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".card"))
+    api_post(url, f"/api/game/{gid}/move", {"move": "e5"})
+    driver.back()
+    wait_plies(driver, 2)
+    api_post(url, f"/api/game/{gid}/move", {"move": "Nf3"})
+    wait_plies(driver, 3)
+    driver.forward()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".card"))
+    api_post(url, f"/api/game/{gid}/move", {"move": "Nc6"})
+    driver.back()
+    wait_plies(driver, 4)
+    api_post(url, f"/api/game/{gid}/move", {"move": "Bc4"})
+    wait_plies(driver, 5)
+    link = driver.find_element(By.ID, "watch-link").get_attribute("href")
+    assert link.endswith("/watch/" + st["watch"]), link
+    assert driver.find_elements(By.ID, "copy-watch"), "no copy button for the spectator link"
+    driver.get(link)
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "stream") == "open")
+    assert "spectator" in driver.find_element(By.TAG_NAME, "body").get_attribute("class")
+    click_square(driver, "c4")
+    assert "spectator" in driver.find_element(By.ID, "error").text, driver.find_element(By.ID, "error").text
+    api_post(url, f"/api/game/{gid}/move", {"move": "Bc5"})
+    wait_plies(driver, 6)
+    assert len(api_get(url, f"/api/game/{gid}")["history"]) == 6
+    log(f"follow: a move made elsewhere showed in {took:.2f} s, also after Back and Forward; "
+        f"the spectator link follows read-only")
+
+
+def check_double_clicks(driver, url):
+    """A double click does what one click does: Takeback takes back one full move, Resign
+    only arms (its confirmation stands), Play in the lobby makes one game."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 20}]})
+    gid = st["id"]
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    for a, b, n in (("e2", "e4", "2"), ("d2", "d4", "4")):
+        click_square(driver, a)
+        click_square(driver, b)
+        WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == n and body_attr(d, "state") == "human")
+    ActionChains(driver).double_click(driver.find_element(By.ID, "undo")).perform()
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "plies") != "4")
+    time.sleep(1.0)
+    plies = len(api_get(url, f"/api/game/{gid}")["history"])
+    assert plies == 2, f"a double click on Takeback left {plies} plies of 4"
+    ActionChains(driver).double_click(driver.find_element(By.ID, "resign")).perform()
+    time.sleep(1.0)
+    assert api_get(url, f"/api/game/{gid}")["result"] is None, "a double click resigned"
+    before = api_get(url, "/api/status")["games"]
+    driver.get(url + "/")
+    card = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, '.card[data-game="pawns"]'))
+    ActionChains(driver).double_click(card.find_element(By.ID, "start-pawns")).perform()
+    WebDriverWait(driver, 20).until(lambda d: "/play/" in d.current_url)
+    time.sleep(1.0)
+    after = api_get(url, "/api/status")["games"]
+    assert after == before + 1, f"a double click on Play made {after - before} games"
+    log("double clicks: Takeback took back one full move, Resign only armed, Play made one game")
+
+
+def check_stale(driver, url):
+    """Analyse pressed while the engine thinks follows the game to the engine's move (lines
+    of the new position, not 'Analysing…' for good); the engine's line of its move goes when
+    stepping back and after a takeback."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 1500}]})
+    gid = st["id"]
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    click_square(driver, "e2")
+    click_square(driver, "e4")
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "engine" and body_attr(d, "plies") == "1")
+    driver.find_element(By.ID, "analyse").click()
+    wait_plies(driver, 2, 15)
+    WebDriverWait(driver, 15).until(lambda d: body_attr(d, "analysis-ply") == "2" and
+                                    d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
+    assert api_get(url, f"/api/game/{gid}")["analysing"], "the server analyses nothing"
+    driver.find_element(By.ID, "analyse").click()
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "analysing") == "false")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "0")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#analysis .line"), "the engine's line shows at the start"
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
+    driver.find_element(By.ID, "undo").click()
+    wait_plies(driver, 0)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#analysis .line"), "the engine's line stayed after a takeback"
+    log("stale: Analyse during the engine's search moved on to its move; its line went on Home and Takeback")
+
+
+def check_check_mark(driver, url):
+    """A king in check is marked on its square: after the page's own move, gone when stepping
+    back, there again at the end."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid = st["id"]
+    for mv in ("e4", "f5"):
+        api_post(url, f"/api/game/{gid}/move", {"move": mv})
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#board .check")
+    click_square(driver, "d1")
+    click_square(driver, "h5")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#board .check[data-check="e8"]'))
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "2")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#board .check")
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#board .check[data-check="e8"]'))
+    log("check: the king on e8 is marked after Qh5+, not at the ply before")
+
+
+def check_clock_start(driver, url):
+    """No clock runs before the first move; a timed game's PGN has a TimeControl tag and a
+    [%clk] per move."""
+    st = api_post(url, "/api/new", {"game": "chess", "clock": {"base_ms": 60000},
+                                    "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 20}]})
+    gid = st["id"]
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    time.sleep(1.5)
+    times = clock_texts(driver)
+    assert times == ["1:00", "1:00"] and body_attr(driver, "clock") == "stopped", f"before the first move: {times}"
+    assert not driver.find_elements(By.CSS_SELECTOR, ".clock.running")
+    click_square(driver, "e2")
+    click_square(driver, "e4")
+    WebDriverWait(driver, 30).until(lambda d: body_attr(d, "plies") == "2" and body_attr(d, "state") == "human")
+    pgn = api_get(url, f"/api/game/{gid}/pgn")
+    assert '[TimeControl "60+0"]' in pgn and pgn.count("[%clk ") == 2, pgn
+    log(f"clock: none runs before the first move ({times}); the PGN has TimeControl and [%clk] per move")
+
+
+def var_moves(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#moves .vmove'), (e) => e.dataset.san);")
+
+
+def check_move_tree(driver, url):
+    """The move tree: in a finished game a move at an earlier ply makes a variation (nested in
+    the move list; the game's record unchanged at the server), a move inside it continues it,
+    another move makes a nested variation, which is promoted and deleted; an engine line
+    clicked plays onto the tree; the PGN holds the variations; a live game refuses a move at
+    an earlier ply without Analyse, saying why; a PGN and a FEN import onto a new board."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid = st["id"]
+    for mv in ("f3", "e5", "g4", "Qh4#"):
+        api_post(url, f"/api/game/{gid}/move", {"move": mv})
+    driver.get(url + "/play/" + gid)
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
+    driver.find_element(By.CSS_SELECTOR, '#moves td[data-ply="1"]').click()
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "1")
+    click_square(driver, "e7")
+    click_square(driver, "e6")
+    WebDriverWait(driver, 5).until(lambda d: var_moves(d) == ["e6"])
+    click_square(driver, "d2")
+    click_square(driver, "d4")
+    WebDriverWait(driver, 5).until(lambda d: var_moves(d) == ["e6", "d4"])
+    driver.find_element(By.CSS_SELECTOR, '#moves .vmove[data-san="e6"]').click()
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#moves .vmove.current[data-san="e6"]'))
+    click_square(driver, "b1")
+    click_square(driver, "c3")
+    WebDriverWait(driver, 5).until(lambda d: var_moves(d) == ["e6", "d4", "Nc3"])
+    text = driver.find_element(By.CSS_SELECTOR, "#moves .var").text
+    assert "1... e6 2. d4 (2. Nc3)" in text, text
+    record = [m["san"] for m in api_get(url, f"/api/game/{gid}")["history"]]
+    assert record == ["f3", "e5", "g4", "Qh4#"], record
+    driver.find_element(By.ID, "promote-var").click()
+    WebDriverWait(driver, 5).until(lambda d: var_moves(d) == ["e6", "Nc3", "d4"])
+    driver.find_element(By.ID, "delete-var").click()
+    WebDriverWait(driver, 5).until(lambda d: var_moves(d) == ["e6", "d4"])
+    driver.find_element(By.CSS_SELECTOR, '#moves .vmove[data-san="d4"]').click()
+    driver.find_element(By.ID, "analyse").click()
+    WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
+    time.sleep(0.5)
+    line = driver.find_element(By.CSS_SELECTOR, '#analysis .line[data-line="1"]')
+    sans = line.text.split("\n")[1].split()
+    line.click()
+    WebDriverWait(driver, 10).until(lambda d: len(var_moves(d)) > 2)
+    played = var_moves(driver)
+    assert played[2:] == sans, f"the line {sans} played as {played[2:]}"
+    driver.find_element(By.ID, "analyse").click()
+    driver.find_element(By.ID, "pgn").click()
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return view.lastPgn || ''"))
+    pgn = driver.execute_script("return view.lastPgn")
+    assert "1. f3 e5 (1... e6 2. d4 " in pgn and "Qh4# 0-1" in pgn, pgn
+    log(f"tree: variation {played} after 1. f3 in a finished game; the record kept; PGN: {pgn.split(chr(10))[-2][:70]}")
+    # A live game: a move at an earlier ply needs Analyse.
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    for mv in ("e4", "e5"):
+        api_post(url, f"/api/game/{st['id']}/move", {"move": mv})
+    driver.get(url + "/play/" + st["id"])
+    wait_ready(driver)
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    WebDriverWait(driver, 5).until(lambda d: body_attr(d, "shown") == "1")
+    click_square(driver, "c7")
+    assert "Analyse" in driver.find_element(By.ID, "error").text, driver.find_element(By.ID, "error").text
+    box = driver.find_element(By.ID, "import-text")
+    box.send_keys('[Event "x"]\n\n1. d4 d5 2. c4 *')
+    driver.find_element(By.ID, "import").click()
+    WebDriverWait(driver, 10).until(lambda d: "/play/" + st["id"] not in d.current_url)
+    wait_plies(driver, 3, 10)
+    assert driver.find_element(By.CSS_SELECTOR, '#moves td[data-ply="3"]').text == "c4"
+    driver.find_element(By.ID, "import-text").send_keys("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1")
+    old = driver.current_url
+    driver.find_element(By.ID, "import").click()
+    WebDriverWait(driver, 10).until(lambda d: d.current_url != old and d.find_elements(By.CSS_SELECTOR, '#board .check'))
+    log("tree: a live game refuses an earlier-ply move without Analyse; a PGN and a FEN imported onto new boards")
+
+
+def check_review(driver, url):
+    """A review of every move: the engine's move leaves its evaluation, which the graph
+    draws from an even start without the unknown plies; "Analyse the whole game" gives every
+    position one, marks 5... Nf6?? a blunder in the list and the graph, and both survive a
+    reload (kept at the server)."""
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 50}]})
+    gid = st["id"]
+    for mv in ("e4",):
+        api_post(url, f"/api/game/{gid}/move", {"move": mv})
+    api_post(url, f"/api/game/{gid}/engine", {})
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "graph").get_attribute("data-points") == "1")
+    assert driver.find_element(By.ID, "graph").get_attribute("data-start") == "even"
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid = st["id"]
+    for mv in ("e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"):
+        api_post(url, f"/api/game/{gid}/move", {"move": mv})
+    driver.get(url + "/play/" + gid)
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "over")
+    driver.find_element(By.ID, "review").click()
+    WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#moves td[data-ply="6"] [data-judgement="blunder"]')
+                                    and body_attr(d, "review") == "idle")
+    driver.refresh()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#moves td[data-ply="6"] [data-judgement="blunder"]'))
+    assert driver.find_elements(By.CSS_SELECTOR, '#graph .mark[data-judgement="blunder"][data-ply="6"]'), "no blunder on the graph"
+    points = driver.find_element(By.ID, "graph").get_attribute("data-points")
+    assert points == "7", f"{points} points for the seven positions before the mate"
+    title = driver.find_element(By.CSS_SELECTOR, '#moves td[data-ply="6"] [data-judgement]').get_attribute("title")
+    log(f"review: {driver.find_element(By.ID, 'review-status').text}; Nf6: {title}")
+
+
+def text_of(driver, css):
+    """An element's text read in one step (the page may redraw it between a find and a read)."""
+    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.textContent : null;", css)
+
+
+def board_width(driver):
+    return driver.execute_script("return document.getElementById('board').getBoundingClientRect().width")
+
+
+def check_board_trust(driver, url):
+    """A board people trust: readable variant names in the lobby; a refused move says why
+    (a capture is forced); solved values can be hidden during play; name strips beside the
+    board follow Flip; a premove made while the engine thinks is played after its reply; the
+    game-over dialog offers a rematch (seats the other way round); the board is resizable
+    and uses a wide window (more than 560 px at 1440 px)."""
+    driver.get(url + "/")
+    card = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, '.card[data-game="pawns"]'))
+    names = [o.text for o in card.find_elements(By.CSS_SELECTOR, "select.variant option")]
+    assert "6×6, double step (pawns6d)" in names, names
+    st = api_post(url, "/api/new", {"game": "raeuber", "fen": "6/6/6/2p3/3P2/6 w - - 0 1",
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+    driver.get(url + "/play/" + st["id"])
+    wait_ready(driver)
+    click_square(driver, "d2")
+    click_square(driver, "d3")
+    error = driver.find_element(By.ID, "error").text
+    assert "capture is forced" in error, error
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "solved").is_displayed())
+    driver.find_element(By.ID, "solved-toggle").click()
+    assert not driver.find_element(By.ID, "solved").is_displayed(), "the solved value shows though hidden"
+    driver.find_element(By.ID, "solved-toggle").click()
+    st = api_post(url, "/api/new", {"game": "chess", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 1500}]})
+    gid = st["id"]
+    driver.get(url + "/play/" + gid)
+    wait_ready(driver)
+    top = lambda: text_of(driver, "#strip-top .name")
+    assert (top(), text_of(driver, "#strip-bottom .name")) == ("Black", "White")
+    driver.find_element(By.ID, "flip").click()
+    assert top() == "White", "the strips did not follow Flip"
+    driver.find_element(By.ID, "flip").click()
+    click_square(driver, "e2")
+    click_square(driver, "e4")
+    WebDriverWait(driver, 10).until(lambda d: body_attr(d, "state") == "engine")
+    click_square(driver, "d2")
+    click_square(driver, "d4")
+    assert driver.find_elements(By.CSS_SELECTOR, "#board .premove"), "the premove is not marked"
+    WebDriverWait(driver, 20).until(lambda d: len(api_get(url, f"/api/game/{gid}")["history"]) >= 3)
+    assert api_get(url, f"/api/game/{gid}")["history"][2]["move"] == "d2d4", "the premove was not played"
+    WebDriverWait(driver, 20).until(lambda d: body_attr(d, "state") == "human")
+    driver.find_element(By.ID, "resign").click()
+    time.sleep(0.7)
+    driver.find_element(By.ID, "resign").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "gameover").is_displayed())
+    assert "White resigns" in driver.find_element(By.ID, "gameover-result").text
+    driver.find_element(By.ID, "rematch").click()
+    WebDriverWait(driver, 10).until(lambda d: gid not in d.current_url and text_of(d, "#strip-bottom .name"))
+    new = api_get(url, "/api/game/" + driver.current_url.rsplit("/", 1)[1])
+    assert [s["kind"] for s in new["seats"]] == ["engine", "human"], new["seats"]
+    WebDriverWait(driver, 10).until(lambda d: text_of(d, "#strip-bottom .name") == "Black")
+    driver.set_window_size(1440, 900)
+    try:
+        driver.refresh()
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-sq]"))
+        wide = board_width(driver)
+        assert wide > 560, f"the board is {wide} px at 1440 px"
+        handle = driver.find_element(By.ID, "resize")
+        ActionChains(driver).click_and_hold(handle).move_by_offset(-120, 0).release().perform()
+        small = board_width(driver)
+        assert small < wide - 80, f"resized from {wide} to {small}"
+        driver.refresh()
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-sq]"))
+        assert abs(board_width(driver) - small) < 2, "the size was not kept"
+        ActionChains(driver).double_click(driver.find_element(By.ID, "resize")).perform()
+        assert abs(board_width(driver) - wide) < 2
+    finally:
+        driver.set_window_size(1100, 760)
+    log(f"trust: variant names, 'capture is forced', solved values hidden, strips, a premove, rematch; board {wide:.0f} px at 1440, resized to {small:.0f}")
+
+
+SIZE_GAMES = [
+    # game, variant, plies played before the shots, a clock
+    ("chess", "chess", 14, {"base_ms": 300000, "inc_ms": 3000}),
+    ("raeuber", "raeuberschach", 8, None),
+    ("antichess", "antichess", 10, None),
+    ("pawns", "pawns6d", 6, None),
+    ("chamaeleon", "chamaeleon4", 12, None),
+]
+
+
+def take_sizes(driver, url, shots, rng):
+    """Screenshots at 1440 and 390 px of each game in play (web-GAME-1440.png,
+    web-GAME-390.png): random moves, the whole game reviewed (the graph, the marks), the
+    analysis running at 1440 px (lines, arrows)."""
+    for game, variant, plies, clock in SIZE_GAMES:
+        seats = 4 if game == "chamaeleon" else 2
+        body = {"game": game, "variant": variant,
+                "seats": [{"kind": "human"}] + [{"kind": "engine", "movetime_ms": 100}] * (seats - 1)}
+        if clock:
+            body["clock"] = clock
+        st = api_post(url, "/api/new", body)
+        gid = st["id"]
+        for _ in range(plies):
+            if st.get("result") or not st["legal"]:
+                break
+            st = api_post(url, f"/api/game/{gid}/move", {"move": rng.choice(st["legal"])["move"]})
+        if seats == 2:
+            api_post(url, f"/api/game/{gid}/review", {"movetime_ms": 100})
+            deadline = time.time() + 60
+            while api_get(url, f"/api/game/{gid}/review")["running"] and time.time() < deadline:
+                time.sleep(0.3)
+        for width, height in ((1440, 900), (390, 844)):
+            driver.set_window_size(width, height)
+            driver.get(url + "/play/" + gid)
+            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board [data-sq]"))
+            if width == 1440 and game not in ("chamaeleon",):
+                driver.find_element(By.ID, "analyse").click()
+                WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
+                time.sleep(1.5)
+            else:
+                time.sleep(1.0)
+            driver.execute_script("window.scrollTo(0, 0);")
+            driver.save_screenshot(os.path.join(shots, f"web-{game}-{width}.png"))
+            if width == 1440 and game not in ("chamaeleon",):
+                driver.find_element(By.ID, "analyse").click()
+        log(f"sizes: {game} at 1440 and 390 px")
+    driver.set_window_size(1100, 760)
 
 
 OVERFLOW_JS = """
@@ -457,6 +880,9 @@ def main():
     ap.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8080")
     ap.add_argument("--shots", default=None, help="folder for one screenshot per game")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sizes", action="store_true",
+                    help="only the screenshots at 1440 and 390 px of each game (into --shots)")
+    ap.add_argument("--only", default=None, help="run only these checks (comma-separated names, e.g. check_follow)")
     args = ap.parse_args()
     url = args.url.rstrip("/")
     rng = random.Random(args.seed)
@@ -465,6 +891,27 @@ def main():
     try:
         if args.shots:
             os.makedirs(args.shots, exist_ok=True)
+        if args.sizes:
+            take_sizes(driver, url, args.shots or ".", rng)
+            return 0
+        if args.only:
+            for name in args.only.split(","):
+                fn = globals()[name]
+                try:
+                    fn(*[a for a in (driver, url, args.shots)][:fn.__code__.co_argcount])
+                except Exception:
+                    driver.save_screenshot("/tmp/web-e2e-failed.png")
+                    raise
+            print("only: done")
+            return 0
+        check_follow(driver, url)
+        check_double_clicks(driver, url)
+        check_stale(driver, url)
+        check_check_mark(driver, url)
+        check_clock_start(driver, url)
+        check_move_tree(driver, url)
+        check_review(driver, url)
+        check_board_trust(driver, url)
         check_chess_controls(driver, url)
         check_board_moves(driver, url, args.shots)
         check_chess960(driver, url)

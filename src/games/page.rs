@@ -301,6 +301,20 @@ pub trait Page: Send + Sync {
     fn without_seat(&self, _pos: &dyn Any, _seat: usize) -> Option<Box<dyn Any>> {
         None
     }
+    /// The square of the king in check in `pos` (the side to move's), for the page's check
+    /// mark; `None` where no king is in check or the game has no check. `None` by default.
+    fn check_square(&self, _pos: &dyn Any) -> Option<String> {
+        None
+    }
+    /// Why fewer moves than usual are legal in `pos`, for the page's message when a move is
+    /// refused (`"a capture is forced"`); `None` by default.
+    fn legal_note(&self, _pos: &dyn Any) -> Option<String> {
+        None
+    }
+    /// The lobby's name of `variant` (`"5×5, double step"`); the variant itself by default.
+    fn variant_title(&self, variant: &str) -> String {
+        variant.to_string()
+    }
 }
 
 /// The message for a search `name` that `game` does not offer.
@@ -411,5 +425,7 @@ mod tests {
         assert!(p.solve_job(&(), "", &[], &Solvers::default()).is_none());
         assert!(p.can_win(&(), 0) && p.can_win(&(), 1));
         assert!(p.without_seat(&(), 0).is_none());
+        assert!(p.check_square(&()).is_none() && p.legal_note(&()).is_none());
+        assert_eq!(p.variant_title("plain"), "plain");
     }
 }

@@ -61,13 +61,22 @@ pub struct GameClock {
 }
 
 impl GameClock {
-    /// Clocks for `seats` seats at the base time, the clock of `first` running from `now`.
+    /// Clocks for `seats` seats at the base time, the clock of `first` running from `now`
+    /// (the server passes `None`: no clock runs before the first move, which is not charged).
     pub fn new(control: TimeControl, seats: usize, first: Option<usize>, now: Instant) -> Self {
         GameClock {
             control,
             left: vec![control.base; seats],
             running: first.map(|s| (s, now)),
         }
+    }
+
+    /// The time control's base and increment in ms.
+    pub fn control_ms(&self) -> (u64, u64) {
+        (
+            self.control.base.as_millis() as u64,
+            self.control.inc.as_millis() as u64,
+        )
     }
 
     /// The time `seat` has left at `now` (zero at the least).

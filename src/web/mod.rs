@@ -19,7 +19,9 @@
 pub mod cli;
 pub mod clock;
 mod conn;
+mod record;
 mod report;
+mod review;
 pub mod session;
 
 use std::collections::HashMap;
@@ -194,7 +196,9 @@ impl Seat {
         }
     }
 
-    fn player_name(&self) -> String {
+    /// The seat's name in the PGN: `Human`, or the engine with its search, strength and think
+    /// time (in a timed game: `by its clock`, as it then thinks).
+    fn player_name(&self, timed: bool) -> String {
         match self {
             Seat::Human => "Human".into(),
             Seat::Engine {
@@ -202,13 +206,17 @@ impl Seat {
                 search,
                 level,
             } => format!(
-                "kiebitz{}{} {} ms",
+                "kiebitz{}{} {}",
                 search.name().map_or(String::new(), |a| format!(" {a}")),
                 level.map_or(String::new(), |l| {
                     let (field, n) = l.field();
                     format!(" {field} {n}")
                 }),
-                movetime.as_millis()
+                if timed {
+                    "by its clock".to_string()
+                } else {
+                    format!("{} ms", movetime.as_millis())
+                }
             ),
         }
     }
@@ -236,9 +244,81 @@ struct Entry {
     /// The score of the last engine move for the engine: (its seat, the plies after it,
     /// the score), for a draw offer ([`clock::engine_takes_draw`]).
     last_eval: Option<(usize, usize, Value)>,
+    /// Counts the game's changes (moves, take-backs, endings, offers): the state carries it
+    /// and each change is announced on the event stream with it ([`Entry::changed`]).
+    version: u64,
+    /// The id of the game's read-only spectator link.
+    watch: String,
+    /// What the server noted of each ply (the mover's clock, the engine's think time).
+    notes: Vec<record::PlyNote>,
+    /// The evaluation of each position of the game (the review of every move).
+    evals: review::Evals,
+    /// The stop flag of the review running in this game, and how far it got (done, of).
+    review: Option<(Arc<AtomicBool>, usize, usize)>,
 }
 
 impl Entry {
+    /// A new game's entry.
+    fn new(
+        session: Box<dyn Session>,
+        seats: Vec<Seat>,
+        clock: Option<clock::GameClock>,
+        watch: String,
+    ) -> Entry {
+        Entry {
+            session,
+            seats,
+            last_used: Instant::now(),
+            busy: None,
+            events: broadcast::channel(64).0,
+            analysis: None,
+            clock,
+            ended: None,
+            draw_offer: None,
+            last_eval: None,
+            version: 0,
+            watch,
+            notes: Vec::new(),
+            evals: review::Evals::default(),
+            review: None,
+        }
+    }
+
+    /// Keeps an evaluation of the position after `ply` plies; a new or deeper one is
+    /// announced on the event stream (`{"type": "eval", "ply", "eval"}`).
+    fn record_eval(&mut self, ply: usize, eval: Value) {
+        if ply <= self.session.plies() && self.evals.record(ply, eval) {
+            let ev = json!({ "type": "eval", "ply": ply, "eval": self.evals.get(ply) });
+            let _ = self.events.send(ev.to_string());
+        }
+    }
+
+    /// Stops the game's review, if one runs.
+    fn stop_review(&mut self) {
+        if let Some((flag, _, _)) = self.review.take() {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The game changed: its version counts up and the event stream hears of it (`what`: the
+    /// event, to which the version and the plies are added).
+    fn changed(&mut self, mut what: Value) {
+        self.version += 1;
+        what["version"] = json!(self.version);
+        what["plies"] = json!(self.session.plies());
+        let _ = self.events.send(what.to_string());
+    }
+
+    /// A move was played (`played`: its coordinates): announced with its SAN.
+    fn announce_move(&mut self, played: &str) -> Value {
+        let san = self.session.state()["history"]
+            .as_array()
+            .and_then(|h| h.last())
+            .map_or(Value::Null, |m| m["san"].clone());
+        self.changed(json!({ "type": "move", "move": played, "san": san }));
+        san
+    }
+
     /// Stops the game's analysis, if one runs (a move, a take-back, an engine move or a new
     /// analysis; the game dropped).
     fn stop_analysis(&mut self) {
@@ -257,14 +337,19 @@ impl Entry {
         }
     }
 
-    /// After `seat` moved at `now`: its clock charged, the other started; an offer lapses.
-    fn moved(&mut self, seat: Option<usize>, now: Instant) {
+    /// After `seat` moved at `now`: its clock charged (none before the first move), the next
+    /// one started; an offer lapses; the ply's note kept (`emt`: an engine's think time).
+    fn moved(&mut self, seat: Option<usize>, now: Instant, emt: Option<u64>) {
         self.draw_offer = None;
         let next = self.session.to_move();
+        let mut clk = None;
         if let (Some(c), Some(seat)) = (self.clock.as_mut(), seat) {
             // The flag was checked at `now` before the move: this cannot fail.
             let _ = c.moved(seat, next, now);
+            clk = Some(c.left(seat, now).as_millis() as u64);
         }
+        self.notes.truncate(self.session.plies().saturating_sub(1));
+        self.notes.push(record::PlyNote { clk, emt });
     }
 
     /// Fallen flags, up to `now`: in a game of more than two seats the seat is out and the
@@ -283,9 +368,11 @@ impl Entry {
                 if let Some(c) = self.clock.as_mut() {
                     c.restart(next, fell);
                 }
+                self.changed(json!({ "type": "state" }));
                 continue;
             }
             self.flag_falls(seat, now);
+            self.changed(json!({ "type": "state" }));
         }
     }
 
@@ -364,6 +451,7 @@ const TWO_SEATS_ONLY: &str =
 impl Drop for Entry {
     fn drop(&mut self) {
         self.stop_analysis();
+        self.stop_review();
     }
 }
 
@@ -371,6 +459,8 @@ impl Drop for Entry {
 struct App {
     config: Config,
     games: Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
+    /// The spectator links: a read-only id and the game's id.
+    watchers: Mutex<HashMap<String, String>>,
     engines: Arc<Semaphore>,
     inflight: Arc<Semaphore>,
     streams: Arc<Semaphore>,
@@ -476,6 +566,8 @@ struct NewRequest {
     seats: Option<Vec<SeatRequest>>,
     /// A time control: the game is timed (a clock per seat).
     clock: Option<ClockRequest>,
+    /// A game's PGN: its start position (`FEN` tag) and main line are played on the new board.
+    pgn: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -510,7 +602,30 @@ struct EngineRequest {
 struct AnalysisRequest {
     ply: Option<usize>,
     multipv: Option<usize>,
+    /// A line of the page's move tree played from the game's position after `ply` plies.
+    #[serde(default)]
+    moves: Vec<String>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LineRequest {
+    ply: usize,
+    #[serde(default)]
+    moves: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PgnRequest {
+    /// The page's variations, written into the PGN.
+    #[serde(default)]
+    lines: Vec<session::Line>,
+}
+
+/// Most moves the variations of a PGN request may hold, and their deepest nesting.
+const MAX_LINE_MOVES: usize = 2000;
+const MAX_LINE_DEPTH: usize = 32;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -525,6 +640,9 @@ pub const MAX_MULTIPV: usize = 5;
 #[serde(deny_unknown_fields)]
 struct UndoRequest {
     plies: Option<usize>,
+    /// The plies the page saw: a take-back of a game that has changed since is refused (a
+    /// double click takes back no more than a click).
+    at: Option<usize>,
 }
 
 impl App {
@@ -555,6 +673,7 @@ impl App {
             connections: Arc::new(Semaphore::new(config.max_connections.max(1))),
             config,
             games: Mutex::new(HashMap::new()),
+            watchers: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             stop: Arc::new(AtomicBool::new(false)),
             solved: Mutex::new(SolvedCache::default()),
@@ -640,16 +759,38 @@ impl App {
         format!("{n:x}{:012x}", h.finish() & 0xffff_ffff_ffff)
     }
 
-    /// The game `id`, marked as used now; 404 if there is none.
+    /// The game `id`, marked as used now, for a request that may change it; 404 if there is
+    /// none, 403 for a spectator link's id (read-only).
     fn entry(&self, id: &str) -> Result<Arc<Mutex<Entry>>, ApiError> {
-        let games = lock(&self.games);
-        let e = games
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game '{id}'")))?;
-        drop(games);
-        lock(&e).last_used = Instant::now();
+        let (e, spectator) = self.view_entry(id)?;
+        if spectator {
+            return Err(ApiError(
+                StatusCode::FORBIDDEN,
+                "this is a spectator link: it shows the game but cannot change it".into(),
+            ));
+        }
         Ok(e)
+    }
+
+    /// The game `id` or the game whose spectator link `id` is (then `true`), marked as used
+    /// now, for a request that only reads it; 404 if there is none.
+    fn view_entry(&self, id: &str) -> Result<(Arc<Mutex<Entry>>, bool), ApiError> {
+        let games = lock(&self.games);
+        let watched = lock(&self.watchers).get(id).cloned();
+        let found = match &watched {
+            Some(game) => games.get(game).cloned().map(|e| (e, true)),
+            None => games.get(id).cloned().map(|e| (e, false)),
+        };
+        drop(games);
+        let (e, spectator) =
+            found.ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("no game '{id}'")))?;
+        lock(&e).last_used = Instant::now();
+        Ok((e, spectator))
+    }
+
+    /// Forgets the spectator links of games no longer held.
+    fn forget_watchers(&self, games: &HashMap<String, Arc<Mutex<Entry>>>) {
+        lock(&self.watchers).retain(|_, game| games.contains_key(game));
     }
 
     /// Drops the games idle longer than the limit; returns how many.
@@ -661,6 +802,7 @@ impl App {
             let e = lock(e);
             e.busy.is_some() || now.duration_since(e.last_used) < self.config.idle
         });
+        self.forget_watchers(&games);
         before - games.len()
     }
 
@@ -681,6 +823,7 @@ impl App {
         match oldest {
             Some((used, id)) if now.duration_since(used) >= self.config.evict_after => {
                 games.remove(&id);
+                self.forget_watchers(games);
                 Ok(())
             }
             _ => Err(ApiError(
@@ -701,6 +844,9 @@ fn state_json(app: &Shared, id: &str, e: &Entry) -> Value {
     v["solved"] = app.solved(e.session.as_ref());
     let names = e.session.seat_names();
     v["id"] = json!(id);
+    v["spectator"] = json!(id == e.watch);
+    v["watch"] = json!(e.watch);
+    v["version"] = json!(e.version);
     v["seats"] = json!(
         e.seats
             .iter()
@@ -732,7 +878,8 @@ async fn list_games(State(app): State<Shared>) -> Response {
         .map(|g| {
             let (_, rules) = rules_of(g.game).unwrap_or_default();
             json!({ "game": g.game, "title": g.title, "about": g.about,
-                    "variants": g.variants, "starts": g.starts, "seats": g.seats,
+                    "variants": g.variants, "variant_titles": g.variant_titles,
+                    "starts": g.starts, "seats": g.seats,
                     "seat_names": g.seat_names, "searches": g.searches, "elo": g.elo,
                     "skill": g.skill, "depth": g.depth, "rules": rules })
         })
@@ -767,8 +914,49 @@ async fn status(State(app): State<Shared>) -> Response {
     axum::Json(status).into_response()
 }
 
+/// The start position a PGN names (its `FEN` tag) and its main line's moves, for a new game
+/// from a PGN; 400 for a text that is not PGN.
+fn pgn_start(text: &str) -> Result<(Option<String>, Vec<String>), ApiError> {
+    let games = crate::pgn::parse(text).map_err(|e| ApiError::bad(format!("not a PGN: {e}")))?;
+    let game = games
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::bad("the PGN holds no game"))?;
+    Ok((game.tag("FEN").map(str::to_string), game.moves))
+}
+
+/// Plays a PGN's main line on a new game's board (started from its `FEN` tag); 400 naming the
+/// move that does not replay.
+fn import_pgn(e: &mut Entry, text: &str, max_plies: usize) -> Result<(), ApiError> {
+    let (_, moves) = pgn_start(text)?;
+    if moves.len() > max_plies {
+        return Err(ApiError::bad(format!(
+            "the PGN has {} plies, beyond the server's limit of {max_plies}",
+            moves.len()
+        )));
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        e.session.play(mv).map_err(|err| {
+            ApiError::bad(format!(
+                "the PGN's move {} ({mv}) does not replay: {err}",
+                i + 1
+            ))
+        })?;
+        e.notes.push(record::PlyNote::default());
+    }
+    Ok(())
+}
+
 async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>) -> ApiResult {
-    let req: NewRequest = parse_body(body, false)?.expect("a body");
+    let mut req: NewRequest = parse_body(body, false)?.expect("a body");
+    if let Some(text) = &req.pgn {
+        if req.fen.is_some() || req.start.is_some() {
+            return Err(ApiError::bad(
+                "a new game takes a PGN or a FEN or a start number, one of them",
+            ));
+        }
+        req.fen = pgn_start(text)?.0;
+    }
     if req.fen.as_ref().is_some_and(|f| f.len() > 300) {
         return Err(ApiError::bad("the FEN is longer than 300 characters"));
     }
@@ -850,36 +1038,25 @@ async fn new_game(State(app): State<Shared>, body: Result<Bytes, BytesRejection>
         Some(c) => {
             let control = clock::TimeControl::from_ms(c.base_ms, c.inc_ms.unwrap_or(0))
                 .map_err(ApiError::bad)?;
-            Some(clock::GameClock::new(
-                control,
-                n,
-                session.to_move(),
-                Instant::now(),
-            ))
+            // No clock runs before the first move.
+            Some(clock::GameClock::new(control, n, None, Instant::now()))
         }
     };
-    let id = app.new_id();
-    let entry = Entry {
-        session,
-        seats,
-        last_used: Instant::now(),
-        busy: None,
-        events: broadcast::channel(64).0,
-        analysis: None,
-        clock,
-        ended: None,
-        draw_offer: None,
-        last_eval: None,
-    };
+    let (id, watch) = (app.new_id(), format!("w{}", app.new_id()));
+    let mut entry = Entry::new(session, seats, clock, watch.clone());
+    if let Some(text) = &req.pgn {
+        import_pgn(&mut entry, text, app.config.max_plies)?;
+    }
     let state = state_json(&app, &id, &entry);
     let mut games = lock(&app.games);
     app.make_room(&mut games)?;
-    games.insert(id, Arc::new(Mutex::new(entry)));
+    games.insert(id.clone(), Arc::new(Mutex::new(entry)));
+    lock(&app.watchers).insert(watch, id);
     Ok((StatusCode::CREATED, axum::Json(state)).into_response())
 }
 
 async fn get_game(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
-    let e = app.entry(&id)?;
+    let (e, _) = app.view_entry(&id)?;
     let mut e = lock(&e);
     e.settle(Instant::now());
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
@@ -917,9 +1094,10 @@ async fn play_move(
         return Err(ApiError::bad("a move is at most 20 characters"));
     }
     let seat = e.session.to_move();
-    e.session.play(&req.mv).map_err(ApiError::bad)?;
-    e.moved(seat, now);
+    let played = e.session.play(&req.mv).map_err(ApiError::bad)?;
+    e.moved(seat, now, None);
     e.stop_analysis();
+    e.announce_move(&played);
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
@@ -930,12 +1108,23 @@ async fn undo(
 ) -> ApiResult {
     let e = app.entry(&id)?;
     let req: Option<UndoRequest> = parse_body(body, true)?;
-    let plies = req.and_then(|r| r.plies).unwrap_or(1);
+    let plies = req.as_ref().and_then(|r| r.plies).unwrap_or(1);
     let mut e = lock(&e);
     let now = Instant::now();
     e.settle(now);
     e.refuse_over()?;
     refuse_busy(&e)?;
+    if let Some(at) = req.and_then(|r| r.at)
+        && at != e.session.plies()
+    {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            format!(
+                "the game has changed ({} plies, not {at}): nothing was taken back",
+                e.session.plies()
+            ),
+        ));
+    }
     if plies == 0 || plies > e.session.plies() {
         return Err(ApiError::bad(format!(
             "cannot take back {plies} plies: the game has {}",
@@ -945,12 +1134,17 @@ async fn undo(
     for _ in 0..plies {
         e.session.undo();
     }
-    let next = e.session.to_move();
+    let left = e.session.plies();
+    e.notes.truncate(left);
+    e.evals.truncate(left);
+    // Back at the start no clock runs (none runs before the first move).
+    let next = e.session.to_move().filter(|_| left > 0);
     if let Some(c) = e.clock.as_mut() {
         c.restart(next, now);
     }
     e.draw_offer = None;
     e.stop_analysis();
+    e.changed(json!({ "type": "state" }));
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
@@ -978,6 +1172,8 @@ struct EngineStart {
     plies: usize,
     ticket: u64,
     seat: usize,
+    /// When the search was asked for (its real think time, waiting for a thread included).
+    began: Instant,
 }
 
 /// The engine's think time for `seat`: from its clock in a timed game (where asking for a
@@ -1051,6 +1247,7 @@ fn start_engine(
         plies: e.session.plies(),
         ticket,
         seat,
+        began: now,
     };
     Ok((job, start))
 }
@@ -1112,13 +1309,16 @@ fn finish_engine(
         )
     })?;
     e.busy = None;
-    e.moved(Some(start.seat), now);
+    let spent = start.began.elapsed().as_millis() as u64;
+    e.moved(Some(start.seat), now, Some(spent));
     e.last_eval = Some((start.seat, start.plies + 1, answer.info["score"].clone()));
-    let san = e.session.state()["history"]
-        .as_array()
-        .and_then(|h| h.last())
-        .map_or(Value::Null, |m| m["san"].clone());
-    let _ = (start.events).send(json!({ "type": "move", "move": played, "san": san }).to_string());
+    e.stop_analysis();
+    let san = e.announce_move(&played);
+    if answer.info["limited"] != true {
+        let eval = json!({ "white": answer.info["white"], "depth": answer.info["depth"],
+                           "best": played, "best_san": san });
+        e.record_eval(start.plies, eval);
+    }
     Ok(axum::Json(json!({
         "move": played,
         "san": san,
@@ -1158,6 +1358,7 @@ async fn resign(
     let name = e.session.seat_names()[seat];
     e.end(Some(1 - seat), &format!("{name} resigns"), now);
     e.stop_analysis();
+    e.changed(json!({ "type": "state" }));
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
@@ -1195,6 +1396,9 @@ async fn offer_draw(
         e.end(None, "draw agreed", now);
         e.stop_analysis();
     }
+    if answer != "declined" {
+        e.changed(json!({ "type": "state" }));
+    }
     Ok(axum::Json(json!({
         "draw": answer, "why": why, "state": state_json(&app, &id, &e),
     }))
@@ -1207,7 +1411,7 @@ async fn position(
     Path(id): Path<String>,
     query: Result<axum::extract::Query<PlyQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult {
-    let e = app.entry(&id)?;
+    let (e, _) = app.view_entry(&id)?;
     let ply = query
         .map_err(|_| ApiError::bad("position takes ?ply=N (0 = the start)"))?
         .ply;
@@ -1223,14 +1427,42 @@ async fn position(
     )
 }
 
-/// Starts the engine's analysis of the position after `ply` moves (default: now) with
-/// `multipv` lines (default 3): a search without end on a blocking thread, its lines sent to
-/// `/events` as `{"type": "analysis", "ply", "info"}`, until it is stopped (DELETE, a move,
-/// take-back or engine move in the game, a new analysis, the game's last event stream
-/// closed, [`session::MAX_ANALYSIS`]), then `{"type": "analysis-stopped", "ply"}`.
+/// The position after the game's first `ply` moves and then `moves` (a line of the page's
+/// move tree): [`Session::line`]; 400 naming the move that does not replay.
+async fn line(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let (e, _) = app.view_entry(&id)?;
+    let req: LineRequest = parse_body(body, false)?.expect("a body");
+    refuse_long_line(&app, &req.moves)?;
+    let e = lock(&e);
+    let v = e.session.line(req.ply, &req.moves).map_err(ApiError::bad)?;
+    Ok(axum::Json(v).into_response())
+}
+
+/// 400 for a line longer than a game may be.
+fn refuse_long_line(app: &App, moves: &[String]) -> Result<(), ApiError> {
+    if moves.len() > app.config.max_plies {
+        return Err(ApiError::bad(format!(
+            "a line of {} moves is beyond the server's limit of {} plies",
+            moves.len(),
+            app.config.max_plies
+        )));
+    }
+    Ok(())
+}
+
 /// How long a new analysis waits for a slot that a stopped one is giving back.
 const ANALYSIS_SLOT_WAIT: Duration = Duration::from_secs(2);
 
+/// Starts the engine's analysis of the position after `ply` moves (default: now) and then
+/// `moves` (a line of the page's move tree) with `multipv` lines (default 3): a search
+/// without end on a blocking thread ([`run_analysis`]), its lines sent to `/events` as
+/// `{"type": "analysis", "ply", "moves", "info"}`, until it is stopped (DELETE, a move,
+/// take-back or engine move in the game, a new analysis, the game's last event stream closed,
+/// [`session::MAX_ANALYSIS`]), then `{"type": "analysis-stopped", "ply", "moves"}`.
 async fn start_analysis(
     State(app): State<Shared>,
     Path(id): Path<String>,
@@ -1244,15 +1476,12 @@ async fn start_analysis(
             "multipv must be from 1 to {MAX_MULTIPV}, not {multipv}"
         )));
     }
+    let moves = req.as_ref().map(|r| r.moves.clone()).unwrap_or_default();
+    refuse_long_line(&app, &moves)?;
     let ply = {
         let mut e = lock(&entry);
         let ply = req.and_then(|r| r.ply).unwrap_or(e.session.plies());
-        if ply > e.session.plies() {
-            return Err(ApiError::bad(format!(
-                "no ply {ply}: the game has {}",
-                e.session.plies()
-            )));
-        }
+        e.session.line(ply, &moves).map_err(ApiError::bad)?;
         e.stop_analysis();
         ply
     };
@@ -1269,47 +1498,220 @@ async fn start_analysis(
         }
     };
     let mut e = lock(&entry);
-    if ply > e.session.plies() {
-        return Err(ApiError::bad(format!(
-            "no ply {ply}: the game has {}",
-            e.session.plies()
-        )));
-    }
     e.stop_analysis();
     let flag = Arc::new(AtomicBool::new(false));
     let job = e
         .session
-        .analysis_job(ply, multipv, Arc::clone(&flag))
-        .ok_or_else(|| ApiError::bad("nothing to analyse: the game is over there"))?;
+        .analysis_job(ply, &moves, multipv, Arc::clone(&flag))
+        .map_err(ApiError::bad)?;
     e.analysis = Some(Arc::clone(&flag));
-    let events = e.events.clone();
     drop(e);
+    let target = json!({ "ply": ply, "moves": moves });
+    run_analysis(&app, &entry, job, flag, permit, target.clone());
+    let mut answer = json!({ "analysing": true, "multipv": multipv });
+    answer["ply"] = target["ply"].clone();
+    answer["moves"] = target["moves"].clone();
+    Ok((StatusCode::ACCEPTED, axum::Json(answer)).into_response())
+}
+
+/// Runs an analysis job on a blocking thread until `flag` is set (by a stop, by its timer, by
+/// nobody watching, by the server stopping); then the game no longer says it analyses (unless
+/// a newer analysis runs) and `/events` hears `analysis-stopped`. `target` names the position
+/// (`ply`, `moves`) in every event.
+fn run_analysis(
+    app: &Shared,
+    entry: &Arc<Mutex<Entry>>,
+    job: session::AnalysisJob,
+    flag: Arc<AtomicBool>,
+    permit: tokio::sync::OwnedSemaphorePermit,
+    target: Value,
+) {
+    let events = lock(entry).events.clone();
     let server_stop = Arc::clone(&app.stop);
     let timer = Arc::clone(&flag);
     tokio::spawn(async move {
         tokio::time::sleep(session::MAX_ANALYSIS).await;
         timer.store(true, Ordering::Relaxed);
     });
+    let entry = Arc::clone(entry);
     tokio::task::spawn_blocking(move || {
         let sink_events = events.clone();
         let watch = Arc::clone(&flag);
+        let at = target.clone();
+        let keeper = Arc::clone(&entry);
         job(Box::new(move |info| {
             // Nobody watching (the page closed) or the server stopping: stop.
             if sink_events.receiver_count() == 0 || server_stop.load(Ordering::Relaxed) {
                 watch.store(true, Ordering::Relaxed);
             }
-            let _ = sink_events
-                .send(json!({ "type": "analysis", "ply": ply, "info": info }).to_string());
+            keep_analysis_eval(&keeper, &at, &info);
+            let mut ev = json!({ "type": "analysis", "info": info });
+            ev["ply"] = at["ply"].clone();
+            ev["moves"] = at["moves"].clone();
+            let _ = sink_events.send(ev.to_string());
         }));
         // The slot is free before anyone hears of the stop.
         drop(permit);
-        let _ = events.send(json!({ "type": "analysis-stopped", "ply": ply }).to_string());
+        let mut e = lock(&entry);
+        if e.analysis.as_ref().is_some_and(|f| Arc::ptr_eq(f, &flag)) {
+            e.analysis = None;
+        }
+        drop(e);
+        let mut ev = json!({ "type": "analysis-stopped" });
+        ev["ply"] = target["ply"].clone();
+        ev["moves"] = target["moves"].clone();
+        let _ = events.send(ev.to_string());
     });
-    Ok((
-        StatusCode::ACCEPTED,
-        axum::Json(json!({ "analysing": true, "ply": ply, "multipv": multipv })),
-    )
-        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewRequest {
+    movetime_ms: Option<u64>,
+}
+
+/// Think time per position of a review without `movetime_ms`.
+const REVIEW_MOVETIME_MS: u64 = 300;
+
+/// The review of every move: each position's evaluation, the moves judged
+/// ([`review::json`]), and whether a review runs (`running`, `done`, `of`).
+async fn review_state(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let (e, _) = app.view_entry(&id)?;
+    let e = lock(&e);
+    Ok(axum::Json(review_answer(&e)).into_response())
+}
+
+fn review_answer(e: &Entry) -> Value {
+    let plies = e.session.plies();
+    let movers: Vec<Option<usize>> = (0..plies).map(|p| e.session.mover_at(p)).collect();
+    let mut v = review::json(&e.evals, &movers, plies);
+    let (done, of) = e.review.as_ref().map_or((0, 0), |&(_, d, o)| (d, o));
+    v["running"] = json!(e.review.is_some());
+    v["done"] = json!(done);
+    v["of"] = json!(of);
+    v
+}
+
+/// Analyses the whole game ("analyse the whole game"): a short search (`movetime_ms`,
+/// default [`REVIEW_MOVETIME_MS`]) of every position without an evaluation and, where the
+/// game has solved values, its solve, one after the other on an analysis slot; each
+/// evaluation goes to `/events` as `{"type": "eval", "ply", "eval"}`, progress as
+/// `{"type": "review", "done", "of"}`, the end as `{"type": "review-done"}`. A move or a
+/// take-back does not stop it (positions taken back are skipped); DELETE does.
+async fn start_review(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let entry = app.entry(&id)?;
+    let req: Option<ReviewRequest> = parse_body(body, true)?;
+    let budget = app.movetime(
+        req.and_then(|r| r.movetime_ms)
+            .unwrap_or(REVIEW_MOVETIME_MS),
+    )?;
+    if lock(&entry).review.is_some() {
+        return Ok((
+            StatusCode::ACCEPTED,
+            axum::Json(review_answer(&lock(&entry))),
+        )
+            .into_response());
+    }
+    let slot = Arc::clone(&app.analyses).acquire_owned();
+    let Ok(Ok(permit)) = tokio::time::timeout(ANALYSIS_SLOT_WAIT, slot).await else {
+        return Err(ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "every analysis slot is busy (stop the analysis first); try again later".into(),
+        ));
+    };
+    let mut e = lock(&entry);
+    let jobs = review_jobs(&app, &e, budget);
+    let flag = Arc::new(AtomicBool::new(false));
+    e.review = Some((Arc::clone(&flag), 0, jobs.len()));
+    let answer = review_answer(&e);
+    drop(e);
+    let (entry2, stop) = (Arc::clone(&entry), Arc::clone(&app.stop));
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        run_review(&entry2, jobs, &flag, &stop);
+    });
+    Ok((StatusCode::ACCEPTED, axum::Json(answer)).into_response())
+}
+
+/// One position of a review: its ply, its search and its solve.
+type ReviewJob = (usize, Option<session::EvalJob>, Option<session::SolveJob>);
+
+/// The searches and solves of the positions that have no evaluation (or no solved value
+/// where the game has them).
+fn review_jobs(app: &App, e: &Entry, budget: Duration) -> Vec<ReviewJob> {
+    (0..=e.session.plies())
+        .filter_map(|ply| {
+            let known = e.evals.get(ply);
+            let search = known
+                .is_none_or(|v| v["white"].is_null())
+                .then(|| e.session.eval_job(ply, budget))
+                .flatten();
+            let solve = known
+                .is_none_or(|v| v["solved"].is_null())
+                .then(|| e.session.solve_job_at(ply, &app.config.solvers))
+                .flatten()
+                .map(|(_, job)| job);
+            (search.is_some() || solve.is_some()).then_some((ply, search, solve))
+        })
+        .collect()
+}
+
+/// Runs a review's jobs in order until `flag` or the server's `stop` is set.
+fn run_review(entry: &Mutex<Entry>, jobs: Vec<ReviewJob>, flag: &AtomicBool, stop: &AtomicBool) {
+    for (k, (ply, search, solve)) in jobs.into_iter().enumerate() {
+        if flag.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let mut eval = search
+            .and_then(|job| job(flag))
+            .unwrap_or_else(|| json!({}));
+        if let Some(job) = solve {
+            let solved = job(stop);
+            if solved["value"].is_string() {
+                eval["solved"] = solved;
+            }
+        }
+        let mut e = lock(entry);
+        e.record_eval(ply, eval);
+        if let Some(r) = e.review.as_mut().filter(|r| std::ptr::eq(&*r.0, flag)) {
+            r.1 = k + 1;
+            let ev = json!({ "type": "review", "done": r.1, "of": r.2 });
+            let _ = e.events.send(ev.to_string());
+        }
+    }
+    let mut e = lock(entry);
+    if e.review.as_ref().is_some_and(|r| std::ptr::eq(&*r.0, flag)) {
+        e.review = None;
+    }
+    let _ = e.events.send(json!({ "type": "review-done" }).to_string());
+}
+
+/// Stops the game's review (nothing happens when none runs).
+async fn stop_review(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
+    let e = app.entry(&id)?;
+    let mut e = lock(&e);
+    let was = e.review.is_some();
+    e.stop_review();
+    Ok(axum::Json(json!({ "running": false, "stopped": was })).into_response())
+}
+
+/// An analysis line of one of the game's own positions (no tree moves; the first line) is an
+/// evaluation of that position for the review.
+fn keep_analysis_eval(entry: &Mutex<Entry>, target: &Value, info: &Value) {
+    let own = target["moves"].as_array().is_some_and(Vec::is_empty);
+    if !own || info["multipv"].as_u64().unwrap_or(1) > 1 || info["white"].is_null() {
+        return;
+    }
+    let Some(ply) = target["ply"].as_u64() else {
+        return;
+    };
+    let eval = json!({ "white": info["white"], "depth": info["depth"],
+                       "best": info["pv"][0], "best_san": info["pv_san"][0] });
+    lock(entry).record_eval(ply as usize, eval);
 }
 
 /// Stops the game's analysis (nothing happens when none runs).
@@ -1321,12 +1723,45 @@ async fn stop_analysis(State(app): State<Shared>, Path(id): Path<String>) -> Api
     Ok(axum::Json(json!({ "analysing": false, "stopped": was })).into_response())
 }
 
+/// The game as PGN (a download): its tags, `TimeControl`, a comment per move with the
+/// evaluation, the clock and the engine's think time ([`record::notes`]).
 async fn pgn(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
-    let e = app.entry(&id)?;
+    pgn_with(&app, &id, Vec::new())
+}
+
+/// The game as PGN with the page's variations (`{"lines": [...]}`, [`session::Line`]).
+async fn pgn_with_lines(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let req: Option<PgnRequest> = parse_body(body, true)?;
+    let lines = req.map(|r| r.lines).unwrap_or_default();
+    let (moves, depth) = session::Line::size(&lines);
+    if moves > MAX_LINE_MOVES || depth > MAX_LINE_DEPTH {
+        return Err(ApiError::bad(format!(
+            "the variations hold {moves} moves nested {depth} deep; the server takes at most \
+             {MAX_LINE_MOVES} moves nested {MAX_LINE_DEPTH} deep"
+        )));
+    }
+    pgn_with(&app, &id, lines)
+}
+
+fn pgn_with(app: &Shared, id: &str, lines: Vec<session::Line>) -> ApiResult {
+    let (e, _) = app.view_entry(id)?;
     let mut e = lock(&e);
     e.settle(Instant::now());
-    let players: Vec<String> = e.seats.iter().map(Seat::player_name).collect();
-    let mut text = e.session.pgn(&players);
+    let timed = e.clock.as_ref().map(clock::GameClock::control_ms);
+    let players: Vec<String> = e
+        .seats
+        .iter()
+        .map(|s| s.player_name(timed.is_some()))
+        .collect();
+    let notes = record::notes(timed, &e.notes, e.evals.all(), lines);
+    let mut text = e
+        .session
+        .pgn(&players, &notes)
+        .map_err(|why| ApiError::bad(format!("a variation does not replay: {why}")))?;
     if let Some(r) = &e.ended {
         let field = |k: &str| r[k].as_str().unwrap_or("?").to_string();
         text = clock::pgn_ended(&text, &field("score"), &field("reason"));
@@ -1349,7 +1784,7 @@ async fn pgn(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
 }
 
 async fn events(State(app): State<Shared>, Path(id): Path<String>) -> ApiResult {
-    let e = app.entry(&id)?;
+    let (e, _) = app.view_entry(&id)?;
     let permit = Arc::clone(&app.streams).try_acquire_owned().map_err(|_| {
         ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -1530,6 +1965,7 @@ fn router(app: Shared) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/play/{id}", get(page))
+        .route("/watch/{id}", get(page))
         .route("/report", get(page))
         .route("/static/app.js", get(script))
         .route("/static/pieces.js", get(pieces))
@@ -1543,7 +1979,12 @@ fn router(app: Shared) -> Router {
         .route("/api/game/{id}/engine", post(engine_move))
         .route("/api/game/{id}/resign", post(resign))
         .route("/api/game/{id}/draw", post(offer_draw))
-        .route("/api/game/{id}/pgn", get(pgn))
+        .route("/api/game/{id}/pgn", get(pgn).post(pgn_with_lines))
+        .route("/api/game/{id}/line", post(line))
+        .route(
+            "/api/game/{id}/review",
+            get(review_state).post(start_review).delete(stop_review),
+        )
         .route("/api/game/{id}/events", get(events))
         .route("/api/game/{id}/position", get(position))
         .route(
@@ -1689,18 +2130,14 @@ mod tests {
     /// move or undo slips in during its search.
     #[test]
     fn a_finished_engine_request_leaves_a_later_requests_busy_ticket() {
-        let entry = Arc::new(Mutex::new(Entry {
-            session: session::create("chess", None, None, None, None).unwrap(),
-            seats: vec![Seat::Human, Seat::Human],
-            last_used: Instant::now(),
-            busy: Some(1),
-            events: broadcast::channel(4).0,
-            analysis: None,
-            clock: None,
-            ended: None,
-            draw_offer: None,
-            last_eval: None,
-        }));
+        let mut e = Entry::new(
+            session::create("chess", None, None, None, None).unwrap(),
+            vec![Seat::Human, Seat::Human],
+            None,
+            "w1".into(),
+        );
+        e.busy = Some(1);
+        let entry = Arc::new(Mutex::new(e));
         let first = BusyGuard(Arc::clone(&entry), 1);
         lock(&entry).busy = Some(2);
         drop(first);

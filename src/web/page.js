@@ -104,7 +104,9 @@ async function lobby(app) {
   app.replaceChildren(el('h2', {}, 'Choose a game'));
   const grid = el('div', { class: 'lobby' });
   for (const info of games) {
-    const variant = el('select', { class: 'variant' }, info.variants.map((v) => el('option', { value: v }, v)));
+    const titles = info.variant_titles || info.variants;
+    const variant = el('select', { class: 'variant' }, info.variants.map((v, k) =>
+      el('option', { value: v }, titles[k] && titles[k] !== v ? `${titles[k]} (${v})` : v)));
     let seats = seatEditor(info, info.variants[0]);
     const seatHolder = el('div', {}, seats);
     variant.addEventListener('change', () => {
@@ -133,6 +135,9 @@ async function lobby(app) {
       class: 'primary', id: 'start-' + info.game,
       on: {
         click: async () => {
+          // One game per click: the button stays disabled while the game is being made.
+          if (start.disabled) return;
+          start.disabled = true;
           error.textContent = '';
           const body = { game: info.game, variant: variant.value, seats: readSeats(seats) };
           if (fen.value.trim()) body.fen = fen.value.trim();
@@ -144,7 +149,7 @@ async function lobby(app) {
           try {
             const st = await api('POST', '/api/new', body);
             location.href = '/play/' + st.id;
-          } catch (e) { error.textContent = e.message; }
+          } catch (e) { error.textContent = e.message; start.disabled = false; }
         },
       },
     }, 'Play');
@@ -159,6 +164,10 @@ async function lobby(app) {
       el('div', { class: 'row' }, start), error));
   }
   app.append(grid);
+  // Back to the lobby from a game (the back/forward cache): its buttons work again.
+  window.addEventListener('pageshow', (ev) => {
+    if (ev.persisted) document.querySelectorAll('.card button.primary').forEach((b) => { b.disabled = false; });
+  });
   app.append(el('p', { class: 'more' }, el('a', { href: '/report', id: 'report-link' },
     'Match report from a PGN'), ' — standings, Elo, SPRT and every game to replay.'));
 }
@@ -236,6 +245,7 @@ function pieceShape(letter, x, y, size) {
 const view = {
   state: null, flipped: false, selected: null, thinking: false, info: null, infoPly: null, error: '',
   cursor: null, shown: null, analysing: false, analysisPly: null, lines: [], evals: {}, drag: null,
+  node: null, pending: false, es: null, vars: {}, review: { evals: [], marks: [], running: false },
 };
 
 function fileName(x) { return 'abcdefgh'[x]; }
@@ -251,24 +261,32 @@ function shownPly() { return isLive() ? view.state.history.length : view.cursor;
 
 // The board and last move on screen: the live position or the one stepped to.
 function shown(st) {
-  if (isLive() || !view.shown) return { board: st.board, last: lastMove(st) };
-  return { board: view.shown.board, last: view.shown.last };
+  if (view.node && view.node.pos) return view.node.pos;
+  if (isLive() && view.endPos && view.endPos.ply === st.history.length && st.result) return view.endPos;
+  if (isLive() || !view.shown) {
+    if (!view.liveShown || view.liveShown.of !== st) view.liveShown = Object.assign({}, st, { last: lastMove(st), of: st });
+    return view.liveShown;
+  }
+  return view.shown;
 }
 
 function humanToMove(st) {
   return st.to_move !== null && st.to_move !== undefined && st.seats[st.to_move].kind === 'human';
 }
 
-function canMove(st) { return isLive() && !view.thinking && humanToMove(st); }
-
 function targetsOf(st) {
-  return new Set(view.selected ? st.legal.filter((m) => m.from === view.selected).map((m) => m.to) : []);
+  return new Set(view.selected ? legalHere(st).filter((m) => m.from === view.selected).map((m) => m.to) : []);
 }
 
 function drawGrid(st, svg) {
-  const { board: b, last } = shown(st);
+  const { board: b, last, check } = shown(st);
   const S = 60, W = b.width, H = b.height, M = 16;
   svg.setAttribute('viewBox', `0 0 ${W * S + M} ${H * S + M}`);
+  // The king in check: a red glow on its square (lichess's mark).
+  svg.append(sv('defs', {}, sv('radialGradient', { id: 'check' },
+    sv('stop', { offset: '0%', 'stop-color': '#ff0000', 'stop-opacity': 1 }),
+    sv('stop', { offset: '25%', 'stop-color': '#e70000', 'stop-opacity': 1 }),
+    sv('stop', { offset: '90%', 'stop-color': '#a50000', 'stop-opacity': 0 }))));
   const targets = targetsOf(st);
   view.geometry = { S, W, H, M };
   for (let r = 0; r < H; r++) {
@@ -288,7 +306,11 @@ function drawGrid(st, svg) {
       if (last && (last.from === sq || last.to === sq)) {
         svg.append(sv('rect', { x, y, width: S, height: S, fill: '#f5e050', opacity: .45, class: 'last' }));
       }
+      if (check === sq) svg.append(sv('rect', { x, y, width: S, height: S, fill: 'url(#check)', class: 'check', 'data-check': sq }));
       if (view.selected === sq) svg.append(sv('rect', { x, y, width: S, height: S, fill: '#3b8f5f', opacity: .45 }));
+      if (view.premove && (view.premove.from === sq || view.premove.to === sq)) {
+        svg.append(sv('rect', { x, y, width: S, height: S, fill: '#3a6fd8', opacity: .4, class: 'premove' }));
+      }
       if (view.refused === sq) svg.append(sv('rect', { x, y, width: S, height: S, fill: '#d22', opacity: .45, class: 'refused' }));
       const p = b.rows[r][c];
       if (p) {
@@ -306,6 +328,7 @@ function drawGrid(st, svg) {
     }
   }
   drawArrows(svg);
+  drawPromo(svg);
 }
 
 // The centre of square `sq` (like `e4`) on the drawn grid, or null.
@@ -435,20 +458,36 @@ function renderSeatBar(shares, seats) {
   })));
 }
 
+// One line of the analysis: its text; a click plays its moves onto the move tree (up to the
+// move clicked).
+function lineBox(l, k, st) {
+  const box = el('div', { class: 'line', 'data-line': k + 1 }, lineText(l, st.seats));
+  box.addEventListener('click', (ev) => {
+    const moves = l.pv || [];
+    const pick = ev.target.closest('[data-pv]');
+    playLine(pick ? moves.slice(0, Number(pick.dataset.pv) + 1) : moves);
+  });
+  return box;
+}
+
 function renderAnalysis() {
   const box = document.getElementById('analysis');
   if (!box) return;
   const st = view.state;
-  const lines = view.analysing && view.analysisPly === shownPly() ? view.lines.filter(Boolean) : [];
+  const here = view.analysing && view.analysisKey === targetKey(analysisTarget());
+  const lines = here ? view.lines.filter(Boolean) : [];
+  // The engine's line belongs to the position it searched and the move it played there.
+  const engineHere = view.info && !view.node && (shownPly() === view.infoPly || shownPly() === view.infoPly + 1);
   let main;
   if (lines.length) {
-    box.replaceChildren(...lines.map((l, k) => el('div', { class: 'line', 'data-line': k + 1 }, lineText(l, st.seats))));
+    box.replaceChildren(...lines.map((l, k) => lineBox(l, k, st)));
     main = lines[0];
-  } else if (view.info && !view.analysing) {
+  } else if (engineHere && !view.analysing) {
     const i = view.info;
     box.replaceChildren(el('div', { class: 'line' }, lineText(i, st.seats) +
       (i.search ? `  (${i.search})` : '') + `\nnodes ${i.nodes}  nps ${i.nps || 0}` +
-      (i.limited ? '\nthe line of the move played (limited strength)' : '') + (i.note ? `\n${i.note}` : '')));
+      (i.limited ? '\nthe line of the move played (limited strength)' : '') + (i.note ? `\n${i.note}` : '') +
+      (i.time_ms !== undefined ? `\nthought ${(i.time_ms / 1000).toFixed(1)} s` : '')));
     main = i;
   } else {
     box.textContent = view.analysing ? 'Analysing…' : 'The engine\'s search shows here while it thinks; Analyse explores any position.';
@@ -462,56 +501,102 @@ function renderAnalysis() {
   if (label) label.textContent = main ? (main.shares ? '' : scoreText(main.white)) : '';
 }
 
-// The evaluation over the game (White's share per ply, from the engine's and the analysis's
-// reports); a click jumps to that ply.
+// White's share (0..1) of a position's evaluation from the server's review: the search's
+// score, else its solved value; null where unknown.
+function evalShare(e) {
+  if (!e) return null;
+  if (e.white && (e.white.cp !== undefined || e.white.mate !== undefined)) return whiteShare(e.white);
+  const s = e.solved;
+  if (s && s.value) return s.value === 'draw' ? .5 : (s.value === 'win') === (s.for === 'White') ? 1 : 0;
+  return null;
+}
+
+const MARK_GLYPH = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+const MARK_COLOUR = { inaccuracy: '#56b4e9', mistake: '#e69f00', blunder: '#db3031' };
+
+// The evaluation over the game (White's share per ply, from the server's review: the
+// engine's moves, the analyses of the game's positions, "Analyse the whole game"): only the
+// plies known are drawn, from an even start; judged moves are dots in their colour. A click
+// jumps to that ply.
 function renderGraph() {
   const g = document.getElementById('graph');
   if (!g) return;
   const n = Math.max(1, view.state.history.length);
   const W = 300, H = 60;
+  const ev = view.review.evals;
   g.setAttribute('viewBox', `0 0 ${W} ${H}`);
   g.replaceChildren(sv('rect', { x: 0, y: 0, width: W, height: H, fill: '#333' }));
-  const pts = Object.keys(view.evals).map(Number).sort((a, b) => a - b);
+  const pts = [];
+  for (let p = 0; p <= view.state.history.length; p++) {
+    const share = evalShare(ev[p]);
+    if (share !== null) pts.push([(p / n) * W, H - share * H, p]);
+  }
+  g.dataset.points = String(pts.length);
+  g.dataset.start = pts.length ? (pts[0][2] === 0 ? 'known' : 'even') : '';
   if (pts.length) {
-    const d = [`M0 ${H}`].concat(pts.map((p) => `L${(p / n) * W} ${H - view.evals[p] * H}`), [`L${(pts[pts.length - 1] / n) * W} ${H}Z`]);
-    g.append(sv('path', { d: d.join(' '), fill: '#f4f4f4', class: 'eval' }));
+    if (pts[0][2] !== 0) pts.unshift([0, H / 2, 0]);
+    const line = pts.map(([x, y], k) => `${k ? 'L' : 'M'}${x.toFixed(1)} ${y.toFixed(1)}`).join(' ');
+    const last = pts[pts.length - 1][0];
+    g.append(sv('path', { d: `M0 ${H} L0 ${pts[0][1]} ${line.slice(line.indexOf('L') < 0 ? line.length : line.indexOf('L'))} L${last} ${H}Z`,
+      fill: '#f4f4f4', class: 'eval' }));
+    g.append(sv('path', { d: line, fill: 'none', stroke: '#9a9a9a', 'stroke-width': .8 }));
   }
   g.append(sv('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, stroke: '#888', 'stroke-width': .5 }));
+  for (const m of view.review.marks) {
+    const share = evalShare(ev[m.ply]);
+    if (share === null) continue;
+    g.append(sv('circle', { cx: (m.ply / n) * W, cy: H - share * H, r: 2.5, fill: MARK_COLOUR[m.judgement],
+      class: 'mark', 'data-ply': m.ply, 'data-judgement': m.judgement }));
+  }
   const x = (shownPly() / n) * W;
   g.append(sv('line', { x1: x, y1: 0, x2: x, y2: H, stroke: '#d33', 'stroke-width': 1.5, class: 'cursor' }));
 }
 
-function recordEval(ply, info) {
-  if (!info || info.shares) return;
-  if (info.multipv && info.multipv > 1) return;
-  if (info.white) { view.evals[ply] = whiteShare(info.white); renderGraph(); }
-}
+function recordEval() { /* the server keeps the evaluations and announces them (onEval) */ }
 
 function renderMoves(st) {
   const box = document.getElementById('moves');
   const h = st.history;
-  const at = shownPly();
-  const cell = (m, i) => el('td', { class: 'mv' + (i + 1 === at ? ' current' : ''), 'data-ply': i + 1,
-    on: { click: () => goTo(i + 1) } }, m.san);
+  const at = view.node ? -1 : shownPly();
+  const marks = {};
+  for (const mk of view.review.marks) marks[mk.ply] = mk;
+  const cell = (m, i) => {
+    const mk = marks[i + 1];
+    const glyph = mk ? el('span', { class: 'judgement ' + mk.judgement, 'data-judgement': mk.judgement,
+      title: `${mk.judgement}` + (mk.best_san ? `: best was ${mk.best_san}` : '') }, MARK_GLYPH[mk.judgement]) : null;
+    return el('td', { class: 'mv' + (i + 1 === at ? ' current' : ''), 'data-ply': i + 1,
+      on: { click: () => goTo(i + 1) } }, m.san, glyph);
+  };
+  const rows = [];
+  const vars = (base, cols) => { const r = varRow(base, st, cols); if (r) rows.push(r); };
   if (st.board.kind === 'chamaeleon') {
-    box.replaceChildren(el('table', {}, h.map((m, i) => el('tr', {},
-      el('td', { class: 'n' }, String(i + 1)), el('td', {}, st.seats[m.seat].name), cell(m, i)))));
+    h.forEach((m, i) => {
+      rows.push(el('tr', {}, el('td', { class: 'n' }, String(i + 1)), el('td', {}, st.seats[m.seat].name), cell(m, i)));
+      vars(i, 3);
+    });
   } else {
-    const rows = [];
     let number = parseInt((st.start_fen.split(' ')[5] || '1'), 10) || 1;
-    let row = null;
+    let row = null, pending = [];
+    const flush = () => { if (row) rows.push(el('tr', {}, row)); row = null; pending.forEach((b) => vars(b, 3)); pending = []; };
     h.forEach((m, i) => {
       if (m.seat === 0 || i === 0) {
+        flush();
         row = [el('td', { class: 'n' }, number + '.'), m.seat === 0 ? cell(m, i) : el('td', {}, '…'), el('td', {})];
-        rows.push(row);
         if (m.seat === 1) row[2] = cell(m, i);
       } else {
         row[2] = cell(m, i);
       }
+      pending.push(i);
+      // A variation of White's move breaks the row, as in lichess's list.
+      if (m.seat === 0 && (view.vars[i] || []).length) { flush(); row = [el('td', { class: 'n' }, number + '...'), el('td', {}, '…'), el('td', {})]; }
       if (m.seat === 1) number++;
     });
-    box.replaceChildren(el('table', {}, rows.map((r) => el('tr', {}, r))));
+    flush();
   }
+  vars(h.length, 3);
+  box.replaceChildren(el('table', {}, rows));
+  const tools = document.getElementById('var-tools');
+  if (tools) tools.style.display = view.node ? '' : 'none';
   // Only the list scrolls (not the page): the current move in its middle, else the end.
   const cur = box.querySelector('.current');
   if (cur) {
@@ -522,11 +607,22 @@ function renderMoves(st) {
 
 // The solved value of the position (pawn chess up to 6x6, CRASH!, Räuberschach): asked again
 // while the server is still solving it.
+function solvedDuringPlay() {
+  try { return localStorage.getItem('kiebitz-solved') !== 'off'; } catch (e) { return true; }
+}
+
 function renderSolved(st) {
   const box = document.getElementById('solved');
   const v = st.solved;
-  box.style.display = v ? '' : 'none';
-  if (!v) return;
+  const toggle = document.getElementById('solved-toggle');
+  if (toggle) {
+    toggle.parentElement.style.display = v ? '' : 'none';
+    toggle.checked = solvedDuringPlay();
+  }
+  // Hidden during play where the player chose so (a game to play, not to be told the answer).
+  const hide = !solvedDuringPlay() && (st.result === null || st.result === undefined);
+  box.style.display = v && !hide ? '' : 'none';
+  if (!v || hide) return;
   if (v.pending) {
     box.textContent = 'Solved value: solving…';
     const plies = st.history.length, id = st.id;
@@ -563,17 +659,41 @@ function clockLeft(st, k) {
 }
 
 // One clock per seat; the running one marked, under ten seconds red.
+function clockBox(st, k) {
+  const left = clockLeft(st, k);
+  const cls = 'clock' + (st.clock.running === k ? ' running' : '') + (left < 10000 ? ' low' : '');
+  return el('div', { class: cls, 'data-seat': k }, el('span', { class: 'who' }, st.seats[k].name),
+    el('span', { class: 'time' }, clockText(left)));
+}
+
+// Who plays a seat, as its strip says: a person, or the engine with its think time (by its
+// clock in a timed game) and strength.
+function playerText(st, s) {
+  if (s.kind === 'human') return st.spectator ? 'person' : st.seats.every((x) => x.kind === 'human') ? 'person' : 'you';
+  const level = s.elo ? ` · Elo ${s.elo}` : s.skill !== undefined ? ` · skill ${s.skill}` : s.depth ? ` · depth ${s.depth}` : '';
+  return `engine${s.search ? ' ' + s.search : ''} · ${st.clock ? 'by its clock' : s.movetime_ms + ' ms'}${level}`;
+}
+
+// A two-seat game has a strip above and below the board: the seat there, who plays it, its
+// clock (the running one marked); a game of more seats shows its clocks in the side panel.
 function renderClocks(st) {
   const box = document.getElementById('clocks');
-  if (!st.clock) { box.style.display = 'none'; return; }
-  if (view.clockState !== st) { view.clockState = st; view.clockAt = performance.now(); }
-  box.style.display = '';
-  box.replaceChildren(...st.seats.map((s, k) => {
-    const left = clockLeft(st, k);
-    const cls = 'clock' + (st.clock.running === k ? ' running' : '') + (left < 10000 ? ' low' : '');
-    return el('div', { class: cls, 'data-seat': k }, el('span', { class: 'who' }, s.name),
-      el('span', { class: 'time' }, clockText(left)));
-  }));
+  const two = st.seats.length === 2;
+  if (st.clock && view.clockState !== st) { view.clockState = st; view.clockAt = performance.now(); }
+  for (const [id, k] of [['strip-top', view.flipped ? 0 : 1], ['strip-bottom', view.flipped ? 1 : 0]]) {
+    const strip = document.getElementById(id);
+    if (!strip) continue;
+    strip.style.display = two ? '' : 'none';
+    if (!two) continue;
+    const s = st.seats[k];
+    strip.classList.toggle('to-move', st.to_move === k);
+    strip.dataset.seat = k;
+    strip.replaceChildren(el('span', { class: 'name' }, s.name), el('span', { class: 'who' }, playerText(st, s)),
+      st.clock ? clockBox(st, k) : '');
+  }
+  box.style.display = st.clock && !two ? '' : 'none';
+  if (!st.clock) return;
+  if (!two) box.replaceChildren(...st.seats.map((s, k) => clockBox(st, k)));
   document.body.dataset.clock = st.clock.running === null ? 'stopped' : String(st.clock.running);
 }
 
@@ -591,14 +711,18 @@ function tickClocks() {
   }).catch(() => {}).finally(() => { setTimeout(() => { view.flagAsked = false; }, 300); });
 }
 
-// Resign takes two clicks (the first arms the button for three seconds).
+// Resign takes two clicks (the first arms the button for three seconds); the second counts
+// only from half a second on, so that a double click does not resign.
 function resignClick() {
+  if (view.pending) return;
+  const now = performance.now();
   if (!view.resignArmed) {
-    view.resignArmed = true;
+    view.resignArmed = now;
     render();
     setTimeout(() => { view.resignArmed = false; render(); }, 3000);
     return;
   }
+  if (now - view.resignArmed < 500) return;
   view.resignArmed = false;
   send('resign', {});
 }
@@ -606,14 +730,17 @@ function resignClick() {
 // A draw offer: an engine answers at once by its rule; a person accepts by offering too.
 async function offerDraw() {
   const st = view.state;
+  if (view.pending) return;
   const body = st.draw_offer !== null && st.draw_offer !== undefined ? { seat: 1 - st.draw_offer } : {};
   view.error = '';
+  setPending(true);
   try {
     const a = await api('POST', `/api/game/${st.id}/draw`, body);
-    view.state = a.state;
+    adopt(a.state, true);
     view.notice = a.draw === 'accepted' ? 'Draw agreed.' : a.draw === 'declined' ? `Draw declined: ${a.why}.` :
       `${st.seats[a.state.draw_offer].name} offers a draw (the other side accepts with Accept draw; a move declines).`;
   } catch (e) { view.error = e.message; }
+  setPending(false);
   render();
 }
 
@@ -729,63 +856,127 @@ function render() {
   if (st.board.kind === 'row') drawRow(st, svg); else drawGrid(st, svg);
   const status = document.getElementById('status');
   const over = st.result !== null && st.result !== undefined;
-  if (!isLive()) status.textContent = `Viewing ply ${view.cursor} of ${st.history.length} (→ or End: back to the game)`;
+  if (view.node) status.textContent = `Variation: ${view.node.path.length} moves from ply ${view.node.base} (the game is not changed; End: back to the game)`;
+  else if (!isLive()) status.textContent = `Viewing ply ${view.cursor} of ${st.history.length} (→ or End: back to the game)`;
   else if (over) status.textContent = 'Game over';
   else {
     const seat = st.seats[st.to_move];
-    status.textContent = `${seat.name} to move` + (seat.kind === 'engine' ? ' (engine' + (view.thinking ? ', thinking…)' : ')') : ' (you)');
+    status.textContent = `${seat.name} to move` + (seat.kind === 'engine' ? ' (engine' + (view.thinking ? ', thinking…)' : ')') :
+      st.spectator ? '' : ' (you)');
   }
+  if (st.spectator) status.textContent = 'Watching (read-only) · ' + status.textContent;
   document.getElementById('result').textContent = over ? `${st.result.score} — ${st.result.reason}` : '';
   document.getElementById('error').textContent = view.error;
-  document.getElementById('fen').textContent = isLive() || !view.shown ? st.fen : view.shown.fen;
-  document.getElementById('undo').disabled = view.thinking || st.history.length === 0;
-  document.getElementById('engine-move').disabled = view.thinking || over || !isLive();
+  document.getElementById('fen').textContent = shown(st).fen || st.fen;
+  const off = (id, yes) => { const b = document.getElementById(id); b.dataset.off = String(yes); b.disabled = yes || view.pending; };
+  off('undo', view.thinking || st.history.length === 0 || over);
+  off('engine-move', view.thinking || over || !isLive() || !!view.node);
+  off('resign', false);
+  off('draw', false);
+  off('pass', false);
   document.getElementById('analyse').textContent = view.analysing ? 'Stop analysis' : 'Analyse';
+  document.body.classList.toggle('spectator', !!st.spectator);
   const pass = document.getElementById('pass');
-  pass.style.display = canMove(st) && st.legal.some((m) => m.move === '0000') ? '' : 'none';
+  pass.style.display = moveMode(st).mode === 'game' && st.legal.some((m) => m.move === '0000') ? '' : 'none';
   // For people and tests: 'human' when a person may move now, 'engine' while the engine is
   // to move or thinking, 'over' at the end; the ply shown and whether an analysis runs.
   document.body.dataset.state = over ? 'over' : view.thinking || !humanToMove(st) ? 'engine' : 'human';
   document.body.dataset.plies = String(st.history.length);
   document.body.dataset.shown = String(shownPly());
   document.body.dataset.analysing = String(view.analysing);
+  document.body.dataset.analysisPly = view.analysing ? String(view.analysisPly) : '';
+  document.body.dataset.version = String(st.version);
+  document.body.dataset.check = shown(st).check || '';
   soundFor(st);
   renderClocks(st);
+  renderGameOver(st, over);
   renderEndings(st, over);
   renderPlayers(st);
   renderMoves(st);
   renderAnalysis();
   renderGraph();
+  renderReviewStatus();
   renderSolved(st);
 }
 
+// A request that changes the game is in flight: the buttons that send one are disabled (a
+// double click sends one request, not two) until its answer is in.
+function setPending(on) {
+  view.pending = on;
+  for (const b of document.querySelectorAll('button.act')) b.disabled = on || b.dataset.off === 'true';
+  document.body.dataset.pending = String(on);
+}
+
+// A finished game's last position as the server replays it: its legal moves make the tree's
+// first variation after the game's end (a resigned or timed-out game).
+async function loadEnd(st) {
+  if (!st.result || (view.endPos && view.endPos.ply === st.history.length)) return;
+  try {
+    view.endPos = await api('GET', `/api/game/${st.id}/position?ply=${st.history.length}`);
+    view.endPos.result = st.result;
+  } catch (e) { /* the live state then */ }
+}
+
+// A state from the server becomes the page's: a take-back drops the engine's line of a
+// position no longer in the game; a shown ply beyond the game goes back to the game.
+function adopt(st, quiet) {
+  const before = view.state;
+  view.state = st;
+  if (st.result) loadEnd(st).then(() => render());
+  if (before && st.history.length < before.history.length) {
+    view.info = null;
+    view.review.evals = view.review.evals.slice(0, st.history.length + 1);
+    view.review.marks = view.review.marks.filter((m) => m.ply <= st.history.length);
+    if (view.cursor !== null && view.cursor > st.history.length) { view.cursor = null; view.shown = null; }
+    pruneTree(st);
+  }
+  if (!quiet) { render(); followAnalysis(); maybeEngine(); playPremove(); }
+}
+
+// The state read again (a move made elsewhere, the stream reopened, the page shown again),
+// unless this page waits for an answer of its own (which brings the state).
+async function refresh() {
+  const st = view.state;
+  if (!st || view.pending || view.thinking) return;
+  try {
+    const again = await api('GET', '/api/game/' + st.id);
+    if (view.pending || view.thinking || view.state.id !== again.id) return;
+    if (again.version !== view.state.version || again.history.length !== view.state.history.length) adopt(again);
+  } catch (e) { /* the next event or look asks again */ }
+}
+
 async function send(path, body) {
+  if (view.pending) return;
   view.error = '';
   view.notice = '';
+  setPending(true);
   try {
     const st = await api('POST', `/api/game/${view.state.id}/${path}`, body);
-    view.state = st.state || st;
+    adopt(st.state || st, true);
     view.selected = null;
     view.cursor = null;
+    view.node = null;
   } catch (e) {
     view.error = e.message;
   }
-  closePromo();
+  setPending(false);
+  view.promo = null;
   render();
-  if (view.analysing) startAnalysis();
+  followAnalysis();
   maybeEngine();
 }
 
 async function engineMove() {
-  if (view.thinking) return;
+  if (view.thinking || view.pending) return;
   view.thinking = true;
   view.cursor = null;
+  view.node = null;
   view.infoPly = view.state.history.length;
-  if (view.analysing) { view.analysing = false; }
+  view.info = null;
   render();
   try {
     const r = await api('POST', `/api/game/${view.state.id}/engine`, {});
-    view.state = r.state;
+    adopt(r.state, true);
     view.notice = '';
     if (r.info && r.info.depth !== undefined) { view.info = r.info; recordEval(view.infoPly, r.info); }
     view.error = '';
@@ -795,13 +986,15 @@ async function engineMove() {
   }
   view.thinking = false;
   render();
+  followAnalysis();
+  playPremove();
   maybeEngine();
 }
 
 function maybeEngine() {
   const st = view.state;
-  if (view.auto && !view.thinking && !view.analysing && st.to_move !== null && st.to_move !== undefined &&
-      st.seats[st.to_move].kind === 'engine') {
+  if (view.auto && !view.thinking && !view.pending && !view.analysing && !st.spectator && st.to_move !== null &&
+      st.to_move !== undefined && st.seats[st.to_move].kind === 'engine') {
     setTimeout(engineMove, 30);
   }
 }
@@ -812,6 +1005,7 @@ async function goTo(ply) {
   const st = view.state;
   ply = Math.max(0, Math.min(st.history.length, ply));
   view.selected = null;
+  view.node = null;
   if (ply === st.history.length) {
     view.cursor = null;
     view.shown = null;
@@ -829,24 +1023,47 @@ async function goTo(ply) {
 
 function onKey(ev) {
   if (ev.target.closest && ev.target.closest('input, textarea, select')) return;
+  if (view.node) {
+    const to = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'start', End: 'end', ArrowUp: 'start', ArrowDown: 'end' }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    stepTree(to);
+    return;
+  }
   const at = shownPly(), end = view.state.history.length;
   const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: end, ArrowUp: 0, ArrowDown: end }[ev.key];
   if (to === undefined) return;
   ev.preventDefault();
+  if (ev.key === 'ArrowRight' && at < end) { goTo(to); return; }
+  if (ev.key === 'ArrowRight') { stepTree('forward'); return; }
   goTo(to);
 }
 
 // ---------------------------------------------------------------- analysis
 
+// The position analysed: the game's ply shown and the moves of the tree's line from there.
+function analysisTarget() {
+  return view.node ? { ply: view.node.base, moves: view.node.path } : { ply: shownPly(), moves: [] };
+}
+
+function targetKey(t) { return t.ply + ':' + (t.moves || []).join(' '); }
+
+// The analysis follows the position shown: it restarts where the game or the tree moved on.
+function followAnalysis() {
+  if (view.analysing && targetKey(analysisTarget()) !== view.analysisKey) startAnalysis();
+}
+
 async function startAnalysis() {
   const st = view.state;
-  const ply = shownPly();
+  const target = analysisTarget();
   const multipv = parseInt(document.getElementById('multipv').value, 10) || 3;
   view.lines = [];
-  view.analysisPly = ply;
+  view.analysisPly = target.ply;
+  view.analysisKey = targetKey(target);
+  view.analysing = true;
+  render();
   try {
-    await api('POST', `/api/game/${st.id}/analysis`, { ply, multipv });
-    view.analysing = true;
+    await api('POST', `/api/game/${st.id}/analysis`, { ply: target.ply, moves: target.moves, multipv });
   } catch (e) {
     view.analysing = false;
     view.error = e.message;
@@ -857,6 +1074,8 @@ async function startAnalysis() {
 async function stopAnalysis() {
   view.analysing = false;
   view.lines = [];
+  view.analysisKey = null;
+  render();
   try { await api('DELETE', `/api/game/${view.state.id}/analysis`); } catch (e) { view.error = e.message; }
   render();
   maybeEngine();
@@ -864,27 +1083,98 @@ async function stopAnalysis() {
 
 function onEvent(msg) {
   if (msg.type === 'info') {
+    if (!view.thinking) view.infoPly = view.state.history.length;
     view.info = msg.info;
     recordEval(view.infoPly, msg.info);
     renderAnalysis();
-  } else if (msg.type === 'analysis' && view.analysing && msg.ply === view.analysisPly) {
+  } else if (msg.type === 'analysis' && view.analysing && targetKey(msg) === view.analysisKey) {
     const k = (msg.info.multipv || 1) - 1;
     view.lines[k] = msg.info;
-    recordEval(msg.ply, msg.info);
+    if (!(msg.moves || []).length) recordEval(msg.ply, msg.info);
     render();
+  } else if ((msg.type === 'move' || msg.type === 'state') && msg.version > (view.state.version || 0)) {
+    refresh();
+  } else if (msg.type === 'eval' || msg.type === 'review' || msg.type === 'review-done') {
+    onEval(msg);
   }
+}
+
+// The game's event stream, opened again whenever it was closed: when the page is shown again
+// (the back/forward cache), after a lost connection, and by a look every two seconds. Each
+// opening reads the state again (moves made meanwhile elsewhere).
+function openEvents() {
+  if (!window.EventSource || document.hidden && view.es) return;
+  if (view.es && view.es.readyState !== 2) return;
+  if (view.es) view.es.close();
+  const es = new EventSource(`/api/game/${view.state.id}/events`);
+  view.es = es;
+  es.onmessage = (ev) => onEvent(JSON.parse(ev.data));
+  es.onopen = () => { document.body.dataset.stream = 'open'; refresh(); };
+  es.onerror = () => { document.body.dataset.stream = es.readyState === 2 ? 'closed' : 'reconnecting'; };
+}
+
+function closeEvents() {
+  if (view.es) view.es.close();
+  view.es = null;
+  document.body.dataset.stream = 'closed';
+}
+
+function followGame() {
+  window.addEventListener('pagehide', () => {
+    if (view.analysing && !view.state.spectator) {
+      fetch(`/api/game/${view.state.id}/analysis`, { method: 'DELETE', keepalive: true });
+    }
+    view.analysing = false;
+    closeEvents();
+  });
+  window.addEventListener('pageshow', (ev) => { if (ev.persisted) { openEvents(); refresh(); render(); } });
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) { openEvents(); refresh(); } });
+  setInterval(() => {
+    if (!view.es || view.es.readyState === 2) openEvents();
+    else if (view.es.readyState !== 1) refresh();
+  }, 2000);
+  openEvents();
 }
 
 // ---------------------------------------------------------------- moving: click-click and drag
 
 function closePromo() {
-  const p = document.getElementById('promo');
-  p.classList.remove('open');
-  p.replaceChildren();
+  if (!view.promo) return;
+  view.promo = null;
+  render();
+}
+
+// The legal moves in the position shown (the game's, a ply stepped to, a node of the tree).
+function legalHere(st) {
+  return shown(st).legal || [];
+}
+
+// Where a move made on the board goes: into the game (its live position, a person to move),
+// a premove (the engine thinks), the move tree (a variation: in a finished game, or with
+// Analyse on anywhere but the live position where a person moves); or nowhere, and why.
+function moveMode(st) {
+  const over = st.result !== null && st.result !== undefined;
+  const live = isLive() && !view.node;
+  if (!over && live) {
+    if (st.spectator) return { reason: 'This is a spectator link: it shows the game but cannot move.' };
+    if (humanToMove(st) && !view.thinking) return { mode: 'game' };
+    if (view.thinking && st.seats.some((s) => s.kind === 'human')) return { mode: 'premove' };
+    if (view.analysing) return { mode: 'tree' };
+    return { reason: `${st.seats[st.to_move].name} is the engine's seat: press Engine move, or Analyse to try moves.` };
+  }
+  if (over || view.analysing) return { mode: 'tree' };
+  return { reason: 'You are looking at an earlier position: press Analyse to try moves here (the game stays as it is), or End to go back to the game.' };
+}
+
+function say(text) {
+  view.error = text;
+  render();
 }
 
 function refuse(from, to) {
-  view.error = `Illegal move: ${from}–${to}`;
+  const here = shown(view.state);
+  const why = here.note ? ` (${here.note})` : here.check ? ' (the king is in check)' : '';
+  view.error = `Illegal move: ${from}–${to}${why}`;
   view.refused = to;
   view.selected = null;
   document.body.dataset.refused = from + to;
@@ -892,32 +1182,95 @@ function refuse(from, to) {
   setTimeout(() => { view.refused = null; render(); }, 700);
 }
 
-// Plays from→to if legal (a promotion opens the chooser); refuses it otherwise.
+// Plays the chosen move where moveMode says: the game, or the tree.
+function play(m) {
+  view.promo = null;
+  view.selected = null;
+  if (moveMode(view.state).mode === 'tree') addToTree(m.move);
+  else send('move', { move: m.move });
+}
+
+// Plays from→to if legal (a promotion shows its pieces on the target square); refuses it
+// otherwise, saying why. While the engine thinks it is kept as a premove.
 function tryMove(from, to) {
   const st = view.state;
-  const moves = st.legal.filter((m) => m.from === from && m.to === to);
-  if (moves.length === 1) { send('move', { move: moves[0].move }); return true; }
+  const mode = moveMode(st);
+  if (mode.reason) { say(mode.reason); return false; }
+  if (mode.mode === 'premove') {
+    view.premove = { from, to };
+    view.selected = null;
+    view.notice = `Premove ${from}–${to}: played when it is your move, if it is legal then.`;
+    render();
+    return true;
+  }
+  const moves = legalHere(st).filter((m) => m.from === from && m.to === to);
+  if (moves.length === 1) { play(moves[0]); return true; }
   if (moves.length > 1) {
-    const p = document.getElementById('promo');
-    p.replaceChildren(el('span', {}, 'Promote to:'), ...moves.map((m) => el('button', {
-      'data-promo': m.promotion || m.move, on: { click: () => send('move', { move: m.move }) },
-    }, (m.promotion || m.move).toUpperCase())));
-    p.classList.add('open');
+    view.promo = { to, moves };
+    render();
     return true;
   }
   refuse(from, to);
   return false;
 }
 
+// After the engine's move: the premove is played if it is legal now, else dropped, saying so.
+function playPremove() {
+  const pm = view.premove;
+  const st = view.state;
+  if (!pm || !humanToMove(st) || view.thinking || view.pending || !isLive() || view.node) return;
+  view.premove = null;
+  const moves = st.legal.filter((m) => m.from === pm.from && m.to === pm.to);
+  if (!moves.length) { view.notice = `Premove ${pm.from}–${pm.to} dropped: not legal after the reply.`; render(); return; }
+  const m = moves.find((x) => (x.promotion || '').toLowerCase() === 'q') || moves[0];
+  view.notice = '';
+  send('move', { move: m.move });
+}
+
 function clickSquare(sq) {
   const st = view.state;
-  if (!canMove(st)) return;
-  const own = st.legal.some((m) => m.from === sq);
-  if (view.selected && view.selected !== sq && !own) { tryMove(view.selected, sq); return; }
-  if (view.selected && view.selected !== sq && targetsOf(st).has(sq)) { tryMove(view.selected, sq); return; }
-  closePromo();
+  if (view.promo) { closePromo(); return; }
+  const mode = moveMode(st);
+  const hasPiece = !!document.querySelector(`#board .piece[data-on="${sq}"]`);
+  if (mode.reason) { if (hasPiece) say(mode.reason); return; }
+  if (mode.mode === 'premove') {
+    if (view.selected && view.selected !== sq) { tryMove(view.selected, sq); return; }
+    view.premove = null;
+    view.selected = hasPiece && view.selected !== sq ? sq : null;
+    render();
+    return;
+  }
+  const own = legalHere(st).some((m) => m.from === sq);
+  if (view.selected && view.selected !== sq && (!own || targetsOf(st).has(sq))) { tryMove(view.selected, sq); return; }
+  if (!own && hasPiece && !view.selected) {
+    const here = shown(st);
+    say(here.note ? `That piece cannot move: ${here.note}.` : here.result ? 'The game is over here.' : 'That piece has no legal move here.');
+    return;
+  }
   view.selected = own && view.selected !== sq ? sq : null;
+  view.error = '';
   render();
+}
+
+// The promotion's pieces on the board, in a column from the target square towards the
+// middle (lichess's chooser); a click elsewhere closes it.
+function drawPromo(svg) {
+  const pr = view.promo;
+  if (!pr) return;
+  const c = squareCentre(pr.to);
+  if (!c) return;
+  const g = view.geometry, S = g.S;
+  const down = c[1] < g.H * S / 2 ? 1 : -1;
+  const white = shown(view.state).to_move === 0;
+  pr.moves.forEach((m, k) => {
+    const x = c[0] - S / 2, y = c[1] - S / 2 + k * S * down;
+    const letter = (m.promotion || '?')[0];
+    const piece = white ? letter.toUpperCase() : letter.toLowerCase();
+    const box = sv('g', { class: 'promo', 'data-promo': m.promotion || m.move, style: 'cursor:pointer' },
+      sv('rect', { x, y, width: S, height: S, fill: '#fff', stroke: '#555', 'stroke-width': 1 }), pieceShape(piece, x, y, S));
+    box.addEventListener('pointerdown', (ev) => { ev.stopPropagation(); play(m); });
+    svg.append(box);
+  });
 }
 
 function squareAt(x, y) {
@@ -946,7 +1299,10 @@ function onPointerMove(ev) {
   const svg = document.getElementById('board');
   if (!d.moved) {
     if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 5) return;
-    if (!canMove(view.state) || !view.state.legal.some((m) => m.from === d.from)) { view.drag = null; return; }
+    const mode = moveMode(view.state).mode;
+    const from = mode === 'premove' ? !!document.querySelector(`#board .piece[data-on="${d.from}"]`)
+      : mode && legalHere(view.state).some((m) => m.from === d.from);
+    if (!from) { view.drag = null; return; }
     d.moved = true;
     view.selected = d.from;
     render();
@@ -979,9 +1335,9 @@ function undoPlies(st) {
   return 1;
 }
 
-function seatText(s) {
+function seatText(s, timed) {
   return s.name + ': ' + (s.kind === 'human' ? 'human' :
-    `engine ${s.movetime_ms} ms${s.search ? ' ' + s.search : ''}` +
+    `engine ${timed ? 'by its clock' : s.movetime_ms + ' ms'}${s.search ? ' ' + s.search : ''}` +
     (s.elo ? ` Elo ${s.elo}` : '') + (s.skill !== undefined ? ` skill ${s.skill}` : '') +
     (s.depth ? ` depth ${s.depth}` : ''));
 }
@@ -990,6 +1346,94 @@ function seatText(s) {
 function initialFlip(st) {
   const humans = st.seats.map((s, i) => s.kind === 'human' ? i : -1).filter((i) => i >= 0);
   return st.seats.length === 2 && humans.length === 1 && humans[0] === 1;
+}
+
+// The dialog when the game ends while the page is open: the result, a rematch (the same
+// seats the other way round, the same clock and start), analysing the game, closing.
+function gameOverBox() {
+  return el('div', { id: 'gameover', class: 'dialog', role: 'dialog', style: 'display:none' },
+    el('div', { class: 'res', id: 'gameover-result' }),
+    el('div', { class: 'row' },
+      el('button', { id: 'rematch', class: 'primary', on: { click: rematch } }, 'Rematch'),
+      el('button', { id: 'gameover-analyse', on: { click: () => { closeGameOver(); startReview(); if (!view.analysing) startAnalysis(); } } },
+        'Analyse'),
+      el('button', { id: 'gameover-close', on: { click: closeGameOver } }, 'Close')));
+}
+
+function closeGameOver() {
+  view.gameOverShown = true;
+  document.getElementById('gameover').style.display = 'none';
+}
+
+// Shown once, when the state turns over while the page shows the game.
+function renderGameOver(st, over) {
+  const box = document.getElementById('gameover');
+  if (!box) return;
+  if (!over) { view.sawLive = true; view.gameOverShown = false; box.style.display = 'none'; return; }
+  if (!view.sawLive || view.gameOverShown || st.spectator) return;
+  document.getElementById('gameover-result').textContent = `${st.result.score} — ${st.result.reason}`;
+  box.style.display = '';
+}
+
+async function rematch() {
+  const st = view.state;
+  const seats = st.seats.map((s) => s.kind === 'human' ? { kind: 'human' } :
+    Object.assign({ kind: 'engine', movetime_ms: s.movetime_ms }, s.search ? { search: s.search } : {},
+      s.elo ? { elo: s.elo } : {}, s.skill !== undefined ? { skill: s.skill } : {}, s.depth ? { depth: s.depth } : {}));
+  if (seats.length === 2) seats.reverse();
+  const body = { game: st.game, variant: st.variant, fen: st.start_fen, seats };
+  if (st.clock) body.clock = { base_ms: st.clock.base_ms, inc_ms: st.clock.inc_ms };
+  try {
+    const n = await api('POST', '/api/new', body);
+    location.href = '/play/' + n.id;
+  } catch (e) { say(e.message); }
+}
+
+// The board's size: dragged at its corner, kept in localStorage; by default as large as the
+// window allows (the CSS).
+function boardResizer() {
+  const handle = document.getElementById('resize');
+  const apply = (px) => { if (px) document.documentElement.style.setProperty('--board', px + 'px'); };
+  try { apply(Number(localStorage.getItem('kiebitz-board')) || 0); } catch (e) { /* private mode */ }
+  handle.addEventListener('pointerdown', (ev) => {
+    ev.preventDefault();
+    ev.stopPropagation();
+    const svg = document.getElementById('board');
+    const start = { x: ev.clientX, w: svg.getBoundingClientRect().width };
+    const move = (e) => apply(Math.max(240, Math.min(window.innerWidth - 40, start.w + e.clientX - start.x)));
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      const w = Math.round(svg.getBoundingClientRect().width);
+      try { localStorage.setItem('kiebitz-board', String(w)); } catch (e) { /* private mode */ }
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  });
+  handle.addEventListener('dblclick', () => {
+    document.documentElement.style.removeProperty('--board');
+    try { localStorage.removeItem('kiebitz-board'); } catch (e) { /* private mode */ }
+  });
+}
+
+// The game's links: the spectator's (read-only) with a copy button, and for the player the
+// player's own.
+function watchLinks(st) {
+  const watch = location.origin + '/watch/' + st.watch;
+  const copy = el('button', { id: 'copy-watch', title: 'copy the spectator link', on: { click: async () => {
+    try { await navigator.clipboard.writeText(watch); copy.textContent = 'Copied'; } catch (e) {
+      const r = document.createRange(); r.selectNodeContents(document.getElementById('watch-link'));
+      const sel = getSelection(); sel.removeAllRanges(); sel.addRange(r); copy.textContent = 'Selected: Ctrl+C';
+    }
+    setTimeout(() => { copy.textContent = 'Copy'; }, 2000);
+  } } }, 'Copy');
+  return el('div', { class: 'links row' }, el('label', {}, 'Spectator link (read-only):'),
+    el('a', { id: 'watch-link', href: watch }, '/watch/' + st.watch), copy);
+}
+
+function variantTitle(info, variant) {
+  const k = info ? info.variants.indexOf(variant) : -1;
+  return k >= 0 && info.variant_titles ? info.variant_titles[k] : variant;
 }
 
 function newFromFen(fenInput) {
@@ -1015,6 +1459,9 @@ async function board(app, id) {
   await gameList().catch(() => []);
   view.state = st;
   view.auto = true;
+  loadTree();
+  loadEnd(st);
+  loadReview();
   // The game's entry of /api/games: its title and rules.
   const info = (await api('GET', '/api/games').catch(() => [])).find((g) => g.game === st.game);
   view.flipped = initialFlip(st);
@@ -1032,61 +1479,362 @@ async function board(app, id) {
   multipv.value = '3';
   multipv.addEventListener('change', () => { if (view.analysing) startAnalysis(); });
   const fenInput = el('input', { class: 'fen', id: 'fen-input', placeholder: 'a FEN for a new game of ' + st.variant });
+  const importBox = el('textarea', { class: 'fen', id: 'import-text', rows: 2, placeholder: 'paste a PGN or a FEN to look at it on a new board' });
   const nav = (label, idv, f) => el('button', { id: idv, title: label, on: { click: f } }, label);
   app.replaceChildren(el('div', { class: 'play' },
     el('div', { class: 'boardcol' },
+      el('div', { class: 'strip', id: 'strip-top' }),
       el('div', { class: 'boardbox' }, el('div', { id: 'evalbar', title: 'evaluation (White\'s share)' },
-        el('div', { class: 'white', style: 'height:50%' }), el('span', { id: 'evallabel' })), svg),
-      el('div', { id: 'promo' }),
+        el('div', { class: 'white', style: 'height:50%' }), el('span', { id: 'evallabel' })), svg,
+        el('div', { id: 'resize', title: 'drag to resize the board' }), gameOverBox()),
+      el('div', { class: 'strip', id: 'strip-bottom' }),
       el('div', { class: 'controls' },
         nav('«', 'nav-start', () => goTo(0)), nav('‹', 'nav-back', () => goTo(shownPly() - 1)),
         nav('›', 'nav-forward', () => goTo(shownPly() + 1)), nav('»', 'nav-end', () => goTo(view.state.history.length)),
-        el('button', { id: 'undo', title: 'take back your last move and the reply',
-          on: { click: () => send('undo', { plies: undoPlies(view.state) }) } }, 'Takeback'),
-        el('button', { id: 'resign', on: { click: resignClick } }, 'Resign'),
-        el('button', { id: 'draw', on: { click: offerDraw } }, 'Offer draw'),
+        el('button', { id: 'undo', class: 'act', title: 'take back your last move and the reply',
+          on: { click: () => send('undo', { plies: undoPlies(view.state), at: view.state.history.length }) } }, 'Takeback'),
+        el('button', { id: 'resign', class: 'act', on: { click: resignClick } }, 'Resign'),
+        el('button', { id: 'draw', class: 'act', on: { click: offerDraw } }, 'Offer draw'),
         el('button', { id: 'flip', on: { click: () => { view.flipped = !view.flipped; render(); } } }, 'Flip'),
-        el('button', { id: 'engine-move', on: { click: () => { engineMove(); } } }, 'Engine move'),
-        el('button', { id: 'pass', on: { click: () => send('move', { move: '0000' }) } }, 'Pass'),
+        el('button', { id: 'engine-move', class: 'act', on: { click: () => { engineMove(); } } }, 'Engine move'),
+        el('button', { id: 'pass', class: 'act', on: { click: () => send('move', { move: '0000' }) } }, 'Pass'),
         el('button', { id: 'sound', title: 'a tone for every move', on: { click: toggleSound } }, soundLabel()),
-        el('a', { id: 'pgn', href: `/api/game/${id}/pgn`, download: `kiebitz-${st.game}-${id}.pgn` }, 'PGN'),
+        el('a', { id: 'pgn', href: `/api/game/${id}/pgn`, download: `kiebitz-${st.game}-${id}.pgn`, on: { click: downloadPgn } }, 'PGN'),
         el('a', { href: '/' }, 'New game')),
       graph),
     el('div', { class: 'side' },
       el('div', { class: 'panel' },
-        el('div', { class: 'row title' }, el('h3', {}, `${st.title || (info && info.title) || titleOf(st.game)} · ${st.variant}`),
+        el('div', { class: 'row title' }, el('h3', {}, `${st.title || (info && info.title) || titleOf(st.game)} · ${variantTitle(info, st.variant)}`),
           el('button', { id: 'rules-button', on: { click: () => {
             const r = document.getElementById('rules');
             r.style.display = r.style.display === 'none' ? '' : 'none';
           } } }, 'Rules')),
-        el('div', {}, st.seats.map(seatText).join(' · ')),
+        el('div', {}, st.seats.map((s) => seatText(s, !!st.clock)).join(' · ')),
+        watchLinks(st),
         el('div', { id: 'clocks' }), el('div', { id: 'players' }),
         el('div', { id: 'status' }), el('div', { id: 'result' }), el('div', { id: 'notice' }),
-        el('div', { id: 'solved' }), el('div', { id: 'error' })),
+        el('div', { id: 'solved' }),
+        el('label', { class: 'toggle' }, el('input', { type: 'checkbox', id: 'solved-toggle', on: { change: (ev) => {
+          try { localStorage.setItem('kiebitz-solved', ev.target.checked ? 'on' : 'off'); } catch (e) { /* private mode */ }
+          render();
+        } } }), ' show solved values during play'),
+        el('div', { id: 'error' })),
       rulesPanel(info, st),
       el('div', { class: 'panel' }, el('div', { class: 'row' }, el('h3', {}, 'Analysis'),
         el('button', { id: 'analyse', on: { click: () => (view.analysing ? stopAnalysis() : startAnalysis()) } }, 'Analyse'),
-        multipv), el('div', { id: 'analysis' })),
-      el('div', { class: 'panel' }, el('h3', {}, 'Moves'), el('div', { id: 'moves' })),
+        multipv, el('button', { id: 'review', title: 'a short search of every position of the game; marks inaccuracies, mistakes and blunders',
+          on: { click: startReview } }, 'Analyse the whole game')),
+        el('div', { id: 'review-status' }), el('div', { id: 'analysis' })),
+      el('div', { class: 'panel' }, el('div', { class: 'row title' }, el('h3', {}, 'Moves'),
+        el('span', { id: 'var-tools' },
+          el('button', { id: 'promote-var', title: 'make this variation the first here', on: { click: () => view.node && promoteNode(view.node) } }, 'Promote'),
+          el('button', { id: 'delete-var', title: 'delete this move and what follows it', on: { click: () => view.node && deleteNode(view.node) } }, 'Delete'))),
+        el('div', { id: 'moves' })),
       el('div', { class: 'panel' }, el('div', { class: 'fenline', id: 'fen' }),
         el('div', { class: 'row' }, fenInput, el('button', { id: 'new-from-fen', on: { click: newFromFen(fenInput) } },
-          'New game from FEN'))))));
-  if (window.EventSource) {
-    const es = new EventSource(`/api/game/${id}/events`);
-    es.onmessage = (ev) => onEvent(JSON.parse(ev.data));
-    window.addEventListener('pagehide', () => {
-      if (view.analysing) fetch(`/api/game/${id}/analysis`, { method: 'DELETE', keepalive: true });
-      es.close();
-    });
-  }
+          'New game from FEN')),
+        el('div', { class: 'row' }, importBox,
+          el('button', { id: 'import', title: 'a new board (two people) with this PGN or FEN', on: { click: () => importText(importBox.value) } },
+            'Import PGN / FEN'))))));
+  boardResizer();
+  followGame();
   render();
   setInterval(tickClocks, 100);
   maybeEngine();
 }
 
+// ---------------------------------------------------------------- the move tree
+
+// Variations live on this page (and in localStorage): view.vars[ply] lists the first moves of
+// the variations that leave the game after `ply` plies; a node is { mv, san, base, path (the
+// moves from the game's position `base` to it, coordinates), parent, kids (kids[0] the main
+// continuation, the others its alternatives), pos (the server's position, read when needed) }.
+// The game's own record never changes by them; the server replays them for positions
+// (/line), analyses (/analysis with `moves`) and the PGN (POST /pgn with `lines`).
+let NODE_IDS = 0;
+
+function makeNode(mv, san, parent, base) {
+  return { id: ++NODE_IDS, mv, san, base, path: (parent ? parent.path : []).concat([mv]), parent, kids: [], pos: null };
+}
+
+function siblingsOf(node) {
+  return node.parent ? node.parent.kids : (view.vars[node.base] || []);
+}
+
+async function linePos(base, path) {
+  return api('POST', `/api/game/${view.state.id}/line`, { ply: base, moves: path });
+}
+
+// A move made in tree mode: onto the node shown (or from the game's ply shown), a new
+// variation unless the move is already there (the game's own next move steps the game).
+async function addToTree(mv) {
+  const st = view.state;
+  const parent = view.node;
+  const base = parent ? parent.base : shownPly();
+  if (!parent && base < st.history.length && st.history[base].move === mv) { goTo(base + 1); return; }
+  const list = parent ? parent.kids : (view.vars[base] = view.vars[base] || []);
+  const known = list.find((n) => n.mv === mv);
+  if (known) { selectNode(known); return; }
+  let pos;
+  try { pos = await linePos(base, (parent ? parent.path : []).concat([mv])); } catch (e) { say(e.message); return; }
+  const node = makeNode(mv, pos.sans[pos.sans.length - 1], parent, base);
+  node.pos = pos;
+  list.push(node);
+  view.node = node;
+  view.error = '';
+  saveTree();
+  render();
+  followAnalysis();
+}
+
+// An analysis line clicked: its moves go onto the tree from the position analysed.
+async function playLine(moves) {
+  if (!moves.length) return;
+  const st = view.state;
+  let parent = view.node;
+  const base = parent ? parent.base : shownPly();
+  let pos;
+  try { pos = await linePos(base, (parent ? parent.path : []).concat(moves)); } catch (e) { say(e.message); return; }
+  let k = 0;
+  // The game's own moves are followed as long as the line keeps to them.
+  let gamePly = base;
+  while (!parent && k < moves.length && gamePly < st.history.length && st.history[gamePly].move === moves[k]) { k++; gamePly++; }
+  const sans = pos.sans.slice(pos.sans.length - moves.length);
+  let node = null;
+  for (let i = k; i < moves.length; i++) {
+    const list = parent ? parent.kids : (view.vars[gamePly] = view.vars[gamePly] || []);
+    node = list.find((n) => n.mv === moves[i]);
+    if (!node) {
+      node = makeNode(moves[i], sans[i], parent, parent ? parent.base : gamePly);
+      list.push(node);
+    }
+    parent = node;
+  }
+  if (!node) { goTo(gamePly); return; }
+  node.pos = pos;
+  view.node = node;
+  saveTree();
+  render();
+  followAnalysis();
+}
+
+async function selectNode(node) {
+  if (!node.pos) {
+    try { node.pos = await linePos(node.base, node.path); } catch (e) { say(e.message); return; }
+  }
+  view.node = node;
+  view.selected = null;
+  view.cursor = node.base < view.state.history.length ? node.base : null;
+  view.error = '';
+  render();
+  followAnalysis();
+}
+
+// ←/→/Home/End inside the tree: back to the parent (or the game's ply it leaves from),
+// forward along the main continuation; Home and End go back to the game.
+function stepTree(to) {
+  const node = view.node;
+  const st = view.state;
+  if (to === 'start') { goTo(0); return; }
+  if (to === 'end') { goTo(st.history.length); return; }
+  if (to === 'back') { if (node && node.parent) selectNode(node.parent); else if (node) goTo(node.base); return; }
+  const next = node ? node.kids[0] : (view.vars[shownPly()] || [])[0];
+  if (next) selectNode(next);
+}
+
+function deleteNode(node) {
+  const list = siblingsOf(node);
+  list.splice(list.indexOf(node), 1);
+  if (!node.parent && !list.length) delete view.vars[node.base];
+  let cur = view.node;
+  while (cur && cur !== node) cur = cur.parent;
+  if (cur) { if (node.parent) selectNode(node.parent); else goTo(node.base); }
+  saveTree();
+  render();
+}
+
+// The variation holding the node shown moves up: it becomes the main continuation where it
+// branches (first among the variations that leave the game there).
+function promoteNode(node) {
+  let a = node;
+  while (a && siblingsOf(a).indexOf(a) === 0 && a.parent) a = a.parent;
+  const list = siblingsOf(a);
+  const i = list.indexOf(a);
+  if (i <= 0) { view.notice = 'This variation comes first already; the game\'s own moves stay as they were played.'; render(); return; }
+  list.splice(i, 1);
+  list.unshift(a);
+  saveTree();
+  render();
+}
+
+// Variations that left the game at a ply no longer in it (a takeback) go.
+function pruneTree(st) {
+  for (const base of Object.keys(view.vars)) if (Number(base) > st.history.length) delete view.vars[base];
+  if (view.node && view.node.base > st.history.length) view.node = null;
+  saveTree();
+}
+
+// The tree as the server's PGN takes it: { at, moves, lines } per variation.
+function lineOf(first, at) {
+  const moves = [], lines = [];
+  let cur = first;
+  while (cur) {
+    moves.push(cur.mv);
+    for (const alt of cur.kids.slice(1)) lines.push(lineOf(alt, moves.length));
+    cur = cur.kids[0];
+  }
+  return { at, moves, lines };
+}
+
+function treeLines() {
+  const out = [];
+  for (const base of Object.keys(view.vars).map(Number).sort((x, y) => x - y)) {
+    for (const n of view.vars[base]) out.push(lineOf(n, base));
+  }
+  return out;
+}
+
+function saveTree() {
+  const plain = (n) => ({ mv: n.mv, san: n.san, kids: n.kids.map(plain) });
+  const out = {};
+  for (const [base, list] of Object.entries(view.vars)) if (list.length) out[base] = list.map(plain);
+  try { localStorage.setItem('kiebitz-tree-' + view.state.id, JSON.stringify(out)); } catch (e) { /* full or private */ }
+  document.body.dataset.variations = String(treeLines().length);
+}
+
+function loadTree() {
+  let saved = {};
+  try { saved = JSON.parse(localStorage.getItem('kiebitz-tree-' + view.state.id) || '{}'); } catch (e) { saved = {}; }
+  const build = (p, parent, base) => {
+    const n = makeNode(p.mv, p.san, parent, base);
+    n.kids = (p.kids || []).map((k) => build(k, n, base));
+    return n;
+  };
+  view.vars = {};
+  for (const [base, list] of Object.entries(saved || {})) {
+    if (Number(base) <= view.state.history.length) view.vars[base] = list.map((p) => build(p, null, Number(base)));
+  }
+}
+
+// The move's number before its SAN in the list: `12.` or `12...` (a seat's letter-free
+// ply number where the board is Chamäleon's).
+function moveLabel(ply, st, fresh) {
+  if (st.board.kind === 'chamaeleon') return `${ply + 1}. `;
+  const f = (st.start_fen || '').split(' ');
+  const black = f[1] === 'b' ? 1 : 0, first = parseInt(f[5] || '1', 10) || 1;
+  const n = first + Math.floor((ply + black) / 2);
+  return (ply + black) % 2 === 0 ? `${n}. ` : fresh ? `${n}... ` : '';
+}
+
+// A variation in the move list: its moves (each clickable), its alternatives nested.
+function varTokens(first, st, out) {
+  let cur = first, fresh = true, pending = [];
+  while (cur) {
+    const n = cur;
+    const ply = n.base + n.path.length - 1;
+    out.push(el('span', { class: 'vmove' + (n === view.node ? ' current' : ''), 'data-node': n.id, 'data-san': n.san,
+      on: { click: () => selectNode(n) } }, moveLabel(ply, st, fresh) + n.san), ' ');
+    fresh = false;
+    for (const alt of pending) { out.push('('); varTokens(alt, st, out); out.push(')', ' '); fresh = true; }
+    pending = cur.kids.slice(1);
+    cur = cur.kids[0];
+  }
+  if (out[out.length - 1] === ' ') out.pop();
+  return out;
+}
+
+function varRow(base, st, cols) {
+  const list = view.vars[base] || [];
+  if (!list.length) return null;
+  return el('tr', { class: 'vars' }, el('td', { colspan: cols, class: 'vars' },
+    list.map((n) => el('div', { class: 'var', 'data-base': base }, '(', varTokens(n, st, []), ')'))));
+}
+
+// The PGN: the game's (a plain download) or, with variations, the server's PGN of the game
+// with them.
+async function downloadPgn(ev) {
+  const lines = treeLines();
+  if (!lines.length) return;
+  ev.preventDefault();
+  try {
+    const r = await fetch(`/api/game/${view.state.id}/pgn`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lines }) });
+    const text = await r.text();
+    if (!r.ok) throw new Error(JSON.parse(text).error);
+    const a = el('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' })),
+      download: `kiebitz-${view.state.game}-${view.state.id}.pgn` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    view.lastPgn = text;
+  } catch (e) { say(e.message); }
+}
+
+// A PGN or a FEN pasted: a new board with two people (an analysis board) holding its
+// position and main line.
+async function importText(text) {
+  const t = text.trim();
+  if (!t) return;
+  const body = { game: view.state.game, variant: view.state.variant, seats: view.state.seats.map(() => ({ kind: 'human' })) };
+  if (/^\s*\[/.test(t) || /(^|\s)\d+\.+\s*\S/.test(t)) body.pgn = t; else body.fen = t;
+  try {
+    const n = await api('POST', '/api/new', body);
+    location.href = '/play/' + n.id;
+  } catch (e) { say(e.message); }
+}
+
+// ---------------------------------------------------------------- review (evaluations per ply)
+
+async function loadReview() {
+  try {
+    const r = await api('GET', `/api/game/${view.state.id}/review`);
+    view.review = r;
+  } catch (e) { return; }
+  // Not the board: a drag or a click under way keeps its squares.
+  renderMoves(view.state);
+  renderGraph();
+  renderReviewStatus();
+}
+
+// An evaluation the server kept (from any viewer's engine, analysis or review): the graph
+// at once, the judgements a moment later (read again with the review).
+function onEval(msg) {
+  if (msg.type === 'eval') view.review.evals[msg.ply] = msg.eval;
+  if (msg.type === 'review') { view.review.running = true; view.review.done = msg.done; view.review.of = msg.of; }
+  if (msg.type === 'review-done') view.review.running = false;
+  renderGraph();
+  renderReviewStatus();
+  clearTimeout(view.reviewTimer);
+  view.reviewTimer = setTimeout(loadReview, msg.type === 'review-done' ? 0 : 300);
+}
+
+async function startReview() {
+  try {
+    view.review = await api('POST', `/api/game/${view.state.id}/review`, {});
+  } catch (e) { view.error = e.message; }
+  render();
+}
+
+function renderReviewStatus() {
+  const box = document.getElementById('review-status');
+  if (!box) return;
+  const r = view.review;
+  const marks = r.marks.length ? ' · ' + ['inaccuracy', 'mistake', 'blunder'].map((j) =>
+    `${r.marks.filter((m) => m.judgement === j).length} ${j === 'inaccuracy' ? 'inaccuracies' : j + 's'}`).join(', ') : '';
+  box.textContent = r.running ? `Reviewing: ${r.done || 0} of ${r.of || '?'} positions…` :
+    r.evals.some(Boolean) ? `Evaluations of ${r.evals.filter(Boolean).length} of ${view.state.history.length + 1} positions${marks}` : '';
+  document.body.dataset.review = r.running ? 'running' : 'idle';
+  const b = document.getElementById('review');
+  if (b) {
+    b.disabled = !!r.running;
+    // The evaluations are White's shares: a game of more seats has none to review.
+    b.style.display = view.state.seats.length === 2 ? '' : 'none';
+  }
+}
+
 function main() {
   const app = document.getElementById('app');
-  const m = location.pathname.match(/^\/play\/([0-9a-zA-Z]+)$/);
+  const m = location.pathname.match(/^\/(?:play|watch)\/([0-9a-zA-Z]+)$/);
   const page = m ? board(app, m[1]) : location.pathname === '/report' ? reportPage(app) : lobby(app);
   page.catch((e) => { app.textContent = 'Error: ' + e.message; });
 }

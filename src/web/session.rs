@@ -206,11 +206,28 @@ pub trait Session: Send {
     /// Takes back the last move; false if there is none.
     fn undo(&mut self) -> bool;
     /// The game as PGN (a PGN-like record for an N-seat game), with these seat names in the
-    /// tags.
-    fn pgn(&self, players: &[String]) -> String;
+    /// tags and what `notes` adds (tags, a comment per ply, variations); an error says which
+    /// variation does not replay.
+    fn pgn(&self, players: &[String], notes: &Notes) -> Result<String, String>;
     /// Where the game has solved values ([`crate::games::page::Page::solve_job`]) and is
     /// not over: a key naming the position and the job that solves it with `solvers`.
     fn solve_job(&self, _solvers: &Solvers) -> Option<(String, SolveJob)> {
+        None
+    }
+    /// The solve of the game's position after `ply` plies (as [`Session::solve_job`] of the
+    /// position now), for the review of every move; `None` where the game has no solved
+    /// values or the game ends there.
+    fn solve_job_at(&self, _ply: usize, _solvers: &Solvers) -> Option<(String, SolveJob)> {
+        None
+    }
+    /// A short search of the game's position after `ply` plies for the review of every move:
+    /// `{"white": {"cp"} | {"mate"}, "depth", "best", "best_san"}` within `budget`; `None`
+    /// where the game ends there or its searches give no score from White's view.
+    fn eval_job(&self, _ply: usize, _budget: Duration) -> Option<EvalJob> {
+        None
+    }
+    /// Whose move it is after `ply` plies (0: White), for judging the move made there.
+    fn mover_at(&self, _ply: usize) -> Option<usize> {
         None
     }
     /// The engine's search for the seat to move, `None` if the game is over.
@@ -223,17 +240,29 @@ pub trait Session: Send {
         stop: Arc<AtomicBool>,
     ) -> Option<EngineJob>;
     /// The position after `ply` moves, for stepping through the game: `{"ply", "fen",
-    /// "board", "last"}` (`last`: the squares of the move that led there); `None` past the end.
-    fn position_at(&self, ply: usize) -> Option<Value>;
-    /// An analysis of the position after `ply` moves: a search without end reporting every
-    /// line (`multipv` of them where the game's search has MultiPV) until `stop` is set;
-    /// `None` past the end, in a finished position, or where the game has no analysis there.
+    /// "board", "last", "to_move", "legal", "check", "note", "result"}` (`last`: the squares
+    /// of the move that led there); `None` past the end.
+    fn position_at(&self, ply: usize) -> Option<Value> {
+        let mut v = self.line(ply, &[]).ok()?;
+        v["ply"] = json!(ply);
+        Some(v)
+    }
+    /// The position after the game's first `ply` moves and then `moves` (a variation of the
+    /// page's move tree, in coordinates or the game's notation), as [`Session::position_at`]
+    /// gives it, plus the moves as `moves` (coordinates) and `sans`; an error names the move
+    /// that does not replay.
+    fn line(&self, ply: usize, moves: &[String]) -> Result<Value, String>;
+    /// An analysis of the position after `ply` moves and then `moves`: a search without end
+    /// reporting every line (`multipv` of them where the game's search has MultiPV) until
+    /// `stop` is set; an error past the end, for a move that does not replay, in a finished
+    /// position, or where the game has no analysis there.
     fn analysis_job(
         &self,
         ply: usize,
+        moves: &[String],
         multipv: usize,
         stop: Arc<AtomicBool>,
-    ) -> Option<AnalysisJob>;
+    ) -> Result<AnalysisJob, String>;
     /// Whether `seat` could still win the game as it stands (asked when the other seat's
     /// flag falls: [`crate::games::page::Page::can_win`]); true where the game does not say.
     fn can_win(&self, _seat: usize) -> bool {
@@ -251,6 +280,9 @@ pub trait Session: Send {
 /// position and reports every line to the sink until stopped.
 pub type AnalysisJob = Box<dyn FnOnce(InfoSink) + Send>;
 
+/// A review's search of one position ([`Session::eval_job`]), run off the request thread.
+pub type EvalJob = Box<dyn FnOnce(&AtomicBool) -> Option<Value> + Send>;
+
 /// The longest an analysis runs without a stop (it holds one of the engine threads).
 pub const MAX_ANALYSIS: Duration = Duration::from_secs(600);
 
@@ -262,6 +294,8 @@ pub struct GameInfo {
     pub title: &'static str,
     pub about: &'static str,
     pub variants: Vec<String>,
+    /// Each variant's name in words (the game's page: `6×6, double step`).
+    pub variant_titles: Vec<String>,
     /// How many numbered start positions each variant has (Chess960: 960; else 1).
     pub starts: Vec<u32>,
     pub seats: Vec<usize>,
@@ -286,6 +320,10 @@ impl ForGame for Describe {
             title: page_of(G::GAME).map_or(G::GAME, |p| p.title()),
             about: page_of(G::GAME).map_or("", |p| p.about()),
             variants: G::variants().iter().map(|v| v.to_string()).collect(),
+            variant_titles: G::variants()
+                .iter()
+                .map(|v| variant_title(G::GAME, v))
+                .collect(),
             starts: G::variants()
                 .iter()
                 .map(|v| G::start_positions(v))
@@ -305,6 +343,10 @@ impl ForGame for Describe {
             title: page_of(G::GAME).map_or(G::GAME, |p| p.title()),
             about: page_of(G::GAME).map_or("", |p| p.about()),
             variants: (lo..=hi).rev().map(|n| format!("{}{n}", G::GAME)).collect(),
+            variant_titles: (lo..=hi)
+                .rev()
+                .map(|n| variant_title(G::GAME, &format!("{}{n}", G::GAME)))
+                .collect(),
             starts: vec![1; hi + 1 - lo],
             seats: (lo..=hi).collect(),
             seat_names: (lo..=hi).rev().map(nseat_names::<G>).collect(),
@@ -314,6 +356,11 @@ impl ForGame for Describe {
             depth: Some((1, MAX_NSEAT_DEPTH)),
         })
     }
+}
+
+/// A variant's name in words, as the game's page says it.
+fn variant_title(game: &str, variant: &str) -> String {
+    page_of(game).map_or_else(|| variant.to_string(), |p| p.variant_title(variant))
 }
 
 /// The names of the seats that play in an N-seat game of `players` players (its start
@@ -542,15 +589,222 @@ fn wrap(tokens: &[String]) -> String {
     out
 }
 
+/// What the server adds to a game's record in its PGN: tags (`TimeControl`), a comment per
+/// ply (`[%eval …] [%clk …]`, empty for none) and variations (the page's move tree).
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    pub tags: Vec<(String, String)>,
+    pub comments: Vec<String>,
+    pub lines: Vec<Line>,
+}
+
+/// A variation: `moves` played instead of its parent's move number `at` (0-based: from the
+/// position before that move; the game's moves for a variation of the game, where `at` equal
+/// to the game's length continues after its last move), with its own variations in `lines`.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Line {
+    pub at: usize,
+    pub moves: Vec<String>,
+    #[serde(default)]
+    pub lines: Vec<Line>,
+}
+
+impl Line {
+    /// The moves in all these variations and the deepest nesting, for the server's limits.
+    pub fn size(lines: &[Line]) -> (usize, usize) {
+        lines.iter().fold((0, 0), |(moves, depth), l| {
+            let (m, d) = Line::size(&l.lines);
+            (moves + l.moves.len() + m, depth.max(d + 1))
+        })
+    }
+}
+
+/// The result of a game ended by its rules, for the page.
+fn outcome_json(o: Outcome, why: &str) -> Value {
+    let winners: Vec<usize> = match o {
+        Outcome::Win(c) => vec![c.index()],
+        Outcome::Draw => Vec::new(),
+    };
+    json!({ "score": o.result_string(), "reason": why, "winners": winners })
+}
+
+/// The legal moves of `pos` for the page: text, SAN and squares.
+fn legal_json<G: Game>(pos: &G) -> Vec<Value> {
+    crate::protocol::legal_moves(pos)
+        .iter()
+        .map(|&mv| {
+            let text = pos.move_text(mv);
+            let (from, to, promotion) = squares_of(G::GAME, mv, &text);
+            json!({ "move": text, "san": pos.san(mv), "from": from, "to": to,
+                    "promotion": promotion })
+        })
+        .collect()
+}
+
+/// The king in check in `pos` (its square) and why fewer moves are legal there, as the game's
+/// page says ([`crate::games::page::Page::check_square`], `legal_note`).
+fn marks<G: Game>(pos: &G) -> (Option<String>, Option<String>) {
+    let page = page_of(G::GAME);
+    (
+        page.and_then(|p| p.check_square(pos as &dyn Any)),
+        page.and_then(|p| p.legal_note(pos as &dyn Any)),
+    )
+}
+
+/// A position for the page (see [`Session::position_at`]); `history` holds the hashes of
+/// the positions before it, `last` the position before it and the move that led there.
+fn node_json<G: Game>(pos: &G, history: &[u64], last: Option<(&G, Move)>) -> Value {
+    let verdict = pos.verdict(history);
+    let last = last.map(|(before, mv)| {
+        let (from, to, _) = squares_of(G::GAME, mv, &before.move_text(mv));
+        json!({ "from": from, "to": to })
+    });
+    let (check, note) = marks(pos);
+    let legal = if verdict.is_none() {
+        legal_json(pos)
+    } else {
+        Vec::new()
+    };
+    json!({ "fen": pos.fen(), "board": board_of(G::GAME, &pos.fen()), "last": last,
+            "to_move": pos.side_to_move().index(), "legal": legal, "check": check,
+            "note": note, "result": verdict.map(|(o, why)| outcome_json(o, &why)) })
+}
+
+/// The moves of a variation read in `pos` (coordinates or the game's notation), each legal
+/// where it is played and none after the end of the game (`history`: the hashes before
+/// `pos`); an error names the move.
+fn read_line<G: Game>(pos: &G, history: &[u64], moves: &[String]) -> Result<Vec<Move>, String> {
+    let mut p = pos.clone();
+    let mut seen = history.to_vec();
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        if let Some((_, why)) = p.verdict(&seen) {
+            return Err(format!(
+                "move {} of the line, {text}: the game is over there ({why})",
+                i + 1
+            ));
+        }
+        let mv = crate::san::read(&p, text)
+            .map_err(|e| format!("move {} of the line, {text}: {e}", i + 1))?;
+        seen.push(p.hash());
+        out.push(mv);
+        p = p.play(mv);
+    }
+    Ok(out)
+}
+
+/// The fullmove number a FEN starts with (its sixth field; 1 where it has none).
+fn fullmove(fen: &str) -> u64 {
+    fen.split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+}
+
+/// The movetext of `moves` from `start` in SAN with move numbers, a comment after each move
+/// where `comments` has one, and each variation of `lines` in parentheses after the move it
+/// replaces (a variation at `moves.len()` is written as the last move and its continuation).
+fn movetext<G: Game>(
+    start: &G,
+    history: &[u64],
+    moves: &[Move],
+    comments: &[String],
+    lines: &[Line],
+    out: &mut Vec<String>,
+) -> Result<(), String> {
+    let mut pos = start.clone();
+    let mut seen = history.to_vec();
+    let mut number = fullmove(&start.fen());
+    let mut numbered = false;
+    for (i, &mv) in moves.iter().enumerate() {
+        let white = pos.side_to_move() == crate::board::Color::White;
+        if white {
+            out.push(format!("{number}."));
+        } else if !numbered {
+            out.push(format!("{number}..."));
+        }
+        out.push(pos.san(mv));
+        numbered = true;
+        if let Some(c) = comments.get(i).filter(|c| !c.is_empty()) {
+            out.push(format!("{{{c}}}"));
+            numbered = false;
+        }
+        for alt in lines.iter().filter(|l| l.at == i) {
+            variation(&pos, &seen, &alt.moves, &alt.lines, out)?;
+            numbered = false;
+        }
+        if !white {
+            number += 1;
+        }
+        seen.push(pos.hash());
+        pos = pos.play(mv);
+    }
+    let end = lines.iter().filter(|l| l.at == moves.len() && l.at > 0);
+    for alt in end {
+        // After the last move: that move again, then the continuation.
+        let before = moves.len() - 1;
+        let (p, h) = replay(start, history, &moves[..before]);
+        let mut again = vec![p.move_text(moves[before])];
+        again.extend(alt.moves.iter().cloned());
+        let shifted: Vec<Line> = alt
+            .lines
+            .iter()
+            .map(|l| Line {
+                at: l.at + 1,
+                ..l.clone()
+            })
+            .collect();
+        variation(&p, &h, &again, &shifted, out)?;
+    }
+    if let Some(bad) = lines
+        .iter()
+        .find(|l| l.at > moves.len() || (l.at == 0 && moves.is_empty()))
+    {
+        return Err(format!(
+            "a variation at move {} of a line of {} moves",
+            bad.at,
+            moves.len()
+        ));
+    }
+    Ok(())
+}
+
+/// `pos` and the hashes before it after `moves` from `start`.
+fn replay<G: Game>(start: &G, history: &[u64], moves: &[Move]) -> (G, Vec<u64>) {
+    let mut pos = start.clone();
+    let mut seen = history.to_vec();
+    for &mv in moves {
+        seen.push(pos.hash());
+        pos = pos.play(mv);
+    }
+    (pos, seen)
+}
+
+/// One variation in parentheses (see [`movetext`]).
+fn variation<G: Game>(
+    pos: &G,
+    history: &[u64],
+    moves: &[String],
+    lines: &[Line],
+    out: &mut Vec<String>,
+) -> Result<(), String> {
+    let read = read_line(pos, history, moves)?;
+    let first = out.len();
+    movetext(pos, history, &read, &[], lines, out)?;
+    if out.len() == first {
+        return Ok(());
+    }
+    out[first].insert(0, '(');
+    if let Some(last) = out.last_mut() {
+        last.push(')');
+    }
+    Ok(())
+}
+
 /// A two-player game of the registry.
 pub struct TwoPlayer<G: Game> {
     line: GameLine<G>,
-}
-
-impl<G: Game> TwoPlayer<G> {
-    fn legal(&self) -> MoveList {
-        crate::protocol::legal_moves(self.line.current())
-    }
 }
 
 impl<G: Game> TwoPlayer<G> {
@@ -567,32 +821,57 @@ impl<G: Game> TwoPlayer<G> {
     }
 }
 
+impl<G: Game> TwoPlayer<G> {
+    /// The position after the game's first `ply` moves and then `moves`, the hashes before
+    /// it, and the moves read.
+    fn walk(&self, ply: usize, moves: &[String]) -> Result<(G, Vec<u64>, Vec<Move>), String> {
+        let (pos, history) = self
+            .at(ply)
+            .ok_or_else(|| format!("no ply {ply}: the game has {}", self.line.moves().len()))?;
+        let read = read_line(&pos, &history, moves)?;
+        let (end, seen) = replay(&pos, &history, &read);
+        Ok((end, seen, read))
+    }
+}
+
 impl<G: Game> Session for TwoPlayer<G> {
-    fn position_at(&self, ply: usize) -> Option<Value> {
-        let (pos, _) = self.at(ply)?;
-        let last = ply.checked_sub(1).map(|i| {
-            let (before, _) = self.at(i).expect("an earlier ply");
-            let mv = self.line.moves()[i];
-            let (from, to, _) = squares_of(G::GAME, mv, &before.move_text(mv));
-            json!({ "from": from, "to": to })
-        });
-        Some(
-            json!({ "ply": ply, "fen": pos.fen(), "board": board_of(G::GAME, &pos.fen()),
-                     "last": last, "to_move": pos.side_to_move().index() }),
-        )
+    fn line(&self, ply: usize, moves: &[String]) -> Result<Value, String> {
+        let (pos, history, read) = self.walk(ply, moves)?;
+        let all: Vec<Move> = self.line.moves()[..ply]
+            .iter()
+            .chain(&read)
+            .copied()
+            .collect();
+        let (before, _) = replay(self.line.start(), &[], &all[..all.len().saturating_sub(1)]);
+        let last = all.last().map(|&mv| (&before, mv));
+        let mut v = node_json(&pos, &history, last);
+        let (start, _) = replay(self.line.start(), &[], &all[..ply]);
+        let mut p = start;
+        let (mut sans, mut coords) = (Vec::new(), Vec::new());
+        for &mv in &read {
+            sans.push(p.san(mv));
+            coords.push(p.move_text(mv));
+            p = p.play(mv);
+        }
+        v["sans"] = json!(sans);
+        v["moves"] = json!(coords);
+        Ok(v)
     }
 
     fn analysis_job(
         &self,
         ply: usize,
+        moves: &[String],
         multipv: usize,
         stop: Arc<AtomicBool>,
-    ) -> Option<AnalysisJob> {
-        let (pos, history) = self.at(ply)?;
-        if pos.verdict(&history).is_some() {
-            return None;
+    ) -> Result<AnalysisJob, String> {
+        let (pos, history, _) = self.walk(ply, moves)?;
+        if let Some((_, why)) = pos.verdict(&history) {
+            return Err(format!(
+                "nothing to analyse: the game is over there ({why})"
+            ));
         }
-        Some(Box::new(move |mut sink: InfoSink| {
+        Ok(Box::new(move |mut sink: InfoSink| {
             let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
             searcher.set_oracle(crate::solve::builtin::<G>());
             searcher.set_multipv(multipv);
@@ -646,16 +925,9 @@ impl<G: Game> Session for TwoPlayer<G> {
         let legal: Vec<Value> = if outcome.is_some() {
             Vec::new()
         } else {
-            self.legal()
-                .iter()
-                .map(|&mv| {
-                    let text = pos.move_text(mv);
-                    let (from, to, promotion) = squares_of(G::GAME, mv, &text);
-                    json!({ "move": text, "san": pos.san(mv), "from": from, "to": to,
-                            "promotion": promotion })
-                })
-                .collect()
+            legal_json(pos)
         };
+        let (check, note) = marks(pos);
         let mut p = self.line.start().clone();
         let mut history = Vec::new();
         for &mv in self.line.moves() {
@@ -668,13 +940,7 @@ impl<G: Game> Session for TwoPlayer<G> {
             p = p.play(mv);
         }
         let over = outcome.is_some();
-        let result = outcome.map(|(o, why)| {
-            let winners: Vec<usize> = match o {
-                Outcome::Win(c) => vec![c.index()],
-                Outcome::Draw => Vec::new(),
-            };
-            json!({ "score": o.result_string(), "reason": why, "winners": winners })
-        });
+        let result = outcome.map(|(o, why)| outcome_json(o, &why));
         let (w, h) = pos.size();
         json!({
             "game": G::GAME,
@@ -685,6 +951,8 @@ impl<G: Game> Session for TwoPlayer<G> {
             "size": [w, h],
             "board": board_of(G::GAME, &pos.fen()),
             "legal": legal,
+            "check": check,
+            "note": note,
             "history": history,
             "result": result,
         })
@@ -704,7 +972,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         self.line.pop()
     }
 
-    fn pgn(&self, players: &[String]) -> String {
+    fn pgn(&self, players: &[String], notes: &Notes) -> Result<String, String> {
         let start = self.line.start();
         let result = self.line.outcome().map_or("*", |(o, _)| o.result_string());
         let mut out = String::new();
@@ -726,30 +994,21 @@ impl<G: Game> Session for TwoPlayer<G> {
         if let Some((_, why)) = self.line.outcome() {
             out += &tag("Termination", &why);
         }
+        for (name, value) in &notes.tags {
+            out += &tag(name, value);
+        }
         out.push('\n');
         let mut tokens = Vec::new();
-        let mut p = start.clone();
-        let mut number: u64 = start
-            .fen()
-            .split_whitespace()
-            .nth(5)
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1);
-        for (i, &mv) in self.line.moves().iter().enumerate() {
-            let white = p.side_to_move() == crate::board::Color::White;
-            if white {
-                tokens.push(format!("{number}."));
-            } else if i == 0 {
-                tokens.push(format!("{number}..."));
-            }
-            tokens.push(p.san(mv));
-            if !white {
-                number += 1;
-            }
-            p = p.play(mv);
-        }
+        movetext(
+            start,
+            &[],
+            self.line.moves(),
+            &notes.comments,
+            &notes.lines,
+            &mut tokens,
+        )?;
         tokens.push(result.to_string());
-        out + &wrap(&tokens)
+        Ok(out + &wrap(&tokens))
     }
 
     fn can_win(&self, seat: usize) -> bool {
@@ -758,12 +1017,64 @@ impl<G: Game> Session for TwoPlayer<G> {
 
     fn solve_job(&self, solvers: &Solvers) -> Option<(String, SolveJob)> {
         self.to_move()?;
-        let pos = self.line.current();
+        self.solve_job_at(self.line.moves().len(), solvers)
+    }
+
+    fn solve_job_at(&self, ply: usize, solvers: &Solvers) -> Option<(String, SolveJob)> {
+        let (pos, history) = self.at(ply)?;
+        if pos.verdict(&history).is_some() {
+            return None;
+        }
         let key = format!("{} {} {}", G::GAME, pos.variant(), pos.fen());
-        let history = self.line.history();
         let (more, job) =
-            page_of(G::GAME)?.solve_job(pos as &dyn Any, &pos.fen(), &history, solvers)?;
+            page_of(G::GAME)?.solve_job(&pos as &dyn Any, &pos.fen(), &history, solvers)?;
         Some((key + &more, job))
+    }
+
+    fn eval_job(&self, ply: usize, budget: Duration) -> Option<EvalJob> {
+        let (pos, history) = self.at(ply)?;
+        if pos.verdict(&history).is_some() {
+            return None;
+        }
+        Some(Box::new(move |stop: &AtomicBool| {
+            let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
+            searcher.set_oracle(crate::solve::builtin::<G>());
+            let limits = Limits {
+                movetime: Some(budget),
+                ..Limits::default()
+            };
+            let control = Control::default();
+            let mut last = None;
+            let result = {
+                let mut on_info = |info: &crate::search::Info| {
+                    if stop.load(Ordering::Relaxed) {
+                        control.stop.store(true, Ordering::Relaxed);
+                    }
+                    last = Some(info_json(&pos, info));
+                };
+                safe_search(
+                    &mut searcher,
+                    &pos,
+                    &history,
+                    &limits,
+                    &control,
+                    &mut on_info,
+                )
+            };
+            let mut v = last?;
+            if !result.best.is_null() {
+                v["best"] = json!(pos.move_text(result.best));
+                v["best_san"] = json!(pos.san(result.best));
+            }
+            Some(
+                json!({ "white": v["white"], "depth": v["depth"], "best": v["best"],
+                         "best_san": v["best_san"], "exact": v["exact"] }),
+            )
+        }))
+    }
+
+    fn mover_at(&self, ply: usize) -> Option<usize> {
+        self.at(ply).map(|(p, _)| p.side_to_move().index())
     }
 
     fn engine_job(
@@ -974,38 +1285,152 @@ fn nseat_board<G: NGame>(pos: &G) -> Value {
     }
 }
 
-impl<G: NGame> Session for NSeat<G> {
-    fn position_at(&self, ply: usize) -> Option<Value> {
-        let pos = self.positions.get(ply)?;
-        let last = ply.checked_sub(1).map(|i| {
-            let (from, to, _) = squares_of(
-                G::GAME,
-                self.moves[i],
-                &self.positions[i].move_text(self.moves[i]),
-            );
+impl<G: NGame> NSeat<G> {
+    /// The positions after the game's first `ply` moves and then each of `moves`, and the
+    /// moves read; an error names the move that does not replay.
+    fn walk(&self, ply: usize, moves: &[String]) -> Result<(Vec<G>, Vec<Move>), String> {
+        let start = self
+            .positions
+            .get(ply)
+            .ok_or_else(|| format!("no ply {ply}: the game has {}", self.moves.len()))?;
+        let mut seen = vec![start.clone()];
+        let mut read = Vec::new();
+        for (i, text) in moves.iter().enumerate() {
+            let p = seen.last().expect("a position");
+            if p.outcome().is_some() {
+                return Err(format!(
+                    "move {} of the line, {text}: the game is over there",
+                    i + 1
+                ));
+            }
+            let mv = p
+                .parse_move(text.trim())
+                .map_err(|e| format!("move {} of the line, {text}: {e}", i + 1))?;
+            seen.push(p.play(mv));
+            read.push(mv);
+        }
+        Ok((seen, read))
+    }
+
+    /// A position of a line for the page (see [`Session::position_at`]).
+    fn node_json(&self, pos: &G, last: Option<(&G, Move)>) -> Value {
+        let last = last.filter(|(_, mv)| !mv.is_null()).map(|(before, mv)| {
+            let (from, to, _) = squares_of(G::GAME, mv, &before.move_text(mv));
             json!({ "from": from, "to": to })
         });
-        Some(
-            json!({ "ply": ply, "fen": pos.text(), "board": nseat_board(pos), "last": last,
-                     "to_move": self.index_of(pos.to_move()) }),
-        )
+        let legal = if pos.outcome().is_some() {
+            Vec::new()
+        } else {
+            nseat_legal(pos)
+        };
+        let result = pos
+            .outcome()
+            .map(|_| json!({ "score": "game over", "reason": "the game ends here" }));
+        json!({ "fen": pos.text(), "board": nseat_board(pos), "last": last,
+                "to_move": self.index_of(pos.to_move()), "legal": legal, "check": null,
+                "note": null, "result": result })
+    }
+}
+
+/// The record of an N-seat game's `moves` from `start`, numbered from `base` plies on
+/// (`1.S e2e4`), the tokens `after` gives after each move, and the variations of `lines` in
+/// parentheses after the move they replace (see [`movetext`]).
+fn nseat_movetext<G: NGame>(
+    start: &G,
+    base: usize,
+    moves: &[Move],
+    after: &dyn Fn(usize) -> Vec<String>,
+    lines: &[Line],
+    out: &mut Vec<String>,
+) -> Result<(), String> {
+    let mut pos = start.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        out.push(format!(
+            "{}.{}",
+            base + i + 1,
+            G::seat_letter(pos.to_move())
+        ));
+        out.push(pos.move_text(mv));
+        out.extend(after(i));
+        for alt in lines.iter().filter(|l| l.at == i) {
+            let (seen, read) = NSeat::new(pos.clone()).walk(0, &alt.moves)?;
+            let first = out.len();
+            nseat_movetext(&seen[0], base + i, &read, &|_| Vec::new(), &alt.lines, out)?;
+            if out.len() > first {
+                out[first].insert(0, '(');
+                out.last_mut().expect("a token").push(')');
+            }
+        }
+        pos = pos.play(mv);
+    }
+    if let Some(bad) = lines.iter().find(|l| l.at >= moves.len()) {
+        return Err(format!(
+            "a variation at move {} of a line of {} moves",
+            bad.at,
+            moves.len()
+        ));
+    }
+    Ok(())
+}
+
+/// The legal moves of an N-seat position for the page (`0000`: a pass, without squares).
+fn nseat_legal<G: NGame>(pos: &G) -> Vec<Value> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = pos.move_text(mv);
+            let (from, to) = if mv.is_null() {
+                (String::new(), String::new())
+            } else {
+                (mv.from().to_string(), mv.to().to_string())
+            };
+            json!({ "move": text, "san": text, "from": from, "to": to, "promotion": null })
+        })
+        .collect()
+}
+
+impl<G: NGame> Session for NSeat<G> {
+    fn line(&self, ply: usize, moves: &[String]) -> Result<Value, String> {
+        let (seen, read) = self.walk(ply, moves)?;
+        let pos = seen.last().expect("a position");
+        let last = match read.last() {
+            Some(&mv) => Some((&seen[seen.len() - 2], mv)),
+            None => ply
+                .checked_sub(1)
+                .map(|i| (&self.positions[i], self.moves[i])),
+        };
+        let mut v = self.node_json(pos, last);
+        let texts: Vec<String> = seen
+            .iter()
+            .zip(&read)
+            .map(|(p, &mv)| p.move_text(mv))
+            .collect();
+        v["sans"] = json!(texts);
+        v["moves"] = json!(texts);
+        Ok(v)
     }
 
     fn analysis_job(
         &self,
         ply: usize,
+        moves: &[String],
         _multipv: usize,
         stop: Arc<AtomicBool>,
-    ) -> Option<AnalysisJob> {
-        let at = NSeat::new(self.positions.get(ply)?.clone());
-        let job = at.engine_job(
-            MAX_ANALYSIS,
-            Choice::Default,
-            None,
-            &Solvers::default(),
-            stop,
-        )?;
-        Some(Box::new(move |sink: InfoSink| {
+    ) -> Result<AnalysisJob, String> {
+        let (seen, _) = self.walk(ply, moves)?;
+        let at = NSeat::new(seen.last().expect("a position").clone());
+        let job = at
+            .engine_job(
+                MAX_ANALYSIS,
+                Choice::Default,
+                None,
+                &Solvers::default(),
+                stop,
+            )
+            .ok_or("nothing to analyse: the game is over there")?;
+        Ok(Box::new(move |sink: InfoSink| {
             job(sink);
         }))
     }
@@ -1033,20 +1458,7 @@ impl<G: NGame> Session for NSeat<G> {
 
     fn state(&self) -> Value {
         let pos = self.current();
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        let legal: Vec<Value> = moves
-            .iter()
-            .map(|&mv| {
-                let text = pos.move_text(mv);
-                let (from, to) = if mv.is_null() {
-                    (String::new(), String::new())
-                } else {
-                    (mv.from().to_string(), mv.to().to_string())
-                };
-                json!({ "move": text, "san": text, "from": from, "to": to, "promotion": null })
-            })
-            .collect();
+        let legal = nseat_legal(pos);
         let history: Vec<Value> = self
             .moves
             .iter()
@@ -1118,7 +1530,7 @@ impl<G: NGame> Session for NSeat<G> {
         false
     }
 
-    fn pgn(&self, players: &[String]) -> String {
+    fn pgn(&self, players: &[String], notes: &Notes) -> Result<String, String> {
         let mut out = String::new();
         out += &tag("Event", &format!("kiebitz-web {}", G::GAME));
         out += &tag("Site", "kiebitz-web");
@@ -1133,19 +1545,36 @@ impl<G: NGame> Session for NSeat<G> {
             r["score"].as_str().unwrap_or("*").to_string()
         });
         out += &tag("Result", &score);
+        for (name, value) in &notes.tags {
+            out += &tag(name, value);
+        }
         out.push('\n');
         let mut tokens = self.retired_at(0);
-        for (i, (&mv, p)) in self.moves.iter().zip(&self.positions).enumerate() {
-            tokens.push(format!("{}.{}", i + 1, G::seat_letter(p.to_move())));
-            tokens.push(p.move_text(mv));
-            tokens.extend(self.retired_at(i + 1));
-        }
+        let after = |i: usize| {
+            let mut t: Vec<String> = notes
+                .comments
+                .get(i)
+                .filter(|c| !c.is_empty())
+                .map(|c| format!("{{{c}}}"))
+                .into_iter()
+                .collect();
+            t.extend(self.retired_at(i + 1));
+            t
+        };
+        nseat_movetext(
+            &self.positions[0],
+            0,
+            &self.moves,
+            &after,
+            &notes.lines,
+            &mut tokens,
+        )?;
         tokens.push(if result.is_some() {
             format!("{{{score}}}")
         } else {
             "*".into()
         });
-        out + &wrap(&tokens)
+        Ok(out + &wrap(&tokens))
     }
 
     fn engine_job(
@@ -1377,7 +1806,9 @@ mod tests {
         assert_eq!(promos.len(), 4);
         assert!(promos.iter().any(|m| m["promotion"] == "q"));
         s.play("e8=Q").unwrap();
-        let pgn = s.pgn(&["me".into(), "kiebitz".into()]);
+        let pgn = s
+            .pgn(&["me".into(), "kiebitz".into()], &Notes::default())
+            .unwrap();
         assert!(
             pgn.contains("[FEN \"k7/4P3/8/8/8/8/8/K7 w - - 0 1\"]"),
             "{pgn}"

@@ -44,6 +44,10 @@ impl page::Page for OnPage {
         let p = pos.downcast_ref::<Chamaeleon>()?;
         Some(Box::new(without_seat(p, seat)))
     }
+    fn variant_title(&self, variant: &str) -> String {
+        let players = variant.trim_start_matches(|c: char| !c.is_ascii_digit());
+        format!("{players} players")
+    }
     fn draw_reason(&self) -> String {
         format!("the turn limit of {MAX_TURNS} turns: the players still in the game share the draw")
     }

@@ -1,6 +1,7 @@
 //! Chess on the web page ([`crate::games::page::Page`]): the defaults (a grid board, the
 //! alpha-beta search), its names, no `Variant` tag in the PGN of standard chess, and whether a
-//! side could still mate when the other's flag falls ([`can_mate`]).
+//! side could still mate when the other's flag falls ([`can_mate`]), the square of a king in
+//! check (the page's check mark) and the variants' names.
 //!
 //! Depends on `game`, `board` and `games::page`.
 
@@ -8,7 +9,7 @@ use std::any::Any;
 
 use super::position::{BISHOP, KING, KNIGHT, PAWN, QUEEN};
 use super::{Chess, LIGHT_SQUARES};
-use crate::board::Color;
+use crate::board::{Color, Square};
 use crate::game::Game;
 use crate::games::page;
 
@@ -27,6 +28,17 @@ impl page::Page for OnPage {
     }
     fn variant_tag(&self, variant: &str) -> bool {
         variant != Chess::GAME
+    }
+    fn check_square(&self, pos: &dyn Any) -> Option<String> {
+        let p = pos.downcast_ref::<Chess>()?;
+        p.in_check()
+            .then(|| Square(p.king(p.side_to_move()) as u8).to_string())
+    }
+    fn variant_title(&self, variant: &str) -> String {
+        match variant {
+            "chess960" => "Chess960 (Fischer random)".into(),
+            _ => "standard".into(),
+        }
     }
     fn can_win(&self, pos: &dyn Any, seat: usize) -> bool {
         let side = if seat == 0 { Color::White } else { Color::Black };
@@ -72,6 +84,15 @@ mod tests {
     fn mate_possible(fen: &str) -> [bool; 2] {
         let p = Chess::from_fen("chess", fen).unwrap();
         [can_mate(&p, Color::White), can_mate(&p, Color::Black)]
+    }
+
+    #[test]
+    fn a_king_in_check_is_named_for_the_page() {
+        let page: &dyn page::Page = &OnPage;
+        let p = Chess::from_fen("chess", "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1").unwrap();
+        assert_eq!(page.check_square(&p).as_deref(), Some("e8"));
+        let p = Chess::from_fen("chess", "4k3/8/8/8/8/8/8/3R2K1 b - - 0 1").unwrap();
+        assert_eq!(page.check_square(&p), None);
     }
 
     #[test]

@@ -35,6 +35,9 @@ impl page::Page for OnPage {
     fn about(&self) -> &'static str {
         "Only pawns on W×H boards: the first to reach the far side wins."
     }
+    fn variant_title(&self, variant: &str) -> String {
+        variant_title(variant)
+    }
     fn solve_job(
         &self,
         pos: &dyn Any,
@@ -80,5 +83,36 @@ pub fn pawns_solved(pos: &Pawns, stop: &AtomicBool) -> Value {
         Ok(v) => solved_json(i32::from(v), None, side, "win/draw/loss solver"),
         Err(_) => json!({ "unknown": format!(
             "not solved within {} s", PAWNS_SOLVE_TIME.as_secs()) }),
+    }
+}
+/// A pawn-chess variant's name in words: `pawns6d` is `6×6, double step`, `pawngame5ep` is
+/// `pawn game 5×5, en passant`.
+pub fn variant_title(variant: &str) -> String {
+    let Ok((_, size, rules)) = super::parse_variant(variant) else {
+        return variant.to_string();
+    };
+    let game = if rules.pawn_game { "pawn game " } else { "" };
+    let extra = match (rules.pawn_game, rules.double_step, rules.en_passant) {
+        (_, _, true) if !rules.pawn_game => ", double step and en passant",
+        (true, _, true) => ", en passant",
+        (false, true, false) => ", double step",
+        _ => "",
+    };
+    format!("{game}{size}×{size}{extra}")
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::variant_title;
+
+    #[test]
+    fn variants_are_named_in_words() {
+        assert_eq!(variant_title("pawns6"), "6×6");
+        assert_eq!(variant_title("pawns5d"), "5×5, double step");
+        assert_eq!(variant_title("pawns4ep"), "4×4, double step and en passant");
+        assert_eq!(variant_title("pawngame5ep"), "pawn game 5×5, en passant");
+        assert_eq!(variant_title("pawngame6"), "pawn game 6×6");
+        assert_eq!(variant_title("nonsense"), "nonsense");
     }
 }

@@ -1,4 +1,5 @@
-//! Räuberschach on the web page ([`crate::games::page::Page`]): a grid board and the solved
+//! Räuberschach on the web page ([`crate::games::page::Page`]): a grid board, why a move is
+//! refused (a capture is forced) and the solved
 //! value of a position: from the endgame tables where they are on (`--raeuber-tables`) and
 //! hold the position (the exact distance), else by proof-number search
 //! ([`crate::solve::pns::try_solve`], the tables as its leaves) within the budget of the
@@ -28,6 +29,13 @@ impl page::Page for OnPage {
     }
     fn about(&self) -> &'static str {
         "Losing chess on 6×6 with forced capture: lose all your pieces to win."
+    }
+    fn legal_note(&self, pos: &dyn Any) -> Option<String> {
+        let p = pos.downcast_ref::<Raeuber>()?;
+        p.has_capture().then(|| "a capture is forced".to_string())
+    }
+    fn variant_title(&self, _variant: &str) -> String {
+        "6×6, forced capture".into()
     }
     fn solve_job(
         &self,
