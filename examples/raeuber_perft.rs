@@ -6,7 +6,7 @@
 //! given moves from the position first.
 
 use kiebitz::game::Game;
-use kiebitz::games::raeuber::{Raeuber, START_FEN, perft};
+use kiebitz::games::raeuber::{Raeuber, START_FEN};
 use std::time::Instant;
 
 fn main() {
@@ -55,7 +55,7 @@ fn main() {
     } else if generic {
         kiebitz::perft::generic(&pos, depth)
     } else {
-        perft::perft(&pos, depth)
+        pos.perft(depth)
     };
     let secs = start.elapsed().as_secs_f64();
     println!("Nodes searched: {nodes}");

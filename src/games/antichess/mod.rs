@@ -11,14 +11,12 @@
 //!   whose move generation and play it shares with Räuberschach.
 //! - `game`: the [`Game`](crate::game::Game) impl that ties them together.
 //! - [`eval`]: the evaluation.
-//! - [`perft`]: perft with the last ply counted, not played.
 //! - [`tables`]: endgame tables of up to three pieces.
 
 pub mod eval;
 pub mod page;
 mod game;
 pub use crate::games::losing::movegen;
-pub mod perft;
 pub mod position;
 pub mod tables;
 

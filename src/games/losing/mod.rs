@@ -8,13 +8,17 @@
 //! - [`movegen`]: the pieces' bitboards, legal moves in one pass, move counting, the bulk
 //!   perft.
 //! - [`position`]: the position, FEN, copy-make play with the incremental hash.
+//! - [`game`]: the [`crate::game::Game`] of every member, and the [`game::Variant`] record
+//!   each member fills in its own folder.
 //!
 //! Each game's folder (`games/raeuber`, `games/antichess`) keeps its names, its options and
 //! what only it has (Räuberschach's certificates, the evaluation weights each was tuned to).
 
 pub mod board;
+pub mod game;
 pub mod movegen;
 pub mod position;
 
 pub use board::{Board, Eight, Six};
+pub use game::Variant;
 pub use position::Position;

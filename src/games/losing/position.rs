@@ -385,3 +385,51 @@ impl<B: Board> std::fmt::Display for Position<B> {
         f.write_str(&self.write_fen())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::board::MoveList;
+    use crate::game::{Game, Tuning};
+    use crate::games::antichess::Antichess;
+    use crate::games::raeuber::Raeuber;
+
+    /// The family's perft (bulk counting on 6×6, the last ply counted on 8×8) gives the
+    /// numbers of the generic recursion over played moves, at every bench position, and along
+    /// random games the counted depth 2 equals the played one.
+    fn perft_agrees<G: Game + Tuning>(seed: u64) {
+        for pos in G::bench_positions() {
+            for depth in 0..4 {
+                assert_eq!(
+                    pos.perft(depth),
+                    crate::perft::generic(&pos, depth),
+                    "{}",
+                    pos.fen()
+                );
+            }
+        }
+        let mut rng = crate::rng::Rng::new(seed);
+        for _ in 0..100 {
+            let mut pos = G::startpos(G::variants()[0]).unwrap();
+            for _ in 0..100 {
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                let played: u64 = moves.iter().map(|&m| pos.play(m).perft(1)).sum();
+                assert_eq!(pos.perft(2), played, "{}", pos.fen());
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn perft_agrees_with_the_played_recursion_on_both_boards() {
+        perft_agrees::<Raeuber>(0x9e37_79b9_7f4a_7c15);
+        perft_agrees::<Antichess>(0x5151_0101);
+        let start = Raeuber::startpos("raeuberschach").unwrap();
+        let split = crate::perft::divide(&start, 4);
+        assert_eq!(split.len(), 8);
+        assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 1551);
+    }
+}

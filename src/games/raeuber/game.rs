@@ -1,208 +1,31 @@
-//! Räuberschach as a [`Game`]: FEN in and out, the moves, copy-make play with the incremental
-//! hash, the verdict, the search's settings, and the evaluation and perft hooks. This file ties
-//! the position ([`super::position`]), its move generation ([`super::movegen`]), the
-//! evaluation ([`super::eval`]) and the bulk-counting perft ([`super::perft`]) together, so
-//! that none of them needs another's caller.
+//! Räuberschach as a member of the losing-chess family ([`crate::games::losing`]): its
+//! [`Variant`] record (names, start, bench positions, search switches, evaluation, tables),
+//! its protocol options (the session's proof files) and its endgame tables' settings. The
+//! [`Game`](crate::game::Game) itself is the family's, on the 6×6 board.
 
-use super::position::{EMPTY, LETTERS, PAWN_K, Raeuber, matrix_to_coordinates};
-use crate::games::losing::{Board, Six};
-use super::{START_FEN, VARIANTS};
-use crate::error::Error;
-use crate::board::fen::Fen;
-use crate::board::{Color, GLYPHS, Geometry, Move, MoveKind, MoveList, Square};
+use super::position::{Raeuber, matrix_to_coordinates};
 use super::tables::session::{self, TableSettings};
+use super::{BENCH_FENS, START_FEN, VARIANTS};
+use crate::board::Move;
 use crate::engine_option::{Access, GameOption, GameSettings, OptionKind, TextForm};
-use crate::game::{Certified, Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, TableBuilds, Terminal};
-use crate::san::SanParts;
+use crate::game::{Certified, Dialect, EndgameTables, TableBuilds};
+use crate::games::losing::game::{Variant, xboard_setup};
+use crate::games::losing::{Position, Six};
 use crate::search::params::SearchParams;
 
-impl Game for Raeuber {
+impl Variant for Six {
     const GAME: &'static str = "raeuber";
-
-    const DRAW_PLIES: Option<u32> = Some(100);
-
-    const REPETITION: bool = true;
-
-    const NULL_MOVE: bool = true;
-
-    fn variants() -> &'static [&'static str] {
-        &VARIANTS
-    }
-
-    fn startpos(variant: &str) -> Result<Self, Error> {
-        Self::from_fen(variant, START_FEN)
-    }
-
-    fn from_fen(variant: &str, text: &str) -> Result<Self, Error> {
-        if !VARIANTS.iter().any(|v| v.eq_ignore_ascii_case(variant)) {
-            return Err(Error::Variant(format!(
-                "unknown variant '{variant}': this engine plays raeuberschach"
-            )));
-        }
-        let fen = Fen::parse(text)?;
-        Raeuber::from_fields(fen, "Räuberschach").map_err(Error::Position)
-    }
-
-    fn fen(&self) -> String {
-        self.write_fen()
-    }
-
-    fn variant(&self) -> &'static str {
-        VARIANTS[0]
-    }
-
-    fn size(&self) -> (u8, u8) {
-        (6, 6)
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList) {
-        self.moves(moves);
-    }
-
-    #[inline]
-    fn play(&self, mv: Move) -> Self {
-        self.after(mv)
-    }
-
-    fn terminal(&self) -> Terminal {
-        // No legal move — no pieces left, or every piece blocked — wins.
-        Terminal::Win
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn solved(&self) -> Option<(Terminal, u32)> {
-        let v = super::tables::session::probe(self)?;
-        Terminal::of_table_value(v, self.halfmove, Self::DRAW_PLIES)
-    }
-
-    fn reversible_plies(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn play_null(&self) -> Self {
-        self.after_null()
-    }
-
-    /// Zugzwang rules the endings: a null move only while both sides still have a piece
-    /// besides pawns (Fairy-Stockfish's condition for this game).
-    fn null_move_allowed(&self) -> bool {
-        let pieces = self.occupied() & !self.bits.kinds[PAWN_K];
-        pieces & self.bits.colors[0] != 0 && pieces & self.bits.colors[1] != 0
-    }
-
-    fn insufficient_material(&self) -> bool {
-        self.opposite_bishops_alone()
-    }
-
-    fn is_noisy(&self, mv: Move) -> bool {
-        self.board[mv.to().index()] != EMPTY || mv.kind() == MoveKind::PromoteQueen
-    }
-
-    fn forcing(&self) -> bool {
-        self.has_capture()
-    }
-
-    fn noisy_order(&self, mv: Move) -> i32 {
-        super::eval::noisy_order(self, mv)
-    }
-
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(self)
-    }
-
-    fn move_text(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    /// SAN as Fairy-Stockfish writes it for Räuberschach: the king is an ordinary piece, so
-    /// there is no check and no `+` or `#`.
-    fn san(&self, mv: Move) -> String {
-        crate::san::write(
-            self,
-            mv,
-            |m| SanParts {
-                piece: self
-                    .piece_at(m.from())
-                    .and_then(|(_, kind)| (kind != PAWN_K).then_some(LETTERS[kind])),
-                capture: self.board[m.to().index()] != EMPTY,
-                castling: None,
-            },
-            |_| false,
-        )
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let read = || -> Result<Move, String> {
-        let t = text.trim();
-        if let Some(coords) = matrix_to_coordinates(t) {
-            return self.parse_move(&coords).map_err(String::from);
-        }
-        let sq = |s: &str| {
-            Square::parse(s)
-                .filter(|sq| Six::SQUARES >> sq.0 & 1 != 0)
-                .ok_or_else(|| format!("'{t}': '{s}' is not a square of the 6×6 board"))
-        };
-        if !(t.len() == 4 || t.len() == 5) || !t.is_ascii() {
-            return Err(format!(
-                "'{t}' is not a move: write from and to squares, as b2b3 or a5a6q"
-            ));
-        }
-        let (from, to) = (sq(&t[0..2])?, sq(&t[2..4])?);
-        let promo = match t.as_bytes().get(4) {
-            None => None,
-            Some(b'q' | b'Q') => Some(()),
-            Some(&c) => {
-                return Err(format!(
-                    "'{t}': a pawn always promotes to a queen in Räuberschach, not '{}'",
-                    c as char
-                ));
-            }
-        };
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        let found = moves
-            .iter()
-            .copied()
-            .find(|m| m.from() == from && m.to() == to);
-        match found {
-            Some(m) if promo.is_none() || m.kind() == MoveKind::PromoteQueen => Ok(m),
-            Some(_) => Err(format!("'{t}' is not a promotion")),
-            None => {
-                if self.has_capture() && self.board[to.index()] == EMPTY {
-                    Err(format!(
-                        "{t} is not a legal move here: a capture is possible, and capturing is compulsory"
-                    ))
-                } else {
-                    Err(format!("{t} is not a legal move here"))
-                }
-            }
-        }
-        };
-        read().map_err(Error::Move)
-    }
-
-    fn pretty(&self) -> String {
-        let geometry = Geometry::new(6, 6).expect("6×6 is a board size");
-        crate::board::diagram(&geometry, |sq| {
-            let p = self.board[sq.index()];
-            (p != EMPTY).then(|| GLYPHS[p as usize])
-        })
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        Raeuber::perft(self, depth)
-    }
-}
-
-impl Tuning for Raeuber {
+    const TITLE: &'static str = "Räuberschach";
+    const VARIANTS: &'static [&'static str] = &VARIANTS;
+    const START_FEN: &'static str = START_FEN;
+    const BENCH_FENS: &'static [&'static str] = BENCH_FENS;
     const BENCH_DEPTH: u32 = 13;
+    /// Zugzwang rules the endings: a null move only while both sides still have a piece
+    /// besides pawns — and the search's switch is off (below).
+    const NULL_MOVE: bool = true;
+    const PIECE_HISTORY: bool = false;
+    /// A game from the start lasts about 17 moves a side.
+    const MOVES_LEFT_BASE: u32 = 4;
 
     /// Measured against Fairy-Stockfish (docs/raeuber.md) and screened on the forced-win
     /// suite at 2 M nodes (docs/search-log.md): no extension for forced captures (single
@@ -237,36 +60,31 @@ impl Tuning for Raeuber {
         ..SearchParams::CONSERVATIVE
     };
 
-    fn expected_moves_left(&self) -> u32 {
-        // Most moves capture or are answered by a capture: a game from the start lasts about
-        // 17 moves a side, and fewer pieces mean fewer moves to come.
-        4 + self.occupied().count_ones() / 2
+    fn probe(pos: &Position<Six>) -> Option<i16> {
+        session::probe(pos)
     }
 
-    fn quiet_order(&self, mv: Move) -> i32 {
-        super::eval::quiet_order(self, mv)
+    fn evaluate(pos: &Position<Six>) -> i32 {
+        super::eval::evaluate(pos)
     }
 
-    fn bench_positions() -> Vec<Self> {
-        [
-            START_FEN,
-            "rqkbnr/pp1ppp/6/2p3/PPPPP1/RQKBNR b - - 0 2",
-            "1qkbnr/2pp1p/rp3p/6/RP1PPP/1QKB1R w - - 2 7",
-            "2kr2/2pp2/p4p/5P/PRPPB1/5R b - - 1 11",
-            "2k3/r1p1Nr/6/2Pn2/6/2K2R b - - 2 13",
-            "1qk2r/1pn2p/3p2/1p3P/1K1PP1/4NR w - - 0 10",
-            "6/1R1p1r/2p3/2P3/Pq4/6 w - - 0 12",
-            "4n1/2p1b1/6/5K/2k3/6 b - - 1 17",
-        ]
-        .iter()
-        .filter_map(|f| Self::from_fen(VARIANTS[0], f).ok())
-        .collect()
+    fn noisy_order(pos: &Position<Six>, mv: Move) -> i32 {
+        super::eval::noisy_order(pos, mv)
+    }
+
+    fn quiet_order(pos: &Position<Six>, mv: Move) -> i32 {
+        super::eval::quiet_order(pos, mv)
+    }
+
+    /// The matrix notation of the original exercise (`5242` is b2b3).
+    fn other_notation(text: &str) -> Option<String> {
+        matrix_to_coordinates(text)
     }
 }
 
 impl Dialect for Raeuber {
     fn xboard_setup(&self) -> Vec<String> {
-        vec![format!("setup (PNBRQKpnbrqk) 6x6+0_giveaway {START_FEN}")]
+        xboard_setup::<Six>()
     }
 
     fn xboard_name(variant: &str) -> &str {
@@ -314,35 +132,7 @@ fn table_settings(settings: &GameSettings) -> TableSettings {
         .unwrap_or_else(TableSettings::process)
 }
 
-impl OpeningBook for Raeuber {
-    /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
-    /// variant ([`crate::board::zobrist::variant_key`]).
-    fn book_key(&self) -> Option<u64> {
-        Some(crate::board::zobrist::variant_key(self.hash(), self.variant()))
-    }
-}
 
-impl Tablebases for Raeuber {}
-
-/// A record's pieces: `colour · 6 + kind` on the 6×6 board, squares numbered `rank · 6 +
-/// file` (the position's own grid is 8 wide).
-impl crate::nnue::data::Pack for Raeuber {
-    const LAYOUT: crate::nnue::Layout = crate::nnue::Layout {
-        width: 6,
-        height: 6,
-        kinds: 6,
-    };
-    fn pieces(&self) -> Vec<(u8, u8)> {
-        let mut occ = self.occupied();
-        let mut out = Vec::with_capacity(occ.count_ones() as usize);
-        while occ != 0 {
-            let sq = occ.trailing_zeros() as usize;
-            occ &= occ - 1;
-            out.push(((sq / 8 * 6 + sq % 8) as u8, self.board[sq]));
-        }
-        out
-    }
-}
 
 impl EndgameTables for Raeuber {
     const SOLVED_TABLES: u32 = 4;

@@ -1,0 +1,370 @@
+//! The family as a [`Game`], once for both boards: names, FEN, moves and their text, play, the
+//! verdict (no move wins; threefold repetition, the 100-ply rule and opposite-colour bishops
+//! draw), SAN as lichess and Fairy-Stockfish write it, the search's settings, the training
+//! records. What a member of the family has of its own — its names, start, bench positions,
+//! search switches, evaluation and endgame tables — it says in its [`Variant`], implemented in
+//! its folder (`games/raeuber`, `games/antichess`).
+
+use super::board::Board;
+use super::movegen::PAWN_K;
+use super::position::{EMPTY, LETTERS, Position};
+use crate::board::fen::Fen;
+use crate::board::{Color, GLYPHS, Move, MoveKind, MoveList, Square};
+use crate::error::Error;
+use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Terminal, Tuning};
+use crate::san::SanParts;
+use crate::search::params::SearchParams;
+
+/// What one member of the family is beyond its board: the record that makes `Position<B>` a
+/// game.
+pub trait Variant: Board {
+    /// The game's registry name ([`Game::GAME`]).
+    const GAME: &'static str;
+    /// Its name in messages.
+    const TITLE: &'static str;
+    /// The variant names it answers to (the first is its own).
+    const VARIANTS: &'static [&'static str];
+    const START_FEN: &'static str;
+    /// The positions `bench` searches.
+    const BENCH_FENS: &'static [&'static str];
+    const BENCH_DEPTH: u32;
+    /// The search's switches, each measured for this member (docs/search-log.md).
+    const SEARCH: SearchParams;
+    /// Whether the search may try null moves at all ([`Game::NULL_MOVE`]).
+    const NULL_MOVE: bool;
+    /// Whether the history tables tell moves apart by the piece moved
+    /// ([`Tuning::moved_piece`]).
+    const PIECE_HISTORY: bool;
+    /// Moves expected to come from a position with no pieces, half a move more for each
+    /// piece ([`Tuning::expected_moves_left`]).
+    const MOVES_LEFT_BASE: u32;
+
+    /// The value of `pos` in the endgame tables this thread probes, if they hold it.
+    fn probe(pos: &Position<Self>) -> Option<i16>;
+    /// The static evaluation for the side to move.
+    fn evaluate(pos: &Position<Self>) -> i32;
+    /// The ordering of a capture or promotion, and of a quiet move.
+    fn noisy_order(pos: &Position<Self>, mv: Move) -> i32;
+    fn quiet_order(pos: &Position<Self>, mv: Move) -> i32;
+    /// A move in another notation of this member's, as coordinates (Räuberschach's matrix
+    /// notation); `None` where `text` is none.
+    fn other_notation(text: &str) -> Option<String> {
+        let _ = text;
+        None
+    }
+}
+
+impl<V: Variant> Game for Position<V>
+where
+    Position<V>: Dialect + EndgameTables,
+{
+    const GAME: &'static str = V::GAME;
+
+    const DRAW_PLIES: Option<u32> = Some(100);
+
+    const REPETITION: bool = true;
+
+    const NULL_MOVE: bool = V::NULL_MOVE;
+
+    fn variants() -> &'static [&'static str] {
+        V::VARIANTS
+    }
+
+    fn startpos(variant: &str) -> Result<Self, Error> {
+        Self::from_fen(variant, V::START_FEN)
+    }
+
+    fn from_fen(variant: &str, text: &str) -> Result<Self, Error> {
+        if !V::VARIANTS.iter().any(|v| v.eq_ignore_ascii_case(variant)) {
+            return Err(Error::Variant(format!(
+                "unknown variant '{variant}': this engine plays {}",
+                V::VARIANTS[0]
+            )));
+        }
+        let fen = Fen::parse(text)?;
+        Self::from_fields(fen, V::TITLE).map_err(Error::Position)
+    }
+
+    fn fen(&self) -> String {
+        self.write_fen()
+    }
+
+    fn variant(&self) -> &'static str {
+        V::VARIANTS[0]
+    }
+
+    fn size(&self) -> (u8, u8) {
+        (V::WIDTH, V::HEIGHT)
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        self.moves(moves);
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        self.after(mv)
+    }
+
+    /// No legal move — no pieces left, or every piece blocked — wins.
+    fn terminal(&self) -> Terminal {
+        Terminal::Win
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The endgame tables' value, a win or loss only where the move clock leaves room for its
+    /// plies.
+    fn solved(&self) -> Option<(Terminal, u32)> {
+        Terminal::of_table_value(V::probe(self)?, self.halfmove, Self::DRAW_PLIES)
+    }
+
+    fn reversible_plies(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn play_null(&self) -> Self {
+        self.after_null()
+    }
+
+    /// Zugzwang rules the endings: a null move only while both sides still have a piece
+    /// besides pawns (Fairy-Stockfish's condition for this game).
+    fn null_move_allowed(&self) -> bool {
+        let pieces = self.occupied() & !self.bits.kinds[PAWN_K];
+        pieces & self.bits.colors[0] != 0 && pieces & self.bits.colors[1] != 0
+    }
+
+    /// Opposite-colour bishops alone: lichess and python-chess count it as insufficient
+    /// material, and no capture can ever happen.
+    fn insufficient_material(&self) -> bool {
+        self.opposite_bishops_alone()
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        self.is_capture(mv) || mv.kind().is_promotion()
+    }
+
+    fn forcing(&self) -> bool {
+        self.has_capture()
+    }
+
+    fn noisy_order(&self, mv: Move) -> i32 {
+        V::noisy_order(self, mv)
+    }
+
+    fn evaluate(&self) -> i32 {
+        V::evaluate(self)
+    }
+
+    /// SAN as lichess, python-chess and Fairy-Stockfish write it: the king is an ordinary
+    /// piece, so there is no check and no `+` or `#`; a promotion to a king is `=K`.
+    fn san(&self, mv: Move) -> String {
+        crate::san::write(
+            self,
+            mv,
+            |m| SanParts {
+                piece: self
+                    .piece_at(m.from())
+                    .and_then(|(_, kind)| (kind != PAWN_K).then_some(LETTERS[kind])),
+                capture: self.is_capture(m),
+                castling: None,
+            },
+            |_| false,
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let t = text.trim();
+        if let Some(coordinates) = V::other_notation(t) {
+            return self.parse_move(&coordinates);
+        }
+        self.read_coordinates(t).map_err(Error::Move)
+    }
+
+    fn pretty(&self) -> String {
+        crate::board::diagram(&Self::geometry(), |sq| {
+            let p = self.board[sq.index()];
+            (p != EMPTY).then(|| GLYPHS[p as usize])
+        })
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        Position::perft(self, depth)
+    }
+}
+
+impl<V: Variant> Position<V>
+where
+    Position<V>: Dialect + EndgameTables,
+{
+    /// A move in coordinates (`b2b3`, `a7a8q`): the squares on the board, a promotion letter
+    /// the board allows (or none where a pawn can become one piece only), a legal move; the
+    /// error says which of these failed, and that capturing is compulsory where a quiet move
+    /// was tried beside a capture.
+    fn read_coordinates(&self, t: &str) -> Result<Move, String> {
+        let sq = |s: &str| {
+            Square::parse(s)
+                .filter(|sq| sq.index() < 64 && V::SQUARES >> sq.0 & 1 != 0)
+                .ok_or_else(|| format!("'{t}': '{s}' is not a square of the board"))
+        };
+        if !(t.len() == 4 || t.len() == 5) || !t.is_ascii() {
+            return Err(format!(
+                "'{t}' is not a move: write from and to squares, as b2b3 or a7a8q"
+            ));
+        }
+        let (from, to) = (sq(&t[0..2])?, sq(&t[2..4])?);
+        let promotion = t.as_bytes().get(4).map(|c| c.to_ascii_lowercase());
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let matching: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect();
+        let Some(&first) = matching.first() else {
+            return Err(if self.has_capture() && self.board[to.index()] == EMPTY {
+                format!(
+                    "{t} is not a legal move here: a capture is possible, and capturing is compulsory"
+                )
+            } else {
+                format!("{t} is not a legal move here")
+            });
+        };
+        match promotion {
+            None if matching.len() == 1 => Ok(first),
+            None => Err(format!(
+                "'{t}': say what the pawn becomes ({})",
+                promotion_letters::<V>()
+            )),
+            Some(c) => matching
+                .iter()
+                .copied()
+                .find(|m| promotion_letter(m.kind()) == Some(c as char))
+                .ok_or_else(|| {
+                    if first.kind().is_promotion() {
+                        format!(
+                            "'{t}': a pawn becomes {} here, not '{}'",
+                            promotion_letters::<V>(),
+                            c as char
+                        )
+                    } else {
+                        format!("'{t}' is not a promotion")
+                    }
+                }),
+        }
+    }
+}
+
+/// The letter of a promotion (`q`, `r`, `b`, `n`, `k`).
+fn promotion_letter(kind: MoveKind) -> Option<char> {
+    Some(match kind {
+        MoveKind::PromoteQueen => 'q',
+        MoveKind::PromoteRook => 'r',
+        MoveKind::PromoteBishop => 'b',
+        MoveKind::PromoteKnight => 'n',
+        MoveKind::PromoteKing => 'k',
+        _ => return None,
+    })
+}
+
+/// The promotion letters a board allows, for messages (`q, r, b, n or k`).
+fn promotion_letters<V: Variant>() -> String {
+    let letters: Vec<String> = V::PROMOTIONS
+        .iter()
+        .filter_map(|&k| promotion_letter(k).map(String::from))
+        .collect();
+    match letters.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => letters.join(""),
+    }
+}
+
+impl<V: Variant> Tuning for Position<V>
+where
+    Position<V>: Dialect + EndgameTables,
+{
+    const BENCH_DEPTH: u32 = V::BENCH_DEPTH;
+
+    const SEARCH: SearchParams = V::SEARCH;
+
+    fn quiet_order(&self, mv: Move) -> i32 {
+        V::quiet_order(self, mv)
+    }
+
+    fn moved_piece(&self, mv: Move) -> u8 {
+        if V::PIECE_HISTORY {
+            self.board[mv.from().index()]
+        } else {
+            0
+        }
+    }
+
+    fn expected_moves_left(&self) -> u32 {
+        // Most moves capture or are answered by a capture: fewer pieces mean fewer moves.
+        V::MOVES_LEFT_BASE + self.occupied().count_ones() / 2
+    }
+
+    fn bench_positions() -> Vec<Self> {
+        V::BENCH_FENS
+            .iter()
+            .filter_map(|f| Self::from_fen(V::VARIANTS[0], f).ok())
+            .collect()
+    }
+}
+
+impl<V: Variant> OpeningBook for Position<V>
+where
+    Position<V>: Dialect + EndgameTables,
+{
+    /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
+    /// variant ([`crate::board::zobrist::variant_key`]).
+    fn book_key(&self) -> Option<u64> {
+        Some(crate::board::zobrist::variant_key(
+            self.hash(),
+            self.variant(),
+        ))
+    }
+}
+
+impl<V: Variant> Tablebases for Position<V> {}
+
+/// A record's pieces: `colour · 6 + kind`, squares numbered `rank · width + file` on the
+/// board (the position's own grid is 8 wide).
+impl<V: Variant> crate::nnue::data::Pack for Position<V>
+where
+    Position<V>: Dialect + EndgameTables,
+{
+    const LAYOUT: crate::nnue::Layout = crate::nnue::Layout {
+        width: V::WIDTH,
+        height: V::HEIGHT,
+        kinds: 6,
+    };
+    fn pieces(&self) -> Vec<(u8, u8)> {
+        let mut occ = self.occupied();
+        let mut out = Vec::with_capacity(occ.count_ones() as usize);
+        while occ != 0 {
+            let sq = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            let on_board = sq / 8 * usize::from(V::WIDTH) + sq % 8;
+            out.push((on_board as u8, self.board[sq]));
+        }
+        out
+    }
+}
+
+/// The XBoard `setup` line of a member of the family: its board as a child of XBoard's
+/// `giveaway` (losing chess), as Fairy-Stockfish sends it.
+pub fn xboard_setup<V: Variant>() -> Vec<String> {
+    vec![format!(
+        "setup (PNBRQKpnbrqk) {}x{}+0_giveaway {}",
+        V::WIDTH,
+        V::HEIGHT,
+        V::START_FEN
+    )]
+}
