@@ -119,7 +119,7 @@ fn run(args: &[String]) -> Result<(), String> {
         ),
         "antichess" => (
             anti_eval::WEIGHTS,
-            samples::<Antichess>(&a, &anti_eval::WEIGHTS, anti_eval::evaluate_with)?,
+            samples::<Antichess>(&a, &anti_eval::WEIGHTS, raeuber_eval::evaluate_with)?,
         ),
         other => return Err(format!("--game {other}: raeuberschach or antichess")),
     };

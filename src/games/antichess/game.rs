@@ -5,7 +5,7 @@
 
 use super::position::Antichess;
 use super::{BENCH_FENS, START_FEN, VARIANTS, tables};
-use crate::board::Move;
+use crate::games::losing::eval::Weights;
 use crate::engine_option::{Access, GameSettings};
 use crate::game::{Dialect, EndgameTables, TableBuilds};
 use crate::games::losing::game::{Variant, xboard_setup};
@@ -20,6 +20,7 @@ impl Variant for Eight {
     const BENCH_FENS: &'static [&'static str] = BENCH_FENS;
     const BENCH_DEPTH: u32 = 10;
     /// Zugzwang decides losing chess: no null moves.
+    const FULL_BOARD: i32 = super::eval::FULL_BOARD;
     const NULL_MOVE: bool = false;
     const PIECE_HISTORY: bool = true;
     const MOVES_LEFT_BASE: u32 = 8;
@@ -39,16 +40,8 @@ impl Variant for Eight {
         tables::probe(pos)
     }
 
-    fn evaluate(pos: &Position<Eight>) -> i32 {
-        super::eval::evaluate(pos)
-    }
-
-    fn noisy_order(pos: &Position<Eight>, mv: Move) -> i32 {
-        super::eval::noisy_order(pos, mv)
-    }
-
-    fn quiet_order(pos: &Position<Eight>, mv: Move) -> i32 {
-        super::eval::quiet_order(pos, mv)
+    fn weights() -> &'static Weights {
+        &super::eval::WEIGHTS
     }
 }
 

@@ -30,6 +30,9 @@ pub trait Variant: Board {
     const BENCH_DEPTH: u32;
     /// The search's switches, each measured for this member (docs/search-log.md).
     const SEARCH: SearchParams;
+    /// The pieces of the start position: the evaluation's phase terms count how many of them
+    /// are gone.
+    const FULL_BOARD: i32;
     /// Whether the search may try null moves at all ([`Game::NULL_MOVE`]).
     const NULL_MOVE: bool;
     /// Whether the history tables tell moves apart by the piece moved
@@ -41,11 +44,8 @@ pub trait Variant: Board {
 
     /// The value of `pos` in the endgame tables this thread probes, if they hold it.
     fn probe(pos: &Position<Self>) -> Option<i16>;
-    /// The static evaluation for the side to move.
-    fn evaluate(pos: &Position<Self>) -> i32;
-    /// The ordering of a capture or promotion, and of a quiet move.
-    fn noisy_order(pos: &Position<Self>, mv: Move) -> i32;
-    fn quiet_order(pos: &Position<Self>, mv: Move) -> i32;
+    /// The evaluation's weights ([`super::eval`]).
+    fn weights() -> &'static super::eval::Weights;
     /// A move in another notation of this member's, as coordinates (Räuberschach's matrix
     /// notation); `None` where `text` is none.
     fn other_notation(text: &str) -> Option<String> {
@@ -155,11 +155,11 @@ where
     }
 
     fn noisy_order(&self, mv: Move) -> i32 {
-        V::noisy_order(self, mv)
+        super::eval::noisy_order(self, mv)
     }
 
     fn evaluate(&self) -> i32 {
-        V::evaluate(self)
+        super::eval::evaluate(self)
     }
 
     /// SAN as lichess, python-chess and Fairy-Stockfish write it: the king is an ordinary
@@ -294,7 +294,7 @@ where
     const SEARCH: SearchParams = V::SEARCH;
 
     fn quiet_order(&self, mv: Move) -> i32 {
-        V::quiet_order(self, mv)
+        super::eval::quiet_order(self, mv)
     }
 
     fn moved_piece(&self, mv: Move) -> u8 {

@@ -8,6 +8,8 @@
 //! - [`movegen`]: the pieces' bitboards, legal moves in one pass, move counting, the bulk
 //!   perft.
 //! - [`position`]: the position, FEN, copy-make play with the incremental hash.
+//! - [`eval`]: the evaluation (burdens, offers, threats to be forced to capture, mobility)
+//!   and the move-ordering hints, weighed by each member's weights.
 //! - [`game`]: the [`crate::game::Game`] of every member, and the [`game::Variant`] record
 //!   each member fills in its own folder.
 //!
@@ -15,6 +17,7 @@
 //! what only it has (Räuberschach's certificates, the evaluation weights each was tuned to).
 
 pub mod board;
+pub mod eval;
 pub mod game;
 pub mod movegen;
 pub mod position;

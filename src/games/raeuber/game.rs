@@ -6,7 +6,7 @@
 use super::position::{Raeuber, matrix_to_coordinates};
 use super::tables::session::{self, TableSettings};
 use super::{BENCH_FENS, START_FEN, VARIANTS};
-use crate::board::Move;
+use crate::games::losing::eval::Weights;
 use crate::engine_option::{Access, GameOption, GameSettings, OptionKind, TextForm};
 use crate::game::{Certified, Dialect, EndgameTables, TableBuilds};
 use crate::games::losing::game::{Variant, xboard_setup};
@@ -22,6 +22,7 @@ impl Variant for Six {
     const BENCH_DEPTH: u32 = 13;
     /// Zugzwang rules the endings: a null move only while both sides still have a piece
     /// besides pawns — and the search's switch is off (below).
+    const FULL_BOARD: i32 = super::eval::FULL_BOARD;
     const NULL_MOVE: bool = true;
     const PIECE_HISTORY: bool = false;
     /// A game from the start lasts about 17 moves a side.
@@ -64,16 +65,9 @@ impl Variant for Six {
         session::probe(pos)
     }
 
-    fn evaluate(pos: &Position<Six>) -> i32 {
-        super::eval::evaluate(pos)
-    }
-
-    fn noisy_order(pos: &Position<Six>, mv: Move) -> i32 {
-        super::eval::noisy_order(pos, mv)
-    }
-
-    fn quiet_order(pos: &Position<Six>, mv: Move) -> i32 {
-        super::eval::quiet_order(pos, mv)
+    /// The fitted weights, or those `KIEBITZ_RAEUBER_EVAL` set at start-up.
+    fn weights() -> &'static Weights {
+        super::eval::active_weights()
     }
 
     /// The matrix notation of the original exercise (`5242` is b2b3).

@@ -14,6 +14,7 @@
 //! SPRT can try them without a rebuild. Depends on [`super::eval`] and [`crate::texel`].
 
 use super::Raeuber;
+use crate::games::losing::Six;
 use super::eval::{Weights, evaluate_with};
 use super::position::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
 use crate::board::Color;
@@ -94,7 +95,7 @@ pub fn overrides(w: &[f64]) -> String {
 /// The trace of `pos` for White: `(index into TUNABLE, count)` for each weight that counts,
 /// with `base`'s `tempo_pieces`.
 pub fn trace(pos: &Raeuber, base: &Weights) -> Vec<(u16, f64)> {
-    trace_of(pos, base, evaluate_with)
+    trace_of(pos, base, evaluate_with::<Six>)
 }
 
 /// The trace of any game's position whose evaluation `eval` is Räuberschach's [`score`] of
@@ -123,7 +124,7 @@ pub fn trace_of<G: Game>(pos: &G, base: &Weights, eval: fn(&G, &Weights) -> i32)
 
 /// A labelled position as a sample of the fit.
 pub fn sample(fen: &str, result: f64, base: &Weights) -> Result<Linear, String> {
-    sample_of("raeuberschach", fen, result, base, evaluate_with)
+    sample_of("raeuberschach", fen, result, base, evaluate_with::<Six>)
 }
 
 /// A labelled position of `variant` (a game of type `G`, evaluated by `eval`) as a sample.
@@ -159,10 +160,21 @@ mod tests {
     }
 
     /// The trace reproduces the evaluation (for White) to within the integer divisions'
-    /// rounding, on positions of a real game.
+    /// rounding, on positions of a real game of Räuberschach and of antichess (whose
+    /// evaluation is the same terms on 8×8, so the fit can run on its games).
     #[test]
     fn trace_reproduces_the_evaluation() {
-        let mut pos = Raeuber::startpos("raeuberschach").unwrap();
+        trace_agrees::<Six>(7);
+        trace_agrees::<crate::games::losing::Eight>(5);
+        let bad = sample_of("antichess", "not a fen", 0.5, &WEIGHTS, evaluate_with::<crate::games::losing::Eight>);
+        assert!(bad.is_err());
+    }
+
+    fn trace_agrees<V: crate::games::losing::Variant>(stride: usize)
+    where
+        crate::games::losing::Position<V>: Game,
+    {
+        let mut pos = crate::games::losing::Position::<V>::startpos(V::VARIANTS[0]).unwrap();
         let w = flatten(&WEIGHTS);
         let mut checked = 0;
         for ply in 0..24 {
@@ -177,7 +189,8 @@ mod tests {
                 -1
             };
             let expected = (sign * evaluate_with(&pos, &WEIGHTS)) as f64;
-            let s = sample(&pos.fen(), 1.0, &WEIGHTS).unwrap();
+            let s = sample_of(V::VARIANTS[0], &pos.fen(), 1.0, &WEIGHTS, evaluate_with::<V>)
+                .unwrap();
             // The threat terms divide by 1 + n in integers: a few centipawns at most.
             assert!(
                 (s.eval(&w) - expected).abs() <= 8.0,
@@ -186,7 +199,7 @@ mod tests {
                 s.eval(&w)
             );
             checked += 1;
-            pos = pos.play(moves[(ply * 7) % moves.len()]);
+            pos = pos.play(moves[(ply * stride) % moves.len()]);
         }
         assert!(checked >= 10);
     }
