@@ -42,5 +42,3 @@ pub(crate) const BENCH_FENS: &[&str] = &[
     "1r6/p7/1kp5/5p1p/P6P/4P3/p7/2K1R3 w - - 0 29",
 ];
 
-#[cfg(test)]
-mod tests;

@@ -22,6 +22,9 @@ pub mod game;
 pub mod movegen;
 pub mod position;
 
+#[cfg(test)]
+mod tests;
+
 pub use board::{Board, Eight, Six};
 pub use game::Variant;
 pub use position::Position;
