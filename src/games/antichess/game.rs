@@ -22,6 +22,11 @@ impl Variant for Eight {
     /// Zugzwang decides losing chess: no null moves.
     const FULL_BOARD: i32 = super::eval::FULL_BOARD;
     const NULL_MOVE: bool = false;
+    const PAGE_TITLE: &'static str = "Antichess";
+    const PAGE_ABOUT: &'static str =
+        "Losing chess on 8×8 as lichess plays it: captures are forced, lose everything to win.";
+    const PAGE_VARIANT: &'static str = "lichess rules";
+    const PAGE_SOLVES: bool = false;
     const PIECE_HISTORY: bool = true;
     const MOVES_LEFT_BASE: u32 = 8;
 
@@ -38,6 +43,10 @@ impl Variant for Eight {
 
     fn probe(pos: &Position<Eight>) -> Option<i16> {
         tables::probe(pos)
+    }
+
+    fn table_limit() -> u32 {
+        tables::process_limit()
     }
 
     fn weights() -> &'static Weights {

@@ -501,6 +501,11 @@ pub fn enter(hold: Option<&Hold>) {
     ENTERED.with(|e| *e.borrow_mut() = hold.cloned());
 }
 
+/// The most pieces the process's tables are probed for (0: off).
+pub fn process_limit() -> u32 {
+    PROCESS_LIMIT.load(Ordering::Relaxed)
+}
+
 /// The value of `pos` from the tables this thread probes, within their limit.
 pub fn probe(pos: &Antichess) -> Option<i16> {
     let pieces = pos.occupied().count_ones();

@@ -55,7 +55,6 @@
 use arrayvec::ArrayVec;
 
 use super::board::Board;
-use super::game::Variant;
 use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K, piece_attacks};
 use super::position::{EMPTY, Position};
 use crate::board::{Color, Move};
@@ -259,13 +258,9 @@ fn pawn_advance<B: Board>(pos: &Position<B>, color: Color) -> i32 {
     ranks
 }
 
-/// Static evaluation for the side to move, with the member's weights.
-pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
-    evaluate_with(pos, V::weights())
-}
-
-/// Static evaluation for the side to move with weights `w` (for tuning).
-pub fn evaluate_with<V: Variant>(pos: &Position<V>, w: &Weights) -> i32 {
+/// Static evaluation for the side to move on board `B` with weights `w`, the phase counted
+/// over `full_board` pieces at the start (a member's: [`super::game::evaluate_with`]).
+pub fn evaluate_board<B: Board>(pos: &Position<B>, w: &Weights, full_board: i32) -> i32 {
     if pos.opposite_bishops_alone() {
         return 0;
     }
@@ -275,12 +270,12 @@ pub fn evaluate_with<V: Variant>(pos: &Position<V>, w: &Weights) -> i32 {
         pieces: pos.occupied_by(color),
         counts: counts(pos, color),
         pawn_advance: pawn_advance(pos, color),
-        deep: (non_pawns & pos.occupied_by(color) & deep_ranks::<V>()[color.index()]).count_ones()
+        deep: (non_pawns & pos.occupied_by(color) & deep_ranks::<B>()[color.index()]).count_ones()
             as i32,
     };
     let us = pos.side;
-    let gone = (V::FULL_BOARD - pos.occupied().count_ones() as i32).max(0);
-    score(w, &view(us), &view(us.flip()), (gone, V::FULL_BOARD))
+    let gone = (full_board - pos.occupied().count_ones() as i32).max(0);
+    score(w, &view(us), &view(us.flip()), (gone, full_board))
 }
 
 /// One side as the family's evaluation sees it, on any board: what its pieces do, where they
@@ -401,6 +396,7 @@ const PROMOTION_ORDER: [i32; 16] = [0, 0, 0, 0, 600, 700, 800, 1000, 900, 0, 0, 
 
 #[cfg(test)]
 mod tests {
+    use super::super::game::{evaluate, evaluate_with};
     use super::*;
     use crate::game::Game;
     use crate::games::antichess::Antichess;

@@ -44,6 +44,16 @@ pub trait Variant: Board {
 
     /// The value of `pos` in the endgame tables this thread probes, if they hold it.
     fn probe(pos: &Position<Self>) -> Option<i16>;
+    /// The web page's names ([`super::page`]): the game's title, a sentence about it, the
+    /// variant's title.
+    const PAGE_TITLE: &'static str;
+    const PAGE_ABOUT: &'static str;
+    const PAGE_VARIANT: &'static str;
+    /// Whether the page shows solved values (the tables, else proof-number search).
+    const PAGE_SOLVES: bool;
+
+    /// The most pieces of the endgame tables this process probes (0: none).
+    fn table_limit() -> u32;
     /// The evaluation's weights ([`super::eval`]).
     fn weights() -> &'static super::eval::Weights;
     /// A move in another notation of this member's, as coordinates (Räuberschach's matrix
@@ -159,7 +169,7 @@ where
     }
 
     fn evaluate(&self) -> i32 {
-        super::eval::evaluate(self)
+        evaluate(self)
     }
 
     /// SAN as lichess, python-chess and Fairy-Stockfish write it: the king is an ordinary
@@ -356,6 +366,16 @@ where
         }
         out
     }
+}
+
+/// The static evaluation for the side to move, with the member's weights.
+pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
+    evaluate_with(pos, V::weights())
+}
+
+/// The static evaluation for the side to move with weights `w` (for tuning).
+pub fn evaluate_with<V: Variant>(pos: &Position<V>, w: &super::eval::Weights) -> i32 {
+    super::eval::evaluate_board(pos, w, V::FULL_BOARD)
 }
 
 /// The XBoard `setup` line of a member of the family: its board as a child of XBoard's

@@ -3,7 +3,8 @@
 //! overridden at start-up for experiments (`KIEBITZ_RAEUBER_EVAL=name=value,…`,
 //! [`ENV_OVERRIDES`]): one binary then plays or screens with other weights.
 
-pub use crate::games::losing::eval::{Weights, evaluate_with, noisy_order, quiet_order};
+pub use crate::games::losing::eval::{Weights, noisy_order, quiet_order};
+pub use crate::games::losing::game::evaluate_with;
 
 /// The pieces of the start position: the phase terms count how many of them are gone.
 pub const FULL_BOARD: i32 = 24;

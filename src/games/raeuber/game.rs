@@ -24,6 +24,11 @@ impl Variant for Six {
     /// besides pawns — and the search's switch is off (below).
     const FULL_BOARD: i32 = super::eval::FULL_BOARD;
     const NULL_MOVE: bool = true;
+    const PAGE_TITLE: &'static str = "Räuberschach";
+    const PAGE_ABOUT: &'static str =
+        "Losing chess on 6×6 with forced capture: lose all your pieces to win.";
+    const PAGE_VARIANT: &'static str = "6×6, forced capture";
+    const PAGE_SOLVES: bool = true;
     const PIECE_HISTORY: bool = false;
     /// A game from the start lasts about 17 moves a side.
     const MOVES_LEFT_BASE: u32 = 4;
@@ -63,6 +68,10 @@ impl Variant for Six {
 
     fn probe(pos: &Position<Six>) -> Option<i16> {
         session::probe(pos)
+    }
+
+    fn table_limit() -> u32 {
+        super::tables::limit()
     }
 
     /// The fitted weights, or those `KIEBITZ_RAEUBER_EVAL` set at start-up.
