@@ -1,7 +1,8 @@
 //! Perfect play from checked certificates with the real kiebitz-raeuber binary over UCI
 //! (docs/solved.md, "Perfect play from the certificates"): from the start, as White and as
 //! Black, against replies chosen by a seeded random choice among the legal moves, every move of
-//! the engine is the shipped hold's (or, after a losing first move of White, the shipped
+//! a fresh engine — a new process for each game, its first `go` included — is the shipped
+//! hold's (or, after a losing first move of White, the shipped
 //! proof's), announced by `info string` with a draw score; a proof's position gives the proof's
 //! move and a mate score; a damaged file given by `ProofFiles` is refused and the engine
 //! searches on.
@@ -18,9 +19,6 @@ use kiebitz::games::raeuber::{Raeuber, START_FEN, VARIANTS};
 use kiebitz::rng::Rng;
 use kiebitz::solve::proof::{Proof, identity};
 use protocol_io::Client;
-
-/// Reading and checking the shipped certificates takes half a minute on a loaded machine.
-const LOADING: Duration = Duration::from_secs(600);
 
 /// The info string and the last score before `bestmove`, and the move.
 fn go(e: &mut Client, position: &str) -> (Option<String>, String, String) {
@@ -48,8 +46,8 @@ fn go(e: &mut Client, position: &str) -> (Option<String>, String, String) {
     (note, score, best)
 }
 
-/// An engine whose shipped certificates are all read (it says so after 1. e3).
-fn loaded_engine() -> Client {
+/// A fresh engine: a new process, nothing asked of it but `uci`.
+fn fresh_engine() -> Client {
     let mut e = Client::spawn(&common::binary("kiebitz-raeuber"), &[]);
     e.send("uci");
     let lines = e.read_until(|l| l.starts_with("uciok"));
@@ -59,19 +57,7 @@ fn loaded_engine() -> Client {
             .any(|l| l.starts_with("option name ProofFiles type string")),
         "{lines:?}"
     );
-    let start = Instant::now();
-    loop {
-        // Black's hold is read last.
-        let (note, _, _) = go(&mut e, "position startpos moves e2e3");
-        if note.is_some_and(|n| n.contains("raeuber-start-black-holds")) {
-            return e;
-        }
-        assert!(
-            start.elapsed() < LOADING,
-            "the shipped certificates were never read"
-        );
-        std::thread::sleep(Duration::from_millis(500));
-    }
+    e
 }
 
 /// The holder's moves of a shipped hold, by position.
@@ -126,7 +112,6 @@ fn game(e: &mut Client, engine_white: bool, seed: u64, hold: &HashMap<String, St
 
 #[test]
 fn from_the_start_the_engine_follows_the_holds_against_random_replies() {
-    let mut e = loaded_engine();
     for (white, name) in [
         (true, "raeuber-start-white-holds"),
         (false, "raeuber-start-black-holds"),
@@ -134,11 +119,19 @@ fn from_the_start_the_engine_follows_the_holds_against_random_replies() {
         let hold = hold_moves(name);
         let mut moves = 0;
         for seed in 1..=4 {
+            let mut e = fresh_engine();
+            let start = Instant::now();
             moves += game(&mut e, white, seed * 7919 + u64::from(white), &hold);
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "{name}: {:?}",
+                start.elapsed()
+            );
         }
         assert!(moves >= 40, "{name}: only {moves} certified moves");
     }
     // A proof's position: its move and a mate score.
+    let mut e = fresh_engine();
     let (note, score, best) = go(
         &mut e,
         "position fen rqkbnr/pppppp/6/5P/PPPPP1/RQKBNR b - - 0 1",

@@ -3,20 +3,20 @@
 //! [`crate::game::EndgameTables::certified`] with their move in every position where their side
 //! is to move.
 //!
-//! The engine ships nine (embedded in the binary): the start's two holds, which make the start a
-//! draw, and the seven proofs that Black wins after White's first moves other than 1. e3. They
-//! are read and checked once per process, in a background thread that the first protocol or
-//! web session starts ([`start_loading`]), each one used as soon as it is checked; until then
-//! the search plays as before. A
-//! session adds its own files by the option `ProofFiles` ([`load_files`]), read and checked at
-//! once. A file that does not parse or check is refused with the reason and leaves nothing.
+//! The engine ships nine: the start's two holds, which make the start a draw, and the seven
+//! proofs that Black wins after White's first moves other than 1. e3 (tests/data/proofs). The
+//! binary embeds their moves as a table ([`SHIPPED_TABLE`], `data/certified-moves.bin`, made by
+//! the test suite from the certificates after it has checked them all, and compared with them
+//! byte for byte on every run: docs/solved.md), so a fresh process plays their moves from its
+//! first `go`, with no check to wait for. A session adds its own files by the option
+//! `ProofFiles` ([`load_files`]), read and checked at once. A file that does not parse or
+//! check is refused with the reason and leaves nothing.
 //!
 //! The store keeps one entry per position (its hash without the clocks, the move and the
 //! certificate): 16 bytes, sorted for a binary search. Where two certificates cover a
 //! position, a proof's win is kept before a hold's draw.
 
-use std::sync::{Arc, Once, RwLock};
-use std::time::Instant;
+use std::sync::{Arc, OnceLock};
 
 use super::{Raeuber, VARIANTS};
 use crate::board::{Color, Move, MoveList};
@@ -24,7 +24,9 @@ use crate::game::{Certified, Game};
 use crate::solve::proof::{self, Proof};
 
 /// The certificates the engine ships: name and compact text, in the order they are read
-/// (the largest, Black's hold from the start, last).
+/// (the largest, Black's hold from the start, last). The engine itself carries only their
+/// moves ([`SHIPPED_TABLE`]); the tests check them and make the table from them.
+#[cfg(test)]
 const SHIPPED: [(&str, &[u8]); 9] = [
     (
         "raeuber-start-white-holds",
@@ -141,25 +143,52 @@ impl Store {
         let hash = pos.hash();
         let at = self.entries.binary_search_by_key(&hash, |e| e.0).ok()?;
         let (_, mv, index) = self.entries[at];
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if !moves.contains(&mv) {
-            return None;
-        }
-        let cert = &self.certs[usize::from(index)];
-        let value = if cert.hold {
-            0
-        } else {
-            crate::search::MATE - cert.plies as i32
-        };
-        let note = format!(
-            "certified move {} from {}: {}",
-            pos.move_text(mv),
-            cert.name,
-            cert.claim()
-        );
-        Some(Certified { mv, value, note })
+        certified_move(pos, mv, &self.certs[usize::from(index)])
     }
+
+    /// The store as a table of certified moves ([`Table`]): the certificates (name, hold or
+    /// proof, side, positions, plies), then the entries sorted by hash (hash, move,
+    /// certificate), little-endian.
+    pub fn to_table(&self) -> Vec<u8> {
+        let mut out = TABLE_MAGIC.to_vec();
+        out.push(self.certs.len() as u8);
+        for c in &self.certs {
+            out.push(c.name.len() as u8);
+            out.extend_from_slice(c.name.as_bytes());
+            out.extend([u8::from(c.hold), u8::from(c.side == Color::Black)]);
+            out.extend((c.positions as u32).to_le_bytes());
+            out.extend(c.plies.to_le_bytes());
+        }
+        out.extend((self.entries.len() as u32).to_le_bytes());
+        for &(hash, mv, index) in &self.entries {
+            out.extend(hash.to_le_bytes());
+            out.extend(mv.0.to_le_bytes());
+            out.push(index as u8);
+        }
+        out
+    }
+}
+
+/// The certificate `cert`'s move `mv` in `pos`, where it is legal there: its value (a win's
+/// distance, a hold's draw) and a note saying where it comes from.
+fn certified_move(pos: &Raeuber, mv: Move, cert: &Cert) -> Option<Certified> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if !moves.contains(&mv) {
+        return None;
+    }
+    let value = if cert.hold {
+        0
+    } else {
+        crate::search::MATE - cert.plies as i32
+    };
+    let note = format!(
+        "certified move {} from {}: {}",
+        pos.move_text(mv),
+        cert.name,
+        cert.claim()
+    );
+    Some(Certified { mv, value, note })
 }
 
 impl Cert {
@@ -180,57 +209,92 @@ impl Cert {
     }
 }
 
-static LOADED: RwLock<Option<Arc<Store>>> = RwLock::new(None);
-static START: Once = Once::new();
+/// The shipped certificates' moves: what [`Store::to_table`] makes of the nine certificates
+/// once they are checked (the test `the_shipped_table_is_the_checked_certificates` makes it
+/// again and compares).
+pub const SHIPPED_TABLE: &[u8] = include_bytes!("data/certified-moves.bin");
 
-/// Reads and checks the shipped certificates in their order (every one must check: they are
-/// the engine's own), handing `publish` the store after each one, with a line for each and
-/// the time taken.
-pub fn load_shipped(mut publish: impl FnMut(&Store)) -> Result<Vec<String>, String> {
-    let start = Instant::now();
-    let mut store = Store::default();
-    let mut lines = Vec::new();
-    for (name, bytes) in SHIPPED {
-        let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
-        lines.push(store.add(name, text)?);
-        publish(&store);
-    }
-    lines.push(format!(
-        "{} shipped certificates read and checked in {:.1} s: {} positions' moves, {:.1} MB",
-        store.len(),
-        start.elapsed().as_secs_f64(),
-        store.entries.len(),
-        store.bytes() as f64 / 1e6
-    ));
-    Ok(lines)
+/// The first line of a table of certified moves.
+const TABLE_MAGIC: &[u8] = b"kiebitz certified moves 1\n";
+
+/// The bytes of one entry of a table: the position's hash, the move, the certificate.
+const ENTRY_BYTES: usize = 11;
+
+/// A table of certified moves, read in place: its certificates, and its entries sorted by
+/// hash ([`Store::to_table`]).
+pub struct Table {
+    certs: Vec<Cert>,
+    entries: &'static [u8],
 }
 
-/// Starts reading and checking the shipped certificates in a background thread, once per
-/// process; [`shipped`] has each one as soon as it is checked (the start's White hold and the
-/// proofs within seconds, Black's hold last).
-pub fn start_loading() {
-    START.call_once(|| {
-        let spawned = std::thread::Builder::new()
-            .name("certificates".into())
-            .spawn(|| {
-                let publish = |store: &Store| {
-                    let mut loaded = LOADED.write().unwrap_or_else(|e| e.into_inner());
-                    *loaded = Some(Arc::new(store.clone()));
-                };
-                match load_shipped(publish) {
-                    Ok(lines) => lines.iter().for_each(|l| log::info!("{l}")),
-                    Err(e) => log::error!("the shipped certificates: {e}"),
-                }
+impl Table {
+    /// The table of `bytes` (in the format [`Store::to_table`] writes), or what is wrong.
+    fn read(bytes: &'static [u8]) -> Result<Table, String> {
+        let mut at = bytes.strip_prefix(TABLE_MAGIC).ok_or("not a table of certified moves")?;
+        let mut take = |n: usize| -> Result<&'static [u8], String> {
+            let (head, rest) = at.split_at_checked(n).ok_or("the table ends early")?;
+            at = rest;
+            Ok(head)
+        };
+        let mut certs = Vec::new();
+        for _ in 0..take(1)?[0] {
+            let len = usize::from(take(1)?[0]);
+            let name = String::from_utf8(take(len)?.to_vec()).map_err(|e| e.to_string())?;
+            let flags = take(2)?;
+            let number = |b: &[u8]| u32::from_le_bytes(b.try_into().expect("4 bytes"));
+            let (positions, plies) = (number(take(4)?), number(take(4)?));
+            certs.push(Cert {
+                name,
+                hold: flags[0] == 1,
+                side: if flags[1] == 0 { Color::White } else { Color::Black },
+                positions: positions as usize,
+                plies,
             });
-        if let Err(e) = spawned {
-            log::error!("cannot start reading the shipped certificates: {e}");
         }
-    });
+        let count = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes")) as usize;
+        let entries = take(count * ENTRY_BYTES)?;
+        if !at.is_empty() {
+            return Err("bytes after the table's entries".into());
+        }
+        Ok(Table { certs, entries })
+    }
+
+    /// The certified move in `pos`, if an entry covers it and the move is legal there.
+    pub fn lookup(&self, pos: &Raeuber) -> Option<Certified> {
+        let hash = pos.hash();
+        let count = self.entries.len() / ENTRY_BYTES;
+        let entry = |i: usize| &self.entries[i * ENTRY_BYTES..(i + 1) * ENTRY_BYTES];
+        let key = |i: usize| u64::from_le_bytes(entry(i)[..8].try_into().expect("8 bytes"));
+        let (mut lo, mut hi) = (0, count);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if key(mid) < hash {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if lo == count || key(lo) != hash {
+            return None;
+        }
+        let e = entry(lo);
+        let mv = Move(u16::from_le_bytes([e[8], e[9]]));
+        certified_move(pos, mv, self.certs.get(usize::from(e[10]))?)
+    }
 }
 
-/// The shipped certificates checked so far ([`start_loading`]).
-pub fn shipped() -> Option<Arc<Store>> {
-    LOADED.read().unwrap_or_else(|e| e.into_inner()).clone()
+/// The shipped certificates' table, read on first use (a header: nothing is copied).
+pub fn shipped() -> Option<&'static Table> {
+    static SHIPPED: OnceLock<Option<Table>> = OnceLock::new();
+    SHIPPED
+        .get_or_init(|| match Table::read(SHIPPED_TABLE) {
+            Ok(table) => Some(table),
+            Err(e) => {
+                log::error!("the shipped certificates' table: {e}");
+                None
+            }
+        })
+        .as_ref()
 }
 
 /// Reads and checks the files of `paths` (separated by `:`; empty or `<empty>`: none), for
@@ -269,9 +333,48 @@ pub fn certified(pos: &Raeuber, own: Option<&Store>) -> Option<Certified> {
         .or_else(|| shipped()?.lookup(pos))
 }
 
+/// Reads and checks the shipped certificates in their order (every one must check: they are
+/// the engine's own): the store and a line for each.
+#[cfg(test)]
+pub(crate) fn load_shipped() -> Result<(Store, Vec<String>), String> {
+    let mut store = Store::default();
+    let mut lines = Vec::new();
+    for (name, bytes) in SHIPPED {
+        let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
+        lines.push(store.add(name, text)?);
+    }
+    Ok((store, lines))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table the engine ships is the one the nine certificates make once every one of
+    /// them is checked (it is made again here and compared byte for byte); and its moves are
+    /// the certificates' own. Run with `--ignored write_the_shipped_table` to write it anew
+    /// (after a certificate changed), then look at `data/certified-moves.txt`.
+    #[test]
+    fn the_shipped_table_is_the_checked_certificates() {
+        let (store, _) = load_shipped().expect("every shipped certificate checks");
+        assert!(store.to_table() == SHIPPED_TABLE, "data/certified-moves.bin is stale");
+        let table = shipped().expect("the table reads");
+        let start = Raeuber::startpos(VARIANTS[0]).unwrap();
+        let c = table.lookup(&start).expect("the start is covered");
+        assert_eq!(Some(c.clone()), store.lookup(&start));
+        assert_eq!(c.value, 0, "a hold: a draw");
+        let position = |e: &[u8]| e[..8] == store.entries[0].0.to_le_bytes();
+        assert!(table.entries.chunks(ENTRY_BYTES).any(position));
+    }
+
+    #[test]
+    #[ignore = "writes src/games/raeuber/data/certified-moves.bin"]
+    fn write_the_shipped_table() {
+        let (store, lines) = load_shipped().expect("every shipped certificate checks");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/raeuber/data");
+        crate::files::write_bytes(dir.join("certified-moves.bin"), store.to_table()).unwrap();
+        eprintln!("{}", lines.join("\n"));
+    }
 
     #[test]
     fn a_proof_gives_its_move_and_a_mate_score_and_a_damaged_one_is_refused() {

@@ -113,10 +113,8 @@ impl Dialect for Raeuber {
         }]
     }
 
-    /// The process's endgame tables and their limit; a session's start also starts reading
-    /// the shipped certificates (once per process, in the background).
+    /// The process's endgame tables and their limit.
     fn settings() -> GameSettings {
-        super::certificates::start_loading();
         GameSettings::new(TableSettings::process())
     }
 
