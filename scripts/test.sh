@@ -22,5 +22,7 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
     fi
 fi
 cargo fmt --all -- --check
-cargo clippy --release --all-targets -- -D warnings
-cargo test --release
+# The quick profile: release's optimisation without fat LTO (Cargo.toml), so the suite's ~70
+# test binaries and the engines build in a fraction of the time; the results are the same.
+cargo clippy --profile quick --all-targets -- -D warnings
+cargo test --profile quick
