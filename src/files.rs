@@ -403,7 +403,8 @@ mod tests {
         );
     }
 
-    /// A FIFO no writer holds reads as empty at once; one whose writer writes reads whole.
+    /// A FIFO no writer holds reads as empty at once (a blocking open would wait for ever);
+    /// one whose writer has written reads whole, up to the writer's close.
     #[cfg(target_os = "linux")]
     #[test]
     fn an_input_fifo_never_blocks_the_open() {
@@ -412,17 +413,23 @@ mod tests {
         let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
         assert_eq!(read_input(fifo.to_str().unwrap(), 10).unwrap(), b"");
+        // A writer that holds the FIFO open (read-write: its open does not wait), writes and
+        // closes a moment later.
+        let (wrote, written) = std::sync::mpsc::channel();
         let path = fifo.clone();
         let writer = std::thread::spawn(move || {
-            let mut w = OpenOptions::new().write(true).open(path).unwrap();
+            let mut w = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(path)
+                .unwrap();
             w.write_all(b"abc").unwrap();
+            wrote.send(()).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(200));
         });
-        let mut got = Vec::new();
-        while got.is_empty() {
-            got = read_input(fifo.to_str().unwrap(), 10).unwrap();
-        }
+        written.recv().unwrap();
+        assert_eq!(read_input(fifo.to_str().unwrap(), 10).unwrap(), b"abc");
         writer.join().unwrap();
-        assert_eq!(got, b"abc");
     }
 
     #[test]
