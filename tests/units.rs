@@ -4,11 +4,12 @@
 //! Pawn chess 5×5 with en passant after 1. b2 (the analyser's table: b1b2 loses for White) is
 //! split two plies deep; two df-pn worker processes share the units at once (`--worker 0/1
 //! --of 2`); the merge must prove Black's win with a proof the independent checker accepts. A
-//! unit proof that is tampered with makes the merge fail (the merged proof is checked), a
+//! unit proof that is tampered with makes the merge fail (each unit proof is checked), a
 //! merge before the work says how many units are missing, and bad worker indices are refused.
 //! The win/draw/loss solver works the units of an acyclic game by default: their values give
 //! the root's (a draw after 1. a2, as the analyser says), their certificates join into two
-//! checked holds. Workers share endgame tables through one directory.
+//! checked holds. Workers share endgame tables through one directory. A unit's certificate
+//! counts only as a checked certificate of the unit's own position.
 
 mod common;
 
@@ -119,10 +120,11 @@ fn two_workers_prove_pawn_chess_5x5_after_b2_lost_and_the_merge_checks() {
             .collect();
         std::fs::write(p, kept).unwrap();
     }
+    // Each unit's proof is checked when it is read (since round 5): the damaged one is named.
     let broken = units(&dir, &["merge", "--out", "/dev/null"]);
     assert!(!broken.status.success(), "{broken:?}");
     let err = String::from_utf8_lossy(&broken.stderr);
-    assert!(err.contains("the merged proof does not hold"), "{err}");
+    assert!(err.contains("unit-") && err.contains(".proof: "), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -423,7 +425,6 @@ fn a_certificate_of_another_position_or_a_contradicting_value_is_refused() {
     );
     let work = units(&dir, &["work", "--dfpn", "--nodes", "100000"]);
     assert!(work.status.success(), "{work:?}");
-    assert!(units(&dir, &["merge"]).status.success());
     let proofs: Vec<_> = (0..4)
         .map(|i| dir.join(format!("unit-{i}.proof")))
         .filter(|p| p.exists())
