@@ -16,6 +16,7 @@
 //!
 //! Depends on `session` (the games) and the crates axum, tokio, serde, serde_json.
 
+mod call;
 pub mod cli;
 pub mod clock;
 mod conn;
@@ -40,6 +41,7 @@ use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use call::{Call, GameCall};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, broadcast};
@@ -1072,13 +1074,12 @@ fn refuse_busy(e: &Entry) -> Result<(), ApiError> {
     Ok(())
 }
 
-async fn play_move(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> ApiResult {
-    let e = app.entry(&id)?;
-    let req: MoveRequest = parse_body(body, false)?.expect("a body");
+async fn play_move(call: GameCall) -> ApiResult {
+    let mut call = call.changes::<MoveRequest>()?;
+    let req = call.required()?;
+    let Call {
+        app, id, entry: e, ..
+    } = call;
     let mut e = lock(&e);
     let now = Instant::now();
     e.settle(now);
@@ -1101,13 +1102,13 @@ async fn play_move(
     Ok(axum::Json(state_json(&app, &id, &e)).into_response())
 }
 
-async fn undo(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> ApiResult {
-    let e = app.entry(&id)?;
-    let req: Option<UndoRequest> = parse_body(body, true)?;
+async fn undo(call: GameCall) -> ApiResult {
+    let Call {
+        app,
+        id,
+        entry: e,
+        req,
+    } = call.changes::<UndoRequest>()?;
     let plies = req.as_ref().and_then(|r| r.plies).unwrap_or(1);
     let mut e = lock(&e);
     let now = Instant::now();
@@ -1330,13 +1331,13 @@ fn finish_engine(
 
 /// The engine moves for the seat to move: [`start_engine`], [`run_engine`] off the game's
 /// lock, [`finish_engine`].
-async fn engine_move(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> ApiResult {
-    let entry = app.entry(&id)?;
-    let req: Option<EngineRequest> = parse_body(body, true)?;
+async fn engine_move(call: GameCall) -> ApiResult {
+    let Call {
+        app,
+        id,
+        entry,
+        req,
+    } = call.changes::<EngineRequest>()?;
     let (job, start) = start_engine(&app, &mut lock(&entry), req.as_ref())?;
     let _guard = BusyGuard(Arc::clone(&entry), start.ticket);
     let answer = run_engine(&app, job, start.events.clone()).await?;
@@ -1345,13 +1346,13 @@ async fn engine_move(
 
 /// The seat named (else the one person's seat, else the seat to move) resigns: the other
 /// seat wins. Also during an engine search (its move then does not count).
-async fn resign(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> ApiResult {
-    let e = app.entry(&id)?;
-    let req: Option<SeatChoice> = parse_body(body, true)?;
+async fn resign(call: GameCall) -> ApiResult {
+    let Call {
+        app,
+        id,
+        entry: e,
+        req,
+    } = call.changes::<SeatChoice>()?;
     let mut e = lock(&e);
     let now = Instant::now();
     let seat = e.seat_acting_now(req.and_then(|r| r.seat), now)?;
@@ -1365,13 +1366,13 @@ async fn resign(
 /// A draw offered by a seat (as for [`resign`]): an engine opponent answers at once by
 /// [`clock::engine_takes_draw`]; a person answers by offering too before the next move.
 /// `{"draw": "accepted" | "declined" | "offered", "why"?, "state"}`.
-async fn offer_draw(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> ApiResult {
-    let e = app.entry(&id)?;
-    let req: Option<SeatChoice> = parse_body(body, true)?;
+async fn offer_draw(call: GameCall) -> ApiResult {
+    let Call {
+        app,
+        id,
+        entry: e,
+        req,
+    } = call.changes::<SeatChoice>()?;
     let mut e = lock(&e);
     let now = Instant::now();
     let seat = e.seat_acting_now(req.and_then(|r| r.seat), now)?;
@@ -1429,13 +1430,10 @@ async fn position(
 
 /// The position after the game's first `ply` moves and then `moves` (a line of the page's
 /// move tree): [`Session::line`]; 400 naming the move that does not replay.
-async fn line(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> ApiResult {
-    let (e, _) = app.view_entry(&id)?;
-    let req: LineRequest = parse_body(body, false)?.expect("a body");
+async fn line(call: GameCall) -> ApiResult {
+    let mut call = call.reads::<LineRequest>()?;
+    let req = call.required()?;
+    let Call { app, entry: e, .. } = call;
     refuse_long_line(&app, &req.moves)?;
     let e = lock(&e);
     let v = e.session.line(req.ply, &req.moves).map_err(ApiError::bad)?;
@@ -1463,13 +1461,10 @@ const ANALYSIS_SLOT_WAIT: Duration = Duration::from_secs(2);
 /// `{"type": "analysis", "ply", "moves", "info"}`, until it is stopped (DELETE, a move,
 /// take-back or engine move in the game, a new analysis, the game's last event stream closed,
 /// [`session::MAX_ANALYSIS`]), then `{"type": "analysis-stopped", "ply", "moves"}`.
-async fn start_analysis(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> ApiResult {
-    let entry = app.entry(&id)?;
-    let req: Option<AnalysisRequest> = parse_body(body, true)?;
+async fn start_analysis(call: GameCall) -> ApiResult {
+    let Call {
+        app, entry, req, ..
+    } = call.changes::<AnalysisRequest>()?;
     let multipv = req.as_ref().and_then(|r| r.multipv).unwrap_or(3);
     if !(1..=MAX_MULTIPV).contains(&multipv) {
         return Err(ApiError::bad(format!(
@@ -1598,13 +1593,10 @@ fn review_answer(e: &Entry) -> Value {
 /// evaluation goes to `/events` as `{"type": "eval", "ply", "eval"}`, progress as
 /// `{"type": "review", "done", "of"}`, the end as `{"type": "review-done"}`. A move or a
 /// take-back does not stop it (positions taken back are skipped); DELETE does.
-async fn start_review(
-    State(app): State<Shared>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> ApiResult {
-    let entry = app.entry(&id)?;
-    let req: Option<ReviewRequest> = parse_body(body, true)?;
+async fn start_review(call: GameCall) -> ApiResult {
+    let Call {
+        app, entry, req, ..
+    } = call.changes::<ReviewRequest>()?;
     let budget = app.movetime(
         req.and_then(|r| r.movetime_ms)
             .unwrap_or(REVIEW_MOVETIME_MS),
