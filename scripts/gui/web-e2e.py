@@ -617,9 +617,11 @@ def check_move_tree(driver, url):
     driver.find_element(By.ID, "analyse").click()
     WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#analysis .line"))
     time.sleep(0.5)
-    line = driver.find_element(By.CSS_SELECTOR, '#analysis .line[data-line="1"]')
-    sans = line.text.split("\n")[1].split()
-    line.click()
+    # Read the line and click it in one step: the analysis redraws its lines as it deepens.
+    text = driver.execute_script(
+        "const l = document.querySelector('#analysis .line[data-line=\"1\"]');"
+        " const t = l.innerText; l.click(); return t;")
+    sans = text.split("\n")[1].split()
     WebDriverWait(driver, 10).until(lambda d: len(var_moves(d)) > 2)
     played = var_moves(driver)
     assert played[2:] == sans, f"the line {sans} played as {played[2:]}"
