@@ -1260,3 +1260,33 @@ fn nodes_of_several_threads_are_counted_once() {
         }
     }
 }
+
+/// The switches of issue 72 act: history pruning prunes (nothing when off), and each of the
+/// others changes the chess bench tree against the same search without it (a neutralised
+/// switch would leave the tree as it is). Every one is set explicitly, so the test holds
+/// whatever chess's defaults are.
+#[test]
+fn history_and_correction_switches_change_the_search() {
+    use crate::games::chess::Chess;
+    use stats::Prune;
+    let base = Chess::SEARCH
+        .with_overrides(
+            "continuation_history=1,continuation_history_4=0,capture_history=1,\
+             capture_history_see=0,correction_history=1,correction_pieces=0,lmr_history=0,\
+             history_pruning=0",
+        )
+        .unwrap();
+    let with = |o: &str| bench_stats::<Chess>(7, base.with_overrides(o).unwrap());
+    let plain = with("");
+    assert_eq!(plain.pruned_by(Prune::History), 0, "{plain}");
+    let pruning = with("history_pruning=1");
+    assert!(pruning.pruned_by(Prune::History) > 0, "{pruning}");
+    for switch in [
+        "continuation_history_4=1",
+        "capture_history_see=1",
+        "correction_pieces=1",
+        "lmr_history=1",
+    ] {
+        assert_ne!(with(switch).nodes(), plain.nodes(), "{switch}");
+    }
+}

@@ -17,7 +17,7 @@ mod negamax;
 use crate::board::{Move, MoveList};
 use crate::game::{Game, Terminal};
 
-use super::ordering::{CONT_NONE, Heuristics, Hints, Picker, Scored, cont_key};
+use super::ordering::{CONT_NONE, CorrectionKeys, Heuristics, Hints, Picker, Scored, cont_key};
 use super::params::SearchParams;
 use super::stats::Stats;
 use super::time::TimeManager;
@@ -212,7 +212,7 @@ impl<'a, G: Game> Worker<'a, G> {
             heur.enable_continuation();
         }
         if params.correction_history {
-            heur.enable_correction();
+            heur.enable_correction(params.correction_pieces);
         }
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
         path.extend_from_slice(history);
@@ -331,8 +331,21 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             (raw + self
                 .heur
-                .correction(pos.side_to_move(), pos.structure_key()))
+                .correction(pos.side_to_move(), &self.correction_keys(pos)))
             .clamp(-EVAL_MAX, EVAL_MAX)
+        }
+    }
+
+    /// The keys of `pos`'s correction-history entries (the pieces' only when they are used).
+    #[inline]
+    fn correction_keys(&self, pos: &G) -> CorrectionKeys {
+        CorrectionKeys {
+            structure: pos.structure_key(),
+            pieces: if self.params.correction_pieces {
+                pos.piece_keys()
+            } else {
+                [0; 2]
+            },
         }
     }
 
@@ -769,7 +782,7 @@ impl<'a, G: Game> Worker<'a, G> {
             counter: Move::NULL,
             capture_history: self.params.capture_history,
             quiet_order: false,
-            earlier: [CONT_NONE; 2],
+            earlier: [CONT_NONE; 3],
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(pos, &moves, &hints, self.heur, !forcing, &mut buffer);
