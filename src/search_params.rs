@@ -287,6 +287,10 @@ define_params! {
     /// the clock, stretched or shrunk by the best move's stability) scaled to this percentage.
     /// The hard limit stays as it is.
     time_soft_percent: u32 = 100 in 25..=400;
+    /// Time management: the soft limit also scaled by the share of the last iteration's nodes
+    /// that its best move took, (1.5 − share) · 1.35 (`search::worker::Trend::scale`): a
+    /// best move that took nearly every node ends the search sooner, a contested one later.
+    time_node_share: bool = false;
     /// Lazy SMP: a depth limit (`go depth N`, `bench`) is reached when any thread has
     /// completed iteration N, whose line is then the answer; off, only the main thread's
     /// iterations count and the helpers' deeper work waits for it.
@@ -364,6 +368,7 @@ impl SearchParams {
         qsearch_tt: true,
         qsearch_forced_captures: true,
         time_soft_percent: 100,
+        time_node_share: false,
         smp_depth_by_any: false,
         smp_skip_done: false,
     };
@@ -521,6 +526,7 @@ mod tests {
             qsearch_tt,
             qsearch_forced_captures,
             time_soft_percent,
+            time_node_share,
             smp_depth_by_any,
             smp_skip_done,
         } = SearchParams::FULL;
@@ -568,6 +574,7 @@ mod tests {
             ("qsearch_tt", qsearch_tt.into()),
             ("qsearch_forced_captures", qsearch_forced_captures.into()),
             ("time_soft_percent", time_soft_percent.into()),
+            ("time_node_share", time_node_share.into()),
             ("smp_depth_by_any", smp_depth_by_any.into()),
             ("smp_skip_done", smp_skip_done.into()),
         ];

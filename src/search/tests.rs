@@ -1290,3 +1290,24 @@ fn history_and_correction_switches_change_the_search() {
         assert_ne!(with(switch).nodes(), plain.nodes(), "{switch}");
     }
 }
+
+/// The soft limit's factor: settled 0.7, unstable up to 2, × 1.4 after a drop; with the node
+/// share, shorter when the best move took nearly every node and longer when it was contested.
+#[test]
+fn the_soft_limit_follows_the_best_moves_node_share() {
+    let trend = |instability, share| worker::Trend {
+        instability,
+        dropped: false,
+        share,
+    };
+    assert_eq!(trend(0.0, 0.3).scale(false), 0.7);
+    assert_eq!(trend(4.0, 0.3).scale(false), 2.0);
+    let dropped = worker::Trend {
+        dropped: true,
+        ..trend(0.0, 0.5)
+    };
+    assert!((dropped.scale(false) - 0.98).abs() < 1e-9);
+    let (settled, contested) = (trend(0.0, 0.95).scale(true), trend(0.0, 0.3).scale(true));
+    assert!(settled < 0.7 && contested > 0.7, "{settled} {contested}");
+    assert!((trend(0.0, 1.0).scale(true) - 0.7 * 0.675).abs() < 1e-9);
+}
