@@ -348,8 +348,8 @@ impl Tuning for Chess {
         ];
         self.colors.map(|own| {
             let mut key = 0u64;
-            for kind in KNIGHT..=KING {
-                key = key.rotate_left(17) ^ (self.pieces[kind] & own).wrapping_mul(MIX[kind]);
+            for (pieces, mix) in self.pieces.iter().zip(MIX).skip(KNIGHT) {
+                key = key.rotate_left(17) ^ (pieces & own).wrapping_mul(mix);
             }
             // splitmix64's finaliser: every bit of the key reaches the low bits (the index).
             key = (key ^ (key >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
