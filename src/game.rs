@@ -421,6 +421,15 @@ pub trait Tuning {
         0
     }
 
+    /// Keys of each side's pieces outside the structure (in chess: every piece but the pawns,
+    /// by kind and square), White's first, for the search's correction history by each side's
+    /// pieces (`correction_pieces`), which learns how far the evaluation errs with one side's
+    /// pieces where they stand. Default `[0, 0]`: one shared entry (games without keys keep
+    /// the switch off).
+    fn piece_keys(&self) -> [u64; 2] {
+        [0, 0]
+    }
+
     /// Static exchange evaluation: whether `mv` wins at least `threshold` centipawns once the
     /// exchanges on its target square are played out. Games without SEE say `true`.
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {

@@ -195,6 +195,10 @@ define_params! {
     /// Capture history: noisy moves with equal `Game::noisy_order` ordered by the cutoffs
     /// they caused before.
     capture_history: bool = false;
+    /// With `capture_history` and `see_pruning`: a capture's SEE margin grows by its capture
+    /// history / 32 (a capture with a good record may lose more before it is skipped), at
+    /// most by the margin itself either way.
+    capture_history_see: bool = false;
     /// Quiet moves ordered by history plus the game's `Game::quiet_order` bonus.
     quiet_order: bool = false;
     /// With `lmr`, late-move reductions also for noisy moves (one ply milder than for quiet
@@ -205,6 +209,9 @@ define_params! {
     lmr_forcing_replies: bool = false;
     /// LMR adjusted by the move's history and by whether the evaluation improves.
     lmr_history: bool = false;
+    /// LMR by history: a ply less for each `lmr_history_divisor` of the move's history (the
+    /// main history plus the continuation histories that are on), a ply more for each below 0.
+    lmr_history_divisor: i32 = 8192 in 1..=1000000;
     /// LMR a ply more in expected cut nodes (two for quiet moves), Stockfish's guess: the
     /// children of a PV node after its first move, then alternating down the tree.
     lmr_cut_node: bool = false;
@@ -214,6 +221,14 @@ define_params! {
     /// Late-move pruning: at depth ≤ 4, quiet moves after the first 3 + depth² (half as
     /// many when the static evaluation is not improving) are skipped in non-PV nodes.
     late_move_pruning: bool = false;
+    /// History pruning: in non-PV nodes up to `history_pruning_depth`, after the first move,
+    /// quiet moves whose history (main plus continuation) is below −`history_pruning_margin`
+    /// per ply of depth are skipped.
+    history_pruning: bool = false;
+    /// History pruning: the deepest node it acts in.
+    history_pruning_depth: i32 = 3 in 1..=64;
+    /// History pruning: the history per ply of depth a quiet move must stay above.
+    history_pruning_margin: i32 = 4000 in 0..=1000000;
     /// Internal iterative reduction: a node without a hash move from depth 4 is searched a
     /// ply shallower.
     iir: bool = false;
@@ -221,6 +236,9 @@ define_params! {
     /// to this square refuted, or failed after, the opponent's last move and our own move
     /// before it (a table by (piece, target) pairs, `Game::moved_piece`).
     continuation_history: bool = false;
+    /// With `continuation_history`, quiet moves also ordered (and judged by LMR and history
+    /// pruning) by our own move four plies back, as Stockfish does.
+    continuation_history_4: bool = false;
     /// SEE pruning in non-PV nodes up to depth 6: after the first move, noisy moves that lose
     /// more than `see_noisy_margin` per ply of depth and quiet moves that lose more than
     /// `see_quiet_margin` per ply squared by static exchange (`Game::see_ge`) are skipped
@@ -250,6 +268,9 @@ define_params! {
     /// Correction history: the static evaluation is corrected by how far searches of
     /// positions with the same structure (`Game::structure_key`) found it off lately.
     correction_history: bool = false;
+    /// With `correction_history`, also correct by each side's pieces apart from the
+    /// structure (`Game::piece_keys`): the structure's entry plus half of each side's.
+    correction_pieces: bool = false;
     /// Quiescence plies in which a forcing position is searched with every legal move and no
     /// stand pat; deeper, quiescence stands pat anyway (guards against long forced chains).
     qsearch_forcing_plies: u32 = 8 in 0..=128;
@@ -266,6 +287,10 @@ define_params! {
     /// the clock, stretched or shrunk by the best move's stability) scaled to this percentage.
     /// The hard limit stays as it is.
     time_soft_percent: u32 = 100 in 25..=400;
+    /// Time management: the soft limit also scaled by the share of the last iteration's nodes
+    /// that its best move took, (1.5 − share) · 1.35 (`search::worker::Trend::scale`): a
+    /// best move that took nearly every node ends the search sooner, a contested one later.
+    time_node_share: bool = false;
     /// Lazy SMP: a depth limit (`go depth N`, `bench`) is reached when any thread has
     /// completed iteration N, whose line is then the answer; off, only the main thread's
     /// iterations count and the helpers' deeper work waits for it.
@@ -315,19 +340,26 @@ impl SearchParams {
         single_reply_extension: false,
         countermove: true,
         capture_history: false,
+        capture_history_see: false,
         quiet_order: false,
         lmr_noisy: false,
         lmr_forcing_replies: false,
         lmr_history: false,
+        lmr_history_divisor: 8192,
         lmr_cut_node: false,
         prune_forcing_replies: false,
         late_move_pruning: true,
+        history_pruning: false,
+        history_pruning_depth: 3,
+        history_pruning_margin: 4000,
         iir: true,
         continuation_history: false,
+        continuation_history_4: false,
         see_pruning: true,
         see_noisy_margin: 90,
         see_quiet_margin: 25,
         correction_history: false,
+        correction_pieces: false,
         singular: false,
         singular_depth: 8,
         singular_margin: 2,
@@ -336,6 +368,7 @@ impl SearchParams {
         qsearch_tt: true,
         qsearch_forced_captures: true,
         time_soft_percent: 100,
+        time_node_share: false,
         smp_depth_by_any: false,
         smp_skip_done: false,
     };
@@ -465,15 +498,21 @@ mod tests {
             single_reply_extension,
             countermove,
             capture_history,
+            capture_history_see,
             quiet_order,
             lmr_noisy,
             lmr_forcing_replies,
             lmr_history,
+            lmr_history_divisor,
             lmr_cut_node,
             prune_forcing_replies,
             late_move_pruning,
+            history_pruning,
+            history_pruning_depth,
+            history_pruning_margin,
             iir,
             continuation_history,
+            continuation_history_4,
             see_pruning,
             see_noisy_margin,
             see_quiet_margin,
@@ -482,10 +521,12 @@ mod tests {
             singular_margin,
             singular_double_margin,
             correction_history,
+            correction_pieces,
             qsearch_forcing_plies,
             qsearch_tt,
             qsearch_forced_captures,
             time_soft_percent,
+            time_node_share,
             smp_depth_by_any,
             smp_skip_done,
         } = SearchParams::FULL;
@@ -505,15 +546,21 @@ mod tests {
             ("single_reply_extension", single_reply_extension.into()),
             ("countermove", countermove.into()),
             ("capture_history", capture_history.into()),
+            ("capture_history_see", capture_history_see.into()),
             ("quiet_order", quiet_order.into()),
             ("lmr_noisy", lmr_noisy.into()),
             ("lmr_forcing_replies", lmr_forcing_replies.into()),
             ("lmr_history", lmr_history.into()),
+            ("lmr_history_divisor", lmr_history_divisor.into()),
             ("lmr_cut_node", lmr_cut_node.into()),
             ("prune_forcing_replies", prune_forcing_replies.into()),
             ("late_move_pruning", late_move_pruning.into()),
+            ("history_pruning", history_pruning.into()),
+            ("history_pruning_depth", history_pruning_depth.into()),
+            ("history_pruning_margin", history_pruning_margin.into()),
             ("iir", iir.into()),
             ("continuation_history", continuation_history.into()),
+            ("continuation_history_4", continuation_history_4.into()),
             ("see_pruning", see_pruning.into()),
             ("see_noisy_margin", see_noisy_margin.into()),
             ("see_quiet_margin", see_quiet_margin.into()),
@@ -522,10 +569,12 @@ mod tests {
             ("singular_margin", singular_margin.into()),
             ("singular_double_margin", singular_double_margin.into()),
             ("correction_history", correction_history.into()),
+            ("correction_pieces", correction_pieces.into()),
             ("qsearch_forcing_plies", qsearch_forcing_plies.into()),
             ("qsearch_tt", qsearch_tt.into()),
             ("qsearch_forced_captures", qsearch_forced_captures.into()),
             ("time_soft_percent", time_soft_percent.into()),
+            ("time_node_share", time_node_share.into()),
             ("smp_depth_by_any", smp_depth_by_any.into()),
             ("smp_skip_done", smp_skip_done.into()),
         ];

@@ -47,6 +47,18 @@ pub struct Heuristics {
     /// how far the static evaluation fell short of the search's score, in 1/[`CORRECTION_GRAIN`]
     /// centipawns; empty until a search with `correction_history` allocates it.
     correction: Vec<[i32; CORRECTION_SIZE]>,
+    /// Correction history by each side's pieces ([`CorrectionKeys::pieces`]): by side to move
+    /// and the pieces' colour (`2 · side + colour`), in the same units; empty unless a search
+    /// with `correction_pieces` allocates it.
+    piece_correction: Vec<[i32; CORRECTION_SIZE]>,
+}
+
+/// The keys a position's correction-history entries are found by: its structure
+/// (`Game::structure_key`) and each side's other pieces (`Game::piece_keys`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CorrectionKeys {
+    pub structure: u64,
+    pub pieces: [u64; 2],
 }
 
 /// Entries of the correction history per side.
@@ -65,6 +77,7 @@ impl Default for Heuristics {
             captures: vec![[0; 4096]; 2],
             cont: Vec::new(),
             correction: Vec::new(),
+            piece_correction: Vec::new(),
         }
     }
 }
@@ -128,43 +141,65 @@ impl Heuristics {
         }
     }
 
-    /// Allocates the correction history (once).
-    pub fn enable_correction(&mut self) {
+    /// Allocates the correction history (once); with `pieces`, the tables by each side's
+    /// pieces too.
+    pub fn enable_correction(&mut self, pieces: bool) {
         if self.correction.is_empty() {
             self.correction = vec![[0; CORRECTION_SIZE]; 2];
+        }
+        if pieces && self.piece_correction.is_empty() {
+            self.piece_correction = vec![[0; CORRECTION_SIZE]; 4];
         }
     }
 
     /// The correction, in centipawns, of a static evaluation for `side` to move in a position
-    /// with structure key `key` (0 when the table is not allocated).
+    /// with the keys `keys`: the structure's entry plus half of each side's pieces' entry
+    /// (those where allocated; 0 when nothing is).
     #[inline]
-    pub fn correction(&self, side: Color, key: u64) -> i32 {
-        self.correction
-            .get(side.index())
-            .map_or(0, |t| t[key as usize % CORRECTION_SIZE] / CORRECTION_GRAIN)
+    pub fn correction(&self, side: Color, keys: &CorrectionKeys) -> i32 {
+        let Some(t) = self.correction.get(side.index()) else {
+            return 0;
+        };
+        let mut sum = 2 * t[slot(keys.structure)];
+        if !self.piece_correction.is_empty() {
+            for (colour, &key) in keys.pieces.iter().enumerate() {
+                sum += self.piece_correction[2 * side.index() + colour][slot(key)];
+            }
+        }
+        sum / (2 * CORRECTION_GRAIN)
     }
 
     /// A search to `depth` scored a position `error` centipawns above its corrected static
-    /// evaluation: the entry moves towards the error, the faster the deeper the search.
-    pub fn correction_update(&mut self, side: Color, key: u64, error: i32, depth: i32) {
+    /// evaluation: each of its entries moves towards the error, the faster the deeper the
+    /// search.
+    pub fn correction_update(
+        &mut self,
+        side: Color,
+        keys: &CorrectionKeys,
+        error: i32,
+        depth: i32,
+    ) {
+        let weight = (depth + 1).min(16);
+        let error = error.clamp(-2 * CORRECTION_MAX, 2 * CORRECTION_MAX) * CORRECTION_GRAIN;
         if let Some(t) = self.correction.get_mut(side.index()) {
-            let e = &mut t[key as usize % CORRECTION_SIZE];
-            let weight = (depth + 1).min(16);
-            let target = e.saturating_add(
-                error.clamp(-2 * CORRECTION_MAX, 2 * CORRECTION_MAX) * CORRECTION_GRAIN,
-            );
-            *e = ((*e as i64 * (256 - weight) as i64 + target as i64 * weight as i64) / 256) as i32;
-            *e = (*e).clamp(
-                -CORRECTION_MAX * CORRECTION_GRAIN,
-                CORRECTION_MAX * CORRECTION_GRAIN,
-            );
+            learn(&mut t[slot(keys.structure)], error, weight);
+        }
+        if !self.piece_correction.is_empty() {
+            for (colour, &key) in keys.pieces.iter().enumerate() {
+                learn(
+                    &mut self.piece_correction[2 * side.index() + colour][slot(key)],
+                    error,
+                    weight,
+                );
+            }
         }
     }
 
     /// The continuation history of a move with key `key` after the earlier moves `earlier`
-    /// (the opponent's last move, our move before it; [`CONT_NONE`] where there is none).
+    /// (the opponent's last move, our move before it, our move two before it; [`CONT_NONE`]
+    /// where there is none or it is not used).
     #[inline]
-    pub fn continuation(&self, earlier: &[usize; 2], key: usize) -> i32 {
+    pub fn continuation(&self, earlier: &[usize], key: usize) -> i32 {
         if self.cont.is_empty() {
             return 0;
         }
@@ -179,7 +214,7 @@ impl Heuristics {
     /// `tried` are the keys of the quiet moves searched before it in vain.
     pub fn continuation_cutoff(
         &mut self,
-        earlier: &[usize; 2],
+        earlier: &[usize],
         depth: i32,
         key: usize,
         tried: impl Iterator<Item = usize> + Clone,
@@ -210,6 +245,23 @@ impl Heuristics {
             }
         }
     }
+}
+
+/// The correction-history entry of `key`.
+#[inline]
+fn slot(key: u64) -> usize {
+    key as usize % CORRECTION_SIZE
+}
+
+/// Moves a correction entry `e` by `weight`/256 of the way towards `e + error`, within
+/// ±[`CORRECTION_MAX`] centipawns.
+fn learn(e: &mut i32, error: i32, weight: i32) {
+    let target = e.saturating_add(error);
+    *e = ((*e as i64 * (256 - weight) as i64 + target as i64 * weight as i64) / 256) as i32;
+    *e = (*e).clamp(
+        -CORRECTION_MAX * CORRECTION_GRAIN,
+        CORRECTION_MAX * CORRECTION_GRAIN,
+    );
 }
 
 /// Rewards `mv`, which caused a cutoff at `depth`, in a history `table` and punishes the
@@ -259,9 +311,10 @@ pub struct Hints {
     pub capture_history: bool,
     /// Whether quiet moves get the game's `quiet_order` bonus on top of their history.
     pub quiet_order: bool,
-    /// The continuation keys of the opponent's last move and of ours before it
-    /// ([`CONT_NONE`] where there is none, or both when continuation history is off).
-    pub earlier: [usize; 2],
+    /// The continuation keys of the opponent's last move, of ours before it and of ours two
+    /// moves before ([`CONT_NONE`] where there is none, or all when continuation history is
+    /// off; the third unless `continuation_history_4`).
+    pub earlier: [usize; 3],
 }
 
 impl<'a> Picker<'a> {
@@ -309,7 +362,7 @@ impl<'a> Picker<'a> {
                 if hints.quiet_order {
                     h += pos.quiet_order(mv);
                 }
-                if hints.earlier != [CONT_NONE; 2] {
+                if hints.earlier != [CONT_NONE; 3] {
                     h += heur.continuation(&hints.earlier, cont_key(pos, mv));
                 }
                 h
@@ -360,7 +413,7 @@ mod tests {
     }
 
     /// Hints with nothing but the two switches and the continuation keys.
-    fn bare_hints(capture_history: bool, earlier: [usize; 2]) -> Hints {
+    fn bare_hints(capture_history: bool, earlier: [usize; 3]) -> Hints {
         Hints {
             tt_move: Move::NULL,
             killers: [Move::NULL; 2],
@@ -396,7 +449,7 @@ mod tests {
             counter: Move::NULL,
             capture_history: false,
             quiet_order: false,
-            earlier: [CONT_NONE; 2],
+            earlier: [CONT_NONE; 3],
         };
         let mut order = picked(&pos, &hints, &heur, false);
         order[1..3].sort();
@@ -421,7 +474,7 @@ mod tests {
         let pos = Pawns::from_fen("pawns6", "6/6/p1p3/1P4/6/P4P w - - 0 1").unwrap();
         let find = |t: &str| pos.parse_move(t).unwrap();
         let order =
-            |heur: &Heuristics, on: bool| picked(&pos, &bare_hints(on, [CONT_NONE; 2]), heur, true);
+            |heur: &Heuristics, on: bool| picked(&pos, &bare_hints(on, [CONT_NONE; 3]), heur, true);
         let mut heur = Heuristics::default();
         let plain = order(&heur, true);
         assert_eq!(plain.len(), 2);
@@ -442,7 +495,7 @@ mod tests {
         pos.legal_moves(&mut moves);
         let find = |t: &str| pos.parse_move(t).unwrap();
         let mut heur = Heuristics::default();
-        let earlier = [3, CONT_NONE];
+        let earlier = [3, CONT_NONE, CONT_NONE];
         let (good, bad) = (cont_key(&pos, find("a1a2")), cont_key(&pos, find("f1f2")));
         // Not allocated yet: nothing is learnt.
         heur.continuation_cutoff(&earlier, 5, good, [bad].into_iter());
@@ -454,6 +507,7 @@ mod tests {
         // Another earlier move has its own row; both rows add up.
         assert_eq!(heur.continuation(&[4, CONT_NONE], good), 0);
         assert_eq!(heur.continuation(&[3, 3], good), 2500);
+        assert_eq!(heur.continuation(&[3, 5, 3], good), 2500);
         let order = picked(&pos, &bare_hints(false, earlier), &heur, false);
         // The two captures, then a1a2 (rewarded) first of the quiet moves, f1f2 last.
         assert_eq!(order[2], "a1a2");
@@ -462,22 +516,59 @@ mod tests {
 
     #[test]
     fn correction_history_follows_the_error_and_stays_bounded() {
+        let keys = |structure| CorrectionKeys {
+            structure,
+            pieces: [0; 2],
+        };
         let mut heur = Heuristics::default();
-        heur.correction_update(Color::White, 7, 50, 10);
-        assert_eq!(heur.correction(Color::White, 7), 0, "not allocated yet");
-        heur.enable_correction();
+        heur.correction_update(Color::White, &keys(7), 50, 10);
+        assert_eq!(
+            heur.correction(Color::White, &keys(7)),
+            0,
+            "not allocated yet"
+        );
+        heur.enable_correction(false);
         // The corrected evaluation is 50 cp short each time: the correction approaches 50.
         for _ in 0..200 {
-            let error = 50 - heur.correction(Color::White, 7);
-            heur.correction_update(Color::White, 7, error, 10);
+            let error = 50 - heur.correction(Color::White, &keys(7));
+            heur.correction_update(Color::White, &keys(7), error, 10);
         }
-        assert!((48..=50).contains(&heur.correction(Color::White, 7)));
-        assert_eq!(heur.correction(Color::Black, 7), 0);
-        assert_eq!(heur.correction(Color::White, 8), 0);
+        assert!((48..=50).contains(&heur.correction(Color::White, &keys(7))));
+        assert_eq!(heur.correction(Color::Black, &keys(7)), 0);
+        assert_eq!(heur.correction(Color::White, &keys(8)), 0);
         for _ in 0..200 {
-            heur.correction_update(Color::Black, 7, -10_000, 20);
+            heur.correction_update(Color::Black, &keys(7), -10_000, 20);
         }
-        assert_eq!(heur.correction(Color::Black, 7), -CORRECTION_MAX);
+        assert_eq!(heur.correction(Color::Black, &keys(7)), -CORRECTION_MAX);
+    }
+
+    /// With the tables by pieces, an error learnt in one position is also applied, by half,
+    /// to another with the same pieces of one side but another structure.
+    #[test]
+    fn piece_correction_history_carries_over_to_the_same_pieces() {
+        let learnt = CorrectionKeys {
+            structure: 1,
+            pieces: [10, 20],
+        };
+        let same_white = CorrectionKeys {
+            structure: 2,
+            pieces: [10, 21],
+        };
+        for pieces in [false, true] {
+            let mut heur = Heuristics::default();
+            heur.enable_correction(pieces);
+            for _ in 0..300 {
+                let error = 40 - heur.correction(Color::White, &learnt);
+                heur.correction_update(Color::White, &learnt, error, 12);
+            }
+            assert!((38..=40).contains(&heur.correction(Color::White, &learnt)));
+            let carried = heur.correction(Color::White, &same_white);
+            if pieces {
+                assert!(carried > 5, "{carried}");
+            } else {
+                assert_eq!(carried, 0);
+            }
+        }
     }
 
     #[test]

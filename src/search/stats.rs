@@ -20,15 +20,18 @@ pub enum Prune {
     LateMove,
     /// SEE pruning of a move losing material.
     See,
+    /// History pruning of a quiet move with a bad record near the horizon.
+    History,
 }
 
 impl Prune {
-    pub const ALL: [Prune; 5] = [
+    pub const ALL: [Prune; 6] = [
         Prune::ReverseFutility,
         Prune::NullMove,
         Prune::Futility,
         Prune::LateMove,
         Prune::See,
+        Prune::History,
     ];
 
     pub fn name(self) -> &'static str {
@@ -38,6 +41,7 @@ impl Prune {
             Prune::Futility => "futility",
             Prune::LateMove => "late_move",
             Prune::See => "see",
+            Prune::History => "history",
         }
     }
 }
@@ -78,7 +82,7 @@ pub struct Stats {
     /// could reduce).
     pub late_moves: u64,
     /// Moves and nodes cut short, by [`Prune`] in [`Prune::ALL`] order.
-    pub pruned: [u64; 5],
+    pub pruned: [u64; 6],
     /// Plies added by extensions.
     pub extensions: u64,
     /// Singular-extension searches (every move but the hash move, at half the depth).
@@ -317,7 +321,7 @@ mod tests {
         assert!(b.to_string().contains("pruned late_move  : 2"));
         assert!(b.summary().starts_with("main 20 forcing 0 qnodes 60 "));
         assert!(b.summary().ends_with(
-            "pruned_late_move 2 pruned_see 0 forced_stand_pats 6 iterations_skipped 0 \
+            "pruned_late_move 2 pruned_see 0 pruned_history 0 forced_stand_pats 6 iterations_skipped 0 \
                  singular_searches 0 singular_extensions 0 double_extensions 0 multi_cuts 8 \
                  negative_extensions 0"
         ));

@@ -1260,3 +1260,54 @@ fn nodes_of_several_threads_are_counted_once() {
         }
     }
 }
+
+/// The switches of issue 72 act: history pruning prunes (nothing when off), and each of the
+/// others changes the chess bench tree against the same search without it (a neutralised
+/// switch would leave the tree as it is). Every one is set explicitly, so the test holds
+/// whatever chess's defaults are.
+#[test]
+fn history_and_correction_switches_change_the_search() {
+    use crate::games::chess::Chess;
+    use stats::Prune;
+    let base = Chess::SEARCH
+        .with_overrides(
+            "continuation_history=1,continuation_history_4=0,capture_history=1,\
+             capture_history_see=0,correction_history=1,correction_pieces=0,lmr_history=0,\
+             history_pruning=0",
+        )
+        .unwrap();
+    let with = |o: &str| bench_stats::<Chess>(7, base.with_overrides(o).unwrap());
+    let plain = with("");
+    assert_eq!(plain.pruned_by(Prune::History), 0, "{plain}");
+    let pruning = with("history_pruning=1");
+    assert!(pruning.pruned_by(Prune::History) > 0, "{pruning}");
+    for switch in [
+        "continuation_history_4=1",
+        "capture_history_see=1",
+        "correction_pieces=1",
+        "lmr_history=1",
+    ] {
+        assert_ne!(with(switch).nodes(), plain.nodes(), "{switch}");
+    }
+}
+
+/// The soft limit's factor: settled 0.7, unstable up to 2, × 1.4 after a drop; with the node
+/// share, shorter when the best move took nearly every node and longer when it was contested.
+#[test]
+fn the_soft_limit_follows_the_best_moves_node_share() {
+    let trend = |instability, share| worker::Trend {
+        instability,
+        dropped: false,
+        share,
+    };
+    assert_eq!(trend(0.0, 0.3).scale(false), 0.7);
+    assert_eq!(trend(4.0, 0.3).scale(false), 2.0);
+    let dropped = worker::Trend {
+        dropped: true,
+        ..trend(0.0, 0.5)
+    };
+    assert!((dropped.scale(false) - 0.98).abs() < 1e-9);
+    let (settled, contested) = (trend(0.0, 0.95).scale(true), trend(0.0, 0.3).scale(true));
+    assert!(settled < 0.7 && contested > 0.7, "{settled} {contested}");
+    assert!((trend(0.0, 1.0).scale(true) - 0.7 * 0.675).abs() < 1e-9);
+}

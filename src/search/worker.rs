@@ -17,7 +17,7 @@ mod negamax;
 use crate::board::{Move, MoveList};
 use crate::game::{Game, Terminal};
 
-use super::ordering::{CONT_NONE, Heuristics, Hints, Picker, Scored, cont_key};
+use super::ordering::{CONT_NONE, CorrectionKeys, Heuristics, Hints, Picker, Scored, cont_key};
 use super::params::SearchParams;
 use super::stats::Stats;
 use super::time::TimeManager;
@@ -55,6 +55,34 @@ struct Frame {
     excluded: Move,
     /// Double extensions on the line from the root to here (at most three).
     doubles: u8,
+}
+
+/// How the iterations so far went, which stretches or shrinks the soft time limit.
+#[derive(Clone, Copy, Debug)]
+pub struct Trend {
+    /// How often the best move changed lately (each iteration halves the older changes).
+    pub instability: f64,
+    /// Whether the last iteration's score fell more than 30 cp below the one before.
+    pub dropped: bool,
+    /// The share of the last iteration's nodes that its best move took.
+    pub share: f64,
+}
+
+impl Trend {
+    /// The factor of the soft limit: 0.7 for a settled best move up to 2 for one that keeps
+    /// changing, times 1.4 after a drop; with `node_share`, times (1.5 − share) · 1.35 as
+    /// well (0.68 when the best move took every node, 1.35 at half of them), as engines of
+    /// Stockfish's line scale by the best move's effort.
+    pub fn scale(&self, node_share: bool) -> f64 {
+        let mut scale = (0.7 + 0.5 * self.instability).min(2.0);
+        if self.dropped {
+            scale *= 1.4;
+        }
+        if node_share {
+            scale *= (1.5 - self.share.clamp(0.0, 1.0)) * 1.35;
+        }
+        scale
+    }
 }
 
 /// The best move found so far and what came with it.
@@ -212,7 +240,7 @@ impl<'a, G: Game> Worker<'a, G> {
             heur.enable_continuation();
         }
         if params.correction_history {
-            heur.enable_correction();
+            heur.enable_correction(params.correction_pieces);
         }
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
         path.extend_from_slice(history);
@@ -331,8 +359,21 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             (raw + self
                 .heur
-                .correction(pos.side_to_move(), pos.structure_key()))
+                .correction(pos.side_to_move(), &self.correction_keys(pos)))
             .clamp(-EVAL_MAX, EVAL_MAX)
+        }
+    }
+
+    /// The keys of `pos`'s correction-history entries (the pieces' only when they are used).
+    #[inline]
+    fn correction_keys(&self, pos: &G) -> CorrectionKeys {
+        CorrectionKeys {
+            structure: pos.structure_key(),
+            pieces: if self.params.correction_pieces {
+                pos.piece_keys()
+            } else {
+                [0; 2]
+            },
         }
     }
 
@@ -472,7 +513,11 @@ impl<'a, G: Game> Worker<'a, G> {
             self.shared.completed.fetch_max(depth, Relaxed);
             let changed = result.as_ref().is_some_and(|(b, _)| b.mv != best.mv);
             instability = instability / 2.0 + if changed { 1.0 } else { 0.0 };
-            let dropped = previous.is_some_and(|p| best.score < p - 30);
+            let trend = Trend {
+                instability,
+                dropped: previous.is_some_and(|p| best.score < p - 30),
+                share: self.best_move_share(),
+            };
             let score = best.score;
             // Later root moves by the effort they took: the lines' moves first.
             self.root_moves[lines..].sort_by_key(|r| std::cmp::Reverse(r.nodes));
@@ -480,7 +525,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 r.nodes = 0;
             }
             result = Some((best, depth));
-            if self.iteration_ends_search(moves.len(), depth, score, instability, dropped) {
+            if self.iteration_ends_search(moves.len(), depth, score, trend) {
                 break;
             }
         }
@@ -576,17 +621,27 @@ impl<'a, G: Game> Worker<'a, G> {
         order.iter().filter_map(|&k| slots[k].take()).collect()
     }
 
+    /// The share of the last iteration's nodes that the best root move took (1 when none
+    /// were counted).
+    fn best_move_share(&self) -> f64 {
+        let total: u64 = self.root_moves.iter().map(|r| r.nodes).sum();
+        if total == 0 {
+            1.0
+        } else {
+            self.root_moves[0].nodes as f64 / total as f64
+        }
+    }
+
     /// Whether the search ends after a completed iteration `depth` whose best score is
     /// `score`: stopped, out of nodes, `go mate` satisfied, or (main thread, timed search)
     /// a single legal move, a mate seen through, or the soft time limit scaled by the
-    /// best move's `instability` and a score that `dropped`.
+    /// iterations' [`Trend`].
     fn iteration_ends_search(
         &mut self,
         root_moves: usize,
         depth: u32,
         score: i32,
-        instability: f64,
-        dropped: bool,
+        trend: Trend,
     ) -> bool {
         if self.control.stop.load(Relaxed)
             || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n)
@@ -611,10 +666,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if root_moves == 1 || (score.abs() >= MATE_IN_MAX && depth as i32 >= mate_plies) {
             return true;
         }
-        let mut scale = (0.7 + 0.5 * instability).min(2.0);
-        if dropped {
-            scale *= 1.4;
-        }
+        let scale = trend.scale(self.params.time_node_share);
         self.time
             .soft_exceeded(scale * f64::from(self.params.time_soft_percent) / 100.0)
     }
@@ -769,7 +821,7 @@ impl<'a, G: Game> Worker<'a, G> {
             counter: Move::NULL,
             capture_history: self.params.capture_history,
             quiet_order: false,
-            earlier: [CONT_NONE; 2],
+            earlier: [CONT_NONE; 3],
         };
         let mut buffer = Scored::new();
         let mut picker = Picker::new(pos, &moves, &hints, self.heur, !forcing, &mut buffer);

@@ -337,6 +337,27 @@ impl Tuning for Chess {
             .wrapping_mul(0x1656_67B1_9E37_79F9)
     }
 
+    fn piece_keys(&self) -> [u64; 2] {
+        const MIX: [u64; 6] = [
+            0,
+            0x9E37_79B9_7F4A_7C15,
+            0xC2B2_AE3D_27D4_EB4F,
+            0x1656_67B1_9E37_79F9,
+            0xD6E8_FEB8_6659_FD93,
+            0xFF51_AFD7_ED55_8CCD,
+        ];
+        self.colors.map(|own| {
+            let mut key = 0u64;
+            for (pieces, mix) in self.pieces.iter().zip(MIX).skip(KNIGHT) {
+                key = key.rotate_left(17) ^ (pieces & own).wrapping_mul(mix);
+            }
+            // splitmix64's finaliser: every bit of the key reaches the low bits (the index).
+            key = (key ^ (key >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            key = (key ^ (key >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            key ^ (key >> 31)
+        })
+    }
+
     fn bench_positions() -> Vec<Self> {
         BENCH_FENS
             .iter()

@@ -23,7 +23,7 @@ use super::{EVAL_NONE, Frame, INF, NULL_VERIFY_DEPTH, Worker, evaluate, solved_s
 use super::{Relaxed, terminal_score};
 use crate::board::{Color, Move, MoveList};
 use crate::game::Game;
-use crate::search::ordering::{CONT_NONE, HISTORY_MAX, Hints, Picker, Scored, cont_key};
+use crate::search::ordering::{CONT_NONE, Hints, Picker, Scored, cont_key};
 use crate::search::stats::Prune;
 use crate::search::tt::{Bound, Hit};
 use crate::search::{MATE, MATE_IN_MAX, MAX_PLY, TB_WIN};
@@ -368,12 +368,12 @@ impl<G: Game> Worker<'_, G> {
                 self.tt.prefetch(child.hash());
             }
             let forces_reply = child.forcing();
+            let record = self.record(pos, node.side, mv, noisy, &earlier);
             if self.skip_move(
                 pos,
                 mv,
                 node,
-                noisy,
-                forces_reply,
+                (noisy, forces_reply, record),
                 futile,
                 searched,
                 best,
@@ -399,7 +399,7 @@ impl<G: Game> Worker<'_, G> {
                 let cut = !node.pv_node && !node.cut;
                 -self.negamax(&child, move_depth, ply + 1, -beta, -alpha, cut)
             } else {
-                let r = self.reduction(mv, node, noisy, forces_reply, searched, new_depth);
+                let r = self.reduction(node, (noisy, forces_reply, record), searched, new_depth);
                 self.search_child(&child, node, new_depth, r, alpha, beta)
             };
             self.path.pop();
@@ -469,21 +469,48 @@ impl<G: Game> Worker<'_, G> {
             },
             capture_history: p.capture_history,
             quiet_order: p.quiet_order,
-            earlier: [self.stack[ply].key, self.stack[ply - 1].key],
+            earlier: [
+                self.stack[ply].key,
+                self.stack[ply - 1].key,
+                if p.continuation_history_4 && ply >= 3 {
+                    self.stack[ply - 3].key
+                } else {
+                    CONT_NONE
+                },
+            ],
         }
     }
 
-    /// Step 8, before a move is searched: futility, late-move and SEE pruning near the
-    /// horizon. A quiet move may still be pruned when it only forces the opponent's reply
-    /// (a check, an offered capture), where the game allows it.
+    /// Step 8: a move's record, which history pruning and LMR judge it by: for a quiet move
+    /// its history plus the continuation histories that are on (`earlier`, [`Hints`]), for a
+    /// noisy one its capture history (0 when that is off).
+    fn record(&self, pos: &G, side: Color, mv: Move, noisy: bool, earlier: &[usize; 3]) -> i32 {
+        let p = self.params;
+        if noisy {
+            return if p.capture_history {
+                self.heur.capture_history(side, mv)
+            } else {
+                0
+            };
+        }
+        let mut h = self.heur.history(side, mv);
+        if p.continuation_history {
+            h += self.heur.continuation(earlier, cont_key(pos, mv));
+        }
+        h
+    }
+
+    /// Step 8, before a move is searched: futility, late-move, history and SEE pruning near
+    /// the horizon. A quiet move may still be pruned when it only forces the opponent's reply
+    /// (a check, an offered capture), where the game allows it. `kind`: whether the move is
+    /// noisy, whether it forces the reply, and its [`Worker::record`].
     #[allow(clippy::too_many_arguments)]
     fn skip_move(
         &mut self,
         pos: &G,
         mv: Move,
         node: &Node,
-        noisy: bool,
-        forces_reply: bool,
+        kind: (bool, bool, i32),
         futile: bool,
         searched: u32,
         best: i32,
@@ -491,6 +518,7 @@ impl<G: Game> Worker<'_, G> {
     ) -> bool {
         let p = self.params;
         let depth = node.depth;
+        let (noisy, forces_reply, record) = kind;
         let quiet_move = !noisy && !forces_reply;
         let prunable = quiet_move || (p.prune_forcing_replies && !noisy);
         if futile && searched > 0 && prunable {
@@ -509,24 +537,44 @@ impl<G: Game> Worker<'_, G> {
             self.stats.prune(Prune::LateMove);
             return true;
         }
+        // History pruning: quiet moves that have failed often lately.
+        if p.history_pruning
+            && shallow
+            && quiet_move
+            && searched > 0
+            && depth <= p.history_pruning_depth
+            && record < -p.history_pruning_margin * depth
+        {
+            self.stats.prune(Prune::History);
+            return true;
+        }
         // SEE pruning: moves that lose material by static exchange.
         if p.see_pruning
             && shallow
             && depth <= 6
             && if noisy { !forces_reply } else { quiet_move }
-            && !pos.see_ge(
-                mv,
-                if noisy {
-                    -p.see_noisy_margin * depth
-                } else {
-                    -p.see_quiet_margin * depth * depth
-                },
-            )
+            && !pos.see_ge(mv, -self.see_margin(noisy, record, depth))
         {
             self.stats.prune(Prune::See);
             return true;
         }
         false
+    }
+
+    /// The loss by static exchange a move may have before SEE pruning skips it: for a capture
+    /// the margin per ply, moved by its capture history (`capture_history_see`), for a quiet
+    /// move the margin per ply squared.
+    fn see_margin(&self, noisy: bool, record: i32, depth: i32) -> i32 {
+        let p = self.params;
+        if !noisy {
+            return p.see_quiet_margin * depth * depth;
+        }
+        let margin = p.see_noisy_margin * depth;
+        if p.capture_history && p.capture_history_see {
+            margin + (record / 32).clamp(-margin, margin)
+        } else {
+            margin
+        }
     }
 
     /// Step 8, for the hash move searched first: singular extensions. Is it the only good
@@ -594,15 +642,14 @@ impl<G: Game> Worker<'_, G> {
     /// choice (a ply less).
     fn reduction(
         &mut self,
-        mv: Move,
         node: &Node,
-        noisy: bool,
-        forces_reply: bool,
+        kind: (bool, bool, i32),
         searched: u32,
         new_depth: i32,
     ) -> i32 {
         let p = self.params;
         let depth = node.depth;
+        let (noisy, forces_reply, record) = kind;
         let reducible = !noisy && (!forces_reply || p.lmr_forcing_replies);
         let quiet_lmr = reducible && !node.forcing;
         let lmr_start = p.lmr_min_moves + if node.pv_node { 2 } else { 0 };
@@ -625,7 +672,7 @@ impl<G: Game> Worker<'_, G> {
             if p.lmr_history && quiet_lmr {
                 // Moves with a good record are reduced less, a bad one more; improving nodes
                 // less too.
-                r -= self.heur.history(node.side, mv) / (HISTORY_MAX / 2);
+                r -= record / p.lmr_history_divisor;
                 r -= node.improving as i32;
             }
             r = r.clamp(0, (new_depth - 1).max(0));
@@ -677,7 +724,7 @@ impl<G: Game> Worker<'_, G> {
         mv: Move,
         node: &Node,
         noisy: bool,
-        earlier: &[usize; 2],
+        earlier: &[usize; 3],
         quiets: &[Move],
         noisies: &[Move],
     ) {
@@ -727,8 +774,9 @@ impl<G: Game> Worker<'_, G> {
             && !(bound == Bound::Lower && best <= eval)
             && !(bound == Bound::Upper && best >= eval)
         {
+            let keys = self.correction_keys(pos);
             self.heur
-                .correction_update(node.side, pos.structure_key(), best - eval, node.depth);
+                .correction_update(node.side, &keys, best - eval, node.depth);
         }
         self.tt.store(
             pos.hash(),
