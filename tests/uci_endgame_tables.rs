@@ -150,7 +150,7 @@ fn antichess_builds_writes_and_reads_its_tables() {
         assert!(
             lines
                 .iter()
-                .any(|l| l == "option name Endgame Tables type spin default 0 min 0 max 3"),
+                .any(|l| l == "option name Endgame Tables type spin default 0 min 0 max 4"),
             "{lines:?}"
         );
         e.send(&format!("position fen {ANTICHESS_LOST_IN_17}"));
@@ -165,7 +165,7 @@ fn antichess_builds_writes_and_reads_its_tables() {
             said.starts_with("info string endgame tables read from"),
             "{said}"
         );
-        e.send("setoption name Endgame Tables value 4");
+        e.send("setoption name Endgame Tables value 5");
         let refused = e.next_line(protocol_io::TIMEOUT).unwrap();
         assert!(refused.starts_with("info string error"), "{refused}");
         e.send("setoption name Endgame Tables value 3");

@@ -11,7 +11,7 @@
 //!   whose move generation and play it shares with Räuberschach.
 //! - `game`: the [`Game`](crate::game::Game) impl that ties them together.
 //! - [`eval`]: the evaluation.
-//! - [`tables`]: endgame tables of up to three pieces.
+//! - [`tables`]: endgame tables of up to three pieces, and of four-piece signatures from files.
 
 pub mod eval;
 pub mod page;

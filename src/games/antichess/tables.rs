@@ -1,7 +1,13 @@
 //! Endgame tables for antichess: the exact value of every position with at most three pieces
-//! (both colours together) and the plies to the game's end under perfect play (the winner
-//! hurrying, the loser holding out), built in memory from the move generator by the shared
-//! retrograde analysis ([`crate::solve::retro`]).
+//! (both colours together), and of the four-piece signatures whose files a folder holds, and
+//! the plies to the game's end under perfect play (the winner hurrying, the loser holding
+//! out), built in memory from the move generator by the shared retrograde analysis
+//! ([`crate::solve::retro`]).
+//!
+//! The three-piece set is built (or read from one file) at once; a four-piece signature is
+//! built by `kiebitz-antichess tables --four` once the signatures its promotions lead to are
+//! there ([`promotion_closure`]), written to a file of its own (16.8 MB), and read back with
+//! every value checked against its moves one ply down when a set is asked for four pieces.
 //!
 //! A table covers one material signature (the pieces by colour and kind, both colours
 //! present); a position's number is the side to move and the pieces' squares in the
@@ -38,8 +44,72 @@ use crate::engine_option::{Access, Lease, SharedSets};
 use crate::game::Game;
 use crate::solve::retro::{self, Child, Node, Slice, better, parent};
 
-/// The most pieces the tables hold.
-pub const MAX_PIECES: u32 = 3;
+/// The most pieces the tables hold: every signature of up to [`BASE_PIECES`], and the
+/// four-piece signatures whose files are in the tables' folder ([`Tables::add_four`]).
+pub const MAX_PIECES: u32 = 4;
+
+/// The pieces of the set built (or read from one file) at once: every signature of up to
+/// three pieces.
+pub const BASE_PIECES: u32 = 3;
+
+/// The piece letters by kind (pawn, knight, bishop, rook, queen, king), as in a FEN.
+const LETTERS: &[u8; 6] = b"PNBRQK";
+
+/// A signature's name: White's pieces, `v`, Black's, in code order (`PKKvK`, `RKvNK`).
+pub fn signature_name(codes: &[u8]) -> String {
+    let side = |c: u8| codes.iter().filter(move |&&x| x / 6 == c).map(|&x| LETTERS[x as usize % 6] as char);
+    format!("{}v{}", side(0).collect::<String>(), side(1).collect::<String>())
+}
+
+/// The signature a name stands for (`KRvKN` or any order of the letters, either case), both
+/// colours present; the error says what is wrong.
+pub fn parse_signature(name: &str) -> Result<Vec<u8>, String> {
+    let (white, black) = name
+        .split_once(['v', 'V'])
+        .ok_or_else(|| format!("signature '{name}': White's pieces, 'v', Black's (e.g. KRvKN)"))?;
+    let mut codes = Vec::new();
+    for (colour, part) in [(0u8, white), (1, black)] {
+        if part.is_empty() {
+            return Err(format!("signature '{name}': each side needs a piece"));
+        }
+        for ch in part.bytes() {
+            let kind = LETTERS
+                .iter()
+                .position(|&l| l == ch.to_ascii_uppercase())
+                .ok_or_else(|| format!("signature '{name}': '{}' is no piece letter (PNBRQK)", ch as char))?;
+            codes.push(colour * 6 + kind as u8);
+        }
+    }
+    codes.sort_unstable();
+    Ok(codes)
+}
+
+/// `codes` and every signature a promotion out of it leads to, again and again: what a table
+/// of `codes` needs built before it, fewer pawns first, `codes` last.
+pub fn promotion_closure(codes: &[u8]) -> Vec<Vec<u8>> {
+    let mut all = vec![codes.to_vec()];
+    let mut at = 0;
+    while at < all.len() {
+        let sig = all[at].clone();
+        for (i, &c) in sig.iter().enumerate() {
+            if c as usize % 6 != PAWN_K || (i > 0 && sig[i - 1] == c) {
+                continue;
+            }
+            for kind in 1..6u8 {
+                let mut next = sig.clone();
+                next[i] = c - PAWN_K as u8 + kind;
+                next.sort_unstable();
+                if !all.contains(&next) {
+                    all.push(next);
+                }
+            }
+        }
+        at += 1;
+    }
+    let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
+    all.sort_by_key(pawns);
+    all
+}
 
 /// The pieces' codes (`colour * 6 + kind`).
 const CODES: u8 = 12;
@@ -50,6 +120,13 @@ fn key_of(counts: &[u8; CODES as usize]) -> u64 {
         .iter()
         .enumerate()
         .fold(0, |k, (i, &c)| k | u64::from(c) << (3 * i))
+}
+
+/// The counts of each code in a signature.
+fn counts_in(codes: &[u8]) -> [u8; CODES as usize] {
+    let mut counts = [0u8; CODES as usize];
+    codes.iter().for_each(|&c| counts[c as usize] += 1);
+    counts
 }
 
 /// The counts of each code on the board.
@@ -182,14 +259,15 @@ fn position_of(codes: &[u8], i: usize) -> Option<Antichess> {
     (number_of(&pos, codes) == i).then_some(pos)
 }
 
-/// The tables of every signature of up to [`MAX_PIECES`] pieces.
+/// The tables of every signature of up to [`BASE_PIECES`] pieces, and of the four-piece
+/// signatures added ([`Tables::add_four`], [`Tables::read_fours`]).
 pub struct Tables {
     ids: HashMap<u64, usize>,
     tables: Vec<Table>,
 }
 
 impl Tables {
-    /// Builds every table of up to `max_pieces` pieces (at most [`MAX_PIECES`]), each on
+    /// Builds every table of up to `max_pieces` pieces (at most [`BASE_PIECES`]), each on
     /// `threads` threads.
     pub fn build(max_pieces: u32, threads: usize) -> Tables {
         Tables::build_while(max_pieces, threads, &|| true).expect("wanted to the end")
@@ -202,7 +280,7 @@ impl Tables {
             ids: HashMap::new(),
             tables: Vec::new(),
         };
-        for n in 2..=max_pieces.min(MAX_PIECES) as usize {
+        for n in 2..=max_pieces.min(BASE_PIECES) as usize {
             for codes in signatures(n) {
                 if !wanted() {
                     return None;
@@ -318,7 +396,7 @@ impl Tables {
     /// shows a file is whole, not that its values are true.
     pub fn read(path: &Path) -> Result<Tables, String> {
         let fail = |why: String| format!("endgame tables {}: {why}", path.display());
-        let all: Vec<Vec<u8>> = (2..=MAX_PIECES as usize).flat_map(signatures).collect();
+        let all: Vec<Vec<u8>> = (2..=BASE_PIECES as usize).flat_map(signatures).collect();
         let body: usize = all.iter().map(|c| slice_len(c.len())).sum();
         let size = MAGIC.len() + body + 8;
         let bytes = crate::files::read(path, size as u64).map_err(|e| fail(e.to_string()))?;
@@ -374,7 +452,13 @@ impl Tables {
 
     /// [`Tables::verify`] for one table.
     fn verify_table(&self, t: &Table) -> Result<(), String> {
-        for (i, &b) in t.values.iter().enumerate() {
+        self.verify_range(t, 0..t.values.len())
+    }
+
+    /// [`Tables::verify_table`] for the numbers of `range`.
+    fn verify_range(&self, t: &Table, range: std::ops::Range<usize>) -> Result<(), String> {
+        for i in range {
+            let b = t.values[i];
             let (stored, want) = match position_of(&t.codes, i) {
                 None => (b, 0),
                 Some(pos) => {
@@ -414,12 +498,147 @@ impl Tables {
             .unwrap_or(1)
     }
 
+    /// Whether the table of `codes` is here.
+    fn has(&self, codes: &[u8]) -> bool {
+        self.ids.contains_key(&key_of(&counts_in(codes)))
+    }
+
+    /// Why the table of the four-piece signature `codes` cannot be made or read yet, if it
+    /// cannot: not four pieces of both colours, a base table missing, or a signature its
+    /// promotions lead to not here.
+    fn needs(&self, codes: &[u8]) -> Result<(), String> {
+        let name = signature_name(codes);
+        if codes.len() != 4 || codes.iter().all(|&c| c < 6) || codes.iter().all(|&c| c >= 6) {
+            return Err(format!("{name}: four pieces, both colours present"));
+        }
+        if (2..=BASE_PIECES as usize).flat_map(signatures).any(|s| !self.has(&s)) {
+            return Err(format!("{name}: the tables of up to three pieces are not all here"));
+        }
+        match promotion_closure(codes).iter().find(|s| s[..] != codes[..] && !self.has(s)) {
+            Some(s) => Err(format!("{name} needs the table of {} first", signature_name(s))),
+            None => Ok(()),
+        }
+    }
+
+    /// Builds the table of the four-piece signature `codes` on `threads` threads (once the
+    /// tables it leads to are here: the base set and the signatures of its promotions) and
+    /// adds it.
+    pub fn add_four(&mut self, codes: &[u8], threads: usize) -> Result<(), String> {
+        self.needs(codes)?;
+        let values = retro::solve(&Builder { codes, done: self }, threads);
+        let values = values
+            .iter()
+            .map(|&v| pack(v).ok_or_else(|| format!("{}: a distance of {v} plies, beyond a byte", signature_name(codes))))
+            .collect::<Result<Vec<u8>, String>>()?;
+        self.insert(codes.to_vec(), values);
+        Ok(())
+    }
+
+    /// The values of the table of `codes`, if it is here.
+    fn values_of(&self, codes: &[u8]) -> Option<&[u8]> {
+        let id = *self.ids.get(&key_of(&counts_in(codes)))?;
+        Some(&self.tables[id].values)
+    }
+
     /// Adds the table of `codes`.
     fn insert(&mut self, codes: Vec<u8>, values: Vec<u8>) {
-        let mut counts = [0u8; CODES as usize];
-        codes.iter().for_each(|&c| counts[c as usize] += 1);
-        self.ids.insert(key_of(&counts), self.tables.len());
+        self.ids.insert(key_of(&counts_in(&codes)), self.tables.len());
         self.tables.push(Table { codes, values });
+    }
+}
+
+/// The file of a four-piece signature's table in the tables' folder.
+pub fn four_file(codes: &[u8]) -> String {
+    format!("antichess-4-{}.table", signature_name(codes))
+}
+
+/// The first line of a four-piece signature's file.
+fn four_magic(codes: &[u8]) -> Vec<u8> {
+    format!("kiebitz antichess endgame table {}, format 1\n", signature_name(codes)).into_bytes()
+}
+
+impl Tables {
+    /// The names of the four-piece signatures here, in the order they were added.
+    pub fn four_names(&self) -> Vec<String> {
+        let four = self.tables.iter().filter(|t| t.codes.len() == 4);
+        four.map(|t| signature_name(&t.codes)).collect()
+    }
+
+    /// Writes the table of the four-piece signature `codes` to its file in `dir` (the first
+    /// line, the values, their FNV-1a checksum), whole or not at all.
+    pub fn write_four(&self, dir: &Path, codes: &[u8]) -> std::io::Result<()> {
+        let values = self.values_of(codes).ok_or_else(|| {
+            std::io::Error::other(format!("no table of {}", signature_name(codes)))
+        })?;
+        crate::files::write_whole(&dir.join(four_file(codes)), |out| {
+            out.write_all(&four_magic(codes))?;
+            out.write_all(values)?;
+            out.write_all(&checksum::fnv1a(values).to_le_bytes())
+        })
+    }
+
+    /// Reads the table of the four-piece signature `codes` from its file in `dir` and adds
+    /// it: refused (with the reason) where the tables it leads to are not here, where the
+    /// file is of another format, cut short or damaged, or where a value disagrees with its
+    /// moves one ply down (every position is checked, on `threads` threads).
+    pub fn read_four(&mut self, dir: &Path, codes: &[u8], threads: usize) -> Result<(), String> {
+        let path = dir.join(four_file(codes));
+        let fail = |why: String| format!("endgame table {}: {why}", path.display());
+        self.needs(codes).map_err(fail)?;
+        let magic = four_magic(codes);
+        let size = magic.len() + slice_len(4) + 8;
+        let bytes = crate::files::read(&path, size as u64).map_err(|e| fail(e.to_string()))?;
+        if !bytes.starts_with(&magic) || bytes.len() != size {
+            return Err(fail("not a table file of this signature and format, or cut short".into()));
+        }
+        let (data, sum) = bytes[magic.len()..].split_at(slice_len(4));
+        if checksum::fnv1a(data) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+            return Err(fail("damaged (its checksum does not match)".into()));
+        }
+        // In place, as its positions' moves reach positions of the same table; taken out
+        // again where it is refused.
+        self.insert(codes.to_vec(), data.to_vec());
+        let added = self.tables.last().expect("just added");
+        if let Err(e) = self.verify_in_parts(added, threads) {
+            self.tables.pop();
+            self.ids.remove(&key_of(&counts_in(codes)));
+            return Err(fail(e));
+        }
+        Ok(())
+    }
+
+    /// Every four-piece file in `dir` ([`four_file`]), read in order of their pawns
+    /// ([`Tables::read_four`]); returns the lines of the files refused, which are left out
+    /// (and so are the files that need them).
+    pub fn read_fours(&mut self, dir: &Path, threads: usize) -> Vec<String> {
+        let mut found: Vec<Vec<u8>> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().into_string().ok()?;
+                let sig = name.strip_prefix("antichess-4-")?.strip_suffix(".table")?;
+                parse_signature(sig).ok().filter(|c| four_file(c) == name)
+            })
+            .collect();
+        let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
+        found.sort_by_key(|s| (pawns(s), s.clone()));
+        found
+            .iter()
+            .filter_map(|codes| self.read_four(dir, codes, threads).err())
+            .collect()
+    }
+
+    /// [`Tables::verify_table`] of `t` on `threads` threads, each a share of its numbers.
+    fn verify_in_parts(&self, t: &Table, threads: usize) -> Result<(), String> {
+        let threads = threads.max(1);
+        let part = t.values.len().div_ceil(threads);
+        std::thread::scope(|s| {
+            let runs: Vec<_> = (0..threads)
+                .map(|k| s.spawn(move || self.verify_range(t, k * part..((k + 1) * part).min(t.values.len()))))
+                .collect();
+            runs.into_iter().try_for_each(|r| r.join().unwrap_or_else(|_| Err("a check failed".into())))
+        })
     }
 }
 
@@ -471,8 +690,9 @@ pub struct Shared {
     _lease: Option<Lease>,
 }
 
-/// What a set is: the folder its file is read from, and whether it is written there.
-type Key = (Option<PathBuf>, bool);
+/// What a set is: the folder its file is read from, whether it is written there, and whether
+/// the folder's four-piece files are read too.
+type Key = (Option<PathBuf>, bool, bool);
 
 /// The sets the sessions hold, one per folder: a session naming another folder does not get
 /// a set read from someone else's.
@@ -489,6 +709,8 @@ pub struct Hold {
     pub set: Option<Arc<Shared>>,
     /// The folder of the tables' file (`Endgame Tables Path`).
     pub dir: Option<PathBuf>,
+    /// Whether `set` holds the folder's four-piece tables (`limit` 4).
+    pub fours: bool,
 }
 
 thread_local! {
@@ -520,18 +742,45 @@ pub fn probe(pos: &Antichess) -> Option<i16> {
 /// The line a table build (`how`: built, read and checked) reports on stderr.
 fn report(tables: &Tables, how: &str, seconds: f64) -> String {
     let [won, lost, drawn] = tables.census();
+    let fours = tables.four_names();
+    let fours = match fours.len() {
+        0 => String::new(),
+        n => format!(" and {n} of four ({})", fours.join(", ")),
+    };
     format!(
-        "endgame tables of up to {MAX_PIECES} pieces: {} positions ({won} won, {lost} lost, \
-         {drawn} drawn for the side to move), {} MB, {how} in {seconds:.1} s",
+        "endgame tables of up to {BASE_PIECES} pieces{fours}: {} positions ({won} won, {lost} \
+         lost, {drawn} drawn for the side to move), {} MB, {how} in {seconds:.1} s",
         won + lost + drawn,
         tables.bytes() >> 20
     )
 }
 
 /// The tables from `dir`'s file where it is there and sound, else built on two threads (and
-/// written there where `writes`) while `wanted` says so; what happened goes to stderr.
-fn obtain(dir: Option<PathBuf>, writes: bool, wanted: &dyn Fn() -> bool) -> Option<Tables> {
-    obtain_saying(dir, writes, wanted).map(|(tables, _)| tables)
+/// written there where `writes`) while `wanted` says so, and with `fours` the four-piece
+/// files of `dir` read and checked; what happened goes to stderr.
+fn obtain(dir: Option<PathBuf>, writes: bool, fours: bool, wanted: &dyn Fn() -> bool) -> Option<Tables> {
+    let (mut tables, _) = obtain_saying(dir.clone(), writes, wanted)?;
+    if let Some(dir) = dir.filter(|_| fours && wanted()) {
+        add_fours_saying(&mut tables, &dir);
+    }
+    Some(tables)
+}
+
+/// The four-piece files of `dir` added to `tables` ([`Tables::read_fours`] on two threads);
+/// what happened goes to stderr.
+fn add_fours_saying(tables: &mut Tables, dir: &Path) {
+    let start = Instant::now();
+    for e in tables.read_fours(dir, 2) {
+        eprintln!("{e}; left out");
+    }
+    let names = tables.four_names();
+    eprintln!(
+        "endgame tables of four pieces from {}: {} read and checked in {:.1} s{}",
+        dir.display(),
+        names.len(),
+        start.elapsed().as_secs_f64(),
+        if names.is_empty() { String::new() } else { format!(" ({})", names.join(", ")) }
+    );
 }
 
 /// [`obtain`], and how the tables came: `read and checked` or `built`.
@@ -544,14 +793,14 @@ fn obtain_saying(
     if let Some(path) = path.as_ref().filter(|p| p.exists()) {
         match Tables::read(path) {
             Ok(tables) => {
-                eprintln!("endgame tables of up to {MAX_PIECES} pieces read from {}", path.display());
+                eprintln!("endgame tables of up to {BASE_PIECES} pieces read from {}", path.display());
                 return Some((tables, "read and checked"));
             }
             Err(e) => eprintln!("{e}; building them anew"),
         }
     }
     let start = Instant::now();
-    let tables = Tables::build_while(MAX_PIECES, 2, wanted)?;
+    let tables = Tables::build_while(BASE_PIECES, 2, wanted)?;
     eprintln!("{}", report(&tables, "built", start.elapsed().as_secs_f64()));
     if let Some(path) = path.filter(|_| writes) {
         match tables.write(&path) {
@@ -563,20 +812,68 @@ fn obtain_saying(
 }
 
 /// `kiebitz-antichess tables`: the tables' file in a folder, read back (and checked) where it
-/// is there, else built and written; with `--check`, only read and checked.
+/// is there, else built and written; with `--four`, four-piece signatures too; with
+/// `--check`, only read and checked; with `--sample`, positions of the four-piece tables and
+/// their values for an independent checker.
 #[derive(clap::Parser, Debug)]
 #[command(
     name = "tables",
-    about = "Write the antichess endgame tables of up to 3 pieces to a folder (antichess-3.tables, read by `Endgame Tables Path` and `solve --tables-dir`), or check the file there"
+    about = "Write the antichess endgame tables of up to 3 pieces to a folder (antichess-3.tables, read by `Endgame Tables Path` and `solve --tables-dir`) and, with --four, tables of four-piece signatures (antichess-4-<signature>.table each), or check the files there"
 )]
 struct TablesArgs {
-    /// The folder of antichess-3.tables (created if missing).
+    /// The folder of the tables' files (created if missing).
     #[arg(long)]
     dir: PathBuf,
-    /// Only read the file and check every value against its moves; nothing is built or
-    /// written (exit 1 where it is refused).
+    /// Four-piece signatures to build and write where their files are not there yet (read and
+    /// checked where they are), comma-separated (`KRvKN,PKKvK`: White's pieces, `v`,
+    /// Black's), each with the signatures its promotions lead to; `common` for the ones
+    /// self-play meets most.
+    #[arg(long, value_name = "SIGNATURES")]
+    four: Option<String>,
+    /// Only read the files and check every value against its moves; nothing is built or
+    /// written (exit 1 where one is refused).
     #[arg(long)]
     check: bool,
+    /// Print this many random positions of the four-piece tables, each `FEN;value;move=value
+    /// …;line` (the value for the side to move: d + 1 won in d plies, −(d + 1) lost, 0 drawn;
+    /// each legal move with the value it reaches for the side to move there; the line both
+    /// sides play from the tables to the end), for scripts/oracles/antichess_tables_check.py.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    sample: usize,
+    /// The seed of `--sample`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// The four-piece signatures self-play meets most (the most frequent of 42,564 records of
+/// antichess self-play at 5,000 nodes a move, 2026-12-05; with `--four common` each comes
+/// with the signatures its promotions lead to).
+pub const COMMON_FOUR: &[&str] = &[
+    "KKvKK", "PKKvK", "BKvPB", "PBvBB", "KKvRK", "PBRvK", "PPKvK", "NRPvK", "BKvNK", "BKvBK",
+    "RKvNK", "BPvBK", "NKvNR", "KvPNR", "BPvPB", "PKvPK", "RPKvK", "KvPBK", "NKvNK", "PRvPR",
+];
+
+/// The signatures `--four` names, each after those its promotions lead to.
+fn four_list(text: &str) -> Result<Vec<Vec<u8>>, String> {
+    let names: Vec<&str> = match text.trim() {
+        "common" => COMMON_FOUR.to_vec(),
+        t => t.split(',').map(str::trim).collect(),
+    };
+    let mut all: Vec<Vec<u8>> = Vec::new();
+    for name in names {
+        let codes = parse_signature(name)?;
+        if codes.len() != 4 {
+            return Err(format!("signature '{name}': four pieces"));
+        }
+        for sig in promotion_closure(&codes) {
+            if !all.contains(&sig) {
+                all.push(sig);
+            }
+        }
+    }
+    let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
+    all.sort_by_key(pawns);
+    Ok(all)
 }
 
 /// The `tables` subcommand; the process exit code.
@@ -591,25 +888,112 @@ pub fn main(args: &[String]) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    match run_tables(&args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tables: {e}");
+            1
+        }
+    }
+}
+
+/// [`main`] once the arguments are read.
+fn run_tables(args: &TablesArgs) -> Result<i32, String> {
     let start = Instant::now();
-    let path = args.dir.join(FILE);
-    let (tables, how) = if args.check {
-        match Tables::read(&path) {
-            Ok(tables) => (tables, "read and checked"),
-            Err(e) => {
-                eprintln!("tables: {e}");
-                return 1;
-            }
+    let fours = args.four.as_deref().map(four_list).transpose()?;
+    let (mut tables, how) = if args.check {
+        let mut tables = Tables::read(&args.dir.join(FILE))?;
+        if let Some(e) = tables.read_fours(&args.dir, 2).into_iter().next() {
+            return Err(e);
         }
+        (tables, "read and checked")
     } else {
-        if let Err(e) = std::fs::create_dir_all(&args.dir) {
-            eprintln!("tables: --dir {}: {e}", args.dir.display());
-            return 1;
-        }
+        std::fs::create_dir_all(&args.dir).map_err(|e| format!("--dir {}: {e}", args.dir.display()))?;
         obtain_saying(Some(args.dir.clone()), true, &|| true).expect("wanted")
     };
+    for codes in fours.iter().flatten() {
+        four_from_file_or_built(&mut tables, &args.dir, codes)?;
+    }
     let line = report(&tables, how, start.elapsed().as_secs_f64());
-    crate::limits::exit_code(crate::limits::out(format_args!("{line}")), "tables", 1)
+    if args.sample > 0 {
+        print_sample(&tables, args.sample, args.seed);
+    }
+    Ok(crate::limits::exit_code(crate::limits::out(format_args!("{line}")), "tables", 1))
+}
+
+/// The table of `codes` read from its file in `dir` where it is there and sound, else built
+/// on two threads and written there; what happened goes to stderr.
+fn four_from_file_or_built(tables: &mut Tables, dir: &Path, codes: &[u8]) -> Result<(), String> {
+    let name = signature_name(codes);
+    let start = Instant::now();
+    if dir.join(four_file(codes)).exists() {
+        match tables.read_four(dir, codes, 2) {
+            Ok(()) => {
+                eprintln!("{name}: read and checked in {:.1} s", start.elapsed().as_secs_f64());
+                return Ok(());
+            }
+            Err(e) => eprintln!("{e}; building it anew"),
+        }
+    }
+    tables.add_four(codes, 2)?;
+    tables
+        .write_four(dir, codes)
+        .map_err(|e| format!("{name}: not written to {}: {e}", dir.display()))?;
+    eprintln!("{name}: built and written in {:.1} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `count` random positions of the four-piece tables on stdout ([`TablesArgs::sample`]).
+fn print_sample(tables: &Tables, count: usize, seed: u64) {
+    let fours: Vec<&Table> = tables.tables.iter().filter(|t| t.codes.len() == 4).collect();
+    if fours.is_empty() {
+        return;
+    }
+    let mut rng = crate::rng::Rng::new(seed);
+    for _ in 0..count {
+        let t = fours[rng.below(fours.len())];
+        let pos = loop {
+            if let Some(p) = position_of(&t.codes, rng.below(t.values.len())) {
+                break p;
+            }
+        };
+        println!("{}", sample_line(tables, &pos));
+    }
+}
+
+/// A `--sample` line: the FEN, the value, every move with the value it reaches, the line.
+fn sample_line(tables: &Tables, pos: &Antichess) -> String {
+    let value = tables.probe(pos).unwrap_or(0);
+    let mut moves = MoveList::new();
+    pos.moves(&mut moves);
+    let children: Vec<String> = moves
+        .iter()
+        .map(|&mv| format!("{}={}", pos.move_text(mv), tables.probe(&pos.after(mv)).unwrap_or(0)))
+        .collect();
+    let line: Vec<String> = if value == 0 { Vec::new() } else { table_line(tables, pos) };
+    format!("{pos};{value};{};{}", children.join(" "), line.join(" "))
+}
+
+/// The moves both sides play from the tables until the game ends: the best value each time
+/// (the winner's fastest win, the loser's longest defence).
+fn table_line(tables: &Tables, start: &Antichess) -> Vec<String> {
+    let mut pos = start.clone();
+    let mut line = Vec::new();
+    while line.len() < 300 {
+        let mut moves = MoveList::new();
+        pos.moves(&mut moves);
+        let best = moves.iter().copied().fold(None, |b: Option<(crate::board::Move, i16)>, mv| {
+            let v = parent(tables.probe(&pos.after(mv)).unwrap_or(0));
+            match b {
+                Some((_, bv)) if !better(v, bv) => b,
+                _ => Some((mv, v)),
+            }
+        });
+        let Some((mv, _)) = best else { break };
+        line.push(pos.move_text(mv));
+        pos = pos.after(mv);
+    }
+    line
 }
 
 /// The folder of the process's tables file (`solve --tables-dir`).
@@ -693,13 +1077,13 @@ pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, String> {
     }
     let dir = PROCESS_DIR.lock().unwrap_or_else(|e| e.into_inner()).clone();
     if wait {
-        let _ = PROCESS.set(obtain(dir, true, &|| true).expect("wanted"));
+        let _ = PROCESS.set(obtain(dir, true, max_pieces > BASE_PIECES, &|| true).expect("wanted"));
         return Ok(format!("endgame tables of up to {max_pieces} pieces"));
     }
     std::thread::Builder::new()
         .name("endgame tables".into())
         .spawn(move || {
-            let _ = PROCESS.set(obtain(dir, true, &|| true).expect("wanted"));
+            let _ = PROCESS.set(obtain(dir, true, max_pieces > BASE_PIECES, &|| true).expect("wanted"));
         })
         .map_err(|e| format!("no thread to build the endgame tables in: {e}"))?;
     Ok(format!(
@@ -708,12 +1092,24 @@ pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, String> {
     ))
 }
 
-/// The MiB the tables take (a byte a number of every signature).
+/// The MiB the tables of up to three pieces take (a byte a number of every signature).
 pub fn megabytes() -> usize {
-    (2..=MAX_PIECES as usize)
+    (2..=BASE_PIECES as usize)
         .map(|n| signatures(n).len() * slice_len(n))
         .sum::<usize>()
         .div_ceil(1 << 20)
+}
+
+/// The MiB of a set: [`megabytes`], and with `fours` those of the four-piece files in `dir`.
+fn set_megabytes(dir: Option<&Path>, fours: bool) -> usize {
+    let files = match dir.filter(|_| fours).map(std::fs::read_dir) {
+        Some(Ok(entries)) => entries
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with("antichess-4-"))
+            .count(),
+        _ => 0,
+    };
+    megabytes() + (files * slice_len(4)).div_ceil(1 << 20)
 }
 
 /// A session's hold after `Endgame Tables` = `max_pieces`: the set the sessions share, built
@@ -729,10 +1125,12 @@ pub fn use_in_session(
     if max_pieces == 0 {
         return Ok((hold, "endgame tables off".to_string()));
     }
-    if hold.set.is_some() {
+    let fours = max_pieces > BASE_PIECES;
+    if hold.set.is_some() && hold.fours == fours {
         return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
     }
-    let key: Key = (hold.dir.clone(), access.writes);
+    hold.fours = fours;
+    let key: Key = (hold.dir.clone(), access.writes, fours);
     let (set, _) = SESSIONS.obtain(key.clone(), || new_set(key, access))?;
     hold.set = Some(set);
     Ok((
@@ -746,14 +1144,12 @@ pub fn use_in_session(
 
 /// A new set for the folder and write right of `key`, its memory taken from `access`'s pool,
 /// built (or read) in the background.
-fn new_set((dir, writes): Key, access: &Access) -> Result<Arc<Shared>, String> {
+fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, String> {
+    let mb = set_megabytes(dir.as_deref(), fours);
     let lease = match &access.memory {
         None => None,
-        Some(pool) => Some(Lease::take(pool, megabytes()).ok_or_else(|| {
-            format!(
-                "endgame tables need {} MiB, more than the server's memory (--max-hash) has left",
-                megabytes()
-            )
+        Some(pool) => Some(Lease::take(pool, mb).ok_or_else(|| {
+            format!("endgame tables need {mb} MiB, more than the server's memory (--max-hash) has left")
         })?),
     };
     let set = Arc::new(Shared {
@@ -765,7 +1161,7 @@ fn new_set((dir, writes): Key, access: &Access) -> Result<Arc<Shared>, String> {
         .name("endgame tables".into())
         .spawn(move || {
             let wanted = || weak.strong_count() > 0;
-            if let Some(tables) = obtain(dir, writes, &wanted)
+            if let Some(tables) = obtain(dir, writes, fours, &wanted)
                 && let Some(set) = weak.upgrade()
             {
                 let _ = set.tables.set(tables);
