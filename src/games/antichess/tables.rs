@@ -24,14 +24,16 @@
 //!
 //! The tables ignore the move clock and repetitions, as the game's draws by them only add
 //! draws: the probe's users ([`crate::game::Game::solved`]) take a win or a loss only where
-//! the clock leaves room for its plies. Values are stored in a byte: 0 a draw, `1 + d` a win
-//! in d plies (d < 127), `128 + d` a loss in d plies.
+//! the clock leaves room for its plies. Values are stored in a byte: 0 a draw, `1 + d / 2` a
+//! win in d plies (always even, d ≤ 252), `128 + (d − 1) / 2` a loss in d plies (always odd,
+//! d ≤ 255) ([`pack`]).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
+use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
@@ -172,23 +174,37 @@ fn signatures(n: usize) -> Vec<Vec<u8>> {
 struct Table {
     codes: Vec<u8>,
     values: Vec<u8>,
+    /// Whether its values are checked ([`CHECKED`]), not yet ([`UNCHECKED`], [`CHECKING`]),
+    /// or refused ([`REFUSED`]): a four-piece file read by a session is checked the first
+    /// time a probe meets it ([`Tables::probe`]).
+    state: AtomicU8,
 }
 
-/// The value in a byte ([`Table::values`]); `None` beyond what a byte holds.
+/// [`Table::state`]s.
+const CHECKED: u8 = 0;
+const UNCHECKED: u8 = 1;
+const CHECKING: u8 = 2;
+const REFUSED: u8 = 3;
+
+/// The value in a byte ([`Table::values`]); `None` beyond what a byte holds. A win is always
+/// an even number of plies away (the side with no move wins, one ply after a loss) and a loss
+/// an odd number, so the byte holds half the distance: 0 a draw, `1 + d / 2` a win in d plies
+/// (d ≤ 252), `128 + (d − 1) / 2` a loss in d plies (d ≤ 255).
 fn pack(v: i16) -> Option<u8> {
     match v {
         0 => Some(0),
-        1..=127 => Some(v as u8),
-        v if (-128..0).contains(&v) => Some((127 - v) as u8),
+        1..=253 if v % 2 == 1 => Some(1 + (v as u8 - 1) / 2),
+        -256..=-2 if v % 2 == 0 => Some(128 + ((-v - 2) / 2) as u8),
         _ => None,
     }
 }
 
-/// The value of a byte.
+/// The value of a byte ([`pack`]).
 fn unpack(b: u8) -> i16 {
     match b {
-        0..=127 => i16::from(b),
-        b => 127 - i16::from(b),
+        0 => 0,
+        1..=127 => 2 * i16::from(b) - 1,
+        b => -(2 * i16::from(b - 128) + 2),
     }
 }
 
@@ -264,6 +280,8 @@ fn position_of(codes: &[u8], i: usize) -> Option<Antichess> {
 pub struct Tables {
     ids: HashMap<u64, usize>,
     tables: Vec<Table>,
+    /// Where an unchecked table a probe meets is sent ([`Tables::ready`]).
+    checker: Mutex<Option<Sender<usize>>>,
 }
 
 impl Tables {
@@ -279,6 +297,7 @@ impl Tables {
         let mut tables = Tables {
             ids: HashMap::new(),
             tables: Vec::new(),
+            checker: Mutex::new(None),
         };
         for n in 2..=max_pieces.min(BASE_PIECES) as usize {
             for codes in signatures(n) {
@@ -327,8 +346,20 @@ impl Tables {
     }
 
     /// The value of `pos` for its side to move (`d + 1` won in d plies, `-(d + 1)` lost, 0
-    /// drawn), ignoring the move clock; `None` for more pieces than the tables hold.
+    /// drawn), ignoring the move clock; `None` for more pieces than the tables hold, and for
+    /// a four-piece table not checked yet: the first probe that meets it asks the set's
+    /// checker for it ([`Tables::check_requested`]).
     pub fn probe(&self, pos: &Antichess) -> Option<i16> {
+        self.probe_as(pos, false)
+    }
+
+    /// [`Tables::probe`], taking every table as it is (`raw`: what a check or a build reads).
+    fn value(&self, pos: &Antichess) -> Option<i16> {
+        self.probe_as(pos, true)
+    }
+
+    /// [`Tables::probe`] (`raw` false) or [`Tables::value`].
+    fn probe_as(&self, pos: &Antichess, raw: bool) -> Option<i16> {
         let counts = counts_of(pos);
         let (white, black) = (
             counts[..6].iter().sum::<u8>(),
@@ -345,15 +376,73 @@ impl Tables {
             let mut moves = MoveList::new();
             pos.moves(&mut moves);
             return moves.iter().try_fold(None, |best: Option<i16>, &mv| {
-                let v = parent(self.probe(&pos.after(mv))?);
+                let v = parent(self.probe_as(&pos.after(mv), raw)?);
                 Some(Some(match best {
                     Some(b) if !better(v, b) => b,
                     _ => v,
                 }))
             })?;
         }
-        let table = &self.tables[*self.ids.get(&key_of(&counts))?];
+        let id = *self.ids.get(&key_of(&counts))?;
+        let table = &self.tables[id];
+        if !raw && !self.ready(id) {
+            return None;
+        }
         Some(unpack(table.values[number_of(pos, &table.codes)]))
+    }
+
+    /// Whether table `id` is checked; an unchecked one is handed to the set's checker.
+    fn ready(&self, id: usize) -> bool {
+        let state = &self.tables[id].state;
+        match state.load(Ordering::Acquire) {
+            CHECKED => true,
+            UNCHECKED => {
+                let checker = self.checker.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some(tx) = checker.as_ref()
+                    && state.compare_exchange(UNCHECKED, CHECKING, Ordering::AcqRel, Ordering::Acquire).is_ok()
+                {
+                    let _ = tx.send(id);
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// Gives the set a checker: the four-piece tables a probe meets unchecked are sent to
+    /// `tx`, whose receiver hands them to [`Tables::check_requested`].
+    fn set_checker(&self, tx: Sender<usize>) {
+        *self.checker.lock().unwrap_or_else(|e| e.into_inner()) = Some(tx);
+    }
+
+    /// Checks table `id` and, first, every table its promotions lead to, each against its
+    /// moves one ply down (on one thread, beside the search); a table refused is left out
+    /// with the reason on stderr, and so is every table that needs it.
+    pub fn check_requested(&self, id: usize) {
+        for codes in promotion_closure(&self.tables[id].codes) {
+            let Some(&m) = self.ids.get(&key_of(&counts_in(&codes))) else {
+                self.tables[id].state.store(REFUSED, Ordering::Release);
+                return;
+            };
+            let t = &self.tables[m];
+            match t.state.load(Ordering::Acquire) {
+                CHECKED => continue,
+                REFUSED => {
+                    self.tables[id].state.store(REFUSED, Ordering::Release);
+                    return;
+                }
+                _ => {}
+            }
+            let verdict = self.verify_table(t);
+            if let Err(e) = &verdict {
+                eprintln!("endgame table {}: {e}; left out", signature_name(&t.codes));
+            }
+            t.state.store(if verdict.is_ok() { CHECKED } else { REFUSED }, Ordering::Release);
+            if verdict.is_err() {
+                self.tables[id].state.store(REFUSED, Ordering::Release);
+                return;
+            }
+        }
     }
 }
 
@@ -372,7 +461,7 @@ fn one_sided(pos: &Antichess) -> i16 {
 pub const FILE: &str = "antichess-3.tables";
 
 /// The file's first line.
-const MAGIC: &[u8] = b"kiebitz antichess endgame tables, up to 3 pieces, format 1\n";
+const MAGIC: &[u8] = b"kiebitz antichess endgame tables, up to 3 pieces, format 2\n";
 
 impl Tables {
     /// Writes the tables to `path` (the first line, every signature's bytes in the order
@@ -410,6 +499,7 @@ impl Tables {
         let mut tables = Tables {
             ids: HashMap::new(),
             tables: Vec::new(),
+            checker: Mutex::new(None),
         };
         let mut at = 0;
         for codes in all {
@@ -490,7 +580,7 @@ impl Tables {
         pos.moves(&mut moves);
         moves
             .iter()
-            .map(|&mv| parent(self.probe(&pos.after(mv)).unwrap_or(0)))
+            .map(|&mv| parent(self.value(&pos.after(mv)).unwrap_or(0)))
             .fold(None, |b: Option<i16>, v| match b {
                 Some(b) if !better(v, b) => Some(b),
                 _ => Some(v),
@@ -543,7 +633,11 @@ impl Tables {
     /// Adds the table of `codes`.
     fn insert(&mut self, codes: Vec<u8>, values: Vec<u8>) {
         self.ids.insert(key_of(&counts_in(&codes)), self.tables.len());
-        self.tables.push(Table { codes, values });
+        self.tables.push(Table {
+            codes,
+            values,
+            state: AtomicU8::new(CHECKED),
+        });
     }
 }
 
@@ -554,7 +648,7 @@ pub fn four_file(codes: &[u8]) -> String {
 
 /// The first line of a four-piece signature's file.
 fn four_magic(codes: &[u8]) -> Vec<u8> {
-    format!("kiebitz antichess endgame table {}, format 1\n", signature_name(codes)).into_bytes()
+    format!("kiebitz antichess endgame table {}, format 2\n", signature_name(codes)).into_bytes()
 }
 
 impl Tables {
@@ -582,6 +676,12 @@ impl Tables {
     /// file is of another format, cut short or damaged, or where a value disagrees with its
     /// moves one ply down (every position is checked, on `threads` threads).
     pub fn read_four(&mut self, dir: &Path, codes: &[u8], threads: usize) -> Result<(), String> {
+        self.read_four_checking(dir, codes, Some(threads))
+    }
+
+    /// [`Tables::read_four`], the values checked now on `threads` threads, or (`None`) left
+    /// for the set's checker when a probe first meets the table ([`Tables::probe`]).
+    fn read_four_checking(&mut self, dir: &Path, codes: &[u8], threads: Option<usize>) -> Result<(), String> {
         let path = dir.join(four_file(codes));
         let fail = |why: String| format!("endgame table {}: {why}", path.display());
         self.needs(codes).map_err(fail)?;
@@ -599,6 +699,10 @@ impl Tables {
         // again where it is refused.
         self.insert(codes.to_vec(), data.to_vec());
         let added = self.tables.last().expect("just added");
+        let Some(threads) = threads else {
+            added.state.store(UNCHECKED, Ordering::Release);
+            return Ok(());
+        };
         if let Err(e) = self.verify_in_parts(added, threads) {
             self.tables.pop();
             self.ids.remove(&key_of(&counts_in(codes)));
@@ -608,9 +712,10 @@ impl Tables {
     }
 
     /// Every four-piece file in `dir` ([`four_file`]), read in order of their pawns
-    /// ([`Tables::read_four`]); returns the lines of the files refused, which are left out
-    /// (and so are the files that need them).
-    pub fn read_fours(&mut self, dir: &Path, threads: usize) -> Vec<String> {
+    /// ([`Tables::read_four`], checked now on `threads` threads or, with `None`, when a probe
+    /// first meets them); returns the lines of the files refused, which are left out (and so
+    /// are the files that need them).
+    pub fn read_fours(&mut self, dir: &Path, threads: Option<usize>) -> Vec<String> {
         let mut found: Vec<Vec<u8>> = std::fs::read_dir(dir)
             .into_iter()
             .flatten()
@@ -625,7 +730,7 @@ impl Tables {
         found.sort_by_key(|s| (pawns(s), s.clone()));
         found
             .iter()
-            .filter_map(|codes| self.read_four(dir, codes, threads).err())
+            .filter_map(|codes| self.read_four_checking(dir, codes, threads).err())
             .collect()
     }
 
@@ -674,7 +779,7 @@ impl Slice for Builder<'_> {
             children.push(if same {
                 Child::Inside(number_of(&child, self.codes) as u32)
             } else {
-                Child::Outside(self.done.probe(&child).expect("a smaller table is built"))
+                Child::Outside(self.done.value(&child).expect("a smaller table is built"))
             });
         }
         Node::Moves
@@ -757,30 +862,55 @@ fn report(tables: &Tables, how: &str, seconds: f64) -> String {
 
 /// The tables from `dir`'s file where it is there and sound, else built on two threads (and
 /// written there where `writes`) while `wanted` says so, and with `fours` the four-piece
-/// files of `dir` read and checked; what happened goes to stderr.
-fn obtain(dir: Option<PathBuf>, writes: bool, fours: bool, wanted: &dyn Fn() -> bool) -> Option<Tables> {
+/// files of `dir` read (checked now where `check_now`, else when a probe first meets them);
+/// what happened goes to stderr.
+fn obtain(
+    dir: Option<PathBuf>,
+    writes: bool,
+    (fours, check_now): (bool, bool),
+    wanted: &dyn Fn() -> bool,
+) -> Option<Tables> {
     let (mut tables, _) = obtain_saying(dir.clone(), writes, wanted)?;
     if let Some(dir) = dir.filter(|_| fours && wanted()) {
-        add_fours_saying(&mut tables, &dir);
+        add_fours_saying(&mut tables, &dir, check_now);
     }
     Some(tables)
 }
 
-/// The four-piece files of `dir` added to `tables` ([`Tables::read_fours`] on two threads);
-/// what happened goes to stderr.
-fn add_fours_saying(tables: &mut Tables, dir: &Path) {
+/// The four-piece files of `dir` added to `tables` ([`Tables::read_fours`], checked now on
+/// two threads where `check_now`); what happened goes to stderr.
+fn add_fours_saying(tables: &mut Tables, dir: &Path, check_now: bool) {
     let start = Instant::now();
-    for e in tables.read_fours(dir, 2) {
+    for e in tables.read_fours(dir, check_now.then_some(2)) {
         eprintln!("{e}; left out");
     }
     let names = tables.four_names();
     eprintln!(
-        "endgame tables of four pieces from {}: {} read and checked in {:.1} s{}",
+        "endgame tables of four pieces from {}: {} read in {:.1} s, {}{}",
         dir.display(),
         names.len(),
         start.elapsed().as_secs_f64(),
+        if check_now { "checked" } else { "each checked when a search first meets it" },
         if names.is_empty() { String::new() } else { format!(" ({})", names.join(", ")) }
     );
+}
+
+/// Makes `tables` the process's own, with a thread that checks the four-piece tables its
+/// probes meet unchecked.
+fn publish_process(tables: Tables) {
+    let (tx, rx) = mpsc::channel();
+    tables.set_checker(tx);
+    if PROCESS.set(tables).is_ok() {
+        let _ = std::thread::Builder::new()
+            .name("endgame table checks".into())
+            .spawn(move || {
+                for id in rx {
+                    if let Some(tables) = PROCESS.get() {
+                        tables.check_requested(id);
+                    }
+                }
+            });
+    }
 }
 
 /// [`obtain`], and how the tables came: `read and checked` or `built`.
@@ -903,7 +1033,7 @@ fn run_tables(args: &TablesArgs) -> Result<i32, String> {
     let fours = args.four.as_deref().map(four_list).transpose()?;
     let (mut tables, how) = if args.check {
         let mut tables = Tables::read(&args.dir.join(FILE))?;
-        if let Some(e) = tables.read_fours(&args.dir, 2).into_iter().next() {
+        if let Some(e) = tables.read_fours(&args.dir, Some(2)).into_iter().next() {
             return Err(e);
         }
         (tables, "read and checked")
@@ -963,12 +1093,12 @@ fn print_sample(tables: &Tables, count: usize, seed: u64) {
 
 /// A `--sample` line: the FEN, the value, every move with the value it reaches, the line.
 fn sample_line(tables: &Tables, pos: &Antichess) -> String {
-    let value = tables.probe(pos).unwrap_or(0);
+    let value = tables.value(pos).unwrap_or(0);
     let mut moves = MoveList::new();
     pos.moves(&mut moves);
     let children: Vec<String> = moves
         .iter()
-        .map(|&mv| format!("{}={}", pos.move_text(mv), tables.probe(&pos.after(mv)).unwrap_or(0)))
+        .map(|&mv| format!("{}={}", pos.move_text(mv), tables.value(&pos.after(mv)).unwrap_or(0)))
         .collect();
     let line: Vec<String> = if value == 0 { Vec::new() } else { table_line(tables, pos) };
     format!("{pos};{value};{};{}", children.join(" "), line.join(" "))
@@ -983,7 +1113,7 @@ fn table_line(tables: &Tables, start: &Antichess) -> Vec<String> {
         let mut moves = MoveList::new();
         pos.moves(&mut moves);
         let best = moves.iter().copied().fold(None, |b: Option<(crate::board::Move, i16)>, mv| {
-            let v = parent(tables.probe(&pos.after(mv)).unwrap_or(0));
+            let v = parent(tables.value(&pos.after(mv)).unwrap_or(0));
             match b {
                 Some((_, bv)) if !better(v, bv) => b,
                 _ => Some((mv, v)),
@@ -1076,14 +1206,15 @@ pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, String> {
         return Ok(format!("endgame tables of up to {max_pieces} pieces"));
     }
     let dir = PROCESS_DIR.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let fours = max_pieces > BASE_PIECES;
     if wait {
-        let _ = PROCESS.set(obtain(dir, true, max_pieces > BASE_PIECES, &|| true).expect("wanted"));
+        publish_process(obtain(dir, true, (fours, true), &|| true).expect("wanted"));
         return Ok(format!("endgame tables of up to {max_pieces} pieces"));
     }
     std::thread::Builder::new()
         .name("endgame tables".into())
         .spawn(move || {
-            let _ = PROCESS.set(obtain(dir, true, max_pieces > BASE_PIECES, &|| true).expect("wanted"));
+            publish_process(obtain(dir, true, (fours, false), &|| true).expect("wanted"));
         })
         .map_err(|e| format!("no thread to build the endgame tables in: {e}"))?;
     Ok(format!(
@@ -1161,10 +1292,22 @@ fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, St
         .name("endgame tables".into())
         .spawn(move || {
             let wanted = || weak.strong_count() > 0;
-            if let Some(tables) = obtain(dir, writes, fours, &wanted)
-                && let Some(set) = weak.upgrade()
-            {
-                let _ = set.tables.set(tables);
+            let Some(tables) = obtain(dir, writes, (fours, false), &wanted) else {
+                return;
+            };
+            let (tx, rx) = mpsc::channel();
+            tables.set_checker(tx);
+            match weak.upgrade() {
+                Some(set) => drop(set.tables.set(tables)),
+                None => return,
+            }
+            // The checks the probes ask for, while a session holds the set (the sender goes
+            // with the set, and the loop with it).
+            for id in rx {
+                let Some(set) = weak.upgrade() else { break };
+                if let Some(tables) = set.tables.get() {
+                    tables.check_requested(id);
+                }
             }
         })
         .map_err(|e| format!("no thread to build the endgame tables in: {e}"))?;
@@ -1215,11 +1358,16 @@ mod tests {
 
     #[test]
     fn bytes_hold_the_values_they_are_given() {
-        for v in [0i16, 1, 5, 127, -1, -2, -128] {
+        for v in [0i16, 1, 5, 127, 131, 253, -2, -4, -128, -132, -256] {
             assert_eq!(unpack(pack(v).expect("fits")), v);
         }
-        assert_eq!(pack(128), None);
-        assert_eq!(pack(-129), None);
+        for b in 0..=255u8 {
+            assert_eq!(pack(unpack(b)), Some(b));
+        }
+        // Beyond a byte, and distances of the wrong parity (no position has them).
+        for v in [255i16, -258, 2, -1, -3] {
+            assert_eq!(pack(v), None, "{v}");
+        }
     }
 
     /// The tables of up to three pieces, built once for the tests that need them.
