@@ -244,11 +244,11 @@ pub fn read_environment() {
 
 /// [`main`] with arguments an entrance has already looked at (the first is the program name).
 pub fn main_with_args<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
-    main_with_oracle::<G>(args, extra, crate::solve::builtin::<G>())
+    main_with_oracle::<G>(args, extra, crate::games::page::builtin::<G>())
 }
 
 /// [`main_with_args`] with the oracle every search is handed (`None`: none) instead of the
-/// game's built-in one ([`crate::solve::builtin`]); `kiebitz-crash --db` hands its database.
+/// game's built-in one ([`crate::games::page::builtin`]); `kiebitz-crash --db` hands its database.
 pub fn main_with_oracle<G: Game>(
     args: &[String],
     extra: &[Subcommand],

@@ -273,7 +273,7 @@ pub fn solve<G: Game>(args: &[String]) -> i32 {
 fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     let (root, history) = args.root.root::<G>()?;
     if !args.dfpn
-        && let Some(acyclic) = crate::solve::acyclic::<G>()
+        && let Some(acyclic) = crate::games::page::acyclic::<G>()
     {
         return run_acyclic(args, &root, acyclic);
     }

@@ -377,7 +377,7 @@ fn work<G: Game>(w: &WorkArgs) -> Result<(), String> {
     let mine = my_units(w, manifest.units.len())?;
     let stop = crate::progress::stop_on_interrupt();
     if !w.dfpn
-        && let Some(solve) = crate::solve::acyclic::<G>()
+        && let Some(solve) = crate::games::page::acyclic::<G>()
     {
         let (solved, open) = wdl::work::<G>(w, &manifest, &mine, solve, stop)?;
         return limits::out(format_args!(

@@ -54,6 +54,11 @@ where
     fn variant_title(&self, _variant: &str) -> String {
         V::PAGE_VARIANT.into()
     }
+    /// Both members play a forced win df-pn proves (`solve::pns_oracle`).
+    fn engine_solvers(&self) -> page::EngineSolvers {
+        let oracle = crate::solve::pns_oracle::oracle::<Position<V>>;
+        page::EngineSolvers::of::<Position<V>>(Some(std::sync::Arc::new(oracle)), None)
+    }
     fn solve_job(
         &self,
         pos: &dyn Any,
