@@ -3,8 +3,9 @@
 //! that the web server (`src/web/`) names no game. A game says there its title and short
 //! description, the engine searches it offers and how their names read ([`Choice`]), how its
 //! board is drawn and its moves' squares are named, and, where it has them, its solved values
-//! ([`Page::solve_job`]) and its optimal player ([`Page::optimal_job`]). Every method but the
-//! names has a default, so that a plain two-player game implements three lines.
+//! ([`Page::solve_job`]) and its optimal player ([`Page::optimal_job`]), and its rules text
+//! ([`Page::rules`], the game's `rules.md`). Every method but the names and the rules has a
+//! default, so that a plain two-player game implements four short methods.
 //!
 //! A game's page also hands out the exact solvers its engine comes with
 //! ([`Page::engine_solvers`]: the search's oracle, the acyclic win/draw/loss solver), type-erased
@@ -283,6 +284,10 @@ pub trait Page: Send + Sync {
     fn title(&self) -> &'static str;
     /// The game in one sentence, for the page's game list.
     fn about(&self) -> &'static str;
+    /// The rules text of the page's *Rules* button: the game's `rules.md` beside its
+    /// `page.rs` (`include_str!`), paragraphs separated by blank lines, text in backquotes
+    /// shown as code.
+    fn rules(&self) -> &'static str;
     /// The name messages use for the game (`Chamäleon`); the title by default.
     fn short(&self) -> &'static str {
         self.title()
@@ -461,6 +466,9 @@ mod tests {
         }
         fn about(&self) -> &'static str {
             "A game with the defaults."
+        }
+        fn rules(&self) -> &'static str {
+            "No rules."
         }
     }
 

@@ -37,6 +37,9 @@ impl page::Page for OnPage {
     fn about(&self) -> &'static str {
         "Only pawns on W×H boards: the first to reach the far side wins."
     }
+    fn rules(&self) -> &'static str {
+        include_str!("rules.md")
+    }
     fn variant_title(&self, variant: &str) -> String {
         variant_title(variant)
     }
