@@ -478,6 +478,7 @@ pub fn solve_game<G: Game, A: Acyclic>(
         if let Some(h) = writer {
             notes.extend(
                 h.join()
+                    .map(|failed| failed.map(String::from))
                     .unwrap_or_else(|_| Some("the checkpoint writer failed".into())),
             );
         }
@@ -571,7 +572,7 @@ fn checkpoint_loop(
     finished: &AtomicBool,
     c: &Checkpoint,
     identity: &str,
-) -> Option<String> {
+) -> Option<super::checkpoint::CheckpointError> {
     let mut last = Instant::now();
     while !finished.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(50));
@@ -710,7 +711,9 @@ pub fn certificates<G: Game, A: Acyclic>(
                     started.elapsed().as_secs_f64()
                 );
             }
-            chooser.choose(pos, met)
+            chooser
+                .choose(pos, met)
+                .map_err(super::proof::ProofError::from)
         })?;
         let checked = compact::check::<G>(&certificate)
             .map_err(|e| format!("the certificate does not check: {e}"))?;
