@@ -478,7 +478,6 @@ pub fn solve_game<G: Game, A: Acyclic>(
         if let Some(h) = writer {
             notes.extend(
                 h.join()
-                    .map(|failed| failed.map(String::from))
                     .unwrap_or_else(|_| Some("the checkpoint writer failed".into())),
             );
         }
@@ -572,13 +571,13 @@ fn checkpoint_loop(
     finished: &AtomicBool,
     c: &Checkpoint,
     identity: &str,
-) -> Option<super::checkpoint::CheckpointError> {
+) -> Option<String> {
     let mut last = Instant::now();
     while !finished.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(50));
         if last.elapsed() >= c.every {
             if let Err(e) = wdl_checkpoint::write(&c.path, identity, tt) {
-                return Some(e);
+                return Some(e.into());
             }
             last = Instant::now();
         }
