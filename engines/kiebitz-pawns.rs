@@ -6,7 +6,7 @@ use kiebitz::cli::solve::{check_proof, solve};
 use kiebitz::games::pawns::Pawns;
 
 fn main() {
-    // The solver is the search's oracle (kiebitz::solve::builtin): it plays solved positions
+    // The solver is the search's oracle (kiebitz::games::page::builtin): it plays solved positions
     // perfectly.
     std::process::exit(kiebitz::cli::main::<Pawns>(&[
         ("analyze", kiebitz::solve::pawns::cli),

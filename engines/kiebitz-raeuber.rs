@@ -7,7 +7,7 @@ use kiebitz::cli::solve::{check_proof, solve};
 use kiebitz::games::raeuber::Raeuber;
 
 fn main() {
-    // Proof-number search is the search's oracle (kiebitz::solve::builtin): a proven win is
+    // Proof-number search is the search's oracle (kiebitz::games::page::builtin): a proven win is
     // played at once.
     std::process::exit(kiebitz::cli::main::<Raeuber>(&[
         ("solve", solve::<Raeuber>),

@@ -4,7 +4,8 @@
 //! match on the kind and a user still reads a sentence. Inside the crate, an [`Error`] turns
 //! into that message wherever a plain `String` error is expected (`?` works both ways up).
 //! A file's error is typed one level deeper ([`FileError`]: not found, not a regular file, too
-//! big, damaged, unreadable). Depends on nothing of the crate.
+//! big, damaged, unreadable). A command of the command line ends with a [`CliError`]: a
+//! closed stdout (quiet) or a failure to report. Depends on nothing of the crate.
 
 /// What went wrong, by kind, with the message for a person.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -103,6 +104,54 @@ impl Error {
 impl From<Error> for String {
     fn from(e: Error) -> String {
         e.to_string()
+    }
+}
+
+/// How a command of the command line ends early: its reader closed stdout (`| head`: end
+/// quietly, exit code 0), or a failure for the person at the terminal (the sentence printed
+/// after `error:`, exit code non-zero). `limits::out` returns it; `limits::exit_code` turns it
+/// into the exit code. Before, a closed stdout was the empty `String`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CliError {
+    /// Stdout is closed: its reader has gone, nothing more to say.
+    #[error("stdout is closed")]
+    Closed,
+    /// The command failed: why, in a sentence.
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl CliError {
+    /// The sentence for the person, `None` for a closed stdout (nothing to say).
+    pub fn message(&self) -> Option<&str> {
+        match self {
+            CliError::Closed => None,
+            CliError::Failed(m) => Some(m),
+        }
+    }
+}
+
+impl From<String> for CliError {
+    fn from(m: String) -> CliError {
+        CliError::Failed(m)
+    }
+}
+
+impl From<&str> for CliError {
+    fn from(m: &str) -> CliError {
+        CliError::Failed(m.to_string())
+    }
+}
+
+impl From<Error> for CliError {
+    fn from(e: Error) -> CliError {
+        CliError::Failed(e.to_string())
+    }
+}
+
+impl From<FileError> for CliError {
+    fn from(e: FileError) -> CliError {
+        CliError::Failed(e.to_string())
     }
 }
 

@@ -162,7 +162,7 @@ pub trait Game:
 
     /// Whether no position can ever repeat (every move is irreversible): the game graph is
     /// acyclic, and `solve` uses the win/draw/loss solver for such games
-    /// ([`crate::solve::acyclic`] where the game registers one) instead of df-pn.
+    /// ([`crate::games::page::acyclic`] where the game's page hands one out) instead of df-pn.
     const ACYCLIC: bool = false;
 
     /// The variant names this game answers to (`UCI_Variant` combo, XBoard `variants`).

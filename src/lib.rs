@@ -59,4 +59,4 @@ pub mod text;
 pub mod tournament;
 pub mod web;
 
-pub use error::{Error, FileError};
+pub use error::{CliError, Error, FileError};

@@ -11,6 +11,8 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
+use crate::error::CliError;
+
 /// The longest time a command-line argument may give (one year, 31 536 000 s): far beyond any
 /// game or solver run, and small enough that deadlines computed from it (`now + t`, sums of
 /// increments) cannot overflow.
@@ -84,21 +86,21 @@ pub fn print_line(args: std::fmt::Arguments) -> bool {
     }
 }
 
-/// Writes one line of a result to stdout and flushes it. A closed stdout (`| head`) is the
-/// empty error (the reader has gone: end quietly); any other failure (`> /dev/full`) is an
-/// error to report, so that the command ends with a non-zero exit code instead of a panic or
-/// a silent success.
-pub fn out(args: std::fmt::Arguments) -> Result<(), String> {
+/// Writes one line of a result to stdout and flushes it. A closed stdout (`| head`) is
+/// [`CliError::Closed`] (the reader has gone: end quietly); any other failure (`> /dev/full`)
+/// is an error to report, so that the command ends with a non-zero exit code instead of a
+/// panic or a silent success.
+pub fn out(args: std::fmt::Arguments) -> Result<(), CliError> {
     write_out(args, b"\n")
 }
 
 /// [`out`] without the newline: a prompt (`Your move: `) that the answer follows on the
 /// same line.
-pub fn prompt(args: std::fmt::Arguments) -> Result<(), String> {
+pub fn prompt(args: std::fmt::Arguments) -> Result<(), CliError> {
     write_out(args, b"")
 }
 
-fn write_out(args: std::fmt::Arguments, end: &[u8]) -> Result<(), String> {
+fn write_out(args: std::fmt::Arguments, end: &[u8]) -> Result<(), CliError> {
     let mut stdout = io::stdout().lock();
     match stdout
         .write_fmt(args)
@@ -106,18 +108,18 @@ fn write_out(args: std::fmt::Arguments, end: &[u8]) -> Result<(), String> {
         .and_then(|_| stdout.flush())
     {
         Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(String::new()),
-        Err(e) => Err(format!("cannot write the output: {e}")),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(CliError::Closed),
+        Err(e) => Err(CliError::Failed(format!("cannot write the output: {e}"))),
     }
 }
 
-/// The exit code for a command's result: 0 for success or a closed stdout (the empty error),
-/// otherwise `code` after the error on stderr behind `prefix` (`error`, `solve`, …).
-pub fn exit_code(result: Result<(), String>, prefix: &str, code: i32) -> i32 {
-    match result {
-        Ok(()) => 0,
-        Err(e) if e.is_empty() => 0,
-        Err(e) => {
+/// The exit code for a command's result: 0 for success or a closed stdout
+/// ([`CliError::Closed`]), otherwise `code` after the error on stderr behind `prefix`
+/// (`error`, `solve`, …).
+pub fn exit_code<E: Into<CliError>>(result: Result<(), E>, prefix: &str, code: i32) -> i32 {
+    match result.map_err(Into::into) {
+        Ok(()) | Err(CliError::Closed) => 0,
+        Err(CliError::Failed(e)) => {
             eprintln!("{prefix}: {e}");
             code
         }
@@ -127,6 +129,15 @@ pub fn exit_code(result: Result<(), String>, prefix: &str, code: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_closed_stdout_ends_quietly_and_a_failure_with_its_code() {
+        assert_eq!(exit_code(Err(CliError::Closed), "error", 1), 0);
+        assert_eq!(exit_code(Ok::<(), CliError>(()), "error", 1), 0);
+        assert_eq!(exit_code(Err("no such file".to_string()), "error", 3), 3);
+        assert_eq!(CliError::Closed.message(), None);
+        assert_eq!(CliError::from("bad").message(), Some("bad"));
+    }
 
     #[test]
     fn numbers_are_finite_and_in_range() {

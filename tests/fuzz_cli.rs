@@ -567,16 +567,25 @@ fn command_lines(
     lines
 }
 
-/// The binaries and, for each, a long-running command for the signal cases.
-const BINARIES: [(&str, &[&str]); 7] = [
-    ("kiebitz-chess", &["perft", "12"]),
-    ("kiebitz-antichess", &["perft", "12"]),
-    ("kiebitz-raeuber", &["solve", "--budget", "600"]),
-    ("kiebitz-pawns", &["analyze", "--size", "6", "--enpassant"]),
-    ("kiebitz-crash", &["theorems", "--max-cells", "40"]),
-    ("kiebitz-chamaeleon", &["perft", "12"]),
-    ("kiebitz-match", &[]),
-];
+/// The binaries: every game's engine of the registry (`kiebitz::games::BINARIES`) and the
+/// match runner.
+fn binaries() -> Vec<&'static str> {
+    let mut all = kiebitz::games::BINARIES.to_vec();
+    all.push("kiebitz-match");
+    all
+}
+
+/// A long-running command of `binary` for the signal cases: a game's own long command where
+/// it has one, else a deep perft (every engine has `perft`).
+fn long_command(binary: &str) -> &'static [&'static str] {
+    match binary {
+        "kiebitz-raeuber" => &["solve", "--budget", "600"],
+        "kiebitz-pawns" => &["analyze", "--size", "6", "--enpassant"],
+        "kiebitz-crash" => &["theorems", "--max-cells", "40"],
+        "kiebitz-match" => &[],
+        _ => &["perft", "12"],
+    }
+}
 
 /// Every case: each command line in the plain mode, every few also with a full and a closed
 /// stdout and a never-ending stdin; each binary's long command under SIGINT and SIGTERM; the
@@ -600,7 +609,8 @@ fn cases(dir: &str, stride: usize) -> Vec<Case> {
         "1000",
     ]);
     let mut out = Vec::new();
-    for (binary, long) in BINARIES {
+    for binary in binaries() {
+        let long = long_command(binary);
         let case = |args: Vec<OsString>, mode| Case {
             binary,
             args,

@@ -3,37 +3,62 @@
 //! the library's session loop, and assert the invariants: no panic, `readyok`/`pong` after
 //! the barrage, a legal `bestmove`, the position unchanged after a refused command, and perft
 //! after a FEN round trip equal to a count by a different method (the plain recursion against
-//! the game's own fast count). The long-running fuzzers are the `cargo fuzz` targets in
-//! `fuzz/` (docs/testing.md, "Fuzzing").
+//! the game's own fast count). Every property loops over the registry
+//! (`kiebitz::games::NAMES`, [`with_game`]), so each covers every game, a new one included.
+//! The long-running fuzzers are the `cargo fuzz` targets in `fuzz/` (docs/testing.md,
+//! "Fuzzing").
 
 use std::time::Duration;
 
 use kiebitz::board::Move;
 use kiebitz::game::Game;
 use kiebitz::games::chess::Chess;
-use kiebitz::games::pawns::Pawns;
-use kiebitz::games::raeuber::Raeuber;
+use kiebitz::games::{ForGame, NAMES, with_game};
+use kiebitz::ngame::NGame;
 use kiebitz::perft;
 use kiebitz::protocol::{SessionConfig, legal_moves, session_transcript};
 use proptest::prelude::*;
 
-/// Runs one session of game `G` on `lines`; returns its output lines. Jobs are stopped at
-/// the end of input (as for a TCP client) and any one is cut after two seconds.
-fn session<G: Game>(lines: &[String]) -> Vec<String> {
-    let input = lines.join("\n") + "\n";
-    let config = SessionConfig {
+/// The session settings of every property: jobs are stopped at the end of input (as for a
+/// TCP client) and any one is cut after two seconds.
+fn session_config() -> SessionConfig {
+    SessionConfig {
         hash_mb: 1,
         finish_at_eof: false,
         job_ceiling: Some(Duration::from_secs(2)),
         hash_budget: None,
         oracle: None,
         paths: kiebitz::protocol::Paths::Any,
-    };
-    session_transcript::<G>(&input, &config)
+    }
+}
+
+/// Runs one session of game `G` on `lines`; returns its output lines.
+fn session<G: Game>(lines: &[String]) -> Vec<String> {
+    let input = lines.join("\n") + "\n";
+    session_transcript::<G>(&input, &session_config())
         .unwrap()
         .lines()
         .map(str::to_string)
         .collect()
+}
+
+/// [`session`] of an N-seat game (the N-seat dialect).
+fn nseat_session<G: NGame>(lines: &[String]) -> Vec<String> {
+    let input = lines.join("\n") + "\n";
+    kiebitz::protocol::nseat::session_transcript::<G>(&input, &session_config())
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs `job` on every registered game; returns how many games ran it (an N-seat game where
+/// the job has no N-seat form does not).
+fn every_game<J: ForGame<Output = ()> + Clone>(job: J) -> usize {
+    NAMES
+        .iter()
+        .filter(|name| with_game(name, job.clone()).is_some())
+        .count()
 }
 
 /// Config: few cases, no failure files in the source tree.
@@ -178,48 +203,67 @@ fn tame(line: String) -> String {
     words.join(" ")
 }
 
-fn barrage<G: Game>(first: &str, lines: Vec<String>, last: &str, answer: &str) {
-    let mut all = vec![first.to_string()];
-    all.extend(lines.into_iter().map(tame));
-    all.push(last.to_string());
-    let out = session::<G>(&all);
+/// A barrage of random lines between a dialect's first line and a question it must answer:
+/// the answer comes (no panic, no hang). UCI for every game (the N-seat dialect speaks it),
+/// XBoard for the two-seat games.
+#[derive(Clone)]
+struct Barrage {
+    xboard: bool,
+    lines: Vec<String>,
+}
+
+impl Barrage {
+    /// The session's lines and the answer expected.
+    fn script(&self) -> (Vec<String>, &'static str) {
+        let (first, last, answer) = if self.xboard {
+            ("xboard", "ping 424242", "pong 424242")
+        } else {
+            ("uci", "isready", "readyok")
+        };
+        let mut all = vec![first.to_string()];
+        all.extend(self.lines.iter().cloned().map(tame));
+        all.push(last.to_string());
+        (all, answer)
+    }
+}
+
+fn assert_answered(all: &[String], out: &[String], answer: &str) {
     assert!(
         out.iter().any(|l| l == answer),
         "no '{answer}' after the barrage {all:?}: {out:?}"
     );
 }
 
+impl ForGame for Barrage {
+    type Output = ();
+
+    fn run<G: Game>(self) {
+        let (all, answer) = self.script();
+        assert_answered(&all, &session::<G>(&all), answer);
+    }
+
+    fn run_seats<G: NGame>(self) -> Option<()> {
+        if self.xboard {
+            return None;
+        }
+        let (all, answer) = self.script();
+        assert_answered(&all, &nseat_session::<G>(&all), answer);
+        Some(())
+    }
+}
+
 proptest! {
-    #![proptest_config(config(64))]
+    #![proptest_config(config(32))]
 
     #[test]
-    fn uci_barrage_chess(lines in prop::collection::vec(line(), 1..25)) {
-        barrage::<Chess>("uci", lines, "isready", "readyok");
+    fn uci_barrage_every_game(lines in prop::collection::vec(line(), 1..25)) {
+        prop_assert_eq!(every_game(Barrage { xboard: false, lines }), NAMES.len());
     }
 
     #[test]
-    fn uci_barrage_raeuber(lines in prop::collection::vec(line(), 1..25)) {
-        barrage::<Raeuber>("uci", lines, "isready", "readyok");
-    }
-
-    #[test]
-    fn uci_barrage_pawns(lines in prop::collection::vec(line(), 1..25)) {
-        barrage::<Pawns>("uci", lines, "isready", "readyok");
-    }
-
-    #[test]
-    fn xboard_barrage_chess(lines in prop::collection::vec(line(), 1..25)) {
-        barrage::<Chess>("xboard", lines, "ping 424242", "pong 424242");
-    }
-
-    #[test]
-    fn xboard_barrage_raeuber(lines in prop::collection::vec(line(), 1..25)) {
-        barrage::<Raeuber>("xboard", lines, "ping 424242", "pong 424242");
-    }
-
-    #[test]
-    fn xboard_barrage_pawns(lines in prop::collection::vec(line(), 1..25)) {
-        barrage::<Pawns>("xboard", lines, "ping 424242", "pong 424242");
+    fn xboard_barrage_every_two_seat_game(lines in prop::collection::vec(line(), 1..25)) {
+        let two = NAMES.iter().filter(|n| kiebitz::games::seats(n).unwrap().is_two()).count();
+        prop_assert_eq!(every_game(Barrage { xboard: true, lines }), two);
     }
 }
 
@@ -342,32 +386,75 @@ fn games_and_fens<G: Game>(variant: &str, choices: &[usize], mutations: &[(usize
     );
 }
 
+/// [`games_and_fens`] on a variant of each two-seat game (picked by `variant` among the
+/// game's); an N-seat game plays random games and its text round trip instead
+/// ([`nseat_games_and_texts`]).
+#[derive(Clone)]
+struct GamesAndFens {
+    variant: usize,
+    choices: Vec<usize>,
+    mutations: Vec<(usize, u8, char)>,
+}
+
+impl ForGame for GamesAndFens {
+    type Output = ();
+
+    fn run<G: Game>(self) {
+        let variant = G::variants()[self.variant % G::variants().len()];
+        games_and_fens::<G>(variant, &self.choices, &self.mutations);
+    }
+
+    fn run_seats<G: NGame>(self) -> Option<()> {
+        nseat_games_and_texts::<G>(&self.choices, &self.mutations);
+        Some(())
+    }
+}
+
+/// Random legal games of an N-seat game: the session answers `go nodes` with a legal move,
+/// and a mutated text is either taken as the library takes it (round trip) or refused.
+fn nseat_games_and_texts<G: NGame>(choices: &[usize], mutations: &[(usize, u8, char)]) {
+    let mut pos = G::startpos(G::PLAYERS.1).unwrap();
+    for &c in choices {
+        let mut legal = kiebitz::board::MoveList::new();
+        pos.legal_moves(&mut legal);
+        if legal.is_empty() || pos.outcome().is_some() {
+            break;
+        }
+        pos = pos.play(legal[c % legal.len()]);
+    }
+    for &(at, op, c) in mutations {
+        if let Ok(p) = G::from_text(&mutate(&pos.text(), at, op, c)) {
+            let again = G::from_text(&p.text()).unwrap();
+            assert_eq!(again.text(), p.text());
+        }
+    }
+    let lines = vec![
+        "uci".to_string(),
+        format!("position fen {}", pos.text()),
+        "go nodes 2000".to_string(),
+    ];
+    let out = nseat_session::<G>(&lines);
+    let best = out.iter().find_map(|l| l.strip_prefix("bestmove "));
+    let mut legal = kiebitz::board::MoveList::new();
+    pos.legal_moves(&mut legal);
+    let texts: Vec<String> = legal.iter().map(|&m| pos.move_text(m)).collect();
+    match best.and_then(|b| b.split_whitespace().next()) {
+        Some(mv) if !texts.is_empty() => assert!(texts.iter().any(|t| t == mv), "{mv}: {out:?}"),
+        _ => {}
+    }
+}
+
 proptest! {
-    #![proptest_config(config(48))]
+    #![proptest_config(config(24))]
 
     #[test]
-    fn chess_games_and_mutated_fens(
+    fn every_games_games_and_mutated_fens(
         choices in prop::collection::vec(any::<usize>(), 0..60),
         mutations in prop::collection::vec((any::<usize>(), any::<u8>(), fen_char()), 0..6),
+        variant in any::<usize>(),
     ) {
-        games_and_fens::<Chess>("chess", &choices, &mutations);
-    }
-
-    #[test]
-    fn raeuber_games_and_mutated_fens(
-        choices in prop::collection::vec(any::<usize>(), 0..60),
-        mutations in prop::collection::vec((any::<usize>(), any::<u8>(), fen_char()), 0..6),
-    ) {
-        games_and_fens::<Raeuber>("raeuberschach", &choices, &mutations);
-    }
-
-    #[test]
-    fn pawns_games_and_mutated_fens(
-        choices in prop::collection::vec(any::<usize>(), 0..40),
-        mutations in prop::collection::vec((any::<usize>(), any::<u8>(), fen_char()), 0..6),
-        variant in prop::sample::select(vec!["pawns6ep", "pawns5d", "pawns8ep", "pawns3"]),
-    ) {
-        games_and_fens::<Pawns>(variant, &choices, &mutations);
+        let job = GamesAndFens { variant, choices, mutations };
+        prop_assert_eq!(every_game(job), NAMES.len());
     }
 }
 
@@ -408,12 +495,30 @@ fn round_trip<G: Game>(variant: &str, text: &str) {
     }
 }
 
-fn for_each_game(text: &str) {
-    round_trip::<Chess>("chess", text);
-    round_trip::<Raeuber>("raeuberschach", text);
-    for v in ["pawns6", "pawns6ep", "pawns8ep"] {
-        round_trip::<Pawns>(v, text);
+/// [`round_trip`] of `text` in every variant of every game (an N-seat game's text reader).
+#[derive(Clone)]
+struct RoundTrip<'a>(&'a str);
+
+impl ForGame for RoundTrip<'_> {
+    type Output = ();
+
+    fn run<G: Game>(self) {
+        for variant in G::variants() {
+            round_trip::<G>(variant, self.0);
+        }
     }
+
+    fn run_seats<G: NGame>(self) -> Option<()> {
+        if let Ok(p) = G::from_text(self.0) {
+            let again = G::from_text(&p.text()).unwrap_or_else(|e| panic!("{}: {e}", self.0));
+            assert_eq!(again.text(), p.text());
+        }
+        Some(())
+    }
+}
+
+fn for_each_game(text: &str) {
+    assert_eq!(every_game(RoundTrip(text)), NAMES.len());
 }
 
 /// Every registered two-player game's move readers (`parse_move`, and SAN through
@@ -424,7 +529,7 @@ struct ReadMoves<'a> {
     choices: &'a [usize],
 }
 
-impl kiebitz::games::ForGame for ReadMoves<'_> {
+impl ForGame for ReadMoves<'_> {
     type Output = ();
 
     fn run<G: Game>(self) {
@@ -453,8 +558,8 @@ proptest! {
         text in prop_oneof!["\\PC{0,8}", "[a-h1-8xQRBNKq=+#@:.-]{0,7}", "[a-h][1-8]\\PC{1,3}"],
         choices in prop::collection::vec(any::<usize>(), 0..12),
     ) {
-        for name in kiebitz::games::NAMES {
-            kiebitz::games::with_game(name, ReadMoves { text: &text, choices: &choices });
+        for name in NAMES {
+            with_game(name, ReadMoves { text: &text, choices: &choices });
         }
     }
 }

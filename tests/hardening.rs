@@ -15,12 +15,13 @@ use kiebitz::games::chess::Chess;
 use kiebitz::protocol::legal_moves;
 use protocol_io::{Client, Server, TIMEOUT};
 
-const ENGINES: [&str; 4] = [
-    "kiebitz-chess",
-    "kiebitz-raeuber",
-    "kiebitz-pawns",
-    "kiebitz-crash",
-];
+/// Every engine of the registry (`common::engines`): the N-seat ones speak UCI too.
+fn engines() -> Vec<&'static str> {
+    common::engines()
+        .into_iter()
+        .map(|(binary, _)| binary)
+        .collect()
+}
 
 /// The position of issue 16 item 2: eight queens a side, 34 M nodes at depth 1.
 const QUEENS: &str = "rnbqkbnr/qqqqqqqq/8/8/8/8/QQQQQQQQ/RNBQKBNR w - - 0 1";
@@ -52,7 +53,7 @@ fn assert_legal_chess(fen: &str, mv: &str) {
 fn go_perft_obeys_stop_quit_and_end_of_input() {
     // Not kiebitz-crash: no CRASH! game from its start lasts 30 plies, so its perft 30 is 0
     // at once and cannot be stopped on time.
-    for engine in ENGINES.into_iter().filter(|&e| e != "kiebitz-crash") {
+    for engine in engines().into_iter().filter(|&e| e != "kiebitz-crash") {
         // printf 'uci\ngo perft 30\nisready\nquit\n' | kiebitz-chess: uciok, then nothing.
         let mut c = uci(engine);
         c.send("go perft 30");
@@ -96,7 +97,7 @@ fn n_seat_go_perft_obeys_stop_quit_and_end_of_input() {
 
 #[test]
 fn a_search_running_at_the_end_of_input_answers() {
-    for engine in ENGINES {
+    for engine in engines() {
         // printf 'uci\nposition startpos\ngo depth 2\n' | kiebitz-chess
         let mut c = Client::spawn(&common::binary(engine), &[]);
         c.send("uci");
@@ -181,7 +182,7 @@ fn the_pawn_solver_obeys_stop_and_never_delays_go_depth() {
 fn non_utf8_arguments_are_refused_without_a_panic() {
     use std::os::unix::ffi::OsStrExt;
     let bad = std::ffi::OsStr::from_bytes(b"\xff");
-    for engine in ENGINES {
+    for engine in engines() {
         let out = Command::new(common::binary(engine))
             .args(["perft".as_ref(), "3".as_ref(), "--fen".as_ref(), bad])
             .output()

@@ -492,7 +492,7 @@ fn f14_ctrl_c_prints_the_partial_result_of_theorems_perft_and_the_nseat_match() 
 
 #[test]
 fn fuzz_findings_perft_depth_and_play_on_a_full_stdout() {
-    for binary in ["kiebitz-chess", "kiebitz-raeuber", "kiebitz-chamaeleon"] {
+    for (binary, _) in common::engines() {
         let o = run(binary, &["perft", "4000000000"]);
         assert_refused(&o, "perft depth must be 0 to 30", binary);
     }

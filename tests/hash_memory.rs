@@ -48,15 +48,16 @@ fn uci_engine(binary: &str) {
     e.expect_prefix("bestmove");
 }
 
+/// Every engine of the registry (`common::engines`): UCI for the two-seat games, the N-seat
+/// dialect's `Hash` for the others.
 #[test]
-fn uci_hash_4096_is_not_resident_in_any_two_seat_engine() {
-    for binary in [
-        "kiebitz-chess",
-        "kiebitz-raeuber",
-        "kiebitz-pawns",
-        "kiebitz-crash",
-    ] {
-        uci_engine(binary);
+fn hash_4096_is_not_resident_in_any_engine() {
+    for (binary, two) in common::engines() {
+        if two {
+            uci_engine(binary);
+        } else {
+            nseat_engine(binary);
+        }
     }
 }
 
@@ -80,17 +81,16 @@ fn xboard_memory_16000_is_not_resident() {
     assert_small(&e, "memory 16000, a search and new");
 }
 
-#[test]
-fn nseat_hash_4096_is_not_resident() {
-    let mut e = Client::spawn(&common::binary("kiebitz-chamaeleon"), &[]);
+fn nseat_engine(binary: &str) {
+    let mut e = Client::spawn(&common::binary(binary), &[]);
     e.send("uci");
     e.expect_prefix("uciok");
     e.send("setoption name Hash value 4096");
     e.send("isready");
     e.expect_prefix("readyok");
-    assert_small(&e, "chamaeleon after Hash 4096");
+    assert_small(&e, &format!("{binary} after Hash 4096"));
     e.send("ucinewgame");
     e.send("isready");
     e.expect_prefix("readyok");
-    assert_small(&e, "chamaeleon after ucinewgame");
+    assert_small(&e, &format!("{binary} after ucinewgame"));
 }

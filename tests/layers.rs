@@ -70,7 +70,8 @@ const ROOMS: &[(&str, &[&str])] = &[
     ("solve", &["solve"]),
     // What the web page needs of each game (title, searches, board, solver): the trait in
     // games/page.rs and each game's page.rs, handed out by the registry (games/mod.rs is their
-    // front door only). Above `solve`, as a game's page hands out its solver.
+    // front door only). Above `solve`, as a game's page hands out its solvers (the page's, and
+    // the engine's oracle and acyclic solver: games/page.rs `builtin`, `acyclic`).
     ("page", &["games/page.rs", "games/*/page.rs"]),
     ("top", &["protocol", "cli", "tournament", "book", "web"]),
 ];

@@ -1,5 +1,6 @@
 //! Packaging: the LICENSE agrees with Cargo.toml, and `make EXE=…` (what OpenBench runs)
-//! builds the chosen engine and copies it to EXE (checked with `make -n`, which runs nothing).
+//! builds the chosen engine and copies it to EXE (checked with `make -n`, which runs nothing),
+//! and every game of the registry has its binary.
 
 use std::path::Path;
 use std::process::Command;
@@ -44,12 +45,32 @@ fn make_builds_the_chosen_engine_into_exe() {
         out,
         "cargo build --release --bin kiebitz-pawns\ncp target/release/kiebitz-pawns x\n"
     );
-    // Every engine the Makefile documents is a binary of the package.
+}
+
+/// Every game of the registry (`kiebitz::games::BINARIES`) has its `[[bin]]` in Cargo.toml and
+/// its entrance `engines/kiebitz-<module>.rs`, and Cargo.toml has no engine beyond them (the
+/// match runner and the web server aside).
+#[test]
+fn every_registered_game_has_its_binary_and_no_other_engine_is_built() {
     let manifest = std::fs::read_to_string(Path::new(ROOT).join("Cargo.toml")).unwrap();
-    for engine in ["kiebitz-chess", "kiebitz-raeuber", "kiebitz-pawns"] {
+    for engine in kiebitz::games::BINARIES {
         assert!(
-            manifest.contains(&format!("name = \"{engine}\"")),
+            manifest.contains(&format!(
+                "name = \"{engine}\"\npath = \"engines/{engine}.rs\""
+            )),
+            "{engine}: no [[bin]] in Cargo.toml"
+        );
+        assert!(
+            Path::new(ROOT)
+                .join(format!("engines/{engine}.rs"))
+                .exists(),
             "{engine}"
         );
     }
+    let bins: Vec<&str> = manifest
+        .lines()
+        .filter_map(|l| l.strip_prefix("name = \"kiebitz-")?.strip_suffix('"'))
+        .filter(|name| !["match", "web"].contains(name))
+        .collect();
+    assert_eq!(bins.len(), kiebitz::games::BINARIES.len(), "{bins:?}");
 }

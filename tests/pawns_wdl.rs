@@ -779,11 +779,13 @@ fn certificates_ending_at_lemmas_check_and_wrong_ones_are_refused() {
         count: 0,
         lemmas: true,
     };
-    let e = compact::check::<Pawns>(&lost).unwrap_err();
-    assert!(
-        e.contains("won by the other side by the game's lemma"),
-        "{e}"
-    );
+    // The error is typed: the position where the certificate fails, and why.
+    match compact::check::<Pawns>(&lost).unwrap_err() {
+        kiebitz::solve::proof::ProofError::At { fen, reason } => {
+            assert_eq!(reason, "won by the other side by the game's lemma", "{fen}");
+        }
+        e => panic!("{e}"),
+    }
 }
 
 /// How many of the certificate's first eight moves, each changed into another legal move of

@@ -62,7 +62,11 @@ fn fresh_engine() -> Client {
 
 /// The holder's moves of a shipped hold, by position.
 fn hold_moves(name: &str) -> HashMap<String, String> {
-    let text = std::fs::read_to_string(common::data_path(&format!("proofs/{name}.proof"))).unwrap();
+    let path = format!(
+        "{}/src/games/raeuber/data/proofs/{name}.proof",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
     let proof = Proof::parse_any::<Raeuber>(&text).unwrap();
     proof
         .nodes

@@ -392,7 +392,7 @@ fn tampered_proofs_are_rejected() {
 /// After 1. c3 Black wins: df-pn with weak disproof numbers proves it within 2 M positions
 /// (with summed disproof numbers the attempt ends with the root's numbers at 21 and infinite
 /// after 0.3 M positions: transpositions counted once per line), and the proof found is the
-/// one kept in tests/data/proofs, which the checker accepts.
+/// one shipped in src/games/raeuber/data/proofs, which the checker accepts.
 #[test]
 fn after_1_c3_black_wins_by_weak_dfpn_and_the_kept_proof_holds() {
     let start = Raeuber::startpos(VARIANT).unwrap();
@@ -411,7 +411,7 @@ fn after_1_c3_black_wins_by_weak_dfpn_and_the_kept_proof_holds() {
     assert!(s.checked.is_some());
     proof::check::<Raeuber>(s.proof.as_ref().unwrap()).unwrap();
 
-    let text = include_str!("data/proofs/raeuber-1c3-black-wins.proof");
+    let text = include_str!("../src/games/raeuber/data/proofs/raeuber-1c3-black-wins.proof");
     let kept = Proof::parse(text).unwrap();
     assert_eq!(kept.root, pos.fen());
     assert_eq!(kept.winner, Color::Black);
@@ -419,7 +419,8 @@ fn after_1_c3_black_wins_by_weak_dfpn_and_the_kept_proof_holds() {
     assert_eq!((checked.positions, checked.plies), (16_316, 70));
 }
 
-/// The proofs kept in tests/data/proofs for White's first moves that lose (docs/solved.md):
+/// The proofs shipped in src/games/raeuber/data/proofs for White's first moves that lose
+/// (docs/solved.md):
 /// each from the position after the move, Black the winner, accepted by the checker; all
 /// but 1. c3's in the compact format.
 #[test]
@@ -428,31 +429,31 @@ fn the_kept_first_move_proofs_hold() {
     let kept = [
         (
             "a2a3",
-            include_str!("data/proofs/raeuber-1a3-black-wins.proof"),
+            include_str!("../src/games/raeuber/data/proofs/raeuber-1a3-black-wins.proof"),
         ),
         (
             "b2b3",
-            include_str!("data/proofs/raeuber-1b3-black-wins.proof"),
+            include_str!("../src/games/raeuber/data/proofs/raeuber-1b3-black-wins.proof"),
         ),
         (
             "c2c3",
-            include_str!("data/proofs/raeuber-1c3-black-wins.proof"),
+            include_str!("../src/games/raeuber/data/proofs/raeuber-1c3-black-wins.proof"),
         ),
         (
             "d2d3",
-            include_str!("data/proofs/raeuber-1d3-black-wins.proof"),
+            include_str!("../src/games/raeuber/data/proofs/raeuber-1d3-black-wins.proof"),
         ),
         (
             "f2f3",
-            include_str!("data/proofs/raeuber-1f3-black-wins.proof"),
+            include_str!("../src/games/raeuber/data/proofs/raeuber-1f3-black-wins.proof"),
         ),
         (
             "e1d3",
-            include_str!("data/proofs/raeuber-1Nd3-black-wins.proof"),
+            include_str!("../src/games/raeuber/data/proofs/raeuber-1Nd3-black-wins.proof"),
         ),
         (
             "e1f3",
-            include_str!("data/proofs/raeuber-1Nf3-black-wins.proof"),
+            include_str!("../src/games/raeuber/data/proofs/raeuber-1Nf3-black-wins.proof"),
         ),
     ];
     for (mv, text) in kept {
@@ -556,12 +557,12 @@ fn the_start_position_is_a_draw() {
     let start = Raeuber::startpos(VARIANT).unwrap();
     let holds = [
         (
-            include_str!("data/proofs/raeuber-start-black-holds.proof"),
+            include_str!("../src/games/raeuber/data/proofs/raeuber-start-black-holds.proof"),
             Color::Black,
             993_024,
         ),
         (
-            include_str!("data/proofs/raeuber-start-white-holds.proof"),
+            include_str!("../src/games/raeuber/data/proofs/raeuber-start-white-holds.proof"),
             Color::White,
             320_535,
         ),

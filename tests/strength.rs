@@ -42,7 +42,11 @@ fn uci_elo_where_calibrated_skill_level_everywhere() {
         "option name UCI_Elo type spin default {MIN_ELO} min {MIN_ELO} max {FULL_ELO}"
     )));
     assert!(chess.contains(&"option name Skill Level type spin default 20 min 0 max 20".into()));
-    for binary in ["kiebitz-raeuber", "kiebitz-pawns", "kiebitz-crash"] {
+    // Every other two-seat engine of the registry (the N-seat dialect has no strength options).
+    let others = common::two_seat_engines()
+        .into_iter()
+        .filter(|&b| b != "kiebitz-chess");
+    for binary in others {
         let (_, lines) = uci(binary);
         assert!(!lines.iter().any(|l| l.contains("UCI_Elo")), "{binary}");
         assert!(lines.iter().any(|l| l.contains("Skill Level")), "{binary}");

@@ -169,7 +169,8 @@ class Proof:
 
     def __init__(self, work):
         self.path = os.path.join(work, "trial.proof")
-        src = os.path.join(ROOT, "tests", "data", "proofs", "raeuber-1f3-black-wins.proof")
+        src = os.path.join(ROOT, "src", "games", "raeuber", "data", "proofs",
+                           "raeuber-1f3-black-wins.proof")
         with open(src, "rb") as f:
             self.good = f.read()
         with open(self.path, "wb") as f:

@@ -3,6 +3,7 @@
 //! PGN games into a Polyglot book; `book show FILE.bin [--variant V] [--fen FEN]` lists a
 //! position's book moves with their weights and shares.
 
+use crate::error::CliError;
 use clap::{Parser, Subcommand};
 
 use crate::book::build::{BuildOptions, build};
@@ -79,21 +80,14 @@ pub fn main<G: Game>(args: &[String]) -> i32 {
             run_show::<G>(&book, variant.as_deref(), fen.as_deref())
         }
     };
-    match result {
-        Ok(()) => 0,
-        Err(e) if e.is_empty() => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
-    }
+    crate::limits::exit_code(result, "error", 1)
 }
 
-fn run_build<G: Game>(pgn: &str, out: &str, options: BuildOptions) -> Result<(), String> {
+fn run_build<G: Game>(pgn: &str, out: &str, options: BuildOptions) -> Result<(), CliError> {
     let text = crate::files::read_input_text(pgn, MAX_PGN_BYTES)?;
     let games = crate::tournament::pgn::parse(&text).map_err(|e| format!("{pgn}: {e}"))?;
     if games.is_empty() {
-        return Err(format!("{pgn} holds no games"));
+        return Err(format!("{pgn} holds no games").into());
     }
     let built = build::<G>(&games, options).map_err(|e| format!("{pgn}: {e}"))?;
     for w in &built.warnings {
@@ -118,7 +112,7 @@ fn run_build<G: Game>(pgn: &str, out: &str, options: BuildOptions) -> Result<(),
     ))
 }
 
-fn run_show<G: Game>(path: &str, variant: Option<&str>, fen: Option<&str>) -> Result<(), String> {
+fn run_show<G: Game>(path: &str, variant: Option<&str>, fen: Option<&str>) -> Result<(), CliError> {
     let book = Book::open(path)?;
     let pos = super::start_position::<G>(variant, fen)?;
     let key = pos.book_key().unwrap_or_default();

@@ -7,6 +7,7 @@
 //! moves, so any choice among them keeps the union closed); it is written only after
 //! [`proof::check`] accepted it from the root — a hold where one part is a hold, else a proof.
 
+use crate::error::CliError;
 use std::collections::HashSet;
 
 use clap::Parser;
@@ -50,7 +51,7 @@ pub fn join<G: Game>(args: &[String]) -> i32 {
     limits::exit_code(run::<G>(&args), "join", 1)
 }
 
-fn run<G: Game>(args: &JoinArgs) -> Result<(), String> {
+fn run<G: Game>(args: &JoinArgs) -> Result<(), CliError> {
     let (root, _) = args.root.root::<G>()?;
     let mut parts = Vec::new();
     for file in &args.parts {
@@ -64,7 +65,8 @@ fn run<G: Game>(args: &JoinArgs) -> Result<(), String> {
             "{file} is of {}, the first part of {}: join parts of one side",
             side.flip().name(),
             side.name()
-        ));
+        )
+        .into());
     }
     let mut nodes = Vec::new();
     for (i, line) in args.lines.iter().enumerate() {
@@ -180,14 +182,18 @@ mod tests {
             proof::check::<Raeuber>(&part).unwrap().positions + 1
         );
 
-        let gap = run::<Raeuber>(&args(&[], &["part"], "gap")).unwrap_err();
+        let gap = run::<Raeuber>(&args(&[], &["part"], "gap"))
+            .unwrap_err()
+            .to_string();
         assert!(gap.contains("does not hold"), "{gap}");
         assert!(!dir.join("gap").exists(), "nothing written");
 
         let mut other = part.clone();
         other.winner = Color::White;
         std::fs::write(path("other"), other.to_text()).unwrap();
-        let mixed = run::<Raeuber>(&args(&["e5e4"], &["part", "other"], "mixed")).unwrap_err();
+        let mixed = run::<Raeuber>(&args(&["e5e4"], &["part", "other"], "mixed"))
+            .unwrap_err()
+            .to_string();
         assert!(mixed.contains("join parts of one side"), "{mixed}");
         let _ = std::fs::remove_dir_all(&dir);
     }

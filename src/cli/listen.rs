@@ -7,6 +7,7 @@
 //! each refused or dropped client gets a log line (level warn). A client names files and
 //! folders only inside `--data-dir` (none without it) and makes the server write none.
 
+use crate::error::CliError;
 use std::io::{self, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::sync::Arc;
@@ -98,7 +99,7 @@ impl ServerArgs {
 
 /// The address to bind: empty means 127.0.0.1 on the default port, a bare port means
 /// 127.0.0.1 on that port, anything else is resolved as given.
-pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
+pub fn resolve(addr: &str) -> Result<SocketAddr, CliError> {
     let addr = addr.trim();
     if addr.is_empty() {
         return Ok(SocketAddr::from(([127, 0, 0, 1], DEFAULT_PORT)));
@@ -106,10 +107,11 @@ pub fn resolve(addr: &str) -> Result<SocketAddr, String> {
     if let Ok(port) = addr.parse::<u16>() {
         return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
     }
-    addr.to_socket_addrs()
+    Ok(addr
+        .to_socket_addrs()
         .map_err(|e| format!("cannot use listen address '{addr}': {e}"))?
         .next()
-        .ok_or_else(|| format!("listen address '{addr}' resolves to nothing"))
+        .ok_or_else(|| format!("listen address '{addr}' resolves to nothing"))?)
 }
 
 /// Serves sessions of game `G` on `addr` until the process is stopped.
@@ -117,7 +119,7 @@ pub fn serve<G: Game>(
     addr: &str,
     limits: &Limits,
     oracle: Option<AnyOracle>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     serve_with(addr, limits, oracle, |r, w, config| {
         protocol::run_session_config::<G, _, _>(r, w, config)
     })
@@ -134,7 +136,7 @@ pub fn serve_with(
     limits: &Limits,
     oracle: Option<AnyOracle>,
     run: SessionFn,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let max_sessions = limits.max_sessions;
     if max_sessions == 0 {
         return Err("--max-sessions must be at least 1".into());

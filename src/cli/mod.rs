@@ -16,6 +16,7 @@ pub mod suite;
 pub mod train;
 pub mod units;
 
+use crate::error::CliError;
 use std::io::{self, BufReader};
 use std::time::Instant;
 
@@ -41,11 +42,11 @@ macro_rules! out {
 pub mod nseat;
 
 /// Parses a subcommand's arguments (`clap`'s usage and errors on stderr, exit code 2; `--help`
-/// exit code 0) and runs it: 0, or 1 with the error on stderr.
-pub fn run_subcommand<A: clap::Parser>(
+/// exit code 0) and runs it: 0 (also for a closed stdout), or 1 with the error on stderr.
+pub fn run_subcommand<A: clap::Parser, E: Into<CliError>>(
     name: &str,
     args: &[String],
-    run: impl FnOnce(&A) -> Result<(), String>,
+    run: impl FnOnce(&A) -> Result<(), E>,
 ) -> i32 {
     let parsed =
         match A::try_parse_from(std::iter::once(name.to_string()).chain(args.iter().cloned())) {
@@ -55,13 +56,7 @@ pub fn run_subcommand<A: clap::Parser>(
                 return if e.use_stderr() { 2 } else { 0 };
             }
         };
-    match run(&parsed) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
-    }
+    crate::limits::exit_code(run(&parsed), "error", 1)
 }
 
 /// Default TCP port of `--listen` without an address.
@@ -174,14 +169,14 @@ pub fn args() -> Result<Vec<String>, i32> {
 /// it with the bad bytes replaced), never a panic.
 pub fn utf8_args(
     args: impl IntoIterator<Item = std::ffi::OsString>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, CliError> {
     args.into_iter()
         .map(|a| {
             a.into_string().map_err(|bad| {
-                format!(
+                CliError::Failed(format!(
                     "an argument is not valid UTF-8: '{}'",
                     crate::protocol::shorten(&bad.to_string_lossy())
-                )
+                ))
             })
         })
         .collect()
@@ -244,11 +239,11 @@ pub fn read_environment() {
 
 /// [`main`] with arguments an entrance has already looked at (the first is the program name).
 pub fn main_with_args<G: Game>(args: &[String], extra: &[Subcommand]) -> i32 {
-    main_with_oracle::<G>(args, extra, crate::solve::builtin::<G>())
+    main_with_oracle::<G>(args, extra, crate::games::page::builtin::<G>())
 }
 
 /// [`main_with_args`] with the oracle every search is handed (`None`: none) instead of the
-/// game's built-in one ([`crate::solve::builtin`]); `kiebitz-crash --db` hands its database.
+/// game's built-in one ([`crate::games::page::builtin`]); `kiebitz-crash --db` hands its database.
 pub fn main_with_oracle<G: Game>(
     args: &[String],
     extra: &[Subcommand],
@@ -308,22 +303,15 @@ pub fn run<G: Game>(args: &[String], extra: &[Subcommand], oracle: Option<Oracle
             return 2;
         }
     };
-    match execute::<G>(cli, oracle) {
-        Ok(()) => 0,
-        // stdout was closed by the reader: nothing more to say.
-        Err(e) if e.is_empty() => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
-    }
+    // A closed stdout (the reader has gone) ends quietly with 0.
+    crate::limits::exit_code(execute::<G>(cli, oracle), "error", 1)
 }
 
 /// Runs what the parsed command line asks: a protocol session (stdin or `--listen`) or a
 /// built-in subcommand.
-fn execute<G: Game>(cli: Cli, oracle: Option<Oracle<G>>) -> Result<(), String> {
+fn execute<G: Game>(cli: Cli, oracle: Option<Oracle<G>>) -> Result<(), CliError> {
     match (cli.command, cli.listen) {
-        (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
+        (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".into()),
         (None, Some(addr)) => listen::serve::<G>(
             &addr,
             &cli.server.limits(cli.hash as usize),
@@ -336,12 +324,12 @@ fn execute<G: Game>(cli: Cli, oracle: Option<Oracle<G>>) -> Result<(), String> {
                 oracle: oracle.map(AnyOracle::new::<G>),
                 ..protocol::SessionConfig::default()
             };
-            protocol::run_session_config::<G, _, _>(
+            Ok(protocol::run_session_config::<G, _, _>(
                 BufReader::new(stdin.lock()),
                 io::stdout(),
                 &config,
             )
-            .map_err(|e| format!("session failed: {e}"))
+            .map_err(|e| format!("session failed: {e}"))?)
         }
         (
             Some(Command::Perft {
@@ -360,14 +348,16 @@ fn execute<G: Game>(cli: Cli, oracle: Option<Oracle<G>>) -> Result<(), String> {
                 options,
             }),
             None,
-        ) => set_game_options::<G>(&options).and_then(|()| {
-            run_bench::<G>(
-                depth.unwrap_or(G::BENCH_DEPTH),
-                cli.hash as usize,
-                threads as usize,
-                stats,
-            )
-        }),
+        ) => set_game_options::<G>(&options)
+            .map_err(CliError::from)
+            .and_then(|()| {
+                run_bench::<G>(
+                    depth.unwrap_or(G::BENCH_DEPTH),
+                    cli.hash as usize,
+                    threads as usize,
+                    stats,
+                )
+            }),
         (
             Some(Command::Suite {
                 file,
@@ -403,7 +393,7 @@ fn run_perft<G: Game>(
     fen: Option<&str>,
     variant: Option<&str>,
     divide: bool,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let pos = start_position::<G>(variant, fen)?;
     let start = Instant::now();
     let moves = crate::protocol::legal_moves(&pos);
@@ -423,12 +413,9 @@ fn perft_by_root(
     roots: &[String],
     divide: bool,
     mut count: impl FnMut(usize) -> u64,
-) -> Result<u64, String> {
+) -> Result<u64, CliError> {
     if depth > perft::MAX_DEPTH {
-        return Err(format!(
-            "perft depth must be 0 to {}, not {depth}",
-            perft::MAX_DEPTH
-        ));
+        return Err(format!("perft depth must be 0 to {}, not {depth}", perft::MAX_DEPTH).into());
     }
     if depth == 0 {
         return Ok(1);
@@ -461,7 +448,7 @@ fn perft_by_root(
 
 /// The closing lines of every engine's `perft` (a blank line after a divide): the node count,
 /// the time since `start` and the speed.
-fn perft_summary(nodes: u64, start: Instant, divide: bool) -> Result<(), String> {
+fn perft_summary(nodes: u64, start: Instant, divide: bool) -> Result<(), CliError> {
     if divide {
         out!("");
     }
@@ -509,7 +496,7 @@ fn run_bench<G: Game>(
     hash_mb: usize,
     threads: usize,
     stats: bool,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     if depth == 0 {
         return Err("bench depth must be at least 1".into());
     }
@@ -534,7 +521,7 @@ fn run_suite<G: Game>(
     variant: Option<&str>,
     hash_mb: usize,
     stats: bool,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let variant = variant.unwrap_or(G::variants()[0]);
     let text = crate::files::read_input_text(&file.display().to_string(), MAX_SUITE_BYTES)?;
     let start = Instant::now();

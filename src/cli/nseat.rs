@@ -3,6 +3,7 @@
 //! the engine on the others) and the `--listen` server. Depends on `nsearch`,
 //! `protocol::nseat` and the shared shell helpers; names no game.
 
+use crate::error::CliError;
 use std::io::{self, BufReader, IsTerminal};
 use std::time::Instant;
 
@@ -107,7 +108,7 @@ pub fn main<G: NGame>() -> i32 {
     };
     let hash = cli.hash as usize;
     let result = match (cli.command, cli.listen) {
-        (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".to_string()),
+        (Some(_), Some(_)) => Err("--listen cannot be combined with a subcommand".into()),
         (None, Some(addr)) => {
             listen::serve_with(&addr, &cli.server.limits(hash), None, |r, w, config| {
                 run_session::<G, _, _>(r, w, config)
@@ -121,7 +122,7 @@ pub fn main<G: NGame>() -> i32 {
                 ..SessionConfig::default()
             },
         )
-        .map_err(|e| format!("session failed: {e}")),
+        .map_err(|e| CliError::Failed(format!("session failed: {e}"))),
         (
             Some(Command::Perft {
                 depth,
@@ -146,14 +147,7 @@ pub fn main<G: NGame>() -> i32 {
             None,
         ) => play::<G>(players, &seats, tc, &algorithm, fen.as_deref(), plain, hash),
     };
-    match result {
-        Ok(()) => 0,
-        Err(e) if e.is_empty() => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            1
-        }
-    }
+    crate::limits::exit_code(result, "error", 1)
 }
 
 /// The position of `--fen`, else the start for `players`: a typed [`crate::Error`].
@@ -171,7 +165,7 @@ fn run_perft<G: NGame>(
     players: usize,
     fen: Option<&str>,
     divide: bool,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let pos = start::<G>(players, fen)?;
     let t = Instant::now();
     let mut moves = MoveList::new();
@@ -184,7 +178,7 @@ fn run_perft<G: NGame>(
     super::perft_summary(nodes, t, divide)
 }
 
-fn run_bench<G: NGame>(depth: u32, algorithm: Option<&str>, hash: usize) -> Result<(), String> {
+fn run_bench<G: NGame>(depth: u32, algorithm: Option<&str>, hash: usize) -> Result<(), CliError> {
     if depth == 0 {
         return Err("bench depth must be at least 1".into());
     }
@@ -230,7 +224,7 @@ fn run_bench<G: NGame>(depth: u32, algorithm: Option<&str>, hash: usize) -> Resu
 }
 
 /// The seats a person takes: letters separated by commas (`s,n`), or `none`.
-fn parse_seats<G: NGame>(pos: &G, text: &str) -> Result<Vec<usize>, String> {
+fn parse_seats<G: NGame>(pos: &G, text: &str) -> Result<Vec<usize>, CliError> {
     if text == "none" || text.is_empty() {
         return Ok(Vec::new());
     }
@@ -243,7 +237,7 @@ fn parse_seats<G: NGame>(pos: &G, text: &str) -> Result<Vec<usize>, String> {
                         || G::seat_name(s).eq_ignore_ascii_case(t)
                 })
                 .filter(|&s| pos.plays(s))
-                .ok_or_else(|| format!("'{t}' is not a seat of this game"))
+                .ok_or_else(|| CliError::from(format!("'{t}' is not a seat of this game")))
         })
         .collect()
 }
@@ -272,14 +266,12 @@ fn play<G: NGame>(
     fen: Option<&str>,
     plain: bool,
     hash: usize,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let mut pos = start::<G>(players, fen)?;
     let human = parse_seats(&pos, seats)?;
     let algorithm = Algorithm::parse(algorithm)?;
     if tc <= 0.0 {
-        return Err(format!(
-            "--tc must be a positive number of seconds, got {tc}"
-        ));
+        return Err(format!("--tc must be a positive number of seconds, got {tc}").into());
     }
     // Also refuses NaN and times a `Duration` cannot hold (`--tc 1e20`).
     let per_move = crate::limits::seconds("--tc", tc)?;
@@ -381,7 +373,7 @@ fn engine_move<G: NGame>(
     pos: &G,
     per_move: std::time::Duration,
     legal: &MoveList,
-) -> Result<crate::board::Move, String> {
+) -> Result<crate::board::Move, CliError> {
     let r = searcher.search(
         pos,
         Limits {

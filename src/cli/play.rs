@@ -2,6 +2,7 @@
 //! `pretty()`, moves are typed in coordinate notation; `undo` takes back a move pair, `hint`
 //! asks the engine, `quit` (or end of input) leaves.
 
+use crate::error::CliError;
 use std::io;
 use std::time::{Duration, Instant};
 
@@ -50,7 +51,7 @@ fn parse_tc(text: &str) -> Result<TimeControl, TimeControlError> {
 
 /// The printer of the game's lines: a failing stdout (`> /dev/full`) ends the game with an
 /// error, a closed one quietly.
-fn say(text: &str) -> Result<(), String> {
+fn say(text: &str) -> Result<(), CliError> {
     crate::limits::out(format_args!("{text}"))
 }
 
@@ -61,7 +62,7 @@ fn engine_move<G: Game>(
     game: &mut GameLine<G>,
     tc: TimeControl,
     engine_clock: &mut Option<Duration>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let pos = game.current().clone();
     let mut limits = Limits::default();
     match (tc, *engine_clock) {
@@ -102,7 +103,7 @@ fn engine_move<G: Game>(
 }
 
 /// `undo`: takes back the engine's reply and the human's move.
-fn undo<G: Game>(game: &mut GameLine<G>, human: Color) -> Result<(), String> {
+fn undo<G: Game>(game: &mut GameLine<G>, human: Color) -> Result<(), CliError> {
     let n = if game.moves().len() >= 2 {
         2
     } else {
@@ -119,7 +120,7 @@ fn undo<G: Game>(game: &mut GameLine<G>, human: Color) -> Result<(), String> {
 }
 
 /// `hint`: half a second's search, its move.
-fn hint<G: Game>(searcher: &mut Searcher<G>, game: &GameLine<G>) -> Result<(), String> {
+fn hint<G: Game>(searcher: &mut Searcher<G>, game: &GameLine<G>) -> Result<(), CliError> {
     let pos = game.current();
     let limits = Limits {
         movetime: Some(Duration::from_millis(500)),
@@ -140,7 +141,7 @@ fn hint<G: Game>(searcher: &mut Searcher<G>, game: &GameLine<G>) -> Result<(), S
 }
 
 /// A move typed by the human, or the legal moves when it is none of them.
-fn human_move<G: Game>(game: &mut GameLine<G>, mv: &str) -> Result<(), String> {
+fn human_move<G: Game>(game: &mut GameLine<G>, mv: &str) -> Result<(), CliError> {
     let pos = game.current().clone();
     if let Err(e) = game.push_text(mv) {
         let moves: Vec<String> = legal_moves(&pos)
@@ -162,11 +163,11 @@ pub fn play<G: Game>(
     fen: Option<&str>,
     hash_mb: usize,
     oracle: Option<Oracle<G>>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let human = match color {
         "white" => Color::White,
         "black" => Color::Black,
-        other => return Err(format!("--color must be white or black, not '{other}'")),
+        other => return Err(format!("--color must be white or black, not '{other}'").into()),
     };
     let tc = parse_tc(tc).map_err(|e| e.to_string())?;
     let start = super::start_position::<G>(variant, fen)?;

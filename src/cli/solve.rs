@@ -4,6 +4,7 @@
 //! stdout, errors to stderr with a non-zero exit code. Ctrl-C stops `solve`, which then
 //! prints what it found so far and exits with 130.
 
+use crate::error::CliError;
 use std::time::Duration;
 
 use clap::Parser;
@@ -105,7 +106,7 @@ pub(crate) struct TablesArgs {
 
 impl TablesArgs {
     /// Sets the tables up as asked, each step's line to stderr after `who: `.
-    pub(crate) fn apply<G: Game>(&self, who: &str) -> Result<(), String> {
+    pub(crate) fn apply<G: Game>(&self, who: &str) -> Result<(), CliError> {
         if let Some(dir) = &self.tables_dir {
             eprintln!("{who}: {}", G::tables_dir(dir)?);
         }
@@ -270,10 +271,10 @@ pub fn solve<G: Game>(args: &[String]) -> i32 {
     code
 }
 
-fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
+fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), CliError> {
     let (root, history) = args.root.root::<G>()?;
     if !args.dfpn
-        && let Some(acyclic) = crate::solve::acyclic::<G>()
+        && let Some(acyclic) = crate::games::page::acyclic::<G>()
     {
         return run_acyclic(args, &root, acyclic);
     }
@@ -286,9 +287,7 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     }
     let time = match (args.budget, args.nodes) {
         (Some(s), _) if s <= 0.0 => {
-            return Err(format!(
-                "--budget must be a positive number of seconds, not {s}"
-            ));
+            return Err(format!("--budget must be a positive number of seconds, not {s}").into());
         }
         // Also refuses NaN, infinity and budgets a `Duration` or a deadline cannot hold.
         (Some(s), _) => Some(limits::seconds("--budget", s)?),
@@ -350,13 +349,13 @@ fn run_solve<G: Game>(args: &SolveArgs) -> Result<(), String> {
     }
     print_solution(&root, &solution)?;
     if let Some(path) = &args.proof {
-        let write = |path: &str, p: &Proof| -> Result<(), String> {
+        let write = |path: &str, p: &Proof| -> Result<(), CliError> {
             let text = if args.compact {
                 p.to_compact::<G>()?
             } else {
                 p.to_text()
             };
-            crate::files::write_bytes(path, text)
+            Ok(crate::files::write_bytes(path, text)?)
         };
         match &solution.proof {
             Some(p) => write(path, p)?,
@@ -383,7 +382,7 @@ fn run_acyclic<G: Game>(
     args: &SolveArgs,
     root: &G,
     acyclic: crate::solve::AcyclicSolve<G>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     if args.nodes.is_some() {
         return Err(
             "the win/draw/loss solver takes --budget (seconds), not --nodes (or use --dfpn)".into(),
@@ -481,7 +480,7 @@ fn write_certificates<G: Game>(
     path: &str,
     compact: bool,
     certificates: &[(Compact, proof::Checked)],
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     for (c, _) in certificates {
         let file = if c.hold {
             format!("{path}.{}", c.winner.name().to_ascii_lowercase())
@@ -506,7 +505,7 @@ fn write_certificates<G: Game>(
 }
 
 /// The verdict, the proof's size, each attempt's numbers, the nodes and the time, on stdout.
-fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), String> {
+fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), CliError> {
     let verdict = match solution.verdict {
         Verdict::Win => "win",
         Verdict::Loss => "loss",
@@ -589,7 +588,7 @@ fn print_solution<G: Game>(root: &G, solution: &pns::Solution) -> Result<(), Str
 /// ([`compact::check`]); the text format by [`proof::check`]. Returns its header (as a proof
 /// without nodes), what the check found, and whether it was the compact walk (whose plies are a
 /// hold's longest line; the text format's check gives a hold's farthest position).
-fn check_text<G: Game>(text: &str) -> Result<(Proof, proof::Checked, bool), String> {
+fn check_text<G: Game>(text: &str) -> Result<(Proof, proof::Checked, bool), CliError> {
     if let Ok(c) = Compact::parse(text) {
         let checked = compact::check::<G>(&c)?;
         let head = Proof {

@@ -13,6 +13,7 @@
 //! Depends on `game`, `search`, `san` (best moves in SAN) and `tournament::openings` (the
 //! position fields of a line).
 
+use crate::error::CliError;
 use crate::game::Game;
 use crate::search::stats::Stats;
 use crate::search::{Control, Limits, Score, Searcher};
@@ -36,8 +37,8 @@ struct Case<G: Game> {
     goal: Goal,
 }
 
-fn parse_case<G: Game>(variant: &str, number: usize, text: &str) -> Result<Case<G>, String> {
-    let at = |e: String| format!("line {number}: {e}");
+fn parse_case<G: Game>(variant: &str, number: usize, text: &str) -> Result<Case<G>, CliError> {
+    let at = |e: String| CliError::Failed(format!("line {number}: {e}"));
     if let Some(i) = text.find(" bm ").or_else(|| text.find(";bm ")) {
         let pos: G = position_from_line(variant, &text[..i]).map_err(at)?;
         let rest = &text[i + 4..];
@@ -49,7 +50,7 @@ fn parse_case<G: Game>(variant: &str, number: usize, text: &str) -> Result<Case<
             best.push(pos.move_text(mv));
         }
         if best.is_empty() {
-            return Err(at("bm names no move".into()));
+            return Err(at("bm names no move".to_string()));
         }
         return Ok(Case {
             line: number,
@@ -95,8 +96,8 @@ pub fn run<G: Game>(
     text: &str,
     nodes: u64,
     hash_mb: usize,
-    report: &mut dyn FnMut(&str) -> Result<(), String>,
-) -> Result<SuiteResult, String> {
+    report: &mut dyn FnMut(&str) -> Result<(), CliError>,
+) -> Result<SuiteResult, CliError> {
     let cases: Vec<Case<G>> = text
         .lines()
         .enumerate()
@@ -175,6 +176,7 @@ mod tests {
     fn a_bad_line_is_named() {
         let e =
             run::<Chess>("chess", "\n8/8/8/8 w - -;;1\n", 1000, 1, &mut |_| Ok(())).unwrap_err();
+        let e = e.to_string();
         assert!(e.starts_with("line 2:"), "{e}");
         let e = run::<Chess>(
             "chess",
@@ -183,7 +185,8 @@ mod tests {
             1,
             &mut |_| Ok(()),
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("'Rz9' is not a legal move"), "{e}");
     }
 }

@@ -100,14 +100,14 @@ fn read_records<G: Pack>(
     Ok((records, sources))
 }
 
-fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), String> {
+fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), crate::CliError> {
     check_numbers(args)?;
     let (mut records, sources) = read_records::<G>(&args.data)?;
     if let Some(limit) = args.limit {
         records.truncate(limit);
     }
     if records.len() < 100 {
-        return Err(format!("{} records: too few to train on", records.len()));
+        return Err(format!("{} records: too few to train on", records.len()).into());
     }
     let init = match &args.init {
         Some(path) => Some(initial_network::<G>(path, args.hidden as usize)?),

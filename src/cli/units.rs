@@ -25,6 +25,7 @@
 
 mod wdl;
 
+use crate::error::CliError;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -159,7 +160,7 @@ impl Manifest {
     /// Reads a manifest, refusing what `split` never writes: lines longer than
     /// [`MAX_LINE_BYTES`], more than [`MAX_UNITS`] units or [`MAX_ROOT_MOVES`] moves to the
     /// root, plies beyond [`MAX_PLIES`], a unit line longer than the plies.
-    fn parse(text: &str) -> Result<Manifest, String> {
+    fn parse(text: &str) -> Result<Manifest, CliError> {
         if let Some((n, _)) = text
             .lines()
             .enumerate()
@@ -168,17 +169,19 @@ impl Manifest {
             return Err(format!(
                 "line {} is longer than {MAX_LINE_BYTES} bytes: not a manifest split writes",
                 n + 1
-            ));
+            )
+            .into());
         }
         let mut lines = text.lines();
         if lines.next() != Some(MAGIC) {
-            return Err(format!("not a manifest: the first line must be '{MAGIC}'"));
+            return Err(format!("not a manifest: the first line must be '{MAGIC}'").into());
         }
-        let mut field = |name: &str| -> Result<String, String> {
+        let mut field = |name: &str| -> Result<String, CliError> {
             let line = lines.next().unwrap_or("");
-            line.strip_prefix(name)
+            Ok(line
+                .strip_prefix(name)
                 .map(|rest| rest.trim().to_string())
-                .ok_or_else(|| format!("expected '{name} …', found '{line}'"))
+                .ok_or_else(|| format!("expected '{name} …', found '{line}'"))?)
         };
         let variant = field("variant")?;
         let start = field("start")?;
@@ -195,21 +198,20 @@ impl Manifest {
             return Err(format!(
                 "{} moves to the root, more than {MAX_ROOT_MOVES}",
                 moves.len()
-            ));
+            )
+            .into());
         }
         let mut units = Vec::new();
         for line in lines.filter(|l| !l.trim().is_empty()) {
             if units.len() == MAX_UNITS {
-                return Err(format!(
-                    "more than {MAX_UNITS} units, more than split makes"
-                ));
+                return Err(format!("more than {MAX_UNITS} units, more than split makes").into());
             }
             let mut words = line.split_whitespace();
             let index = (words.next() == Some("unit"))
                 .then(|| words.next()?.parse::<usize>().ok())
                 .flatten();
             if index != Some(units.len()) {
-                return Err(format!("expected 'unit {} …', found '{line}'", units.len()));
+                return Err(format!("expected 'unit {} …', found '{line}'", units.len()).into());
             }
             let unit: Vec<String> = words.map(str::to_string).collect();
             if unit.len() > plies as usize {
@@ -217,7 +219,8 @@ impl Manifest {
                     "unit {} has {} moves, more than the manifest's {plies} plies",
                     units.len(),
                     unit.len()
-                ));
+                )
+                .into());
             }
             units.push(unit);
         }
@@ -274,12 +277,12 @@ fn manifest_path(dir: &Path) -> PathBuf {
     dir.join("manifest")
 }
 
-fn read_manifest(dir: &Path) -> Result<Manifest, String> {
+fn read_manifest(dir: &Path) -> Result<Manifest, CliError> {
     let path = manifest_path(dir);
     Manifest::parse(&crate::files::read_text(&path, MAX_FILE_BYTES)?)
 }
 
-fn split<G: Game>(dir: &Path, plies: u32, root: &RootArgs) -> Result<(), String> {
+fn split<G: Game>(dir: &Path, plies: u32, root: &RootArgs) -> Result<(), CliError> {
     let mut manifest = Manifest {
         variant: root.variant::<G>(),
         start: root.fen.clone().unwrap_or_else(|| "startpos".to_string()),
@@ -289,7 +292,7 @@ fn split<G: Game>(dir: &Path, plies: u32, root: &RootArgs) -> Result<(), String>
     };
     let (root, history) = manifest.root::<G>()?;
     if root.verdict(&history).is_some() {
-        return Err(format!("the game is over at the root {}", root.fen()));
+        return Err(format!("the game is over at the root {}", root.fen()).into());
     }
     // Breadth first; a position reached twice is one unit (the first line to it is kept).
     let mut seen = HashSet::new();
@@ -316,7 +319,8 @@ fn split<G: Game>(dir: &Path, plies: u32, root: &RootArgs) -> Result<(), String>
             if next.len() > MAX_UNITS {
                 return Err(format!(
                     "more than {MAX_UNITS} units: split fewer plies, then split the units"
-                ));
+                )
+                .into());
             }
         }
         layer = next;
@@ -342,22 +346,25 @@ fn result_path(dir: &Path, unit: usize, ext: &str) -> PathBuf {
 }
 
 /// Writes `text` to `path` through a temporary file, so that a reader never sees half of it.
-fn write_whole(path: &Path, text: &str) -> Result<(), String> {
-    crate::files::write_whole(path, |out| std::io::Write::write_all(out, text.as_bytes()))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+fn write_whole(path: &Path, text: &str) -> Result<(), CliError> {
+    Ok(
+        crate::files::write_whole(path, |out| std::io::Write::write_all(out, text.as_bytes()))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+    )
 }
 
 /// The units this worker takes, by the manifest's numbers.
-fn my_units(w: &WorkArgs, count: usize) -> Result<Vec<usize>, String> {
+fn my_units(w: &WorkArgs, count: usize) -> Result<Vec<usize>, CliError> {
     match (w.unit, w.worker, w.of) {
         (Some(u), _, _) if u < count => Ok(vec![u]),
         (Some(u), _, _) => Err(format!(
             "no unit {u}: the manifest has units 0 to {}",
             count.saturating_sub(1)
-        )),
+        )
+        .into()),
         (None, Some(_), Some(0)) => Err("--of must be at least 1".into()),
         (None, Some(k), Some(w)) if k as u64 >= w => {
-            Err(format!("--worker must be 0 to {}, not {k}", w - 1))
+            Err(format!("--worker must be 0 to {}, not {k}", w - 1).into())
         }
         (None, Some(k), Some(w)) => Ok((k..count).step_by(w as usize).collect()),
         _ => Ok((0..count).collect()),
@@ -372,12 +379,12 @@ enum UnitEnd {
     Stopped,
 }
 
-fn work<G: Game>(w: &WorkArgs) -> Result<(), String> {
+fn work<G: Game>(w: &WorkArgs) -> Result<(), CliError> {
     let manifest = read_manifest(&w.dir)?;
     let mine = my_units(w, manifest.units.len())?;
     let stop = crate::progress::stop_on_interrupt();
     if !w.dfpn
-        && let Some(solve) = crate::solve::acyclic::<G>()
+        && let Some(solve) = crate::games::page::acyclic::<G>()
     {
         let (solved, open) = wdl::work::<G>(w, &manifest, &mine, solve, stop)?;
         return limits::out(format_args!(
@@ -442,7 +449,7 @@ fn work_unit<G: Game>(
     i: usize,
     budget: Budget,
     run: &pns::Run<'_>,
-) -> Result<UnitEnd, String> {
+) -> Result<UnitEnd, CliError> {
     let (pos, history) = manifest.unit::<G>(i)?;
     let s = pns::try_solve_run(&pos, &history, budget, w.solver.hash as usize, run)?;
     for note in &s.notes {
@@ -502,7 +509,7 @@ impl Frontier {
     /// Reads every unit's results. A certificate counts only where it is of the unit's own
     /// position, says what its file name says and is checked ([`proof::check`]); a value file
     /// that contradicts the unit's certificates is an error, not a value.
-    fn read<G: Game>(dir: &Path, manifest: &Manifest) -> Result<Frontier, String> {
+    fn read<G: Game>(dir: &Path, manifest: &Manifest) -> Result<Frontier, CliError> {
         let mut f = Frontier {
             values: HashMap::new(),
             certificates: HashMap::new(),
@@ -517,7 +524,7 @@ impl Frontier {
     }
 
     /// Reads unit `i`'s results (its position `pos`).
-    fn read_unit<G: Game>(&mut self, dir: &Path, i: usize, pos: &G) -> Result<(), String> {
+    fn read_unit<G: Game>(&mut self, dir: &Path, i: usize, pos: &G) -> Result<(), CliError> {
         let id = identity(&pos.fen());
         // What the certificates show for the unit's side to move.
         let (mut lo, mut hi) = (-1i8, 1i8);
@@ -541,7 +548,7 @@ impl Frontier {
             self.certificates.insert((id.clone(), p.winner), p);
         }
         if lo > hi {
-            return Err(format!("unit {i}: its certificates contradict each other"));
+            return Err(format!("unit {i}: its certificates contradict each other").into());
         }
         let path = result_path(dir, i, "value");
         if path.exists() {
@@ -552,7 +559,8 @@ impl Frontier {
                     "{}: says {} for the side to move, the unit's certificates say otherwise",
                     path.display(),
                     crate::solve::wdl::value_word(v)
-                ));
+                )
+                .into());
             }
             self.values.insert(id, v);
         } else if lo == hi {
@@ -571,7 +579,7 @@ fn read_certificate<G: Game>(
     path: &Path,
     unit: &G,
     (side, hold): (Option<Color>, bool),
-) -> Result<Option<Proof>, String> {
+) -> Result<Option<Proof>, CliError> {
     if !path.exists() {
         return Ok(None);
     }
@@ -583,7 +591,8 @@ fn read_certificate<G: Game>(
             "{name}: a certificate of {}, not of this unit's position {}",
             p.root,
             unit.fen()
-        ));
+        )
+        .into());
     }
     if p.hold != hold || side.is_some_and(|c| c != p.winner) {
         let what = |h: bool| if h { "hold" } else { "proof" };
@@ -593,7 +602,8 @@ fn read_certificate<G: Game>(
             p.winner,
             what(hold),
             side.map_or(String::new(), |c| format!(" of {c:?}'s"))
-        ));
+        )
+        .into());
     }
     proof::check::<G>(&p).map_err(|e| format!("{name}: {e}"))?;
     Ok(Some(p))
@@ -691,7 +701,7 @@ impl Top<'_> {
     }
 }
 
-fn merge<G: Game>(dir: &Path, out: Option<&str>) -> Result<(), String> {
+fn merge<G: Game>(dir: &Path, out: Option<&str>) -> Result<(), CliError> {
     let manifest = read_manifest(dir)?;
     let frontier = Frontier::read::<G>(dir, &manifest)?;
     let (root, history) = manifest.root::<G>()?;
@@ -709,7 +719,8 @@ fn merge<G: Game>(dir: &Path, out: Option<&str>) -> Result<(), String> {
             crate::solve::wdl::value_word(lo),
             crate::solve::wdl::value_word(hi),
             frontier.missing
-        ));
+        )
+        .into());
     }
     limits::out(format_args!(
         "value     {} for the side to move at {} ({known} of {count} units have a value)",
@@ -744,7 +755,7 @@ fn join_certificate<G: Game>(
     (manifest, frontier): (&Manifest, &Frontier),
     (side, hold): (Color, bool),
     file: &str,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let mut top = Top {
         plies: manifest.plies,
         side,
@@ -758,7 +769,8 @@ fn join_certificate<G: Game>(
         return Err(format!(
             "no {what} of {side:?}'s to join: the units' certificates are missing where it \
              needs them (work the units with --certificates)"
-        ));
+        )
+        .into());
     }
     let Top { choices, used, .. } = top;
     let mut seen = HashSet::new();
@@ -815,7 +827,7 @@ mod tests {
         // More plies than split makes: merge would walk them without a budget.
         for plies in ["plies 40", "plies 0", "plies x"] {
             let deep = m.to_text().replace("plies 2", plies);
-            let err = Manifest::parse(&deep).unwrap_err();
+            let err = Manifest::parse(&deep).unwrap_err().to_string();
             assert!(err.contains("from 1 to 8"), "{err}");
         }
         assert_eq!(identity("pp2/4/4/PP2 w - - 3 7"), "pp2/4/4/PP2 w - -");
@@ -824,12 +836,18 @@ mod tests {
         let long = m
             .to_text()
             .replace("moves a1a2", &format!("moves {}", "a1a2 ".repeat(20_000)));
-        assert!(Manifest::parse(&long).unwrap_err().contains("longer than"));
+        assert!(
+            Manifest::parse(&long)
+                .unwrap_err()
+                .to_string()
+                .contains("longer than")
+        );
         let mut many = m.to_text();
         (2..=MAX_UNITS).for_each(|i| many.push_str(&format!("unit {i} a4a3\n")));
         assert!(
             Manifest::parse(&many)
                 .unwrap_err()
+                .to_string()
                 .contains("more than 100000 units")
         );
         let deep = m
@@ -838,6 +856,7 @@ mod tests {
         assert!(
             Manifest::parse(&deep)
                 .unwrap_err()
+                .to_string()
                 .contains("more than the manifest's 2 plies")
         );
     }

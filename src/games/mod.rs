@@ -3,10 +3,12 @@
 //! `src/games/<game>/`, and is registered by ONE line in the [`registry!`] below, which declares
 //! its seating, its module and the names `kiebitz-match --game` accepts. Everything that must pick a game
 //! by name at run time (the tournament runner, the web server, the tests) goes through
-//! [`with_game`], [`seats`], [`page_of`] and [`NAMES`]; nothing else in the crate names a game. A game also needs its entrance in
-//! `engines/kiebitz-<game>.rs` and a `[[bin]]` in Cargo.toml, and its `page.rs`: what the web
-//! page needs of it ([`page::Page`]: title, searches, board, solver), which the registry line
-//! hands to the web server through [`page_of`].
+//! [`with_game`], [`seats`], [`page_of`], [`NAMES`] and [`BINARIES`]; nothing else in the crate
+//! names a game. A game also needs its entrance in `engines/kiebitz-<module>.rs` and a `[[bin]]`
+//! in Cargo.toml, and its `page.rs`: what the web page and the engines need of it beyond its
+//! rules ([`page::Page`]: title, searches, board, the page's solver, and the solvers its engine
+//! comes with, [`page::builtin`] and [`page::acyclic`]), which the registry line hands out
+//! through [`page_of`].
 //!
 //! - [`pawns`]: pawn chess on W×H boards with optional double step and en passant.
 //! - [`losing`]: the losing-chess family's one engine, generic over its board.
@@ -79,14 +81,18 @@ macro_rules! seats_of {
     };
 }
 
-/// Declares every game's module and builds [`NAMES`], [`seats`], [`page_of`] and [`with_game`]
-/// from one list.
+/// Declares every game's module and builds [`NAMES`], [`BINARIES`], [`seats`], [`page_of`] and
+/// [`with_game`] from one list.
 macro_rules! registry {
     ($($seating:ident $module:ident :: $game:ident [$first:literal $(, $alias:literal)*];)*) => {
         $(pub mod $module;)*
 
         /// The name of every registered game, as `kiebitz-match --game` takes it.
         pub const NAMES: &[&str] = &[$($first),*];
+
+        /// The engine binary of every registered game, in the order of [`NAMES`]:
+        /// `kiebitz-<module>` (`engines/kiebitz-<module>.rs` and its `[[bin]]` in Cargo.toml).
+        pub const BINARIES: &[&str] = &[$(concat!("kiebitz-", stringify!($module))),*];
 
         /// The name a game is registered under, for its name or an alias; `None` for an
         /// unknown name.
@@ -127,7 +133,7 @@ macro_rules! registry {
 
 registry! {
     // ADD A GAME HERE: seating (`two` for a Game, `seats` for an NGame),
-    // module (the folder) :: type [names for --game].
+    // module (the folder; its binary is `kiebitz-<module>`) :: type [names for --game].
     two pawns::Pawns ["pawns"];
     two chess::Chess ["chess"];
     two raeuber::Raeuber ["raeuberschach", "raeuber"];

@@ -3,8 +3,14 @@
 //! that the web server (`src/web/`) names no game. A game says there its title and short
 //! description, the engine searches it offers and how their names read ([`Choice`]), how its
 //! board is drawn and its moves' squares are named, and, where it has them, its solved values
-//! ([`Page::solve_job`]) and its optimal player ([`Page::optimal_job`]). Every method but the
-//! names has a default, so that a plain two-player game implements three lines.
+//! ([`Page::solve_job`]) and its optimal player ([`Page::optimal_job`]), and its rules text
+//! ([`Page::rules`], the game's `rules.md`). Every method but the names and the rules has a
+//! default, so that a plain two-player game implements four short methods.
+//!
+//! A game's page also hands out the exact solvers its engine comes with
+//! ([`Page::engine_solvers`]: the search's oracle, the acyclic win/draw/loss solver), type-erased
+//! so that the registry serves them by name; [`builtin`] and [`acyclic`] give them back typed
+//! for a game type, through the game's `GAME` name. No list of games, no `TypeId`.
 //!
 //! Also here: the types a page and the server share ([`Choice`], [`EngineAnswer`],
 //! [`SolveJob`], [`Solvers`]: the solvers' settings the server's command line makes, CRASH!'s
@@ -23,8 +29,11 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::board::{Color, Move};
+use crate::game::Game;
 use crate::nsearch::Algorithm;
 use crate::search::Score;
+use crate::search::oracle::{AnyOracle, Oracle, for_game};
+use crate::solve::AcyclicSolve;
 use crate::solve::crash::db::Db;
 
 /// Which engine plays a seat.
@@ -225,6 +234,47 @@ impl ServerArgs {
     }
 }
 
+/// The exact solvers a game's engine comes with ([`Page::engine_solvers`]), their types erased
+/// so that the registry hands them out by the game's name; [`builtin`] and [`acyclic`] give
+/// them back typed.
+#[derive(Clone, Default)]
+pub struct EngineSolvers {
+    /// The search's oracle (asked before alpha-beta: a solved position played perfectly).
+    oracle: Option<AnyOracle>,
+    /// The win/draw/loss solver of an acyclic game, an [`AcyclicSolve`] of the game's type.
+    acyclic: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+impl EngineSolvers {
+    /// The solvers of game `G`: its oracle and its acyclic solver, where it has them.
+    pub fn of<G: Game>(oracle: Option<Oracle<G>>, acyclic: Option<AcyclicSolve<G>>) -> Self {
+        EngineSolvers {
+            oracle: oracle.map(AnyOracle::new::<G>),
+            acyclic: acyclic.map(|solve| Arc::new(solve) as Arc<dyn Any + Send + Sync>),
+        }
+    }
+}
+
+/// The oracle game `G` comes with, if any, as its page hands it out
+/// ([`Page::engine_solvers`], found by `G::GAME` in the registry): pawn chess plays solved
+/// positions perfectly, Räuberschach and antichess play a forced win df-pn proves. CRASH!'s
+/// databases are files the user names (`kiebitz-crash --db`), so CRASH! has none built in; the
+/// other games have no solver.
+pub fn builtin<G: Game>() -> Option<Oracle<G>> {
+    let solvers = super::page_of(G::GAME)?.engine_solvers();
+    for_game::<G>(solvers.oracle.as_ref())
+}
+
+/// The win/draw/loss solver of an acyclic game ([`Game::ACYCLIC`]), if its page hands one out
+/// (pawn chess: `solve::pawns::acyclic::solve`).
+pub fn acyclic<G: Game>() -> Option<AcyclicSolve<G>> {
+    if !G::ACYCLIC {
+        return None;
+    }
+    let solvers = super::page_of(G::GAME)?.engine_solvers();
+    solvers.acyclic?.downcast_ref::<AcyclicSolve<G>>().copied()
+}
+
 /// What the web page needs of one game (see the module's text). `pos` arguments are the
 /// game's own position type behind [`Any`]: the game's implementation downcasts to it.
 pub trait Page: Send + Sync {
@@ -234,6 +284,10 @@ pub trait Page: Send + Sync {
     fn title(&self) -> &'static str;
     /// The game in one sentence, for the page's game list.
     fn about(&self) -> &'static str;
+    /// The rules text of the page's *Rules* button: the game's `rules.md` beside its
+    /// `page.rs` (`include_str!`), paragraphs separated by blank lines, text in backquotes
+    /// shown as code.
+    fn rules(&self) -> &'static str;
     /// The name messages use for the game (`Chamäleon`); the title by default.
     fn short(&self) -> &'static str {
         self.title()
@@ -314,6 +368,11 @@ pub trait Page: Send + Sync {
     /// The lobby's name of `variant` (`"5×5, double step"`); the variant itself by default.
     fn variant_title(&self, variant: &str) -> String {
         variant.to_string()
+    }
+    /// The exact solvers the game's engine comes with (the search's oracle, the acyclic
+    /// win/draw/loss solver); none by default.
+    fn engine_solvers(&self) -> EngineSolvers {
+        EngineSolvers::default()
     }
 }
 
@@ -408,6 +467,9 @@ mod tests {
         fn about(&self) -> &'static str {
             "A game with the defaults."
         }
+        fn rules(&self) -> &'static str {
+            "No rules."
+        }
     }
 
     #[test]
@@ -427,5 +489,21 @@ mod tests {
         assert!(p.without_seat(&(), 0).is_none());
         assert!(p.check_square(&()).is_none() && p.legal_note(&()).is_none());
         assert_eq!(p.variant_title("plain"), "plain");
+        let solvers = p.engine_solvers();
+        assert!(solvers.oracle.is_none() && solvers.acyclic.is_none());
+    }
+
+    #[test]
+    fn pawn_chess_and_the_losing_games_come_with_their_solvers_and_the_others_without() {
+        use crate::games::{antichess::Antichess, chess::Chess, crash::Crash};
+        use crate::games::{pawns::Pawns, raeuber::Raeuber};
+        assert!(builtin::<Pawns>().is_some());
+        assert!(builtin::<Raeuber>().is_some());
+        assert!(builtin::<Antichess>().is_some());
+        assert!(builtin::<Chess>().is_none());
+        assert!(builtin::<Crash>().is_none());
+        assert!(acyclic::<Pawns>().is_some());
+        assert!(acyclic::<Raeuber>().is_none());
+        assert!(acyclic::<Chess>().is_none());
     }
 }

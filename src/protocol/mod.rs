@@ -168,7 +168,7 @@ pub struct SessionConfig {
     /// The memory every session's table is taken from (`--max-hash`); `None`: no limit.
     pub hash_budget: Option<HashBudget>,
     /// The oracle every search of the session is handed (the entrance's choice, usually
-    /// `crate::solve::builtin`); one of another game is ignored. `None`: no oracle.
+    /// `crate::games::page::builtin`); one of another game is ignored. `None`: no oracle.
     pub oracle: Option<AnyOracle>,
     /// The files and folders the session's options may name; an engine server's sessions
     /// ([`Paths::Within`]) also write no files.
@@ -783,8 +783,8 @@ mod tests {
                 .unwrap()
                 .contains("option name Solver Share")
         };
-        let pawns = crate::solve::builtin::<Pawns>().unwrap();
-        let raeuber = crate::solve::builtin::<crate::games::raeuber::Raeuber>().unwrap();
+        let pawns = crate::games::page::builtin::<Pawns>().unwrap();
+        let raeuber = crate::games::page::builtin::<crate::games::raeuber::Raeuber>().unwrap();
         assert!(offered(Some(AnyOracle::new::<Pawns>(pawns))));
         assert!(!offered(None));
         assert!(!offered(Some(AnyOracle::new(raeuber))));

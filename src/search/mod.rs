@@ -317,7 +317,7 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Hands this searcher an oracle (or takes it away); a new searcher has none
-    /// (`crate::solve::builtin` gives a game's own).
+    /// (`crate::games::page::builtin` gives a game's own).
     pub fn set_oracle(&mut self, oracle: Option<oracle::Oracle<G>>) {
         self.oracle = oracle;
     }

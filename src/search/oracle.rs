@@ -2,7 +2,7 @@
 //! a database) instead of reaching into a solver itself. The search only calls an [`Oracle`];
 //! which oracle a searcher has is decided by whoever builds it ([`super::Searcher::set_oracle`]):
 //! the engine's entrance and the protocol session, the web and the match runner's opening
-//! filter take the game's built-in one from `crate::solve::builtin`, `kiebitz-crash --db` hands
+//! filter take the game's built-in one from `crate::games::page::builtin`, `kiebitz-crash --db` hands
 //! its database. There is no global registry. Depends on `game` only.
 
 use std::any::Any;

@@ -22,6 +22,31 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
+/// Why a checkpoint (df-pn's here, the win/draw/loss solver's in `wdl_checkpoint`) cannot be
+/// written or read back. `Display` is the sentence the solvers print.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CheckpointError {
+    /// Writing the file failed.
+    #[error("cannot write the checkpoint {path}: {reason}")]
+    Write { path: String, reason: String },
+    /// The file is there but cannot be opened (a folder, a device, no permission).
+    #[error("the checkpoint: {0}")]
+    Open(crate::FileError),
+    /// A df-pn checkpoint of another search, damaged or cut short: why.
+    #[error("the checkpoint {path} cannot be used: {why}")]
+    Unusable { path: String, why: String },
+    /// A win/draw/loss checkpoint of another position, damaged or cut short: why.
+    #[error("the checkpoint {path} is refused: {why}")]
+    Refused { path: String, why: String },
+}
+
+/// The sentence, where a solver's plain `String` error is expected.
+impl From<CheckpointError> for String {
+    fn from(e: CheckpointError) -> String {
+        e.to_string()
+    }
+}
+
 /// The first line of every checkpoint file.
 const MAGIC: &str = "KIEBITZ-DFPN 1";
 /// Bytes of one entry.
@@ -76,7 +101,7 @@ pub fn save(
     nodes: u64,
     count: u64,
     entries: impl Iterator<Item = [u64; 4]>,
-) -> Result<(), String> {
+) -> Result<(), CheckpointError> {
     crate::files::write_whole(file, |out| {
         out.write_all(id.header(nodes, count).as_bytes())?;
         let mut written = 0u64;
@@ -92,7 +117,10 @@ pub fn save(
         );
         Ok(())
     })
-    .map_err(|e| format!("cannot write the checkpoint {}: {e}", file.display()))
+    .map_err(|e| CheckpointError::Write {
+        path: file.display().to_string(),
+        reason: e.to_string(),
+    })
 }
 
 /// Reads the checkpoint in `file` if there is one: the positions expanded before and the
@@ -103,16 +131,18 @@ pub fn load(
     id: &Identity,
     infinite: u64,
     mut put: impl FnMut([u64; 4]),
-) -> Result<Option<u64>, String> {
+) -> Result<Option<u64>, CheckpointError> {
     let handle = match crate::files::open(file) {
         Ok(f) => f,
         Err(crate::FileError::NotFound { .. }) => return Ok(None),
-        Err(e) => return Err(format!("the checkpoint: {e}")),
+        Err(e) => return Err(CheckpointError::Open(e)),
     };
-    let name = file.display();
-    let bad = |why: &str| format!("the checkpoint {name} cannot be used: {why}");
+    let bad = |why: &str| CheckpointError::Unusable {
+        path: file.display().to_string(),
+        why: why.to_string(),
+    };
     let mut input = BufReader::with_capacity(1 << 20, handle);
-    let mut line = |what: &str| -> Result<String, String> {
+    let mut line = |what: &str| -> Result<String, CheckpointError> {
         let mut text = String::new();
         input
             .by_ref()
@@ -128,13 +158,13 @@ pub fn load(
     }
     let fields = line("header")?;
     let root = line("root")?;
-    let field = |key: &str| -> Result<&str, String> {
+    let field = |key: &str| -> Result<&str, CheckpointError> {
         fields
             .split(' ')
             .find_map(|f| f.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
             .ok_or_else(|| bad(&format!("no '{key}' in its header")))
     };
-    let number = |key: &str| -> Result<u64, String> {
+    let number = |key: &str| -> Result<u64, CheckpointError> {
         field(key)?
             .parse::<u64>()
             .map_err(|_| bad(&format!("'{key}' is not a number")))
@@ -212,6 +242,14 @@ mod tests {
 
     const INF: u64 = 1 << 62;
 
+    /// Why a checkpoint is refused: the error must be [`CheckpointError::Unusable`].
+    fn why(e: CheckpointError) -> String {
+        match e {
+            CheckpointError::Unusable { why, .. } => why,
+            e => panic!("not refused as unusable: {e}"),
+        }
+    }
+
     fn id() -> Identity {
         Identity {
             variant: "toy".into(),
@@ -239,7 +277,7 @@ mod tests {
             attacker: "black".into(),
             ..id()
         };
-        let err = load(&file, &other, INF, |_| {}).unwrap_err();
+        let err = why(load(&file, &other, INF, |_| {}).unwrap_err());
         assert!(err.contains("another search"), "{err}");
         let moved = Identity {
             history: Identity::history_hash(&[1, 2]),
@@ -250,20 +288,12 @@ mod tests {
         // Cut short, or with bytes to spare: refused.
         let bytes = std::fs::read(&file).unwrap();
         std::fs::write(&file, &bytes[..bytes.len() - 5]).unwrap();
-        let err = load(&file, &id(), INF, |_| {}).unwrap_err();
+        let err = why(load(&file, &id(), INF, |_| {}).unwrap_err());
         assert!(err.contains("ends after 1 of its 2"), "{err}");
         std::fs::write(&file, [&bytes[..], b"x"].concat()).unwrap();
-        assert!(
-            load(&file, &id(), INF, |_| {})
-                .unwrap_err()
-                .contains("more than")
-        );
+        assert!(why(load(&file, &id(), INF, |_| {}).unwrap_err()).contains("more than"));
         std::fs::write(&file, b"something else\n").unwrap();
-        assert!(
-            load(&file, &id(), INF, |_| {})
-                .unwrap_err()
-                .contains("does not start")
-        );
+        assert!(why(load(&file, &id(), INF, |_| {}).unwrap_err()).contains("does not start"));
         // No file: nothing to resume.
         assert_eq!(load(&dir.join("none.dfpn"), &id(), INF, |_| {}), Ok(None));
         std::fs::remove_dir_all(&dir).unwrap();
@@ -284,7 +314,7 @@ mod tests {
         ] {
             let entries = [[1u64, 2, 3, 4], bad];
             save(&file, &id(), 9, 2, entries.iter().copied()).unwrap();
-            let err = load(&file, &id(), INF, |_| {}).unwrap_err();
+            let err = why(load(&file, &id(), INF, |_| {}).unwrap_err());
             assert!(
                 err.contains("entry 2 has proof and disproof numbers"),
                 "{err}"

@@ -23,7 +23,7 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use super::proof::{self, Checked, Proof, identity};
+use super::proof::{self, Checked, Proof, ProofError, identity};
 use crate::board::{Color, Move, MoveList};
 use crate::game::{Game, Terminal};
 
@@ -82,7 +82,7 @@ impl Compact {
     }
 
     /// Reads the compact format's text (version 2); errors name the line.
-    pub fn parse(text: &str) -> Result<Compact, String> {
+    pub fn parse(text: &str) -> Result<Compact, ProofError> {
         let (head, body) = Proof::read_header(text, "2")?;
         let mut moves = String::new();
         let mut count = 0;
@@ -117,14 +117,13 @@ impl Compact {
 
     /// The proof unfolded into the text format's nodes (a FEN per position of the winner's),
     /// under the rules of `G`; errors where the walk fails.
-    pub fn unfold<G: Game>(&self) -> Result<Proof, String> {
+    pub fn unfold<G: Game>(&self) -> Result<Proof, ProofError> {
         if self.lemmas {
             return Err("a certificate whose lines end at the game's lemmas has no \
                         text-format (version 1) form: keep it compact"
                 .into());
         }
-        let root = G::from_fen(&self.variant, &self.root)
-            .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+        let root = G::from_fen(&self.variant, &self.root).map_err(ProofError::Root)?;
         let mut nodes = Vec::new();
         let mut words = self.moves.split_whitespace();
         walk(&root, (self.winner, self.hold, false), |pos, _| {
@@ -150,16 +149,19 @@ impl Proof {
     /// only. Errors when the proof has no move for a position of the winner's that the walk
     /// reaches, or the walk's own checks fail ([`walk`]): a proof that would
     /// not check either.
-    pub fn to_compact<G: Game>(&self) -> Result<String, String> {
+    pub fn to_compact<G: Game>(&self) -> Result<String, ProofError> {
         let chosen = proof::chosen_moves::<G>(self)?;
-        let root = G::from_fen(&self.variant, &self.root)
-            .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+        let root = G::from_fen(&self.variant, &self.root).map_err(ProofError::Root)?;
         let compact = collect(&root, (self.winner, self.hold, false), |pos, _| {
             let fen = pos.fen();
-            let text = chosen
-                .get(&identity(&fen))
-                .ok_or_else(|| format!("{fen}: the winner is to move but the proof has no move"))?;
-            pos.parse_move(text).map_err(|e| format!("{fen}: {e}"))
+            let text = chosen.get(&identity(&fen)).ok_or_else(|| {
+                ProofError::at(
+                    fen.clone(),
+                    "the winner is to move but the proof has no move",
+                )
+            })?;
+            pos.parse_move(text)
+                .map_err(|e| ProofError::at(fen.clone(), e))
         })?;
         Ok(compact.to_text())
     }
@@ -167,10 +169,10 @@ impl Proof {
     /// Reads either format: version 1 as [`Proof::parse`], version 2 unfolded under the
     /// rules of `G` (an illegal move, too few or too many moves are errors).
     pub fn parse_any<G: Game>(text: &str) -> Result<Proof, crate::Error> {
-        Self::read_any::<G>(text).map_err(crate::Error::Proof)
+        Self::read_any::<G>(text).map_err(crate::Error::from)
     }
 
-    fn read_any<G: Game>(text: &str) -> Result<Proof, String> {
+    fn read_any<G: Game>(text: &str) -> Result<Proof, ProofError> {
         let version = text
             .lines()
             .map(str::trim)
@@ -188,33 +190,31 @@ impl Proof {
 fn next_move<'w, G: Game>(
     pos: &G,
     words: &mut impl Iterator<Item = &'w str>,
-) -> Result<Move, String> {
+) -> Result<Move, ProofError> {
     let text = words
         .next()
         .ok_or_else(|| format!("the moves end before the winner's move at {}", pos.fen()))?;
-    pos.parse_move(text)
-        .map_err(|e| format!("{}: move {text}: {e}", pos.fen()))
+    Ok(pos
+        .parse_move(text)
+        .map_err(|e| format!("{}: move {text}: {e}", pos.fen()))?)
 }
 
 /// An error where moves are left after the walk.
-fn no_moves_left<'w>(words: impl Iterator<Item = &'w str>) -> Result<(), String> {
+fn no_moves_left<'w>(words: impl Iterator<Item = &'w str>) -> Result<(), ProofError> {
     match words.count() {
         0 => Ok(()),
-        left => Err(format!(
-            "{left} moves are left over after the walk of the proof"
-        )),
+        left => Err(format!("{left} moves are left over after the walk of the proof").into()),
     }
 }
 
 /// Checks a compact certificate under the rules of `G` ([`walk`] over its moves; a win of a
 /// game with a move-count rule unfolded and checked by [`proof::check`]).
-pub fn check<G: Game>(c: &Compact) -> Result<Checked, String> {
+pub fn check<G: Game>(c: &Compact) -> Result<Checked, ProofError> {
     if G::DRAW_PLIES.is_some() && !c.hold {
         let unfolded = c.unfold::<G>()?;
-        return proof::check::<G>(&unfolded).map_err(|e| e.to_string());
+        return Ok(proof::check::<G>(&unfolded).map_err(|e| e.to_string())?);
     }
-    let root =
-        G::from_fen(&c.variant, &c.root).map_err(|e| format!("the root FEN is not valid: {e}"))?;
+    let root = G::from_fen(&c.variant, &c.root).map_err(ProofError::Root)?;
     let mut words = c.moves.split_whitespace();
     let how = (c.winner, c.hold, c.lemmas);
     let checked = walk(&root, how, |pos, _| next_move(pos, &mut words))?;
@@ -229,8 +229,8 @@ pub fn check<G: Game>(c: &Compact) -> Result<Checked, String> {
 pub fn collect<G: Game>(
     root: &G,
     (winner, hold, lemmas): (Color, bool, bool),
-    mut choose: impl FnMut(&G, &Met) -> Result<Move, String>,
-) -> Result<Compact, String> {
+    mut choose: impl FnMut(&G, &Met) -> Result<Move, ProofError>,
+) -> Result<Compact, ProofError> {
     let (mut moves, mut count) = (String::new(), 0);
     walk(root, (winner, hold, lemmas), |pos, met| {
         let mv = choose(pos, met)?;
@@ -402,8 +402,8 @@ struct Frame<G> {
 pub fn walk<G: Game>(
     root: &G,
     (winner, hold, lemmas): (Color, bool, bool),
-    choose: impl FnMut(&G, &Met) -> Result<Move, String>,
-) -> Result<Checked, String> {
+    choose: impl FnMut(&G, &Met) -> Result<Move, ProofError>,
+) -> Result<Checked, ProofError> {
     let mut w = Walker {
         winner,
         hold,
@@ -455,20 +455,19 @@ struct Walker<G, C> {
     moves: MoveList,
 }
 
-impl<G: Game, C: FnMut(&G, &Met) -> Result<Move, String>> Walker<G, C> {
+impl<G: Game, C: FnMut(&G, &Met) -> Result<Move, ProofError>> Walker<G, C> {
     /// Enters `pos`: the longest line below it where that is known already or the position
     /// ends a line; `None` where it went onto the line, to be walked.
-    fn enter(&mut self, pos: G) -> Result<Option<u32>, String> {
+    fn enter(&mut self, pos: G) -> Result<Option<u32>, ProofError> {
         let id = Id::of(&pos);
         if let Some(v) = self.seen.get(&id) {
             if v != ON_LINE {
                 return Ok(Some(v));
             }
             if !self.hold {
-                return Err(format!(
-                    "{}: a line of the proof repeats this position",
-                    pos.fen()
-                ));
+                return Err(
+                    format!("{}: a line of the proof repeats this position", pos.fen()).into(),
+                );
             }
             return Ok(Some(0));
         }
@@ -504,7 +503,7 @@ impl<G: Game, C: FnMut(&G, &Met) -> Result<Move, String>> Walker<G, C> {
     /// Whether the game's lemma ([`Game::lemma_value`]) ends the line here: the winner wins (a
     /// hold: the holder does not lose). An error where it says the other side wins (a win's
     /// proof: where it says anything else).
-    fn settled_by_lemma(&self, pos: &G) -> Result<bool, String> {
+    fn settled_by_lemma(&self, pos: &G) -> Result<bool, ProofError> {
         let Some(v) = pos.lemma_value() else {
             return Ok(false);
         };
@@ -516,18 +515,18 @@ impl<G: Game, C: FnMut(&G, &Met) -> Result<Move, String>> Walker<G, C> {
         match for_winner {
             1 => Ok(true),
             0 if self.hold => Ok(true),
-            0 => Err(format!("{}: drawn by the game's lemma", pos.fen())),
-            _ => Err(format!(
-                "{}: won by the other side by the game's lemma",
-                pos.fen()
+            0 => Err(ProofError::at(pos.fen(), "drawn by the game's lemma")),
+            _ => Err(ProofError::at(
+                pos.fen(),
+                "won by the other side by the game's lemma",
             )),
         }
     }
 
     /// Checks a position where a line ends: no legal move, or drawn by insufficient material.
-    fn ended(&self, pos: &G) -> Result<(), String> {
+    fn ended(&self, pos: &G) -> Result<(), ProofError> {
         if !self.moves.is_empty() && !self.hold {
-            return Err(format!("{}: drawn by insufficient material", pos.fen()));
+            return Err(ProofError::at(pos.fen(), "drawn by insufficient material"));
         }
         let winner_to_move = pos.side_to_move() == self.winner;
         let outcome = if self.moves.is_empty() {
@@ -544,14 +543,14 @@ impl<G: Game, C: FnMut(&G, &Met) -> Result<Move, String>> Walker<G, C> {
             (Terminal::Loss, true) | (Terminal::Win, false)
         );
         if lost {
-            Err(format!(
-                "{}: the game is over here, won by the other side",
-                pos.fen()
+            Err(ProofError::at(
+                pos.fen(),
+                "the game is over here, won by the other side",
             ))
         } else if !self.hold && !won {
-            Err(format!(
-                "{}: the game is over here but not won by the winner",
-                pos.fen()
+            Err(ProofError::at(
+                pos.fen(),
+                "the game is over here but not won by the winner",
             ))
         } else {
             Ok(())

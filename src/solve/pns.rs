@@ -299,7 +299,7 @@ struct Saver {
     every: Duration,
     last: Instant,
     earlier: u64,
-    error: Option<String>,
+    error: Option<checkpoint::CheckpointError>,
 }
 
 /// How often (in expanded positions) a [`Tick`] is called.
@@ -1010,7 +1010,11 @@ fn prove_for<G: Game>(
         line_results: (solver.lines_stored, solver.lines_used.get()),
         hold_searches: solver.hold_searches,
     };
-    (result, attempt, saver.and_then(|s| s.error))
+    (
+        result,
+        attempt,
+        saver.and_then(|s| s.error).map(String::from),
+    )
 }
 
 /// The solver of one attempt, its table resumed from the attempt's checkpoint if the run

@@ -1,7 +1,8 @@
 //! The proof-number oracle of the losing-chess games (Räuberschach, antichess): proof-number
-//! search ([`crate::solve::pns`]) for a forced win, handed to the search ([`super::builtin`])
-//! so that it runs before alpha-beta on every move where the game's `Solver Share` is not 0
-//! (docs/raeuber.md, "Proof-number search").
+//! search ([`crate::solve::pns`]) for a forced win, handed to the search by the family's page
+//! (`games::losing::page`, served by `crate::games::page::builtin`) so that it runs before
+//! alpha-beta on every move where the game's `Solver Share` is not 0 (docs/raeuber.md,
+//! "Proof-number search").
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -61,6 +61,82 @@ use std::collections::{HashMap, HashSet};
 use crate::board::{Color, MoveList};
 use crate::game::{Game, Terminal};
 
+/// Why a proof or a certificate is refused: its text cannot be read, or it does not prove what
+/// it claims. `Display` is the sentence the engines print (the same words as before the type);
+/// the public edges ([`Proof::parse`], [`check`]) hand it on as [`crate::Error::Proof`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProofError {
+    /// The text ends before a header line.
+    #[error("the proof ends before its '{0}' line")]
+    Ends(String),
+    /// A line is not what the format has there.
+    #[error("line {line}: expected '{expected}', found '{found}'")]
+    Expected {
+        line: usize,
+        expected: String,
+        found: String,
+    },
+    /// A `node` line without the `;` between the FEN and the move.
+    #[error("line {0}: expected 'node FEN;MOVE' (no ';')")]
+    NoMove(usize),
+    /// A format version this reader does not know.
+    #[error("unknown proof format version '{0}'")]
+    Version(String),
+    /// A side that is neither `white` nor `black`.
+    #[error("winner must be white or black, not '{0}'")]
+    Side(String),
+    /// The root is not a position of the game.
+    #[error("the root FEN is not valid: {0}")]
+    Root(crate::Error),
+    /// The proof fails at a position: its FEN and why.
+    #[error("{fen}: {reason}")]
+    At { fen: String, reason: String },
+    /// Any other way the proof does not prove what it claims.
+    #[error("{0}")]
+    Fails(String),
+}
+
+impl ProofError {
+    /// The proof fails at `fen` because of `reason`.
+    pub fn at(fen: impl Into<String>, reason: impl std::fmt::Display) -> ProofError {
+        ProofError::At {
+            fen: fen.into(),
+            reason: reason.to_string(),
+        }
+    }
+}
+
+impl From<String> for ProofError {
+    fn from(reason: String) -> ProofError {
+        ProofError::Fails(reason)
+    }
+}
+
+impl From<&str> for ProofError {
+    fn from(reason: &str) -> ProofError {
+        ProofError::Fails(reason.to_string())
+    }
+}
+
+impl From<ProofError> for crate::Error {
+    fn from(e: ProofError) -> crate::Error {
+        crate::Error::Proof(e.to_string())
+    }
+}
+
+impl From<ProofError> for crate::CliError {
+    fn from(e: ProofError) -> crate::CliError {
+        crate::CliError::Failed(e.to_string())
+    }
+}
+
+/// The sentence, where a plain `String` error is expected (a solver's own messages).
+impl From<ProofError> for String {
+    fn from(e: ProofError) -> String {
+        e.to_string()
+    }
+}
+
 /// A claimed forced win: the root, the winner, and the winner's move in each position where
 /// it is to move and has a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +174,7 @@ impl Proof {
 
     /// Reads the text format. Errors ([`crate::Error::Proof`]) name the line.
     pub fn parse(text: &str) -> Result<Proof, crate::Error> {
-        Self::read(text).map_err(crate::Error::Proof)
+        Self::read(text).map_err(crate::Error::from)
     }
 
     pub(super) fn header(&self, version: u8) -> String {
@@ -113,15 +189,17 @@ impl Proof {
         )
     }
 
-    pub(super) fn read(text: &str) -> Result<Proof, String> {
+    pub(super) fn read(text: &str) -> Result<Proof, ProofError> {
         let (mut proof, lines) = Self::read_header(text, "1")?;
         for (n, line) in lines {
             let body = line
                 .strip_prefix("node ")
-                .ok_or_else(|| format!("line {n}: expected 'node FEN;MOVE', found '{line}'"))?;
-            let (fen, mv) = body
-                .rsplit_once(';')
-                .ok_or_else(|| format!("line {n}: expected 'node FEN;MOVE' (no ';')"))?;
+                .ok_or_else(|| ProofError::Expected {
+                    line: n,
+                    expected: "node FEN;MOVE".into(),
+                    found: line.into(),
+                })?;
+            let (fen, mv) = body.rsplit_once(';').ok_or(ProofError::NoMove(n))?;
             proof
                 .nodes
                 .push((fen.trim().to_string(), mv.trim().to_string()));
@@ -134,17 +212,17 @@ impl Proof {
     pub(super) fn read_header<'t>(
         text: &'t str,
         version: &str,
-    ) -> Result<(Proof, impl Iterator<Item = (usize, &'t str)>), String> {
+    ) -> Result<(Proof, impl Iterator<Item = (usize, &'t str)>), ProofError> {
         let mut lines = text
             .lines()
             .enumerate()
             .map(|(i, l)| (i + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
         // The first of `names` the next line starts with, and the rest of the line.
-        let mut field_of = |names: &[&str]| -> Result<(usize, String), String> {
+        let mut field_of = |names: &[&str]| -> Result<(usize, String), ProofError> {
             let (n, line) = lines
                 .next()
-                .ok_or_else(|| format!("the proof ends before its '{}' line", names[0]))?;
+                .ok_or_else(|| ProofError::Ends(names[0].into()))?;
             names
                 .iter()
                 .enumerate()
@@ -152,17 +230,16 @@ impl Proof {
                     let rest = line.strip_prefix(name)?.strip_prefix(' ')?;
                     Some((k, rest.trim().to_string()))
                 })
-                .ok_or_else(|| {
-                    format!(
-                        "line {n}: expected '{} …', found '{line}'",
-                        names.join(" …' or '")
-                    )
+                .ok_or_else(|| ProofError::Expected {
+                    line: n,
+                    expected: format!("{} …", names.join(" …' or '")),
+                    found: line.into(),
                 })
         };
         let mut field = |name: &str| field_of(&[name]).map(|(_, rest)| rest);
         let found = field("kiebitz-proof")?;
         if found != version {
-            return Err(format!("unknown proof format version '{found}'"));
+            return Err(ProofError::Version(found));
         }
         let variant = field("variant")?;
         let root = field("root")?;
@@ -170,7 +247,7 @@ impl Proof {
         let winner = match side.as_str() {
             "white" => Color::White,
             "black" => Color::Black,
-            other => return Err(format!("winner must be white or black, not '{other}'")),
+            other => return Err(ProofError::Side(other.into())),
         };
         let proof = Proof {
             variant,
@@ -210,9 +287,9 @@ struct Node<G> {
 /// every defence. Errors ([`crate::Error::Proof`]) say which position fails and why.
 pub fn check<G: Game>(proof: &Proof) -> Result<Checked, crate::Error> {
     if proof.hold {
-        check_hold::<G>(proof).map_err(crate::Error::Proof)
+        check_hold::<G>(proof).map_err(crate::Error::from)
     } else {
-        check_tree::<G>(proof).map_err(crate::Error::Proof)
+        check_tree::<G>(proof).map_err(crate::Error::from)
     }
 }
 
@@ -220,9 +297,8 @@ pub fn check<G: Game>(proof: &Proof) -> Result<Checked, crate::Error> {
 /// and every move of the other side, walked breadth first from the root, has no game end the
 /// other side has won; every position of the holder's it meets (not over, not drawn by
 /// insufficient material) has a listed legal move.
-fn check_hold<G: Game>(proof: &Proof) -> Result<Checked, String> {
-    let root = G::from_fen(&proof.variant, &proof.root)
-        .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+fn check_hold<G: Game>(proof: &Proof) -> Result<Checked, ProofError> {
+    let root = G::from_fen(&proof.variant, &proof.root).map_err(ProofError::Root)?;
     let chosen = chosen_moves::<G>(proof)?;
     let holder = proof.winner;
     let mut seen: HashSet<String> = HashSet::from([identity(&root.fen())]);
@@ -239,9 +315,9 @@ fn check_hold<G: Game>(proof: &Proof) -> Result<Checked, String> {
                     (pos.terminal(), holder_to_move),
                     (Terminal::Loss, true) | (Terminal::Win, false)
                 ) {
-                    return Err(format!(
-                        "{fen}: the game is over here, won by the other side"
-                    ));
+                    return Err(
+                        format!("{fen}: the game is over here, won by the other side").into(),
+                    );
                 }
                 continue;
             }
@@ -250,9 +326,15 @@ fn check_hold<G: Game>(proof: &Proof) -> Result<Checked, String> {
             }
             let played: Vec<_> = if pos.side_to_move() == holder {
                 let mv = chosen.get(&identity(&fen)).ok_or_else(|| {
-                    format!("{fen}: the holder is to move but the proof has no move")
+                    ProofError::at(
+                        fen.clone(),
+                        "the holder is to move but the proof has no move",
+                    )
                 })?;
-                vec![pos.parse_move(mv).map_err(|e| format!("{fen}: {e}"))?]
+                vec![
+                    pos.parse_move(mv)
+                        .map_err(|e| ProofError::at(fen.clone(), e))?,
+                ]
             } else {
                 moves.to_vec()
             };
@@ -272,9 +354,8 @@ fn check_hold<G: Game>(proof: &Proof) -> Result<Checked, String> {
     })
 }
 
-fn check_tree<G: Game>(proof: &Proof) -> Result<Checked, String> {
-    let root = G::from_fen(&proof.variant, &proof.root)
-        .map_err(|e| format!("the root FEN is not valid: {e}"))?;
+fn check_tree<G: Game>(proof: &Proof) -> Result<Checked, ProofError> {
+    let root = G::from_fen(&proof.variant, &proof.root).map_err(ProofError::Root)?;
     let chosen = chosen_moves::<G>(proof)?;
     if let Some(over) = root_over(&root, proof.winner) {
         return over;
@@ -309,26 +390,26 @@ fn check_tree<G: Game>(proof: &Proof) -> Result<Checked, String> {
 
 /// The winner's move in each listed node, by the node's identity; an error for a node that is
 /// not the winner's to move, an illegal move, or a node listed twice with different moves.
-pub(super) fn chosen_moves<G: Game>(proof: &Proof) -> Result<HashMap<String, String>, String> {
+pub(super) fn chosen_moves<G: Game>(proof: &Proof) -> Result<HashMap<String, String>, ProofError> {
     let mut chosen: HashMap<String, String> = HashMap::new();
     for (fen, mv) in &proof.nodes {
         let pos = G::from_fen(&proof.variant, fen).map_err(|e| format!("node {fen}: {e}"))?;
         if pos.side_to_move() != proof.winner {
-            return Err(format!("node {fen}: the winner is not to move there"));
+            return Err(format!("node {fen}: the winner is not to move there").into());
         }
         pos.parse_move(mv)
             .map_err(|e| format!("node {fen}: move {mv}: {e}"))?;
         if let Some(other) = chosen.insert(identity(fen), mv.clone())
             && other != *mv
         {
-            return Err(format!("node {fen} is listed twice with different moves"));
+            return Err(format!("node {fen} is listed twice with different moves").into());
         }
     }
     Ok(chosen)
 }
 
 /// The verdict when the game is already over at the root; `None` when it goes on.
-fn root_over<G: Game>(root: &G, winner: Color) -> Option<Result<Checked, String>> {
+fn root_over<G: Game>(root: &G, winner: Color) -> Option<Result<Checked, ProofError>> {
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
     if !moves.is_empty() {
@@ -340,10 +421,7 @@ fn root_over<G: Game>(root: &G, winner: Color) -> Option<Result<Checked, String>
             positions: 1,
             plies: 0,
         }),
-        _ => Err(format!(
-            "{}: the game is over, not won by the winner",
-            root.fen()
-        )),
+        _ => Err(format!("{}: the game is over, not won by the winner", root.fen()).into()),
     })
 }
 
@@ -354,7 +432,7 @@ fn build_graph<G: Game>(
     root: G,
     winner: Color,
     chosen: &HashMap<String, String>,
-) -> Result<Vec<Node<G>>, String> {
+) -> Result<Vec<Node<G>>, ProofError> {
     let mut nodes: Vec<Node<G>> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut todo = vec![0usize];
@@ -368,19 +446,26 @@ fn build_graph<G: Game>(
         let pos = nodes[i].pos.clone();
         let fen = pos.fen();
         if pos.insufficient_material() {
-            return Err(format!("{fen}: drawn by insufficient material"));
+            return Err(ProofError::at(
+                fen.clone(),
+                "drawn by insufficient material",
+            ));
         }
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
-            return Err(format!(
-                "{fen}: the game is over here but not won by the winner"
-            ));
+            return Err(format!("{fen}: the game is over here but not won by the winner").into());
         }
         let played: Vec<_> = if pos.side_to_move() == winner {
-            let mv = chosen
-                .get(&identity(&fen))
-                .ok_or_else(|| format!("{fen}: the winner is to move but the proof has no move"))?;
-            vec![pos.parse_move(mv).map_err(|e| format!("{fen}: {e}"))?]
+            let mv = chosen.get(&identity(&fen)).ok_or_else(|| {
+                ProofError::at(
+                    fen.clone(),
+                    "the winner is to move but the proof has no move",
+                )
+            })?;
+            vec![
+                pos.parse_move(mv)
+                    .map_err(|e| ProofError::at(fen.clone(), e))?,
+            ]
         } else {
             moves.to_vec()
         };
@@ -436,7 +521,7 @@ fn won_here<G: Game>(pos: &G, winner: Color) -> Result<bool, ()> {
 
 /// The move-count rule (`G::DRAW_PLIES`) along every line, with the clock each line really
 /// has from the root's, in topological `order`.
-fn check_move_count<G: Game>(nodes: &[Node<G>], order: &[usize]) -> Result<(), String> {
+fn check_move_count<G: Game>(nodes: &[Node<G>], order: &[usize]) -> Result<(), ProofError> {
     let Some(limit) = G::DRAW_PLIES else {
         return Ok(());
     };
@@ -448,7 +533,8 @@ fn check_move_count<G: Game>(nodes: &[Node<G>], order: &[usize]) -> Result<(), S
             return Err(format!(
                 "{}: reached with {c} plies without capture or pawn move: a draw",
                 nodes[i].pos.fen()
-            ));
+            )
+            .into());
         }
         for &(j, resets) in nodes[i].children.iter().flatten() {
             let next = if resets { 0 } else { c + 1 };
@@ -460,7 +546,7 @@ fn check_move_count<G: Game>(nodes: &[Node<G>], order: &[usize]) -> Result<(), S
 
 /// A depth-first post-order of the graph from node 0 (children before parents), or the cycle
 /// it found.
-fn topological_order<G: Game>(nodes: &[Node<G>]) -> Result<Vec<usize>, String> {
+fn topological_order<G: Game>(nodes: &[Node<G>]) -> Result<Vec<usize>, ProofError> {
     // 0 unseen, 1 on the current line, 2 done.
     let mut state = vec![0u8; nodes.len()];
     let mut order = Vec::with_capacity(nodes.len());
@@ -480,7 +566,8 @@ fn topological_order<G: Game>(nodes: &[Node<G>]) -> Result<Vec<usize>, String> {
                         return Err(format!(
                             "{}: a line of the proof repeats this position",
                             nodes[j].pos.fen()
-                        ));
+                        )
+                        .into());
                     }
                     _ => {}
                 }

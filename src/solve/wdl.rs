@@ -577,7 +577,7 @@ fn checkpoint_loop(
         std::thread::sleep(Duration::from_millis(50));
         if last.elapsed() >= c.every {
             if let Err(e) = wdl_checkpoint::write(&c.path, identity, tt) {
-                return Some(e);
+                return Some(e.into());
             }
             last = Instant::now();
         }
@@ -710,7 +710,9 @@ pub fn certificates<G: Game, A: Acyclic>(
                     started.elapsed().as_secs_f64()
                 );
             }
-            chooser.choose(pos, met)
+            chooser
+                .choose(pos, met)
+                .map_err(super::proof::ProofError::from)
         })?;
         let checked = compact::check::<G>(&certificate)
             .map_err(|e| format!("the certificate does not check: {e}"))?;

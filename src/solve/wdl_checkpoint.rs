@@ -16,6 +16,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::checkpoint::CheckpointError;
 use super::wdl_table::{Bounds, Table};
 use crate::checksum::{START as FNV_START, extend as fnv};
 
@@ -31,7 +32,7 @@ pub struct Checkpoint {
 }
 
 /// Writes every entry of `tt` to `path` for the position `identity`; returns the count.
-pub fn write(path: &Path, identity: &str, tt: &Table) -> Result<u64, String> {
+pub fn write(path: &Path, identity: &str, tt: &Table) -> Result<u64, CheckpointError> {
     crate::files::write_whole(path, |out| {
         write!(out, "{MAGIC}\n{identity}\n")?;
         let (mut h, mut count, mut error) = (FNV_START, 0u64, None);
@@ -51,7 +52,10 @@ pub fn write(path: &Path, identity: &str, tt: &Table) -> Result<u64, String> {
         out.write_all(&count.to_le_bytes())?;
         Ok(count)
     })
-    .map_err(|e| format!("cannot write the checkpoint {}: {e}", path.display()))
+    .map_err(|e| CheckpointError::Write {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })
 }
 
 /// One entry of 16 bytes: its key and bounds, if they are valid.
@@ -68,16 +72,19 @@ fn decode(rec: &[u8; 16]) -> Option<(u128, Bounds)> {
 /// loaded, 0 where there is no file yet. A file of another position, cut short or damaged is
 /// refused with the reason (and left as it was); `tt` may then hold part of it, so the run
 /// that asked must not start.
-pub fn resume(path: &Path, identity: &str, tt: &Table) -> Result<u64, String> {
-    let refuse = |why: &str| format!("the checkpoint {} is refused: {why}", path.display());
+pub fn resume(path: &Path, identity: &str, tt: &Table) -> Result<u64, CheckpointError> {
+    let refuse = |why: &str| CheckpointError::Refused {
+        path: path.display().to_string(),
+        why: why.to_string(),
+    };
     let file = match crate::files::open(path) {
         Ok(f) => f,
         Err(crate::FileError::NotFound { .. }) => return Ok(0),
-        Err(e) => return Err(format!("the checkpoint: {e}")),
+        Err(e) => return Err(CheckpointError::Open(e)),
     };
     let size = file.metadata().map_err(|e| refuse(&e.to_string()))?.len();
     let mut input = BufReader::with_capacity(1 << 20, file);
-    let mut line = || -> Result<String, String> {
+    let mut line = || -> Result<String, CheckpointError> {
         let mut text = String::new();
         (&mut input)
             .take(1 << 16)

@@ -38,6 +38,7 @@ pub mod stats;
 
 use std::sync::atomic::AtomicBool;
 
+use crate::CliError;
 use crate::board::Color;
 use crate::game::{Game, Outcome};
 
@@ -83,19 +84,13 @@ pub fn main(args: &[String]) -> i32 {
         return 0;
     }
     let result = crate::games::with_game(&cfg.game, Dispatch(&cfg)).unwrap_or_else(|| {
-        Err(format!(
+        Err(CliError::Failed(format!(
             "unknown game '{}' (known: {})",
             cfg.game,
             GAMES.join(", ")
-        ))
+        )))
     });
-    match result {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("kiebitz-match: {e}");
-            1
-        }
-    }
+    crate::limits::exit_code(result, "kiebitz-match", 1)
 }
 
 /// The log: warnings on stderr, or with `-log file=FILE level=L` everything from level L on
@@ -119,7 +114,7 @@ fn start_log(log: Option<&cli::LogFile>) -> Result<(), String> {
 struct Dispatch<'a>(&'a Config);
 
 impl crate::games::ForGame for Dispatch<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<(), CliError>;
     fn run<G: Game>(self) -> Self::Output {
         dispatch::<G>(self.0)
     }
@@ -139,15 +134,16 @@ impl crate::games::ForGame for SeatsMain<'_> {
 }
 
 /// Plays the tournament, or checks a PGN file, for game `G`.
-fn dispatch<G: Game>(cfg: &Config) -> Result<(), String> {
-    match (&cfg.check_pgn, &cfg.from_pgn) {
-        (Some(path), _) => check_pgn::<G>(path),
+fn dispatch<G: Game>(cfg: &Config) -> Result<(), CliError> {
+    let played = match (&cfg.check_pgn, &cfg.from_pgn) {
+        (Some(path), _) => return check_pgn::<G>(path),
         (None, Some(path)) => html::from_pgn::<G>(cfg, path),
         (None, None) => match cfg.tournament {
             None => run::<G>(cfg).map(|_| ()),
             Some(kind) => league::run::<G>(cfg, kind),
         },
-    }
+    };
+    Ok(played?)
 }
 
 /// The largest PGN file `--check-pgn` reads (256 MiB, about a hundred thousand games).
@@ -155,7 +151,7 @@ pub const MAX_PGN_BYTES: u64 = runner::MAX_PGN_BYTES;
 
 /// Replays every game of a PGN file under the rules of `G`: each must be legal, and a game
 /// whose `Termination` is `normal` must end where the rules end it, with that result.
-pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
+pub fn check_pgn<G: Game>(path: &str) -> Result<(), CliError> {
     let replay = |g: &pgn::PgnGame| {
         let (_, verdict) = pgn::replay::<G>(g)?;
         let normal = g.tag("Termination").is_none_or(|t| t == "normal");
@@ -174,8 +170,8 @@ pub fn check_pgn<G: Game>(path: &str) -> Result<(), String> {
     // A closed stdout (`| head`) ends nothing here; a failing one (a full disk) is an error.
     runner::check_records(path, pgn::parse, replay, |line| {
         match crate::limits::out(line) {
-            Err(e) if !e.is_empty() => Err(e),
-            _ => Ok(()),
+            Err(CliError::Closed) => Ok(()),
+            written => written,
         }
     })
 }

@@ -308,7 +308,7 @@ fn generate<G: Game>(
             let s = searcher.get_or_insert_with(|| {
                 // The filter sees solved positions as the engines do.
                 let mut s = Searcher::new(16);
-                s.set_oracle(crate::solve::builtin::<G>());
+                s.set_oracle(crate::games::page::builtin::<G>());
                 s
             });
             s.clear();

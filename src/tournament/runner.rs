@@ -15,6 +15,7 @@
 //! Depends on `progress` (the progress line and Ctrl-C), `limits` (bounded reads) and `pgn`
 //! (the records as read).
 
+use crate::CliError;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -232,8 +233,8 @@ pub fn check_records<E: std::fmt::Display>(
     path: &str,
     read: impl FnOnce(&str) -> Result<Vec<PgnGame>, E>,
     replay: impl Fn(&PgnGame) -> Result<String, String>,
-    mut out: impl FnMut(std::fmt::Arguments) -> Result<(), String>,
-) -> Result<(), String> {
+    mut out: impl FnMut(std::fmt::Arguments) -> Result<(), CliError>,
+) -> Result<(), CliError> {
     let text =
         crate::files::read_input_text(path, MAX_PGN_BYTES).map_err(|e| format!("PGN file: {e}"))?;
     let games = read(&text).map_err(|e| format!("{path}: {e}"))?;
@@ -249,10 +250,10 @@ pub fn check_records<E: std::fmt::Display>(
     }
     out(format_args!("{} games, {bad} wrong", games.len()))?;
     if bad > 0 {
-        return Err(format!(
+        return Err(CliError::Failed(format!(
             "{bad} of {} games in {path} do not replay to their result",
             games.len()
-        ));
+        )));
     }
     Ok(())
 }

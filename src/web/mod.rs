@@ -51,27 +51,17 @@ use session::{Choice, EngineAnswer, Level, Session};
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
 const STYLE: &str = include_str!("page.css");
-/// docs/web.md: its section "Rules on the page" holds each game's rules text ([`rules_of`]).
-const WEB_DOC: &str = include_str!("../../docs/web.md");
-
-/// The title and the rules paragraphs of `game` from [`WEB_DOC`]'s section "Rules on the
-/// page" (a heading ``### `id` — Title`` a game, paragraphs separated by blank lines);
-/// `None` where the section has no such heading.
-fn rules_of(game: &str) -> Option<(String, Vec<String>)> {
-    let section = WEB_DOC.split("\n## Rules on the page\n").nth(1)?;
-    let section = section.split("\n## ").next()?;
-    let head = format!("### `{game}` — ");
-    let body = section.split("\n### ").find_map(|part| {
-        let part = format!("### {part}");
-        part.strip_prefix(&head).map(str::to_string)
-    })?;
-    let (title, text) = body.split_once('\n')?;
+/// The rules paragraphs of `game` for the page's *Rules* button: the text its page embeds
+/// (`Page::rules`, the game's `rules.md`), split at blank lines, each paragraph on one line;
+/// `None` for an unknown game.
+fn rules_of(game: &str) -> Option<Vec<String>> {
+    let text = crate::games::page_of(game)?.rules();
     let paragraphs = text
         .split("\n\n")
         .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
         .filter(|p| !p.is_empty())
         .collect();
-    Some((title.trim().to_string(), paragraphs))
+    Some(paragraphs)
 }
 
 /// The server's limits (docs/web.md lists each with its default).
@@ -878,7 +868,7 @@ async fn list_games(State(app): State<Shared>) -> Response {
         .into_iter()
         .filter(|g| app.config.only.is_none_or(|only| only == g.game))
         .map(|g| {
-            let (_, rules) = rules_of(g.game).unwrap_or_default();
+            let rules = rules_of(g.game).unwrap_or_default();
             json!({ "game": g.game, "title": g.title, "about": g.about,
                     "variants": g.variants, "variant_titles": g.variant_titles,
                     "starts": g.starts, "seats": g.seats,
@@ -2139,24 +2129,19 @@ mod tests {
         assert_eq!(lock(&entry).busy, None);
     }
 
-    /// Every game served has its title and rules in docs/web.md, read whole.
+    /// Every game served has its rules text (its `rules.md`), read whole.
     #[test]
     fn every_game_has_its_rules_text() {
         for g in session::games() {
-            let (title, rules) =
-                rules_of(g.game).unwrap_or_else(|| panic!("no rules of {}", g.game));
-            assert!(
-                !title.is_empty() && !rules.is_empty(),
-                "{}: {title} {rules:?}",
-                g.game
-            );
+            let rules = rules_of(g.game).unwrap_or_else(|| panic!("no rules of {}", g.game));
+            assert!(!rules.is_empty(), "{}: {rules:?}", g.game);
             assert!(
                 rules
                     .iter()
                     .all(|p| !p.contains('\n') && !p.starts_with('#'))
             );
         }
-        let (_, crash) = rules_of("crash").unwrap();
+        let crash = rules_of("crash").unwrap();
         assert!(
             crash
                 .iter()

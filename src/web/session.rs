@@ -873,7 +873,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         }
         Ok(Box::new(move |mut sink: InfoSink| {
             let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
-            searcher.set_oracle(crate::solve::builtin::<G>());
+            searcher.set_oracle(crate::games::page::builtin::<G>());
             searcher.set_multipv(multipv);
             let limits = Limits {
                 infinite: true,
@@ -1038,7 +1038,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         }
         Some(Box::new(move |stop: &AtomicBool| {
             let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
-            searcher.set_oracle(crate::solve::builtin::<G>());
+            searcher.set_oracle(crate::games::page::builtin::<G>());
             let limits = Limits {
                 movetime: Some(budget),
                 ..Limits::default()
@@ -1090,7 +1090,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         let history = self.line.history();
         let search: EngineJob = Box::new(move |mut sink: InfoSink| {
             let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
-            searcher.set_oracle(crate::solve::builtin::<G>());
+            searcher.set_oracle(crate::games::page::builtin::<G>());
             searcher.set_strength(level.and_then(Level::strength));
             let limits = Limits {
                 movetime: Some(movetime),

@@ -55,6 +55,25 @@ pub fn binary(name: &str) -> PathBuf {
     path
 }
 
+/// Every game's engine binary, from the registry (`kiebitz::games::BINARIES`), with whether
+/// it is a two-seat game (UCI and XBoard) or an N-seat one (the N-seat dialect): the one list
+/// the "every engine" tests loop over.
+pub fn engines() -> Vec<(&'static str, bool)> {
+    kiebitz::games::NAMES
+        .iter()
+        .zip(kiebitz::games::BINARIES)
+        .map(|(name, binary)| (*binary, kiebitz::games::seats(name).unwrap().is_two()))
+        .collect()
+}
+
+/// The two-seat games' engine binaries ([`engines`]).
+pub fn two_seat_engines() -> Vec<&'static str> {
+    engines()
+        .into_iter()
+        .filter_map(|(binary, two)| two.then_some(binary))
+        .collect()
+}
+
 /// Runs engine binary `name` with `args` to its end.
 pub fn run_binary(name: &str, args: &[&str]) -> std::process::Output {
     std::process::Command::new(binary(name))

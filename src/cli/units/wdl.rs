@@ -6,6 +6,7 @@
 //! (`--time`) ends first is marked `unit-N.open`; with `--checkpoint-every` its table is kept
 //! in `unit-N.ck/wdl.table` and a later run (`--retry-open`) resumes from it.
 
+use crate::error::CliError;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -15,7 +16,7 @@ use crate::game::Game;
 use crate::solve::{AcyclicSolve, wdl, wdl_checkpoint};
 
 /// A `unit-N.value` file's value (its first line: `value win|draw|loss`).
-pub(super) fn parse_value(text: &str) -> Result<i8, String> {
+pub(super) fn parse_value(text: &str) -> Result<i8, CliError> {
     match text.lines().next().map(str::trim) {
         Some("value win") => Ok(1),
         Some("value draw") => Ok(0),
@@ -23,7 +24,8 @@ pub(super) fn parse_value(text: &str) -> Result<i8, String> {
         other => Err(format!(
             "expected 'value win', 'value draw' or 'value loss', found '{}'",
             other.unwrap_or("")
-        )),
+        )
+        .into()),
     }
 }
 
@@ -44,7 +46,7 @@ pub(super) fn work<G: Game>(
     mine: &[usize],
     solve: AcyclicSolve<G>,
     interrupt: &AtomicBool,
-) -> Result<(u32, u32), String> {
+) -> Result<(u32, u32), CliError> {
     if w.nodes.is_some() {
         return Err(
             "the win/draw/loss solver takes --time (seconds a unit), not --nodes (or use --dfpn)"
@@ -70,7 +72,7 @@ pub(super) fn work<G: Game>(
 
 /// The solver's options for unit `i`: the root's value only (the first moves best first),
 /// certificates without lemmas where asked, the unit's checkpoint where asked.
-fn options(w: &WorkArgs, i: usize) -> Result<wdl::Options, String> {
+fn options(w: &WorkArgs, i: usize) -> Result<wdl::Options, CliError> {
     let checkpoint = match w.checkpoint_every {
         Some(every) => {
             let dir = checkpoint_dir(&w.dir, i);
@@ -106,7 +108,7 @@ fn work_unit<G: Game>(
     i: usize,
     solve: AcyclicSolve<G>,
     interrupt: &AtomicBool,
-) -> Result<UnitEnd, String> {
+) -> Result<UnitEnd, CliError> {
     let (pos, _) = manifest.unit::<G>(i)?;
     let options = options(w, i)?;
     let s = solve(&pos, &options, interrupt)?;
@@ -150,9 +152,14 @@ fn work_unit<G: Game>(
 
 /// Writes the unit's checked certificates (compact format); an error where they were asked
 /// for and are missing, so that a unit never has a value without what `merge` will need.
-fn write_certificates(dir: &Path, i: usize, s: &wdl::Solution, asked: bool) -> Result<(), String> {
+fn write_certificates(
+    dir: &Path,
+    i: usize,
+    s: &wdl::Solution,
+    asked: bool,
+) -> Result<(), CliError> {
     if asked && s.certificates.is_empty() {
-        return Err(format!("unit {i}: no certificate ({})", s.notes.join("; ")));
+        return Err(format!("unit {i}: no certificate ({})", s.notes.join("; ")).into());
     }
     for (c, _) in &s.certificates {
         let path = result_path(dir, i, certificate_ext(c.winner, c.hold));

@@ -6,4 +6,4 @@ use crate::games::losing::page;
 
 /// Antichess as the page shows it.
 #[allow(non_upper_case_globals)]
-pub const OnPage: page::OnPage<Eight> = page::OnPage::new();
+pub const OnPage: page::OnPage<Eight> = page::OnPage::new(include_str!("rules.md"));

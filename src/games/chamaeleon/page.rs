@@ -28,6 +28,9 @@ impl page::Page for OnPage {
     fn about(&self) -> &'static str {
         "Two to four players; a piece moves by the colour of its square."
     }
+    fn rules(&self) -> &'static str {
+        include_str!("rules.md")
+    }
     fn searches(&self) -> Vec<&'static str> {
         Algorithm::ALL.iter().map(|a| a.name()).collect()
     }

@@ -26,6 +26,9 @@ impl page::Page for OnPage {
     fn about(&self) -> &'static str {
         "Standard chess and Chess960."
     }
+    fn rules(&self) -> &'static str {
+        include_str!("rules.md")
+    }
     fn variant_tag(&self, variant: &str) -> bool {
         variant != Chess::GAME
     }

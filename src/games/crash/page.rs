@@ -41,6 +41,9 @@ impl page::Page for OnPage {
     fn about(&self) -> &'static str {
         "Towers of stones on a row: move a tower, crush what it lands on."
     }
+    fn rules(&self) -> &'static str {
+        include_str!("rules.md")
+    }
     fn searches(&self) -> Vec<&'static str> {
         vec!["heuristic", "optimal"]
     }

@@ -19,18 +19,19 @@ use super::position::Position;
 use crate::game::Game;
 use crate::games::page::{self, SolveJob, Solvers, solved_json};
 
-/// A member of the family as the page shows it (each game's `page::OnPage`).
-pub struct OnPage<V>(PhantomData<V>);
-
-impl<V> OnPage<V> {
-    pub const fn new() -> Self {
-        OnPage(PhantomData)
-    }
+/// A member of the family as the page shows it (each game's `page::OnPage`), with the
+/// member's rules text (its `rules.md`).
+pub struct OnPage<V> {
+    rules: &'static str,
+    variant: PhantomData<V>,
 }
 
-impl<V> Default for OnPage<V> {
-    fn default() -> Self {
-        Self::new()
+impl<V> OnPage<V> {
+    pub const fn new(rules: &'static str) -> Self {
+        OnPage {
+            rules,
+            variant: PhantomData,
+        }
     }
 }
 
@@ -47,12 +48,20 @@ where
     fn about(&self) -> &'static str {
         V::PAGE_ABOUT
     }
+    fn rules(&self) -> &'static str {
+        self.rules
+    }
     fn legal_note(&self, pos: &dyn Any) -> Option<String> {
         let p = pos.downcast_ref::<Position<V>>()?;
         p.has_capture().then(|| "a capture is forced".to_string())
     }
     fn variant_title(&self, _variant: &str) -> String {
         V::PAGE_VARIANT.into()
+    }
+    /// Both members play a forced win df-pn proves (`solve::pns_oracle`).
+    fn engine_solvers(&self) -> page::EngineSolvers {
+        let oracle = crate::solve::pns_oracle::oracle::<Position<V>>;
+        page::EngineSolvers::of::<Position<V>>(Some(std::sync::Arc::new(oracle)), None)
     }
     fn solve_job(
         &self,

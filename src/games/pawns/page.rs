@@ -3,7 +3,9 @@
 //! a walk of the whole game graph if it fits the budget, else the value by the win/draw/loss
 //! solver (as `kiebitz-pawns analyze`).
 //!
-//! Depends on `game`, `solve::pawns` and `games::page`.
+//! Depends on `game`, `solve::pawns` and `games::page`. Hands out the game's solvers
+//! ([`page::Page::engine_solvers`]): the analysis as the search's oracle, and the acyclic
+//! win/draw/loss solver.
 
 use std::any::Any;
 use std::sync::atomic::AtomicBool;
@@ -13,7 +15,7 @@ use serde_json::{Value, json};
 
 use super::Pawns;
 use crate::game::Game;
-use crate::games::page::{self, SolveJob, Solvers, solved_json};
+use crate::games::page::{self, EngineSolvers, SolveJob, Solvers, solved_json};
 
 /// Pawn chess is solved on demand up to this board size.
 pub const MAX_SOLVED_PAWNS: u8 = 6;
@@ -35,6 +37,9 @@ impl page::Page for OnPage {
     fn about(&self) -> &'static str {
         "Only pawns on W×H boards: the first to reach the far side wins."
     }
+    fn rules(&self) -> &'static str {
+        include_str!("rules.md")
+    }
     fn variant_title(&self, variant: &str) -> String {
         variant_title(variant)
     }
@@ -47,6 +52,15 @@ impl page::Page for OnPage {
     ) -> Option<(String, SolveJob)> {
         let p = pos.downcast_ref::<Pawns>()?.clone();
         Some((String::new(), Box::new(move |stop| pawns_solved(&p, stop))))
+    }
+    /// The analysis plays solved positions perfectly (the search's oracle), and `solve` uses
+    /// the win/draw/loss solver of acyclic games.
+    fn engine_solvers(&self) -> EngineSolvers {
+        use crate::solve::pawns::{acyclic, engine_solve};
+        EngineSolvers::of::<Pawns>(
+            Some(std::sync::Arc::new(engine_solve)),
+            Some(acyclic::solve),
+        )
     }
 }
 

@@ -4,7 +4,8 @@
 //! is to move.
 //!
 //! The engine ships nine: the start's two holds, which make the start a draw, and the seven
-//! proofs that Black wins after White's first moves other than 1. e3 (tests/data/proofs). The
+//! proofs that Black wins after White's first moves other than 1. e3 (`data/proofs/`, beside
+//! this file, with the table made from them). The
 //! binary embeds their moves as a table ([`SHIPPED_TABLE`], `data/certified-moves.bin`, made by
 //! the test suite from the certificates after it has checked them all, and compared with them
 //! byte for byte on every run: docs/solved.md), so a fresh process plays their moves from its
@@ -30,39 +31,39 @@ use crate::solve::proof::{self, Proof};
 const SHIPPED: [(&str, &[u8]); 9] = [
     (
         "raeuber-start-white-holds",
-        include_bytes!("../../../tests/data/proofs/raeuber-start-white-holds.proof"),
+        include_bytes!("data/proofs/raeuber-start-white-holds.proof"),
     ),
     (
         "raeuber-1a3-black-wins",
-        include_bytes!("../../../tests/data/proofs/raeuber-1a3-black-wins.proof"),
+        include_bytes!("data/proofs/raeuber-1a3-black-wins.proof"),
     ),
     (
         "raeuber-1b3-black-wins",
-        include_bytes!("../../../tests/data/proofs/raeuber-1b3-black-wins.proof"),
+        include_bytes!("data/proofs/raeuber-1b3-black-wins.proof"),
     ),
     (
         "raeuber-1c3-black-wins",
-        include_bytes!("../../../tests/data/proofs/raeuber-1c3-black-wins.proof"),
+        include_bytes!("data/proofs/raeuber-1c3-black-wins.proof"),
     ),
     (
         "raeuber-1d3-black-wins",
-        include_bytes!("../../../tests/data/proofs/raeuber-1d3-black-wins.proof"),
+        include_bytes!("data/proofs/raeuber-1d3-black-wins.proof"),
     ),
     (
         "raeuber-1f3-black-wins",
-        include_bytes!("../../../tests/data/proofs/raeuber-1f3-black-wins.proof"),
+        include_bytes!("data/proofs/raeuber-1f3-black-wins.proof"),
     ),
     (
         "raeuber-1Nd3-black-wins",
-        include_bytes!("../../../tests/data/proofs/raeuber-1Nd3-black-wins.proof"),
+        include_bytes!("data/proofs/raeuber-1Nd3-black-wins.proof"),
     ),
     (
         "raeuber-1Nf3-black-wins",
-        include_bytes!("../../../tests/data/proofs/raeuber-1Nf3-black-wins.proof"),
+        include_bytes!("data/proofs/raeuber-1Nf3-black-wins.proof"),
     ),
     (
         "raeuber-start-black-holds",
-        include_bytes!("../../../tests/data/proofs/raeuber-start-black-holds.proof"),
+        include_bytes!("data/proofs/raeuber-start-black-holds.proof"),
     ),
 ];
 

@@ -6,4 +6,4 @@ use crate::games::losing::page;
 
 /// Räuberschach as the page shows it.
 #[allow(non_upper_case_globals)]
-pub const OnPage: page::OnPage<Six> = page::OnPage::new();
+pub const OnPage: page::OnPage<Six> = page::OnPage::new(include_str!("rules.md"));

@@ -4,6 +4,7 @@
 //! `--db FILE` (a database the engine plays from; the entrance hands it to the search as its
 //! oracle). Depends on [`super::db`], [`super::theorems`] and the position.
 
+use crate::error::CliError;
 use std::time::Instant;
 
 use clap::Parser;
@@ -60,7 +61,7 @@ pub fn analyze(args: &[String]) -> i32 {
     limits::exit_code(run_analyze(&a), "error", 1)
 }
 
-fn run_analyze(a: &AnalyzeArgs) -> Result<(), String> {
+fn run_analyze(a: &AnalyzeArgs) -> Result<(), CliError> {
     db::check_size(a.n, a.cells)?;
     let probe = match &a.fen {
         Some(t) => Some(
@@ -143,7 +144,7 @@ pub fn theorems(args: &[String]) -> i32 {
         Err(code) => return code,
     };
     let start = Instant::now();
-    let run = || -> Result<(), String> {
+    let run = || -> Result<(), CliError> {
         // Ctrl-C prints the report of the boards already done and exits with 130.
         crate::progress::catch_interrupt();
         let max = a.max_cells as usize;
@@ -169,7 +170,7 @@ pub fn theorems(args: &[String]) -> i32 {
 
 /// Takes `--db FILE` out of the arguments (loading the database) and turns `--start H:L`
 /// into `--fen H:L`, for the shared command line that follows.
-pub fn prepare(args: &[String]) -> Result<(Vec<String>, Option<Db>), String> {
+pub fn prepare(args: &[String]) -> Result<(Vec<String>, Option<Db>), CliError> {
     let mut out = Vec::new();
     let mut db = None;
     let mut it = args.iter();

@@ -38,6 +38,97 @@ use std::time::Instant;
 use crate::board::{Color, Move, MoveList};
 use crate::checksum::fnv1a as fnv;
 use crate::game::Game;
+
+/// Why a database cannot be made, written or read: its size (n, m), memory, a file that is not
+/// a whole database of this format. `Display` is the sentence the commands print.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DbError {
+    /// A board of fewer than 2 or more than 64 cells.
+    #[error("--cells {0}: a board has 2 to 64 cells")]
+    Cells(usize),
+    /// No stones, or more than 15 a side.
+    #[error("--n {0}: 1 to 15 stones a side")]
+    Stones(usize),
+    /// Games longer than a byte's distances hold.
+    #[error(
+        "n = {n} on {m} cells: games may last {plies} plies, more than a byte holds (2n(m−1) < 255)"
+    )]
+    TooLong { n: usize, m: usize, plies: usize },
+    /// More entries than this machine's addresses.
+    #[error("the table is too large")]
+    TooLarge,
+    /// The table's memory could not be had.
+    #[error("cannot allocate {0} bytes for the table")]
+    NoMemory(usize),
+    /// Writing the file failed.
+    #[error("cannot write {path}: {reason}")]
+    Write { path: String, reason: String },
+    /// The file cannot be read (missing, a folder or device, unreadable, too big).
+    #[error(transparent)]
+    File(#[from] crate::FileError),
+    /// The entries its header announces cannot be read.
+    #[error("{source} (the {total} entries its header announces)")]
+    Entries {
+        source: crate::FileError,
+        total: u64,
+    },
+    /// What is wrong with the file at `path`.
+    #[error("{path}: {source}")]
+    In { path: String, source: Box<DbError> },
+    /// No `KBZCRASH` magic.
+    #[error("not a kiebitz CRASH! database (no KBZCRASH header)")]
+    NotADatabase,
+    /// A format version this engine does not read.
+    #[error("database format version {0}, this engine reads version {VERSION}")]
+    Version(u32),
+    /// A header whose size (n, m) is no database's.
+    #[error("bad header: {0}")]
+    Size(Box<DbError>),
+    /// A header whose entry count is not its size's.
+    #[error("bad header: {total} entries, but n = {n} on {m} cells has {expected}")]
+    Count {
+        total: u64,
+        n: usize,
+        m: usize,
+        expected: u64,
+    },
+    /// Fewer entries than the header announces.
+    #[error("truncated: {present} of {total} entries present")]
+    Truncated { present: u64, total: u64 },
+    /// Bytes after the entries.
+    #[error("{extra} bytes after the {total} entries: not a database file")]
+    Extra { extra: u64, total: u64 },
+    /// The checksum does not match the entries.
+    #[error("checksum mismatch: the file is damaged")]
+    Checksum,
+    /// An entry the solver never filled.
+    #[error("entry {0} was never solved")]
+    Unsolved(usize),
+}
+
+impl DbError {
+    /// This error, of the file at `path`.
+    fn of(self, path: &str) -> DbError {
+        DbError::In {
+            path: path.to_string(),
+            source: Box::new(self),
+        }
+    }
+}
+
+/// The sentence, where a plain `String` error is expected (the web's `--crash-db`, the
+/// theorems' report).
+impl From<DbError> for String {
+    fn from(e: DbError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<DbError> for crate::CliError {
+    fn from(e: DbError) -> crate::CliError {
+        crate::CliError::Failed(e.to_string())
+    }
+}
 use crate::games::crash::Crash;
 use crate::search::params::MATE;
 
@@ -85,24 +176,22 @@ pub struct Layout {
 }
 
 /// Most stones a side a database may hold (distances must fit a byte: 2n(m−1) < 255).
-pub fn check_size(n: usize, m: usize) -> Result<(), String> {
+pub fn check_size(n: usize, m: usize) -> Result<(), DbError> {
     if !(2..=64).contains(&m) {
-        return Err(format!("--cells {m}: a board has 2 to 64 cells"));
+        return Err(DbError::Cells(m));
     }
     if n == 0 || n > 15 {
-        return Err(format!("--n {n}: 1 to 15 stones a side"));
+        return Err(DbError::Stones(n));
     }
-    if 2 * n * (m - 1) >= UNKNOWN as usize {
-        return Err(format!(
-            "n = {n} on {m} cells: games may last {} plies, more than a byte holds (2n(m−1) < 255)",
-            2 * n * (m - 1)
-        ));
+    let plies = 2 * n * (m - 1);
+    if plies >= UNKNOWN as usize {
+        return Err(DbError::TooLong { n, m, plies });
     }
     Ok(())
 }
 
 impl Layout {
-    pub fn new(n: usize, m: usize) -> Result<Layout, String> {
+    pub fn new(n: usize, m: usize) -> Result<Layout, DbError> {
         check_size(n, m)?;
         let binomial = Binomial::new();
         let v = m - 1;
@@ -250,12 +339,12 @@ pub fn peak_memory_mb() -> f64 {
 
 impl Db {
     /// Solves every position of (n, m); `progress` is called now and then with the share done.
-    pub fn solve(n: usize, m: usize, progress: &mut dyn FnMut(u64, u64)) -> Result<Db, String> {
+    pub fn solve(n: usize, m: usize, progress: &mut dyn FnMut(u64, u64)) -> Result<Db, DbError> {
         let layout = Layout::new(n, m)?;
-        let size = usize::try_from(layout.total).map_err(|_| "the table is too large")?;
+        let size = usize::try_from(layout.total).map_err(|_| DbError::TooLarge)?;
         let mut dist = Vec::new();
         dist.try_reserve_exact(size)
-            .map_err(|_| format!("cannot allocate {size} bytes for the table"))?;
+            .map_err(|_| DbError::NoMemory(size))?;
         dist.resize(size, UNKNOWN);
         let mut db = Db { layout, dist };
         let step = (db.layout.total / 100).max(1 << 16);
@@ -376,7 +465,7 @@ impl Db {
     }
 
     /// Writes the database file.
-    pub fn save(&self, path: &str) -> Result<(), String> {
+    pub fn save(&self, path: &str) -> Result<(), DbError> {
         let write = || -> std::io::Result<()> {
             crate::files::write_whole(std::path::Path::new(path), |f| {
                 f.write_all(MAGIC)?;
@@ -387,13 +476,16 @@ impl Db {
                 f.write_all(&self.dist)
             })
         };
-        write().map_err(|e| format!("cannot write {path}: {e}"))
+        write().map_err(|e| DbError::Write {
+            path: path.to_string(),
+            reason: e.to_string(),
+        })
     }
 
     /// Reads a database file, checking its header, size and checksum. The header is read
     /// first: no more is read than the entries it announces (plus one byte to notice extra
     /// ones), so a device or an endless pipe (`--db /dev/zero`) is refused at once.
-    pub fn load(path: &str) -> Result<Db, String> {
+    pub fn load(path: &str) -> Result<Db, DbError> {
         let file = crate::files::open(std::path::Path::new(path))?;
         let mut reader = std::io::BufReader::new(file);
         let mut bytes = crate::files::read_bounded_from(
@@ -401,60 +493,57 @@ impl Db {
             path,
             HEADER as u64,
         )?;
-        let total = Db::header_entries(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        let total = Db::header_entries(&bytes).map_err(|e| e.of(path))?;
         let entries = crate::files::read_bounded_from(reader, path, total)
-            .map_err(|e| format!("{e} (the {total} entries its header announces)"))?;
+            .map_err(|source| DbError::Entries { source, total })?;
         bytes.extend_from_slice(&entries);
-        Db::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
+        Db::from_bytes(&bytes).map_err(|e| e.of(path))
     }
 
     /// The number of entries a file's header announces, after checking its magic, version
     /// and size (n, m, entries) as [`Db::from_bytes`] does.
-    fn header_entries(bytes: &[u8]) -> Result<u64, String> {
+    fn header_entries(bytes: &[u8]) -> Result<u64, DbError> {
         if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-            return Err("not a kiebitz CRASH! database (no KBZCRASH header)".into());
+            return Err(DbError::NotADatabase);
         }
         let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
         if version != VERSION {
-            return Err(format!(
-                "database format version {version}, this engine reads version {VERSION}"
-            ));
+            return Err(DbError::Version(version));
         }
         let (n, m) = (bytes[12] as usize, bytes[13] as usize);
-        let layout = Layout::new(n, m).map_err(|e| format!("bad header: {e}"))?;
+        let layout = Layout::new(n, m).map_err(|e| DbError::Size(Box::new(e)))?;
         let total = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
         if total != layout.total {
-            return Err(format!(
-                "bad header: {total} entries, but n = {n} on {m} cells has {}",
-                layout.total
-            ));
+            let expected = layout.total;
+            return Err(DbError::Count {
+                total,
+                n,
+                m,
+                expected,
+            });
         }
         Ok(total)
     }
 
     /// A database from the bytes of its file.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Db, String> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Db, DbError> {
         let total = Db::header_entries(bytes)?;
         let layout = Layout::new(bytes[12] as usize, bytes[13] as usize)?;
         let data = &bytes[HEADER..];
-        if (data.len() as u64) < total {
-            return Err(format!(
-                "truncated: {} of {total} entries present",
-                data.len()
-            ));
+        let present = data.len() as u64;
+        if present < total {
+            return Err(DbError::Truncated { present, total });
         }
-        if data.len() as u64 > total {
-            return Err(format!(
-                "{} bytes after the {total} entries: not a database file",
-                data.len() as u64 - total
-            ));
+        if present > total {
+            let extra = present - total;
+            return Err(DbError::Extra { extra, total });
         }
         let sum = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
         if fnv(data) != sum {
-            return Err("checksum mismatch: the file is damaged".into());
+            return Err(DbError::Checksum);
         }
         if let Some(i) = data.iter().position(|&d| d == UNKNOWN) {
-            return Err(format!("entry {i} was never solved"));
+            return Err(DbError::Unsolved(i));
         }
         Ok(Db {
             layout,
@@ -473,7 +562,7 @@ pub fn score(d: u8) -> i32 {
 }
 
 /// Solves (n, m) with progress on stderr and returns the database and its summary.
-pub fn analyze(n: usize, m: usize, quiet: bool) -> Result<(Db, Summary), String> {
+pub fn analyze(n: usize, m: usize, quiet: bool) -> Result<(Db, Summary), DbError> {
     let start = Instant::now();
     let mut last = Instant::now();
     let mut progress = |done: u64, total: u64| {
@@ -553,22 +642,28 @@ mod tests {
         assert_eq!(back.dist, db.dist);
         let bytes = std::fs::read(path).unwrap();
         std::fs::remove_file(path).unwrap();
+        // Each fault is its own kind, with its data.
+        let total = db.layout.total;
         let e = Db::from_bytes(&bytes[..bytes.len() - 3]).err().unwrap();
-        assert!(e.contains("truncated"), "{e}");
-        assert!(
-            Db::from_bytes(&bytes[..10])
-                .err()
-                .unwrap()
-                .contains("not a kiebitz")
+        assert_eq!(
+            e,
+            DbError::Truncated {
+                present: total - 3,
+                total
+            }
         );
-        assert!(
-            Db::from_bytes(b"PK\x03\x04 a zip file, not ours........")
-                .err()
-                .unwrap()
-                .contains("not a kiebitz")
+        assert!(e.to_string().starts_with("truncated"), "{e}");
+        assert_eq!(
+            Db::from_bytes(&bytes[..10]).err(),
+            Some(DbError::NotADatabase)
+        );
+        assert_eq!(
+            Db::from_bytes(b"PK\x03\x04 a zip file, not ours........").err(),
+            Some(DbError::NotADatabase)
         );
         let mut damaged = bytes.clone();
         *damaged.last_mut().unwrap() ^= 1;
-        assert!(Db::from_bytes(&damaged).err().unwrap().contains("checksum"));
+        assert_eq!(Db::from_bytes(&damaged).err(), Some(DbError::Checksum));
+        assert_eq!(Layout::new(2, 1).err(), Some(DbError::Cells(1)));
     }
 }

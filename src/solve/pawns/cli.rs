@@ -3,6 +3,7 @@
 //!
 //! Depends on the rest of [`super`] and on `games::pawns` for FEN parsing.
 
+use crate::error::CliError;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;
@@ -97,7 +98,7 @@ impl Report {
 }
 
 /// The root position described by the arguments.
-fn root_of(args: &Args) -> Result<Pawns, String> {
+fn root_of(args: &Args) -> Result<Pawns, CliError> {
     let suffix = if args.enpassant {
         "ep"
     } else if args.doublestep {
@@ -149,7 +150,7 @@ pub fn analyze(
     value_only: bool,
     max_positions: u64,
     verbose: bool,
-) -> Result<Report, String> {
+) -> Result<Report, CliError> {
     let start = Instant::now();
     let shape = Shape::of(root);
     let pos = Pos::of(root);
@@ -432,7 +433,7 @@ pub fn cli(args: &[String]) -> i32 {
     crate::limits::exit_code(run(&args), "analyze", 1)
 }
 
-fn run(args: &Args) -> Result<(), String> {
+fn run(args: &Args) -> Result<(), CliError> {
     let root = root_of(args)?;
     if let Some(path) = &args.dot {
         let (text, n) = dot(Shape::of(&root), &Pos::of(&root), MAX_DOT_POSITIONS)?;

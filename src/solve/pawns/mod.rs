@@ -8,8 +8,9 @@
 //! - [`dot`]: the position graph in Graphviz DOT.
 //! - [`cli`]: `kiebitz-pawns analyze`.
 //!
-//! [`engine_solve`] is the oracle pawn chess's searches are handed ([`super::builtin`]): a
-//! solved-optimal move when the position is small enough for the budget. Depends on `board`,
+//! [`engine_solve`] is the oracle pawn chess's searches are handed (by its page,
+//! `games::pawns::page`, served by `crate::games::page::builtin`): a solved-optimal move when
+//! the position is small enough for the budget. Depends on `board`,
 //! `game`, `games::pawns`, `search::MATE`.
 
 pub mod acyclic;

@@ -105,7 +105,7 @@ pub fn replay<G: NGame>(rec: &ReadRecord) -> Result<String, String> {
 
 /// Replays every record of the file at `path`, printing a line a game and the count of wrong
 /// ones; an error when any is wrong (or when stdout fails).
-pub fn check_pgn<G: NGame>(path: &str) -> Result<(), String> {
+pub fn check_pgn<G: NGame>(path: &str) -> Result<(), crate::CliError> {
     crate::tournament::runner::check_records(path, read, replay::<G>, crate::limits::out)
 }
 

@@ -84,12 +84,14 @@ pub fn main<G: NGame>(args: &[String]) -> i32 {
         return crate::limits::exit_code(check::check_pgn::<G>(path), "kiebitz-match", 1);
     }
     // The table goes to stdout; a failing stdout (`> /dev/full`) is an error, not a panic.
-    let result = run::<G>(&cfg).and_then(|table| {
-        crate::limits::out(format_args!(
-            "{}",
-            table.strip_suffix('\n').unwrap_or(&table)
-        ))
-    });
+    let result = run::<G>(&cfg)
+        .map_err(crate::CliError::from)
+        .and_then(|table| {
+            crate::limits::out(format_args!(
+                "{}",
+                table.strip_suffix('\n').unwrap_or(&table)
+            ))
+        });
     crate::limits::exit_code(result, "kiebitz-match", 1)
 }
 
