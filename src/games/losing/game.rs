@@ -175,12 +175,12 @@ where
     /// The network's evaluation when one is in use ([`super::nnue`]), else the hand-made
     /// one.
     fn evaluate(&self) -> i32 {
-        super::nnue::evaluate(self, super::nnue::SCRATCH).unwrap_or_else(|| evaluate(self))
+        crate::nnue::engine::evaluate(self, SCRATCH).unwrap_or_else(|| evaluate(self))
     }
 
     #[inline]
     fn evaluate_at(&self, ply: usize) -> i32 {
-        super::nnue::evaluate(self, ply).unwrap_or_else(|| evaluate(self))
+        crate::nnue::engine::evaluate(self, ply).unwrap_or_else(|| evaluate(self))
     }
 
     /// SAN as lichess, python-chess and Fairy-Stockfish write it: the king is an ordinary
@@ -361,7 +361,7 @@ impl<V: Variant> crate::nnue::data::Pack for Position<V>
 where
     Position<V>: Dialect + EndgameTables,
 {
-    const LAYOUT: crate::nnue::Layout = super::nnue::layout::<V>();
+    const LAYOUT: crate::nnue::Layout = layout::<V>();
     fn pieces(&self) -> Vec<(u8, u8)> {
         let mut occ = self.occupied();
         let mut out = Vec::with_capacity(occ.count_ones() as usize);
@@ -372,6 +372,22 @@ where
             out.push((on_board as u8, self.board[sq]));
         }
         out
+    }
+}
+
+/// Network accumulator slots per thread ([`super::nnue`]): one per ply of the search, and one
+/// for evaluations without a ply.
+pub const SLOTS: usize = crate::search::MAX_PLY + 8;
+/// The slot of [`Game::evaluate`], which knows no ply.
+pub const SCRATCH: usize = SLOTS - 1;
+
+/// The network inputs of a board of the family: `width × height` squares, six kinds (the
+/// records' [`crate::nnue::data::Pack::LAYOUT`] and the engine's, so they cannot disagree).
+pub const fn layout<V: Variant>() -> crate::nnue::Layout {
+    crate::nnue::Layout {
+        width: V::WIDTH,
+        height: V::HEIGHT,
+        kinds: 6,
     }
 }
 

@@ -5,24 +5,12 @@
 //! store and accumulators (its [`Variant::net_store`], [`Variant::net_cache`]). No member has
 //! a network built in yet: the hand-made evaluation answers until an `EvalFile` is loaded.
 
-use super::game::Variant;
+use super::game::{SLOTS, Variant, layout};
 use super::position::Position;
 use crate::nnue::Layout;
 use crate::nnue::engine::{self, Cache, Evaluated, Sets, Store};
 
-/// Slots per thread: one per ply of the search, and one for evaluations without a ply.
-pub const SLOTS: usize = crate::search::MAX_PLY + 8;
-/// The slot of [`crate::game::Game::evaluate`], which knows no ply.
-pub const SCRATCH: usize = SLOTS - 1;
-
-/// The inputs of a board of the family: `width × height` squares, six kinds.
-pub const fn layout<V: Variant>() -> Layout {
-    Layout {
-        width: V::WIDTH,
-        height: V::HEIGHT,
-        kinds: 6,
-    }
-}
+pub use super::game::SCRATCH;
 
 impl<V: Variant> Evaluated for Position<V> {
     const LAYOUT: Layout = layout::<V>();
