@@ -157,27 +157,43 @@ impl OptionKind {
 }
 
 /// The values of a game's own settings in one session (its network, its evaluation switch,
-/// its endgame tables' limit), of a type only the game knows
-/// ([`crate::game::Dialect::settings`]); the protocol holds it without naming the game. Empty
-/// (the default): the process's own settings, as every user outside a protocol session
-/// (bench, the web, matches) has them. Cloning shares the value; a change makes a new one.
+/// its endgame tables' limit), of types only the game knows
+/// ([`crate::game::Dialect::settings`]), at most one value of each type; the protocol holds
+/// them without naming the game. Empty (the default): the process's own settings, as every
+/// user outside a protocol session (bench, the web, matches) has them. Cloning shares the
+/// values; a change makes a new one.
 #[derive(Clone, Default)]
-pub struct GameSettings(Option<Arc<dyn Any + Send + Sync>>);
+pub struct GameSettings(Vec<Arc<dyn Any + Send + Sync>>);
 
 impl GameSettings {
     /// Settings holding `value`.
     pub fn new<T: Any + Send + Sync>(value: T) -> GameSettings {
-        GameSettings(Some(Arc::new(value)))
+        GameSettings(vec![Arc::new(value)])
+    }
+
+    /// These settings with `value` in place of the `T` they held, or beside the others.
+    pub fn with<T: Any + Send + Sync>(mut self, value: T) -> GameSettings {
+        self.set(value);
+        self
+    }
+
+    /// Puts `value` in place of the `T` these settings held, or beside the others.
+    pub fn set<T: Any + Send + Sync>(&mut self, value: T) {
+        let value: Arc<dyn Any + Send + Sync> = Arc::new(value);
+        match self.0.iter_mut().find(|v| (***v).is::<T>()) {
+            Some(old) => *old = value,
+            None => self.0.push(value),
+        }
     }
 
     /// The value, if these settings hold a `T`.
     pub fn get<T: Any>(&self) -> Option<&T> {
-        self.0.as_deref().and_then(|v| v.downcast_ref::<T>())
+        self.0.iter().find_map(|v| (**v).downcast_ref::<T>())
     }
 
     /// Whether these are a session's own settings (not the process's).
     pub fn is_set(&self) -> bool {
-        self.0.is_some()
+        !self.0.is_empty()
     }
 }
 

@@ -2,6 +2,9 @@
 //!
 //! - [`data`]: the 32-byte training records that `datagen` writes and the trainer reads.
 //! - [`net`]: the quantised network, its file format and its inference (AVX2 where present).
+//! - [`engine`]: the network at play for any game ([`engine::Evaluated`]): the process's and
+//!   each session's network, the `EvalFile` and `Use NNUE` options, the accumulators kept
+//!   per ply by diffs.
 //! - [`train`]: the trainer (float network, WDL-blended targets, Adam, a validation split) and
 //!   the quantisation that turns its result into a [`net::Network`].
 //!
@@ -9,6 +12,7 @@
 //! board's [`Layout`], which numbers the inputs the same way for the trainer and the engine.
 
 pub mod data;
+pub mod engine;
 pub mod net;
 pub mod train;
 

@@ -6,11 +6,22 @@
 use super::position::Antichess;
 use super::{BENCH_FENS, START_FEN, VARIANTS, tables};
 use crate::games::losing::eval::Weights;
-use crate::engine_option::{Access, GameSettings};
+use crate::engine_option::{Access, GameOption, GameSettings};
 use crate::game::{Dialect, EndgameTables, TableBuilds};
 use crate::games::losing::game::{Variant, xboard_setup};
 use crate::games::losing::{Eight, Position, Six};
+use crate::nnue::engine::{self, Cache, Store};
 use crate::search::params::SearchParams;
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
+/// Antichess's network and switch in this process: none built in yet, so the hand-made
+/// evaluation answers until an `EvalFile` is loaded (docs/nnue.md).
+static NET: Store = Store::new(None);
+
+thread_local! {
+    static NET_CACHE: RefCell<Cache> = const { RefCell::new(Cache::new()) };
+}
 
 impl Variant for Eight {
     const GAME: &'static str = "antichess";
@@ -52,12 +63,36 @@ impl Variant for Eight {
     fn weights() -> &'static Weights {
         &super::eval::WEIGHTS
     }
+
+    fn net_store() -> &'static Store {
+        &NET
+    }
+
+    fn net_cache() -> &'static LocalKey<RefCell<Cache>> {
+        &NET_CACHE
+    }
 }
 
 impl Dialect for Antichess {
-    /// A session's endgame tables, entered by its search threads.
+    /// The network's `EvalFile` and `Use NNUE` ([`crate::nnue::engine::options`]).
+    fn options() -> Vec<GameOption> {
+        engine::options::<Antichess>()
+    }
+
+    /// The process's network and switch (the endgame tables' hold comes with the session's
+    /// first table option).
+    fn settings() -> GameSettings {
+        GameSettings::new(engine::process_settings::<Antichess>())
+    }
+
+    /// A session's endgame tables and network, entered by its search threads.
     fn enter(settings: &GameSettings) {
         tables::enter(settings.get::<tables::Hold>());
+        engine::enter_settings::<Antichess>(settings);
+    }
+
+    fn adopt(settings: &GameSettings) {
+        engine::adopt_settings::<Antichess>(settings);
     }
 
     /// XBoard knows losing chess as `giveaway` (with castling); antichess is sent as its
@@ -83,7 +118,7 @@ impl EndgameTables for Antichess {
     ) -> Result<String, String> {
         let (hold, line) =
             tables::use_in_session(settings.get::<tables::Hold>(), max_pieces, access)?;
-        *settings = GameSettings::new(hold);
+        settings.set(hold);
         Ok(line)
     }
 
@@ -97,7 +132,7 @@ impl EndgameTables for Antichess {
         access: &Access,
     ) -> Result<String, String> {
         let (hold, line) = tables::session_dir(settings.get::<tables::Hold>(), dir, access)?;
-        *settings = GameSettings::new(hold);
+        settings.set(hold);
         Ok(line)
     }
 

@@ -29,7 +29,7 @@ pub mod weights;
 
 use crate::error::Error;
 use crate::board::{Color, Move, MoveKind, MoveList};
-use crate::engine_option::{GameOption, GameSettings, OptionKind, TextForm};
+use crate::engine_option::{GameOption, GameSettings};
 use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
 use crate::san::SanParts;
 pub use position::Chess;
@@ -383,33 +383,7 @@ impl Dialect for Chess {
     /// `EvalFile` (a network file; empty: the built-in one) and `Use NNUE` (off: the
     /// hand-made evaluation), for the session that sets them ([`nnue::NetSettings`]).
     fn options() -> Vec<GameOption> {
-        vec![
-            GameOption {
-                name: "EvalFile",
-                kind: OptionKind::Text {
-                    default: "",
-                    form: TextForm::File,
-                },
-                set: |s, v| {
-                    let (net, line) = nnue::read(v.text())?;
-                    let mut net_settings = net_settings(s);
-                    net_settings.net = Some(std::sync::Arc::new(net));
-                    *s = GameSettings::new(net_settings);
-                    Ok(Some(line))
-                },
-            },
-            GameOption {
-                name: "Use NNUE",
-                kind: OptionKind::Check { default: true },
-                set: |s, v| {
-                    let mut net_settings = net_settings(s);
-                    net_settings.enabled = v.on();
-                    let line = nnue::describe_settings(&net_settings);
-                    *s = GameSettings::new(net_settings);
-                    Ok(Some(line))
-                },
-            },
-        ]
+        crate::nnue::engine::options::<Chess>()
     }
 
     /// The process's network and switch.
@@ -418,24 +392,12 @@ impl Dialect for Chess {
     }
 
     fn enter(settings: &GameSettings) {
-        if let Some(s) = settings.get::<nnue::NetSettings>() {
-            nnue::enter(s);
-        }
+        crate::nnue::engine::enter_settings::<Chess>(settings);
     }
 
     fn adopt(settings: &GameSettings) {
-        if let Some(s) = settings.get::<nnue::NetSettings>() {
-            nnue::adopt(s);
-        }
+        crate::nnue::engine::adopt_settings::<Chess>(settings);
     }
-}
-
-/// A session's network settings, or the process's where it has none yet.
-fn net_settings(settings: &GameSettings) -> nnue::NetSettings {
-    settings
-        .get::<nnue::NetSettings>()
-        .cloned()
-        .unwrap_or_else(nnue::process_settings)
 }
 
 impl OpeningBook for Chess {

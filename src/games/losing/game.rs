@@ -56,6 +56,10 @@ pub trait Variant: Board {
     fn table_limit() -> u32;
     /// The evaluation's weights ([`super::eval`]).
     fn weights() -> &'static super::eval::Weights;
+    /// The member's network and switch in this process ([`super::nnue`]).
+    fn net_store() -> &'static crate::nnue::engine::Store;
+    /// The member's accumulators, one cache per thread.
+    fn net_cache() -> &'static std::thread::LocalKey<std::cell::RefCell<crate::nnue::engine::Cache>>;
     /// A move in another notation of this member's, as coordinates (Räuberschach's matrix
     /// notation); `None` where `text` is none.
     fn other_notation(text: &str) -> Option<String> {
@@ -168,8 +172,15 @@ where
         super::eval::noisy_order(self, mv)
     }
 
+    /// The network's evaluation when one is in use ([`super::nnue`]), else the hand-made
+    /// one.
     fn evaluate(&self) -> i32 {
-        evaluate(self)
+        crate::nnue::engine::evaluate(self, SCRATCH).unwrap_or_else(|| evaluate(self))
+    }
+
+    #[inline]
+    fn evaluate_at(&self, ply: usize) -> i32 {
+        crate::nnue::engine::evaluate(self, ply).unwrap_or_else(|| evaluate(self))
     }
 
     /// SAN as lichess, python-chess and Fairy-Stockfish write it: the king is an ordinary
@@ -350,11 +361,7 @@ impl<V: Variant> crate::nnue::data::Pack for Position<V>
 where
     Position<V>: Dialect + EndgameTables,
 {
-    const LAYOUT: crate::nnue::Layout = crate::nnue::Layout {
-        width: V::WIDTH,
-        height: V::HEIGHT,
-        kinds: 6,
-    };
+    const LAYOUT: crate::nnue::Layout = layout::<V>();
     fn pieces(&self) -> Vec<(u8, u8)> {
         let mut occ = self.occupied();
         let mut out = Vec::with_capacity(occ.count_ones() as usize);
@@ -368,7 +375,23 @@ where
     }
 }
 
-/// The static evaluation for the side to move, with the member's weights.
+/// Network accumulator slots per thread ([`super::nnue`]): one per ply of the search, and one
+/// for evaluations without a ply.
+pub const SLOTS: usize = crate::search::MAX_PLY + 8;
+/// The slot of [`Game::evaluate`], which knows no ply.
+pub const SCRATCH: usize = SLOTS - 1;
+
+/// The network inputs of a board of the family: `width × height` squares, six kinds (the
+/// records' [`crate::nnue::data::Pack::LAYOUT`] and the engine's, so they cannot disagree).
+pub const fn layout<V: Variant>() -> crate::nnue::Layout {
+    crate::nnue::Layout {
+        width: V::WIDTH,
+        height: V::HEIGHT,
+        kinds: 6,
+    }
+}
+
+/// The hand-made static evaluation for the side to move, with the member's weights.
 pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
     evaluate_with(pos, V::weights())
 }

@@ -10,6 +10,8 @@
 //! - [`position`]: the position, FEN, copy-make play with the incremental hash.
 //! - [`eval`]: the evaluation (burdens, offers, threats to be forced to capture, mobility)
 //!   and the move-ordering hints, weighed by each member's weights.
+//! - [`nnue`]: the learned evaluation's glue ([`crate::nnue::engine::Evaluated`] for both
+//!   boards): a network per member, loaded by `EvalFile`, none built in yet.
 //! - [`page`]: what the web page needs of a member (names, why a move is refused, its
 //!   solved values).
 //! - [`game`]: the [`crate::game::Game`] of every member, and the [`game::Variant`] record
@@ -22,6 +24,7 @@ pub mod board;
 pub mod eval;
 pub mod game;
 pub mod movegen;
+pub mod nnue;
 pub mod page;
 pub mod position;
 

@@ -11,7 +11,18 @@ use crate::engine_option::{Access, GameOption, GameSettings, OptionKind, TextFor
 use crate::game::{Certified, Dialect, EndgameTables, TableBuilds};
 use crate::games::losing::game::{Variant, xboard_setup};
 use crate::games::losing::{Position, Six};
+use crate::nnue::engine::{self, Cache, Store};
 use crate::search::params::SearchParams;
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
+/// Räuberschach's network and switch in this process: none built in yet, so the hand-made
+/// evaluation answers until an `EvalFile` is loaded (docs/nnue.md).
+static NET: Store = Store::new(None);
+
+thread_local! {
+    static NET_CACHE: RefCell<Cache> = const { RefCell::new(Cache::new()) };
+}
 
 impl Variant for Six {
     const GAME: &'static str = "raeuber";
@@ -79,6 +90,14 @@ impl Variant for Six {
         super::eval::active_weights()
     }
 
+    fn net_store() -> &'static Store {
+        &NET
+    }
+
+    fn net_cache() -> &'static LocalKey<RefCell<Cache>> {
+        &NET_CACHE
+    }
+
     /// The matrix notation of the original exercise (`5242` is b2b3).
     fn other_notation(text: &str) -> Option<String> {
         matrix_to_coordinates(text)
@@ -94,9 +113,10 @@ impl Dialect for Raeuber {
         variant
     }
 
-    /// `ProofFiles`: the session's own proofs and holds, each checked as it is read.
+    /// `ProofFiles`: the session's own proofs and holds, each checked as it is read; the
+    /// network's `EvalFile` and `Use NNUE` ([`crate::nnue::engine::options`]).
     fn options() -> Vec<GameOption> {
-        vec![GameOption {
+        let mut options = vec![GameOption {
             name: "ProofFiles",
             kind: OptionKind::Text {
                 default: "",
@@ -104,24 +124,32 @@ impl Dialect for Raeuber {
             },
             set: |s, v| {
                 let (proofs, line) = super::certificates::load_files(v.text())?;
-                *s = GameSettings::new(TableSettings {
+                let settings = TableSettings {
                     proofs,
                     ..table_settings(s)
-                });
+                };
+                s.set(settings);
                 Ok(Some(line))
             },
-        }]
+        }];
+        options.extend(engine::options::<Raeuber>());
+        options
     }
 
-    /// The process's endgame tables and their limit.
+    /// The process's endgame tables and their limit, and its network and switch.
     fn settings() -> GameSettings {
-        GameSettings::new(TableSettings::process())
+        GameSettings::new(TableSettings::process()).with(engine::process_settings::<Raeuber>())
     }
 
     fn enter(settings: &GameSettings) {
         if let Some(s) = settings.get::<TableSettings>() {
             session::enter(s);
         }
+        engine::enter_settings::<Raeuber>(settings);
+    }
+
+    fn adopt(settings: &GameSettings) {
+        engine::adopt_settings::<Raeuber>(settings);
     }
 }
 
@@ -212,7 +240,7 @@ impl EndgameTables for Raeuber {
         if max_pieces == 0 {
             // The session keeps its hold (counted, freed with the session): on again, it
             // probes them at once.
-            *settings = GameSettings::new(TableSettings { limit: 0, ..own });
+            settings.set(TableSettings { limit: 0, ..own });
             return Ok("endgame tables off".to_string());
         }
         let most = session::most_pieces(access);
@@ -227,7 +255,7 @@ impl EndgameTables for Raeuber {
         };
         own.limit = max_pieces;
         own.tables = Some(set);
-        *settings = GameSettings::new(own);
+        settings.set(own);
         let on_demand = if max_pieces > 3 {
             "; those of more than 3 pieces built signature by signature as met, in the \
              background (a search never waits for one)"
@@ -276,7 +304,7 @@ impl EndgameTables for Raeuber {
             // The session's tables come from the new folder from now on.
             own.tables = Some(session::obtain(own.dir.clone(), access)?.0);
         }
-        *settings = GameSettings::new(own);
+        settings.set(own);
         Ok(line)
     }
 
