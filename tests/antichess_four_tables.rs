@@ -146,16 +146,7 @@ fn probes_in_a_session(dir: &Path, fen: &str, value: i16) {
     }
 }
 
-/// The score of the last `info … score …` line of `go depth 1`.
+/// The score of `go depth 1`.
 fn score(e: &mut Client) -> String {
-    e.send("go depth 1");
-    let lines = e.read_until(|l| l.starts_with("bestmove "));
-    let last = lines
-        .iter()
-        .rev()
-        .find(|l| l.contains(" score "))
-        .expect("a score");
-    let words: Vec<&str> = last.split_whitespace().collect();
-    let at = words.iter().position(|w| *w == "score").expect("score");
-    format!("{} {}", words[at + 1], words[at + 2])
+    e.score("go depth 1")
 }

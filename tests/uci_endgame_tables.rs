@@ -23,18 +23,9 @@ const LOST_IN_15: &str = "6/3K2/6/6/1r4/4b1 w - - 0 1";
 /// Four pieces: White's king against rook, bishop and knight, won in 13 plies.
 const WON_IN_13: &str = "6/3K2/6/6/1r4/4bn w - - 0 1";
 
-/// The score of the last `info … score …` line before `bestmove`.
+/// The score of `go` ([`Client::score`]).
 fn score(e: &mut Client, go: &str) -> String {
-    e.send(go);
-    let lines = e.read_until(|l| l.starts_with("bestmove "));
-    let last = lines
-        .iter()
-        .rev()
-        .find(|l| l.contains(" score "))
-        .expect("an info line with a score");
-    let words: Vec<&str> = last.split_whitespace().collect();
-    let at = words.iter().position(|w| *w == "score").unwrap();
-    format!("{} {}", words[at + 1], words[at + 2])
+    e.score(go)
 }
 
 #[test]

@@ -159,6 +159,21 @@ impl Client {
     }
 
     /// Reads until a line starting with `prefix`; returns that line.
+    /// Sends `go` and returns the score of the last `info … score …` line before `bestmove`
+    /// (`cp 31`, `mate -9`).
+    pub fn score(&mut self, go: &str) -> String {
+        self.send(go);
+        let lines = self.read_until(|l| l.starts_with("bestmove "));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" score "))
+            .expect("an info line with a score");
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "score").expect("score");
+        format!("{} {}", words[at + 1], words[at + 2])
+    }
+
     pub fn expect_prefix(&mut self, prefix: &str) -> String {
         self.read_until(|l| l.starts_with(prefix)).pop().unwrap()
     }
