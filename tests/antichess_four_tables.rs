@@ -119,14 +119,9 @@ fn refuses_damaged_and_false_files(dir: &Path) {
 fn probes_in_a_session(dir: &Path, fen: &str, value: i16) {
     let plies = -value - 1;
     let want = format!("mate -{}", (plies + 1) / 2);
-    let mut e = Client::spawn(&common::binary("kiebitz-antichess"), &[]);
-    e.send("uci");
-    let lines = e.read_until(|l| l.starts_with("uciok"));
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "option name Endgame Tables type spin default 0 min 0 max 4"),
-        "{lines:?}"
+    let mut e = Client::uci_offering(
+        &common::binary("kiebitz-antichess"),
+        &["option name Endgame Tables type spin default 0 min 0 max 4"],
     );
     e.send(&format!("position fen {fen}"));
     let without = score(&mut e);

@@ -219,6 +219,20 @@ fn os(v: &[&str]) -> Vec<OsString> {
     v.iter().map(OsString::from).collect()
 }
 
+/// The hash and the `--listen` server's flags, which every engine binary takes.
+fn listen_cases(add: &mut impl FnMut(&[&str], &[OsString]), n: &[OsString]) {
+    add(&["--hash", "@"], n);
+    let addresses = os(&["999999", "not an address", "1.2.3.4.5:6"]);
+    add(&["--listen", "@"], &addresses);
+    let sessions = os(&["0", "-1", "NaN"]);
+    add(
+        &["--listen", "127.0.0.1:0", "--max-sessions", "@"],
+        &sessions,
+    );
+    let hash = os(&["0", "-1", "1e20"]);
+    add(&["--listen", "127.0.0.1:0", "--max-hash", "@"], &hash);
+}
+
 /// `template` with each `values` in turn in place of the `@`.
 fn each(template: &[&str], values: &[OsString]) -> Vec<Vec<OsString>> {
     values
@@ -368,19 +382,7 @@ fn command_lines(
                 &["play", "--seats", "none", "--tc", "0.01", "--fen", "@"],
                 &fen,
             );
-            add(&["--hash", "@"], &n);
-            add(
-                &["--listen", "@"],
-                &os(&["999999", "not an address", "1.2.3.4.5:6"]),
-            );
-            add(
-                &["--listen", "127.0.0.1:0", "--max-sessions", "@"],
-                &os(&["0", "-1", "NaN"]),
-            );
-            add(
-                &["--listen", "127.0.0.1:0", "--max-hash", "@"],
-                &os(&["0", "-1", "1e20"]),
-            );
+            listen_cases(&mut add, &n);
             add(
                 &["--listen", "127.0.0.1:0", "--write-timeout", "@"],
                 &os(&["0", "-1"]),
@@ -404,19 +406,7 @@ fn command_lines(
             add(&["play", "--color", "@"], &g);
             add(&["play", "--fen", "@"], &fen);
             add(&["play", "--tc", "@"], &n);
-            add(&["--hash", "@"], &n);
-            add(
-                &["--listen", "@"],
-                &os(&["999999", "not an address", "1.2.3.4.5:6"]),
-            );
-            add(
-                &["--listen", "127.0.0.1:0", "--max-sessions", "@"],
-                &os(&["0", "-1", "NaN"]),
-            );
-            add(
-                &["--listen", "127.0.0.1:0", "--max-hash", "@"],
-                &os(&["0", "-1", "1e20"]),
-            );
+            listen_cases(&mut add, &n);
             add(
                 &["--listen", "127.0.0.1:0", "--idle-timeout", "@"],
                 &os(&["-1", "NaN"]),

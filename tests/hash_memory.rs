@@ -26,7 +26,8 @@ fn assert_small(e: &Client, what: &str) {
     }
 }
 
-fn uci_engine(binary: &str) {
+/// `binary` over UCI with `Hash 4096` set, checked small.
+fn with_hash_4096(binary: &str) -> Client {
     let mut e = Client::spawn(&common::binary(binary), &[]);
     e.send("uci");
     e.expect_prefix("uciok");
@@ -34,6 +35,11 @@ fn uci_engine(binary: &str) {
     e.send("isready");
     e.expect_prefix("readyok");
     assert_small(&e, &format!("{binary} after Hash 4096"));
+    e
+}
+
+fn uci_engine(binary: &str) {
+    let mut e = with_hash_4096(binary);
     e.send("position startpos");
     e.send("go depth 6");
     e.expect_prefix("bestmove");
@@ -82,13 +88,7 @@ fn xboard_memory_16000_is_not_resident() {
 }
 
 fn nseat_engine(binary: &str) {
-    let mut e = Client::spawn(&common::binary(binary), &[]);
-    e.send("uci");
-    e.expect_prefix("uciok");
-    e.send("setoption name Hash value 4096");
-    e.send("isready");
-    e.expect_prefix("readyok");
-    assert_small(&e, &format!("{binary} after Hash 4096"));
+    let mut e = with_hash_4096(binary);
     e.send("ucinewgame");
     e.send("isready");
     e.expect_prefix("readyok");

@@ -5,21 +5,15 @@
 //! damaged network files refused with the old network kept. The network is process-wide, so
 //! these tests run one at a time in this binary of their own.
 
-use std::sync::Mutex;
+mod common;
 
-use kiebitz::board::{MoveKind, MoveList};
+use common::nnue::{lock, pick};
 use kiebitz::game::Game;
 use kiebitz::games::chess::{Chess, nnue};
 use kiebitz::nnue::Layout;
-use kiebitz::nnue::data::{Pack, Record};
-use kiebitz::nnue::train::{Config, FloatNet, Inputs, train};
+use kiebitz::nnue::data::Record;
+use kiebitz::nnue::train::{FloatNet, Inputs};
 use kiebitz::rng::Rng;
-
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-fn lock() -> std::sync::MutexGuard<'static, ()> {
-    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// Positions rich in special moves: castling both ways, en passant, promotions.
 const FENS: [&str; 6] = [
@@ -31,99 +25,28 @@ const FENS: [&str; 6] = [
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
 ];
 
-/// A random legal move, special kinds preferred when there are any.
-fn pick(pos: &Chess, rng: &mut Rng) -> Option<kiebitz::board::Move> {
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    if moves.is_empty() {
-        return None;
-    }
-    let special: Vec<_> = moves
-        .iter()
-        .copied()
-        .filter(|m| m.kind() != MoveKind::Normal && m.kind() != MoveKind::DoubleStep)
-        .collect();
-    if !special.is_empty() && rng.below(2) == 0 {
-        return Some(special[rng.below(special.len())]);
-    }
-    Some(moves[rng.below(moves.len())])
-}
-
 /// Random positions reached from the start and from [`FENS`].
 fn positions(count: usize, seed: u64) -> Vec<Chess> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let fen = if rng.below(2) == 0 {
-            Chess::START_FEN
-        } else {
-            FENS[rng.below(FENS.len())]
-        };
-        let mut pos = Chess::parse_fen(fen).unwrap();
-        for _ in 0..rng.below(30) {
-            match pick(&pos, &mut rng) {
-                Some(mv) => pos = pos.play(mv),
-                None => break,
-            }
-        }
-        out.push(pos);
-    }
-    out
+    let others: Vec<Chess> = FENS.iter().map(|f| Chess::parse_fen(f).unwrap()).collect();
+    common::nnue::positions(
+        &Chess::parse_fen(Chess::START_FEN).unwrap(),
+        &others,
+        count,
+        seed,
+    )
 }
 
 fn record(pos: &Chess, score: i16, result: u8) -> Record {
-    let side = (pos.side_to_move() == kiebitz::board::Color::Black) as u8;
-    Record::new(pos.pieces(), score, result, side, 0)
+    common::nnue::record(pos, score, result)
 }
 
 /// A small float network trained a few epochs on hand-made evaluations.
 fn trained_net() -> FloatNet {
     let records: Vec<Record> = positions(3000, 11)
         .iter()
-        .map(|p| {
-            let e = Chess::evaluate_hce(p).clamp(-2000, 2000);
-            let white = if p.side_to_move() == kiebitz::board::Color::White {
-                e
-            } else {
-                -e
-            };
-            record(
-                p,
-                white as i16,
-                if white > 100 {
-                    2
-                } else if white < -100 {
-                    0
-                } else {
-                    1
-                },
-            )
-        })
+        .map(|p| common::nnue::labelled(p, Chess::evaluate_hce(p)))
         .collect();
-    let cfg = Config {
-        hidden: 32,
-        epochs: 4,
-        batch: 256,
-        lr: 0.01,
-        lr_drop: 1.0,
-        lr_step: 0,
-        wdl: 0.2,
-        seed: 3,
-        threads: 2,
-        validation: 0.1,
-        mirror: false,
-        init: None,
-    };
-    let mut losses = Vec::new();
-    let net = train(&records, &Layout::CHESS, &cfg, |r, _| {
-        losses.push(r.validation_loss)
-    })
-    .unwrap();
-    assert!(
-        losses.last() < losses.first(),
-        "training lowers the validation loss: {losses:?}"
-    );
-    net
+    common::nnue::trained_net(&records, &Layout::CHESS)
 }
 
 #[test]

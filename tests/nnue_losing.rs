@@ -7,9 +7,12 @@
 //! (as the process's `EvalFile` and as a session's option). Each member's network is
 //! process-wide, so these tests run one at a time in this binary of their own.
 
-use std::sync::{Arc, Mutex};
+mod common;
 
-use kiebitz::board::{MoveKind, MoveList};
+use std::sync::Arc;
+
+use common::nnue::{lock, pick};
+
 use kiebitz::engine_option::{GameSettings, OptionValue};
 use kiebitz::game::{Dialect, Game};
 use kiebitz::games::antichess::Antichess;
@@ -17,14 +20,8 @@ use kiebitz::games::losing::{Position, Variant};
 use kiebitz::games::raeuber::Raeuber;
 use kiebitz::nnue::data::{Pack, Record};
 use kiebitz::nnue::engine::{self, NetSettings};
-use kiebitz::nnue::train::{Config, FloatNet, Inputs, train};
+use kiebitz::nnue::train::{FloatNet, Inputs};
 use kiebitz::rng::Rng;
-
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-fn lock() -> std::sync::MutexGuard<'static, ()> {
-    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// Positions rich in promotions (and en passant on 8×8), by board.
 const EIGHT_FENS: [&str; 3] = [
@@ -60,68 +57,20 @@ where
     Position::<V>::from_fen(V::VARIANTS[0], text).unwrap()
 }
 
-/// A random legal move, promotions and en passant preferred when there are any.
-fn pick<G: Game>(pos: &G, rng: &mut Rng) -> Option<kiebitz::board::Move> {
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    if moves.is_empty() {
-        return None;
-    }
-    let special: Vec<_> = moves
-        .iter()
-        .copied()
-        .filter(|m| m.kind() != MoveKind::Normal && m.kind() != MoveKind::DoubleStep)
-        .collect();
-    if !special.is_empty() && rng.below(2) == 0 {
-        return Some(special[rng.below(special.len())]);
-    }
-    Some(moves[rng.below(moves.len())])
-}
-
 /// Random positions reached from the start and from the member's FENs.
 fn positions<V: Member>(count: usize, seed: u64) -> Vec<Position<V>>
 where
     Position<V>: Game + Pack + engine::Evaluated + Dialect,
 {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let start = if rng.below(2) == 0 {
-            V::START_FEN
-        } else {
-            V::FENS[rng.below(V::FENS.len())]
-        };
-        let mut pos = fen::<V>(start);
-        for _ in 0..rng.below(30) {
-            match pick(&pos, &mut rng) {
-                Some(mv) => pos = pos.play(mv),
-                None => break,
-            }
-        }
-        out.push(pos);
-    }
-    out
+    let others: Vec<Position<V>> = V::FENS.iter().map(|f| fen::<V>(f)).collect();
+    common::nnue::positions(&fen::<V>(V::START_FEN), &others, count, seed)
 }
 
 fn record<V: Member>(pos: &Position<V>, white_score: i16, result: u8) -> Record
 where
     Position<V>: Game + Pack + engine::Evaluated + Dialect,
 {
-    let side = (pos.side_to_move() == kiebitz::board::Color::Black) as u8;
-    Record::new(Pack::pieces(pos), white_score, result, side, 0)
-}
-
-/// The hand-made evaluation from White's point of view, as `datagen` records a score.
-fn white_hce<V: Member>(pos: &Position<V>) -> i32
-where
-    Position<V>: Game + Pack + engine::Evaluated + Dialect,
-{
-    let e = kiebitz::games::losing::game::evaluate(pos).clamp(-2000, 2000);
-    if pos.side_to_move() == kiebitz::board::Color::White {
-        e
-    } else {
-        -e
-    }
+    common::nnue::record(pos, white_score, result)
 }
 
 /// A small float network trained a few epochs on hand-made evaluations.
@@ -131,43 +80,9 @@ where
 {
     let records: Vec<Record> = positions::<V>(3000, 11)
         .iter()
-        .map(|p| {
-            let white = white_hce(p);
-            let result = if white > 100 {
-                2
-            } else if white < -100 {
-                0
-            } else {
-                1
-            };
-            record(p, white as i16, result)
-        })
+        .map(|p| common::nnue::labelled(p, kiebitz::games::losing::game::evaluate(p)))
         .collect();
-    let cfg = Config {
-        hidden: 32,
-        epochs: 4,
-        batch: 256,
-        lr: 0.01,
-        lr_drop: 1.0,
-        lr_step: 0,
-        wdl: 0.2,
-        seed: 3,
-        threads: 2,
-        validation: 0.1,
-        mirror: false,
-        init: None,
-    };
-    let mut losses = Vec::new();
-    let layout = <Position<V> as Pack>::LAYOUT;
-    let net = train(&records, &layout, &cfg, |r, _| {
-        losses.push(r.validation_loss)
-    })
-    .unwrap();
-    assert!(
-        losses.last() < losses.first(),
-        "training lowers the validation loss: {losses:?}"
-    );
-    net
+    common::nnue::trained_net(&records, &<Position<V> as Pack>::LAYOUT)
 }
 
 fn quantised_output_equals_forward_pass<V: Member>()

@@ -23,8 +23,7 @@ use protocol_io::Client;
 /// The info string and the last score before `bestmove`, and the move.
 fn go(e: &mut Client, position: &str) -> (Option<String>, String, String) {
     e.send(position);
-    e.send("go wtime 3000 btime 3000");
-    let lines = e.read_until(|l| l.starts_with("bestmove "));
+    let (lines, best) = e.go("go wtime 3000 btime 3000");
     let note = lines
         .iter()
         .find_map(|l| l.strip_prefix("info string ").map(str::to_string));
@@ -36,28 +35,15 @@ fn go(e: &mut Client, position: &str) -> (Option<String>, String, String) {
                 .map(|(_, s)| s.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
         })
         .unwrap_or_default();
-    let best = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
     (note, score, best)
 }
 
 /// A fresh engine: a new process, nothing asked of it but `uci`.
 fn fresh_engine() -> Client {
-    let mut e = Client::spawn(&common::binary("kiebitz-raeuber"), &[]);
-    e.send("uci");
-    let lines = e.read_until(|l| l.starts_with("uciok"));
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("option name ProofFiles type string")),
-        "{lines:?}"
-    );
-    e
+    Client::uci_offering(
+        &common::binary("kiebitz-raeuber"),
+        &["option name ProofFiles type string"],
+    )
 }
 
 /// The holder's moves of a shipped hold, by position.
@@ -150,9 +136,7 @@ fn from_the_start_the_engine_follows_the_holds_against_random_replies() {
 
 #[test]
 fn proof_files_are_checked_and_a_damaged_one_is_refused() {
-    let mut e = Client::spawn(&common::binary("kiebitz-raeuber"), &[]);
-    e.send("uci");
-    e.read_until(|l| l.starts_with("uciok"));
+    let mut e = fresh_engine();
     let good = common::data_path("proofs/raeuber-fsf-error-r72-after-lost.proof");
     let text = std::fs::read_to_string(&good).unwrap();
     let root = text

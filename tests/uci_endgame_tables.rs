@@ -30,14 +30,12 @@ fn score(e: &mut Client, go: &str) -> String {
 
 #[test]
 fn uci_builds_and_probes_the_tables() {
-    let mut e = Client::spawn(&common::binary("kiebitz-raeuber"), &[]);
-    e.send("uci");
-    let lines = e.read_until(|l| l.starts_with("uciok"));
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "option name Endgame Tables type spin default 0 min 0 max 4"),
-        "{lines:?}"
+    let mut e = Client::uci_offering(
+        &common::binary("kiebitz-raeuber"),
+        &[
+            "option name Endgame Tables type spin default 0 min 0 max 4",
+            "option name Endgame Tables Path type string default <empty>",
+        ],
     );
     e.send(&format!("position fen {LOST_IN_15}"));
     let without = score(&mut e, "go depth 1");
@@ -52,12 +50,6 @@ fn uci_builds_and_probes_the_tables() {
         score(&mut e, "go depth 1"),
         without,
         "a refused value changes nothing"
-    );
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "option name Endgame Tables Path type string default <empty>"),
-        "{lines:?}"
     );
     // Their files go to a directory of the test's own (one a signature).
     let dir = std::env::temp_dir().join(format!("kiebitz-uci-tables-{}", std::process::id()));
@@ -135,14 +127,9 @@ fn antichess_builds_writes_and_reads_its_tables() {
     let dir = std::env::temp_dir().join(format!("kiebitz-uci-antichess-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for round in ["built", "read"] {
-        let mut e = Client::spawn(&common::binary("kiebitz-antichess"), &[]);
-        e.send("uci");
-        let lines = e.read_until(|l| l.starts_with("uciok"));
-        assert!(
-            lines
-                .iter()
-                .any(|l| l == "option name Endgame Tables type spin default 0 min 0 max 4"),
-            "{lines:?}"
+        let mut e = Client::uci_offering(
+            &common::binary("kiebitz-antichess"),
+            &["option name Endgame Tables type spin default 0 min 0 max 4"],
         );
         e.send(&format!("position fen {ANTICHESS_LOST_IN_17}"));
         let without = score(&mut e, "go depth 1");

@@ -55,15 +55,7 @@ fn parse_info(line: &str) -> Option<Line> {
 
 /// Runs `go` to its `bestmove`; returns the info lines and the move.
 fn go(e: &mut Client, command: &str) -> (Vec<Line>, String) {
-    e.send(command);
-    let lines = e.read_until(|l| l.starts_with("bestmove "));
-    let best = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let (lines, best) = e.go(command);
     (lines.iter().filter_map(|l| parse_info(l)).collect(), best)
 }
 

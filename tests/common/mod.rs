@@ -7,6 +7,7 @@ use std::path::PathBuf;
 pub mod browser;
 pub mod http;
 pub mod match_run;
+pub mod nnue;
 pub mod source;
 
 /// One line of a perft reference file: `variant;fen;depth;nodes`.

@@ -158,7 +158,27 @@ impl Client {
         }
     }
 
-    /// Reads until a line starting with `prefix`; returns that line.
+    /// Starts `binary` as a UCI engine (`uci` to `uciok`) and checks that it offers an option
+    /// line starting with each of `options` (`option name Endgame Tables type spin …`).
+    pub fn uci_offering(binary: &std::path::Path, options: &[&str]) -> Client {
+        let mut e = Client::spawn(binary, &[]);
+        e.send("uci");
+        let lines = e.read_until(|l| l.starts_with("uciok"));
+        for option in options {
+            assert!(lines.iter().any(|l| l.starts_with(option)), "{lines:?}");
+        }
+        e
+    }
+
+    /// Sends `go` and reads to its `bestmove`: the lines read and the move.
+    pub fn go(&mut self, go: &str) -> (Vec<String>, String) {
+        self.send(go);
+        let lines = self.read_until(|l| l.starts_with("bestmove "));
+        let best = lines.last().and_then(|l| l.split_whitespace().nth(1));
+        let best = best.expect("bestmove names a move").to_string();
+        (lines, best)
+    }
+
     /// Sends `go` and returns the score of the last `info … score …` line before `bestmove`
     /// (`cp 31`, `mate -9`).
     pub fn score(&mut self, go: &str) -> String {
@@ -174,6 +194,7 @@ impl Client {
         format!("{} {}", words[at + 1], words[at + 2])
     }
 
+    /// Reads until a line starting with `prefix`; returns that line.
     pub fn expect_prefix(&mut self, prefix: &str) -> String {
         self.read_until(|l| l.starts_with(prefix)).pop().unwrap()
     }
