@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use kiebitz::games::crash::Crash;
+use kiebitz::games::crash::analysis::cli;
 use kiebitz::search::oracle::Oracle;
-use kiebitz::solve::crash::cli;
 
 fn main() {
     let args = match kiebitz::cli::args() {

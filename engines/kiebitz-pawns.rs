@@ -9,7 +9,7 @@ fn main() {
     // The solver is the search's oracle (kiebitz::games::page::builtin): it plays solved positions
     // perfectly.
     std::process::exit(kiebitz::cli::main::<Pawns>(&[
-        ("analyze", kiebitz::solve::pawns::cli),
+        ("analyze", kiebitz::games::pawns::analysis::cli),
         ("solve", solve::<Pawns>),
         ("check-proof", check_proof::<Pawns>),
         ("join", kiebitz::cli::join::join::<Pawns>),

@@ -3,12 +3,12 @@
 
 mod common;
 
-use kiebitz::solve::pawns::board::{Children, Pos, Shape};
-use kiebitz::solve::pawns::cli::{analyze, cli, json_count, to_json, to_table};
-use kiebitz::solve::pawns::count::TreeCounts;
-use kiebitz::solve::pawns::dot::dot;
-use kiebitz::solve::pawns::solve::{Budget, distances, solve_root};
-use kiebitz::solve::pawns::{engine_solve, engine_solve_limited};
+use kiebitz::games::pawns::analysis::board::{Children, Pos, Shape};
+use kiebitz::games::pawns::analysis::cli::{analyze, cli, json_count, to_json, to_table};
+use kiebitz::games::pawns::analysis::count::TreeCounts;
+use kiebitz::games::pawns::analysis::dot::dot;
+use kiebitz::games::pawns::analysis::solve::{Budget, distances, solve_root};
+use kiebitz::games::pawns::analysis::{engine_solve, engine_solve_limited};
 
 /// A stop flag never set.
 static RUN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
@@ -413,7 +413,7 @@ fn docs_explain_every_json_key() {
             "docs/analysis.md does not explain `{k}`"
         );
     }
-    for (colour, _) in kiebitz::solve::pawns::dot::LEGEND {
+    for (colour, _) in kiebitz::games::pawns::analysis::dot::LEGEND {
         assert!(
             doc.contains(colour),
             "the DOT legend in docs/analysis.md lacks {colour}"
@@ -488,7 +488,7 @@ fn dot_colours_and_pink_edges() {
         .lines()
         .find(|l| l.trim_start().starts_with("legend "))
         .unwrap();
-    for (colour, meaning) in kiebitz::solve::pawns::dot::LEGEND {
+    for (colour, meaning) in kiebitz::games::pawns::analysis::dot::LEGEND {
         assert!(
             legend.contains(&format!("bgcolor=\"{colour}\"")),
             "{colour}"
@@ -668,7 +668,7 @@ fn engine_never_spoils_a_solved_position() {
 fn distance_by_hand() {
     let pos = Pawns::from_fen("pawns3", "2p/P2/3 w - - 0 1").unwrap();
     let (best, scores) = distances(Shape::of(&pos), &Pos::of(&pos), Budget::default()).unwrap();
-    assert_eq!(best, kiebitz::solve::pawns::solve::WIN - 1);
+    assert_eq!(best, kiebitz::games::pawns::analysis::solve::WIN - 1);
     assert_eq!(scores.len(), 1);
     let (mv, score) = engine_solve(&pos, Duration::from_secs(1), &RUN).unwrap();
     assert_eq!((mv.to_string(), score), ("a2a3".to_string(), MATE - 1));

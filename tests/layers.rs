@@ -22,9 +22,9 @@ use std::path::Path;
 use common::source::is_ident;
 use common::source::strip;
 
-/// The rooms, bottom first, and the top-level modules of each (or single files, named by their
-/// path, that belong to another room than their folder's; `*` stands for one folder). A room
-/// may import the rooms listed before it.
+/// The rooms, bottom first, and the top-level modules (folders or single files directly under
+/// `src/`) of each: a room is whole folders, never a file taken out of its folder. A room may
+/// import the rooms listed before it.
 const ROOMS: &[(&str, &[&str])] = &[
     // Utilities that import nothing of the crate.
     (
@@ -52,27 +52,16 @@ const ROOMS: &[(&str, &[&str])] = &[
         ],
     ),
     ("search", &["search", "nsearch"]),
-    // solve/proof.rs: proofs and holds and their checker need only the game's rules; a game
-    // checks the certificates it plays from (games/raeuber/certificates.rs); solve/compact.rs
-    // is their compact format's walk, which proof.rs reads and writes that format by.
-    (
-        "games",
-        &[
-            "games",
-            "solve/proof.rs",
-            "solve/compact.rs",
-            "solve/retro.rs",
-        ],
-    ),
-    // The solvers: df-pn and its proofs, pawn chess's graph analysis, CRASH!'s databases, the
-    // games' oracles. They know the games' positions; the search calls them only through the
-    // oracle it is handed (search/oracle.rs).
+    // The solvers, each generic over the game traits: df-pn and its proofs and their
+    // checker (proofs need only the game's rules), retrograde analysis, the win/draw/loss
+    // solver, the losing family's oracle. They name no game; the search calls them only
+    // through the oracle it is handed (search/oracle.rs).
     ("solve", &["solve"]),
-    // What the web page needs of each game (title, searches, board, solver): the trait in
-    // games/page.rs and each game's page.rs, handed out by the registry (games/mod.rs is their
-    // front door only). Above `solve`, as a game's page hands out its solvers (the page's, and
-    // the engine's oracle and acyclic solver: games/page.rs `builtin`, `acyclic`).
-    ("page", &["games/page.rs", "games/*/page.rs"]),
+    // The games, each in its folder with everything it owns: rules, evaluation, tables,
+    // its own exhaustive analysis (games/pawns/analysis, games/crash/analysis), its certificates,
+    // and its page (what the web page and the engine need of it: games/page.rs is the trait,
+    // games/<game>/page.rs the game's, handing out its solvers).
+    ("games", &["games"]),
     ("top", &["protocol", "cli", "tournament", "book", "web"]),
 ];
 
@@ -407,23 +396,12 @@ fn edges(files: &BTreeMap<String, File>, front_doors: bool) -> BTreeSet<(String,
     out
 }
 
-/// Whether a [`ROOMS`] entry names `path`: equal, or equal with `*` standing for any one
-/// folder name.
-fn matches_path(entry: &str, path: &str) -> bool {
-    let (e, p): (Vec<&str>, Vec<&str>) = (entry.split('/').collect(), path.split('/').collect());
-    e.len() == p.len() && e.iter().zip(&p).all(|(a, b)| a == b || *a == "*")
-}
-
-/// The room of a file (its index in [`ROOMS`]).
+/// The room of a file (its index in [`ROOMS`]): the room of its top-level module.
 fn room(rel: &str) -> usize {
     let top = rel.split('/').next().unwrap_or(rel).trim_end_matches(".rs");
-    let named = |name: &str| {
-        ROOMS
-            .iter()
-            .position(|(_, modules)| modules.iter().any(|m| matches_path(m, name)))
-    };
-    named(rel)
-        .or_else(|| named(top))
+    ROOMS
+        .iter()
+        .position(|(_, modules)| modules.contains(&top))
         .unwrap_or_else(|| panic!("src/{rel}: module `{top}` is in no room; add it to ROOMS"))
 }
 
@@ -655,7 +633,10 @@ fn the_checker_sees_breaks_circles_and_reexports() {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, text).unwrap();
     };
-    write("lib.rs", "pub mod board; pub mod game; pub mod games;");
+    write(
+        "lib.rs",
+        "pub mod board; pub mod game; pub mod search; pub mod solve; pub mod games;",
+    );
     write(
         "board/mod.rs",
         "//! crate::games::x in a comment\npub mod fen;\nconst S: &str = \"crate::games\";",
@@ -668,20 +649,18 @@ fn the_checker_sees_breaks_circles_and_reexports() {
     );
     write(
         "games/mod.rs",
-        "pub mod chess; pub mod w; pub mod x; pub mod y; pub mod z;",
+        "pub mod chess; pub mod x; pub mod y; pub mod z;",
     );
-    // A game's page (room page, by the `*` entry) may use the game; the game may not use it.
-    write("games/z/page.rs", "use crate::games::chess::Chess;");
-    write("games/w.rs", "fn f() { crate::games::z::page::show(); }");
+    // The search may not call a solver directly (solve sits above it); a solver may use
+    // the search.
+    write("search/mod.rs", "pub fn go() { crate::solve::pns(); }");
+    write("solve/mod.rs", "pub fn pns() { crate::search::go(); }");
     // A circle through a front door, leaving its folder: y → x/mod.rs → x/a.rs → y.
     write("games/x/mod.rs", "pub mod a;\npub fn shared() { a::go(); }");
     write("games/x/a.rs", "pub fn go() { crate::games::y::f(); }");
     write("games/y.rs", "pub fn f() { crate::games::x::shared(); }");
     // A module and its child using each other: the folder's own business.
-    write(
-        "games/z/mod.rs",
-        "pub mod b; pub mod page;\npub fn h() { b::g(); }",
-    );
+    write("games/z/mod.rs", "pub mod b;\npub fn h() { b::g(); }");
     write("games/z/b.rs", "pub fn g() { super::h(); }");
     // A circle through a re-export: eval → Chess (position.rs) → eval.
     write(
@@ -699,7 +678,7 @@ fn the_checker_sees_breaks_circles_and_reexports() {
         problems,
         [
             "src/game.rs (room game) imports src/games/chess/position.rs (room games), a room above it",
-            "src/games/w.rs (room games) imports src/games/z/page.rs (room page), a room above it",
+            "src/search/mod.rs (room search) imports src/solve/mod.rs (room solve), a room above it",
             "import circle in room games: games/chess/eval.rs → games/chess/position.rs → games/chess/eval.rs",
             "import circle through a mod.rs in room games: games/x/a.rs → games/y.rs → games/x/mod.rs → games/x/a.rs",
         ],

@@ -13,7 +13,7 @@
 use kiebitz::board::MoveList;
 use kiebitz::game::Game;
 use kiebitz::games::pawns::Pawns;
-use kiebitz::solve::pawns::{board, solve, table};
+use kiebitz::games::pawns::analysis::{board, solve, table};
 use kiebitz::solve::pns::{self, Budget, Verdict};
 use kiebitz::solve::proof;
 

@@ -1,7 +1,7 @@
 //! The acyclic win/draw/loss solver (src/solve/wdl.rs) on pawn chess: every bound it stores
 //! while solving the 4×4 and 5×5 starts (every rule set) holds the exhaustive value (plain
 //! negamax over the whole game graph), as do its values of a sample of every reachable
-//! position; it agrees with the analyser's solver (src/solve/pawns/solve.rs) on positions of
+//! position; it agrees with the analyser's solver (src/games/pawns/analysis/solve.rs) on positions of
 //! seeded random play on 6×6; its
 //! certificates (a win's proof, a draw's two holds) check, and one with a wrong move is refused.
 
@@ -12,11 +12,11 @@ use std::sync::atomic::AtomicBool;
 
 use kiebitz::game::Game;
 use kiebitz::games::pawns::Pawns;
+use kiebitz::games::pawns::analysis::acyclic::PawnSolver;
+use kiebitz::games::pawns::analysis::board::{Children, Leaf, Pos, Shape};
+use kiebitz::games::pawns::analysis::solve::{Budget, Solver};
+use kiebitz::games::pawns::analysis::table::Wide;
 use kiebitz::solve::compact::{self, Compact};
-use kiebitz::solve::pawns::acyclic::PawnSolver;
-use kiebitz::solve::pawns::board::{Children, Leaf, Pos, Shape};
-use kiebitz::solve::pawns::solve::{Budget, Solver};
-use kiebitz::solve::pawns::table::Wide;
 use kiebitz::solve::proof;
 use kiebitz::solve::wdl::{self, Acyclic, Searcher, Table};
 use kiebitz::solve::wdl_checkpoint;
@@ -181,7 +181,7 @@ fn static_values_agree_with_the_analyser_on_random_6x6_and_7x7_positions() {
     assert!(checked > 1000, "{checked} positions checked");
 }
 
-/// The move order (src/solve/pawns/acyclic.rs, `Order`) and the static rules keep one-thread
+/// The move order (src/games/pawns/analysis/acyclic.rs, `Order`) and the static rules keep one-thread
 /// root-only searches at the sizes docs/solved.md reports; the order before them needed
 /// 118,592 (pawngame6ep), 6,703,337 (pawns6) and 37,220 (pawns5d) nodes.
 #[test]
@@ -199,8 +199,12 @@ fn the_move_order_keeps_the_searches_small() {
             root_only: true,
             ..wdl::Options::default()
         };
-        let s = kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false))
-            .unwrap();
+        let s = kiebitz::games::pawns::analysis::acyclic::solve(
+            &root,
+            &options,
+            &AtomicBool::new(false),
+        )
+        .unwrap();
         assert_eq!(s.value, Some(value), "{variant}");
         assert!(s.nodes <= most, "{variant}: {} nodes", s.nodes);
     }
@@ -265,7 +269,8 @@ fn solve(v: &str, fen: Option<&str>) -> (Pawns, wdl::Solution) {
         threads: 2,
         ..wdl::Options::default()
     };
-    let s = kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false));
+    let s =
+        kiebitz::games::pawns::analysis::acyclic::solve(&root, &options, &AtomicBool::new(false));
     (root, s.unwrap())
 }
 
@@ -496,7 +501,12 @@ fn root_only_gives_the_same_value_with_fewer_nodes() {
                 root_only,
                 ..wdl::Options::default()
             };
-            kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false)).unwrap()
+            kiebitz::games::pawns::analysis::acyclic::solve(
+                &root,
+                &options,
+                &AtomicBool::new(false),
+            )
+            .unwrap()
         };
         let (all, only) = (run(false), run(true));
         assert_eq!(all.value, Some(value), "{variant}");
@@ -587,7 +597,7 @@ fn solve_with_checkpoint(
         }),
         ..wdl::Options::default()
     };
-    kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false))
+    kiebitz::games::pawns::analysis::acyclic::solve(&root, &options, &AtomicBool::new(false))
 }
 
 #[test]
@@ -736,7 +746,8 @@ fn solve_with_lemmas(v: &str, lemmas: bool) -> wdl::Solution {
         ..wdl::Options::default()
     };
     let root = Pawns::startpos(v).unwrap();
-    kiebitz::solve::pawns::acyclic::solve(&root, &options, &AtomicBool::new(false)).unwrap()
+    kiebitz::games::pawns::analysis::acyclic::solve(&root, &options, &AtomicBool::new(false))
+        .unwrap()
 }
 
 /// Certificates whose lines end at the lemmas: accepted as collected and as read back from
@@ -832,7 +843,7 @@ fn a_solves_budget_does_not_raise_the_callers_stop() {
         certificates: false,
         ..wdl::Options::default()
     };
-    let cut = kiebitz::solve::pawns::acyclic::solve(&big, &options, &stop).unwrap();
+    let cut = kiebitz::games::pawns::analysis::acyclic::solve(&big, &options, &stop).unwrap();
     assert_eq!(cut.value, None, "6×6 is not solved in a millisecond");
     assert!(!stop.load(std::sync::atomic::Ordering::Relaxed));
     let small = Pawns::startpos(&variant(4, "ep")).unwrap();
@@ -840,7 +851,7 @@ fn a_solves_budget_does_not_raise_the_callers_stop() {
         time: None,
         ..options
     };
-    let solved = kiebitz::solve::pawns::acyclic::solve(&small, &whole, &stop).unwrap();
+    let solved = kiebitz::games::pawns::analysis::acyclic::solve(&small, &whole, &stop).unwrap();
     assert!(solved.value.is_some());
 }
 

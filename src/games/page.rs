@@ -30,11 +30,11 @@ use serde_json::{Value, json};
 
 use crate::board::{Color, Move};
 use crate::game::Game;
+use crate::games::crash::analysis::db::Db;
 use crate::nsearch::Algorithm;
 use crate::search::Score;
 use crate::search::oracle::{AnyOracle, Oracle, for_game};
 use crate::solve::AcyclicSolve;
-use crate::solve::crash::db::Db;
 
 /// Which engine plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -266,7 +266,7 @@ pub fn builtin<G: Game>() -> Option<Oracle<G>> {
 }
 
 /// The win/draw/loss solver of an acyclic game ([`Game::ACYCLIC`]), if its page hands one out
-/// (pawn chess: `solve::pawns::acyclic::solve`).
+/// (pawn chess: `games::pawns::analysis::acyclic::solve`).
 pub fn acyclic<G: Game>() -> Option<AcyclicSolve<G>> {
     if !G::ACYCLIC {
         return None;

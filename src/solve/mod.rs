@@ -8,8 +8,6 @@
 //!   [`compact`] their compact format, walked and checked without a FEN per position;
 //! - [`retro`]: retrograde analysis of a slice of positions given by forward moves (endgame
 //!   tables built from a move generator alone);
-//! - [`pawns`]: pawn chess's exhaustive game-graph analysis (counts, values, distances);
-//! - [`crash`]: CRASH!'s databases of perfect play and the column's theorems;
 //! - [`pns_oracle`]: the losing-chess games' oracle (df-pn for a forced win before alpha-beta);
 //! - [`wdl`]: the win/draw/loss solver for acyclic games, with its certificates, and
 //!   [`wdl_table`] its transposition table and [`wdl_checkpoint`] that table on disk.
@@ -17,15 +15,14 @@
 //! The search calls solvers through one interface only, [`crate::search::oracle::Oracle`],
 //! handed explicitly to a searcher; which oracle and which acyclic solver ([`AcyclicSolve`]) a
 //! game comes with, its page says (`games::page::builtin`, `games::page::acyclic`: the game
-//! hands them out, this room lists no game). Sits above
-//! `games` (it knows the games' positions) and below the binaries' rooms (protocol, cli,
-//! tournament, web), which hand the oracles out.
+//! hands them out, this room lists no game). Sits below `games`: every solver here is generic
+//! over the game's traits; a game's own exhaustive analysis lives in its folder
+//! (`games::pawns::analysis`, `games::crash::analysis`), and the binaries' rooms (protocol, cli,
+//! tournament, web) hand the oracles out.
 
 pub mod checkpoint;
 pub mod compact;
-pub mod crash;
 pub mod ghi;
-pub mod pawns;
 pub mod pns;
 pub mod pns_oracle;
 pub mod proof;

@@ -1661,8 +1661,8 @@ impl<G: NGame> Session for NSeat<G> {
 mod tests {
     use super::*;
     use crate::games::crash::Crash;
+    use crate::games::crash::analysis::db::Db;
     use crate::games::crash::page::{crash_optimal, crash_solved};
-    use crate::solve::crash::db::Db;
 
     const CHAMAELEON: &str = "chamaeleon";
 

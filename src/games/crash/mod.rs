@@ -8,7 +8,7 @@
 //! - [`eval`]: the heuristic evaluation (material, compactness);
 //!
 //! The exhaustive databases, the column's theorems and their commands live with the other
-//! solvers in [`crate::solve::crash`].
+//! solvers in [`crate::games::crash::analysis`].
 //!
 //! **Moves in the core's [`Move`]**: a CRASH! move is (cell i, h); it is stored as
 //! `Move::new(Square(i), Square(j), kind)` with the 0-based cells i and j = i ± h, the last cell
@@ -26,6 +26,7 @@
 
 pub mod eval;
 pub mod page;
+pub mod analysis;
 
 use crate::error::Error;
 use crate::board::{Color, MAX_MOVES, Move, MoveKind, MoveList, Square};

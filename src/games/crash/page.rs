@@ -4,7 +4,7 @@
 //! ([`crate::games::page::LoadedDb`], `--crash-db`), else the board's database solved on
 //! demand and kept.
 //!
-//! Depends on `board`, `game`, `search` (scores), `solve::crash::db` and `games::page`.
+//! Depends on `board`, `game`, `search` (scores), `games::crash::analysis::db` and `games::page`.
 
 use std::any::Any;
 use std::sync::Arc;
@@ -19,7 +19,7 @@ use crate::games::page::{
     white_view,
 };
 use crate::search::Score;
-use crate::solve::crash::db::{Db, Layout};
+use crate::games::crash::analysis::db::{Db, Layout};
 
 /// The largest CRASH! database the optimal player solves on demand (about two seconds on a
 /// loaded 2-core machine); it is kept for later moves ([`MAX_OPTIMAL_DBS`] of them).
@@ -152,7 +152,7 @@ pub fn crash_optimal(pos: &Crash, solvers: &Solvers) -> Result<EngineAnswer, Str
     let line = &line[..line.len().min(24)];
     let pv: Vec<String> = line.iter().map(|(p, m)| p.move_text(*m)).collect();
     let pv_san: Vec<String> = line.iter().map(|(p, m)| p.san(*m)).collect();
-    let score = Score::from_value(crate::solve::crash::db::score(d));
+    let score = Score::from_value(crate::games::crash::analysis::db::score(d));
     Ok(EngineAnswer {
         mv: pos.move_text(mv),
         info: json!({

@@ -4,7 +4,7 @@
 //! position here and thousands in a walk; on 7×7 they make most of a certificate
 //! (docs/solved.md, "Lemmas").
 //!
-//! Written apart from the solver's static rules (src/solve/pawns/board.rs), square by square
+//! Written apart from the solver's static rules (src/games/pawns/analysis/board.rs), square by square
 //! on this module's own reading of the rules, and tested against the exhaustive values of every
 //! 4×4 and 5×5 position and the analyser's on random 6×6 and 7×7 ones (tests/pawns_wdl.rs):
 //! - **wins at once**: a legal move ends the game in the mover's favour;

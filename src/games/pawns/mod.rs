@@ -13,6 +13,7 @@
 
 pub mod eval;
 pub mod page;
+pub mod analysis;
 mod game;
 pub mod lemma;
 pub mod rules;

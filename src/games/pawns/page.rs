@@ -3,7 +3,7 @@
 //! a walk of the whole game graph if it fits the budget, else the value by the win/draw/loss
 //! solver (as `kiebitz-pawns analyze`).
 //!
-//! Depends on `game`, `solve::pawns` and `games::page`. Hands out the game's solvers
+//! Depends on `game`, `games::pawns::analysis` and `games::page`. Hands out the game's solvers
 //! ([`page::Page::engine_solvers`]): the analysis as the search's oracle, and the acyclic
 //! win/draw/loss solver.
 
@@ -56,7 +56,7 @@ impl page::Page for OnPage {
     /// The analysis plays solved positions perfectly (the search's oracle), and `solve` uses
     /// the win/draw/loss solver of acyclic games.
     fn engine_solvers(&self) -> EngineSolvers {
-        use crate::solve::pawns::{acyclic, engine_solve};
+        use crate::games::pawns::analysis::{acyclic, engine_solve};
         EngineSolvers::of::<Pawns>(
             Some(std::sync::Arc::new(engine_solve)),
             Some(acyclic::solve),
@@ -67,7 +67,7 @@ impl page::Page for OnPage {
 /// Pawn chess solved from `pos`: the exact distance by a walk of the whole game graph if it
 /// fits the budget, else the value by the win/draw/loss solver (as `kiebitz-pawns analyze`).
 pub fn pawns_solved(pos: &Pawns, stop: &AtomicBool) -> Value {
-    use crate::solve::pawns::{board, solve, table};
+    use crate::games::pawns::analysis::{board, solve, table};
     let (w, h) = pos.size();
     if w.max(h) > MAX_SOLVED_PAWNS {
         return json!({ "unknown": format!(
