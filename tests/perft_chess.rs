@@ -4,22 +4,13 @@
 
 mod common;
 
-use kiebitz::game::Game;
 use kiebitz::games::chess::Chess;
-use kiebitz::perft::perft;
 
 #[test]
 fn chess_perft_reference() {
     let cases = common::perft_cases("chess-perft.txt");
     assert!(cases.len() >= 30, "the reference file lost lines");
     for case in cases {
-        let pos = Chess::from_fen(&case.variant, &case.fen).expect("reference FEN");
-        assert_eq!(
-            perft(&pos, case.depth),
-            case.nodes,
-            "{} depth {}",
-            case.fen,
-            case.depth
-        );
+        case.check::<Chess>();
     }
 }

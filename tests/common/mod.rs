@@ -48,6 +48,21 @@ pub fn perft_cases(name: &str) -> Vec<PerftCase> {
     cases
 }
 
+impl PerftCase {
+    /// The case's position in `G`, and its perft count by the library checked against the
+    /// reference.
+    pub fn check<G: kiebitz::game::Game>(&self) -> G {
+        let pos = G::from_fen(&self.variant, &self.fen).expect("reference FEN");
+        let nodes = kiebitz::perft::perft(&pos, self.depth);
+        assert_eq!(
+            nodes, self.nodes,
+            "{} {} depth {}",
+            self.variant, self.fen, self.depth
+        );
+        pos
+    }
+}
+
 /// The path of an engine binary built by cargo for the integration tests: cargo builds every
 /// `[[bin]]` into one directory, so any game's binary is found next to `kiebitz-match`.
 pub fn binary(name: &str) -> PathBuf {
