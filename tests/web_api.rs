@@ -20,6 +20,14 @@ fn server(config: Config) -> Background {
 }
 
 /// A random index below `n` from a linear congruential generator's high bits.
+/// Starts a game on the server at `a` with `body` (`{"game": …}`): its state and its id.
+fn new_game(a: SocketAddr, body: &Value) -> (Value, String) {
+    let (code, st) = post(a, "/api/new", body);
+    assert_eq!(code, 201, "{st}");
+    let id = st["id"].as_str().unwrap().to_string();
+    (st, id)
+}
+
 fn pick(state: &mut u64, n: usize) -> usize {
     *state = state
         .wrapping_mul(6_364_136_223_846_793_005)
@@ -281,12 +289,10 @@ fn refused_requests_leave_the_game_unchanged() {
 fn undo_takes_back_and_the_page_state_follows() {
     let srv = server(Config::default());
     let a = srv.addr;
-    let (_, st) = post(
+    let (st, id) = new_game(
         a,
-        "/api/new",
         &json!({ "game": "raeuber", "seats": [{ "kind": "human" }, { "kind": "engine", "movetime_ms": 10 }] }),
     );
-    let id = st["id"].as_str().unwrap();
     let start = st["fen"].clone();
     let first = st["legal"][0]["move"].clone();
     assert_eq!(
@@ -389,8 +395,7 @@ fn idle_games_expire_and_full_servers_refuse() {
         idle: Duration::from_millis(300),
         ..Config::default()
     });
-    let (_, st) = post(srv.addr, "/api/new", &json!({ "game": "chess" }));
-    let id = st["id"].as_str().unwrap().to_string();
+    let (_, id) = new_game(srv.addr, &json!({ "game": "chess" }));
     assert_eq!(get(srv.addr, &format!("/api/game/{id}")).0, 200);
     std::thread::sleep(Duration::from_millis(1200));
     assert_eq!(get(srv.addr, &format!("/api/game/{id}")).0, 404);
@@ -419,8 +424,7 @@ fn idle_games_expire_and_full_servers_refuse() {
 fn the_live_search_is_streamed() {
     let srv = server(Config::default());
     let a = srv.addr;
-    let (_, st) = post(a, "/api/new", &json!({ "game": "chess" }));
-    let id = st["id"].as_str().unwrap().to_string();
+    let (_, id) = new_game(a, &json!({ "game": "chess" }));
     let mut s = TcpStream::connect(a).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     write!(
@@ -539,13 +543,11 @@ fn crash_optimal_player_says_what_it_knows() {
     assert_eq!(r["info"]["solved"]["value"], "win", "{r}");
     assert!(r["info"]["score"]["mate"].as_i64().unwrap() > 0, "{r}");
     // Too large a board for a database on demand: the search plays and says so.
-    let (_, st) = post(
+    let (_, id) = new_game(
         a,
-        "/api/new",
         &json!({ "game": "crash", "fen": format!("W4{}B4 w", ".".repeat(18)),
         "seats": [{ "kind": "engine", "movetime_ms": 30, "search": "optimal" }, { "kind": "human" }] }),
     );
-    let id = st["id"].as_str().unwrap();
     let (code, r) = post(a, &format!("/api/game/{id}/engine"), &json!({}));
     assert_eq!(code, 200, "{r}");
     assert_eq!(r["info"]["optimal"], false, "{r}");
@@ -1274,8 +1276,7 @@ fn analysis_runs_until_stopped() {
     let srv = server(Config::default());
     let a = srv.addr;
     let two = json!([{ "kind": "human" }, { "kind": "human" }]);
-    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
-    let id = st["id"].as_str().unwrap().to_string();
+    let (_, id) = new_game(a, &json!({ "game": "chess", "seats": two }));
     assert_eq!(
         post(a, &format!("/api/game/{id}/move"), &json!({ "move": "e4" })).0,
         200
@@ -1392,8 +1393,7 @@ fn every_change_is_announced_and_a_stale_takeback_is_refused() {
     let srv = server(Config::default());
     let a = srv.addr;
     let seats = json!([{ "kind": "human" }, { "kind": "engine", "movetime_ms": 20 }]);
-    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": seats }));
-    let id = st["id"].as_str().unwrap().to_string();
+    let (st, id) = new_game(a, &json!({ "game": "chess", "seats": seats }));
     assert_eq!(st["version"], 0, "{st}");
     let mut s = open_events(a, &id);
     let mut seen = String::new();
@@ -1449,8 +1449,7 @@ fn an_analysis_nobody_watches_stops_and_the_state_says_so() {
     let srv = server(Config::default());
     let a = srv.addr;
     let two = json!([{ "kind": "human" }, { "kind": "human" }]);
-    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
-    let id = st["id"].as_str().unwrap().to_string();
+    let (_, id) = new_game(a, &json!({ "game": "chess", "seats": two }));
     let (code, r) = post(a, &format!("/api/game/{id}/analysis"), &json!({}));
     assert_eq!(code, 202, "{r}");
     let deadline = Instant::now() + Duration::from_secs(5);
@@ -1481,8 +1480,7 @@ fn a_spectator_link_shows_the_game_but_cannot_change_it() {
     let srv = server(Config::default());
     let a = srv.addr;
     let two = json!([{ "kind": "human" }, { "kind": "human" }]);
-    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
-    let id = st["id"].as_str().unwrap().to_string();
+    let (st, id) = new_game(a, &json!({ "game": "chess", "seats": two }));
     let watch = st["watch"].as_str().unwrap().to_string();
     assert_ne!(id, watch);
     assert_eq!(st["spectator"], false);
@@ -1525,8 +1523,7 @@ fn a_king_in_check_and_a_forced_capture_are_named() {
     let srv = server(Config::default());
     let a = srv.addr;
     let two = json!([{ "kind": "human" }, { "kind": "human" }]);
-    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
-    let id = st["id"].as_str().unwrap().to_string();
+    let (st, id) = new_game(a, &json!({ "game": "chess", "seats": two }));
     assert_eq!(st["check"], Value::Null);
     for mv in ["e4", "f5", "Qh5"] {
         post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
@@ -1559,8 +1556,7 @@ fn lines_of_the_move_tree_replay_analyse_and_go_into_the_pgn() {
     let srv = server(Config::default());
     let a = srv.addr;
     let two = json!([{ "kind": "human" }, { "kind": "human" }]);
-    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
-    let id = st["id"].as_str().unwrap().to_string();
+    let (_, id) = new_game(a, &json!({ "game": "chess", "seats": two }));
     for mv in ["e4", "e5", "Nf3"] {
         post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
     }
@@ -1680,8 +1676,7 @@ fn the_whole_game_is_reviewed_and_a_blunder_is_marked() {
     let srv = server(Config::default());
     let a = srv.addr;
     let two = json!([{ "kind": "human" }, { "kind": "human" }]);
-    let (_, st) = post(a, "/api/new", &json!({ "game": "chess", "seats": two }));
-    let id = st["id"].as_str().unwrap().to_string();
+    let (_, id) = new_game(a, &json!({ "game": "chess", "seats": two }));
     for mv in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
         post(a, &format!("/api/game/{id}/move"), &json!({ "move": mv }));
     }
