@@ -420,7 +420,7 @@ impl OpeningBook for Chess {
 impl Tablebases for Chess {
     const TABLEBASES: bool = true;
 
-    fn tb_load(path: &str) -> Result<crate::game::TbLoaded, String> {
+    fn tb_load(path: &str) -> Result<crate::game::TbLoaded, crate::TableError> {
         let (loading, hold) = syzygy::hold(path)?;
         Ok(crate::game::TbLoaded {
             largest: loading.largest,
