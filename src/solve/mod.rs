@@ -24,6 +24,7 @@
 pub mod checkpoint;
 pub mod compact;
 pub mod crash;
+pub mod error;
 pub mod ghi;
 pub mod pawns;
 pub mod pns;
@@ -34,7 +35,9 @@ pub mod wdl;
 pub mod wdl_checkpoint;
 pub mod wdl_table;
 
+pub use error::SolveError;
+
 /// A game's acyclic win/draw/loss solver: the root, the options and the stop flag in, the
 /// values and certificates out.
 pub type AcyclicSolve<G> =
-    fn(&G, &wdl::Options, &std::sync::atomic::AtomicBool) -> Result<wdl::Solution, String>;
+    fn(&G, &wdl::Options, &std::sync::atomic::AtomicBool) -> Result<wdl::Solution, SolveError>;
