@@ -54,6 +54,9 @@ pub enum FileError {
     /// Any other failure to open or read it (permissions, an I/O error).
     #[error("cannot read {path}: {reason}")]
     Unreadable { path: String, reason: String },
+    /// A file that could not be written whole (`reason`: the system's).
+    #[error("cannot write {path}: {reason}")]
+    Unwritable { path: String, reason: String },
 }
 
 impl FileError {

@@ -54,6 +54,9 @@ pub enum SetOptionError {
     /// `SyzygyPath`).
     #[error(transparent)]
     Tables(#[from] TableError),
+    /// `BookFile` named a book that cannot be read (the session plays without one).
+    #[error(transparent)]
+    Book(#[from] crate::book::BookError),
     /// A file or folder this server's clients may not name (`option` the option, `shown` the
     /// value as sent, shortened; `why` says what is in the way).
     #[error("{option} '{shown}' refused: {why}")]
@@ -71,8 +74,7 @@ pub enum SetOptionError {
     /// The chosen variant's start position could not be set up.
     #[error(transparent)]
     Start(#[from] Error),
-    /// The option's handler refused the value (a book it cannot read, a game option's
-    /// value): its sentence is the whole content.
+    /// The option's handler refused the value (a game option's value, an algorithm): its sentence is the whole content.
     #[error("{0}")]
     Refused(String),
 }
