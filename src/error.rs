@@ -33,6 +33,22 @@ pub enum Error {
     File(#[from] FileError),
 }
 
+/// An [`Error::Position`] of a formatted sentence: `position_error!("{n} ranks")`.
+macro_rules! position_error {
+    ($($arg:tt)*) => {
+        $crate::error::Error::Position(format!($($arg)*))
+    };
+}
+pub(crate) use position_error;
+
+/// An [`Error::Move`] of a formatted sentence: `move_error!("'{text}' is not a move")`.
+macro_rules! move_error {
+    ($($arg:tt)*) => {
+        $crate::error::Error::Move(format!($($arg)*))
+    };
+}
+pub(crate) use move_error;
+
 /// Why a file (or pipe) could not be read, by kind; `path` is the name the user gave.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FileError {
