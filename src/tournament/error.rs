@@ -72,6 +72,13 @@ impl From<String> for FlagError {
     }
 }
 
+/// A bound of the command line (a duration, a number), as the sentence it reads.
+impl From<crate::limits::BoundError> for FlagError {
+    fn from(e: crate::limits::BoundError) -> FlagError {
+        FlagError::Refused(e.to_string())
+    }
+}
+
 impl From<&str> for FlagError {
     fn from(sentence: &str) -> FlagError {
         FlagError::Refused(sentence.to_string())
