@@ -202,7 +202,8 @@ fn table(offer: &Offer) -> Vec<Spec> {
                 },
                 D::NSEAT,
                 |s, v| {
-                    s.algorithm = Algorithm::parse(v.text())?;
+                    s.algorithm = Algorithm::parse(v.text())
+                        .map_err(|e| SetOptionError::Refused(e.to_string()))?;
                     Ok(Reply::Quiet)
                 },
             ),

@@ -49,7 +49,9 @@ pub fn choice(game: &str, name: Option<&str>) -> Result<Choice, GameError> {
         return Ok(Choice::Default);
     };
     match page_of(game) {
-        Some(page) => page.choice(name).map_err(GameError::UnknownSearch),
+        Some(page) => page
+            .choice(name)
+            .map_err(|e| GameError::UnknownSearch(e.to_string())),
         None if name == "alphabeta" => Ok(Choice::Default),
         None => Err(GameError::UnknownSearch(format!(
             "unknown search '{name}' for {game}: one of alphabeta"
