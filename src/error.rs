@@ -49,6 +49,14 @@ macro_rules! move_error {
 }
 pub(crate) use move_error;
 
+/// An [`Error::Setting`] of a formatted sentence: `setting_error!("unknown parameter '{n}'")`.
+macro_rules! setting_error {
+    ($($arg:tt)*) => {
+        $crate::error::Error::Setting(format!($($arg)*))
+    };
+}
+pub(crate) use setting_error;
+
 /// Why a file (or pipe) could not be read, by kind; `path` is the name the user gave.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FileError {
