@@ -3,7 +3,7 @@
 //! each with the words the user reads after `kiebitz-match: `.
 //!
 //! [`MatchError`]: why a match or a tournament did not start or stopped early. Depends on
-//! the engine clients' and the report's errors.
+//! the engine clients' and the report's errors and on `limits::BoundError`.
 
 /// Why a `kiebitz-match` command line is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
