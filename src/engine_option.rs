@@ -261,11 +261,11 @@ impl<K: PartialEq, V> SharedSets<K, V> {
     /// The set a session holds under `key`, or the one `make` makes, then kept under `key`
     /// (made under the lock: two sessions asking at once get one set). Returns the set and
     /// whether it is new.
-    pub fn obtain(
+    pub fn obtain<E>(
         &self,
         key: K,
-        make: impl FnOnce() -> Result<Arc<V>, String>,
-    ) -> Result<(Arc<V>, bool), String> {
+        make: impl FnOnce() -> Result<Arc<V>, E>,
+    ) -> Result<(Arc<V>, bool), E> {
         let mut sets = self.sets.lock().unwrap_or_else(|e| e.into_inner());
         sets.retain(|(_, set)| set.strong_count() > 0);
         if let Some(set) = sets

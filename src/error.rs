@@ -33,6 +33,30 @@ pub enum Error {
     File(#[from] FileError),
 }
 
+/// An [`Error::Position`] of a formatted sentence: `position_error!("{n} ranks")`.
+macro_rules! position_error {
+    ($($arg:tt)*) => {
+        $crate::error::Error::Position(format!($($arg)*))
+    };
+}
+pub(crate) use position_error;
+
+/// An [`Error::Move`] of a formatted sentence: `move_error!("'{text}' is not a move")`.
+macro_rules! move_error {
+    ($($arg:tt)*) => {
+        $crate::error::Error::Move(format!($($arg)*))
+    };
+}
+pub(crate) use move_error;
+
+/// An [`Error::Setting`] of a formatted sentence: `setting_error!("unknown parameter '{n}'")`.
+macro_rules! setting_error {
+    ($($arg:tt)*) => {
+        $crate::error::Error::Setting(format!($($arg)*))
+    };
+}
+pub(crate) use setting_error;
+
 /// Why a file (or pipe) could not be read, by kind; `path` is the name the user gave.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FileError {
@@ -54,6 +78,9 @@ pub enum FileError {
     /// Any other failure to open or read it (permissions, an I/O error).
     #[error("cannot read {path}: {reason}")]
     Unreadable { path: String, reason: String },
+    /// A file that could not be written whole (`reason`: the system's).
+    #[error("cannot write {path}: {reason}")]
+    Unwritable { path: String, reason: String },
 }
 
 impl FileError {

@@ -226,10 +226,14 @@ pub fn write_whole<T>(
 }
 
 /// [`write_whole`] of `bytes`, with an error that names the path: `cannot write PATH: why`.
-pub fn write_bytes(path: impl AsRef<Path>, bytes: impl AsRef<[u8]>) -> Result<(), String> {
+pub fn write_bytes(path: impl AsRef<Path>, bytes: impl AsRef<[u8]>) -> Result<(), FileError> {
     let path = path.as_ref();
-    write_whole(path, |out| io::Write::write_all(out, bytes.as_ref()))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    write_whole(path, |out| io::Write::write_all(out, bytes.as_ref())).map_err(|e| {
+        FileError::Unwritable {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        }
+    })
 }
 
 /// A new file beside `target` that did not exist before (so no link planted at its name is

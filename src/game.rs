@@ -20,6 +20,7 @@
 
 use crate::board::{Color, Move, MoveList};
 use crate::error::Error;
+use crate::table_error::TableError;
 
 /// The result of a game, from White's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -556,9 +557,9 @@ pub trait Tablebases {
     /// session's hold on them: they stay loaded while it is held (a session keeps it until it
     /// names another path or ends). Tables another session holds are never unloaded or
     /// replaced by this.
-    fn tb_load(path: &str) -> Result<TbLoaded, String> {
+    fn tb_load(path: &str) -> Result<TbLoaded, TableError> {
         let _ = path;
-        Err("this game has no tablebases".to_string())
+        Err(TableError::NoTablebases)
     }
 
     /// The tablebases' win/draw/loss for the side to move, with the 50-move counter at zero:
@@ -611,17 +612,17 @@ pub trait EndgameTables {
     /// --tables N`, the `Endgame Tables` option); 0 turns them off. `builds` says whether a
     /// probe that meets a table built on demand waits for it. Returns a line saying what was
     /// done. Default: the game has none.
-    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, String> {
+    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
         let _ = (max_pieces, builds);
-        Err("this game has no endgame tables".to_string())
+        Err(TableError::NoTables)
     }
 
     /// Where the game's endgame tables are read from and written to, one file per
     /// signature (`Endgame Tables Path`, `solve --tables-dir`); an empty text for none.
     /// Returns a line saying what was done. Default: the game has none.
-    fn tables_dir(dir: &str) -> Result<String, String> {
+    fn tables_dir(dir: &str) -> Result<String, TableError> {
         let _ = dir;
-        Err("this game has no endgame tables".to_string())
+        Err(TableError::NoTables)
     }
 
     /// A protocol session's `Endgame Tables`: makes `settings` (the session's own) answer
@@ -633,9 +634,9 @@ pub trait EndgameTables {
         settings: &mut crate::engine_option::GameSettings,
         max_pieces: u32,
         access: &crate::engine_option::Access,
-    ) -> Result<String, String> {
+    ) -> Result<String, TableError> {
         let _ = (settings, max_pieces, access);
-        Err("this game has no endgame tables".to_string())
+        Err(TableError::NoTables)
     }
 
     /// A protocol session's `Endgame Tables Path`: the folder its tables read (and, where
@@ -645,9 +646,9 @@ pub trait EndgameTables {
         settings: &mut crate::engine_option::GameSettings,
         dir: &str,
         access: &crate::engine_option::Access,
-    ) -> Result<String, String> {
+    ) -> Result<String, TableError> {
         let _ = (settings, dir, access);
-        Err("this game has no endgame tables".to_string())
+        Err(TableError::NoTables)
     }
 
     /// For a game with a solver (the search's oracle): the share of a move's time, in

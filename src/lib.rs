@@ -54,9 +54,11 @@ pub mod san;
 pub mod search;
 pub mod search_params;
 pub mod solve;
+pub mod table_error;
 pub mod texel;
 pub mod text;
 pub mod tournament;
 pub mod web;
 
 pub use error::{CliError, Error, FileError};
+pub use table_error::{SyzygyFileError, TableError};

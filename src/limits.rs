@@ -18,42 +18,87 @@ use crate::error::CliError;
 /// increments) cannot overflow.
 pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
+/// A command-line argument outside its bounds: the argument (`what`), the value and the bound
+/// in the sentence users have always read.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum BoundError {
+    /// Seconds that are not a finite number from 0 to [`MAX_SECONDS`].
+    #[error("{what} must be a number of seconds from 0 to {MAX_SECONDS} (one year), not {secs}")]
+    Seconds { what: String, secs: f64 },
+    /// Seconds that make no [`Duration`] (`reason`: why).
+    #[error("{what} {secs}: {reason}")]
+    Duration {
+        what: String,
+        secs: f64,
+        reason: String,
+    },
+    /// A number outside `start..=end`.
+    #[error("{what} must be a number from {start} to {end}, not {value}")]
+    Number {
+        what: String,
+        value: String,
+        start: String,
+        end: String,
+    },
+    /// Milliseconds beyond [`MAX_SECONDS`].
+    #[error(
+        "{what} must be a number of milliseconds from 0 to {} (one year), not {ms}",
+        MAX_SECONDS * 1000.0
+    )]
+    Millis { what: String, ms: u64 },
+}
+
+/// The sentence, where a plain `String` error is expected.
+impl From<BoundError> for String {
+    fn from(e: BoundError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<BoundError> for crate::CliError {
+    fn from(e: BoundError) -> crate::CliError {
+        crate::CliError::Failed(e.to_string())
+    }
+}
+
 /// `secs` seconds as a [`Duration`] for the argument `what`: a finite number from 0 to
 /// [`MAX_SECONDS`], or an error naming the argument, the value and the bound.
-pub fn seconds(what: &str, secs: f64) -> Result<Duration, String> {
+pub fn seconds(what: &str, secs: f64) -> Result<Duration, BoundError> {
+    let what = what.to_string();
     if !(secs.is_finite() && (0.0..=MAX_SECONDS).contains(&secs)) {
-        return Err(format!(
-            "{what} must be a number of seconds from 0 to {MAX_SECONDS} (one year), not {secs}"
-        ));
+        return Err(BoundError::Seconds { what, secs });
     }
-    Duration::try_from_secs_f64(secs).map_err(|e| format!("{what} {secs}: {e}"))
+    Duration::try_from_secs_f64(secs).map_err(|e| BoundError::Duration {
+        what,
+        secs,
+        reason: e.to_string(),
+    })
 }
 
 /// `value` for the argument `what` where it is a finite number within `range` (a NaN, an
 /// infinity or a number out of range is an error naming the argument, the value and the
 /// range).
-pub fn number<T>(what: &str, value: T, range: std::ops::RangeInclusive<T>) -> Result<T, String>
+pub fn number<T>(what: &str, value: T, range: std::ops::RangeInclusive<T>) -> Result<T, BoundError>
 where
     T: Copy + PartialOrd + std::fmt::Display,
 {
     if range.contains(&value) {
         Ok(value)
     } else {
-        Err(format!(
-            "{what} must be a number from {} to {}, not {value}",
-            range.start(),
-            range.end()
-        ))
+        Err(BoundError::Number {
+            what: what.to_string(),
+            value: value.to_string(),
+            start: range.start().to_string(),
+            end: range.end().to_string(),
+        })
     }
 }
 
 /// `ms` milliseconds as a [`Duration`] for the argument `what`, at most [`MAX_SECONDS`].
-pub fn millis(what: &str, ms: u64) -> Result<Duration, String> {
+pub fn millis(what: &str, ms: u64) -> Result<Duration, BoundError> {
     if ms as f64 > MAX_SECONDS * 1000.0 {
-        return Err(format!(
-            "{what} must be a number of milliseconds from 0 to {} (one year), not {ms}",
-            MAX_SECONDS * 1000.0
-        ));
+        let what = what.to_string();
+        return Err(BoundError::Millis { what, ms });
     }
     Ok(Duration::from_millis(ms))
 }
@@ -143,7 +188,7 @@ mod tests {
     fn numbers_are_finite_and_in_range() {
         assert_eq!(number("--lr", 0.5f32, 0.0..=10.0), Ok(0.5));
         for bad in [f32::NAN, f32::INFINITY, -1.0, 1e39f64 as f32, 11.0] {
-            let e = number("--lr", bad, 0.0..=10.0).unwrap_err();
+            let e = number("--lr", bad, 0.0..=10.0).unwrap_err().to_string();
             assert!(e.contains("--lr") && e.contains("from 0 to 10"), "{e}");
         }
     }
@@ -152,10 +197,15 @@ mod tests {
     fn seconds_are_bounded() {
         assert_eq!(seconds("t", 1.5).unwrap(), Duration::from_millis(1500));
         for bad in [1e20, -1.0, f64::NAN, f64::INFINITY, MAX_SECONDS * 2.0] {
-            let e = seconds("--budget", bad).unwrap_err();
+            let e = seconds("--budget", bad).unwrap_err().to_string();
             assert!(e.contains("--budget") && e.contains("31536000"), "{e}");
         }
         assert_eq!(millis("m", 1500).unwrap(), Duration::from_millis(1500));
-        assert!(millis("m", u64::MAX).unwrap_err().contains("31536000000"));
+        assert!(
+            millis("m", u64::MAX)
+                .unwrap_err()
+                .to_string()
+                .contains("31536000000")
+        );
     }
 }

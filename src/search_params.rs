@@ -18,6 +18,7 @@
 //! record ([`crate::game::Tuning::SEARCH`]) and may be given another one for experiments and
 //! matches.
 
+use crate::error::setting_error;
 use std::sync::OnceLock;
 
 /// Score of a mate (or any forced game end) in 0 plies; mate in n plies is `MATE - n`.
@@ -127,9 +128,9 @@ macro_rules! define_params {
             pub const CONSERVATIVE: SearchParams = SearchParams { $( $name: $default, )* };
 
             /// Sets the parameter `name` from the text `value`, checked against its range.
-            fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+            fn set(&mut self, name: &str, value: &str) -> Result<(), crate::Error> {
                 let Some(spec) = PARAMS.iter().find(|p| p.name == name) else {
-                    return Err(format!(
+                    return Err(setting_error!(
                         "unknown search parameter '{name}' (the parameters: {})",
                         PARAMS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
                     ));
@@ -302,22 +303,22 @@ define_params! {
 
 impl ParamSpec {
     /// The value of `text` for this parameter, or why it is none.
-    fn parse(&self, text: &str) -> Result<i64, String> {
+    fn parse(&self, text: &str) -> Result<i64, crate::Error> {
         let name = self.name;
         if self.switch {
             return match text {
                 "1" | "true" | "on" => Ok(1),
                 "0" | "false" | "off" => Ok(0),
-                _ => Err(format!("'{name}': expected 0 or 1, got '{text}'")),
+                _ => Err(setting_error!("'{name}': expected 0 or 1, got '{text}'")),
             };
         }
         let (min, max) = (self.min, self.max);
         match text.parse::<i64>() {
             Ok(v) if (min..=max).contains(&v) => Ok(v),
-            Ok(_) => Err(format!(
+            Ok(_) => Err(setting_error!(
                 "'{name}': expected a number from {min} to {max}, got '{text}'"
             )),
-            Err(_) => Err(format!("'{name}': expected a number, got '{text}'")),
+            Err(_) => Err(setting_error!("'{name}': expected a number, got '{text}'")),
         }
     }
 }
@@ -391,10 +392,9 @@ impl SearchParams {
     /// and nothing is changed ([`crate::Error::Setting`]).
     pub fn with_overrides(self, overrides: &str) -> Result<SearchParams, crate::Error> {
         self.apply_overrides(overrides)
-            .map_err(crate::Error::Setting)
     }
 
-    fn apply_overrides(self, overrides: &str) -> Result<SearchParams, String> {
+    fn apply_overrides(self, overrides: &str) -> Result<SearchParams, crate::Error> {
         let mut p = self;
         for item in overrides
             .split(',')
@@ -403,7 +403,7 @@ impl SearchParams {
         {
             let (name, value) = item
                 .split_once('=')
-                .ok_or_else(|| format!("'{item}': expected name=value"))?;
+                .ok_or_else(|| setting_error!("'{item}': expected name=value"))?;
             p.set(name.trim(), value.trim())?;
         }
         Ok(p)

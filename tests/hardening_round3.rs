@@ -121,7 +121,9 @@ fn perft_i64(row: &[i64], white: bool, depth: u32) -> u64 {
 #[test]
 fn f1_crash_tower_heights_cannot_overflow() {
     // 1 + 2147483647 stones would make one tower of 2^31: refused, by the library and the CLI.
-    let e = Crash::parse("W1W2147483647.B1 w").expect_err("a tower could overflow");
+    let e = Crash::parse("W1W2147483647.B1 w")
+        .expect_err("a tower could overflow")
+        .to_string();
     assert!(e.contains("2147483647"), "{e}");
     assert!(Crash::from_fen("crash", "W1W2147483647.B1 w").is_err());
     let o = run(

@@ -30,7 +30,15 @@ const ROOMS: &[(&str, &[&str])] = &[
     (
         "base",
         &[
-            "rng", "limits", "memory", "progress", "error", "text", "checksum", "files",
+            "rng",
+            "limits",
+            "memory",
+            "progress",
+            "error",
+            "table_error",
+            "text",
+            "checksum",
+            "files",
         ],
     ),
     ("board", &["board"]),

@@ -161,7 +161,7 @@ fn a_damaged_network_file_is_refused_and_the_old_network_stays() {
     for (name, damaged) in cases {
         let path = dir.join(format!("{name}.nnue"));
         std::fs::write(&path, damaged).unwrap();
-        let err = nnue::load(path.to_str().unwrap()).unwrap_err();
+        let err = nnue::load(path.to_str().unwrap()).unwrap_err().to_string();
         assert!(err.contains(name) || !err.is_empty(), "{err}");
         assert_eq!(
             Game::evaluate(&pos),

@@ -245,7 +245,9 @@ where
     for (name, damaged) in bad_files(&bytes, other) {
         let path = dir.join(format!("{name}.nnue"));
         std::fs::write(&path, damaged).unwrap();
-        let err = engine::load::<Position<V>>(path.to_str().unwrap()).unwrap_err();
+        let err = engine::load::<Position<V>>(path.to_str().unwrap())
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains(path.to_str().unwrap()) || name == "empty",
             "{name}: {err}"

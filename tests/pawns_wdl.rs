@@ -584,7 +584,7 @@ fn solve_with_checkpoint(
     variant: &str,
     path: &std::path::Path,
     stop_after: Option<std::time::Duration>,
-) -> Result<wdl::Solution, String> {
+) -> Result<wdl::Solution, kiebitz::solve::SolveError> {
     let root = Pawns::startpos(variant).unwrap();
     let options = wdl::Options {
         hash_mb: 64,
@@ -631,7 +631,9 @@ fn a_checkpoint_of_another_position_or_damaged_is_refused_and_kept() {
     let path = scratch("refused");
     solve_with_checkpoint("pawngame5", &path, None).unwrap();
     let good = std::fs::read(&path).unwrap();
-    let other = solve_with_checkpoint("pawngame5ep", &path, None).unwrap_err();
+    let other = solve_with_checkpoint("pawngame5ep", &path, None)
+        .unwrap_err()
+        .to_string();
     assert!(other.contains("another position"), "{other}");
     assert_eq!(
         std::fs::read(&path).unwrap(),
@@ -642,10 +644,14 @@ fn a_checkpoint_of_another_position_or_damaged_is_refused_and_kept() {
     let last = damaged.len() - 9;
     damaged[last] ^= 0x40;
     std::fs::write(&path, &damaged).unwrap();
-    let e = solve_with_checkpoint("pawngame5", &path, None).unwrap_err();
+    let e = solve_with_checkpoint("pawngame5", &path, None)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("checksum"), "{e}");
     std::fs::write(&path, &good[..good.len() - 5]).unwrap();
-    let e = solve_with_checkpoint("pawngame5", &path, None).unwrap_err();
+    let e = solve_with_checkpoint("pawngame5", &path, None)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("cut short"), "{e}");
     std::fs::write(&path, &good).unwrap();
     assert_eq!(

@@ -20,7 +20,7 @@ fn table_dir() -> PathBuf {
 
 /// Loads the tables once for this test binary; false (with the reason printed) when absent.
 fn tables() -> bool {
-    static LOADED: OnceLock<Result<u32, String>> = OnceLock::new();
+    static LOADED: OnceLock<Result<u32, kiebitz::TableError>> = OnceLock::new();
     match LOADED.get_or_init(|| syzygy::set_path(table_dir().to_str().expect("UTF-8 path"))) {
         Ok(n) => {
             assert_eq!(*n, 4, "the test tables have 3 and 4 pieces");

@@ -5,6 +5,7 @@
 //! en-passant square, halfmove clock and fullmove number (the two clocks default to `0 1`).
 
 use super::{Color, Geometry, Square};
+use crate::error::position_error;
 
 /// The fields of a FEN, with the board's size inferred from the placement.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,16 +24,16 @@ impl Fen {
     /// Splits `text` into its fields. Every error ([`crate::Error::Position`]) names what is
     /// wrong.
     pub fn parse(text: &str) -> Result<Fen, crate::Error> {
-        Fen::fields(text).map_err(crate::Error::Position)
+        Fen::fields(text)
     }
 
-    fn fields(text: &str) -> Result<Fen, String> {
+    fn fields(text: &str) -> Result<Fen, crate::Error> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() {
-            return Err("empty FEN".into());
+            return Err(position_error!("empty FEN"));
         }
         if fields.len() > 6 {
-            return Err(format!(
+            return Err(position_error!(
                 "FEN has {} fields, at most 6 expected",
                 fields.len()
             ));
@@ -40,7 +41,7 @@ impl Fen {
         let rows: Vec<&str> = fields[0].split('/').collect();
         let height = rows.len();
         if !(1..=8).contains(&height) {
-            return Err(format!("FEN has {height} ranks, 1 to 8 expected"));
+            return Err(position_error!("FEN has {height} ranks, 1 to 8 expected"));
         }
         let mut pieces = Vec::new();
         let mut width = None;
@@ -62,7 +63,7 @@ impl Fen {
                         }
                     }
                     if n == 0 {
-                        return Err(format!(
+                        return Err(position_error!(
                             "rank {} of the FEN has an empty run of 0",
                             rank + 1
                         ));
@@ -74,10 +75,12 @@ impl Fen {
                     }
                     file += 1;
                 } else {
-                    return Err(format!("unexpected character '{c}' in the FEN placement"));
+                    return Err(position_error!(
+                        "unexpected character '{c}' in the FEN placement"
+                    ));
                 }
                 if file > 8 {
-                    return Err(format!(
+                    return Err(position_error!(
                         "rank {} of the FEN is wider than 8 squares",
                         rank + 1
                     ));
@@ -86,7 +89,7 @@ impl Fen {
             match width {
                 None => width = Some(file),
                 Some(w) if w != file => {
-                    return Err(format!(
+                    return Err(position_error!(
                         "rank {} of the FEN has {file} squares, rank {} has {w}",
                         rank + 1,
                         height
@@ -97,12 +100,12 @@ impl Fen {
         }
         let width = width.unwrap_or(0);
         let geometry = Geometry::new(width as u8, height as u8)
-            .ok_or_else(|| format!("FEN board is {width}×{height}, 1×1 to 8×8 expected"))?;
+            .ok_or_else(|| position_error!("FEN board is {width}×{height}, 1×1 to 8×8 expected"))?;
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Color::White,
             "b" => Color::Black,
             other => {
-                return Err(format!(
+                return Err(position_error!(
                     "side to move '{}' is neither 'w' nor 'b'",
                     cut(other)
                 ));
@@ -110,27 +113,19 @@ impl Fen {
         };
         let castling = fields.get(2).copied().unwrap_or("-").to_string();
         if castling != "-" && !castling.chars().all(|c| c.is_ascii_alphabetic()) {
-            return Err(format!("castling field '{}' is malformed", cut(&castling)));
+            return Err(position_error!(
+                "castling field '{}' is malformed",
+                cut(&castling)
+            ));
         }
-        let en_passant =
-            match fields.get(3).copied().unwrap_or("-") {
-                "-" => None,
-                s => Some(geometry.parse_square(s).ok_or_else(|| {
-                    format!("en-passant square '{}' is not on the board", cut(s))
-                })?),
-            };
-        let number = |i: usize, what: &str, default: u32| -> Result<u32, String> {
-            let Some(s) = fields.get(i) else {
-                return Ok(default);
-            };
-            match s.parse::<u32>() {
-                Ok(n) if n <= MAX_COUNTER => Ok(n),
-                Ok(_) => Err(format!("{what} {s} is too large (at most {MAX_COUNTER})")),
-                Err(_) => Err(format!("{what} '{}' is not a number", cut(s))),
-            }
+        let en_passant = match fields.get(3).copied().unwrap_or("-") {
+            "-" => None,
+            s => Some(geometry.parse_square(s).ok_or_else(|| {
+                position_error!("en-passant square '{}' is not on the board", cut(s))
+            })?),
         };
-        let halfmove = number(4, "halfmove clock", 0)?;
-        let fullmove = number(5, "fullmove number", 1)?;
+        let halfmove = counter(fields.get(4), "halfmove clock", 0)?;
+        let fullmove = counter(fields.get(5), "fullmove number", 1)?;
         Ok(Fen {
             geometry,
             pieces,
@@ -140,6 +135,20 @@ impl Fen {
             halfmove,
             fullmove,
         })
+    }
+}
+
+/// A FEN's move counter (`what`) from its field, `default` where the field is absent.
+fn counter(field: Option<&&str>, what: &str, default: u32) -> Result<u32, crate::Error> {
+    let Some(s) = field else {
+        return Ok(default);
+    };
+    match s.parse::<u32>() {
+        Ok(n) if n <= MAX_COUNTER => Ok(n),
+        Ok(_) => Err(position_error!(
+            "{what} {s} is too large (at most {MAX_COUNTER})"
+        )),
+        Err(_) => Err(position_error!("{what} '{}' is not a number", cut(s))),
     }
 }
 

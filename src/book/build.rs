@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::{Book, Entry};
+use super::{Book, BookError, Entry};
 use crate::game::Game;
 use crate::tournament::pgn::PgnGame;
 
@@ -43,9 +43,9 @@ const DRAW: u64 = 1;
 /// Counts the moves of `games` (read by [`crate::tournament::pgn::parse`]) into a book. A game
 /// of another variant or with an unreadable start is left out, one with an illegal move is
 /// counted up to it; each says so in [`Built::warnings`]. An error when no move is left.
-pub fn build<G: Game>(games: &[PgnGame], options: BuildOptions) -> Result<Built, String> {
+pub fn build<G: Game>(games: &[PgnGame], options: BuildOptions) -> Result<Built, BookError> {
     if !super::supported::<G>() {
-        return Err(format!("kiebitz-{} has no opening books", G::GAME));
+        return Err(BookError::NoBooks { game: G::GAME });
     }
     // (key, move) → (games, points).
     let mut counts: HashMap<(u64, u16), (u32, u64)> = HashMap::new();
@@ -107,11 +107,11 @@ pub fn build<G: Game>(games: &[PgnGame], options: BuildOptions) -> Result<Built,
         .map(|((key, mv), (_, points))| (key, mv, points))
         .collect();
     if kept.is_empty() {
-        return Err(format!(
-            "no move left for the book: {counted} games counted, {pairs} different moves, none \
-             played in {} or more games with a point won (try a smaller --min-games)",
-            options.min_games
-        ));
+        return Err(BookError::NoMove {
+            counted,
+            pairs,
+            min_games: options.min_games,
+        });
     }
     let max = kept.iter().map(|k| k.2).max().unwrap_or(1);
     let entries = kept
@@ -146,11 +146,8 @@ pub fn scale(points: u64, max: u64) -> u16 {
 
 /// The start position of a PGN game: its `FEN` tag under its `Variant` (default: the
 /// engine's first variant), which must be one the engine plays.
-fn start<G: Game>(game: &PgnGame) -> Result<G, String> {
-    Ok(crate::game::start_position::<G>(
-        game.tag("Variant"),
-        game.tag("FEN"),
-    )?)
+fn start<G: Game>(game: &PgnGame) -> Result<G, crate::Error> {
+    crate::game::start_position::<G>(game.tag("Variant"), game.tag("FEN"))
 }
 
 #[cfg(test)]
@@ -218,7 +215,7 @@ mod tests {
                 min_games: 9,
             },
         );
-        assert!(none.unwrap_err().contains("--min-games"));
+        assert!(none.unwrap_err().to_string().contains("--min-games"));
     }
 
     #[test]

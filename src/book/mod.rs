@@ -12,7 +12,10 @@
 //!   the choice of a book move before a search.
 
 pub mod build;
+pub mod error;
 pub mod options;
+
+pub use error::BookError;
 
 use crate::board::{Move, MoveList};
 use crate::game::Game;
@@ -124,33 +127,27 @@ impl Book {
 
     /// Reads a book file's bytes (`name` names it in errors): a whole number of entries,
     /// sorted by key, at least one.
-    pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Book, String> {
+    pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Book, BookError> {
+        let name = name.to_string();
         if bytes.is_empty() {
-            return Err(format!("{name} is empty: not a book"));
+            return Err(BookError::Empty { name });
         }
         if !bytes.len().is_multiple_of(ENTRY_BYTES) {
-            return Err(format!(
-                "{name} is not a Polyglot book: its {} bytes are not a whole number of \
-                 {ENTRY_BYTES}-byte entries",
-                bytes.len()
-            ));
+            let bytes = bytes.len();
+            return Err(BookError::Length { name, bytes });
         }
         let entries: Vec<Entry> = bytes
             .chunks_exact(ENTRY_BYTES)
             .map(|c| Entry::from_bytes(c.try_into().expect("a chunk of ENTRY_BYTES")))
             .collect();
         if let Some(i) = entries.windows(2).position(|w| w[0].key > w[1].key) {
-            return Err(format!(
-                "{name} is not a Polyglot book: its entries are not sorted by key (entry {} \
-                 comes after a larger key)",
-                i + 2
-            ));
+            return Err(BookError::Unsorted { name, entry: i + 2 });
         }
         Ok(Book { entries })
     }
 
     /// Reads the book file at `path` (at most [`MAX_BOOK_BYTES`]).
-    pub fn open(path: &str) -> Result<Book, String> {
+    pub fn open(path: &str) -> Result<Book, BookError> {
         let bytes = crate::files::read(std::path::Path::new(path), MAX_BOOK_BYTES)?;
         Book::from_bytes(&bytes, path)
     }
@@ -166,8 +163,8 @@ impl Book {
     }
 
     /// Writes the book to `path`.
-    pub fn save(&self, path: &str) -> Result<(), String> {
-        crate::files::write_bytes(path, self.to_bytes())
+    pub fn save(&self, path: &str) -> Result<(), BookError> {
+        Ok(crate::files::write_bytes(path, self.to_bytes())?)
     }
 
     /// The entries of the position with key `key`.
@@ -274,10 +271,16 @@ mod tests {
 
     #[test]
     fn bad_files_are_refused_with_a_reason() {
-        assert!(Book::from_bytes(&[], "b").unwrap_err().contains("empty"));
+        assert!(
+            Book::from_bytes(&[], "b")
+                .unwrap_err()
+                .to_string()
+                .contains("empty")
+        );
         assert!(
             Book::from_bytes(&[0; 17], "b")
                 .unwrap_err()
+                .to_string()
                 .contains("whole number")
         );
         let high = Entry {
@@ -292,6 +295,7 @@ mod tests {
         assert!(
             Book::from_bytes(&bytes, "b")
                 .unwrap_err()
+                .to_string()
                 .contains("sorted")
         );
         assert!(Book::open("/nonexistent/book.bin").is_err());

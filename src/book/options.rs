@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use super::{Book, MAX_VARIETY, game_ply, pick};
+use super::{Book, BookError, MAX_VARIETY, game_ply, pick};
 use crate::board::Move;
 use crate::game::Game;
 use crate::rng::Rng;
@@ -73,11 +73,13 @@ impl BookOptions {
 
     /// `BookFile`: reads the book in `file` ("" or [`NO_FILE`]: no book). A file that cannot
     /// be read leaves no book and says so.
-    pub fn set_file(&mut self, file: &str) -> Result<(), String> {
+    pub fn set_file(&mut self, file: &str) -> Result<(), BookError> {
         self.book = None;
         if !file.is_empty() && file != NO_FILE {
-            let book = Book::open(file)
-                .map_err(|e| format!("{BOOK_FILE}: {e}; playing without a book"))?;
+            let book = Book::open(file).map_err(|e| BookError::Dropped {
+                option: BOOK_FILE,
+                error: Box::new(e),
+            })?;
             self.book = Some((file.to_string(), Arc::new(book)));
         }
         Ok(())
@@ -198,7 +200,7 @@ mod tests {
         );
         o.set_file(&path).unwrap();
         assert!(o.probe(&pos).is_some());
-        let err = o.set_file("/nonexistent.bin").unwrap_err();
+        let err = o.set_file("/nonexistent.bin").unwrap_err().to_string();
         assert!(err.contains("playing without a book"), "{err}");
         assert_eq!(o.probe(&pos), None);
         o.set_file(&path).unwrap();

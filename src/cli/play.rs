@@ -38,7 +38,7 @@ fn parse_tc(text: &str) -> Result<TimeControl, TimeControlError> {
             .parse()
             .map_err(|_| TimeControlError::NotATime(text.to_string()))?;
         crate::limits::seconds(&format!("the time control '{text}'"), v)
-            .map_err(TimeControlError::OutOfRange)
+            .map_err(|e| TimeControlError::OutOfRange(e.to_string()))
     };
     match text.split_once('+') {
         Some((base, inc)) => Ok(TimeControl::Clock {

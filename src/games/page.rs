@@ -297,10 +297,10 @@ pub trait Page: Send + Sync {
         vec!["alphabeta"]
     }
     /// The engine a search name stands for; an error names the searches the game offers.
-    fn choice(&self, name: &str) -> Result<Choice, String> {
+    fn choice(&self, name: &str) -> Result<Choice, crate::Error> {
         match name {
             "alphabeta" => Ok(Choice::Default),
-            _ => Err(unknown_search(self, name)),
+            _ => Err(crate::Error::Setting(unknown_search(self, name))),
         }
     }
     /// The board of a FEN for the page; by default the rows of a grid ([`grid_board`]).
@@ -480,7 +480,9 @@ mod tests {
         assert_eq!(p.choice("alphabeta"), Ok(Choice::Default));
         assert_eq!(
             p.choice("optimal"),
-            Err("unknown search 'optimal' for plain: one of alphabeta".to_string())
+            Err(crate::Error::Setting(
+                "unknown search 'optimal' for plain: one of alphabeta".to_string()
+            ))
         );
         assert_eq!(p.board("2/p1 w")["rows"], json!([["", ""], ["p", ""]]));
         assert!(p.optimal_job(&(), &Solvers::default()).is_none());

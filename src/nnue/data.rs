@@ -94,21 +94,24 @@ impl Record {
     }
 
     /// A record from its bytes; an error names what is out of its range.
-    pub fn from_bytes(b: &[u8; RECORD_BYTES]) -> Result<Record, String> {
+    pub fn from_bytes(b: &[u8; RECORD_BYTES]) -> Result<Record, super::NetError> {
         let occupancy = u64::from_le_bytes(b[0..8].try_into().expect("8 bytes"));
         if occupancy.count_ones() as usize > MAX_PIECES {
-            return Err(format!("{} pieces (at most 32)", occupancy.count_ones()));
+            return Err(super::NetError::Pieces(occupancy.count_ones()));
         }
         if b[26] > 2 || b[27] > 1 {
-            return Err(format!("result {} / side {} out of range", b[26], b[27]));
+            return Err(super::NetError::ResultSide {
+                result: b[26],
+                side: b[27],
+            });
         }
         if b[30..32] != [0, 0] {
-            return Err("bytes 30 and 31 are not zero".into());
+            return Err(super::NetError::Padding);
         }
         let count = occupancy.count_ones() as usize;
         let unused = (count..MAX_PIECES).any(|i| (b[8 + i / 2] >> (4 * (i % 2))) & 15 != 0);
         if unused {
-            return Err(format!("piece codes beyond its {count} pieces"));
+            return Err(super::NetError::UnusedCodes(count));
         }
         Ok(Record {
             occupancy,
@@ -135,11 +138,11 @@ pub fn read_all(mut r: impl Read, layout: &super::Layout) -> io::Result<Vec<Reco
 }
 
 /// A record that does not decode or does not fit the game: its index and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("record {index}: {reason}")]
 pub struct BadRecord {
     pub index: usize,
-    pub reason: String,
+    pub reason: super::NetError,
 }
 
 /// The whole records of `bytes` (a trailing partial record is ignored), each checked against
@@ -208,14 +211,20 @@ mod tests {
         };
         let far = Record::new(vec![(40, 1)], 0, 1, 0, 0);
         let err = decode(&far.to_bytes(), &six).unwrap_err();
-        assert!(err.reason.contains("beyond the 6×6 board"), "{err}");
+        assert!(
+            err.reason.to_string().contains("beyond the 6×6 board"),
+            "{err}"
+        );
         let mut stray = r.to_bytes();
         stray[20] = 1;
         let err = decode(&stray, &chess).unwrap_err();
-        assert!(err.reason.contains("beyond its 2 pieces"), "{err}");
+        assert!(
+            err.reason.to_string().contains("beyond its 2 pieces"),
+            "{err}"
+        );
         let mut reserved = r.to_bytes();
         reserved[31] = 7;
         let err = decode(&reserved, &chess).unwrap_err();
-        assert!(err.reason.contains("not zero"), "{err}");
+        assert!(err.reason.to_string().contains("not zero"), "{err}");
     }
 }

@@ -26,6 +26,7 @@ use std::sync::{Arc, Once, RwLock};
 use std::thread::LocalKey;
 
 use super::Layout;
+use super::NetError;
 use super::net::Network;
 use crate::engine_option::{GameOption, GameSettings, OptionKind, TextForm};
 
@@ -153,7 +154,7 @@ pub fn describe_layout(layout: &Layout) -> String {
 /// Reads a network file (`EvalFile`; empty: the embedded network, or none where the build
 /// has none): the network and a line saying what it is. Nothing is installed; the error says
 /// what is wrong with the file (a network of another game's shape among them).
-pub fn read<G: Evaluated>(path: &str) -> Result<(Option<Network>, String), String> {
+pub fn read<G: Evaluated>(path: &str) -> Result<(Option<Network>, String), NetError> {
     let inputs = G::LAYOUT.inputs();
     let net = if path.is_empty() {
         match G::store().embedded {
@@ -166,13 +167,11 @@ pub fn read<G: Evaluated>(path: &str) -> Result<(Option<Network>, String), Strin
             }
         }
     } else {
-        let bytes = crate::files::read(std::path::Path::new(path), super::net::MAX_FILE_BYTES)
-            .map_err(|e| e.to_string())?;
-        Network::from_bytes(&bytes, inputs).map_err(|e| {
-            format!(
-                "{path}: {e} (this game's board: {})",
-                describe_layout(&G::LAYOUT)
-            )
+        let bytes = crate::files::read(std::path::Path::new(path), super::net::MAX_FILE_BYTES)?;
+        Network::from_bytes(&bytes, inputs).map_err(|e| NetError::File {
+            path: path.to_string(),
+            error: Box::new(e),
+            layout: describe_layout(&G::LAYOUT),
         })?
     };
     let name = if path.is_empty() { "embedded" } else { path };
@@ -182,7 +181,7 @@ pub fn read<G: Evaluated>(path: &str) -> Result<(Option<Network>, String), Strin
 
 /// Loads a network file (`EvalFile`; empty: the embedded network) as the process's. On any
 /// error the network in use stays. Returns a line saying what is in use.
-pub fn load<G: Evaluated>(path: &str) -> Result<String, String> {
+pub fn load<G: Evaluated>(path: &str) -> Result<String, NetError> {
     G::store().ensure_embedded(&G::LAYOUT);
     let (net, line) = read::<G>(path)?;
     G::store().replace(&G::LAYOUT, net.map(Arc::new));

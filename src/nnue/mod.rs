@@ -13,8 +13,11 @@
 
 pub mod data;
 pub mod engine;
+pub mod error;
 pub mod net;
 pub mod train;
+
+pub use error::NetError;
 
 /// How a game's pieces become network inputs: one input per (own or other colour, kind,
 /// square) as seen from a perspective; Black's perspective mirrors the board's ranks.
@@ -42,20 +45,21 @@ impl Layout {
     /// Whether `record` fits this layout: every piece on the board's squares and of a code
     /// the layout has (`colour · kinds + kind` below `2 · kinds`); the error names what does
     /// not.
-    pub fn check(&self, record: &data::Record) -> Result<(), String> {
+    pub fn check(&self, record: &data::Record) -> Result<(), NetError> {
         let squares = u32::from(self.width) * u32::from(self.height);
         for (sq, code) in record.squares() {
             if u32::from(sq) >= squares {
-                return Err(format!(
-                    "a piece on square {sq}, beyond the {}×{} board",
-                    self.width, self.height
-                ));
+                return Err(NetError::OffBoard {
+                    square: sq,
+                    width: self.width,
+                    height: self.height,
+                });
             }
             if code >= 2 * self.kinds {
-                return Err(format!(
-                    "piece code {code}: this game's codes are 0 to {}",
-                    2 * self.kinds - 1
-                ));
+                return Err(NetError::PieceCode {
+                    code,
+                    most: 2 * self.kinds - 1,
+                });
             }
         }
         Ok(())

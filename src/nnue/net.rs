@@ -12,6 +12,7 @@
 //! input `i` is `H` values), `i16` feature biases (`H`), `i16` output weights (`2H`, the
 //! side to move's half first), `i32` output bias; last an FNV-1a 64 checksum of all before.
 
+use super::NetError;
 use std::fmt;
 
 /// The feature transformer's quantisation: a float 1.0 is 255.
@@ -89,43 +90,40 @@ impl Network {
 
     /// A network from file bytes, for `inputs` inputs; the error says what is wrong (size,
     /// magic, shape, quantisation, checksum) and nothing is half-read.
-    pub fn from_bytes(bytes: &[u8], inputs: usize) -> Result<Network, String> {
+    pub fn from_bytes(bytes: &[u8], inputs: usize) -> Result<Network, NetError> {
         const HEAD: usize = 8 + 5 * 4;
         if bytes.len() < HEAD + 12 || &bytes[..8] != MAGIC {
-            return Err("not a kiebitz network file (magic KBZNNUE1 missing)".into());
+            return Err(NetError::NotANetwork);
         }
         let word = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
         let (file_inputs, hidden) = (word(0) as usize, word(1) as usize);
         if file_inputs != inputs {
-            return Err(format!(
-                "the network has {file_inputs} inputs, this game needs {inputs}"
-            ));
+            return Err(NetError::Inputs {
+                found: file_inputs,
+                needed: inputs,
+            });
         }
         if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(HIDDEN_STEP) {
-            return Err(format!(
-                "hidden layer of {hidden} (a multiple of 16 up to 2048)"
-            ));
+            return Err(NetError::Hidden(hidden));
         }
         if (word(2), word(3), word(4)) != (QA as u32, QB as u32, SCALE as u32) {
-            return Err(format!(
-                "quantisation {}/{}/{} (this build: {QA}/{QB}/{SCALE})",
-                word(2),
-                word(3),
-                word(4)
-            ));
+            return Err(NetError::Quantisation {
+                found: [word(2), word(3), word(4)],
+                build: [QA as u32, QB as u32, SCALE as u32],
+            });
         }
         let values = inputs * hidden + 3 * hidden;
         let expected = HEAD + 2 * values + 4 + 8;
         if bytes.len() != expected {
-            return Err(format!(
-                "{} bytes where this shape needs {expected}",
-                bytes.len()
-            ));
+            return Err(NetError::Size {
+                found: bytes.len(),
+                expected,
+            });
         }
         let body = &bytes[..expected - 8];
         let stored = u64::from_le_bytes(bytes[expected - 8..].try_into().unwrap());
         if fnv1a(body) != stored {
-            return Err("checksum mismatch: the file is damaged".into());
+            return Err(NetError::Checksum);
         }
         let mut shorts = body[HEAD..HEAD + 2 * values]
             .chunks_exact(2)
@@ -150,7 +148,7 @@ impl Network {
     /// Refuses weights that can carry an accumulator beyond `i16` (it would wrap, and the
     /// evaluation with it): for every neuron, its bias and its [`MAX_ACTIVE`] largest feature
     /// weights by size must add up to at most 32767.
-    fn check_accumulators(&self) -> Result<(), String> {
+    fn check_accumulators(&self) -> Result<(), NetError> {
         let mut sizes = vec![0i32; self.inputs];
         for j in 0..self.hidden {
             for (i, size) in sizes.iter_mut().enumerate() {
@@ -162,10 +160,11 @@ impl Network {
             }
             let worst = i32::from(self.ft_bias[j]).abs() + sizes[..k].iter().sum::<i32>();
             if worst > i32::from(i16::MAX) {
-                return Err(format!(
-                    "weights that can overflow the accumulator: neuron {j} can reach {worst} \
-                     with {MAX_ACTIVE} pieces (at most 32767)"
-                ));
+                return Err(NetError::Overflow {
+                    neuron: j,
+                    worst,
+                    active: MAX_ACTIVE,
+                });
             }
         }
         Ok(())
@@ -333,18 +332,26 @@ mod tests {
         assert!(
             Network::from_bytes(&flipped, 768)
                 .unwrap_err()
+                .to_string()
                 .contains("checksum")
         );
         let cut = &bytes[..bytes.len() - 9];
-        assert!(Network::from_bytes(cut, 768).unwrap_err().contains("bytes"));
+        assert!(
+            Network::from_bytes(cut, 768)
+                .unwrap_err()
+                .to_string()
+                .contains("bytes")
+        );
         assert!(
             Network::from_bytes(&bytes, 640)
                 .unwrap_err()
+                .to_string()
                 .contains("inputs")
         );
         assert!(
             Network::from_bytes(b"garbage", 768)
                 .unwrap_err()
+                .to_string()
                 .contains("magic")
         );
     }
@@ -358,7 +365,9 @@ mod tests {
         for i in 0..768 {
             net.ft_weights[i * 32 + 7] = 1000;
         }
-        let e = Network::from_bytes(&net.to_bytes(), 768).unwrap_err();
+        let e = Network::from_bytes(&net.to_bytes(), 768)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("overflow the accumulator") && e.contains("neuron 7"),
             "{e}"

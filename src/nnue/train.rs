@@ -329,7 +329,7 @@ pub fn train(
     layout: &Layout,
     cfg: &Config,
     mut on_epoch: impl FnMut(&EpochReport, &FloatNet),
-) -> Result<FloatNet, String> {
+) -> Result<FloatNet, super::NetError> {
     let (mut train, validation) = split(records, cfg.seed, cfg.validation);
     let mut net = match &cfg.init {
         Some(init) => init.clone(),
@@ -369,11 +369,12 @@ pub fn train(
             lr,
         };
         if !(report.train_loss.is_finite() && report.validation_loss.is_finite()) {
-            return Err(format!(
-                "the training diverged at epoch {epoch} (train loss {}, validation loss {}, \
-                 step size {lr:e}): try a smaller --lr",
-                report.train_loss, report.validation_loss
-            ));
+            return Err(super::NetError::Diverged {
+                epoch,
+                train: report.train_loss,
+                validation: report.validation_loss,
+                lr,
+            });
         }
         on_epoch(&report, &net);
         if cfg.lr_step > 0 && epoch % cfg.lr_step == 0 {
@@ -596,7 +597,8 @@ mod tests {
             &small_config(5, f32::INFINITY, None),
             |_, _| heard += 1,
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("diverged") && e.contains("--lr"), "{e}");
         assert_eq!(heard, 0, "{e}");
     }

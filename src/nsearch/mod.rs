@@ -77,18 +77,18 @@ impl Algorithm {
     }
 
     /// The algorithm named `name` (case-insensitive), or an error listing the names.
-    pub fn parse(name: &str) -> Result<Algorithm, String> {
+    pub fn parse(name: &str) -> Result<Algorithm, crate::Error> {
         Algorithm::ALL
             .iter()
             .copied()
             .find(|a| a.name().eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!(
+                crate::Error::Setting(format!(
                     "unknown Algorithm '{}': one of {}",
                     name.trim(),
                     names.join(" ")
-                )
+                ))
             })
     }
 }

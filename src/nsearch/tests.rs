@@ -137,7 +137,12 @@ fn algorithm_names_parse() {
     for a in Algorithm::ALL {
         assert_eq!(Algorithm::parse(a.name()), Ok(a));
     }
-    assert!(Algorithm::parse("minimax").unwrap_err().contains("maxn-is"));
+    assert!(
+        Algorithm::parse("minimax")
+            .unwrap_err()
+            .to_string()
+            .contains("maxn-is")
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@
 
 use crate::Error;
 use crate::engine_option::ValueError;
+use crate::table_error::TableError;
 use crate::text::shorten;
 
 /// Why a `go` line was refused (or, for [`GoError::IgnoredMove`], what was left out of it).
@@ -49,10 +50,40 @@ pub enum SetOptionError {
     /// A value that does not fit the option's kind.
     #[error(transparent)]
     Value(#[from] ValueError),
-    /// The option's handler refused the value (a file it cannot read, a variant the game
-    /// lacks): its sentence is the whole content.
+    /// The game's endgame tables or tablebases refused the value (`Endgame Tables`,
+    /// `SyzygyPath`).
+    #[error(transparent)]
+    Tables(#[from] TableError),
+    /// `BookFile` named a book that cannot be read (the session plays without one).
+    #[error(transparent)]
+    Book(#[from] crate::book::BookError),
+    /// A file or folder this server's clients may not name (`option` the option, `shown` the
+    /// value as sent, shortened; `why` says what is in the way).
+    #[error("{option} '{shown}' refused: {why}")]
+    Confined {
+        option: String,
+        shown: String,
+        why: String,
+    },
+    /// A variant the game does not have (`UCI_Variant`).
+    #[error("unknown variant '{0}'")]
+    UnknownVariant(String),
+    /// The game has no variants to choose (an N-seat session).
+    #[error("this game has no variants to choose")]
+    NoVariants,
+    /// The chosen variant's start position could not be set up.
+    #[error(transparent)]
+    Start(#[from] Error),
+    /// The option's handler refused the value (a game option's value, an algorithm): its sentence is the whole content.
     #[error("{0}")]
     Refused(String),
+}
+
+/// A handler's refusal whose sentence is the whole content.
+impl From<String> for SetOptionError {
+    fn from(sentence: String) -> SetOptionError {
+        SetOptionError::Refused(sentence)
+    }
 }
 
 impl SetOptionError {

@@ -25,6 +25,7 @@ use crate::nsearch::{Algorithm, Options as NOptions};
 use crate::rng::Rng;
 use crate::search::strength::{FULL_ELO, MAX_SKILL, MIN_ELO, Strength};
 use crate::search::{MAX_SOLVER_SHARE, TbConfig};
+use crate::table_error::TableError;
 
 use super::error::SetOptionError;
 use super::{DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, Paths, SessionConfig, shorten, threads_for};
@@ -93,7 +94,7 @@ pub(crate) enum Reply {
     Chess960(bool),
 }
 
-type SessionHandler = fn(&mut Settings, &OptionValue) -> Result<Reply, String>;
+type SessionHandler = fn(&mut Settings, &OptionValue) -> Result<Reply, SetOptionError>;
 
 #[derive(Clone, Copy)]
 enum Handler {
@@ -201,7 +202,8 @@ fn table(offer: &Offer) -> Vec<Spec> {
                 },
                 D::NSEAT,
                 |s, v| {
-                    s.algorithm = Algorithm::parse(v.text())?;
+                    s.algorithm = Algorithm::parse(v.text())
+                        .map_err(|e| SetOptionError::Refused(e.to_string()))?;
                     Ok(Reply::Quiet)
                 },
             ),
@@ -288,7 +290,8 @@ fn table(offer: &Offer) -> Vec<Spec> {
         (
             books,
             Spec::new(BOOK_FILE, text(TextForm::File), D::TWO_SEAT, |s, v| {
-                s.book.set_file(v.text()).map(|()| Reply::Quiet)
+                s.book.set_file(v.text())?;
+                Ok(Reply::Quiet)
             }),
         ),
         (
@@ -370,7 +373,11 @@ fn table(offer: &Offer) -> Vec<Spec> {
                 D::TWO_SEAT,
                 |s, v| {
                     let use_tables = s.hooks.use_tables;
-                    use_tables(&mut s.game, v.int() as u32, &s.access).map(Reply::Note)
+                    Ok(Reply::Note(use_tables(
+                        &mut s.game,
+                        v.int() as u32,
+                        &s.access,
+                    )?))
                 },
             ),
         ),
@@ -382,7 +389,7 @@ fn table(offer: &Offer) -> Vec<Spec> {
                 D::TWO_SEAT,
                 |s, v| {
                     let tables_dir = s.hooks.tables_dir;
-                    tables_dir(&mut s.game, v.text(), &s.access).map(Reply::Note)
+                    Ok(Reply::Note(tables_dir(&mut s.game, v.text(), &s.access)?))
                 },
             ),
         ),
@@ -435,7 +442,7 @@ fn table(offer: &Offer) -> Vec<Spec> {
 
 /// A game's `SyzygyPath` loader ([`Game::tb_load`]): the pieces its tables cover, the
 /// session's hold on them and the files left out.
-type TbLoad = fn(&str) -> Result<crate::game::TbLoaded, String>;
+type TbLoad = fn(&str) -> Result<crate::game::TbLoaded, TableError>;
 
 /// The line `SyzygyPath` answers with: the pieces covered, and each file left out as damaged.
 fn tables_note(largest: u32, left_out: &[String]) -> String {
@@ -448,14 +455,14 @@ fn tables_note(largest: u32, left_out: &[String]) -> String {
 
 /// A game's session hook of its endgame tables ([`Game::session_tables`],
 /// [`Game::session_tables_dir`]): changes the session's settings.
-type TablesHook<T> = fn(&mut GameSettings, T, &Access) -> Result<String, String>;
+type TablesHook<T> = fn(&mut GameSettings, T, &Access) -> Result<String, TableError>;
 
 /// The game hooks that option handlers call.
 #[derive(Clone, Copy)]
 struct Hooks {
     tb_load: TbLoad,
     use_tables: TablesHook<u32>,
-    tables_dir: for<'a> fn(&mut GameSettings, &'a str, &Access) -> Result<String, String>,
+    tables_dir: for<'a> fn(&mut GameSettings, &'a str, &Access) -> Result<String, TableError>,
 }
 
 impl Hooks {
@@ -469,9 +476,9 @@ impl Hooks {
 
     fn none() -> Hooks {
         Hooks {
-            tb_load: |_| Err("this game has no tablebases".into()),
-            use_tables: |_, _, _| Err("this game has no endgame tables".into()),
-            tables_dir: |_, _, _| Err("this game has no endgame tables".into()),
+            tb_load: |_| Err(TableError::NoTablebases),
+            use_tables: |_, _, _| Err(TableError::NoTables),
+            tables_dir: |_, _, _| Err(TableError::NoTables),
         }
     }
 }
@@ -555,7 +562,7 @@ impl Settings {
 
     /// `value` of option `name` (a file or a folder) where [`Settings::paths`] allows it: as
     /// sent, or (confined) its canonical path inside the data folder; else why not.
-    fn allowed(&self, name: &str, value: OptionValue) -> Result<OptionValue, String> {
+    fn allowed(&self, name: &str, value: OptionValue) -> Result<OptionValue, SetOptionError> {
         let text = value.text().trim();
         match &self.paths {
             _ if text.is_empty() || text == NO_FILE => Ok(value),
@@ -606,7 +613,7 @@ impl Settings {
         let value = spec.kind.parse(spec.name, value)?;
         let (handler, name) = (spec.handler, spec.name);
         let value = self.checked_path(name, value)?;
-        self.run(handler, &value).map_err(SetOptionError::Refused)
+        self.run(handler, &value)
     }
 
     /// Sets option `name` (exactly as the table spells it) to a checked `value`, whichever
@@ -623,7 +630,7 @@ impl Settings {
             .ok_or_else(|| SetOptionError::Unknown(name.to_string()))?;
         let (handler, name) = (spec.handler, spec.name);
         let value = self.checked_path(name, value)?;
-        self.run(handler, &value).map_err(SetOptionError::Refused)
+        self.run(handler, &value)
     }
 
     /// `value` of option `name`, checked against [`Settings::paths`] if the option names a
@@ -642,14 +649,15 @@ impl Settings {
         if !names_path {
             return Ok(value);
         }
-        self.allowed(name, value).map_err(SetOptionError::Refused)
+        self.allowed(name, value)
     }
 
-    fn run(&mut self, handler: Handler, value: &OptionValue) -> Result<Reply, String> {
+    fn run(&mut self, handler: Handler, value: &OptionValue) -> Result<Reply, SetOptionError> {
         match handler {
             Handler::Session(set) => set(self, value),
             Handler::Game(set) => {
-                set(&mut self.game, value).map(|said| said.map_or(Reply::Quiet, Reply::Note))
+                let said = set(&mut self.game, value)?;
+                Ok(said.map_or(Reply::Quiet, Reply::Note))
             }
         }
     }
@@ -666,22 +674,25 @@ fn confine_path(
     name: &str,
     text: &str,
     dir: Option<&std::path::Path>,
-) -> Result<std::path::PathBuf, String> {
-    let shown = shorten(text);
+) -> Result<std::path::PathBuf, SetOptionError> {
+    let refused = |why: String| SetOptionError::Confined {
+        option: name.to_string(),
+        shown: shorten(text),
+        why,
+    };
     let Some(dir) = dir else {
-        return Err(format!(
-            "{name} '{shown}' refused: this server lets its clients name no file or folder \
-             (its operator may allow those inside one folder with --data-dir)"
+        return Err(refused(
+            "this server lets its clients name no file or folder (its operator may allow \
+             those inside one folder with --data-dir)"
+                .into(),
         ));
     };
     let real = dir
         .join(text)
         .canonicalize()
-        .map_err(|e| format!("{name} '{shown}' refused: {e}"))?;
+        .map_err(|e| refused(e.to_string()))?;
     if !real.starts_with(dir) {
-        return Err(format!(
-            "{name} '{shown}' refused: it lies outside the server's data folder"
-        ));
+        return Err(refused("it lies outside the server's data folder".into()));
     }
     Ok(real)
 }

@@ -49,17 +49,13 @@ impl<G: Game> Core<G> {
     /// Does what an option's handler asked of the engine or the position; a refusal (a variant
     /// the game lacks) changes nothing.
     pub(crate) fn carry_out(&mut self, reply: Reply) -> Result<Option<String>, SetOptionError> {
-        self.carry_out_text(reply).map_err(SetOptionError::Refused)
-    }
-
-    fn carry_out_text(&mut self, reply: Reply) -> Result<Option<String>, String> {
         match reply {
             Reply::Variant(name) => {
                 let variant = G::variants()
                     .iter()
                     .copied()
                     .find(|v| *v == name)
-                    .ok_or_else(|| format!("unknown variant '{name}'"))?;
+                    .ok_or(SetOptionError::UnknownVariant(name))?;
                 self.select_variant(variant).map(|()| None)
             }
             Reply::Chess960(true) => self.select_variant(CHESS960).map(|()| None),
@@ -72,7 +68,7 @@ impl<G: Game> Core<G> {
     }
 
     /// Plays `variant` from now on, starting from its start position.
-    pub(crate) fn select_variant(&mut self, variant: &'static str) -> Result<(), String> {
+    pub(crate) fn select_variant(&mut self, variant: &'static str) -> Result<(), SetOptionError> {
         let start = G::startpos(variant)?;
         self.variant = variant;
         self.game = GameLine::new(start);
@@ -93,7 +89,7 @@ impl<G: Game> Core<G> {
 pub(crate) fn engine_reply<S: Searching>(
     engine: &mut Engine<S>,
     reply: Reply,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, SetOptionError> {
     Ok(match reply {
         Reply::Quiet => None,
         Reply::Note(text) => Some(text),
@@ -108,7 +104,7 @@ pub(crate) fn engine_reply<S: Searching>(
             None
         }
         Reply::Variant(_) | Reply::Chess960(_) => {
-            return Err("this game has no variants to choose".to_string());
+            return Err(SetOptionError::NoVariants);
         }
     })
 }

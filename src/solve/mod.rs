@@ -22,6 +22,7 @@
 
 pub mod checkpoint;
 pub mod compact;
+pub mod error;
 pub mod ghi;
 pub mod pns;
 pub mod pns_oracle;
@@ -31,7 +32,9 @@ pub mod wdl;
 pub mod wdl_checkpoint;
 pub mod wdl_table;
 
+pub use error::SolveError;
+
 /// A game's acyclic win/draw/loss solver: the root, the options and the stop flag in, the
 /// values and certificates out.
 pub type AcyclicSolve<G> =
-    fn(&G, &wdl::Options, &std::sync::atomic::AtomicBool) -> Result<wdl::Solution, String>;
+    fn(&G, &wdl::Options, &std::sync::atomic::AtomicBool) -> Result<wdl::Solution, SolveError>;

@@ -34,6 +34,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
+use super::SolveError;
 use super::checkpoint::{self, Identity};
 use super::ghi::{Deps, LineTable, MAX_DEPS};
 use super::proof::{self, Proof};
@@ -189,13 +190,11 @@ impl Table {
     /// [`Table::new`] that reports an allocation the system refuses instead of aborting the
     /// process (`solve --hash 65536` asks for 40 GB). The memory comes zeroed from the
     /// allocator, so it is touched only as the table fills.
-    fn try_new(mb: usize) -> Result<Table, String> {
+    fn try_new(mb: usize) -> Result<Table, SolveError> {
         let size = Table::entries_for(mb);
-        let refused = || {
-            format!(
-                "cannot allocate the solver's table of {} MiB (--hash {mb}): not enough memory; try a smaller --hash",
-                (size * std::mem::size_of::<Entry>()) >> 20
-            )
+        let refused = || SolveError::Table {
+            mib: (size * std::mem::size_of::<Entry>()) >> 20,
+            hash: mb,
         };
         let layout = std::alloc::Layout::array::<Entry>(size).map_err(|_| refused())?;
         // SAFETY: the layout has a non-zero size (at least two buckets). An all-zero `Entry`
@@ -1026,7 +1025,7 @@ fn attempt_solver<'s, G: Game>(
     table_mb: usize,
     run: &Run<'s>,
     notes: &mut Vec<String>,
-) -> Result<Solver<'s, G>, String> {
+) -> Result<Solver<'s, G>, SolveError> {
     // With `ghi_safe`, half the memory holds the line-dependent results (in a position
     // where nearly every disproof rests on a repetition, nearly all there is to keep).
     let ghi_mb = if run.options.ghi_safe {
@@ -1036,8 +1035,9 @@ fn attempt_solver<'s, G: Game>(
     };
     let mut solver = Solver::<G>::new(attacker, history, Table::try_new(table_mb - ghi_mb)?);
     if ghi_mb > 0 {
-        let lines = LineTable::try_new(ghi_mb).ok_or_else(|| {
-            format!("cannot allocate the solver's table of line-dependent results ({ghi_mb} MiB, half of --hash {table_mb}): not enough memory; try a smaller --hash")
+        let lines = LineTable::try_new(ghi_mb).ok_or(SolveError::Lines {
+            mib: ghi_mb,
+            hash: table_mb,
         })?;
         solver.lines = Some(lines);
     }
@@ -1046,11 +1046,9 @@ fn attempt_solver<'s, G: Game>(
     solver.set(run.options);
     if let Some(c) = &run.checkpoints {
         let side = attacker.name().to_ascii_lowercase();
-        std::fs::create_dir_all(&c.dir).map_err(|e| {
-            format!(
-                "cannot create the checkpoint directory {}: {e}",
-                c.dir.display()
-            )
+        std::fs::create_dir_all(&c.dir).map_err(|e| SolveError::CheckpointDir {
+            dir: c.dir.display().to_string(),
+            reason: e.to_string(),
         })?;
         let file = checkpoint::path(&c.dir, &side);
         let id = Identity {
@@ -1219,7 +1217,7 @@ pub fn try_solve<G: Game>(
     budget: Budget,
     table_mb: usize,
     stop: Option<&AtomicBool>,
-) -> Result<Solution, String> {
+) -> Result<Solution, SolveError> {
     try_solve_with(
         root,
         history,
@@ -1241,7 +1239,7 @@ pub fn try_solve_with<G: Game>(
     stop: Option<&AtomicBool>,
     tick: Option<&Tick<'_>>,
     options: Options,
-) -> Result<Solution, String> {
+) -> Result<Solution, SolveError> {
     let run = Run {
         stop,
         tick,
@@ -1260,7 +1258,7 @@ pub fn try_solve_run<G: Game>(
     budget: Budget,
     table_mb: usize,
     run: &Run<'_>,
-) -> Result<Solution, String> {
+) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let half = Budget {
         time: budget.time.map(|t| t / 2),
@@ -1288,10 +1286,8 @@ pub fn try_solve_run<G: Game>(
         std::thread::scope(|s| {
             let other = s.spawn(|| finish(prove_for(root, b, both)));
             let mine = finish(prove_for(root, a, both));
-            let theirs = other
-                .join()
-                .map_err(|_| "the solver's second thread failed")?;
-            Ok::<_, String>((mine, Some(theirs)))
+            let theirs = other.join().map_err(|_| SolveError::Thread)?;
+            Ok::<_, SolveError>((mine, Some(theirs)))
         })?
     } else {
         let a = attempt_solver::<G>(root, history, us, table_mb, run, &mut notes)?;
@@ -1754,7 +1750,9 @@ mod tests {
         );
         let before = std::fs::read(checkpoint::path(&dir, "black")).unwrap();
         let (other, other_history) = after(&["a2a3"]);
-        let err = try_solve_run(&other, &other_history, nodes(4000), 16, &run).unwrap_err();
+        let err = try_solve_run(&other, &other_history, nodes(4000), 16, &run)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("another search"), "{err}");
         assert_eq!(
             std::fs::read(checkpoint::path(&dir, "black")).unwrap(),

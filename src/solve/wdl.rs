@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
+use super::SolveError;
 use super::compact::{self, Compact};
 use super::proof::Checked;
 use super::wdl_checkpoint::{self, Checkpoint};
@@ -414,7 +415,7 @@ pub fn solve_game<G: Game, A: Acyclic>(
     compact: &(dyn Fn(&G) -> A::Pos + Sync),
     options: &Options,
     stop: &AtomicBool,
-) -> Result<Solution, String> {
+) -> Result<Solution, SolveError> {
     let started = Instant::now();
     let tt = Table::new(options.hash_mb);
     let identity = format!("{} {}", root.variant(), root.fen());
@@ -530,7 +531,7 @@ pub fn solve_game<G: Game, A: Acyclic>(
 }
 
 /// Reads the checkpoint of `options` (if any) into `tt`; a note saying so where it held entries.
-fn resume(options: &Options, identity: &str, tt: &Table) -> Result<Vec<String>, String> {
+fn resume(options: &Options, identity: &str, tt: &Table) -> Result<Vec<String>, SolveError> {
     let Some(c) = &options.checkpoint else {
         return Ok(Vec::new());
     };
@@ -714,8 +715,7 @@ pub fn certificates<G: Game, A: Acyclic>(
                 .choose(pos, met)
                 .map_err(super::proof::ProofError::from)
         })?;
-        let checked = compact::check::<G>(&certificate)
-            .map_err(|e| format!("the certificate does not check: {e}"))?;
+        let checked = compact::check::<G>(&certificate).map_err(SolveError::Unchecked)?;
         out.push((certificate, checked));
     }
     Ok(out)
@@ -734,7 +734,7 @@ struct Chooser<'s, 'a, G, A: Acyclic> {
 impl<G: Game, A: Acyclic> Chooser<'_, '_, G, A> {
     /// Whether the side to move in `pos` (the opponent of the chooser's side) is held to at
     /// most `limit` (−1 for a win of ours, 0 for a hold), by the table or a search.
-    fn held(&mut self, pos: &G, limit: i8, search: bool) -> Result<bool, String> {
+    fn held(&mut self, pos: &G, limit: i8, search: bool) -> Result<bool, SolveError> {
         let p = (self.to_pos)(pos);
         let mut kids = Children::new();
         if let Some(v) = self.s.game.expand(&p, &mut kids) {
@@ -754,7 +754,7 @@ impl<G: Game, A: Acyclic> Chooser<'_, '_, G, A> {
         let v = self
             .s
             .bounded(&p, limit, limit + 1)
-            .ok_or("stopped while collecting the certificate")?;
+            .ok_or(SolveError::Stopped)?;
         Ok(v <= limit)
     }
 
@@ -768,7 +768,7 @@ impl<G: Game, A: Acyclic> Chooser<'_, '_, G, A> {
     /// lemma settles (it adds at most that position), one the table shows winning, then one it shows keeping the limit, then the
     /// first one a search shows keeping it. (Of those the table shows, the one of the
     /// smallest stored search was tried: no smaller certificates, docs/solved.md.)
-    fn choose(&mut self, pos: &G, met: &compact::Met) -> Result<Move, String> {
+    fn choose(&mut self, pos: &G, met: &compact::Met) -> Result<Move, SolveError> {
         pos.legal_moves(&mut self.moves);
         let moves = self.moves.clone();
         let limit = if self.hold { 0 } else { -1 };
@@ -787,7 +787,7 @@ impl<G: Game, A: Acyclic> Chooser<'_, '_, G, A> {
                 }
             }
         }
-        Err(format!("{}: no move keeps the value", pos.fen()))
+        Err(SolveError::NoMove { fen: pos.fen() })
     }
 }
 

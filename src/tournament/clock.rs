@@ -39,7 +39,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
             "time '{text}' must be a non-negative number of seconds"
         ));
     }
-    crate::limits::seconds(&format!("time '{text}'"), secs)
+    Ok(crate::limits::seconds(&format!("time '{text}'"), secs)?)
 }
 
 impl Period {

@@ -2,7 +2,8 @@
 //! and the N-seat runner's [`super::nseat::cli`]): what is wrong with a flag, a key or a value,
 //! each with the words the user reads after `kiebitz-match: `.
 //!
-//! Depends on nothing in the crate.
+//! [`MatchError`]: why a match or a tournament did not start or stopped early. Depends on
+//! the engine clients' and the report's errors and on `limits::BoundError`.
 
 /// Why a `kiebitz-match` command line is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -71,8 +72,109 @@ impl From<String> for FlagError {
     }
 }
 
+/// A bound of the command line (a duration, a number), as the sentence it reads.
+impl From<crate::limits::BoundError> for FlagError {
+    fn from(e: crate::limits::BoundError) -> FlagError {
+        FlagError::Refused(e.to_string())
+    }
+}
+
 impl From<&str> for FlagError {
     fn from(sentence: &str) -> FlagError {
         FlagError::Refused(sentence.to_string())
+    }
+}
+
+/// Why a match or a tournament did not start or stopped early: an engine, the report, the
+/// variant, a file the runner writes. Its `Display` is the sentence printed after
+/// `kiebitz-match: `.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MatchError {
+    /// An engine could not be started.
+    #[error(transparent)]
+    Engine(#[from] super::client::EngineError),
+    /// The report could not be made or written.
+    #[error(transparent)]
+    Report(#[from] super::html::ReportError),
+    /// A start position the game does not have (an N-seat player count).
+    #[error(transparent)]
+    Start(#[from] crate::Error),
+    /// The match's variant is not one of the game's (`variants`: those it has).
+    #[error("{error} (variants of {game}: {variants})")]
+    Variant {
+        error: crate::Error,
+        game: &'static str,
+        variants: String,
+    },
+    /// An engine that does not announce the match's variant (`offers`: those it does).
+    #[error(
+        "engine '{engine}' does not announce variant '{variant}' (it offers: {offers}); not \
+         starting"
+    )]
+    NotAnnounced {
+        engine: String,
+        variant: String,
+        offers: String,
+    },
+    /// A UCI engine without the option the variant needs.
+    #[error("engine '{engine}' has no option {option}, needed for {variant}; not starting")]
+    NoOption {
+        engine: String,
+        option: &'static str,
+        variant: &'static str,
+    },
+    /// The `-log` file cannot be opened (`reason`: the system's).
+    #[error("-log: cannot open {path}: {reason}")]
+    Log { path: String, reason: String },
+    /// An output file (`what`: `PGN file`, `EPD file`) that cannot be opened or made.
+    #[error("cannot {action} {what} {path}: {reason}")]
+    File {
+        action: &'static str,
+        what: String,
+        path: String,
+        reason: String,
+    },
+    /// A game's record that cannot be written (`what`: `PGN file`, `EPD file`).
+    #[error("cannot write the {what}: {reason}")]
+    Record { what: &'static str, reason: String },
+    /// More games than the N-seat runner plays.
+    #[error("--rounds {rounds} × {seatings} seatings is more than {most} games")]
+    TooManyGames {
+        rounds: usize,
+        seatings: usize,
+        most: usize,
+    },
+    /// The N-seat PGN stopped being written after `played` games (from game `game` on).
+    #[error(
+        "cannot write the PGN {path}: {reason}; stopped after {played} games, the records from \
+         game {game} on are missing"
+    )]
+    PgnStopped {
+        path: String,
+        reason: String,
+        played: usize,
+        game: usize,
+    },
+    /// A refusal whose sentence is the whole content (an opening, a worker's failure).
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl From<String> for MatchError {
+    fn from(sentence: String) -> MatchError {
+        MatchError::Refused(sentence)
+    }
+}
+
+/// The sentence, where a plain `String` error is expected.
+impl From<MatchError> for String {
+    fn from(e: MatchError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<MatchError> for crate::CliError {
+    fn from(e: MatchError) -> crate::CliError {
+        crate::CliError::Failed(e.to_string())
     }
 }

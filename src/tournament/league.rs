@@ -17,6 +17,7 @@ macro_rules! say {
 }
 
 use super::cli::{Config, Tournament};
+use super::error::MatchError;
 use super::html::tournament::TournamentReport;
 use super::report;
 use super::stats::Wld;
@@ -146,7 +147,7 @@ impl Table {
 
 /// Plays the tournament of `cfg`'s engines in game `G`: each pairing as a match, then the
 /// standings and the head-to-head table.
-pub fn run<G: Game>(cfg: &Config, kind: Tournament) -> Result<(), String> {
+pub fn run<G: Game>(cfg: &Config, kind: Tournament) -> Result<(), MatchError> {
     let pairs = pairings(kind, cfg.engines.len());
     let label = match kind {
         Tournament::RoundRobin => "round robin",
@@ -195,7 +196,7 @@ pub fn run<G: Game>(cfg: &Config, kind: Tournament) -> Result<(), String> {
     say!("Head to head:");
     say!("{}", table.head_to_head().trim_end_matches('\n'));
     say!("Finished tournament");
-    page.map_or(Ok(()), TournamentReport::finish)
+    Ok(page.map_or(Ok(()), TournamentReport::finish)?)
 }
 
 /// `names` with a repeated name numbered (`kiebitz (2)`), so the table tells them apart.

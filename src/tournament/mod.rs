@@ -52,6 +52,7 @@ macro_rules! say {
     };
 }
 use client::Engine;
+use error::MatchError;
 use openings::{Book, Rng};
 use referee::{GameRecord, Rules, Seats};
 use runner::{Collect, Format, PgnFile, Played, Slot, Taken};
@@ -95,14 +96,17 @@ pub fn main(args: &[String]) -> i32 {
 
 /// The log: warnings on stderr, or with `-log file=FILE level=L` everything from level L on
 /// (the engines' traffic at `debug`) into FILE.
-fn start_log(log: Option<&cli::LogFile>) -> Result<(), String> {
+fn start_log(log: Option<&cli::LogFile>) -> Result<(), MatchError> {
     let Some(log) = log else {
         let _ = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
             .try_init();
         return Ok(());
     };
-    let file = crate::files::append(std::path::Path::new(&log.path))
-        .map_err(|e| format!("-log: cannot open {}: {e}", log.path))?;
+    let file =
+        crate::files::append(std::path::Path::new(&log.path)).map_err(|e| MatchError::Log {
+            path: log.path.clone(),
+            reason: e.to_string(),
+        })?;
     let _ = env_logger::Builder::new()
         .filter_level(log.level)
         .target(env_logger::Target::Pipe(Box::new(file)))
@@ -137,7 +141,7 @@ impl crate::games::ForGame for SeatsMain<'_> {
 fn dispatch<G: Game>(cfg: &Config) -> Result<(), CliError> {
     let played = match (&cfg.check_pgn, &cfg.from_pgn) {
         (Some(path), _) => return check_pgn::<G>(path),
-        (None, Some(path)) => html::from_pgn::<G>(cfg, path),
+        (None, Some(path)) => html::from_pgn::<G>(cfg, path).map_err(MatchError::from),
         (None, None) => match cfg.tournament {
             None => run::<G>(cfg).map(|_| ()),
             Some(kind) => league::run::<G>(cfg, kind),
@@ -211,17 +215,15 @@ pub fn set_site(site: &str) {
 }
 
 /// The start position of the match's variant (`--variant`, else the game's first).
-fn variant_start<G: Game>(cfg: &Config) -> Result<G, String> {
+fn variant_start<G: Game>(cfg: &Config) -> Result<G, MatchError> {
     let variant: &str = match &cfg.variant {
         Some(v) => v,
         None => G::variants()[0],
     };
-    G::startpos(variant).map_err(|e| {
-        format!(
-            "{e} (variants of {}: {})",
-            G::GAME,
-            G::variants().join(", ")
-        )
+    G::startpos(variant).map_err(|error| MatchError::Variant {
+        error,
+        game: G::GAME,
+        variants: G::variants().join(", "),
     })
 }
 
@@ -345,7 +347,7 @@ fn engine_names(
     engine_cfgs: &[client::EngineConfig],
     engine_variant: &[Option<String>],
     variant: &str,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, MatchError> {
     let mut names = Vec::new();
     for (e, wanted) in engine_cfgs.iter().zip(engine_variant) {
         let engine = Engine::start(e)?;
@@ -353,18 +355,19 @@ fn engine_names(
         if let Some(v) = wanted
             && engine.announces_variant(v) == Some(false)
         {
-            return Err(format!(
-                "engine '{}' does not announce variant '{v}' (it offers: {}); not starting",
-                engine.display_name(),
-                engine.announced_variants()
-            ));
+            return Err(MatchError::NotAnnounced {
+                engine: engine.display_name(),
+                variant: v.clone(),
+                offers: engine.announced_variants(),
+            });
         }
         if variant == CHESS960 && e.proto == client::Proto::Uci && !engine.has_option(UCI_CHESS960)
         {
-            return Err(format!(
-                "engine '{}' has no option {UCI_CHESS960}, needed for {CHESS960}; not starting",
-                engine.display_name()
-            ));
+            return Err(MatchError::NoOption {
+                engine: engine.display_name(),
+                option: UCI_CHESS960,
+                variant: CHESS960,
+            });
         }
         names.push(engine.display_name());
     }
@@ -387,7 +390,7 @@ struct Match<'a, G: Game> {
 
 impl<'a, G: Game> Match<'a, G> {
     /// The match of `cfg`: its openings, engines (started once to check them) and rules.
-    fn new(cfg: &'a Config) -> Result<Match<'a, G>, String> {
+    fn new(cfg: &'a Config) -> Result<Match<'a, G>, MatchError> {
         let start = variant_start::<G>(cfg)?;
         let variant = start.variant();
         let book = opening_book(cfg, &start)?;
@@ -546,7 +549,7 @@ struct Collector<'a, G> {
     tally: Tally,
     results: report::Results,
     verdict: Verdict,
-    fatal: Option<String>,
+    fatal: Option<MatchError>,
     /// `--report FILE.html`: the page, fed every finished game.
     report_page: html::Report,
     done: usize,
@@ -582,7 +585,7 @@ impl<G: Game> Collect<GameRecord> for Collector<'_, G> {
     }
 
     fn failed(&mut self, error: String) {
-        self.fatal = Some(error);
+        self.fatal = Some(MatchError::Refused(error));
     }
 
     /// The score and the pentanomial counts.
@@ -641,14 +644,20 @@ impl<G: Game> Collector<'_, G> {
         heard
     }
 
-    fn write_pgn(&mut self, record: &GameRecord) -> Result<(), String> {
+    fn write_pgn(&mut self, record: &GameRecord) -> Result<(), MatchError> {
         let header = &self.header;
         self.pgn_file
             .write(|| pgn::write::<G>(record, header))
-            .map_err(|e| format!("cannot write the PGN file: {e}"))?;
+            .map_err(|e| MatchError::Record {
+                what: "PGN file",
+                reason: e.to_string(),
+            })?;
         self.epd_file
             .write(|| format!("{}\n", pgn::final_fen::<G>(record)))
-            .map_err(|e| format!("cannot write the EPD file: {e}"))
+            .map_err(|e| MatchError::Record {
+                what: "EPD file",
+                reason: e.to_string(),
+            })
     }
 
     /// The running score, the SPRT's verdict and the Elo block when due; false once the SPRT
@@ -682,7 +691,7 @@ impl<G: Game> Collector<'_, G> {
 
     /// The end of the match: the last Elo block, the SPRT decision, the results table, the
     /// ponder counts and `Finished match`; the first engine's wins, losses and draws.
-    fn finish(self, variant: &str) -> Result<Wld, String> {
+    fn finish(self, variant: &str) -> Result<Wld, MatchError> {
         let (names, cfg, done, total) = (self.names, self.cfg, self.done, self.total);
         if self.printed != done || done == 0 {
             print_block(&self.tally, cfg, self.verdict);
@@ -712,7 +721,7 @@ impl<G: Game> Collector<'_, G> {
         let report = self.report_page.finish();
         match self.fatal {
             Some(e) => Err(e),
-            None => report.map(|()| self.tally.wld),
+            None => Ok(report.map(|()| self.tally.wld)?),
         }
     }
 }
@@ -720,7 +729,7 @@ impl<G: Game> Collector<'_, G> {
 /// Runs the match of two engines for game `G`: the [`runner`] plays the games of a [`Match`]
 /// on `--concurrency` workers and hands each finished game to the [`Collector`]. Returns the
 /// engines' names and the first engine's wins, losses and draws.
-pub fn run<G: Game>(cfg: &Config) -> Result<([String; 2], Wld), String> {
+pub fn run<G: Game>(cfg: &Config) -> Result<([String; 2], Wld), MatchError> {
     let m = Match::<G>::new(cfg)?;
     let total = m.total;
     let pgn_file = PgnFile::append(cfg.pgn.as_deref(), "PGN file")?;

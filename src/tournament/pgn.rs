@@ -177,14 +177,14 @@ pub use crate::pgn::{PgnGame, parse};
 
 /// The position a PGN game starts from: its `FEN` tag, else the start of its `Variant` (the
 /// game's first variant when the tag is missing).
-pub fn start_position<G: Game>(game: &PgnGame) -> Result<G, String> {
+pub fn start_position<G: Game>(game: &PgnGame) -> Result<G, crate::Error> {
     let variant = game
         .tag("Variant")
         .map(str::to_string)
         .unwrap_or_else(|| G::variants()[0].to_string());
     match game.tag("FEN") {
-        Some(fen) => Ok(G::from_fen(&variant, fen)?),
-        None => Ok(G::startpos(&variant)?),
+        Some(fen) => G::from_fen(&variant, fen),
+        None => G::startpos(&variant),
     }
 }
 

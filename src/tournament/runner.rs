@@ -15,6 +15,7 @@
 //! Depends on `progress` (the progress line and Ctrl-C), `limits` (bounded reads) and `pgn`
 //! (the records as read).
 
+use super::error::MatchError;
 use crate::CliError;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -192,6 +193,21 @@ fn match_progress(total: usize) -> Progress {
     Progress::with_style("kiebitz-match", total as u64, style)
 }
 
+/// [`MatchError::File`]: the output file `what` at `path` could not be opened or written.
+fn file_error(
+    action: &'static str,
+    what: &str,
+    path: &str,
+    reason: impl std::fmt::Display,
+) -> MatchError {
+    MatchError::File {
+        action,
+        what: what.to_string(),
+        path: path.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
 /// A match's output file (`--pgn FILE`, `--epdout FILE`), or none; `what` names it in
 /// errors.
 pub struct PgnFile(Option<std::fs::File>);
@@ -199,20 +215,20 @@ pub struct PgnFile(Option<std::fs::File>);
 impl PgnFile {
     /// `path` opened for appending (the two-seat runner adds to a file); `what` names the
     /// file in errors (`PGN file`, `EPD file`).
-    pub fn append(path: Option<&str>, what: &str) -> Result<PgnFile, String> {
+    pub fn append(path: Option<&str>, what: &str) -> Result<PgnFile, MatchError> {
         let Some(path) = path else {
             return Ok(PgnFile(None));
         };
         crate::files::append(std::path::Path::new(path))
             .map(|f| PgnFile(Some(f)))
-            .map_err(|e| format!("cannot open {what} {path}: {e}"))
+            .map_err(|e| file_error("open", what, path, e))
     }
 
     /// `path` made empty, then opened for appending (the N-seat runner starts a new file).
-    pub fn create(path: Option<&str>, what: &str) -> Result<PgnFile, String> {
+    pub fn create(path: Option<&str>, what: &str) -> Result<PgnFile, MatchError> {
         if let Some(path) = path {
             crate::files::write_whole(std::path::Path::new(path), |_| Ok(()))
-                .map_err(|e| format!("cannot write {what} {path}: {e}"))?;
+                .map_err(|e| file_error("write", what, path, e))?;
         }
         PgnFile::append(path, what)
     }

@@ -20,6 +20,7 @@ mod call;
 pub mod cli;
 pub mod clock;
 mod conn;
+pub mod error;
 mod record;
 mod report;
 mod review;

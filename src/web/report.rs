@@ -20,6 +20,7 @@ use serde::Deserialize;
 use super::{ApiError, ApiResult, Shared, session};
 use crate::game::Game;
 use crate::games::{ForGame, with_game};
+use crate::tournament::html::ReportError;
 use crate::tournament::stats::Sprt;
 
 /// What names the PGN in the report and its errors.
@@ -40,7 +41,7 @@ struct Render<'a> {
 }
 
 impl ForGame for Render<'_> {
-    type Output = Result<(String, usize), String>;
+    type Output = Result<(String, usize), ReportError>;
     fn run<G: Game>(self) -> Self::Output {
         crate::tournament::html::render_pgn::<G>(self.text, SOURCE, "game=", self.sprt)
     }
@@ -48,7 +49,7 @@ impl ForGame for Render<'_> {
 
 /// The game whose rules replay the PGN: the query's, else the one whose variants hold the
 /// first game's `Variant` tag (chess without one).
-fn game_of(query: Option<&str>, text: &str) -> Result<&'static str, String> {
+fn game_of(query: Option<&str>, text: &str) -> Result<&'static str, ReportError> {
     let two_player: Vec<session::GameInfo> = session::games()
         .into_iter()
         .filter(|g| g.seats == [2])
@@ -66,14 +67,15 @@ fn game_of(query: Option<&str>, text: &str) -> Result<&'static str, String> {
             .iter()
             .find(|g| g.game == q)
             .map(|g| g.game)
-            .ok_or_else(|| {
-                format!(
-                    "no match report for '{q}': reports are for the two-player games {}",
-                    names()
-                )
+            .ok_or_else(|| ReportError::NoReportFor {
+                query: q.to_string(),
+                games: names(),
             });
     }
-    let games = crate::tournament::pgn::parse(text).map_err(|e| format!("{SOURCE}: {e}"))?;
+    let games = crate::tournament::pgn::parse(text).map_err(|error| ReportError::Pgn {
+        pgn: SOURCE.to_string(),
+        error,
+    })?;
     let Some(variant) = games.first().and_then(|g| g.tag("Variant")) else {
         // The PGN standard's game: the one whose PGNs carry no Variant tag.
         let untagged = |g: &&session::GameInfo| {
@@ -86,24 +88,16 @@ fn game_of(query: Option<&str>, text: &str) -> Result<&'static str, String> {
             .iter()
             .find(untagged)
             .map(|g| g.game)
-            .ok_or_else(|| {
-                format!(
-                    "the first game has no Variant tag; name the game (game=…) of {}",
-                    names()
-                )
-            });
+            .ok_or_else(|| ReportError::NoVariantTag { games: names() });
     };
     let v = variant.to_ascii_lowercase();
     two_player
         .iter()
         .find(|g| g.variants.iter().any(|w| w.eq_ignore_ascii_case(&v)))
         .map(|g| g.game)
-        .ok_or_else(|| {
-            format!(
-                "the first game's variant '{variant}' is no variant of {}; name the game \
-                 (game=…)",
-                names()
-            )
+        .ok_or_else(|| ReportError::UnknownVariant {
+            variant: variant.to_string(),
+            games: names(),
         })
 }
 

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+pub use super::error::GameError;
 use crate::board::{Move, MoveList};
 use crate::game::{Game, Outcome};
 use crate::games::page::{grid_board, grid_squares, score_json, white_view};
@@ -43,16 +44,18 @@ fn searches_of(game: &str) -> Vec<&'static str> {
 }
 
 /// The engine `name` stands for in `game` (`None`: the default), as the game's page reads it.
-pub fn choice(game: &str, name: Option<&str>) -> Result<Choice, String> {
+pub fn choice(game: &str, name: Option<&str>) -> Result<Choice, GameError> {
     let Some(name) = name else {
         return Ok(Choice::Default);
     };
     match page_of(game) {
-        Some(page) => page.choice(name),
+        Some(page) => page
+            .choice(name)
+            .map_err(|e| GameError::UnknownSearch(e.to_string())),
         None if name == "alphabeta" => Ok(Choice::Default),
-        None => Err(format!(
+        None => Err(GameError::UnknownSearch(format!(
             "unknown search '{name}' for {game}: one of alphabeta"
-        )),
+        ))),
     }
 }
 
@@ -202,13 +205,13 @@ pub trait Session: Send {
     /// The state for the API (without id and seats, which the server adds).
     fn state(&self) -> Value;
     /// Plays a move given in coordinate notation or SAN; an error leaves the game unchanged.
-    fn play(&mut self, text: &str) -> Result<String, String>;
+    fn play(&mut self, text: &str) -> Result<String, GameError>;
     /// Takes back the last move; false if there is none.
     fn undo(&mut self) -> bool;
     /// The game as PGN (a PGN-like record for an N-seat game), with these seat names in the
     /// tags and what `notes` adds (tags, a comment per ply, variations); an error says which
     /// variation does not replay.
-    fn pgn(&self, players: &[String], notes: &Notes) -> Result<String, String>;
+    fn pgn(&self, players: &[String], notes: &Notes) -> Result<String, GameError>;
     /// Where the game has solved values ([`crate::games::page::Page::solve_job`]) and is
     /// not over: a key naming the position and the job that solves it with `solvers`.
     fn solve_job(&self, _solvers: &Solvers) -> Option<(String, SolveJob)> {
@@ -251,7 +254,7 @@ pub trait Session: Send {
     /// page's move tree, in coordinates or the game's notation), as [`Session::position_at`]
     /// gives it, plus the moves as `moves` (coordinates) and `sans`; an error names the move
     /// that does not replay.
-    fn line(&self, ply: usize, moves: &[String]) -> Result<Value, String>;
+    fn line(&self, ply: usize, moves: &[String]) -> Result<Value, GameError>;
     /// An analysis of the position after `ply` moves and then `moves`: a search without end
     /// reporting every line (`multipv` of them where the game's search has MultiPV) until
     /// `stop` is set; an error past the end, for a move that does not replay, in a finished
@@ -262,7 +265,7 @@ pub trait Session: Send {
         moves: &[String],
         multipv: usize,
         stop: Arc<AtomicBool>,
-    ) -> Result<AnalysisJob, String>;
+    ) -> Result<AnalysisJob, GameError>;
     /// Whether `seat` could still win the game as it stands (asked when the other seat's
     /// flag falls: [`crate::games::page::Page::can_win`]); true where the game does not say.
     fn can_win(&self, _seat: usize) -> bool {
@@ -674,19 +677,23 @@ fn node_json<G: Game>(pos: &G, history: &[u64], last: Option<(&G, Move)>) -> Val
 /// The moves of a variation read in `pos` (coordinates or the game's notation), each legal
 /// where it is played and none after the end of the game (`history`: the hashes before
 /// `pos`); an error names the move.
-fn read_line<G: Game>(pos: &G, history: &[u64], moves: &[String]) -> Result<Vec<Move>, String> {
+fn read_line<G: Game>(pos: &G, history: &[u64], moves: &[String]) -> Result<Vec<Move>, GameError> {
     let mut p = pos.clone();
     let mut seen = history.to_vec();
     let mut out = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         if let Some((_, why)) = p.verdict(&seen) {
-            return Err(format!(
-                "move {} of the line, {text}: the game is over there ({why})",
-                i + 1
-            ));
+            return Err(GameError::LineOver {
+                number: i + 1,
+                text: text.clone(),
+                why: Some(why),
+            });
         }
-        let mv = crate::san::read(&p, text)
-            .map_err(|e| format!("move {} of the line, {text}: {e}", i + 1))?;
+        let mv = crate::san::read(&p, text).map_err(|error| GameError::LineMove {
+            number: i + 1,
+            text: text.clone(),
+            error,
+        })?;
         seen.push(p.hash());
         out.push(mv);
         p = p.play(mv);
@@ -712,7 +719,7 @@ fn movetext<G: Game>(
     comments: &[String],
     lines: &[Line],
     out: &mut Vec<String>,
-) -> Result<(), String> {
+) -> Result<(), GameError> {
     let mut pos = start.clone();
     let mut seen = history.to_vec();
     let mut number = fullmove(&start.fen());
@@ -761,11 +768,10 @@ fn movetext<G: Game>(
         .iter()
         .find(|l| l.at > moves.len() || (l.at == 0 && moves.is_empty()))
     {
-        return Err(format!(
-            "a variation at move {} of a line of {} moves",
-            bad.at,
-            moves.len()
-        ));
+        return Err(GameError::Variation {
+            at: bad.at,
+            moves: moves.len(),
+        });
     }
     Ok(())
 }
@@ -788,7 +794,7 @@ fn variation<G: Game>(
     moves: &[String],
     lines: &[Line],
     out: &mut Vec<String>,
-) -> Result<(), String> {
+) -> Result<(), GameError> {
     let read = read_line(pos, history, moves)?;
     let first = out.len();
     movetext(pos, history, &read, &[], lines, out)?;
@@ -824,10 +830,11 @@ impl<G: Game> TwoPlayer<G> {
 impl<G: Game> TwoPlayer<G> {
     /// The position after the game's first `ply` moves and then `moves`, the hashes before
     /// it, and the moves read.
-    fn walk(&self, ply: usize, moves: &[String]) -> Result<(G, Vec<u64>, Vec<Move>), String> {
-        let (pos, history) = self
-            .at(ply)
-            .ok_or_else(|| format!("no ply {ply}: the game has {}", self.line.moves().len()))?;
+    fn walk(&self, ply: usize, moves: &[String]) -> Result<(G, Vec<u64>, Vec<Move>), GameError> {
+        let (pos, history) = self.at(ply).ok_or(GameError::NoPly {
+            ply,
+            plies: self.line.moves().len(),
+        })?;
         let read = read_line(&pos, &history, moves)?;
         let (end, seen) = replay(&pos, &history, &read);
         Ok((end, seen, read))
@@ -835,7 +842,7 @@ impl<G: Game> TwoPlayer<G> {
 }
 
 impl<G: Game> Session for TwoPlayer<G> {
-    fn line(&self, ply: usize, moves: &[String]) -> Result<Value, String> {
+    fn line(&self, ply: usize, moves: &[String]) -> Result<Value, GameError> {
         let (pos, history, read) = self.walk(ply, moves)?;
         let all: Vec<Move> = self.line.moves()[..ply]
             .iter()
@@ -864,12 +871,10 @@ impl<G: Game> Session for TwoPlayer<G> {
         moves: &[String],
         multipv: usize,
         stop: Arc<AtomicBool>,
-    ) -> Result<AnalysisJob, String> {
+    ) -> Result<AnalysisJob, GameError> {
         let (pos, history, _) = self.walk(ply, moves)?;
         if let Some((_, why)) = pos.verdict(&history) {
-            return Err(format!(
-                "nothing to analyse: the game is over there ({why})"
-            ));
+            return Err(GameError::NothingToAnalyse { why: Some(why) });
         }
         Ok(Box::new(move |mut sink: InfoSink| {
             let mut searcher = Searcher::<G>::new(ENGINE_HASH_MB);
@@ -958,9 +963,11 @@ impl<G: Game> Session for TwoPlayer<G> {
         })
     }
 
-    fn play(&mut self, text: &str) -> Result<String, String> {
+    fn play(&mut self, text: &str) -> Result<String, GameError> {
         if let Some((o, why)) = self.line.outcome() {
-            return Err(format!("the game is over ({}: {why})", o.result_string()));
+            return Err(GameError::Over {
+                result: format!("{}: {why}", o.result_string()),
+            });
         }
         let pos = self.line.current().clone();
         let mv = crate::san::read(&pos, text)?;
@@ -972,7 +979,7 @@ impl<G: Game> Session for TwoPlayer<G> {
         self.line.pop()
     }
 
-    fn pgn(&self, players: &[String], notes: &Notes) -> Result<String, String> {
+    fn pgn(&self, players: &[String], notes: &Notes) -> Result<String, GameError> {
         let start = self.line.start();
         let result = self.line.outcome().map_or("*", |(o, _)| o.result_string());
         let mut out = String::new();
@@ -1288,24 +1295,29 @@ fn nseat_board<G: NGame>(pos: &G) -> Value {
 impl<G: NGame> NSeat<G> {
     /// The positions after the game's first `ply` moves and then each of `moves`, and the
     /// moves read; an error names the move that does not replay.
-    fn walk(&self, ply: usize, moves: &[String]) -> Result<(Vec<G>, Vec<Move>), String> {
-        let start = self
-            .positions
-            .get(ply)
-            .ok_or_else(|| format!("no ply {ply}: the game has {}", self.moves.len()))?;
+    fn walk(&self, ply: usize, moves: &[String]) -> Result<(Vec<G>, Vec<Move>), GameError> {
+        let start = self.positions.get(ply).ok_or(GameError::NoPly {
+            ply,
+            plies: self.moves.len(),
+        })?;
         let mut seen = vec![start.clone()];
         let mut read = Vec::new();
         for (i, text) in moves.iter().enumerate() {
             let p = seen.last().expect("a position");
             if p.outcome().is_some() {
-                return Err(format!(
-                    "move {} of the line, {text}: the game is over there",
-                    i + 1
-                ));
+                return Err(GameError::LineOver {
+                    number: i + 1,
+                    text: text.clone(),
+                    why: None,
+                });
             }
             let mv = p
                 .parse_move(text.trim())
-                .map_err(|e| format!("move {} of the line, {text}: {e}", i + 1))?;
+                .map_err(|error| GameError::LineMove {
+                    number: i + 1,
+                    text: text.clone(),
+                    error,
+                })?;
             seen.push(p.play(mv));
             read.push(mv);
         }
@@ -1342,7 +1354,7 @@ fn nseat_movetext<G: NGame>(
     after: &dyn Fn(usize) -> Vec<String>,
     lines: &[Line],
     out: &mut Vec<String>,
-) -> Result<(), String> {
+) -> Result<(), GameError> {
     let mut pos = start.clone();
     for (i, &mv) in moves.iter().enumerate() {
         out.push(format!(
@@ -1364,11 +1376,10 @@ fn nseat_movetext<G: NGame>(
         pos = pos.play(mv);
     }
     if let Some(bad) = lines.iter().find(|l| l.at >= moves.len()) {
-        return Err(format!(
-            "a variation at move {} of a line of {} moves",
-            bad.at,
-            moves.len()
-        ));
+        return Err(GameError::Variation {
+            at: bad.at,
+            moves: moves.len(),
+        });
     }
     Ok(())
 }
@@ -1392,7 +1403,7 @@ fn nseat_legal<G: NGame>(pos: &G) -> Vec<Value> {
 }
 
 impl<G: NGame> Session for NSeat<G> {
-    fn line(&self, ply: usize, moves: &[String]) -> Result<Value, String> {
+    fn line(&self, ply: usize, moves: &[String]) -> Result<Value, GameError> {
         let (seen, read) = self.walk(ply, moves)?;
         let pos = seen.last().expect("a position");
         let last = match read.last() {
@@ -1418,7 +1429,7 @@ impl<G: NGame> Session for NSeat<G> {
         moves: &[String],
         _multipv: usize,
         stop: Arc<AtomicBool>,
-    ) -> Result<AnalysisJob, String> {
+    ) -> Result<AnalysisJob, GameError> {
         let (seen, _) = self.walk(ply, moves)?;
         let at = NSeat::new(seen.last().expect("a position").clone());
         let job = at
@@ -1429,7 +1440,7 @@ impl<G: NGame> Session for NSeat<G> {
                 &Solvers::default(),
                 stop,
             )
-            .ok_or("nothing to analyse: the game is over there")?;
+            .ok_or(GameError::NothingToAnalyse { why: None })?;
         Ok(Box::new(move |sink: InfoSink| {
             job(sink);
         }))
@@ -1492,9 +1503,11 @@ impl<G: NGame> Session for NSeat<G> {
         })
     }
 
-    fn play(&mut self, text: &str) -> Result<String, String> {
+    fn play(&mut self, text: &str) -> Result<String, GameError> {
         if let Some(r) = self.result() {
-            return Err(format!("the game is over ({})", r["score"]));
+            return Err(GameError::Over {
+                result: r["score"].to_string(),
+            });
         }
         let pos = self.current().clone();
         let mv = pos.parse_move(text.trim())?;
@@ -1530,7 +1543,7 @@ impl<G: NGame> Session for NSeat<G> {
         false
     }
 
-    fn pgn(&self, players: &[String], notes: &Notes) -> Result<String, String> {
+    fn pgn(&self, players: &[String], notes: &Notes) -> Result<String, GameError> {
         let mut out = String::new();
         out += &tag("Event", &format!("kiebitz-web {}", G::GAME));
         out += &tag("Site", "kiebitz-web");

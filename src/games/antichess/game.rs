@@ -14,6 +14,7 @@ use crate::nnue::engine::{self, Cache, Store};
 use crate::search::params::SearchParams;
 use std::cell::RefCell;
 use std::thread::LocalKey;
+use crate::table_error::TableError;
 
 /// Antichess's network and switch in this process: none built in yet, so the hand-made
 /// evaluation answers until an `EvalFile` is loaded (docs/nnue.md).
@@ -107,7 +108,7 @@ impl Dialect for Antichess {
 impl EndgameTables for Antichess {
     const SOLVED_TABLES: u32 = tables::MAX_PIECES;
 
-    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, String> {
+    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
         tables::use_in_process(max_pieces, builds == TableBuilds::Wait)
     }
 
@@ -115,14 +116,14 @@ impl EndgameTables for Antichess {
         settings: &mut GameSettings,
         max_pieces: u32,
         access: &Access,
-    ) -> Result<String, String> {
+    ) -> Result<String, TableError> {
         let (hold, line) =
             tables::use_in_session(settings.get::<tables::Hold>(), max_pieces, access)?;
         settings.set(hold);
         Ok(line)
     }
 
-    fn tables_dir(dir: &str) -> Result<String, String> {
+    fn tables_dir(dir: &str) -> Result<String, TableError> {
         tables::process_dir(dir)
     }
 
@@ -130,7 +131,7 @@ impl EndgameTables for Antichess {
         settings: &mut GameSettings,
         dir: &str,
         access: &Access,
-    ) -> Result<String, String> {
+    ) -> Result<String, TableError> {
         let (hold, line) = tables::session_dir(settings.get::<tables::Hold>(), dir, access)?;
         settings.set(hold);
         Ok(line)

@@ -15,6 +15,6 @@ impl Antichess {
     /// pawn has just passed over). Every error says what is wrong.
     pub fn read_fen(text: &str) -> Result<Antichess, crate::Error> {
         let fen = Fen::parse(text)?;
-        Antichess::from_fields(fen, "antichess").map_err(crate::Error::Position)
+        Antichess::from_fields(fen, "antichess")
     }
 }

@@ -44,6 +44,7 @@ use crate::board::{Color, MoveList};
 use crate::checksum;
 use crate::engine_option::{Access, Lease, SharedSets};
 use crate::game::Game;
+use crate::table_error::TableError;
 use crate::solve::retro::{self, Child, Node, Slice, better, parent};
 
 /// The most pieces the tables hold: every signature of up to [`BASE_PIECES`], and the
@@ -483,18 +484,21 @@ impl Tables {
     /// is refused with the reason. The size is checked before a byte is read, and every value
     /// against its moves one ply down ([`Tables::verify`]): a checksum anyone can recompute
     /// shows a file is whole, not that its values are true.
-    pub fn read(path: &Path) -> Result<Tables, String> {
-        let fail = |why: String| format!("endgame tables {}: {why}", path.display());
+    pub fn read(path: &Path) -> Result<Tables, TableError> {
+        let fail = |why: TableError| TableError::SetFile {
+            path: path.display().to_string(),
+            why: Box::new(why),
+        };
         let all: Vec<Vec<u8>> = (2..=BASE_PIECES as usize).flat_map(signatures).collect();
         let body: usize = all.iter().map(|c| slice_len(c.len())).sum();
         let size = MAGIC.len() + body + 8;
-        let bytes = crate::files::read(path, size as u64).map_err(|e| fail(e.to_string()))?;
+        let bytes = crate::files::read(path, size as u64).map_err(|e| fail(e.into()))?;
         if !bytes.starts_with(MAGIC) || bytes.len() != size {
-            return Err(fail("not a table file of this format, or cut short".into()));
+            return Err(fail(TableError::Format { signature: false }));
         }
         let (data, sum) = bytes[MAGIC.len()..].split_at(body);
         if checksum::fnv1a(data) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-            return Err(fail("damaged (its checksum does not match)".into()));
+            return Err(fail(TableError::Checksum));
         }
         let mut tables = Tables {
             ids: HashMap::new(),
@@ -516,7 +520,7 @@ impl Tables {
     /// moves' values (a win where it has no move, a draw where no mate is possible). With the
     /// game's ends right that makes every value exact, by induction on the distance: a value
     /// that agrees with its moves everywhere is the one the retrograde analysis finds.
-    pub fn verify(&self, threads: usize) -> Result<(), String> {
+    pub fn verify(&self, threads: usize) -> Result<(), TableError> {
         let next = AtomicU32::new(0);
         let failed = Mutex::new(None);
         std::thread::scope(|s| {
@@ -541,12 +545,12 @@ impl Tables {
     }
 
     /// [`Tables::verify`] for one table.
-    fn verify_table(&self, t: &Table) -> Result<(), String> {
+    fn verify_table(&self, t: &Table) -> Result<(), TableError> {
         self.verify_range(t, 0..t.values.len())
     }
 
     /// [`Tables::verify_table`] for the numbers of `range`.
-    fn verify_range(&self, t: &Table, range: std::ops::Range<usize>) -> Result<(), String> {
+    fn verify_range(&self, t: &Table, range: std::ops::Range<usize>) -> Result<(), TableError> {
         for i in range {
             let b = t.values[i];
             let (stored, want) = match position_of(&t.codes, i) {
@@ -561,11 +565,11 @@ impl Tables {
             };
             if stored != want {
                 let at = position_of(&t.codes, i).map_or("no position".into(), |p| p.to_string());
-                return Err(format!(
-                    "a value that its moves contradict ({at}: stored {}, its moves say {})",
-                    unpack(stored),
-                    unpack(want)
-                ));
+                return Err(TableError::Contradicted {
+                    at,
+                    stored: unpack(stored),
+                    want: unpack(want),
+                });
             }
         }
         Ok(())
@@ -596,16 +600,16 @@ impl Tables {
     /// Why the table of the four-piece signature `codes` cannot be made or read yet, if it
     /// cannot: not four pieces of both colours, a base table missing, or a signature its
     /// promotions lead to not here.
-    fn needs(&self, codes: &[u8]) -> Result<(), String> {
+    fn needs(&self, codes: &[u8]) -> Result<(), TableError> {
         let name = signature_name(codes);
         if codes.len() != 4 || codes.iter().all(|&c| c < 6) || codes.iter().all(|&c| c >= 6) {
-            return Err(format!("{name}: four pieces, both colours present"));
+            return Err(TableError::NotFour { name });
         }
         if (2..=BASE_PIECES as usize).flat_map(signatures).any(|s| !self.has(&s)) {
-            return Err(format!("{name}: the tables of up to three pieces are not all here"));
+            return Err(TableError::NoBase { name });
         }
         match promotion_closure(codes).iter().find(|s| s[..] != codes[..] && !self.has(s)) {
-            Some(s) => Err(format!("{name} needs the table of {} first", signature_name(s))),
+            Some(s) => Err(TableError::NeedsFirst { name, first: signature_name(s) }),
             None => Ok(()),
         }
     }
@@ -613,13 +617,13 @@ impl Tables {
     /// Builds the table of the four-piece signature `codes` on `threads` threads (once the
     /// tables it leads to are here: the base set and the signatures of its promotions) and
     /// adds it.
-    pub fn add_four(&mut self, codes: &[u8], threads: usize) -> Result<(), String> {
+    pub fn add_four(&mut self, codes: &[u8], threads: usize) -> Result<(), TableError> {
         self.needs(codes)?;
         let values = retro::solve(&Builder { codes, done: self }, threads);
         let values = values
             .iter()
-            .map(|&v| pack(v).ok_or_else(|| format!("{}: a distance of {v} plies, beyond a byte", signature_name(codes))))
-            .collect::<Result<Vec<u8>, String>>()?;
+            .map(|&v| pack(v).ok_or_else(|| TableError::Distance { name: signature_name(codes), plies: v }))
+            .collect::<Result<Vec<u8>, TableError>>()?;
         self.insert(codes.to_vec(), values);
         Ok(())
     }
@@ -675,25 +679,28 @@ impl Tables {
     /// it: refused (with the reason) where the tables it leads to are not here, where the
     /// file is of another format, cut short or damaged, or where a value disagrees with its
     /// moves one ply down (every position is checked, on `threads` threads).
-    pub fn read_four(&mut self, dir: &Path, codes: &[u8], threads: usize) -> Result<(), String> {
+    pub fn read_four(&mut self, dir: &Path, codes: &[u8], threads: usize) -> Result<(), TableError> {
         self.read_four_checking(dir, codes, Some(threads))
     }
 
     /// [`Tables::read_four`], the values checked now on `threads` threads, or (`None`) left
     /// for the set's checker when a probe first meets the table ([`Tables::probe`]).
-    fn read_four_checking(&mut self, dir: &Path, codes: &[u8], threads: Option<usize>) -> Result<(), String> {
+    fn read_four_checking(&mut self, dir: &Path, codes: &[u8], threads: Option<usize>) -> Result<(), TableError> {
         let path = dir.join(four_file(codes));
-        let fail = |why: String| format!("endgame table {}: {why}", path.display());
+        let fail = |why: TableError| TableError::SignatureFile {
+            path: path.display().to_string(),
+            why: Box::new(why),
+        };
         self.needs(codes).map_err(fail)?;
         let magic = four_magic(codes);
         let size = magic.len() + slice_len(4) + 8;
-        let bytes = crate::files::read(&path, size as u64).map_err(|e| fail(e.to_string()))?;
+        let bytes = crate::files::read(&path, size as u64).map_err(|e| fail(e.into()))?;
         if !bytes.starts_with(&magic) || bytes.len() != size {
-            return Err(fail("not a table file of this signature and format, or cut short".into()));
+            return Err(fail(TableError::Format { signature: true }));
         }
         let (data, sum) = bytes[magic.len()..].split_at(slice_len(4));
         if checksum::fnv1a(data) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-            return Err(fail("damaged (its checksum does not match)".into()));
+            return Err(fail(TableError::Checksum));
         }
         // In place, as its positions' moves reach positions of the same table; taken out
         // again where it is refused.
@@ -731,18 +738,19 @@ impl Tables {
         found
             .iter()
             .filter_map(|codes| self.read_four_checking(dir, codes, threads).err())
+            .map(|e| e.to_string())
             .collect()
     }
 
     /// [`Tables::verify_table`] of `t` on `threads` threads, each a share of its numbers.
-    fn verify_in_parts(&self, t: &Table, threads: usize) -> Result<(), String> {
+    fn verify_in_parts(&self, t: &Table, threads: usize) -> Result<(), TableError> {
         let threads = threads.max(1);
         let part = t.values.len().div_ceil(threads);
         std::thread::scope(|s| {
             let runs: Vec<_> = (0..threads)
                 .map(|k| s.spawn(move || self.verify_range(t, k * part..((k + 1) * part).min(t.values.len()))))
                 .collect();
-            runs.into_iter().try_for_each(|r| r.join().unwrap_or_else(|_| Err("a check failed".into())))
+            runs.into_iter().try_for_each(|r| r.join().unwrap_or(Err(TableError::CheckFailed)))
         })
     }
 }
@@ -1053,7 +1061,7 @@ fn run_tables(args: &TablesArgs) -> Result<i32, String> {
 
 /// The table of `codes` read from its file in `dir` where it is there and sound, else built
 /// on two threads and written there; what happened goes to stderr.
-fn four_from_file_or_built(tables: &mut Tables, dir: &Path, codes: &[u8]) -> Result<(), String> {
+fn four_from_file_or_built(tables: &mut Tables, dir: &Path, codes: &[u8]) -> Result<(), TableError> {
     let name = signature_name(codes);
     let start = Instant::now();
     if dir.join(four_file(codes)).exists() {
@@ -1068,7 +1076,7 @@ fn four_from_file_or_built(tables: &mut Tables, dir: &Path, codes: &[u8]) -> Res
     tables.add_four(codes, 2)?;
     tables
         .write_four(dir, codes)
-        .map_err(|e| format!("{name}: not written to {}: {e}", dir.display()))?;
+        .map_err(|e| TableError::NotWritten { name: name.clone(), dir: dir.display().to_string(), reason: e.to_string() })?;
     eprintln!("{name}: built and written in {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
 }
@@ -1131,16 +1139,16 @@ static PROCESS_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 /// A folder given by a user: `None` for an empty text; refused where it cannot be made (or,
 /// when `writes` is false, is not there).
-fn folder(dir: &str, writes: bool) -> Result<Option<PathBuf>, String> {
+fn folder(dir: &str, writes: bool) -> Result<Option<PathBuf>, TableError> {
     let dir = dir.trim();
     if dir.is_empty() || dir == "<empty>" {
         return Ok(None);
     }
     let path = PathBuf::from(dir);
     if writes {
-        std::fs::create_dir_all(&path).map_err(|e| format!("endgame tables path '{dir}': {e}"))?;
+        std::fs::create_dir_all(&path).map_err(|e| TableError::folder(dir, e))?;
     } else if !path.is_dir() {
-        return Err(format!("endgame tables path '{dir}': no such folder"));
+        return Err(TableError::folder(dir, "no such folder"));
     }
     Ok(Some(path))
 }
@@ -1158,7 +1166,7 @@ fn folder_line(dir: &Option<PathBuf>, writes: bool) -> String {
 }
 
 /// The process's folder (`solve --tables-dir`); the line to report.
-pub fn process_dir(dir: &str) -> Result<String, String> {
+pub fn process_dir(dir: &str) -> Result<String, TableError> {
     let dir = folder(dir, true)?;
     let line = folder_line(&dir, true);
     *PROCESS_DIR.lock().unwrap_or_else(|e| e.into_inner()) = dir;
@@ -1168,7 +1176,7 @@ pub fn process_dir(dir: &str) -> Result<String, String> {
 /// A session's hold after `Endgame Tables Path` = `dir` (read by the next build); the line.
 /// A set already held from another folder is let go, and where the tables are on, the new
 /// folder's set is taken at once.
-pub fn session_dir(hold: Option<&Hold>, dir: &str, access: &Access) -> Result<(Hold, String), String> {
+pub fn session_dir(hold: Option<&Hold>, dir: &str, access: &Access) -> Result<(Hold, String), TableError> {
     let dir = folder(dir, access.writes)?;
     let line = folder_line(&dir, access.writes);
     let mut hold = hold.cloned().unwrap_or_default();
@@ -1185,18 +1193,19 @@ pub fn session_dir(hold: Option<&Hold>, dir: &str, access: &Access) -> Result<(H
 }
 
 /// Checks a requested number of pieces: 0 (off) to [`MAX_PIECES`].
-fn check_pieces(max_pieces: u32) -> Result<(), String> {
+fn check_pieces(max_pieces: u32) -> Result<(), TableError> {
     if max_pieces > MAX_PIECES {
-        return Err(format!(
-            "antichess endgame tables hold 1 to {MAX_PIECES} pieces, not {max_pieces}"
-        ));
+        return Err(TableError::OverAntichess {
+            asked: max_pieces,
+            most: MAX_PIECES,
+        });
     }
     Ok(())
 }
 
 /// The process's tables of up to `max_pieces` pieces (0: off), built now (`wait`) or in the
 /// background; the line to report.
-pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, String> {
+pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, TableError> {
     check_pieces(max_pieces)?;
     PROCESS_LIMIT.store(max_pieces, Ordering::Relaxed);
     if max_pieces == 0 {
@@ -1216,7 +1225,7 @@ pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, String> {
         .spawn(move || {
             publish_process(obtain(dir, true, (fours, false), &|| true).expect("wanted"));
         })
-        .map_err(|e| format!("no thread to build the endgame tables in: {e}"))?;
+        .map_err(TableError::no_thread)?;
     Ok(format!(
         "endgame tables of up to {max_pieces} pieces: being built in the background (about a \
          minute), probed once they are there"
@@ -1249,7 +1258,7 @@ pub fn use_in_session(
     hold: Option<&Hold>,
     max_pieces: u32,
     access: &Access,
-) -> Result<(Hold, String), String> {
+) -> Result<(Hold, String), TableError> {
     check_pieces(max_pieces)?;
     let mut hold = hold.cloned().unwrap_or_default();
     hold.limit = max_pieces;
@@ -1275,13 +1284,11 @@ pub fn use_in_session(
 
 /// A new set for the folder and write right of `key`, its memory taken from `access`'s pool,
 /// built (or read) in the background.
-fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, String> {
+fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, TableError> {
     let mb = set_megabytes(dir.as_deref(), fours);
     let lease = match &access.memory {
         None => None,
-        Some(pool) => Some(Lease::take(pool, mb).ok_or_else(|| {
-            format!("endgame tables need {mb} MiB, more than the server's memory (--max-hash) has left")
-        })?),
+        Some(pool) => Some(Lease::take(pool, mb).ok_or(TableError::Memory { mb })?),
     };
     let set = Arc::new(Shared {
         tables: OnceLock::new(),
@@ -1310,7 +1317,7 @@ fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, St
                 }
             }
         })
-        .map_err(|e| format!("no thread to build the endgame tables in: {e}"))?;
+        .map_err(TableError::no_thread)?;
     Ok(set)
 }
 
@@ -1445,21 +1452,21 @@ mod tests {
         let middle = bytes.len() / 2;
         bytes[middle] ^= 1;
         std::fs::write(&path, &bytes).expect("damaged");
-        let e = Tables::read(&path).err().expect("refused");
+        let e = Tables::read(&path).err().expect("refused").to_string();
         assert!(e.contains("checksum"), "{e}");
         std::fs::write(&path, &bytes[..middle]).expect("cut");
-        let e = Tables::read(&path).err().expect("refused");
+        let e = Tables::read(&path).err().expect("refused").to_string();
         assert!(e.contains("cut short"), "{e}");
         // A forged value with its checksum made anew: the lost position claimed won in one.
         let lost = fen("8/8/8/8/8/8/8/kR6 b - - 0 1");
         let forged = forge(tables, &lost, 1);
         std::fs::write(&path, &forged).expect("forged");
-        let e = Tables::read(&path).err().expect("refused");
+        let e = Tables::read(&path).err().expect("refused").to_string();
         assert!(e.contains("contradict"), "{e}");
         // Longer than the format: refused before it is read.
         let long = std::fs::File::create(&path).expect("a file");
         long.set_len(2 << 30).expect("a sparse 2 GiB file");
-        let e = Tables::read(&path).err().expect("refused");
+        let e = Tables::read(&path).err().expect("refused").to_string();
         assert!(e.contains("larger than"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -1514,7 +1521,7 @@ mod tests {
         let (b, _) = use_in_session(Some(&at("/kiebitz-no-folder/a")), 3, &access).unwrap();
         assert!(Arc::ptr_eq(a.set.as_ref().unwrap(), b.set.as_ref().unwrap()));
         let other = use_in_session(Some(&at("/kiebitz-no-folder/b")), 3, &access);
-        let e = other.err().expect("another folder's set does not fit");
+        let e = other.err().expect("another folder's set does not fit").to_string();
         assert!(e.contains("MiB"), "{e}");
         drop((a, b));
         assert_eq!(pool.0.load(Ordering::SeqCst), megabytes() + 10, "given back");

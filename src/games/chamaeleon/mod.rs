@@ -22,6 +22,7 @@ pub mod eval;
 pub mod page;
 pub mod rules;
 
+use crate::error::position_error;
 use crate::board::zobrist;
 use crate::board::{Move, MoveList, Square};
 use crate::ngame::{MAX_SEATS, NGame, Results, SeatResult, Values};
@@ -180,10 +181,10 @@ impl Chamaeleon {
         SEAT_LETTERS.iter().position(|&c| c == letter)
     }
 
-    fn parse(text: &str) -> Result<Chamaeleon, String> {
+    fn parse(text: &str) -> Result<Chamaeleon, crate::Error> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 5 {
-            return Err(format!(
+            return Err(position_error!(
                 "expected 5 fields (BOARD AREA SEATS TOMOVE TURN), got {}",
                 fields.len()
             ));
@@ -192,30 +193,30 @@ impl Chamaeleon {
         let mut players = 0u8;
         for c in fields[2].chars() {
             let s = Self::seat_of(c)
-                .ok_or_else(|| format!("unknown seat '{c}' in '{}' (use s w n e)", fields[2]))?;
+                .ok_or_else(|| position_error!("unknown seat '{c}' in '{}' (use s w n e)", fields[2]))?;
             if players >> s & 1 != 0 {
-                return Err(format!("seat '{c}' listed twice in '{}'", fields[2]));
+                return Err(position_error!("seat '{c}' listed twice in '{}'", fields[2]));
             }
             players |= 1 << s;
         }
         if players.count_ones() < 2 {
-            return Err(format!("at least two seats must play, got '{}'", fields[2]));
+            return Err(position_error!("at least two seats must play, got '{}'", fields[2]));
         }
         let mut chars = fields[3].chars();
         let to_move = match (chars.next().and_then(Self::seat_of), chars.next()) {
             (Some(s), None) => s,
-            _ => return Err(format!("bad seat to move '{}' (s w n e)", fields[3])),
+            _ => return Err(position_error!("bad seat to move '{}' (s w n e)", fields[3])),
         };
         let turn: u32 = fields[4]
             .parse()
-            .map_err(|_| format!("bad turn count '{}'", fields[4]))?;
+            .map_err(|_| position_error!("bad turn count '{}'", fields[4]))?;
         if turn > MAX_TURNS {
-            return Err(format!("turn count {turn} is beyond {MAX_TURNS}"));
+            return Err(position_error!("turn count {turn} is beyond {MAX_TURNS}"));
         }
         let mut pos = Chamaeleon::empty(players, to_move, area, turn);
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != 8 {
-            return Err(format!("the board needs 8 ranks, got {}", ranks.len()));
+            return Err(position_error!("the board needs 8 ranks, got {}", ranks.len()));
         }
         for (i, rank) in ranks.iter().enumerate() {
             let y = 7 - i;
@@ -224,25 +225,25 @@ impl Chamaeleon {
             while let Some(c) = chars.next() {
                 if let Some(d) = c.to_digit(10) {
                     if d == 0 {
-                        return Err(format!("rank {}: 0 is not a count", y + 1));
+                        return Err(position_error!("rank {}: 0 is not a count", y + 1));
                     }
                     x += d as usize;
                 } else {
                     let seat = Self::seat_of(c)
-                        .ok_or_else(|| format!("rank {}: unknown seat letter '{c}'", y + 1))?;
+                        .ok_or_else(|| position_error!("rank {}: unknown seat letter '{c}'", y + 1))?;
                     let p = chars.next().unwrap_or(' ');
                     let piece = PIECE_LETTERS.iter().position(|&l| l == p).ok_or_else(|| {
-                        format!(
+                        position_error!(
                             "rank {}: seat '{c}' needs a piece R Y G B, got '{p}'",
                             y + 1
                         )
                     })?;
                     if x >= 8 {
-                        return Err(format!("rank {} is longer than 8 squares", y + 1));
+                        return Err(position_error!("rank {} is longer than 8 squares", y + 1));
                     }
                     let sq = y * 8 + x;
                     if players >> seat & 1 == 0 {
-                        return Err(format!(
+                        return Err(position_error!(
                             "{} has a piece on {} but is not among the seats '{}'",
                             SEAT_NAMES[seat],
                             Square(sq as u8),
@@ -250,10 +251,10 @@ impl Chamaeleon {
                         ));
                     }
                     if pos.occ[seat] & pos.piece_squares(seat, piece) != 0 {
-                        return Err(format!("{} has two {p} pieces", SEAT_NAMES[seat]));
+                        return Err(position_error!("{} has two {p} pieces", SEAT_NAMES[seat]));
                     }
                     if !area.contains(x as i32, y as i32) {
-                        return Err(format!(
+                        return Err(position_error!(
                             "the piece on {} stands outside the area {}",
                             Square(sq as u8),
                             area.text()
@@ -264,14 +265,14 @@ impl Chamaeleon {
                 }
             }
             if x != 8 {
-                return Err(format!("rank {} has {x} squares, not 8", y + 1));
+                return Err(position_error!("rank {} has {x} squares, not 8", y + 1));
             }
         }
         if pos.all() == 0 {
-            return Err("the board has no pieces".into());
+            return Err(position_error!("the board has no pieces"));
         }
         if !pos.is_over() && pos.occ[to_move] == 0 {
-            return Err(format!(
+            return Err(position_error!(
                 "{} is to move but has no pieces",
                 SEAT_NAMES[to_move]
             ));
@@ -279,7 +280,7 @@ impl Chamaeleon {
         let mut shrunk = pos.clone();
         rules::shrink(&mut shrunk);
         if shrunk.area != area {
-            return Err(format!(
+            return Err(position_error!(
                 "the area {} has an empty edge line: it would have shrunk to {}",
                 area.text(),
                 shrunk.area.text()
@@ -297,8 +298,8 @@ impl Chamaeleon {
     }
 }
 
-fn parse_area(text: &str) -> Result<Area, String> {
-    let bad = || format!("bad area '{text}': expected two corners like a1-h8");
+fn parse_area(text: &str) -> Result<Area, crate::Error> {
+    let bad = || position_error!("bad area '{text}': expected two corners like a1-h8");
     let (a, b) = text.split_once('-').ok_or_else(bad)?;
     let (a, b) = (
         Square::parse(a).ok_or_else(bad)?,
@@ -311,7 +312,7 @@ fn parse_area(text: &str) -> Result<Area, String> {
         y1: b.rank(),
     };
     if area.x1 < area.x0 + 2 || area.y1 < area.y0 + 2 {
-        return Err(format!(
+        return Err(position_error!(
             "area '{text}' must be at least 3×3 with the lower-left corner first"
         ));
     }
@@ -351,7 +352,7 @@ impl NGame for Chamaeleon {
     }
 
     fn from_text(text: &str) -> Result<Self, crate::Error> {
-        Chamaeleon::parse(text).map_err(crate::Error::Position)
+        Chamaeleon::parse(text)
     }
 
     fn text(&self) -> String {

@@ -34,7 +34,7 @@ impl page::Page for OnPage {
     fn searches(&self) -> Vec<&'static str> {
         Algorithm::ALL.iter().map(|a| a.name()).collect()
     }
-    fn choice(&self, name: &str) -> Result<Choice, String> {
+    fn choice(&self, name: &str) -> Result<Choice, crate::Error> {
         Algorithm::parse(name).map(Choice::NPlayer)
     }
     fn board_of_position(&self, pos: &dyn Any, text: &str) -> Value {

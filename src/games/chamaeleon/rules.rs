@@ -3,6 +3,7 @@
 //! turn order, passes) and the shrinking of the area. Depends on the position in `super`.
 
 use super::{Area, Chamaeleon, MAX_TURNS, PIECE_LETTERS, SEATS, decode};
+use crate::error::move_error;
 use crate::board::{Move, MoveKind, MoveList, Square};
 use crate::nsearch::NGame;
 
@@ -195,12 +196,12 @@ pub fn order(pos: &Chamaeleon, mv: Move) -> i32 {
 
 /// A legal move from its text, or why not ([`crate::Error::Move`]).
 pub fn parse_move(pos: &Chamaeleon, text: &str) -> Result<Move, crate::Error> {
-    read_move(pos, text.trim()).map_err(crate::Error::Move)
+    read_move(pos, text.trim())
 }
 
-fn read_move(pos: &Chamaeleon, text: &str) -> Result<Move, String> {
+fn read_move(pos: &Chamaeleon, text: &str) -> Result<Move, crate::Error> {
     if pos.is_over() {
-        return Err("the game is over".into());
+        return Err(move_error!("the game is over"));
     }
     let mut list = MoveList::new();
     legal_moves(pos, &mut list);
@@ -210,7 +211,7 @@ fn read_move(pos: &Chamaeleon, text: &str) -> Result<Move, String> {
         return if list[0].is_null() {
             Ok(Move::NULL)
         } else {
-            Err(format!("{name} has moves and may not pass"))
+            Err(move_error!("{name} has moves and may not pass"))
         };
     }
     let (from, to) = match (text.get(..2), text.get(2..)) {
@@ -218,14 +219,14 @@ fn read_move(pos: &Chamaeleon, text: &str) -> Result<Move, String> {
         _ => (None, None),
     };
     let (Some(from), Some(to)) = (from, to) else {
-        return Err(format!(
+        return Err(move_error!(
             "'{text}' is not a move (like a1b3, or 0000 to pass)"
         ));
     };
     match decode(pos.board[from.index()]) {
-        None => return Err(format!("no piece on {from}")),
+        None => return Err(move_error!("no piece on {from}")),
         Some((s, _)) if s != seat => {
-            return Err(format!(
+            return Err(move_error!(
                 "the piece on {from} belongs to {}, and {name} is to move",
                 Chamaeleon::seat_name(s)
             ));
@@ -234,7 +235,7 @@ fn read_move(pos: &Chamaeleon, text: &str) -> Result<Move, String> {
     }
     let area = pos.area;
     if !area.contains(to.file() as i32, to.rank() as i32) {
-        return Err(format!(
+        return Err(move_error!(
             "{to} is outside the playing area {}",
             area_text(area)
         ));
@@ -244,7 +245,7 @@ fn read_move(pos: &Chamaeleon, text: &str) -> Result<Move, String> {
         .find(|m| !m.is_null() && m.from() == from && m.to() == to)
         .ok_or_else(|| {
             let (_, piece) = decode(pos.board[from.index()]).unwrap();
-            format!(
+            move_error!(
                 "the {} piece on {from} moves as a {:?} there and cannot reach {to}",
                 PIECE_LETTERS[piece],
                 role_on(piece, from.index())

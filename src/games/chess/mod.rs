@@ -279,7 +279,7 @@ impl Game for Chess {
     /// ambiguous (`e1h1` in standard chess, `e1g1` in Chess960 when the king moves two or more
     /// squares), as python-chess and cutechess do, and as `O-O` / `O-O-O` (XBoard in Chess960).
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let read = || -> Result<Move, String> {
+        let read = || -> Result<Move, Error> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         let wing = match text {
@@ -306,9 +306,9 @@ impl Game for Chess {
                     .copied()
                     .find(|&mv| mv.kind() == MoveKind::Castling && castling_as(mv))
             })
-            .ok_or_else(|| format!("{text} is not a legal move here"))
+            .ok_or_else(|| Error::Move(format!("{text} is not a legal move here")))
         };
-        read().map_err(Error::Move)
+        read()
     }
 
     fn pretty(&self) -> String {
@@ -420,7 +420,7 @@ impl OpeningBook for Chess {
 impl Tablebases for Chess {
     const TABLEBASES: bool = true;
 
-    fn tb_load(path: &str) -> Result<crate::game::TbLoaded, String> {
+    fn tb_load(path: &str) -> Result<crate::game::TbLoaded, crate::TableError> {
         let (loading, hold) = syzygy::hold(path)?;
         Ok(crate::game::TbLoaded {
             largest: loading.largest,

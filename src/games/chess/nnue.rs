@@ -79,13 +79,13 @@ pub fn adopt(settings: &NetSettings) {
 
 /// Reads a network file (`EvalFile`; empty: the embedded network): the network and a line
 /// saying what it is. Nothing is installed.
-pub fn read(path: &str) -> Result<(Option<Network>, String), String> {
+pub fn read(path: &str) -> Result<(Option<Network>, String), crate::nnue::NetError> {
     engine::read::<Chess>(path)
 }
 
 /// Loads a network file (`EvalFile`; empty: the embedded network) as the process's. On any
 /// error the network in use stays. Returns a line saying what is in use.
-pub fn load(path: &str) -> Result<String, String> {
+pub fn load(path: &str) -> Result<String, crate::nnue::NetError> {
     engine::load::<Chess>(path)
 }
 

@@ -8,6 +8,7 @@
 
 use super::attacks;
 use crate::board::fen::{Fen, placement};
+use crate::error::position_error;
 // Chess's Zobrist keys, their own stream of the one key source.
 use crate::board::zobrist::CHESS as KEYS;
 use crate::board::{Color, Move, MoveKind, Square};
@@ -335,12 +336,12 @@ impl Chess {
     /// Errors are [`crate::Error::Position`]s that say what is wrong.
     pub fn parse_fen_with(text: &str, chess960: bool) -> Result<Chess, crate::Error> {
         let fen = Fen::parse(text)?;
-        Chess::from_fields(fen, chess960).map_err(crate::Error::Position)
+        Chess::from_fields(fen, chess960)
     }
 
-    fn from_fields(fen: Fen, chess960: bool) -> Result<Chess, String> {
+    fn from_fields(fen: Fen, chess960: bool) -> Result<Chess, crate::Error> {
         if (fen.geometry.width, fen.geometry.height) != (8, 8) {
-            return Err(format!(
+            return Err(position_error!(
                 "a chess FEN needs an 8×8 board, this one is {}×{}",
                 fen.geometry.width, fen.geometry.height
             ));
@@ -362,23 +363,23 @@ impl Chess {
             let code = PIECE_CHARS
                 .iter()
                 .position(|&x| x as char == c)
-                .ok_or_else(|| format!("'{c}' is not a chess piece letter (PNBRQK, pnbrqk)"))?;
+                .ok_or_else(|| position_error!("'{c}' is not a chess piece letter (PNBRQK, pnbrqk)"))?;
             p.put(sq.index(), code as u8);
         }
         for color in [Color::White, Color::Black] {
             let kings = p.bb(color, KING).count_ones();
             if kings != 1 {
-                return Err(format!("{color:?} has {kings} kings, exactly one expected"));
+                return Err(position_error!("{color:?} has {kings} kings, exactly one expected"));
             }
         }
         if p.pieces[PAWN] & 0xFF00_0000_0000_00FF != 0 {
-            return Err("a pawn stands on rank 1 or 8".into());
+            return Err(position_error!("a pawn stands on rank 1 or 8"));
         }
         for color in [Color::White, Color::Black] {
             let men = p.colors[color.index()].count_ones();
             let pawns = p.bb(color, PAWN).count_ones();
             if men > 16 || pawns > 8 {
-                return Err(format!(
+                return Err(position_error!(
                     "{color:?} has {men} pieces and {pawns} pawns, at most 16 and 8 possible"
                 ));
             }
@@ -394,7 +395,7 @@ impl Chess {
                 Color::Black => (2, 0),
             };
             if ep.rank() != rank {
-                return Err(format!(
+                return Err(position_error!(
                     "en-passant square {ep} is not on rank {} for the side to move",
                     rank + 1
                 ));
@@ -409,7 +410,7 @@ impl Chess {
             };
             let pawn_there = p.piece_on(pawn_sq) == (pusher * 6 + PAWN) as u8;
             if p.piece_on(ep.index()) != EMPTY || p.piece_on(origin) != EMPTY || !pawn_there {
-                return Err(format!(
+                return Err(position_error!(
                     "en-passant square {ep} does not follow a double step (it and the pawn's \
                      origin must be empty, the pawn beyond it)"
                 ));
@@ -420,11 +421,11 @@ impl Chess {
         }
         let them = p.side.flip();
         if p.attacked(p.king(them), p.side, p.occupied()) {
-            return Err("the side not to move is in check".into());
+            return Err(position_error!("the side not to move is in check"));
         }
         let checkers = p.attackers_to(p.king(p.side), p.occupied()) & p.colors[them.index()];
         if checkers.count_ones() > 2 {
-            return Err(format!(
+            return Err(position_error!(
                 "{} pieces give check, at most 2 can",
                 checkers.count_ones()
             ));
@@ -456,7 +457,7 @@ impl Chess {
 
     /// Adds the castling right that FEN letter `c` names, if its king and rook stand where
     /// it needs them (otherwise the letter is dropped, as for `KQkq` in standard chess).
-    fn add_castling_right(&mut self, c: char) -> Result<(), String> {
+    fn add_castling_right(&mut self, c: char) -> Result<(), crate::Error> {
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
@@ -491,7 +492,7 @@ impl Chess {
             'a'..='h' => {
                 let file = lower as usize - 'a' as usize;
                 if !(self.chess960 || file == 0 || file == 7) {
-                    return Err(format!(
+                    return Err(position_error!(
                         "castling letter '{c}' names a rook on the {lower}-file, which needs \
                          Chess960 rules (UCI_Chess960)"
                     ));
@@ -499,7 +500,7 @@ impl Chess {
                 base + file
             }
             _ => {
-                return Err(format!(
+                return Err(position_error!(
                     "castling letter '{c}' is not one of K, Q, k, q or a file letter A-H, a-h"
                 ));
             }
@@ -516,7 +517,7 @@ impl Chess {
         let kingside = rook > king;
         let index = color.index() * 2 + usize::from(!kingside);
         if self.castling >> index & 1 != 0 && self.castle_rooks[index] as usize != rook {
-            return Err(format!(
+            return Err(position_error!(
                 "castling letter '{c}': {color:?} has two castling rights on one side"
             ));
         }

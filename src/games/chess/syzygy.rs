@@ -21,6 +21,7 @@ use super::{attacks, syzygy_files};
 use super::position::{BISHOP, KING, KNIGHT, NO_EP, PAWN, QUEEN, ROOK};
 use crate::board::{Color, Move, MoveList};
 use crate::games::chess::Chess;
+use crate::table_error::{SyzygyFileError, TableError};
 
 /// Our attack tables, as the probing code asks for them (square 0 = a1, bitboards as ours).
 #[derive(Clone, Copy, Debug)]
@@ -91,11 +92,11 @@ pub struct Loading {
 /// ([`syzygy_files::check_file`]); a damaged one is left out (logged; [`hold`] names it to
 /// the session), the others are used. A path without any sound table file is an error, and
 /// leaves nothing loaded.
-pub fn set_path(path: &str) -> Result<u32, String> {
+pub fn set_path(path: &str) -> Result<u32, TableError> {
     load_into(&mut write_tables(), path.trim()).map(|l| l.largest)
 }
 
-fn load_into(slot: &mut Option<Loaded>, path: &str) -> Result<Loading, String> {
+fn load_into(slot: &mut Option<Loaded>, path: &str) -> Result<Loading, TableError> {
     // Free the old tables first: the crate holds one set at a time.
     *slot = None;
     if no_path(path) {
@@ -109,11 +110,18 @@ fn load_into(slot: &mut Option<Loaded>, path: &str) -> Result<Loading, String> {
         .filter_map(|name| name.strip_suffix(".rtbw"))
         .map(|stem| stem.chars().filter(|c| "KQRBNP".contains(*c)).count() as u32)
         .max()
-        .ok_or_else(|| no_tables(path, &left_out))?;
+        .ok_or_else(|| TableError::NoSyzygy {
+            path: path.to_string(),
+            left_out: left_out.clone(),
+        })?;
     attacks::init();
-    let dir = folder.dir.to_str().ok_or("the temporary folder's name is not UTF-8")?;
-    let tables = TableBases::<Adapter>::new(dir)
-        .map_err(|e| format!("cannot load Syzygy tables from '{path}': {e:?}"))?;
+    let dir = folder.dir.to_str().ok_or(TableError::TempFolder {
+        reason: String::new(),
+    })?;
+    let tables = TableBases::<Adapter>::new(dir).map_err(|e| TableError::SyzygyLoad {
+        path: path.to_string(),
+        reason: format!("{e:?}"),
+    })?;
     *slot = Some(Loaded {
         tables,
         largest,
@@ -123,17 +131,6 @@ fn load_into(slot: &mut Option<Loaded>, path: &str) -> Result<Loading, String> {
         _folder: folder,
     });
     Ok(Loading { largest, left_out })
-}
-
-fn no_tables(path: &str, left_out: &[String]) -> String {
-    if left_out.is_empty() {
-        format!("no Syzygy tables (.rtbw) in '{path}'")
-    } else {
-        format!(
-            "no sound Syzygy tables (.rtbw) in '{path}': left out {}",
-            left_out.join(", ")
-        )
-    }
 }
 
 /// A private folder of links to the table files of a path that passed their check: the
@@ -163,7 +160,7 @@ fn table_name(name: &str) -> bool {
 /// Checks every table file of `path` (the first of each name, in the order of the path's
 /// folders) and links those that pass into a fresh private folder; the others are named,
 /// each with its reason.
-fn checked_folder(path: &str) -> Result<(CheckedFolder, Vec<String>), String> {
+fn checked_folder(path: &str) -> Result<(CheckedFolder, Vec<String>), TableError> {
     static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!(
@@ -172,7 +169,9 @@ fn checked_folder(path: &str) -> Result<(CheckedFolder, Vec<String>), String> {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir)
-        .map_err(|e| format!("cannot make a folder for the checked tables: {e}"))?;
+        .map_err(|e| TableError::TempFolder {
+            reason: e.to_string(),
+        })?;
     let mut folder = CheckedFolder {
         dir,
         names: Vec::new(),
@@ -214,13 +213,15 @@ fn table_files(path: &str) -> Vec<std::path::PathBuf> {
 }
 
 /// Links `to` to the checked file `from` (by its absolute path).
-fn link(from: &std::path::Path, to: &std::path::Path) -> Result<(), String> {
-    let from = std::fs::canonicalize(from).map_err(|e| e.to_string())?;
+fn link(from: &std::path::Path, to: &std::path::Path) -> Result<(), SyzygyFileError> {
+    let from = std::fs::canonicalize(from).map_err(SyzygyFileError::io)?;
     #[cfg(unix)]
     let linked = std::os::unix::fs::symlink(&from, to);
     #[cfg(not(unix))]
     let linked = std::fs::copy(&from, to).map(|_| ());
-    linked.map_err(|e| format!("cannot link it for the probing code: {e}"))
+    linked.map_err(|e| SyzygyFileError::Link {
+        reason: e.to_string(),
+    })
 }
 
 /// A session's hold on the loaded tables ([`hold`]): they stay loaded while any hold does,
@@ -246,7 +247,7 @@ impl Drop for Hold {
 /// replaced); with no holder left they are replaced. An empty path or `<empty>`: none (0).
 /// Returns what was loaded (the files left out named again for each session) and the hold
 /// that keeps it.
-pub fn hold(path: &str) -> Result<(Loading, Option<Hold>), String> {
+pub fn hold(path: &str) -> Result<(Loading, Option<Hold>), TableError> {
     let path = path.trim();
     if no_path(path) {
         return Ok((Loading::default(), None));
@@ -262,11 +263,10 @@ pub fn hold(path: &str) -> Result<(Loading, Option<Hold>), String> {
             return Ok((loading, Some(Hold(()))));
         }
         Some(loaded) if loaded.holders > 0 => {
-            return Err(format!(
-                "the Syzygy tables of '{}' are in use by another session (one set of tables \
-                 per process): '{path}' was not loaded, and this session probes none",
-                loaded.path
-            ));
+            return Err(TableError::SyzygyInUse {
+                held: loaded.path.clone(),
+                path: path.to_string(),
+            });
         }
         _ => {}
     }

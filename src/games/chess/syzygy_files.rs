@@ -12,6 +12,7 @@
 //! checksum matches is the file the generator wrote, so it holds what the probing code expects.
 
 use std::io::Read;
+use crate::table_error::SyzygyFileError;
 
 const K0: u64 = 0xc3a5_c85c_97cb_3127;
 const K1: u64 = 0xb492_b66f_be98_f273;
@@ -460,19 +461,16 @@ pub fn checksum(content: &[u8]) -> [u8; 16] {
 /// Checks the table file `path` (a `.rtbw` or `.rtbz` file): a regular file whose size is
 /// 16 more than a multiple of 64 (at least 80 bytes), starting with the magic number of its
 /// kind and ending with the checksum of the rest. The error says what is wrong.
-pub fn check_file(path: &std::path::Path) -> Result<(), String> {
+pub fn check_file(path: &std::path::Path) -> Result<(), SyzygyFileError> {
     let magic = match path.extension().and_then(|e| e.to_str()) {
         Some("rtbw") => WDL_MAGIC,
         Some("rtbz") => DTZ_MAGIC,
-        _ => return Err("not a .rtbw or .rtbz file".into()),
+        _ => return Err(SyzygyFileError::NotATable),
     };
-    let mut file = crate::files::open(path).map_err(|e| e.to_string())?;
-    let size = file.metadata().map_err(|e| e.to_string())?.len();
+    let mut file = crate::files::open(path).map_err(SyzygyFileError::io)?;
+    let size = file.metadata().map_err(SyzygyFileError::io)?.len();
     if size % 64 != 16 || size < 80 {
-        return Err(format!(
-            "{size} bytes: cut short or lengthened (a table file has 16 more than a multiple \
-             of 64)"
-        ));
+        return Err(SyzygyFileError::Size { size });
     }
     let content = size - 16;
     let mut buf = vec![0u8; PIECE.min(content as usize)];
@@ -480,17 +478,17 @@ pub fn check_file(path: &std::path::Path) -> Result<(), String> {
     let mut read = 0u64;
     while read < content {
         let n = PIECE.min((content - read) as usize);
-        file.read_exact(&mut buf[..n]).map_err(|e| e.to_string())?;
+        file.read_exact(&mut buf[..n]).map_err(SyzygyFileError::io)?;
         if read == 0 && u32::from_le_bytes(buf[..4].try_into().expect("four bytes")) != magic {
-            return Err("wrong magic number (not a Syzygy table of its kind)".into());
+            return Err(SyzygyFileError::Magic);
         }
         sum.piece(&buf[..n]);
         read += n as u64;
     }
     let mut stored = [0u8; 16];
-    file.read_exact(&mut stored).map_err(|e| e.to_string())?;
+    file.read_exact(&mut stored).map_err(SyzygyFileError::io)?;
     if sum.finish() != stored {
-        return Err("checksum mismatch (the file is damaged)".into());
+        return Err(SyzygyFileError::Checksum);
     }
     Ok(())
 }
@@ -508,7 +506,7 @@ fn stamp(path: &std::path::Path) -> Option<(std::path::PathBuf, u64, std::time::
 }
 
 /// [`check_file`], once per file and process while the file's size and modification time stay.
-pub fn check_file_once(path: &std::path::Path) -> Result<(), String> {
+pub fn check_file_once(path: &std::path::Path) -> Result<(), SyzygyFileError> {
     let before = stamp(path);
     let passed = || PASSED.lock().unwrap_or_else(|e| e.into_inner());
     if before.as_ref().is_some_and(|s| passed().contains(s)) {
@@ -587,7 +585,7 @@ mod tests {
         let try_bytes = |name: &str, bytes: &[u8]| {
             let path = dir.join(name);
             std::fs::write(&path, bytes).unwrap();
-            check_file(&path).unwrap_err()
+            check_file(&path).unwrap_err().to_string()
         };
         let mut flipped = good.clone();
         flipped[good.len() / 2] ^= 0x10;

@@ -28,7 +28,7 @@ pub mod eval;
 pub mod page;
 pub mod analysis;
 
-use crate::error::Error;
+use crate::error::{Error, move_error, position_error};
 use crate::board::{Color, MAX_MOVES, Move, MoveKind, MoveList, Square};
 use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
 use crate::board::zobrist;
@@ -78,16 +78,16 @@ fn tower_key(cell: usize, height: i32) -> u64 {
 impl Crash {
     /// The start position `--start H:L`: one tower of `height` stones each, `gap` empty cells
     /// between them, White to move.
-    pub fn start(height: u32, gap: usize) -> Result<Crash, String> {
+    pub fn start(height: u32, gap: usize) -> Result<Crash, Error> {
         if height == 0 {
-            return Err("a start tower needs at least one stone".into());
+            return Err(position_error!("a start tower needs at least one stone"));
         }
         Crash::parse(&format!("W{height}{}B{height} w", ".".repeat(gap)))
     }
 
     /// Reads `H:L` (a start position) or a position text `W2.W1..B3 w` (optionally followed by
     /// FEN-style fields `- - 0 1`, which are ignored).
-    pub fn parse(text: &str) -> Result<Crash, String> {
+    pub fn parse(text: &str) -> Result<Crash, Error> {
         let text = text.trim();
         if let Some((h, l)) = text.split_once(':')
             && !text.contains(' ')
@@ -97,16 +97,16 @@ impl Crash {
         let mut fields = text.split_whitespace();
         let board = fields
             .next()
-            .ok_or("empty position: cells like W2.W1..B3, then the side to move w or b")?;
+            .ok_or_else(|| position_error!("empty position: cells like W2.W1..B3, then the side to move w or b"))?;
         let side = match fields.next() {
             Some("w") => Color::White,
             Some("b") => Color::Black,
-            Some(other) => return Err(format!("side to move must be w or b, not '{other}'")),
-            None => return Err(format!("'{board}' lacks the side to move (w or b)")),
+            Some(other) => return Err(position_error!("side to move must be w or b, not '{other}'")),
+            None => return Err(position_error!("'{board}' lacks the side to move (w or b)")),
         };
         for extra in fields {
             if !matches!(extra, "-") && extra.parse::<u32>().is_err() {
-                return Err(format!("unexpected field '{extra}' after the side to move"));
+                return Err(position_error!("unexpected field '{extra}' after the side to move"));
             }
         }
         let (cells, m) = parse_cells(board)?;
@@ -123,12 +123,12 @@ impl Crash {
     }
 
     /// `H:L`: the start with towers of `h` stones and `l` empty cells between them.
-    fn parse_start(text: &str, h: &str, l: &str) -> Result<Crash, String> {
-        let bad = || format!("bad start '{text}': H:L with H stones a tower, L empty cells between");
+    fn parse_start(text: &str, h: &str, l: &str) -> Result<Crash, Error> {
+        let bad = || position_error!("bad start '{text}': H:L with H stones a tower, L empty cells between");
         let height = h.parse::<u32>().map_err(|_| bad())?;
         let gap = l.parse::<usize>().map_err(|_| bad())?;
         if gap + 2 > MAX_CELLS {
-            return Err(format!("bad start '{text}': at most {} empty cells between the towers", MAX_CELLS - 2));
+            return Err(position_error!("bad start '{text}': at most {} empty cells between the towers", MAX_CELLS - 2));
         }
         Crash::start(height, gap)
     }
@@ -255,7 +255,7 @@ impl Game for Crash {
                 "unknown variant '{variant}': kiebitz-crash plays 'crash'"
             )));
         }
-        Crash::parse(fen).map_err(Error::Position)
+        Crash::parse(fen)
     }
 
     fn fen(&self) -> String {
@@ -369,18 +369,18 @@ impl Game for Crash {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let read = || -> Result<Move, String> {
+        let read = || -> Result<Move, Error> {
         let (c, h) = text
             .trim()
             .split_once(':')
-            .ok_or_else(|| format!("'{text}' is not a move: write <cell>:<h>, e.g. 1:2"))?;
+            .ok_or_else(|| move_error!("'{text}' is not a move: write <cell>:<h>, e.g. 1:2"))?;
         let (cell, h): (usize, usize) = match (c.parse(), h.parse()) {
             (Ok(c), Ok(h)) => (c, h),
-            _ => return Err(format!("'{text}' is not a move: write <cell>:<h>, e.g. 1:2")),
+            _ => return Err(move_error!("'{text}' is not a move: write <cell>:<h>, e.g. 1:2")),
         };
         let m = self.m as usize;
         if cell == 0 || cell > m {
-            return Err(format!("{text}: cell {cell} is off the board (cells 1 to {m})"));
+            return Err(move_error!("{text}: cell {cell} is off the board (cells 1 to {m})"));
         }
         let height = self.cells[cell - 1];
         let own = match self.side {
@@ -388,16 +388,16 @@ impl Game for Crash {
             Color::Black => height < 0,
         };
         if self.stones[0] == 0 || self.stones[1] == 0 {
-            return Err(format!("{text}: the game is over"));
+            return Err(move_error!("{text}: the game is over"));
         }
         if !own {
-            return Err(format!(
+            return Err(move_error!(
                 "{text}: cell {cell} holds no tower of {}",
                 self.side.name()
             ));
         }
         if h == 0 || h > height.unsigned_abs() as usize {
-            return Err(format!(
+            return Err(move_error!(
                 "{text}: the tower on cell {cell} has {} stone(s), take 1 to that many",
                 height.unsigned_abs()
             ));
@@ -407,13 +407,13 @@ impl Game for Crash {
             Color::Black => cell - 1,
         };
         if h > room {
-            return Err(format!(
+            return Err(move_error!(
                 "{text}: {h} stones from cell {cell} would leave the board (room for {room})"
             ));
         }
         Ok(self.make_move(cell - 1, h))
         };
-        read().map_err(Error::Move)
+        read()
     }
 
     fn pretty(&self) -> String {
@@ -518,21 +518,21 @@ pub fn pretty(pos: &Crash) -> String {
 
 /// The cells of a position text (`W2.W1..B3`): signed heights (White positive) and their
 /// count, 2 to [`MAX_CELLS`].
-fn parse_cells(board: &str) -> Result<([i32; MAX_CELLS], usize), String> {
+fn parse_cells(board: &str) -> Result<([i32; MAX_CELLS], usize), Error> {
     let mut cells = [0i32; MAX_CELLS];
     let mut m = 0usize;
     let bytes = board.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
         if m == MAX_CELLS {
-            return Err(format!("more than {MAX_CELLS} cells"));
+            return Err(position_error!("more than {MAX_CELLS} cells"));
         }
         match bytes[i] {
             b'.' => i += 1,
             c @ (b'W' | b'B') => {
                 let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
                 if digits == 0 {
-                    return Err(format!(
+                    return Err(position_error!(
                         "cell {}: '{}' needs a number of stones (W3, B1)",
                         m + 1,
                         c as char
@@ -543,7 +543,7 @@ fn parse_cells(board: &str) -> Result<([i32; MAX_CELLS], usize), String> {
                     .ok()
                     .filter(|&n: &i32| n > 0)
                     .ok_or_else(|| {
-                        format!(
+                        position_error!(
                             "cell {}: a tower holds 1 to {} stones, not {}",
                             m + 1,
                             i32::MAX,
@@ -554,7 +554,7 @@ fn parse_cells(board: &str) -> Result<([i32; MAX_CELLS], usize), String> {
                 i += 1 + digits;
             }
             other => {
-                return Err(format!(
+                return Err(position_error!(
                     "cell {}: '{}' is neither '.', W<n> nor B<n>",
                     m + 1,
                     other as char
@@ -565,14 +565,14 @@ fn parse_cells(board: &str) -> Result<([i32; MAX_CELLS], usize), String> {
     }
     // Any trailing garbage beyond 64 cells was refused above; count the cells written.
     if m < 2 {
-        return Err(format!("{m} cell(s): a board has 2 to {MAX_CELLS} cells"));
+        return Err(position_error!("{m} cell(s): a board has 2 to {MAX_CELLS} cells"));
     }
     Ok((cells, m))
 }
 
 /// Each side's stones on `cells`, checked: White's towers all left of Black's, some stones,
 /// and no more than a side may have on a board of this size.
-fn count_stones(cells: &[i32]) -> Result<[u64; 2], String> {
+fn count_stones(cells: &[i32]) -> Result<[u64; 2], Error> {
     let m = cells.len();
     let mut stones = [0u64; 2];
     let mut last_white = None;
@@ -589,14 +589,14 @@ fn count_stones(cells: &[i32]) -> Result<[u64; 2], String> {
     if let (Some(w), Some(b)) = (last_white, first_black)
         && w > b
     {
-        return Err(format!(
+        return Err(position_error!(
             "White's tower on cell {} stands right of Black's on cell {}: White's stones all lie left of Black's",
             w + 1,
             b + 1
         ));
     }
     if stones[0] + stones[1] == 0 {
-        return Err("no stones on the board".into());
+        return Err(position_error!("no stones on the board"));
     }
     // A tower only ever grows by its own side's stones, so a side's total bounds every
     // tower it can build: keeping it within `i32` keeps every height in range.
@@ -608,11 +608,11 @@ fn count_stones(cells: &[i32]) -> Result<[u64; 2], String> {
     for (s, name) in stones.iter().zip(["White", "Black"]) {
         if *s > limit {
             return Err(if limit == MAX_STONES {
-                format!(
+                position_error!(
                     "{name} has {s} stones: at most {MAX_STONES} a side (a tower of all of them must fit)"
                 )
             } else {
-                format!(
+                position_error!(
                     "{name} has {s} stones: on boards of more than 23 cells at most {MAX_MOVES} a side"
                 )
             });
@@ -653,18 +653,18 @@ mod tests {
             ("WB1 w", "number of stones"),
             ("3:x", "bad start"),
         ] {
-            let e = Crash::parse(t).unwrap_err();
+            let e = Crash::parse(t).unwrap_err().to_string();
             assert!(e.contains(says), "{t}: {e}");
         }
         let long = format!("W1{}B1 w", ".".repeat(63));
-        assert!(Crash::parse(&long).unwrap_err().contains("more than 64"));
+        assert!(Crash::parse(&long).unwrap_err().to_string().contains("more than 64"));
         let widest = format!("W1{}B1 w", ".".repeat(62));
         assert_eq!(pos(&widest).cells(), 64);
         let crowded = format!("W300{}B1 w", ".".repeat(30));
-        assert!(Crash::parse(&crowded).unwrap_err().contains("at most 256"));
+        assert!(Crash::parse(&crowded).unwrap_err().to_string().contains("at most 256"));
         assert!(Crash::parse("W300.....B1 w").is_ok());
         // A side's stones must fit one tower: 1 + 2147483647 would overflow an `i32` height.
-        let e = Crash::parse("W1W2147483647.B1 w").unwrap_err();
+        let e = Crash::parse("W1W2147483647.B1 w").unwrap_err().to_string();
         assert!(e.contains("at most 2147483647 a side"), "{e}");
         assert!(Crash::parse("W1W2147483646.B1 w").is_ok());
     }

@@ -47,11 +47,11 @@ impl page::Page for OnPage {
     fn searches(&self) -> Vec<&'static str> {
         vec!["heuristic", "optimal"]
     }
-    fn choice(&self, name: &str) -> Result<Choice, String> {
+    fn choice(&self, name: &str) -> Result<Choice, crate::Error> {
         match name {
             "alphabeta" | "heuristic" => Ok(Choice::Default),
             "optimal" => Ok(Choice::Optimal),
-            _ => Err(page::unknown_search(self, name)),
+            _ => Err(crate::Error::Setting(page::unknown_search(self, name))),
         }
     }
     fn board(&self, fen: &str) -> Value {

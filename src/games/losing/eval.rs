@@ -58,6 +58,7 @@ use super::board::Board;
 use super::movegen::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K, piece_attacks};
 use super::position::{EMPTY, Position};
 use crate::board::{Color, Move};
+use crate::error::setting_error;
 
 /// The evaluation's weights, in centipawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,10 +142,10 @@ impl Weights {
     /// from −100000 to 100000; `burden` sets every kind). An unknown name or a bad value is an
     /// error ([`crate::Error::Setting`]) naming the weights, and nothing is changed.
     pub fn with_overrides(self, overrides: &str) -> Result<Weights, crate::Error> {
-        self.overridden(overrides).map_err(crate::Error::Setting)
+        self.overridden(overrides)
     }
 
-    fn overridden(self, overrides: &str) -> Result<Weights, String> {
+    fn overridden(self, overrides: &str) -> Result<Weights, crate::Error> {
         let mut w = self;
         for item in overrides
             .split(',')
@@ -153,11 +154,11 @@ impl Weights {
         {
             let (name, value) = item
                 .split_once('=')
-                .ok_or_else(|| format!("'{item}': expected name=value"))?;
+                .ok_or_else(|| setting_error!("'{item}': expected name=value"))?;
             let (name, value) = (name.trim(), value.trim());
             let Some((_, set)) = WEIGHT_NAMES.iter().find(|(n, _)| *n == name) else {
                 let names: Vec<&str> = WEIGHT_NAMES.iter().map(|(n, _)| *n).collect();
-                return Err(format!(
+                return Err(setting_error!(
                     "unknown evaluation weight '{name}' (the weights: {})",
                     names.join(", ")
                 ));
@@ -165,7 +166,7 @@ impl Weights {
             match value.parse::<i32>() {
                 Ok(v) if (-100_000..=100_000).contains(&v) => set(&mut w, v),
                 _ => {
-                    return Err(format!(
+                    return Err(setting_error!(
                         "'{name}': expected a number from -100000 to 100000, got '{value}'"
                     ));
                 }

@@ -10,7 +10,7 @@ use super::movegen::PAWN_K;
 use super::position::{EMPTY, LETTERS, Position};
 use crate::board::fen::Fen;
 use crate::board::{Color, GLYPHS, Move, MoveKind, MoveList, Square};
-use crate::error::Error;
+use crate::error::{Error, move_error};
 use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Terminal, Tuning};
 use crate::san::SanParts;
 use crate::search::params::SearchParams;
@@ -96,7 +96,7 @@ where
             )));
         }
         let fen = Fen::parse(text)?;
-        Self::from_fields(fen, V::TITLE).map_err(Error::Position)
+        Self::from_fields(fen, V::TITLE)
     }
 
     fn fen(&self) -> String {
@@ -205,7 +205,7 @@ where
         if let Some(coordinates) = V::other_notation(t) {
             return self.parse_move(&coordinates);
         }
-        self.read_coordinates(t).map_err(Error::Move)
+        self.read_coordinates(t)
     }
 
     fn pretty(&self) -> String {
@@ -228,14 +228,14 @@ where
     /// the board allows (or none where a pawn can become one piece only), a legal move; the
     /// error says which of these failed, and that capturing is compulsory where a quiet move
     /// was tried beside a capture.
-    fn read_coordinates(&self, t: &str) -> Result<Move, String> {
+    fn read_coordinates(&self, t: &str) -> Result<Move, Error> {
         let sq = |s: &str| {
             Square::parse(s)
                 .filter(|sq| sq.index() < 64 && V::SQUARES >> sq.0 & 1 != 0)
-                .ok_or_else(|| format!("'{t}': '{s}' is not a square of the board"))
+                .ok_or_else(|| move_error!("'{t}': '{s}' is not a square of the board"))
         };
         if !(t.len() == 4 || t.len() == 5) || !t.is_ascii() {
-            return Err(format!(
+            return Err(move_error!(
                 "'{t}' is not a move: write from and to squares, as b2b3 or a7a8q"
             ));
         }
@@ -250,16 +250,16 @@ where
             .collect();
         let Some(&first) = matching.first() else {
             return Err(if self.has_capture() && self.board[to.index()] == EMPTY {
-                format!(
+                move_error!(
                     "{t} is not a legal move here: a capture is possible, and capturing is compulsory"
                 )
             } else {
-                format!("{t} is not a legal move here")
+                move_error!("{t} is not a legal move here")
             });
         };
         match promotion {
             None if matching.len() == 1 => Ok(first),
-            None => Err(format!(
+            None => Err(move_error!(
                 "'{t}': say what the pawn becomes ({})",
                 promotion_letters::<V>()
             )),
@@ -269,13 +269,13 @@ where
                 .find(|m| promotion_letter(m.kind()) == Some(c as char))
                 .ok_or_else(|| {
                     if first.kind().is_promotion() {
-                        format!(
+                        move_error!(
                             "'{t}': a pawn becomes {} here, not '{}'",
                             promotion_letters::<V>(),
                             c as char
                         )
                     } else {
-                        format!("'{t}' is not a promotion")
+                        move_error!("'{t}' is not a promotion")
                     }
                 }),
         }

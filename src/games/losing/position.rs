@@ -10,6 +10,7 @@ use super::movegen::{Bits, KING_K, PAWN_K};
 use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
 use crate::board::{Color, Geometry, Move, MoveKind, MoveList, Square};
+use crate::error::position_error;
 
 /// A mailbox entry: `colour * 6 + kind`, or `EMPTY`.
 pub const EMPTY: u8 = 12;
@@ -182,10 +183,10 @@ impl<B: Board> Position<B> {
     /// The position of a FEN's fields (pieces `PNBRQK pnbrqk`, no castling; an en-passant
     /// square only where the board has en passant, and then one a pawn has just passed
     /// over); `name` names the game in errors. Every error says what is wrong.
-    pub(crate) fn from_fields(fen: Fen, name: &str) -> Result<Self, String> {
+    pub(crate) fn from_fields(fen: Fen, name: &str) -> Result<Self, crate::Error> {
         let g = fen.geometry;
         if (g.width, g.height) != (B::WIDTH, B::HEIGHT) {
-            return Err(format!(
+            return Err(position_error!(
                 "{name} is played on {}×{}, the FEN has {}×{}",
                 B::WIDTH,
                 B::HEIGHT,
@@ -194,7 +195,7 @@ impl<B: Board> Position<B> {
             ));
         }
         if fen.castling != "-" {
-            return Err(format!(
+            return Err(position_error!(
                 "{name} has no castling: the castling field must be '-', not '{}'",
                 fen.castling
             ));
@@ -203,13 +204,14 @@ impl<B: Board> Position<B> {
         pos.halfmove = fen.halfmove;
         pos.fullmove = fen.fullmove.max(1);
         for &(sq, c) in &fen.pieces {
-            let p = LETTERS
-                .iter()
-                .position(|&l| l == c)
-                .ok_or_else(|| format!("'{c}' is not a piece of {name} (use PNBRQK, pnbrqk)"))?;
+            let p = LETTERS.iter().position(|&l| l == c).ok_or_else(|| {
+                position_error!("'{c}' is not a piece of {name} (use PNBRQK, pnbrqk)")
+            })?;
             let (color, kind) = (p / 6, p % 6);
             if kind == PAWN_K && B::NO_PAWN[color] >> sq.0 & 1 != 0 {
-                return Err(format!("a pawn on {sq} stands where no pawn can stand"));
+                return Err(position_error!(
+                    "a pawn on {sq} stands where no pawn can stand"
+                ));
             }
             pos.bits.kinds[kind] |= sq.bb().0;
             pos.bits.colors[color] |= sq.bb().0;
@@ -218,7 +220,7 @@ impl<B: Board> Position<B> {
         pos.hash = pos.compute_hash();
         if let Some(ep) = fen.en_passant {
             if !B::EN_PASSANT {
-                return Err(format!(
+                return Err(position_error!(
                     "{name} has no en passant: the FEN's en-passant square {ep} must be '-'"
                 ));
             }
@@ -231,7 +233,7 @@ impl<B: Board> Position<B> {
     /// Whether `ep` is a square a pawn of the side not to move has just passed over: on the
     /// third rank behind a white pawn (Black to move) or the sixth behind a black one, with
     /// the squares it came from and passed over empty.
-    fn check_en_passant(&self, ep: Square) -> Result<(), String> {
+    fn check_en_passant(&self, ep: Square) -> Result<(), crate::Error> {
         let (rank, pawn_rank, from_rank, pawn) = match self.side {
             Color::Black => (2, 3, 1, PAWN_K as u8),
             Color::White => (
@@ -244,7 +246,7 @@ impl<B: Board> Position<B> {
         let at = |r: u8| self.board[Square::new(ep.file(), r).index()];
         if ep.rank() != rank || at(pawn_rank) != pawn || at(rank) != EMPTY || at(from_rank) != EMPTY
         {
-            return Err(format!(
+            return Err(position_error!(
                 "the en-passant square {ep} is not one a pawn has just passed over"
             ));
         }

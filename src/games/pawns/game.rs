@@ -4,7 +4,7 @@
 
 use super::rules::Pawns;
 use super::{parse_variant, start_fen_of};
-use crate::error::Error;
+use crate::error::{Error, move_error, position_error};
 use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
 use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, Square};
@@ -41,34 +41,34 @@ impl Game for Pawns {
 
     fn from_fen(variant: &str, text: &str) -> Result<Self, Error> {
         let (variant, _, rules) = parse_variant(variant)?;
-        let read = || -> Result<Self, String> {
+        let read = || -> Result<Self, Error> {
         let fen = Fen::parse(text)?;
         let g = fen.geometry;
         if g.width < 3 || g.height < 3 {
-            return Err(format!(
+            return Err(position_error!(
                 "pawn chess needs a board from 3×3 to 8×8, the FEN has {}×{}",
                 g.width, g.height
             ));
         }
         if rules.pawn_game && g.height < 4 {
-            return Err(format!(
+            return Err(position_error!(
                 "the pawn game needs a board at least 4 ranks high, the FEN has {}",
                 g.height
             ));
         }
         if fen.castling != "-" {
-            return Err("pawn chess has no castling: the castling field must be '-'".into());
+            return Err(position_error!("pawn chess has no castling: the castling field must be '-'"));
         }
         let mut pawns = [Bitboard::EMPTY; 2];
         for &(sq, c) in &fen.pieces {
             match c {
                 'P' => pawns[0] |= sq.bb(),
                 'p' => pawns[1] |= sq.bb(),
-                other => return Err(format!("pawn chess has only pawns, the FEN has '{other}'")),
+                other => return Err(position_error!("pawn chess has only pawns, the FEN has '{other}'")),
             }
         }
         if rules.pawn_game && pawns[0].is_empty() && pawns[1].is_empty() {
-            return Err("in the pawn game a side without pawns has lost: not both".into());
+            return Err(position_error!("in the pawn game a side without pawns has lost: not both"));
         }
         let mut pos = Pawns {
             geometry: g,
@@ -92,7 +92,7 @@ impl Game for Pawns {
                 && (beyond & pawns[mover.index()]).any()
                 && !(occupied & (ep.bb() | behind)).any();
             if !ok {
-                return Err(format!(
+                return Err(position_error!(
                     "en-passant square {ep} does not follow a double step"
                 ));
             }
@@ -101,7 +101,7 @@ impl Game for Pawns {
         pos.hash = pos.compute_hash();
         Ok(pos)
         };
-        read().map_err(Error::Position)
+        read()
     }
 
     fn fen(&self) -> String {
@@ -314,7 +314,7 @@ impl Game for Pawns {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let read = || -> Result<Move, String> {
+        let read = || -> Result<Move, Error> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         let plain = match text.len() {
@@ -329,9 +329,9 @@ impl Game for Pawns {
                 let wanted = if arrival { plain } else { text };
                 mv.to_string() == wanted
             })
-            .ok_or_else(|| format!("{text} is not a legal move here"))
+            .ok_or_else(|| move_error!("{text} is not a legal move here"))
         };
-        read().map_err(Error::Move)
+        read()
     }
 
     fn pretty(&self) -> String {

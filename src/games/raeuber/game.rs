@@ -14,6 +14,7 @@ use crate::games::losing::{Position, Six};
 use crate::nnue::engine::{self, Cache, Store};
 use crate::search::params::SearchParams;
 use std::cell::RefCell;
+use crate::table_error::TableError;
 use std::thread::LocalKey;
 
 /// Räuberschach's network and switch in this process: none built in yet, so the hand-made
@@ -177,17 +178,14 @@ impl EndgameTables for Raeuber {
     /// 2+0.02, SPRT [0, 10] H1 after 1,282 games, +17.6 ± 16.5 Elo (docs/search-log.md).
     const SOLVER_SHARE: u32 = 0;
 
-    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, String> {
+    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
         use super::tables;
         if max_pieces == 0 {
             tables::set_limit(0);
             return Ok("endgame tables off".to_string());
         }
         if max_pieces > 5 {
-            return Err(format!(
-                "endgame tables hold 1 to 5 pieces, not {max_pieces} (3: about 23 M positions, \
-                 15 s; 4 and 5 built signature by signature as met, a five-piece one in a minute)"
-            ));
+            return Err(TableError::OverFive { asked: max_pieces });
         }
         // Four and five pieces: the three-piece tables now, each larger signature when met.
         let on_demand = match (max_pieces, builds) {
@@ -204,10 +202,9 @@ impl EndgameTables for Raeuber {
         };
         if let Some(built) = tables::installed() {
             if built.max_pieces() < max_pieces {
-                return Err(format!(
-                    "the endgame tables of this process hold {} pieces: more need a new process",
-                    built.max_pieces()
-                ));
+                return Err(TableError::ProcessHolds {
+                    held: built.max_pieces(),
+                });
             }
             if builds == TableBuilds::Background {
                 built.build_in_background();
@@ -235,7 +232,7 @@ impl EndgameTables for Raeuber {
         settings: &mut GameSettings,
         max_pieces: u32,
         access: &Access,
-    ) -> Result<String, String> {
+    ) -> Result<String, TableError> {
         let mut own = table_settings(settings);
         if max_pieces == 0 {
             // The session keeps its hold (counted, freed with the session): on again, it
@@ -245,9 +242,10 @@ impl EndgameTables for Raeuber {
         }
         let most = session::most_pieces(access);
         if max_pieces > most {
-            return Err(format!(
-                "endgame tables hold 1 to {most} pieces here, not {max_pieces}"
-            ));
+            return Err(TableError::OverHere {
+                asked: max_pieces,
+                most,
+            });
         }
         let (set, new) = match own.tables.take() {
             Some(set) => (set, false),
@@ -276,13 +274,13 @@ impl EndgameTables for Raeuber {
         settings: &mut GameSettings,
         dir: &str,
         access: &Access,
-    ) -> Result<String, String> {
+    ) -> Result<String, TableError> {
         let mut own = table_settings(settings);
         let dir = dir.trim();
         let (path, line) = if dir.is_empty() || dir == "<empty>" {
             (None, "endgame tables in memory only".to_string())
         } else if access.writes {
-            std::fs::create_dir_all(dir).map_err(|e| format!("endgame tables path '{dir}': {e}"))?;
+            std::fs::create_dir_all(dir).map_err(|e| TableError::folder(dir, e))?;
             let line = format!(
                 "endgame tables read from {dir} where their files are there, and written there \
                  when built"
@@ -291,7 +289,9 @@ impl EndgameTables for Raeuber {
         } else {
             let path = std::path::PathBuf::from(dir);
             if !path.is_dir() {
-                return Err(format!("endgame tables path '{dir}' is not a folder"));
+                return Err(TableError::NotAFolder {
+                    dir: dir.to_string(),
+                });
             }
             let line = format!(
                 "endgame tables read from {dir} where their files are there; tables built are \
@@ -308,7 +308,7 @@ impl EndgameTables for Raeuber {
         Ok(line)
     }
 
-    fn tables_dir(dir: &str) -> Result<String, String> {
+    fn tables_dir(dir: &str) -> Result<String, TableError> {
         use super::tables;
         let dir = dir.trim();
         if dir.is_empty() || dir == "<empty>" {
@@ -317,7 +317,7 @@ impl EndgameTables for Raeuber {
         }
         let path = std::path::PathBuf::from(dir);
         std::fs::create_dir_all(&path)
-            .map_err(|e| format!("endgame tables path '{dir}': {e}"))?;
+            .map_err(|e| TableError::folder(dir, e))?;
         tables::set_dir(Some(path));
         Ok(format!(
             "endgame tables read from {dir} where their files are there, and written there \

@@ -858,7 +858,7 @@ static BUILDING: AtomicBool = AtomicBool::new(false);
 /// the process's, and from then on builds each four-piece signature that a probe meets in the
 /// background ([`Tables::build_in_background`]); the census goes to stderr. Nothing if it
 /// was started before.
-pub fn install_in_background() -> Result<(), String> {
+pub fn install_in_background() -> Result<(), crate::TableError> {
     if BUILDING.swap(true, Ordering::AcqRel) {
         return Ok(());
     }
@@ -873,7 +873,7 @@ pub fn install_in_background() -> Result<(), String> {
         });
     spawned.map(|_| ()).map_err(|e| {
         BUILDING.store(false, Ordering::Release);
-        format!("no thread to build the endgame tables in: {e}")
+        crate::TableError::no_thread(e)
     })
 }
 

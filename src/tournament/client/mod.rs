@@ -9,6 +9,7 @@
 //! XBoard client chosen by the command line. Depends on [`super::clock`] and
 //! `protocol::LineReader` (bounded lines).
 
+pub mod error;
 pub mod nseat;
 pub mod process;
 pub mod uci;
@@ -18,6 +19,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::clock::{Clock, TimeControl};
+pub use error::EngineError;
 pub use process::{MAX_ENGINE_LINE, Process, QUEUED_LINES, read_lines};
 
 /// The protocol a two-seat engine speaks.
@@ -59,7 +61,7 @@ impl EngineConfig {
     }
 
     /// Starts the engine's process.
-    fn spawn(&self) -> Result<Process, String> {
+    fn spawn(&self) -> Result<Process, EngineError> {
         Process::spawn(
             &self.label(),
             &self.program,
@@ -122,7 +124,7 @@ pub struct Reply {
 /// What every engine client does, for the view `V` of the game its runner gives it.
 pub trait Client<V: ?Sized> {
     /// Prepares a new game (nothing for a client started per game).
-    fn new_game(&mut self, _view: &V) -> Result<(), String> {
+    fn new_game(&mut self, _view: &V) -> Result<(), EngineError> {
         Ok(())
     }
     /// Asks for a move in the position `view` describes and waits for it.
@@ -193,7 +195,7 @@ pub struct Engine {
 
 impl Engine {
     /// Starts the engine and completes the protocol handshake.
-    pub fn start(config: &EngineConfig) -> Result<Engine, String> {
+    pub fn start(config: &EngineConfig) -> Result<Engine, EngineError> {
         let client: Box<dyn TwoSeat> = match config.proto {
             Proto::Uci => Box::new(uci::Uci::start(config)?),
             Proto::Xboard => Box::new(xboard::Xboard::start(config)?),
@@ -290,17 +292,16 @@ fn wait_for(
     timeout: Duration,
     what: &str,
     mut done: impl FnMut(&str) -> bool,
-) -> Result<(), String> {
-    let label = process.label.clone();
+) -> Result<(), EngineError> {
+    let (label, what) = (process.label.clone(), what.to_string());
     match process.recv_until(Instant::now() + timeout, |l| done(l)) {
         Ok(_) => Ok(()),
-        Err(Fault::Stalled(_)) => Err(format!(
-            "engine '{label}' did not send {what} within {} s",
-            timeout.as_secs_f64()
-        )),
-        Err(Fault::Crashed(why)) => Err(format!(
-            "engine '{label}' stopped before sending {what}: {why}"
-        )),
+        Err(Fault::Stalled(_)) => Err(EngineError::Timeout {
+            label,
+            what,
+            timeout,
+        }),
+        Err(Fault::Crashed(why)) => Err(EngineError::Stopped { label, what, why }),
     }
 }
 

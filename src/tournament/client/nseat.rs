@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::EngineError;
 use super::process::Process;
 use super::{Client, Fault, Reply};
 
@@ -43,40 +44,41 @@ pub struct Nseat {
     process: Process,
 }
 
-fn text(f: Fault) -> String {
-    match f {
-        Fault::Crashed(_) => "the engine exited".into(),
-        Fault::Stalled(_) => "no answer in time".into(),
-    }
-}
-
 impl Nseat {
     /// Starts the engine, sends its options and waits for `uciok` and `readyok`.
-    pub fn start(spec: &Spec) -> Result<Nseat, String> {
-        let process = Process::spawn(&spec.name, &spec.cmd, &spec.args, None)
-            .map_err(|e| format!("{}: {e}", spec.name))?;
+    pub fn start(spec: &Spec) -> Result<Nseat, EngineError> {
+        let process = Process::spawn(&spec.name, &spec.cmd, &spec.args, None).map_err(|e| {
+            EngineError::Named {
+                name: spec.name.clone(),
+                error: Box::new(e),
+            }
+        })?;
         let mut c = Nseat { process };
-        c.process.send("uci").map_err(text)?;
+        c.process.send("uci").map_err(EngineError::nseat)?;
         c.wait_for("uciok")?;
         for (k, v) in &spec.options {
             c.process
                 .send(&format!("setoption name {k} value {v}"))
-                .map_err(text)?;
+                .map_err(EngineError::nseat)?;
         }
-        c.process.send("isready").map_err(text)?;
+        c.process.send("isready").map_err(EngineError::nseat)?;
         c.wait_for("readyok")?;
         Ok(c)
     }
 
     /// Reads lines until `want`; errors on timeout, on an `error` line, or at exit.
-    fn wait_for(&mut self, want: &str) -> Result<(), String> {
+    fn wait_for(&mut self, want: &str) -> Result<(), EngineError> {
         let line = self
             .process
             .recv_until(Instant::now() + HANDSHAKE, |l| {
                 l == want || l.starts_with("info string error")
             })
-            .map_err(text)?;
-        if line == want { Ok(()) } else { Err(line) }
+            .map_err(EngineError::nseat)?;
+        if line == want {
+            Ok(())
+        } else {
+            Err(EngineError::ErrorLine(line))
+        }
     }
 }
 

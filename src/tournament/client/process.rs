@@ -40,6 +40,14 @@ pub fn read_lines<R: Read + Send + 'static>(stdout: R) -> Receiver<(Instant, Str
     rx
 }
 
+/// [`super::EngineError::Spawn`] of `program`.
+fn spawn_error(program: &str, reason: impl std::fmt::Display) -> super::EngineError {
+    super::EngineError::Spawn {
+        program: program.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
 /// A running engine process.
 pub struct Process {
     /// How the engine is named in messages and the debug log.
@@ -56,7 +64,7 @@ impl Process {
         program: &str,
         args: &[String],
         dir: Option<&Path>,
-    ) -> Result<Process, String> {
+    ) -> Result<Process, super::EngineError> {
         let mut cmd = Command::new(program);
         cmd.args(args)
             .stdin(Stdio::piped())
@@ -65,15 +73,13 @@ impl Process {
         if let Some(dir) = dir {
             cmd.current_dir(dir);
         }
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot start engine '{program}': {e}"))?;
+        let mut child = cmd.spawn().map_err(|e| spawn_error(program, e))?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("cannot start engine '{program}': no pipes"));
+            return Err(spawn_error(program, "no pipes"));
         };
         let name = label.to_string();
         std::thread::spawn(move || {

@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use super::EngineError;
 use super::process::Process;
 use super::{
     Client, EngineConfig, Fault, GRACE, GameView, HANDSHAKE, Reply, TwoSeat, await_move, budget,
@@ -97,13 +98,9 @@ fn limits(view: &GameView, side: usize) -> String {
     go
 }
 
-fn sent(f: Fault) -> String {
-    format!("{f:?}")
-}
-
 impl Uci {
     /// Starts the engine and completes the handshake.
-    pub fn start(config: &EngineConfig) -> Result<Uci, String> {
+    pub fn start(config: &EngineConfig) -> Result<Uci, EngineError> {
         let mut uci = Uci {
             config: config.clone(),
             process: config.spawn()?,
@@ -120,7 +117,7 @@ impl Uci {
         self.config.label()
     }
 
-    fn handshake(&mut self) -> Result<(), String> {
+    fn handshake(&mut self) -> Result<(), EngineError> {
         self.ask_uci()?;
         // VariantPath first (Fairy-Stockfish loads variants from it), then `uci` again: only
         // its answer lists those variants, and Fairy-Stockfish resets `UCI_Variant` at every
@@ -147,15 +144,15 @@ impl Uci {
             } else if !set {
                 self.process
                     .send("setoption name Ponder value true")
-                    .map_err(sent)?;
+                    .map_err(EngineError::Send)?;
             }
         }
         self.sync()
     }
 
     /// `uci`, and its answer read up to `uciok`.
-    fn ask_uci(&mut self) -> Result<(), String> {
-        self.process.send("uci").map_err(sent)?;
+    fn ask_uci(&mut self) -> Result<(), EngineError> {
+        self.process.send("uci").map_err(EngineError::Send)?;
         let (mut name, mut options, mut variants) = (None, Vec::new(), None);
         wait_for(&mut self.process, HANDSHAKE, "uciok", |line| {
             if let Some(n) = line.strip_prefix("id name ") {
@@ -185,7 +182,7 @@ impl Uci {
     }
 
     /// Sends `setoption` for each of `options`, warning about names the engine did not list.
-    fn send_options(&mut self, options: &[(String, String)]) -> Result<(), String> {
+    fn send_options(&mut self, options: &[(String, String)]) -> Result<(), EngineError> {
         for (name, value) in options {
             if !self.has_option(name) {
                 log::warn!(
@@ -195,13 +192,13 @@ impl Uci {
             }
             self.process
                 .send(&format!("setoption name {name} value {value}"))
-                .map_err(sent)?;
+                .map_err(EngineError::Send)?;
         }
         Ok(())
     }
 
-    fn sync(&mut self) -> Result<(), String> {
-        self.process.send("isready").map_err(sent)?;
+    fn sync(&mut self) -> Result<(), EngineError> {
+        self.process.send("isready").map_err(EngineError::Send)?;
         wait_for(&mut self.process, HANDSHAKE, "readyok", |line| {
             line.trim() == "readyok"
         })
@@ -228,7 +225,7 @@ impl Uci {
 }
 
 impl Client<GameView<'_>> for Uci {
-    fn new_game(&mut self, view: &GameView) -> Result<(), String> {
+    fn new_game(&mut self, view: &GameView) -> Result<(), EngineError> {
         let wants_variant = self.options.iter().any(|o| o == "UCI_Variant")
             && !self
                 .config
@@ -238,9 +235,9 @@ impl Client<GameView<'_>> for Uci {
         if let (true, Some(v)) = (wants_variant, view.variant) {
             self.process
                 .send(&format!("setoption name UCI_Variant value {v}"))
-                .map_err(sent)?;
+                .map_err(EngineError::Send)?;
         }
-        self.process.send("ucinewgame").map_err(sent)?;
+        self.process.send("ucinewgame").map_err(EngineError::Send)?;
         self.sync()
     }
 

@@ -5,6 +5,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::EngineError;
 use super::process::Process;
 use super::{
     Client, EngineConfig, Fault, GameView, HANDSHAKE, Reply, TwoSeat, await_move, budget,
@@ -82,7 +83,7 @@ fn centis(d: Duration) -> u128 {
 
 impl Xboard {
     /// Starts the engine and completes the handshake.
-    pub fn start(config: &EngineConfig) -> Result<Xboard, String> {
+    pub fn start(config: &EngineConfig) -> Result<Xboard, EngineError> {
         let mut xb = Xboard {
             config: config.clone(),
             process: config.spawn()?,
@@ -99,11 +100,11 @@ impl Xboard {
     }
 
     /// Sends a line during the set-up, a failure as text.
-    fn say(&mut self, line: &str) -> Result<(), String> {
-        self.process.send(line).map_err(|f| format!("{f:?}"))
+    fn say(&mut self, line: &str) -> Result<(), EngineError> {
+        self.process.send(line).map_err(EngineError::Send)
     }
 
-    fn handshake(&mut self) -> Result<(), String> {
+    fn handshake(&mut self) -> Result<(), EngineError> {
         self.say("xboard")?;
         self.say("protover 2")?;
         let mut waited_long = false;
@@ -121,10 +122,10 @@ impl Xboard {
                     break;
                 }
                 Err(Fault::Crashed(why)) => {
-                    return Err(format!(
-                        "engine '{}' stopped during the handshake: {why}",
-                        self.label()
-                    ));
+                    return Err(EngineError::HandshakeStopped {
+                        label: self.label(),
+                        why,
+                    });
                 }
             };
             let Some(rest) = line.trim().strip_prefix("feature ") else {
@@ -191,7 +192,7 @@ impl Xboard {
         Ok(())
     }
 
-    fn sync(&mut self) -> Result<(), String> {
+    fn sync(&mut self) -> Result<(), EngineError> {
         if !self.features.ping {
             return Ok(());
         }
@@ -212,7 +213,7 @@ impl Xboard {
     }
 
     /// `level` for a clock, `st` for a move time (whole seconds, at least one), `sd`.
-    fn time_control(&mut self) -> Result<(), String> {
+    fn time_control(&mut self) -> Result<(), EngineError> {
         let tc = self.config.tc.clone();
         if let Some(p) = tc.clock {
             // Whole seconds, at least one: `time` tells the real clock before each move.
@@ -237,7 +238,7 @@ impl Xboard {
 
 impl Client<GameView<'_>> for Xboard {
     /// The variant, the start position and the time control.
-    fn new_game(&mut self, view: &GameView) -> Result<(), String> {
+    fn new_game(&mut self, view: &GameView) -> Result<(), EngineError> {
         self.say("new")?;
         if let Some(v) = view.variant {
             if let Some(list) = &self.features.variants
@@ -254,10 +255,10 @@ impl Client<GameView<'_>> for Xboard {
         self.say("force")?;
         if let Some(fen) = view.fen {
             if !self.features.setboard {
-                return Err(format!(
-                    "engine '{}' does not support setboard, needed for the opening {fen}",
-                    self.label()
-                ));
+                return Err(EngineError::NoSetboard {
+                    label: self.label(),
+                    fen: fen.to_string(),
+                });
             }
             self.say(&format!("setboard {fen}"))?;
         }

@@ -21,6 +21,7 @@
 //!
 //! Two-player games only (N-seat games have their own runner and records).
 
+pub mod error;
 pub mod page;
 pub mod pieces;
 pub mod plot;
@@ -37,6 +38,7 @@ use super::cli::Config;
 use super::pgn::{self, Header, PgnGame};
 use super::referee::GameRecord;
 use super::stats::Sprt;
+pub use error::ReportError;
 use summary::Scored;
 
 /// How often a running match rewrites its report at most.
@@ -85,7 +87,7 @@ pub struct Meta {
 /// Replays a PGN game under the rules of `G`: the start position's FEN and the FEN after each
 /// move; stops at the first move that does not replay (with why). An unknown variant or a bad
 /// start position is an error.
-pub fn replay<G: Game>(game: &PgnGame) -> Result<(Vec<String>, Option<String>), String> {
+pub fn replay<G: Game>(game: &PgnGame) -> Result<(Vec<String>, Option<String>), crate::Error> {
     let mut pos = super::pgn::start_position::<G>(game)?;
     let mut fens = vec![pos.fen()];
     for (i, m) in game.moves.iter().enumerate() {
@@ -135,7 +137,7 @@ fn played<G: Game>(
     text: String,
     fallback: usize,
     reason: Option<String>,
-) -> Result<Played, String> {
+) -> Result<Played, ReportError> {
     let (fens, error) = replay::<G>(game)?;
     let number = game
         .tag("Round")
@@ -160,18 +162,18 @@ fn played<G: Game>(
 
 /// Writes `text` to `path` through a temporary file beside it, so that a reader never sees half
 /// a page and a failed write leaves the old page.
-pub fn write_file(path: &str, text: &str) -> Result<(), String> {
+pub fn write_file(path: &str, text: &str) -> Result<(), ReportError> {
     let target = std::path::Path::new(path);
     if target.is_dir() {
-        return Err(format!("cannot write the report {path}: it is a directory"));
+        return Err(ReportError::write(path, "it is a directory"));
     }
     if target.file_name().is_none() {
-        return Err(format!("cannot write the report {path}: no file name"));
+        return Err(ReportError::write(path, "no file name"));
     }
     crate::files::write_whole(target, |out| {
         std::io::Write::write_all(out, text.as_bytes())
     })
-    .map_err(|e| format!("cannot write the report {path}: {e}"))
+    .map_err(|e| ReportError::write(path, e))
 }
 
 /// Everything a match's report holds, shared with the Ctrl-C hook.
@@ -184,12 +186,12 @@ struct Inner {
     games: Vec<Played>,
     header: Header,
     write_pgn: fn(&GameRecord, &Header) -> String,
-    replay: fn(&PgnGame, String, usize, Option<String>) -> Result<Played, String>,
+    replay: fn(&PgnGame, String, usize, Option<String>) -> Result<Played, ReportError>,
     last_write: Instant,
 }
 
 impl Inner {
-    fn write(&mut self, status: &Status) -> Result<(), String> {
+    fn write(&mut self, status: &Status) -> Result<(), ReportError> {
         let html = page::render(&self.meta, &self.names, self.sprt, &self.games, status)?;
         write_file(&self.path, &html)?;
         self.last_write = Instant::now();
@@ -214,7 +216,7 @@ impl Report {
         names: &[String],
         header: &Header,
         total: usize,
-    ) -> Result<Report, String> {
+    ) -> Result<Report, ReportError> {
         let Some(path) = &cfg.report else {
             return Ok(Report { inner: None });
         };
@@ -271,9 +273,9 @@ impl Report {
         let text = (inner.write_pgn)(record, &inner.header);
         let number = inner.games.len() + 1;
         let game = pgn::parse(&text)
-            .map_err(|e| e.to_string())
+            .map_err(ReportError::from)
             .and_then(|games| {
-                let g = games.first().ok_or("no game")?;
+                let g = games.first().ok_or(ReportError::NoRecord)?;
                 (inner.replay)(g, text.clone(), number, Some(record.reason.clone()))
             });
         match game {
@@ -289,7 +291,7 @@ impl Report {
     }
 
     /// Writes the final page (and forgets the Ctrl-C hook).
-    pub fn finish(self) -> Result<(), String> {
+    pub fn finish(self) -> Result<(), ReportError> {
         let Some(inner) = self.inner else {
             return Ok(());
         };
@@ -312,13 +314,10 @@ pub const MAX_PGN_BYTES: u64 = super::MAX_PGN_BYTES;
 /// `--report FILE --from-pgn GAMES.pgn`: the report of a finished run's PGN, under the rules of
 /// `G`. A file that does not read, does not parse as PGN, or holds a game whose start is not a
 /// position of `G` is refused and nothing is written.
-pub fn from_pgn<G: Game>(cfg: &Config, pgn_path: &str) -> Result<(), String> {
-    let report = cfg
-        .report
-        .as_deref()
-        .ok_or("--from-pgn makes a report: give --report FILE.html")?;
-    let text = crate::files::read_input_text(pgn_path, MAX_PGN_BYTES)
-        .map_err(|e| format!("PGN file: {e}"))?;
+pub fn from_pgn<G: Game>(cfg: &Config, pgn_path: &str) -> Result<(), ReportError> {
+    let report = cfg.report.as_deref().ok_or(ReportError::NoReportFile)?;
+    let text =
+        crate::files::read_input_text(pgn_path, MAX_PGN_BYTES).map_err(ReportError::PgnFile)?;
     let (html, games) = render_pgn::<G>(&text, pgn_path, "--game ", cfg.sprt)?;
     write_file(report, &html)?;
     eprintln!("kiebitz-match: report of {games} games from {pgn_path} written to {report}");
@@ -335,19 +334,24 @@ pub fn render_pgn<G: Game>(
     source: &str,
     flag: &str,
     sprt: Option<Sprt>,
-) -> Result<(String, usize), String> {
-    let parsed = pgn::parse(text).map_err(|e| format!("{source}: {e}"))?;
+) -> Result<(String, usize), ReportError> {
+    let parsed = pgn::parse(text).map_err(|error| ReportError::Pgn {
+        pgn: source.to_string(),
+        error,
+    })?;
     if parsed.is_empty() {
-        return Err(format!("{source} holds no game"));
+        return Err(ReportError::NoGame {
+            pgn: source.to_string(),
+        });
     }
     let mut games = Vec::with_capacity(parsed.len());
     for (i, g) in parsed.iter().enumerate() {
-        let game = played::<G>(g, pgn_text(g), i + 1, None).map_err(|e| {
-            format!(
-                "{source}: game {}: {e} (is {flag}{} right?)",
-                i + 1,
-                G::GAME
-            )
+        let game = played::<G>(g, pgn_text(g), i + 1, None).map_err(|e| ReportError::Game {
+            pgn: source.to_string(),
+            number: i + 1,
+            error: Box::new(e),
+            flag: flag.to_string(),
+            game: G::GAME,
         })?;
         games.push(game);
     }
@@ -358,12 +362,12 @@ pub fn render_pgn<G: Game>(
             .filter_map(|g| g.error.clone())
             .next()
             .unwrap_or_default();
-        return Err(format!(
-            "{source}: no game replays a single move under the rules of {} (game 1: {why}; \
-             is {flag}{} right?)",
-            G::GAME,
-            G::GAME
-        ));
+        return Err(ReportError::NoReplay {
+            pgn: source.to_string(),
+            game: G::GAME,
+            why,
+            flag: flag.to_string(),
+        });
     }
     let first = &parsed[0];
     let meta = Meta {
@@ -419,9 +423,13 @@ mod tests {
     #[test]
     fn bad_report_paths_are_refused() {
         let dir = std::env::temp_dir();
-        let err = write_file(dir.to_str().unwrap(), "x").unwrap_err();
+        let err = write_file(dir.to_str().unwrap(), "x")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("is a directory"), "{err}");
-        let err = write_file("/nonexistent-kiebitz-dir/r.html", "x").unwrap_err();
+        let err = write_file("/nonexistent-kiebitz-dir/r.html", "x")
+            .unwrap_err()
+            .to_string();
         assert!(
             err.starts_with("cannot write the report /nonexistent-kiebitz-dir/r.html"),
             "{err}"

@@ -13,7 +13,7 @@ use crate::tournament::report::{elo_text, error_text};
 use crate::tournament::stats::{Estimate, Verdict};
 
 use super::summary::{Scored, Summary, summarize};
-use super::{Meta, Played, Status, plot};
+use super::{Meta, Played, ReportError, Status, plot};
 
 const CSS: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("report.js");
@@ -184,7 +184,7 @@ fn crosstable(s: &Summary, games: &[Scored], out: &mut String) {
     out.push_str("</tbody>\n</table>\n</section>\n");
 }
 
-fn elo_section(s: &Summary, out: &mut String) -> Result<(), String> {
+fn elo_section(s: &Summary, out: &mut String) -> Result<(), ReportError> {
     out.push_str("<section id=\"elo\">\n<h2>Elo</h2>\n");
     let Some(first) = s.standings.first() else {
         out.push_str("<p>No games yet.</p>\n</section>\n");
@@ -240,7 +240,7 @@ fn elo_section(s: &Summary, out: &mut String) -> Result<(), String> {
     Ok(())
 }
 
-fn sprt_section(s: &Summary, out: &mut String) -> Result<(), String> {
+fn sprt_section(s: &Summary, out: &mut String) -> Result<(), ReportError> {
     let Some(sprt) = s.sprt else { return Ok(()) };
     let (lo, hi) = sprt.bounds();
     let llr = s.series.last().map_or(0.0, |p| p.llr);
@@ -278,7 +278,7 @@ pub fn render(
     sprt: Option<crate::tournament::stats::Sprt>,
     games: &[Played],
     status: &Status,
-) -> Result<String, String> {
+) -> Result<String, ReportError> {
     let scored: Vec<_> = games.iter().map(|g| g.scored.clone()).collect();
     let s = summarize(names, &scored, sprt);
     let title = match s.standings.as_slice() {

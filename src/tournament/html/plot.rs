@@ -6,6 +6,7 @@
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
+use super::ReportError;
 use super::summary::Point;
 
 /// The most points a plot draws.
@@ -42,8 +43,8 @@ fn range(values: impl Iterator<Item = f64>, at_least: (f64, f64)) -> (f64, f64) 
     (lo - pad, hi + pad)
 }
 
-fn err<E: std::fmt::Display>(e: E) -> String {
-    format!("cannot draw the plot: {e}")
+fn err<E: std::fmt::Display>(e: E) -> ReportError {
+    ReportError::plot(e)
 }
 
 /// A chart with games along x (0 to `last`) and `y_desc` from `lo` to `hi`.
@@ -55,8 +56,8 @@ fn plot(
     y_desc: &str,
     last: f64,
     (lo, hi): (f64, f64),
-    draw: impl FnOnce(&mut Chart<'_, '_>) -> Result<(), String>,
-) -> Result<String, String> {
+    draw: impl FnOnce(&mut Chart<'_, '_>) -> Result<(), ReportError>,
+) -> Result<String, ReportError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -82,7 +83,7 @@ fn plot(
 }
 
 /// The first engine's Elo (and its 95 % band where it exists) after each game.
-pub fn elo_svg(points: &[Point], first: &str) -> Result<String, String> {
+pub fn elo_svg(points: &[Point], first: &str) -> Result<String, ReportError> {
     let points = thin(points);
     let last = points.last().map_or(1, |p| p.games).max(1) as f64;
     let band = |p: &Point| -> Option<(f64, f64)> {
@@ -134,7 +135,7 @@ pub fn elo_svg(points: &[Point], first: &str) -> Result<String, String> {
 }
 
 /// The SPRT's log-likelihood ratio after each game, with its lower and upper bounds.
-pub fn llr_svg(points: &[Point], bounds: (f64, f64)) -> Result<String, String> {
+pub fn llr_svg(points: &[Point], bounds: (f64, f64)) -> Result<String, ReportError> {
     let points = thin(points);
     let last = points.last().map_or(1, |p| p.games).max(1) as f64;
     let (lo, hi) = range(

@@ -16,7 +16,7 @@ use crate::game::Game;
 
 use super::super::cli::Config;
 use super::super::pgn::{self, PgnGame};
-use super::{MAX_PGN_BYTES, Meta, Played, Status, page, played, write_file};
+use super::{MAX_PGN_BYTES, Meta, Played, ReportError, Status, page, played, write_file};
 
 /// What the page needs to be written again, shared with the Ctrl-C hook.
 struct Source {
@@ -26,22 +26,25 @@ struct Source {
     offset: usize,
     meta: Meta,
     planned: usize,
-    replay: fn(&PgnGame, String, usize, Option<String>) -> Result<Played, String>,
+    replay: fn(&PgnGame, String, usize, Option<String>) -> Result<Played, ReportError>,
 }
 
 impl Source {
     /// The tournament's games so far, numbered in the order they were written.
-    fn games(&self) -> Result<Vec<Played>, String> {
+    fn games(&self) -> Result<Vec<Played>, ReportError> {
         if !Path::new(&self.pgn).exists() {
             return Ok(Vec::new());
         }
         let text = crate::files::read_input_text(&self.pgn, MAX_PGN_BYTES)
-            .map_err(|e| format!("the tournament's PGN: {e}"))?;
+            .map_err(ReportError::TournamentPgn)?;
         let ours = text.get(self.offset..).unwrap_or(&text);
         if ours.trim().is_empty() {
             return Ok(Vec::new());
         }
-        let parsed = pgn::parse(ours).map_err(|e| format!("{}: {e}", self.pgn))?;
+        let parsed = pgn::parse(ours).map_err(|error| ReportError::Pgn {
+            pgn: self.pgn.clone(),
+            error,
+        })?;
         let mut games = Vec::with_capacity(parsed.len());
         for (i, g) in parsed.iter().enumerate() {
             let mut game = (self.replay)(g, super::pgn_text(g), i + 1, None)?;
@@ -51,7 +54,7 @@ impl Source {
         Ok(games)
     }
 
-    fn write(&self, status: &Status) -> Result<(), String> {
+    fn write(&self, status: &Status) -> Result<(), ReportError> {
         let html = page::render(&self.meta, &[], None, &self.games()?, status)?;
         write_file(&self.path, &html)
     }
@@ -94,7 +97,7 @@ impl TournamentReport {
         cfg: &Config,
         kind: &str,
         planned: usize,
-    ) -> Result<Option<TournamentReport>, String> {
+    ) -> Result<Option<TournamentReport>, ReportError> {
         let Some(path) = &cfg.report else {
             return Ok(None);
         };
@@ -149,7 +152,7 @@ impl TournamentReport {
     }
 
     /// A pairing ended: the page again, with its games.
-    pub fn pairing_done(&self) -> Result<(), String> {
+    pub fn pairing_done(&self) -> Result<(), ReportError> {
         let source = lock(&self.source);
         source.write(&Status::Running(source.planned))?;
         drop(source);
@@ -158,7 +161,7 @@ impl TournamentReport {
     }
 
     /// The final page; the hidden PGN removed.
-    pub fn finish(self) -> Result<(), String> {
+    pub fn finish(self) -> Result<(), ReportError> {
         crate::progress::on_interrupt(None);
         let source = lock(&self.source);
         source.write(&Status::Finished(source.planned))?;

@@ -37,6 +37,7 @@ use crate::nsearch::game::{MAX_SEATS, NGame, SeatResult};
 use crate::rng::Rng;
 use crate::tournament::client::nseat::{Nseat, SeatView};
 use crate::tournament::client::{Client, Reply};
+use crate::tournament::error::MatchError;
 use crate::tournament::runner::{self, Collect, Format, PgnFile, Played, Slot, Taken};
 pub use cli::{Config, parse};
 use record::{GameRecord, Tally};
@@ -148,16 +149,15 @@ pub fn start_positions<G: NGame>(start: &G, path: Option<&str>) -> Result<Vec<G>
 
 /// The number of games: `rounds` × `seatings` (at most `max_games`), refused beyond
 /// [`MAX_GAMES`].
-fn game_count(cfg: &Config, seatings: usize) -> Result<usize, String> {
+fn game_count(cfg: &Config, seatings: usize) -> Result<usize, MatchError> {
     let all = cfg
         .rounds
         .checked_mul(seatings)
         .filter(|&n| n <= MAX_GAMES)
-        .ok_or_else(|| {
-            format!(
-                "--rounds {} × {seatings} seatings is more than {MAX_GAMES} games",
-                cfg.rounds
-            )
+        .ok_or(MatchError::TooManyGames {
+            rounds: cfg.rounds,
+            seatings,
+            most: MAX_GAMES,
         })?;
     Ok(cfg.max_games.map_or(all, |n| n.min(all)))
 }
@@ -283,7 +283,7 @@ impl Collect<GameRecord> for Table<'_> {
 
 impl Table<'_> {
     /// The final table, or the PGN error (the table then goes to stderr).
-    fn result(self) -> Result<String, String> {
+    fn result(self) -> Result<String, MatchError> {
         let cfg = self.cfg;
         let table = format!(
             "{} games, {} seats, {}\n{}",
@@ -297,11 +297,12 @@ impl Table<'_> {
             Some((game, e)) => {
                 // The table still goes to stderr: nothing played is lost.
                 eprint!("{table}");
-                Err(format!(
-                    "cannot write the PGN {}: {e}; stopped after {} games, the records from game {game} on are missing",
-                    cfg.pgn.as_deref().unwrap_or(""),
-                    self.played
-                ))
+                Err(MatchError::PgnStopped {
+                    path: cfg.pgn.as_deref().unwrap_or("").to_string(),
+                    reason: e.to_string(),
+                    played: self.played,
+                    game,
+                })
             }
         }
     }
@@ -317,7 +318,7 @@ fn time_text(cfg: &Config) -> String {
 }
 
 /// Plays the tournament on the one match runner; returns the results table.
-pub fn run<G: NGame>(cfg: &Config) -> Result<String, String> {
+pub fn run<G: NGame>(cfg: &Config) -> Result<String, MatchError> {
     let start = G::startpos(cfg.players)?;
     let starts = start_positions(&start, cfg.openings.as_deref())?;
     let seats = playing(&start);

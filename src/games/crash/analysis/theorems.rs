@@ -14,7 +14,7 @@
 //!
 //! Depends on [`super::db`] and the position.
 
-use super::db::Db;
+use super::db::{Db, DbError};
 use crate::board::{Color, MoveList};
 use crate::game::Game;
 use crate::games::crash::Crash;
@@ -117,7 +117,7 @@ pub fn line_text(db: &Db, pos: &Crash) -> String {
 
 /// Checks every statement on the databases of 3 stones a side for m = 2..=`max_cells`
 /// (`log` gets each database's size as it is solved).
-pub fn check(max_cells: usize, log: &mut dyn FnMut(&str)) -> Result<Findings, String> {
+pub fn check(max_cells: usize, log: &mut dyn FnMut(&str)) -> Result<Findings, DbError> {
     check_with(max_cells, log, &mut |_, _| {})
 }
 
@@ -127,7 +127,7 @@ pub fn check_with(
     max_cells: usize,
     log: &mut dyn FnMut(&str),
     partial: &mut dyn FnMut(usize, &[String]),
-) -> Result<Findings, String> {
+) -> Result<Findings, DbError> {
     let mut f = Findings::default();
     let mut by_gap: std::collections::BTreeMap<usize, Tally> = Default::default();
     let mut rules = vec![Tally::default(); 2 << FEATURES.len()];

@@ -258,7 +258,7 @@ pub fn solve(
     root: &Pawns,
     options: &wdl::Options,
     stop: &AtomicBool,
-) -> Result<wdl::Solution, String> {
+) -> Result<wdl::Solution, crate::solve::SolveError> {
     let solver = PawnSolver::new(Shape::of(root));
     wdl::solve_game(root, &solver, &Pos::of, options, stop)
 }

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::board::{Children, Leaf, Pos, Shape};
+use crate::solve::SolveError;
 
 /// The legend drawn with every graph: what the colours mean.
 pub const LEGEND: [(&str, &str); 5] = [
@@ -25,7 +26,7 @@ pub const LEGEND: [(&str, &str); 5] = [
 pub const MAX_DOT_POSITIONS: usize = 100_000;
 
 /// The DOT text of the graph from `root`, or an error if it has more than `limit` positions.
-pub fn dot(shape: Shape, root: &Pos, limit: usize) -> Result<(String, usize), String> {
+pub fn dot(shape: Shape, root: &Pos, limit: usize) -> Result<(String, usize), SolveError> {
     let mut ids: HashMap<u128, usize> = HashMap::new();
     let mut nodes = String::new();
     let mut edges = String::new();
@@ -42,10 +43,7 @@ pub fn dot(shape: Shape, root: &Pos, limit: usize) -> Result<(String, usize), St
             }
             let cid = ids.len();
             if cid >= limit {
-                return Err(format!(
-                    "the graph has more than {limit} positions: too big to draw \
-                     (analyse a smaller board or a position from --fen)"
-                ));
+                return Err(SolveError::TooLarge { limit });
             }
             ids.insert(key, cid);
             write_node(&mut nodes, &shape, c, cid);

@@ -14,6 +14,7 @@ use super::{Tables, installed, limit, multisets};
 use crate::engine_option::{Access, Lease, SharedSets};
 use crate::games::raeuber::certificates::Store;
 use crate::games::raeuber::position::Raeuber;
+use crate::table_error::TableError;
 
 /// The signatures built on demand that a set under a memory pool may keep, in MiB (about
 /// three four-piece signatures); the least recently probed go first.
@@ -112,23 +113,21 @@ pub fn most_pieces(access: &Access) -> u32 {
 /// built in the background (the three-piece tables in seconds; larger signatures one by one
 /// as met, up to [`most_pieces`]). Its memory is taken from `access`'s pool; a refusal when
 /// that has too little left. Returns the set and whether it is new.
-pub fn obtain(dir: Option<PathBuf>, access: &Access) -> Result<(Arc<Shared>, bool), String> {
+pub fn obtain(
+    dir: Option<PathBuf>,
+    access: &Access,
+) -> Result<(Arc<Shared>, bool), TableError> {
     let key: Key = (most_pieces(access), dir, access.writes);
     SETS.obtain(key.clone(), || new_set(&key, access))
 }
 
 /// A new set for `key`, its memory taken from `access`'s pool, its build started.
-fn new_set(key: &Key, access: &Access) -> Result<Arc<Shared>, String> {
+fn new_set(key: &Key, access: &Access) -> Result<Arc<Shared>, TableError> {
     let lease = match &access.memory {
         None => None,
         Some(pool) => {
             let mb = bytes_of(AT_ONCE).div_ceil(1 << 20) + POOLED_ON_DEMAND_MB;
-            Some(Lease::take(pool, mb).ok_or_else(|| {
-                format!(
-                    "endgame tables need {mb} MiB, more than the server's memory (--max-hash) \
-                     has left"
-                )
-            })?)
+            Some(Lease::take(pool, mb).ok_or(TableError::Memory { mb })?)
         }
     };
     let set = Arc::new(Shared {
@@ -141,7 +140,7 @@ fn new_set(key: &Key, access: &Access) -> Result<Arc<Shared>, String> {
 
 /// Starts the thread that builds `set`'s tables (then, with more pieces than three, the
 /// thread that builds their larger signatures as probes meet them).
-fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), String> {
+fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), TableError> {
     let (most, dir, writes) = key.clone();
     let pooled = set._lease.is_some();
     let weak = Arc::downgrade(set);
@@ -175,7 +174,7 @@ fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), String> {
         });
     spawned
         .map(|_| ())
-        .map_err(|e| format!("no thread to build the endgame tables in: {e}"))
+        .map_err(TableError::no_thread)
 }
 
 #[cfg(test)]
@@ -215,7 +214,7 @@ mod tests {
         assert_eq!((taken, free()), (98, 150 - 98), "counted once");
         // Another folder's set does not fit in what is left: refused, nothing taken.
         let other = obtain(Some(PathBuf::from("/kiebitz-test-no-folder/b")), &access);
-        assert!(other.is_err_and(|e| e.contains("98 MiB")));
+        assert!(other.is_err_and(|e| e == TableError::Memory { mb: 98 }));
         assert_eq!(free(), 150 - 98);
         drop(a);
         assert_eq!(free(), 150 - 98, "B still holds the set");
