@@ -148,7 +148,9 @@ fn a_damaged_network_file_is_refused_and_the_old_network_stays() {
     let pos = Chess::parse_fen(FENS[0]).unwrap();
     let before = Game::evaluate(&pos);
     let bytes = std::fs::read(&good).unwrap();
-    let cases: [(&str, Vec<u8>); 4] = [
+    let mut stranger = FloatNet::new(768, 32, 2).quantise();
+    stranger.game = "antichess".into();
+    let cases: [(&str, Vec<u8>); 5] = [
         ("truncated", bytes[..bytes.len() / 2].to_vec()),
         ("flipped", {
             let mut b = bytes.clone();
@@ -157,12 +159,18 @@ fn a_damaged_network_file_is_refused_and_the_old_network_stays() {
         }),
         ("empty", Vec::new()),
         ("other", FloatNet::new(640, 32, 1).quantise().to_bytes()),
+        // Antichess's board is chess's: only the file's game tag tells them apart.
+        ("stranger", stranger.to_bytes()),
     ];
     for (name, damaged) in cases {
         let path = dir.join(format!("{name}.nnue"));
         std::fs::write(&path, damaged).unwrap();
         let err = nnue::load(path.to_str().unwrap()).unwrap_err().to_string();
         assert!(err.contains(name) || !err.is_empty(), "{err}");
+        if name == "stranger" {
+            let says = "the network was trained for antichess, this engine plays chess";
+            assert!(err.contains(says), "{err}");
+        }
         assert_eq!(
             Game::evaluate(&pos),
             before,

@@ -209,7 +209,21 @@ fn incremental_accumulators_equal_a_full_refresh_along_random_lines_on_both_boar
 
 /// Bad files for a member whose networks have `inputs` inputs: damaged ones and one of
 /// `other` inputs (another board's).
-fn bad_files(good: &[u8], other: usize) -> [(&'static str, Vec<u8>); 4] {
+/// A network of `inputs` inputs tagged with `game` (empty: the first format, untagged).
+fn net_bytes(inputs: usize, seed: u64, game: &str) -> Vec<u8> {
+    let mut net = FloatNet::new(inputs, 32, seed).quantise();
+    net.game = game.to_string();
+    net.to_bytes()
+}
+
+/// Files `game`'s engine must refuse: damaged ones, another board's shape, the right shape
+/// but untagged (the first format) or tagged with another game.
+fn bad_files(good: &[u8], other: usize, inputs: usize, game: &str) -> [(&'static str, Vec<u8>); 6] {
+    let stranger = if game == "chess" {
+        "antichess"
+    } else {
+        "chess"
+    };
     [
         ("truncated", good[..good.len() / 2].to_vec()),
         ("flipped", {
@@ -218,7 +232,9 @@ fn bad_files(good: &[u8], other: usize) -> [(&'static str, Vec<u8>); 4] {
             b
         }),
         ("empty", Vec::new()),
-        ("other", FloatNet::new(other, 32, 1).quantise().to_bytes()),
+        ("other", net_bytes(other, 1, game)),
+        ("untagged", net_bytes(inputs, 2, "")),
+        ("stranger", net_bytes(inputs, 3, stranger)),
     ]
 }
 
@@ -230,7 +246,7 @@ where
     std::fs::create_dir_all(&dir).unwrap();
     let inputs = <Position<V> as Pack>::LAYOUT.inputs();
     let good = dir.join("good.nnue");
-    std::fs::write(&good, FloatNet::new(inputs, 32, 99).quantise().to_bytes()).unwrap();
+    std::fs::write(&good, net_bytes(inputs, 99, V::GAME)).unwrap();
     engine::set_enabled::<Position<V>>(true);
     let line = engine::load::<Position<V>>(good.to_str().unwrap()).unwrap();
     assert!(line.contains(&format!("{inputs}→32")), "{line}");
@@ -242,7 +258,7 @@ where
         "the network answers"
     );
     let bytes = std::fs::read(&good).unwrap();
-    for (name, damaged) in bad_files(&bytes, other) {
+    for (name, damaged) in bad_files(&bytes, other, inputs, V::GAME) {
         let path = dir.join(format!("{name}.nnue"));
         std::fs::write(&path, damaged).unwrap();
         let err = engine::load::<Position<V>>(path.to_str().unwrap())
@@ -252,10 +268,16 @@ where
             err.contains(path.to_str().unwrap()) || name == "empty",
             "{name}: {err}"
         );
-        if name == "other" {
-            let needs = format!("the network has {other} inputs, this game needs {inputs}");
-            assert!(err.contains(&needs), "{err}");
-        }
+        let says = match name {
+            "other" => format!("the network has {other} inputs, this game needs {inputs}"),
+            "untagged" => "the network does not say its game".to_string(),
+            "stranger" => format!(
+                "the network was trained for chess, this engine plays {}",
+                V::GAME
+            ),
+            _ => String::new(),
+        };
+        assert!(err.contains(&says), "{name}: {err}");
         assert_eq!(
             Game::evaluate(&pos),
             before,
@@ -300,7 +322,8 @@ where
 fn a_damaged_or_wrong_layout_network_file_is_refused_and_the_old_network_stays() {
     let _guard = lock();
     // Antichess (768 inputs) is given a Räuberschach network (432), and Räuberschach a chess
-    // or antichess one (768).
+    // or antichess one (768); each also a network of its own shape that names no game or
+    // names chess.
     refuses_bad_files::<kiebitz::games::losing::Eight>(432);
     refuses_bad_files::<kiebitz::games::losing::Six>(768);
 }

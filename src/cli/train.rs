@@ -150,11 +150,11 @@ fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), crate::CliErr
         eprintln!("{line}");
         lines.push(line);
         // Each epoch's network is written, so that a long run stopped early leaves one.
-        if let Err(e) = write(&net.quantise().to_bytes()) {
+        if let Err(e) = write(&tagged::<G>(net.quantise()).to_bytes()) {
             eprintln!("warning: {e}");
         }
     })?;
-    let bytes = net.quantise().to_bytes();
+    let bytes = tagged::<G>(net.quantise()).to_bytes();
     write(&bytes)?;
     lines.push(format!(
         "network: {out}, {} bytes, fnv1a {:016x}",
@@ -174,11 +174,24 @@ fn run<G: Game + Pack>(args: &Args, argv: &[String]) -> Result<(), crate::CliErr
 }
 
 /// The network file `path` as the trainer's start, if it fits the game and `hidden`.
+/// The network tagged with the game it was trained for, which its file then records.
+fn tagged<G: Game>(mut net: Network) -> Network {
+    net.game = G::GAME.to_string();
+    net
+}
+
 fn initial_network<G: Game + Pack>(path: &str, hidden: usize) -> Result<FloatNet, String> {
     let bytes = crate::files::read(Path::new(path), crate::nnue::net::MAX_FILE_BYTES)
         .map_err(|e| format!("--init {e}"))?;
     let net = Network::from_bytes(&bytes, G::LAYOUT.inputs())
         .map_err(|e| format!("--init {path}: {e}"))?;
+    if !net.game.is_empty() && net.game != G::GAME {
+        return Err(format!(
+            "--init {path} was trained for {}, not {}",
+            net.game,
+            G::GAME
+        ));
+    }
     if net.hidden != hidden {
         return Err(format!(
             "--init {path} has {} hidden neurons, --hidden says {hidden}",

@@ -47,6 +47,12 @@ pub trait Evaluated: Sized + 'static {
     const LAYOUT: Layout;
     /// Slots per thread: one per ply of the search, the last for evaluations without a ply.
     const SLOTS: usize;
+    /// The game's name as its networks record it (`Game::GAME`): a network file tagged with
+    /// another game is refused.
+    const NET_GAME: &'static str;
+    /// Whether files of the first format, which name no game, are taken (chess's, whose
+    /// networks were written before the tag).
+    const FIRST_FORMAT: bool = false;
     /// The game's network and switch.
     fn store() -> &'static Store;
     /// The game's accumulators, one cache per thread.
@@ -151,14 +157,28 @@ pub fn describe_layout(layout: &Layout) -> String {
     )
 }
 
+/// A network of `G`'s shape and game from file bytes: a file tagged with another game is
+/// refused, and one that names no game unless `G` takes the first format.
+pub fn parse<G: Evaluated>(bytes: &[u8]) -> Result<Network, NetError> {
+    let net = Network::from_bytes(bytes, G::LAYOUT.inputs())?;
+    match net.game.as_str() {
+        "" if G::FIRST_FORMAT => Ok(net),
+        "" => Err(NetError::Untagged { game: G::NET_GAME }),
+        game if game == G::NET_GAME => Ok(net),
+        game => Err(NetError::OtherGame {
+            found: game.to_string(),
+            game: G::NET_GAME,
+        }),
+    }
+}
+
 /// Reads a network file (`EvalFile`; empty: the embedded network, or none where the build
 /// has none): the network and a line saying what it is. Nothing is installed; the error says
 /// what is wrong with the file (a network of another game's shape among them).
 pub fn read<G: Evaluated>(path: &str) -> Result<(Option<Network>, String), NetError> {
-    let inputs = G::LAYOUT.inputs();
     let net = if path.is_empty() {
         match G::store().embedded {
-            Some(bytes) => Network::from_bytes(bytes, inputs)?,
+            Some(bytes) => parse::<G>(bytes)?,
             None => {
                 return Ok((
                     None,
@@ -168,7 +188,7 @@ pub fn read<G: Evaluated>(path: &str) -> Result<(Option<Network>, String), NetEr
         }
     } else {
         let bytes = crate::files::read(std::path::Path::new(path), super::net::MAX_FILE_BYTES)?;
-        Network::from_bytes(&bytes, inputs).map_err(|e| NetError::File {
+        parse::<G>(&bytes).map_err(|e| NetError::File {
             path: path.to_string(),
             error: Box::new(e),
             layout: describe_layout(&G::LAYOUT),

@@ -6,8 +6,20 @@
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum NetError {
     /// Bytes without the network format's magic.
-    #[error("not a kiebitz network file (magic KBZNNUE1 missing)")]
+    #[error("not a kiebitz network file (magic KBZNNUE1 or KBZNNUE2 missing)")]
     NotANetwork,
+    /// A tagged file whose game name is not a name.
+    #[error("the network's game name is damaged")]
+    GameTag,
+    /// A network trained for another game.
+    #[error("the network was trained for {found}, this engine plays {game}")]
+    OtherGame { found: String, game: &'static str },
+    /// A network of the first format, which does not say its game, where only tagged ones
+    /// are taken.
+    #[error(
+        "the network does not say its game (a file of the first format, KBZNNUE1, which only chess reads); train it anew for {game}"
+    )]
+    Untagged { game: &'static str },
     /// A network of `found` inputs where the game needs `needed`.
     #[error("the network has {found} inputs, this game needs {needed}")]
     Inputs { found: usize, needed: usize },

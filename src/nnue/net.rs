@@ -22,8 +22,13 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 256;
 /// Centipawns per unit of the network's float output.
 pub const SCALE: i32 = 400;
-/// The file's first bytes.
+/// The first format's first bytes: no game recorded (chess's networks before the tag).
 pub const MAGIC: &[u8; 8] = b"KBZNNUE1";
+/// The tagged format's first bytes: [`GAME_BYTES`] of the game's name follow, then the rest
+/// as in the first format.
+pub const MAGIC_TAGGED: &[u8; 8] = b"KBZNNUE2";
+/// The bytes of the game's name in a tagged file (ASCII, padded with zeros).
+pub const GAME_BYTES: usize = 16;
 /// The largest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 2048;
 /// The largest evaluation the network gives, in centipawns, either way: beyond ±200 pawns an
@@ -41,6 +46,9 @@ pub const HIDDEN_STEP: usize = 16;
 /// A quantised network.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
+    /// The game the network was trained for (`Game::GAME`); empty for a file of the first
+    /// format, which does not say.
+    pub game: String,
     pub inputs: usize,
     pub hidden: usize,
     /// Input-major: the `hidden` weights of input `i` start at `i * hidden`.
@@ -64,7 +72,15 @@ impl Network {
     /// The network's file bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(64 + 2 * (self.ft_weights.len() + 3 * self.hidden));
-        b.extend_from_slice(MAGIC);
+        if self.game.is_empty() {
+            b.extend_from_slice(MAGIC);
+        } else {
+            b.extend_from_slice(MAGIC_TAGGED);
+            let mut name = [0u8; GAME_BYTES];
+            let len = self.game.len().min(GAME_BYTES);
+            name[..len].copy_from_slice(&self.game.as_bytes()[..len]);
+            b.extend_from_slice(&name);
+        }
         for v in [
             self.inputs,
             self.hidden,
@@ -91,11 +107,15 @@ impl Network {
     /// A network from file bytes, for `inputs` inputs; the error says what is wrong (size,
     /// magic, shape, quantisation, checksum) and nothing is half-read.
     pub fn from_bytes(bytes: &[u8], inputs: usize) -> Result<Network, NetError> {
-        const HEAD: usize = 8 + 5 * 4;
-        if bytes.len() < HEAD + 12 || &bytes[..8] != MAGIC {
+        let (game, start) = Self::game_tag(bytes)?;
+        let head = start + 5 * 4;
+        if bytes.len() < head + 12 {
             return Err(NetError::NotANetwork);
         }
-        let word = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
+        let word = |i: usize| {
+            let at = start + 4 * i;
+            u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
+        };
         let (file_inputs, hidden) = (word(0) as usize, word(1) as usize);
         if file_inputs != inputs {
             return Err(NetError::Inputs {
@@ -113,7 +133,7 @@ impl Network {
             });
         }
         let values = inputs * hidden + 3 * hidden;
-        let expected = HEAD + 2 * values + 4 + 8;
+        let expected = head + 2 * values + 4 + 8;
         if bytes.len() != expected {
             return Err(NetError::Size {
                 found: bytes.len(),
@@ -125,15 +145,16 @@ impl Network {
         if fnv1a(body) != stored {
             return Err(NetError::Checksum);
         }
-        let mut shorts = body[HEAD..HEAD + 2 * values]
+        let mut shorts = body[head..head + 2 * values]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| shorts.by_ref().take(n).collect::<Vec<i16>>();
         let ft_weights = take(inputs * hidden);
         let ft_bias = take(hidden);
         let out_weights = take(2 * hidden);
-        let out_bias = i32::from_le_bytes(body[HEAD + 2 * values..].try_into().unwrap());
+        let out_bias = i32::from_le_bytes(body[head + 2 * values..].try_into().unwrap());
         let net = Network {
+            game,
             inputs,
             hidden,
             ft_weights,
@@ -143,6 +164,25 @@ impl Network {
         };
         net.check_accumulators()?;
         Ok(net)
+    }
+
+    /// The game a file names and where its shape begins: a tagged file's name (ASCII, then
+    /// zeros), or none for the first format.
+    fn game_tag(bytes: &[u8]) -> Result<(String, usize), NetError> {
+        match bytes.get(..8) {
+            Some(m) if m == MAGIC => Ok((String::new(), 8)),
+            Some(m) if m == MAGIC_TAGGED => {
+                let name = bytes.get(8..8 + GAME_BYTES).ok_or(NetError::NotANetwork)?;
+                let len = name.iter().position(|&c| c == 0).unwrap_or(GAME_BYTES);
+                let text = &name[..len];
+                let padded = name[len..].iter().all(|&c| c == 0);
+                if len == 0 || !padded || !text.iter().all(|c| c.is_ascii_alphanumeric()) {
+                    return Err(NetError::GameTag);
+                }
+                Ok((String::from_utf8_lossy(text).into_owned(), 8 + GAME_BYTES))
+            }
+            _ => Err(NetError::NotANetwork),
+        }
     }
 
     /// Refuses weights that can carry an accumulator beyond `i16` (it would wrap, and the
@@ -313,6 +353,7 @@ mod tests {
                 .collect()
         };
         Network {
+            game: String::new(),
             inputs,
             hidden,
             ft_weights: small(inputs * hidden, 200),
@@ -320,6 +361,26 @@ mod tests {
             out_weights: small(2 * hidden, 500),
             out_bias: 1234,
         }
+    }
+
+    #[test]
+    fn a_tagged_file_keeps_its_game_and_a_damaged_tag_is_refused() {
+        let mut net = random_net(768, 32, 5);
+        net.game = "antichess".into();
+        let bytes = net.to_bytes();
+        assert_eq!(&bytes[..8], MAGIC_TAGGED);
+        let back = Network::from_bytes(&bytes, 768).unwrap();
+        assert_eq!(back, net, "the tag and the weights come back");
+        let mut bad = bytes.clone();
+        bad[8 + 3] = b'/';
+        let e = Network::from_bytes(&bad, 768).unwrap_err();
+        assert!(matches!(e, NetError::GameTag), "{e}");
+        net.game.clear();
+        assert_eq!(
+            &net.to_bytes()[..8],
+            MAGIC,
+            "untagged: the first format, unchanged"
+        );
     }
 
     #[test]

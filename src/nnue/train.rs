@@ -164,6 +164,7 @@ impl FloatNet {
                 .collect()
         };
         Network {
+            game: String::new(),
             inputs: self.inputs,
             hidden: self.hidden,
             ft_weights: q(&self.ft_weights, QA),

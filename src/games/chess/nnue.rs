@@ -35,6 +35,8 @@ thread_local! {
 impl Evaluated for Chess {
     const LAYOUT: Layout = Layout::CHESS;
     const SLOTS: usize = SLOTS;
+    const NET_GAME: &'static str = <Chess as crate::game::Game>::GAME;
+    const FIRST_FORMAT: bool = true;
 
     fn store() -> &'static Store {
         &STORE

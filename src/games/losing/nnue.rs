@@ -15,6 +15,7 @@ pub use super::game::SCRATCH;
 impl<V: Variant> Evaluated for Position<V> {
     const LAYOUT: Layout = layout::<V>();
     const SLOTS: usize = SLOTS;
+    const NET_GAME: &'static str = V::GAME;
 
     fn store() -> &'static Store {
         V::net_store()
