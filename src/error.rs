@@ -57,6 +57,29 @@ macro_rules! setting_error {
 }
 pub(crate) use setting_error;
 
+/// The sentence of a typed error where a plain `String` is expected (an option handler, a
+/// message to a person), and as the command line's [`CliError::Failed`]:
+/// `sentence_error!(BookError);` — or `sentence_error!(BookError, string only)` without the
+/// second.
+macro_rules! sentence_error {
+    ($t:ty) => {
+        $crate::error::sentence_error!($t, string only);
+        impl From<$t> for $crate::error::CliError {
+            fn from(e: $t) -> $crate::error::CliError {
+                $crate::error::CliError::Failed(e.to_string())
+            }
+        }
+    };
+    ($t:ty, string only) => {
+        impl From<$t> for String {
+            fn from(e: $t) -> String {
+                e.to_string()
+            }
+        }
+    };
+}
+pub(crate) use sentence_error;
+
 /// Why a file (or pipe) could not be read, by kind; `path` is the name the user gave.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FileError {

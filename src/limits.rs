@@ -48,18 +48,7 @@ pub enum BoundError {
     Millis { what: String, ms: u64 },
 }
 
-/// The sentence, where a plain `String` error is expected.
-impl From<BoundError> for String {
-    fn from(e: BoundError) -> String {
-        e.to_string()
-    }
-}
-
-impl From<BoundError> for crate::CliError {
-    fn from(e: BoundError) -> crate::CliError {
-        crate::CliError::Failed(e.to_string())
-    }
-}
+crate::error::sentence_error!(BoundError);
 
 /// `secs` seconds as a [`Duration`] for the argument `what`: a finite number from 0 to
 /// [`MAX_SECONDS`], or an error naming the argument, the value and the bound.

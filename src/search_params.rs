@@ -396,15 +396,8 @@ impl SearchParams {
 
     fn apply_overrides(self, overrides: &str) -> Result<SearchParams, crate::Error> {
         let mut p = self;
-        for item in overrides
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            let (name, value) = item
-                .split_once('=')
-                .ok_or_else(|| setting_error!("'{item}': expected name=value"))?;
-            p.set(name.trim(), value.trim())?;
+        for (name, value) in crate::text::assignments(overrides)? {
+            p.set(name, value)?;
         }
         Ok(p)
     }

@@ -176,18 +176,7 @@ impl SyzygyFileError {
     }
 }
 
-/// The sentence, where a plain `String` error is expected (the command line's edges).
-impl From<TableError> for String {
-    fn from(e: TableError) -> String {
-        e.to_string()
-    }
-}
-
-impl From<TableError> for crate::CliError {
-    fn from(e: TableError) -> crate::CliError {
-        crate::CliError::Failed(e.to_string())
-    }
-}
+crate::error::sentence_error!(TableError);
 
 #[cfg(test)]
 mod tests {

@@ -16,6 +16,20 @@ pub fn shorten_to(text: &str, max: usize) -> String {
     out
 }
 
+/// The `name=value` pairs of a comma-separated list (`lmr=0, lmr_divisor=300`), each side
+/// trimmed, empty items skipped; an item without `=` is an [`crate::Error::Setting`].
+pub fn assignments(list: &str) -> Result<Vec<(&str, &str)>, crate::Error> {
+    let items = list.split(',').map(str::trim).filter(|s| !s.is_empty());
+    items
+        .map(|item| match item.split_once('=') {
+            Some((name, value)) => Ok((name.trim(), value.trim())),
+            None => Err(crate::error::setting_error!(
+                "'{item}': expected name=value"
+            )),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -47,15 +47,4 @@ pub enum BookError {
     },
 }
 
-/// The sentence, where a plain `String` error is expected (the command line, the options).
-impl From<BookError> for String {
-    fn from(e: BookError) -> String {
-        e.to_string()
-    }
-}
-
-impl From<BookError> for crate::CliError {
-    fn from(e: BookError) -> crate::CliError {
-        crate::CliError::Failed(e.to_string())
-    }
-}
+crate::error::sentence_error!(BookError);

@@ -89,15 +89,4 @@ pub enum NetError {
     },
 }
 
-impl From<NetError> for crate::CliError {
-    fn from(e: NetError) -> crate::CliError {
-        crate::CliError::Failed(e.to_string())
-    }
-}
-
-/// The sentence, where a plain `String` error is expected (the command line, the options).
-impl From<NetError> for String {
-    fn from(e: NetError) -> String {
-        e.to_string()
-    }
-}
+crate::error::sentence_error!(NetError);

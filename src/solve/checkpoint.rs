@@ -40,12 +40,7 @@ pub enum CheckpointError {
     Refused { path: String, why: String },
 }
 
-/// The sentence, where a solver's plain `String` error is expected.
-impl From<CheckpointError> for String {
-    fn from(e: CheckpointError) -> String {
-        e.to_string()
-    }
-}
+crate::error::sentence_error!(CheckpointError, string only);
 
 /// The first line of every checkpoint file.
 const MAGIC: &str = "KIEBITZ-DFPN 1";

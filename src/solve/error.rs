@@ -46,13 +46,6 @@ pub enum SolveError {
     TooLarge { limit: usize },
 }
 
-/// The sentence, where a plain `String` error is expected (the command line, the notes).
-impl From<SolveError> for String {
-    fn from(e: SolveError) -> String {
-        e.to_string()
-    }
-}
-
 /// A certificate's chooser failing inside the proof walk.
 impl From<SolveError> for ProofError {
     fn from(e: SolveError) -> ProofError {
@@ -60,8 +53,4 @@ impl From<SolveError> for ProofError {
     }
 }
 
-impl From<SolveError> for crate::CliError {
-    fn from(e: SolveError) -> crate::CliError {
-        crate::CliError::Failed(e.to_string())
-    }
-}
+crate::error::sentence_error!(SolveError);

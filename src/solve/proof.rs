@@ -124,18 +124,7 @@ impl From<ProofError> for crate::Error {
     }
 }
 
-impl From<ProofError> for crate::CliError {
-    fn from(e: ProofError) -> crate::CliError {
-        crate::CliError::Failed(e.to_string())
-    }
-}
-
-/// The sentence, where a plain `String` error is expected (a solver's own messages).
-impl From<ProofError> for String {
-    fn from(e: ProofError) -> String {
-        e.to_string()
-    }
-}
+crate::error::sentence_error!(ProofError);
 
 /// A claimed forced win: the root, the winner, and the winner's move in each position where
 /// it is to move and has a move.

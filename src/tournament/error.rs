@@ -166,15 +166,4 @@ impl From<String> for MatchError {
     }
 }
 
-/// The sentence, where a plain `String` error is expected.
-impl From<MatchError> for String {
-    fn from(e: MatchError) -> String {
-        e.to_string()
-    }
-}
-
-impl From<MatchError> for crate::CliError {
-    fn from(e: MatchError) -> crate::CliError {
-        crate::CliError::Failed(e.to_string())
-    }
-}
+crate::error::sentence_error!(MatchError);

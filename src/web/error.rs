@@ -44,12 +44,7 @@ fn why_text(why: &Option<String>) -> String {
     why.as_ref().map_or(String::new(), |w| format!(" ({w})"))
 }
 
-/// The sentence, where a plain `String` error is expected (the API's answer).
-impl From<GameError> for String {
-    fn from(e: GameError) -> String {
-        e.to_string()
-    }
-}
+crate::error::sentence_error!(GameError, string only);
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,7 @@ use kiebitz::board::{Color, Move, MoveKind, MoveList};
 use kiebitz::game::Game;
 use kiebitz::nnue::Layout;
 use kiebitz::nnue::data::{Pack, Record};
-use kiebitz::nnue::train::{Config, FloatNet, train};
+use kiebitz::nnue::train::{Config, FloatNet, Inputs, train};
 use kiebitz::rng::Rng;
 
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -104,4 +104,24 @@ pub fn trained_net(records: &[Record], layout: &Layout) -> FloatNet {
         "training lowers the validation loss: {losses:?}"
     );
     net
+}
+
+/// The engine's evaluation `got` of `pos` against the trainer's float forward pass (within
+/// 10 cp + 2 %), and `Game::evaluate` answering with it; returns the difference.
+pub fn assert_matches_trainer<G: Game + Pack>(float: &FloatNet, pos: &G, got: i32) -> f64 {
+    let inputs = Inputs::of(&record(pos, 0, 1), &G::LAYOUT);
+    let expected = float.forward(&inputs) as f64 * 400.0;
+    let difference = (got as f64 - expected).abs();
+    let tolerance = 10.0 + 0.02 * expected.abs();
+    let fen = pos.fen();
+    assert!(
+        difference <= tolerance,
+        "{fen}: engine {got}, trainer {expected:.2}"
+    );
+    assert_eq!(
+        pos.evaluate(),
+        got,
+        "the game's evaluation is the network's"
+    );
+    difference
 }

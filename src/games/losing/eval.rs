@@ -147,15 +147,7 @@ impl Weights {
 
     fn overridden(self, overrides: &str) -> Result<Weights, crate::Error> {
         let mut w = self;
-        for item in overrides
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            let (name, value) = item
-                .split_once('=')
-                .ok_or_else(|| setting_error!("'{item}': expected name=value"))?;
-            let (name, value) = (name.trim(), value.trim());
+        for (name, value) in crate::text::assignments(overrides)? {
             let Some((_, set)) = WEIGHT_NAMES.iter().find(|(n, _)| *n == name) else {
                 let names: Vec<&str> = WEIGHT_NAMES.iter().map(|(n, _)| *n).collect();
                 return Err(setting_error!(

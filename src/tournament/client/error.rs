@@ -61,9 +61,4 @@ impl EngineError {
     }
 }
 
-/// The sentence, where the runner's plain `String` error is expected.
-impl From<EngineError> for String {
-    fn from(e: EngineError) -> String {
-        e.to_string()
-    }
-}
+crate::error::sentence_error!(EngineError, string only);

@@ -82,9 +82,4 @@ impl ReportError {
     }
 }
 
-/// The sentence, where the runner's plain `String` error is expected.
-impl From<ReportError> for String {
-    fn from(e: ReportError) -> String {
-        e.to_string()
-    }
-}
+crate::error::sentence_error!(ReportError, string only);

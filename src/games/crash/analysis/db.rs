@@ -116,19 +116,8 @@ impl DbError {
     }
 }
 
-/// The sentence, where a plain `String` error is expected (the web's `--crash-db`, the
-/// theorems' report).
-impl From<DbError> for String {
-    fn from(e: DbError) -> String {
-        e.to_string()
-    }
-}
+crate::error::sentence_error!(DbError);
 
-impl From<DbError> for crate::CliError {
-    fn from(e: DbError) -> crate::CliError {
-        crate::CliError::Failed(e.to_string())
-    }
-}
 use crate::games::crash::Crash;
 use crate::search::params::MATE;
 
