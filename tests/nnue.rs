@@ -59,31 +59,9 @@ fn the_engines_quantised_output_equals_the_trainers_forward_pass() {
     eprintln!("largest difference engine vs trainer: {worst:.2} cp");
 }
 
-/// Evaluates every node of a random tree below `pos` at its ply (as the search does: lines
-/// abandoned, siblings after them, null moves) and compares each with a fresh refresh.
-fn walk(pos: &Chess, ply: usize, depth: u32, rng: &mut Rng, checked: &mut u64) {
-    let incremental = nnue::evaluate(pos, ply).unwrap();
-    assert_eq!(
-        incremental,
-        nnue::evaluate_fresh(pos).unwrap(),
-        "ply {ply}: {}",
-        pos.fen()
-    );
-    *checked += 1;
-    if depth == 0 {
-        return;
-    }
-    for _ in 0..3 {
-        let child = if rng.below(8) == 0 && !pos.in_check() {
-            pos.play_null()
-        } else {
-            match pick(pos, rng) {
-                Some(mv) => pos.play(mv),
-                None => return,
-            }
-        };
-        walk(&child, ply + 1, depth - 1, rng, checked);
-    }
+/// The random trees' null moves: none in check.
+fn null_ok(pos: &Chess) -> bool {
+    !pos.in_check()
 }
 
 #[test]
@@ -107,13 +85,8 @@ fn incremental_accumulators_equal_a_full_refresh_along_random_lines() {
             }
         }
         // … and trees, where slots are left over from other lines.
-        walk(
-            &Chess::parse_fen(fen).unwrap(),
-            0,
-            5,
-            &mut rng,
-            &mut checked,
-        );
+        let root = Chess::parse_fen(fen).unwrap();
+        common::nnue::walk(&root, (0, 5), &mut rng, &mut checked, null_ok);
     }
     assert!(checked > 1000, "{checked} positions checked");
 }

@@ -117,35 +117,6 @@ fn the_engines_quantised_output_equals_the_trainers_forward_pass_on_both_boards(
     quantised_output_equals_forward_pass::<kiebitz::games::losing::Six>();
 }
 
-/// Evaluates every node of a random tree below `pos` at its ply (as the search does: lines
-/// abandoned, siblings after them, null moves) and compares each with a fresh refresh.
-fn walk<V: Member>(pos: &Position<V>, ply: usize, depth: u32, rng: &mut Rng, checked: &mut u64)
-where
-    Position<V>: Game + Pack + engine::Evaluated + Dialect,
-{
-    assert_eq!(
-        engine::evaluate(pos, ply).unwrap(),
-        engine::evaluate_fresh(pos).unwrap(),
-        "ply {ply}: {}",
-        pos.fen()
-    );
-    *checked += 1;
-    if depth == 0 {
-        return;
-    }
-    for _ in 0..3 {
-        let child = if rng.below(8) == 0 {
-            pos.play_null()
-        } else {
-            match pick(pos, rng) {
-                Some(mv) => pos.play(mv),
-                None => return,
-            }
-        };
-        walk(&child, ply + 1, depth - 1, rng, checked);
-    }
-}
-
 fn incremental_equals_refresh<V: Member>()
 where
     Position<V>: Game + Pack + engine::Evaluated + Dialect,
@@ -174,7 +145,7 @@ where
             }
         }
         // … and trees, where slots are left over from other lines.
-        walk(&fen::<V>(start), 0, 5, &mut rng, &mut checked);
+        common::nnue::walk(&fen::<V>(start), (0, 5), &mut rng, &mut checked, |_| true);
     }
     assert!(checked > 1000, "{}: {checked} positions checked", V::GAME);
 }

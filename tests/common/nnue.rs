@@ -7,6 +7,7 @@ use kiebitz::board::{Color, Move, MoveKind, MoveList};
 use kiebitz::game::Game;
 use kiebitz::nnue::Layout;
 use kiebitz::nnue::data::{Pack, Record};
+use kiebitz::nnue::engine::{self, Evaluated};
 use kiebitz::nnue::train::{Config, FloatNet, Inputs, train};
 use kiebitz::rng::Rng;
 
@@ -124,4 +125,34 @@ pub fn assert_matches_trainer<G: Game + Pack>(float: &FloatNet, pos: &G, got: i3
         "the game's evaluation is the network's"
     );
     difference
+}
+
+/// Evaluates every node of a random tree below `pos` at its ply (as the search does: lines
+/// abandoned, siblings after them, null moves where `null_ok` allows one) and compares each
+/// incremental evaluation with a fresh refresh; counts them in `checked`.
+pub fn walk<G: Game + Evaluated>(
+    pos: &G,
+    (ply, depth): (usize, u32),
+    rng: &mut Rng,
+    checked: &mut u64,
+    null_ok: fn(&G) -> bool,
+) {
+    let incremental = engine::evaluate(pos, ply).unwrap();
+    let fresh = engine::evaluate_fresh(pos).unwrap();
+    assert_eq!(incremental, fresh, "ply {ply}: {}", pos.fen());
+    *checked += 1;
+    if depth == 0 {
+        return;
+    }
+    for _ in 0..3 {
+        let child = if rng.below(8) == 0 && null_ok(pos) {
+            pos.play_null()
+        } else {
+            match pick(pos, rng) {
+                Some(mv) => pos.play(mv),
+                None => return,
+            }
+        };
+        walk(&child, (ply + 1, depth - 1), rng, checked, null_ok);
+    }
 }
