@@ -76,6 +76,10 @@ impl Network {
             b.extend_from_slice(MAGIC);
         } else {
             b.extend_from_slice(MAGIC_TAGGED);
+            debug_assert!(
+                self.game.len() <= GAME_BYTES,
+                "a game name of 16 bytes at most"
+            );
             let mut name = [0u8; GAME_BYTES];
             let len = self.game.len().min(GAME_BYTES);
             name[..len].copy_from_slice(&self.game.as_bytes()[..len]);
