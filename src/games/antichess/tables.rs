@@ -34,7 +34,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Sender};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
+use std::thread::LocalKey;
 use std::time::Instant;
 
 use super::movegen::PAWN_K;
@@ -42,7 +43,8 @@ use crate::games::losing::{Board, Eight};
 use super::position::{Antichess, NO_EP};
 use crate::board::{Color, MoveList};
 use crate::checksum;
-use crate::engine_option::{Access, Lease, SharedSets};
+use crate::engine_option::{Access, SharedSets};
+use crate::games::losing::tables::session::{self, Member, Process};
 use crate::game::Game;
 use crate::table_error::TableError;
 use crate::solve::retro::{self, Child, Node, Slice, better, parent};
@@ -798,10 +800,7 @@ impl Slice for Builder<'_> {
 /// The tables a process or its sessions probe: built once (in the background where a
 /// search must not wait), then read-only, shared by every session asking for them; the
 /// memory a server's pool lent for them goes with the last holder.
-pub struct Shared {
-    tables: OnceLock<Tables>,
-    _lease: Option<Lease>,
-}
+pub type Shared = session::Shared<Tables>;
 
 /// What a set is: the folder its file is read from, whether it is written there, and whether
 /// the folder's four-piece files are read too.
@@ -811,45 +810,51 @@ type Key = (Option<PathBuf>, bool, bool);
 /// a set read from someone else's.
 static SESSIONS: SharedSets<Key, Shared> = SharedSets::new();
 
-/// The process's own set (`solve --tables`, a lone command) and its limit.
-static PROCESS: OnceLock<Tables> = OnceLock::new();
-static PROCESS_LIMIT: AtomicU32 = AtomicU32::new(0);
+/// The process's own set (`solve --tables`, a lone command), its limit and its folder
+/// (`solve --tables-dir`).
+static PROCESS: Process<Tables> = Process::new();
 
-/// A session's endgame tables: probe positions of at most `limit` pieces in `set`.
-#[derive(Clone, Default)]
-pub struct Hold {
-    pub limit: u32,
-    pub set: Option<Arc<Shared>>,
-    /// The folder of the tables' file (`Endgame Tables Path`).
-    pub dir: Option<PathBuf>,
-    /// Whether `set` holds the folder's four-piece tables (`limit` 4).
-    pub fours: bool,
-}
+/// A session's endgame tables (the family's [`session::Hold`]): probe positions of at most
+/// `limit` pieces in `set`, read from the folder `dir` (`Endgame Tables Path`); `extra`:
+/// whether `set` holds the folder's four-piece tables (`limit` 4).
+pub type Hold = session::Hold<Tables>;
 
 thread_local! {
     /// The hold this thread's searches probe (`None`: the process's).
     static ENTERED: RefCell<Option<Hold>> = const { RefCell::new(None) };
 }
 
+impl Member for Tables {
+    type Board = Eight;
+    type Extra = bool;
+    const IN_FOLDER: &'static str = "their file is";
+
+    fn probe_in(&self, pos: &Antichess) -> Option<i16> {
+        self.probe(pos)
+    }
+
+    fn process() -> &'static Process<Tables> {
+        &PROCESS
+    }
+
+    fn entered() -> &'static LocalKey<RefCell<Option<Hold>>> {
+        &ENTERED
+    }
+}
+
 /// Makes `hold` (or the process's tables, for `None`) what this thread probes.
 pub fn enter(hold: Option<&Hold>) {
-    ENTERED.with(|e| *e.borrow_mut() = hold.cloned());
+    session::enter(hold);
 }
 
 /// The most pieces the process's tables are probed for (0: off).
 pub fn process_limit() -> u32 {
-    PROCESS_LIMIT.load(Ordering::Relaxed)
+    PROCESS.limit()
 }
 
 /// The value of `pos` from the tables this thread probes, within their limit.
 pub fn probe(pos: &Antichess) -> Option<i16> {
-    let pieces = pos.occupied().count_ones();
-    ENTERED.with(|e| match &*e.borrow() {
-        Some(h) if pieces > h.limit => None,
-        Some(h) => h.set.as_ref()?.tables.get()?.probe(pos),
-        None if pieces > PROCESS_LIMIT.load(Ordering::Relaxed) => None,
-        None => PROCESS.get()?.probe(pos),
-    })
+    session::probe::<Tables>(pos)
 }
 
 /// The line a table build (`how`: built, read and checked) reports on stderr.
@@ -908,12 +913,12 @@ fn add_fours_saying(tables: &mut Tables, dir: &Path, check_now: bool) {
 fn publish_process(tables: Tables) {
     let (tx, rx) = mpsc::channel();
     tables.set_checker(tx);
-    if PROCESS.set(tables).is_ok() {
+    if PROCESS.install(tables) {
         let _ = std::thread::Builder::new()
             .name("endgame table checks".into())
             .spawn(move || {
                 for id in rx {
-                    if let Some(tables) = PROCESS.get() {
+                    if let Some(tables) = PROCESS.tables() {
                         tables.check_requested(id);
                     }
                 }
@@ -1134,62 +1139,22 @@ fn table_line(tables: &Tables, start: &Antichess) -> Vec<String> {
     line
 }
 
-/// The folder of the process's tables file (`solve --tables-dir`).
-static PROCESS_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
-
-/// A folder given by a user: `None` for an empty text; refused where it cannot be made (or,
-/// when `writes` is false, is not there).
-fn folder(dir: &str, writes: bool) -> Result<Option<PathBuf>, TableError> {
-    let dir = dir.trim();
-    if dir.is_empty() || dir == "<empty>" {
-        return Ok(None);
-    }
-    let path = PathBuf::from(dir);
-    if writes {
-        std::fs::create_dir_all(&path).map_err(|e| TableError::folder(dir, e))?;
-    } else if !path.is_dir() {
-        return Err(TableError::folder(dir, "no such folder"));
-    }
-    Ok(Some(path))
-}
-
-/// The line a new folder is reported with.
-fn folder_line(dir: &Option<PathBuf>, writes: bool) -> String {
-    match dir {
-        None => "endgame tables in memory only".to_string(),
-        Some(d) if writes => format!(
-            "endgame tables read from {} where their file is there, and written there when built",
-            d.display()
-        ),
-        Some(d) => format!("endgame tables read from {} where their file is there", d.display()),
-    }
-}
-
 /// The process's folder (`solve --tables-dir`); the line to report.
 pub fn process_dir(dir: &str) -> Result<String, TableError> {
-    let dir = folder(dir, true)?;
-    let line = folder_line(&dir, true);
-    *PROCESS_DIR.lock().unwrap_or_else(|e| e.into_inner()) = dir;
-    Ok(line)
+    session::process_dir::<Tables>(dir)
 }
 
 /// A session's hold after `Endgame Tables Path` = `dir` (read by the next build); the line.
 /// A set already held from another folder is let go, and where the tables are on, the new
 /// folder's set is taken at once.
 pub fn session_dir(hold: Option<&Hold>, dir: &str, access: &Access) -> Result<(Hold, String), TableError> {
-    let dir = folder(dir, access.writes)?;
-    let line = folder_line(&dir, access.writes);
-    let mut hold = hold.cloned().unwrap_or_default();
-    if hold.dir == dir {
-        return Ok((hold, line));
-    }
-    hold.dir = dir;
-    hold.set = None;
-    if hold.limit == 0 {
-        return Ok((hold, line));
-    }
-    let (hold, tables) = use_in_session(Some(&hold), hold.limit, access)?;
-    Ok((hold, format!("{line}; {tables}")))
+    session::session_dir(hold, dir, access, |hold, _| {
+        if hold.limit == 0 {
+            return Ok((hold, None));
+        }
+        let (hold, tables) = use_in_session(Some(&hold), hold.limit, access)?;
+        Ok((hold, Some(tables)))
+    })
 }
 
 /// Checks a requested number of pieces: 0 (off) to [`MAX_PIECES`].
@@ -1207,14 +1172,14 @@ fn check_pieces(max_pieces: u32) -> Result<(), TableError> {
 /// background; the line to report.
 pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, TableError> {
     check_pieces(max_pieces)?;
-    PROCESS_LIMIT.store(max_pieces, Ordering::Relaxed);
+    PROCESS.set_limit(max_pieces);
     if max_pieces == 0 {
         return Ok("endgame tables off".to_string());
     }
-    if PROCESS.get().is_some() {
+    if PROCESS.tables().is_some() {
         return Ok(format!("endgame tables of up to {max_pieces} pieces"));
     }
-    let dir = PROCESS_DIR.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let dir = PROCESS.dir();
     let fours = max_pieces > BASE_PIECES;
     if wait {
         publish_process(obtain(dir, true, (fours, true), &|| true).expect("wanted"));
@@ -1266,10 +1231,10 @@ pub fn use_in_session(
         return Ok((hold, "endgame tables off".to_string()));
     }
     let fours = max_pieces > BASE_PIECES;
-    if hold.set.is_some() && hold.fours == fours {
+    if hold.set.is_some() && hold.extra == fours {
         return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
     }
-    hold.fours = fours;
+    hold.extra = fours;
     let key: Key = (hold.dir.clone(), access.writes, fours);
     let (set, _) = SESSIONS.obtain(key.clone(), || new_set(key, access))?;
     hold.set = Some(set);
@@ -1285,15 +1250,7 @@ pub fn use_in_session(
 /// A new set for the folder and write right of `key`, its memory taken from `access`'s pool,
 /// built (or read) in the background.
 fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, TableError> {
-    let mb = set_megabytes(dir.as_deref(), fours);
-    let lease = match &access.memory {
-        None => None,
-        Some(pool) => Some(Lease::take(pool, mb).ok_or(TableError::Memory { mb })?),
-    };
-    let set = Arc::new(Shared {
-        tables: OnceLock::new(),
-        _lease: lease,
-    });
+    let set = Shared::new(access, set_megabytes(dir.as_deref(), fours))?;
     let weak = Arc::downgrade(&set);
     std::thread::Builder::new()
         .name("endgame tables".into())
@@ -1305,14 +1262,14 @@ fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, Ta
             let (tx, rx) = mpsc::channel();
             tables.set_checker(tx);
             match weak.upgrade() {
-                Some(set) => drop(set.tables.set(tables)),
+                Some(set) => set.publish(tables),
                 None => return,
             }
             // The checks the probes ask for, while a session holds the set (the sender goes
             // with the set, and the loop with it).
             for id in rx {
                 let Some(set) = weak.upgrade() else { break };
-                if let Some(tables) = set.tables.get() {
+                if let Some(tables) = set.tables() {
                     tables.check_requested(id);
                 }
             }
@@ -1325,6 +1282,7 @@ fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, Ta
 mod tests {
     use super::super::position::EMPTY;
     use super::*;
+    use std::sync::OnceLock;
 
     fn fen(text: &str) -> Antichess {
         Antichess::read_fen(text).expect("a FEN")

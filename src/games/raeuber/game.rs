@@ -4,7 +4,9 @@
 //! [`Game`](crate::game::Game) itself is the family's, on the 6×6 board.
 
 use super::position::{Raeuber, matrix_to_coordinates};
+use super::tables::Tables;
 use super::tables::session::{self, TableSettings};
+use crate::games::losing::tables::session as family;
 use super::{BENCH_FENS, START_FEN, VARIANTS};
 use crate::games::losing::eval::Weights;
 use crate::engine_option::{Access, GameOption, GameSettings, OptionKind, TextForm};
@@ -79,7 +81,7 @@ impl Variant for Six {
     };
 
     fn probe(pos: &Position<Six>) -> Option<i16> {
-        session::probe(pos)
+        family::probe::<Tables>(pos)
     }
 
     fn table_limit() -> u32 {
@@ -126,7 +128,7 @@ impl Dialect for Raeuber {
             set: |s, v| {
                 let (proofs, line) = super::certificates::load_files(v.text())?;
                 let settings = TableSettings {
-                    proofs,
+                    extra: proofs,
                     ..table_settings(s)
                 };
                 s.set(settings);
@@ -139,12 +141,12 @@ impl Dialect for Raeuber {
 
     /// The process's endgame tables and their limit, and its network and switch.
     fn settings() -> GameSettings {
-        GameSettings::new(TableSettings::process()).with(engine::process_settings::<Raeuber>())
+        GameSettings::new(session::process_settings()).with(engine::process_settings::<Raeuber>())
     }
 
     fn enter(settings: &GameSettings) {
         if let Some(s) = settings.get::<TableSettings>() {
-            session::enter(s);
+            family::enter(Some(s));
         }
         engine::enter_settings::<Raeuber>(settings);
     }
@@ -159,7 +161,7 @@ fn table_settings(settings: &GameSettings) -> TableSettings {
     settings
         .get::<TableSettings>()
         .cloned()
-        .unwrap_or_else(TableSettings::process)
+        .unwrap_or_else(session::process_settings)
 }
 
 
@@ -247,12 +249,12 @@ impl EndgameTables for Raeuber {
                 most,
             });
         }
-        let (set, new) = match own.tables.take() {
+        let (set, new) = match own.set.take() {
             Some(set) => (set, false),
             None => session::obtain(own.dir.clone(), access)?,
         };
         own.limit = max_pieces;
-        own.tables = Some(set);
+        own.set = Some(set);
         settings.set(own);
         let on_demand = if max_pieces > 3 {
             "; those of more than 3 pieces built signature by signature as met, in the \
@@ -275,53 +277,19 @@ impl EndgameTables for Raeuber {
         dir: &str,
         access: &Access,
     ) -> Result<String, TableError> {
-        let mut own = table_settings(settings);
-        let dir = dir.trim();
-        let (path, line) = if dir.is_empty() || dir == "<empty>" {
-            (None, "endgame tables in memory only".to_string())
-        } else if access.writes {
-            std::fs::create_dir_all(dir).map_err(|e| TableError::folder(dir, e))?;
-            let line = format!(
-                "endgame tables read from {dir} where their files are there, and written there \
-                 when built"
-            );
-            (Some(std::path::PathBuf::from(dir)), line)
-        } else {
-            let path = std::path::PathBuf::from(dir);
-            if !path.is_dir() {
-                return Err(TableError::NotAFolder {
-                    dir: dir.to_string(),
-                });
+        let own = table_settings(settings);
+        let (own, line) = family::session_dir(Some(&own), dir, access, |mut own, held| {
+            if held {
+                // The session's tables come from the new folder from now on.
+                own.set = Some(session::obtain(own.dir.clone(), access)?.0);
             }
-            let line = format!(
-                "endgame tables read from {dir} where their files are there; tables built are \
-                 kept in memory, never written (this server writes no files)"
-            );
-            (Some(path), line)
-        };
-        own.dir = path;
-        if own.tables.is_some() {
-            // The session's tables come from the new folder from now on.
-            own.tables = Some(session::obtain(own.dir.clone(), access)?.0);
-        }
+            Ok((own, None))
+        })?;
         settings.set(own);
         Ok(line)
     }
 
     fn tables_dir(dir: &str) -> Result<String, TableError> {
-        use super::tables;
-        let dir = dir.trim();
-        if dir.is_empty() || dir == "<empty>" {
-            tables::set_dir(None);
-            return Ok("endgame tables in memory only".into());
-        }
-        let path = std::path::PathBuf::from(dir);
-        std::fs::create_dir_all(&path)
-            .map_err(|e| TableError::folder(dir, e))?;
-        tables::set_dir(Some(path));
-        Ok(format!(
-            "endgame tables read from {dir} where their files are there, and written there \
-             when built"
-        ))
+        family::process_dir::<Tables>(dir)
     }
 }

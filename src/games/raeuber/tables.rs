@@ -31,7 +31,7 @@ pub mod session;
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
@@ -41,6 +41,7 @@ use crate::board::Color;
 #[cfg(test)]
 use crate::board::MoveList;
 use crate::game::Game;
+use crate::games::losing::tables::session::Process;
 
 /// Pieces by colour and kind: `colour * 6 + kind`, as the mailbox has them.
 const CODES: usize = 12;
@@ -779,19 +780,17 @@ fn multisets(n: usize) -> Vec<Vec<u8>> {
     out
 }
 
-static INSTALLED: OnceLock<Tables> = OnceLock::new();
-
-/// The most pieces of a position the installed tables answer for (0: none).
-static LIMIT: AtomicU32 = AtomicU32::new(0);
+/// The process's tables, their limit and their folder ([`session::Member`]).
+static PROCESS: Process<Tables> = Process::new();
 
 /// Answers from the installed tables only for positions of at most `pieces` pieces.
 pub fn set_limit(pieces: u32) {
-    LIMIT.store(pieces, Ordering::Relaxed);
+    PROCESS.set_limit(pieces);
 }
 
 /// The most pieces of a position the installed tables answer for (0: none).
 pub fn limit() -> u32 {
-    LIMIT.load(Ordering::Relaxed)
+    PROCESS.limit()
 }
 
 /// The budget of [`Tables::set_on_demand_budget`] that tables take when made; no cap unless
@@ -810,7 +809,7 @@ pub fn set_on_demand_budget(bytes: usize) {
 
 /// Makes `tables` the process's tables (the first call wins; false if some were there).
 pub fn install(tables: Tables) -> bool {
-    INSTALLED.set(tables).is_ok()
+    PROCESS.install(tables)
 }
 
 /// Builds the tables of every signature of up to `pieces` pieces (1 to 3) on `threads`
@@ -818,7 +817,8 @@ pub fn install(tables: Tables) -> bool {
 /// limit ever ask for them, and makes them the process's; the census line.
 pub fn build_and_install(pieces: u32, threads: usize) -> String {
     let started = std::time::Instant::now();
-    let mut built = Tables::build_in(pieces, threads, read(&DIR).clone());
+    let dir = PROCESS.dir();
+    let mut built = Tables::build_in(pieces, threads, dir.clone());
     if pieces == 3 {
         built = built.on_demand_up_to(5);
     }
@@ -829,26 +829,13 @@ pub fn build_and_install(pieces: u32, threads: usize) -> String {
          {drawn} drawn for the side to move; the longest win {longest} plies) built in {:.1} s{}",
         won + lost + drawn,
         started.elapsed().as_secs_f64(),
-        match read(&DIR).as_ref() {
+        match dir.as_ref() {
             Some(dir) => format!(" ({files_read} signatures read from {})", dir.display()),
             None => String::new(),
         }
     );
     install(built);
     line
-}
-
-/// The directory of table files the process's tables read and write ([`set_dir`]).
-static DIR: RwLock<Option<PathBuf>> = RwLock::new(None);
-
-/// The directory whose table files the process's tables read, and where they write those
-/// they build (`None`: in memory only); for tables built from now on and for the signatures
-/// the installed ones have still to build.
-pub fn set_dir(dir: Option<PathBuf>) {
-    *DIR.write().unwrap_or_else(|e| e.into_inner()) = dir.clone();
-    if let Some(tables) = installed() {
-        tables.set_dir(dir);
-    }
 }
 
 /// Whether the tables are being built (or were) by [`install_in_background`].
@@ -879,7 +866,7 @@ pub fn install_in_background() -> Result<(), crate::TableError> {
 
 /// The process's tables, if installed.
 pub fn installed() -> Option<&'static Tables> {
-    INSTALLED.get()
+    PROCESS.tables()
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! A protocol session's endgame tables (`Endgame Tables`, `Endgame Tables Path`): the limit
 //! and the folder it set and the tables it probes, held in its own game settings and entered
-//! by its search threads ([`enter`]), never the process's. Sessions asking for the same
+//! by its search threads, never the process's — the family's plumbing
+//! ([`crate::games::losing::tables::session`]) instantiated with Räuberschach's tables and its
+//! session's proof files; what is Räuberschach's own is here: a set's key and build. Sessions asking for the same
 //! tables (the same pieces from the same folder) share one read-only set, built once and
 //! freed with its last holder; under an engine server the set's memory is taken from the
 //! server's pool ([`Access::memory`]) and given back with it, and its files are read, never
@@ -8,10 +10,13 @@
 
 use std::cell::RefCell;
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock, Weak};
+use std::sync::{Arc, Weak};
+use std::thread::LocalKey;
 
-use super::{Tables, installed, limit, multisets};
-use crate::engine_option::{Access, Lease, SharedSets};
+use super::{PROCESS, Tables, multisets};
+use crate::engine_option::{Access, SharedSets};
+use crate::games::losing::Six;
+use crate::games::losing::tables::session::{Hold, Member, Process};
 use crate::games::raeuber::certificates::Store;
 use crate::games::raeuber::position::Raeuber;
 use crate::table_error::TableError;
@@ -20,40 +25,20 @@ use crate::table_error::TableError;
 /// three four-piece signatures); the least recently probed go first.
 pub const POOLED_ON_DEMAND_MB: usize = 32;
 
-/// One set of tables as the sessions holding it share it: built in the background, then
-/// read-only; its memory lease goes with it.
-pub struct Shared {
-    tables: OnceLock<Tables>,
-    _lease: Option<Lease>,
-}
+/// One set of tables as the sessions holding it share it.
+pub type Shared = crate::games::losing::tables::session::Shared<Tables>;
 
-impl Shared {
-    /// The tables, once built.
-    pub fn tables(&self) -> Option<&Tables> {
-        self.tables.get()
-    }
-}
+/// A session's endgame table settings: probe positions of at most `limit` pieces in `set`
+/// (`None`: the process's, [`super::installed`]), read from `dir`; and (`extra`) the
+/// session's own checked proof files (option `ProofFiles`,
+/// [`crate::games::raeuber::certificates`]).
+pub type TableSettings = Hold<Tables>;
 
-/// A session's endgame table settings: probe positions of at most `limit` pieces in
-/// `tables` (`None`: the process's, [`installed`]), read from `dir`; and the session's own
-/// checked proof files (option `ProofFiles`, [`crate::games::raeuber::certificates`]).
-#[derive(Clone, Default)]
-pub struct TableSettings {
-    pub limit: u32,
-    pub dir: Option<PathBuf>,
-    pub tables: Option<Arc<Shared>>,
-    pub proofs: Option<Arc<Store>>,
-}
-
-impl TableSettings {
-    /// The process's: its limit, its tables.
-    pub fn process() -> TableSettings {
-        TableSettings {
-            limit: limit(),
-            dir: None,
-            tables: None,
-            proofs: None,
-        }
+/// The process's settings: its limit, its tables.
+pub fn process_settings() -> TableSettings {
+    TableSettings {
+        limit: PROCESS.limit(),
+        ..TableSettings::default()
     }
 }
 
@@ -62,29 +47,31 @@ thread_local! {
     static ENTERED: RefCell<Option<TableSettings>> = const { RefCell::new(None) };
 }
 
+impl Member for Tables {
+    type Board = Six;
+    type Extra = Option<Arc<Store>>;
+    const IN_FOLDER: &'static str = "their files are";
+
+    fn probe_in(&self, pos: &Raeuber) -> Option<i16> {
+        self.probe(pos)
+    }
+
+    fn process() -> &'static Process<Tables> {
+        &PROCESS
+    }
+
+    fn entered() -> &'static LocalKey<RefCell<Option<TableSettings>>> {
+        &ENTERED
+    }
+
+    fn folder_changed(&self, dir: &Option<PathBuf>) {
+        self.set_dir(dir.clone());
+    }
+}
+
 /// The proof files of the settings this thread entered, if any.
 pub fn proofs() -> Option<Arc<Store>> {
-    ENTERED.with(|e| e.borrow().as_ref().and_then(|s| s.proofs.clone()))
-}
-
-/// Makes `settings` those this thread probes with.
-pub fn enter(settings: &TableSettings) {
-    ENTERED.with(|e| *e.borrow_mut() = Some(settings.clone()));
-}
-
-/// The value of `pos` ([`Tables::probe`]) from the tables this thread probes (the settings
-/// it entered, else the process's): `None` beyond their limit or where they do not answer.
-pub fn probe(pos: &Raeuber) -> Option<i16> {
-    let pieces = pos.occupied().count_ones();
-    ENTERED.with(|e| match &*e.borrow() {
-        Some(s) if pieces > s.limit => None,
-        Some(s) => match &s.tables {
-            Some(shared) => shared.tables()?.probe(pos),
-            None => installed()?.probe(pos),
-        },
-        None if pieces > limit() => None,
-        None => installed()?.probe(pos),
-    })
+    crate::games::losing::tables::session::entered_extra::<Tables>().flatten()
 }
 
 /// What a set is: the most pieces it answers for, the folder, whether it writes.
@@ -123,17 +110,8 @@ pub fn obtain(
 
 /// A new set for `key`, its memory taken from `access`'s pool, its build started.
 fn new_set(key: &Key, access: &Access) -> Result<Arc<Shared>, TableError> {
-    let lease = match &access.memory {
-        None => None,
-        Some(pool) => {
-            let mb = bytes_of(AT_ONCE).div_ceil(1 << 20) + POOLED_ON_DEMAND_MB;
-            Some(Lease::take(pool, mb).ok_or(TableError::Memory { mb })?)
-        }
-    };
-    let set = Arc::new(Shared {
-        tables: OnceLock::new(),
-        _lease: lease,
-    });
+    let mb = bytes_of(AT_ONCE).div_ceil(1 << 20) + POOLED_ON_DEMAND_MB;
+    let set = Shared::new(access, mb)?;
     start_build(&set, key)?;
     Ok(set)
 }
@@ -142,7 +120,7 @@ fn new_set(key: &Key, access: &Access) -> Result<Arc<Shared>, TableError> {
 /// thread that builds their larger signatures as probes meet them).
 fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), TableError> {
     let (most, dir, writes) = key.clone();
-    let pooled = set._lease.is_some();
+    let pooled = set.pooled();
     let weak = Arc::downgrade(set);
     let later = Weak::clone(&weak);
     let spawned = std::thread::Builder::new()
@@ -170,7 +148,7 @@ fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), TableError> {
                 }
                 None => false,
             });
-            let _ = set.tables.set(tables);
+            set.publish(tables);
         });
     spawned
         .map(|_| ())

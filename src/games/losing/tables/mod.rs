@@ -1,0 +1,10 @@
+//! The family's endgame tables: what both members' tables share, generic over the member's
+//! tables ([`session::Member`]); each member's folder (`raeuber/tables.rs`,
+//! `antichess/tables.rs`) keeps its index, its files and how a set is built.
+//!
+//! - [`session`]: the process's tables, limit and folder ([`session::Process`]), a protocol
+//!   session's hold on a set the sessions asking alike share ([`session::Hold`],
+//!   [`session::Shared`], its memory lent by a server's pool), what a search thread probes
+//!   ([`session::enter`], [`session::probe`]) and the folder a user names.
+
+pub mod session;
