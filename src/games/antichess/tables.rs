@@ -45,6 +45,7 @@ use crate::board::{Color, MoveList};
 use crate::checksum;
 use crate::engine_option::{Access, SharedSets};
 use crate::games::losing::tables::session::{self, Member, Process};
+use crate::games::losing::tables::signature::{CODES, both_colours, counts_of, key_of, kind_of_letter, letters, pawns};
 use crate::game::Game;
 use crate::table_error::TableError;
 use crate::solve::retro::{self, Child, Node, Slice, better, parent};
@@ -57,13 +58,9 @@ pub const MAX_PIECES: u32 = 4;
 /// three pieces.
 pub const BASE_PIECES: u32 = 3;
 
-/// The piece letters by kind (pawn, knight, bishop, rook, queen, king), as in a FEN.
-const LETTERS: &[u8; 6] = b"PNBRQK";
-
 /// A signature's name: White's pieces, `v`, Black's, in code order (`PKKvK`, `RKvNK`).
 pub fn signature_name(codes: &[u8]) -> String {
-    let side = |c: u8| codes.iter().filter(move |&&x| x / 6 == c).map(|&x| LETTERS[x as usize % 6] as char);
-    format!("{}v{}", side(0).collect::<String>(), side(1).collect::<String>())
+    format!("{}v{}", letters(codes, 0).collect::<String>(), letters(codes, 1).collect::<String>())
 }
 
 /// The signature a name stands for (`KRvKN` or any order of the letters, either case), both
@@ -78,11 +75,9 @@ pub fn parse_signature(name: &str) -> Result<Vec<u8>, String> {
             return Err(format!("signature '{name}': each side needs a piece"));
         }
         for ch in part.bytes() {
-            let kind = LETTERS
-                .iter()
-                .position(|&l| l == ch.to_ascii_uppercase())
+            let kind = kind_of_letter(char::from(ch))
                 .ok_or_else(|| format!("signature '{name}': '{}' is no piece letter (PNBRQK)", ch as char))?;
-            codes.push(colour * 6 + kind as u8);
+            codes.push(colour * 6 + kind);
         }
     }
     codes.sort_unstable();
@@ -111,32 +106,13 @@ pub fn promotion_closure(codes: &[u8]) -> Vec<Vec<u8>> {
         }
         at += 1;
     }
-    let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
-    all.sort_by_key(pawns);
+    all.sort_by_key(|s| pawns(s));
     all
 }
 
-/// The pieces' codes (`colour * 6 + kind`).
-const CODES: u8 = 12;
-
-/// A signature's key: the number of pieces of each code, 3 bits each.
-fn key_of(counts: &[u8; CODES as usize]) -> u64 {
-    counts
-        .iter()
-        .enumerate()
-        .fold(0, |k, (i, &c)| k | u64::from(c) << (3 * i))
-}
-
-/// The counts of each code in a signature.
-fn counts_in(codes: &[u8]) -> [u8; CODES as usize] {
-    let mut counts = [0u8; CODES as usize];
-    codes.iter().for_each(|&c| counts[c as usize] += 1);
-    counts
-}
-
 /// The counts of each code on the board.
-fn counts_of(pos: &Antichess) -> [u8; CODES as usize] {
-    let mut counts = [0u8; CODES as usize];
+fn counts_on(pos: &Antichess) -> [u8; CODES] {
+    let mut counts = [0u8; CODES];
     let mut occ = pos.occupied();
     while occ != 0 {
         let sq = occ.trailing_zeros() as usize;
@@ -149,28 +125,6 @@ fn counts_of(pos: &Antichess) -> [u8; CODES as usize] {
 /// The positions of one signature: `2 × 32 × 64^(n−1)` numbers.
 fn slice_len(n: usize) -> usize {
     2 * 32 * 64usize.pow(n as u32 - 1)
-}
-
-/// Every signature of `n` pieces with both colours present, codes ascending, the ones with
-/// fewer pawns first.
-fn signatures(n: usize) -> Vec<Vec<u8>> {
-    let mut all = Vec::new();
-    let mut codes = vec![0u8; n];
-    loop {
-        let white = codes.iter().filter(|&&c| c < 6).count();
-        if white > 0 && white < n {
-            all.push(codes.clone());
-        }
-        // The next non-decreasing sequence.
-        let Some(k) = (0..n).rev().find(|&k| codes[k] + 1 < CODES) else {
-            break;
-        };
-        let next = codes[k] + 1;
-        codes[k..].iter_mut().for_each(|c| *c = next);
-    }
-    let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
-    all.sort_by_key(pawns);
-    all
 }
 
 /// One signature's values, a byte each.
@@ -303,7 +257,7 @@ impl Tables {
             checker: Mutex::new(None),
         };
         for n in 2..=max_pieces.min(BASE_PIECES) as usize {
-            for codes in signatures(n) {
+            for codes in both_colours(n) {
                 if !wanted() {
                     return None;
                 }
@@ -363,7 +317,7 @@ impl Tables {
 
     /// [`Tables::probe`] (`raw` false) or [`Tables::value`].
     fn probe_as(&self, pos: &Antichess, raw: bool) -> Option<i16> {
-        let counts = counts_of(pos);
+        let counts = counts_on(pos);
         let (white, black) = (
             counts[..6].iter().sum::<u8>(),
             counts[6..].iter().sum::<u8>(),
@@ -423,7 +377,7 @@ impl Tables {
     /// with the reason on stderr, and so is every table that needs it.
     pub fn check_requested(&self, id: usize) {
         for codes in promotion_closure(&self.tables[id].codes) {
-            let Some(&m) = self.ids.get(&key_of(&counts_in(&codes))) else {
+            let Some(&m) = self.ids.get(&key_of(&counts_of(&codes))) else {
                 self.tables[id].state.store(REFUSED, Ordering::Release);
                 return;
             };
@@ -491,7 +445,7 @@ impl Tables {
             path: path.display().to_string(),
             why: Box::new(why),
         };
-        let all: Vec<Vec<u8>> = (2..=BASE_PIECES as usize).flat_map(signatures).collect();
+        let all: Vec<Vec<u8>> = (2..=BASE_PIECES as usize).flat_map(both_colours).collect();
         let body: usize = all.iter().map(|c| slice_len(c.len())).sum();
         let size = MAGIC.len() + body + 8;
         let bytes = crate::files::read(path, size as u64).map_err(|e| fail(e.into()))?;
@@ -596,7 +550,7 @@ impl Tables {
 
     /// Whether the table of `codes` is here.
     fn has(&self, codes: &[u8]) -> bool {
-        self.ids.contains_key(&key_of(&counts_in(codes)))
+        self.ids.contains_key(&key_of(&counts_of(codes)))
     }
 
     /// Why the table of the four-piece signature `codes` cannot be made or read yet, if it
@@ -607,7 +561,7 @@ impl Tables {
         if codes.len() != 4 || codes.iter().all(|&c| c < 6) || codes.iter().all(|&c| c >= 6) {
             return Err(TableError::NotFour { name });
         }
-        if (2..=BASE_PIECES as usize).flat_map(signatures).any(|s| !self.has(&s)) {
+        if (2..=BASE_PIECES as usize).flat_map(both_colours).any(|s| !self.has(&s)) {
             return Err(TableError::NoBase { name });
         }
         match promotion_closure(codes).iter().find(|s| s[..] != codes[..] && !self.has(s)) {
@@ -632,13 +586,13 @@ impl Tables {
 
     /// The values of the table of `codes`, if it is here.
     fn values_of(&self, codes: &[u8]) -> Option<&[u8]> {
-        let id = *self.ids.get(&key_of(&counts_in(codes)))?;
+        let id = *self.ids.get(&key_of(&counts_of(codes)))?;
         Some(&self.tables[id].values)
     }
 
     /// Adds the table of `codes`.
     fn insert(&mut self, codes: Vec<u8>, values: Vec<u8>) {
-        self.ids.insert(key_of(&counts_in(&codes)), self.tables.len());
+        self.ids.insert(key_of(&counts_of(&codes)), self.tables.len());
         self.tables.push(Table {
             codes,
             values,
@@ -714,7 +668,7 @@ impl Tables {
         };
         if let Err(e) = self.verify_in_parts(added, threads) {
             self.tables.pop();
-            self.ids.remove(&key_of(&counts_in(codes)));
+            self.ids.remove(&key_of(&counts_of(codes)));
             return Err(fail(e));
         }
         Ok(())
@@ -735,7 +689,6 @@ impl Tables {
                 parse_signature(sig).ok().filter(|c| four_file(c) == name)
             })
             .collect();
-        let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
         found.sort_by_key(|s| (pawns(s), s.clone()));
         found
             .iter()
@@ -1014,8 +967,7 @@ fn four_list(text: &str) -> Result<Vec<Vec<u8>>, String> {
             }
         }
     }
-    let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
-    all.sort_by_key(pawns);
+    all.sort_by_key(|s| pawns(s));
     Ok(all)
 }
 
@@ -1200,7 +1152,7 @@ pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, TableError>
 /// The MiB the tables of up to three pieces take (a byte a number of every signature).
 pub fn megabytes() -> usize {
     (2..=BASE_PIECES as usize)
-        .map(|n| signatures(n).len() * slice_len(n))
+        .map(|n| both_colours(n).len() * slice_len(n))
         .sum::<usize>()
         .div_ceil(1 << 20)
 }
@@ -1312,13 +1264,13 @@ mod tests {
 
     #[test]
     fn signatures_have_both_colours_and_fewer_pawns_first() {
-        let three = signatures(3);
+        let three = both_colours(3);
         assert_eq!(three.len(), 2 * 6 * 21);
         assert!(three.windows(2).all(|w| {
             let p = |s: &Vec<u8>| s.iter().filter(|&&c| c % 6 == 0).count();
             p(&w[0]) <= p(&w[1])
         }));
-        assert_eq!(signatures(2).len(), 36);
+        assert_eq!(both_colours(2).len(), 36);
     }
 
     #[test]
@@ -1431,7 +1383,7 @@ mod tests {
 
     /// The file of `tables` with the value of `pos` set to `value` and the checksum made anew.
     fn forge(tables: &Tables, pos: &Antichess, value: i16) -> Vec<u8> {
-        let mut counts = counts_of(pos);
+        let mut counts = counts_on(pos);
         let id = tables.ids[&key_of(&counts)];
         counts.fill(0);
         let mut data = Vec::new();

@@ -42,22 +42,12 @@ use crate::board::Color;
 use crate::board::MoveList;
 use crate::game::Game;
 use crate::games::losing::tables::session::Process;
-
-/// Pieces by colour and kind: `colour * 6 + kind`, as the mailbox has them.
-const CODES: usize = 12;
+use crate::games::losing::tables::signature::{CODES, codes_of, counts_of, key_of, multisets, pawns};
 
 /// The table square (0…35, rank by rank) of an 8×8-grid square and back.
 #[inline]
 fn to_grid(t: usize) -> usize {
     (t / 6) * 8 + t % 6
-}
-
-/// A signature's key: the number of pieces of each code, 3 bits each.
-fn key_of(counts: &[u8; CODES]) -> u64 {
-    counts
-        .iter()
-        .enumerate()
-        .fold(0, |k, (i, &c)| k | u64::from(c) << (3 * i))
 }
 
 /// The values of one signature's positions: `d + 1` won in d plies, `-(d + 1)` lost in d
@@ -226,8 +216,7 @@ impl Tables {
         for n in 1..=max_pieces as usize {
             let mut by_pawns: Vec<Vec<Vec<u8>>> = vec![Vec::new(); n + 1];
             for codes in multisets(n) {
-                let pawns = codes.iter().filter(|&&c| usize::from(c) % 6 == PAWN_K).count();
-                by_pawns[pawns].push(codes);
+                by_pawns[pawns(&codes)].push(codes);
             }
             levels.extend(by_pawns);
         }
@@ -731,22 +720,6 @@ fn census_of(t: &Table) -> [u64; 4] {
     census
 }
 
-/// The number of pieces of each code in `codes`.
-fn counts_of(codes: &[u8]) -> [u8; CODES] {
-    let mut counts = [0u8; CODES];
-    for &c in codes {
-        counts[usize::from(c)] += 1;
-    }
-    counts
-}
-
-/// The codes (ascending) of signature `key`.
-fn codes_of(key: u64) -> Vec<u8> {
-    (0..CODES as u8)
-        .flat_map(|c| std::iter::repeat_n(c, (key >> (3 * c) & 7) as usize))
-        .collect()
-}
-
 /// A read guard of `lock`, poisoned or not (a table is written whole or not at all).
 fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
     lock.read().unwrap_or_else(|e| e.into_inner())
@@ -760,24 +733,6 @@ fn push(buckets: &mut Vec<Vec<(u32, bool)>>, d: u16, p: u32, win: bool) {
         buckets.resize_with(d + 1, Vec::new);
     }
     buckets[d].push((p, win));
-}
-
-/// Every multiset of `n` piece codes, each in ascending order.
-fn multisets(n: usize) -> Vec<Vec<u8>> {
-    fn grow(from: u8, left: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        if left == 0 {
-            out.push(cur.clone());
-            return;
-        }
-        for c in from..CODES as u8 {
-            cur.push(c);
-            grow(c, left - 1, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    grow(0, n, &mut Vec::new(), &mut out);
-    out
 }
 
 /// The process's tables, their limit and their folder ([`session::Member`]).

@@ -6,5 +6,8 @@
 //!   session's hold on a set the sessions asking alike share ([`session::Hold`],
 //!   [`session::Shared`], its memory lent by a server's pool), what a search thread probes
 //!   ([`session::enter`], [`session::probe`]) and the folder a user names.
+//! - [`signature`]: material signatures (codes, keys, counts), the signatures of n pieces in
+//!   the order both build them, their pieces' letters.
 
 pub mod session;
+pub mod signature;
