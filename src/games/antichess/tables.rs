@@ -44,6 +44,7 @@ use super::position::{Antichess, NO_EP};
 use crate::board::{Color, MoveList};
 use crate::checksum;
 use crate::engine_option::{Access, SharedSets};
+use crate::games::losing::tables::check;
 use crate::games::losing::tables::session::{self, Member, Process};
 use crate::games::losing::tables::signature::{CODES, both_colours, counts_of, key_of, kind_of_letter, letters, pawns};
 use crate::game::Game;
@@ -531,21 +532,14 @@ impl Tables {
         Ok(())
     }
 
-    /// The value of `pos` from its moves and the tables' values one ply on.
+    /// The value of `pos` from its moves and the tables' values one ply on ([`check::by_moves`];
+    /// a draw where no mate is possible, a child the tables do not hold taken as drawn).
     fn by_moves(&self, pos: &Antichess) -> i16 {
         if pos.insufficient_material() {
             return 0;
         }
-        let mut moves = MoveList::new();
-        pos.moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| parent(self.value(&pos.after(mv)).unwrap_or(0)))
-            .fold(None, |b: Option<i16>, v| match b {
-                Some(b) if !better(v, b) => Some(b),
-                _ => Some(v),
-            })
-            .unwrap_or(1)
+        let value = check::by_moves(pos, |child| Some(self.value(child).unwrap_or(0)));
+        value.expect("every child has a value")
     }
 
     /// Whether the table of `codes` is here.
@@ -795,19 +789,9 @@ impl Member for Tables {
     }
 }
 
-/// Makes `hold` (or the process's tables, for `None`) what this thread probes.
-pub fn enter(hold: Option<&Hold>) {
-    session::enter(hold);
-}
-
 /// The most pieces the process's tables are probed for (0: off).
 pub fn process_limit() -> u32 {
     PROCESS.limit()
-}
-
-/// The value of `pos` from the tables this thread probes, within their limit.
-pub fn probe(pos: &Antichess) -> Option<i16> {
-    session::probe::<Tables>(pos)
 }
 
 /// The line a table build (`how`: built, read and checked) reports on stderr.

@@ -41,6 +41,7 @@ use crate::board::Color;
 #[cfg(test)]
 use crate::board::MoveList;
 use crate::game::Game;
+use crate::games::losing::tables::check;
 use crate::games::losing::tables::session::Process;
 use crate::games::losing::tables::signature::{CODES, codes_of, counts_of, key_of, multisets, pawns};
 
@@ -155,31 +156,6 @@ fn position(codes: &[u8], squares: &[usize], side: Color) -> Option<Raeuber> {
 /// to three pieces); larger ones at [`VERIFY_SAMPLE`] positions spread over them.
 const VERIFY_ALL: usize = 1 << 17;
 const VERIFY_SAMPLE: usize = 1 << 14;
-
-/// The value of `pos` (as [`Tables::probe`] gives it) that its moves' values make: won at
-/// once without a move; else won one ply after the quickest loss of the other side, drawn
-/// with a drawn move, lost one ply after the slowest win of the other side. `None` when a
-/// move's value is not at hand.
-fn one_ply_value(pos: &Raeuber, value_of: impl Fn(&Raeuber) -> Option<i16>) -> Option<i16> {
-    let mut moves = crate::board::MoveList::new();
-    pos.legal_moves(&mut moves);
-    if moves.is_empty() {
-        return Some(1);
-    }
-    let (mut quickest_win, mut drawn, mut slowest_loss) = (None::<i16>, false, 0i16);
-    for &mv in &moves {
-        match value_of(&pos.play(mv))? {
-            0 => drawn = true,
-            v if v < 0 => quickest_win = Some(quickest_win.map_or(1 - v, |w| w.min(1 - v))),
-            v => slowest_loss = slowest_loss.max(v),
-        }
-    }
-    Some(match quickest_win {
-        Some(w) => w,
-        None if drawn => 0,
-        None => -(slowest_loss + 1),
-    })
-}
 
 /// The side to move and the table squares of index `index` of a table of `n` pieces.
 fn decode(mut index: usize, n: usize, squares: &mut [usize]) -> Color {
@@ -372,7 +348,7 @@ impl Tables {
     /// Checks a table read from a file against the move generator, one ply down: every
     /// position of a table of up to [`VERIFY_ALL`] positions, else [`VERIFY_SAMPLE`] spread
     /// over it. A position's value must be what its moves' values make it (see
-    /// [`one_ply_value`]); a position with a move into a signature not at hand is skipped.
+    /// [`check::by_moves`]); a position with a move into a signature not at hand is skipped.
     fn verify(&self, table: &Table, exits: &HashMap<u64, Arc<Table>>) -> Result<(), String> {
         let n = table.codes.len();
         let own = key_of(&counts_of(&table.codes));
@@ -395,7 +371,7 @@ impl Tables {
                 };
                 values.get(index).copied()
             };
-            match one_ply_value(&pos, value_of) {
+            match check::by_moves(&pos, value_of) {
                 Some(v) if v != table.values[i] => {
                     return Err(format!(
                         "is wrong: position {i} holds {} where its moves make it {v}",
