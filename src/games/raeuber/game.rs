@@ -181,53 +181,7 @@ impl EndgameTables for Raeuber {
     const SOLVER_SHARE: u32 = 0;
 
     fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
-        use super::tables;
-        if max_pieces == 0 {
-            tables::set_limit(0);
-            return Ok("endgame tables off".to_string());
-        }
-        if max_pieces > 5 {
-            return Err(TableError::OverFive { asked: max_pieces });
-        }
-        // Four and five pieces: the three-piece tables now, each larger signature when met.
-        let on_demand = match (max_pieces, builds) {
-            (4, TableBuilds::Wait) => "; those of 4 pieces built signature by signature as met",
-            (5, TableBuilds::Wait) => {
-                "; those of 4 and 5 pieces built signature by signature as met (a five-piece \
-                 one in about a minute)"
-            }
-            (4 | 5, TableBuilds::Background) => {
-                "; those of more than 3 pieces built signature by signature as met, in the \
-                 background (a search never waits for one)"
-            }
-            _ => "",
-        };
-        if let Some(built) = tables::installed() {
-            if built.max_pieces() < max_pieces {
-                return Err(TableError::ProcessHolds {
-                    held: built.max_pieces(),
-                });
-            }
-            if builds == TableBuilds::Background {
-                built.build_in_background();
-            }
-            tables::set_limit(max_pieces);
-            return Ok(format!("endgame tables of up to {max_pieces} pieces{on_demand}"));
-        }
-        if builds == TableBuilds::Background {
-            // A search at a clock, and a GUI waiting for `readyok`: nothing here waits for
-            // the build; the probes answer once the tables are there.
-            tables::install_in_background()?;
-            tables::set_limit(max_pieces);
-            return Ok(format!(
-                "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
-                 the background (seconds), probed once they are there{on_demand}"
-            ));
-        }
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let line = tables::build_and_install(max_pieces.min(3), threads);
-        tables::set_limit(max_pieces);
-        Ok(format!("{line}{on_demand}"))
+        session::use_in_process(max_pieces, builds)
     }
 
     fn session_tables(
@@ -235,41 +189,9 @@ impl EndgameTables for Raeuber {
         max_pieces: u32,
         access: &Access,
     ) -> Result<String, TableError> {
-        let mut own = table_settings(settings);
-        if max_pieces == 0 {
-            // The session keeps its hold (counted, freed with the session): on again, it
-            // probes them at once.
-            settings.set(TableSettings { limit: 0, ..own });
-            return Ok("endgame tables off".to_string());
-        }
-        let most = session::most_pieces(access);
-        if max_pieces > most {
-            return Err(TableError::OverHere {
-                asked: max_pieces,
-                most,
-            });
-        }
-        let (set, new) = match own.set.take() {
-            Some(set) => (set, false),
-            None => session::obtain(own.dir.clone(), access)?,
-        };
-        own.limit = max_pieces;
-        own.set = Some(set);
+        let (own, line) = session::use_in_session(table_settings(settings), max_pieces, access)?;
         settings.set(own);
-        let on_demand = if max_pieces > 3 {
-            "; those of more than 3 pieces built signature by signature as met, in the \
-             background (a search never waits for one)"
-        } else {
-            ""
-        };
-        Ok(if new {
-            format!(
-                "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
-                 the background (seconds), probed once they are there{on_demand}"
-            )
-        } else {
-            format!("endgame tables of up to {max_pieces} pieces{on_demand}")
-        })
+        Ok(line)
     }
 
     fn session_tables_dir(
@@ -277,14 +199,7 @@ impl EndgameTables for Raeuber {
         dir: &str,
         access: &Access,
     ) -> Result<String, TableError> {
-        let own = table_settings(settings);
-        let (own, line) = family::session_dir(Some(&own), dir, access, |mut own, held| {
-            if held {
-                // The session's tables come from the new folder from now on.
-                own.set = Some(session::obtain(own.dir.clone(), access)?.0);
-            }
-            Ok((own, None))
-        })?;
+        let (own, line) = session::session_dir(&table_settings(settings), dir, access)?;
         settings.set(own);
         Ok(line)
     }
