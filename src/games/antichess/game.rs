@@ -4,7 +4,9 @@
 //! [`Game`](crate::game::Game) itself is the family's, on the 8×8 board.
 
 use super::position::Antichess;
-use super::{BENCH_FENS, START_FEN, VARIANTS, tables};
+use super::tables::{self, Tables};
+use super::{BENCH_FENS, START_FEN, VARIANTS};
+use crate::games::losing::tables::session as family;
 use crate::games::losing::eval::Weights;
 use crate::engine_option::{Access, GameOption, GameSettings};
 use crate::game::{Dialect, EndgameTables, TableBuilds};
@@ -54,7 +56,7 @@ impl Variant for Eight {
     };
 
     fn probe(pos: &Position<Eight>) -> Option<i16> {
-        tables::probe(pos)
+        family::probe::<Tables>(pos)
     }
 
     fn table_limit() -> u32 {
@@ -88,7 +90,7 @@ impl Dialect for Antichess {
 
     /// A session's endgame tables and network, entered by its search threads.
     fn enter(settings: &GameSettings) {
-        tables::enter(settings.get::<tables::Hold>());
+        family::enter(settings.get::<tables::Hold>());
         engine::enter_settings::<Antichess>(settings);
     }
 

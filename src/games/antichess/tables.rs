@@ -34,7 +34,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Sender};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
+use std::thread::LocalKey;
 use std::time::Instant;
 
 use super::movegen::PAWN_K;
@@ -42,7 +43,10 @@ use crate::games::losing::{Board, Eight};
 use super::position::{Antichess, NO_EP};
 use crate::board::{Color, MoveList};
 use crate::checksum;
-use crate::engine_option::{Access, Lease, SharedSets};
+use crate::engine_option::{Access, SharedSets};
+use crate::games::losing::tables::check;
+use crate::games::losing::tables::session::{self, Member, Process};
+use crate::games::losing::tables::signature::{CODES, both_colours, counts_of, key_of, kind_of_letter, letters, pawns};
 use crate::game::Game;
 use crate::table_error::TableError;
 use crate::solve::retro::{self, Child, Node, Slice, better, parent};
@@ -55,13 +59,9 @@ pub const MAX_PIECES: u32 = 4;
 /// three pieces.
 pub const BASE_PIECES: u32 = 3;
 
-/// The piece letters by kind (pawn, knight, bishop, rook, queen, king), as in a FEN.
-const LETTERS: &[u8; 6] = b"PNBRQK";
-
 /// A signature's name: White's pieces, `v`, Black's, in code order (`PKKvK`, `RKvNK`).
 pub fn signature_name(codes: &[u8]) -> String {
-    let side = |c: u8| codes.iter().filter(move |&&x| x / 6 == c).map(|&x| LETTERS[x as usize % 6] as char);
-    format!("{}v{}", side(0).collect::<String>(), side(1).collect::<String>())
+    format!("{}v{}", letters(codes, 0).collect::<String>(), letters(codes, 1).collect::<String>())
 }
 
 /// The signature a name stands for (`KRvKN` or any order of the letters, either case), both
@@ -76,11 +76,9 @@ pub fn parse_signature(name: &str) -> Result<Vec<u8>, String> {
             return Err(format!("signature '{name}': each side needs a piece"));
         }
         for ch in part.bytes() {
-            let kind = LETTERS
-                .iter()
-                .position(|&l| l == ch.to_ascii_uppercase())
+            let kind = kind_of_letter(char::from(ch))
                 .ok_or_else(|| format!("signature '{name}': '{}' is no piece letter (PNBRQK)", ch as char))?;
-            codes.push(colour * 6 + kind as u8);
+            codes.push(colour * 6 + kind);
         }
     }
     codes.sort_unstable();
@@ -109,32 +107,13 @@ pub fn promotion_closure(codes: &[u8]) -> Vec<Vec<u8>> {
         }
         at += 1;
     }
-    let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
-    all.sort_by_key(pawns);
+    all.sort_by_key(|s| pawns(s));
     all
 }
 
-/// The pieces' codes (`colour * 6 + kind`).
-const CODES: u8 = 12;
-
-/// A signature's key: the number of pieces of each code, 3 bits each.
-fn key_of(counts: &[u8; CODES as usize]) -> u64 {
-    counts
-        .iter()
-        .enumerate()
-        .fold(0, |k, (i, &c)| k | u64::from(c) << (3 * i))
-}
-
-/// The counts of each code in a signature.
-fn counts_in(codes: &[u8]) -> [u8; CODES as usize] {
-    let mut counts = [0u8; CODES as usize];
-    codes.iter().for_each(|&c| counts[c as usize] += 1);
-    counts
-}
-
 /// The counts of each code on the board.
-fn counts_of(pos: &Antichess) -> [u8; CODES as usize] {
-    let mut counts = [0u8; CODES as usize];
+fn counts_on(pos: &Antichess) -> [u8; CODES] {
+    let mut counts = [0u8; CODES];
     let mut occ = pos.occupied();
     while occ != 0 {
         let sq = occ.trailing_zeros() as usize;
@@ -147,28 +126,6 @@ fn counts_of(pos: &Antichess) -> [u8; CODES as usize] {
 /// The positions of one signature: `2 × 32 × 64^(n−1)` numbers.
 fn slice_len(n: usize) -> usize {
     2 * 32 * 64usize.pow(n as u32 - 1)
-}
-
-/// Every signature of `n` pieces with both colours present, codes ascending, the ones with
-/// fewer pawns first.
-fn signatures(n: usize) -> Vec<Vec<u8>> {
-    let mut all = Vec::new();
-    let mut codes = vec![0u8; n];
-    loop {
-        let white = codes.iter().filter(|&&c| c < 6).count();
-        if white > 0 && white < n {
-            all.push(codes.clone());
-        }
-        // The next non-decreasing sequence.
-        let Some(k) = (0..n).rev().find(|&k| codes[k] + 1 < CODES) else {
-            break;
-        };
-        let next = codes[k] + 1;
-        codes[k..].iter_mut().for_each(|c| *c = next);
-    }
-    let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
-    all.sort_by_key(pawns);
-    all
 }
 
 /// One signature's values, a byte each.
@@ -301,7 +258,7 @@ impl Tables {
             checker: Mutex::new(None),
         };
         for n in 2..=max_pieces.min(BASE_PIECES) as usize {
-            for codes in signatures(n) {
+            for codes in both_colours(n) {
                 if !wanted() {
                     return None;
                 }
@@ -361,7 +318,7 @@ impl Tables {
 
     /// [`Tables::probe`] (`raw` false) or [`Tables::value`].
     fn probe_as(&self, pos: &Antichess, raw: bool) -> Option<i16> {
-        let counts = counts_of(pos);
+        let counts = counts_on(pos);
         let (white, black) = (
             counts[..6].iter().sum::<u8>(),
             counts[6..].iter().sum::<u8>(),
@@ -421,7 +378,7 @@ impl Tables {
     /// with the reason on stderr, and so is every table that needs it.
     pub fn check_requested(&self, id: usize) {
         for codes in promotion_closure(&self.tables[id].codes) {
-            let Some(&m) = self.ids.get(&key_of(&counts_in(&codes))) else {
+            let Some(&m) = self.ids.get(&key_of(&counts_of(&codes))) else {
                 self.tables[id].state.store(REFUSED, Ordering::Release);
                 return;
             };
@@ -489,7 +446,7 @@ impl Tables {
             path: path.display().to_string(),
             why: Box::new(why),
         };
-        let all: Vec<Vec<u8>> = (2..=BASE_PIECES as usize).flat_map(signatures).collect();
+        let all: Vec<Vec<u8>> = (2..=BASE_PIECES as usize).flat_map(both_colours).collect();
         let body: usize = all.iter().map(|c| slice_len(c.len())).sum();
         let size = MAGIC.len() + body + 8;
         let bytes = crate::files::read(path, size as u64).map_err(|e| fail(e.into()))?;
@@ -575,26 +532,19 @@ impl Tables {
         Ok(())
     }
 
-    /// The value of `pos` from its moves and the tables' values one ply on.
+    /// The value of `pos` from its moves and the tables' values one ply on ([`check::by_moves`];
+    /// a draw where no mate is possible, a child the tables do not hold taken as drawn).
     fn by_moves(&self, pos: &Antichess) -> i16 {
         if pos.insufficient_material() {
             return 0;
         }
-        let mut moves = MoveList::new();
-        pos.moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| parent(self.value(&pos.after(mv)).unwrap_or(0)))
-            .fold(None, |b: Option<i16>, v| match b {
-                Some(b) if !better(v, b) => Some(b),
-                _ => Some(v),
-            })
-            .unwrap_or(1)
+        let value = check::by_moves(pos, |child| Some(self.value(child).unwrap_or(0)));
+        value.expect("every child has a value")
     }
 
     /// Whether the table of `codes` is here.
     fn has(&self, codes: &[u8]) -> bool {
-        self.ids.contains_key(&key_of(&counts_in(codes)))
+        self.ids.contains_key(&key_of(&counts_of(codes)))
     }
 
     /// Why the table of the four-piece signature `codes` cannot be made or read yet, if it
@@ -605,7 +555,7 @@ impl Tables {
         if codes.len() != 4 || codes.iter().all(|&c| c < 6) || codes.iter().all(|&c| c >= 6) {
             return Err(TableError::NotFour { name });
         }
-        if (2..=BASE_PIECES as usize).flat_map(signatures).any(|s| !self.has(&s)) {
+        if (2..=BASE_PIECES as usize).flat_map(both_colours).any(|s| !self.has(&s)) {
             return Err(TableError::NoBase { name });
         }
         match promotion_closure(codes).iter().find(|s| s[..] != codes[..] && !self.has(s)) {
@@ -630,13 +580,13 @@ impl Tables {
 
     /// The values of the table of `codes`, if it is here.
     fn values_of(&self, codes: &[u8]) -> Option<&[u8]> {
-        let id = *self.ids.get(&key_of(&counts_in(codes)))?;
+        let id = *self.ids.get(&key_of(&counts_of(codes)))?;
         Some(&self.tables[id].values)
     }
 
     /// Adds the table of `codes`.
     fn insert(&mut self, codes: Vec<u8>, values: Vec<u8>) {
-        self.ids.insert(key_of(&counts_in(&codes)), self.tables.len());
+        self.ids.insert(key_of(&counts_of(&codes)), self.tables.len());
         self.tables.push(Table {
             codes,
             values,
@@ -712,7 +662,7 @@ impl Tables {
         };
         if let Err(e) = self.verify_in_parts(added, threads) {
             self.tables.pop();
-            self.ids.remove(&key_of(&counts_in(codes)));
+            self.ids.remove(&key_of(&counts_of(codes)));
             return Err(fail(e));
         }
         Ok(())
@@ -733,7 +683,6 @@ impl Tables {
                 parse_signature(sig).ok().filter(|c| four_file(c) == name)
             })
             .collect();
-        let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
         found.sort_by_key(|s| (pawns(s), s.clone()));
         found
             .iter()
@@ -798,10 +747,7 @@ impl Slice for Builder<'_> {
 /// The tables a process or its sessions probe: built once (in the background where a
 /// search must not wait), then read-only, shared by every session asking for them; the
 /// memory a server's pool lent for them goes with the last holder.
-pub struct Shared {
-    tables: OnceLock<Tables>,
-    _lease: Option<Lease>,
-}
+pub type Shared = session::Shared<Tables>;
 
 /// What a set is: the folder its file is read from, whether it is written there, and whether
 /// the folder's four-piece files are read too.
@@ -811,45 +757,41 @@ type Key = (Option<PathBuf>, bool, bool);
 /// a set read from someone else's.
 static SESSIONS: SharedSets<Key, Shared> = SharedSets::new();
 
-/// The process's own set (`solve --tables`, a lone command) and its limit.
-static PROCESS: OnceLock<Tables> = OnceLock::new();
-static PROCESS_LIMIT: AtomicU32 = AtomicU32::new(0);
+/// The process's own set (`solve --tables`, a lone command), its limit and its folder
+/// (`solve --tables-dir`).
+static PROCESS: Process<Tables> = Process::new();
 
-/// A session's endgame tables: probe positions of at most `limit` pieces in `set`.
-#[derive(Clone, Default)]
-pub struct Hold {
-    pub limit: u32,
-    pub set: Option<Arc<Shared>>,
-    /// The folder of the tables' file (`Endgame Tables Path`).
-    pub dir: Option<PathBuf>,
-    /// Whether `set` holds the folder's four-piece tables (`limit` 4).
-    pub fours: bool,
-}
+/// A session's endgame tables (the family's [`session::Hold`]): probe positions of at most
+/// `limit` pieces in `set`, read from the folder `dir` (`Endgame Tables Path`); `extra`:
+/// whether `set` holds the folder's four-piece tables (`limit` 4).
+pub type Hold = session::Hold<Tables>;
 
 thread_local! {
     /// The hold this thread's searches probe (`None`: the process's).
     static ENTERED: RefCell<Option<Hold>> = const { RefCell::new(None) };
 }
 
-/// Makes `hold` (or the process's tables, for `None`) what this thread probes.
-pub fn enter(hold: Option<&Hold>) {
-    ENTERED.with(|e| *e.borrow_mut() = hold.cloned());
+impl Member for Tables {
+    type Board = Eight;
+    type Extra = bool;
+    const IN_FOLDER: &'static str = "their file is";
+
+    fn probe_in(&self, pos: &Antichess) -> Option<i16> {
+        self.probe(pos)
+    }
+
+    fn process() -> &'static Process<Tables> {
+        &PROCESS
+    }
+
+    fn entered() -> &'static LocalKey<RefCell<Option<Hold>>> {
+        &ENTERED
+    }
 }
 
 /// The most pieces the process's tables are probed for (0: off).
 pub fn process_limit() -> u32 {
-    PROCESS_LIMIT.load(Ordering::Relaxed)
-}
-
-/// The value of `pos` from the tables this thread probes, within their limit.
-pub fn probe(pos: &Antichess) -> Option<i16> {
-    let pieces = pos.occupied().count_ones();
-    ENTERED.with(|e| match &*e.borrow() {
-        Some(h) if pieces > h.limit => None,
-        Some(h) => h.set.as_ref()?.tables.get()?.probe(pos),
-        None if pieces > PROCESS_LIMIT.load(Ordering::Relaxed) => None,
-        None => PROCESS.get()?.probe(pos),
-    })
+    PROCESS.limit()
 }
 
 /// The line a table build (`how`: built, read and checked) reports on stderr.
@@ -908,12 +850,12 @@ fn add_fours_saying(tables: &mut Tables, dir: &Path, check_now: bool) {
 fn publish_process(tables: Tables) {
     let (tx, rx) = mpsc::channel();
     tables.set_checker(tx);
-    if PROCESS.set(tables).is_ok() {
+    if PROCESS.install(tables) {
         let _ = std::thread::Builder::new()
             .name("endgame table checks".into())
             .spawn(move || {
                 for id in rx {
-                    if let Some(tables) = PROCESS.get() {
+                    if let Some(tables) = PROCESS.tables() {
                         tables.check_requested(id);
                     }
                 }
@@ -1009,8 +951,7 @@ fn four_list(text: &str) -> Result<Vec<Vec<u8>>, String> {
             }
         }
     }
-    let pawns = |s: &Vec<u8>| s.iter().filter(|&&c| c as usize % 6 == PAWN_K).count();
-    all.sort_by_key(pawns);
+    all.sort_by_key(|s| pawns(s));
     Ok(all)
 }
 
@@ -1134,62 +1075,22 @@ fn table_line(tables: &Tables, start: &Antichess) -> Vec<String> {
     line
 }
 
-/// The folder of the process's tables file (`solve --tables-dir`).
-static PROCESS_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
-
-/// A folder given by a user: `None` for an empty text; refused where it cannot be made (or,
-/// when `writes` is false, is not there).
-fn folder(dir: &str, writes: bool) -> Result<Option<PathBuf>, TableError> {
-    let dir = dir.trim();
-    if dir.is_empty() || dir == "<empty>" {
-        return Ok(None);
-    }
-    let path = PathBuf::from(dir);
-    if writes {
-        std::fs::create_dir_all(&path).map_err(|e| TableError::folder(dir, e))?;
-    } else if !path.is_dir() {
-        return Err(TableError::folder(dir, "no such folder"));
-    }
-    Ok(Some(path))
-}
-
-/// The line a new folder is reported with.
-fn folder_line(dir: &Option<PathBuf>, writes: bool) -> String {
-    match dir {
-        None => "endgame tables in memory only".to_string(),
-        Some(d) if writes => format!(
-            "endgame tables read from {} where their file is there, and written there when built",
-            d.display()
-        ),
-        Some(d) => format!("endgame tables read from {} where their file is there", d.display()),
-    }
-}
-
 /// The process's folder (`solve --tables-dir`); the line to report.
 pub fn process_dir(dir: &str) -> Result<String, TableError> {
-    let dir = folder(dir, true)?;
-    let line = folder_line(&dir, true);
-    *PROCESS_DIR.lock().unwrap_or_else(|e| e.into_inner()) = dir;
-    Ok(line)
+    session::process_dir::<Tables>(dir)
 }
 
 /// A session's hold after `Endgame Tables Path` = `dir` (read by the next build); the line.
 /// A set already held from another folder is let go, and where the tables are on, the new
 /// folder's set is taken at once.
 pub fn session_dir(hold: Option<&Hold>, dir: &str, access: &Access) -> Result<(Hold, String), TableError> {
-    let dir = folder(dir, access.writes)?;
-    let line = folder_line(&dir, access.writes);
-    let mut hold = hold.cloned().unwrap_or_default();
-    if hold.dir == dir {
-        return Ok((hold, line));
-    }
-    hold.dir = dir;
-    hold.set = None;
-    if hold.limit == 0 {
-        return Ok((hold, line));
-    }
-    let (hold, tables) = use_in_session(Some(&hold), hold.limit, access)?;
-    Ok((hold, format!("{line}; {tables}")))
+    session::session_dir(hold, dir, access, |hold, _| {
+        if hold.limit == 0 {
+            return Ok((hold, None));
+        }
+        let (hold, tables) = use_in_session(Some(&hold), hold.limit, access)?;
+        Ok((hold, Some(tables)))
+    })
 }
 
 /// Checks a requested number of pieces: 0 (off) to [`MAX_PIECES`].
@@ -1207,14 +1108,14 @@ fn check_pieces(max_pieces: u32) -> Result<(), TableError> {
 /// background; the line to report.
 pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, TableError> {
     check_pieces(max_pieces)?;
-    PROCESS_LIMIT.store(max_pieces, Ordering::Relaxed);
+    PROCESS.set_limit(max_pieces);
     if max_pieces == 0 {
         return Ok("endgame tables off".to_string());
     }
-    if PROCESS.get().is_some() {
+    if PROCESS.tables().is_some() {
         return Ok(format!("endgame tables of up to {max_pieces} pieces"));
     }
-    let dir = PROCESS_DIR.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let dir = PROCESS.dir();
     let fours = max_pieces > BASE_PIECES;
     if wait {
         publish_process(obtain(dir, true, (fours, true), &|| true).expect("wanted"));
@@ -1235,7 +1136,7 @@ pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, TableError>
 /// The MiB the tables of up to three pieces take (a byte a number of every signature).
 pub fn megabytes() -> usize {
     (2..=BASE_PIECES as usize)
-        .map(|n| signatures(n).len() * slice_len(n))
+        .map(|n| both_colours(n).len() * slice_len(n))
         .sum::<usize>()
         .div_ceil(1 << 20)
 }
@@ -1266,10 +1167,10 @@ pub fn use_in_session(
         return Ok((hold, "endgame tables off".to_string()));
     }
     let fours = max_pieces > BASE_PIECES;
-    if hold.set.is_some() && hold.fours == fours {
+    if hold.set.is_some() && hold.extra == fours {
         return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
     }
-    hold.fours = fours;
+    hold.extra = fours;
     let key: Key = (hold.dir.clone(), access.writes, fours);
     let (set, _) = SESSIONS.obtain(key.clone(), || new_set(key, access))?;
     hold.set = Some(set);
@@ -1285,15 +1186,7 @@ pub fn use_in_session(
 /// A new set for the folder and write right of `key`, its memory taken from `access`'s pool,
 /// built (or read) in the background.
 fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, TableError> {
-    let mb = set_megabytes(dir.as_deref(), fours);
-    let lease = match &access.memory {
-        None => None,
-        Some(pool) => Some(Lease::take(pool, mb).ok_or(TableError::Memory { mb })?),
-    };
-    let set = Arc::new(Shared {
-        tables: OnceLock::new(),
-        _lease: lease,
-    });
+    let set = Shared::new(access, set_megabytes(dir.as_deref(), fours))?;
     let weak = Arc::downgrade(&set);
     std::thread::Builder::new()
         .name("endgame tables".into())
@@ -1305,14 +1198,14 @@ fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, Ta
             let (tx, rx) = mpsc::channel();
             tables.set_checker(tx);
             match weak.upgrade() {
-                Some(set) => drop(set.tables.set(tables)),
+                Some(set) => set.publish(tables),
                 None => return,
             }
             // The checks the probes ask for, while a session holds the set (the sender goes
             // with the set, and the loop with it).
             for id in rx {
                 let Some(set) = weak.upgrade() else { break };
-                if let Some(tables) = set.tables.get() {
+                if let Some(tables) = set.tables() {
                     tables.check_requested(id);
                 }
             }
@@ -1325,6 +1218,7 @@ fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, Ta
 mod tests {
     use super::super::position::EMPTY;
     use super::*;
+    use std::sync::OnceLock;
 
     fn fen(text: &str) -> Antichess {
         Antichess::read_fen(text).expect("a FEN")
@@ -1354,13 +1248,13 @@ mod tests {
 
     #[test]
     fn signatures_have_both_colours_and_fewer_pawns_first() {
-        let three = signatures(3);
+        let three = both_colours(3);
         assert_eq!(three.len(), 2 * 6 * 21);
         assert!(three.windows(2).all(|w| {
             let p = |s: &Vec<u8>| s.iter().filter(|&&c| c % 6 == 0).count();
             p(&w[0]) <= p(&w[1])
         }));
-        assert_eq!(signatures(2).len(), 36);
+        assert_eq!(both_colours(2).len(), 36);
     }
 
     #[test]
@@ -1473,7 +1367,7 @@ mod tests {
 
     /// The file of `tables` with the value of `pos` set to `value` and the checksum made anew.
     fn forge(tables: &Tables, pos: &Antichess, value: i16) -> Vec<u8> {
-        let mut counts = counts_of(pos);
+        let mut counts = counts_on(pos);
         let id = tables.ids[&key_of(&counts)];
         counts.fill(0);
         let mut data = Vec::new();

@@ -16,6 +16,8 @@
 //!   solved values).
 //! - [`game`]: the [`crate::game::Game`] of every member, and the [`game::Variant`] record
 //!   each member fills in its own folder.
+//! - [`tables`]: what the members' endgame tables share (the process's and the sessions'
+//!   holds, the probe through them, the tables' folder), generic over the member's tables.
 //!
 //! Each game's folder (`games/raeuber`, `games/antichess`) keeps its names, its options and
 //! what only it has (Räuberschach's certificates, the evaluation weights each was tuned to).
@@ -27,6 +29,7 @@ pub mod movegen;
 pub mod nnue;
 pub mod page;
 pub mod position;
+pub mod tables;
 
 #[cfg(test)]
 mod tests;

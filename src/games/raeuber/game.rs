@@ -4,7 +4,9 @@
 //! [`Game`](crate::game::Game) itself is the family's, on the 6×6 board.
 
 use super::position::{Raeuber, matrix_to_coordinates};
+use super::tables::Tables;
 use super::tables::session::{self, TableSettings};
+use crate::games::losing::tables::session as family;
 use super::{BENCH_FENS, START_FEN, VARIANTS};
 use crate::games::losing::eval::Weights;
 use crate::engine_option::{Access, GameOption, GameSettings, OptionKind, TextForm};
@@ -79,7 +81,7 @@ impl Variant for Six {
     };
 
     fn probe(pos: &Position<Six>) -> Option<i16> {
-        session::probe(pos)
+        family::probe::<Tables>(pos)
     }
 
     fn table_limit() -> u32 {
@@ -126,7 +128,7 @@ impl Dialect for Raeuber {
             set: |s, v| {
                 let (proofs, line) = super::certificates::load_files(v.text())?;
                 let settings = TableSettings {
-                    proofs,
+                    extra: proofs,
                     ..table_settings(s)
                 };
                 s.set(settings);
@@ -139,12 +141,12 @@ impl Dialect for Raeuber {
 
     /// The process's endgame tables and their limit, and its network and switch.
     fn settings() -> GameSettings {
-        GameSettings::new(TableSettings::process()).with(engine::process_settings::<Raeuber>())
+        GameSettings::new(session::process_settings()).with(engine::process_settings::<Raeuber>())
     }
 
     fn enter(settings: &GameSettings) {
         if let Some(s) = settings.get::<TableSettings>() {
-            session::enter(s);
+            family::enter(Some(s));
         }
         engine::enter_settings::<Raeuber>(settings);
     }
@@ -159,7 +161,7 @@ fn table_settings(settings: &GameSettings) -> TableSettings {
     settings
         .get::<TableSettings>()
         .cloned()
-        .unwrap_or_else(TableSettings::process)
+        .unwrap_or_else(session::process_settings)
 }
 
 
@@ -179,53 +181,7 @@ impl EndgameTables for Raeuber {
     const SOLVER_SHARE: u32 = 0;
 
     fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
-        use super::tables;
-        if max_pieces == 0 {
-            tables::set_limit(0);
-            return Ok("endgame tables off".to_string());
-        }
-        if max_pieces > 5 {
-            return Err(TableError::OverFive { asked: max_pieces });
-        }
-        // Four and five pieces: the three-piece tables now, each larger signature when met.
-        let on_demand = match (max_pieces, builds) {
-            (4, TableBuilds::Wait) => "; those of 4 pieces built signature by signature as met",
-            (5, TableBuilds::Wait) => {
-                "; those of 4 and 5 pieces built signature by signature as met (a five-piece \
-                 one in about a minute)"
-            }
-            (4 | 5, TableBuilds::Background) => {
-                "; those of more than 3 pieces built signature by signature as met, in the \
-                 background (a search never waits for one)"
-            }
-            _ => "",
-        };
-        if let Some(built) = tables::installed() {
-            if built.max_pieces() < max_pieces {
-                return Err(TableError::ProcessHolds {
-                    held: built.max_pieces(),
-                });
-            }
-            if builds == TableBuilds::Background {
-                built.build_in_background();
-            }
-            tables::set_limit(max_pieces);
-            return Ok(format!("endgame tables of up to {max_pieces} pieces{on_demand}"));
-        }
-        if builds == TableBuilds::Background {
-            // A search at a clock, and a GUI waiting for `readyok`: nothing here waits for
-            // the build; the probes answer once the tables are there.
-            tables::install_in_background()?;
-            tables::set_limit(max_pieces);
-            return Ok(format!(
-                "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
-                 the background (seconds), probed once they are there{on_demand}"
-            ));
-        }
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let line = tables::build_and_install(max_pieces.min(3), threads);
-        tables::set_limit(max_pieces);
-        Ok(format!("{line}{on_demand}"))
+        session::use_in_process(max_pieces, builds)
     }
 
     fn session_tables(
@@ -233,41 +189,9 @@ impl EndgameTables for Raeuber {
         max_pieces: u32,
         access: &Access,
     ) -> Result<String, TableError> {
-        let mut own = table_settings(settings);
-        if max_pieces == 0 {
-            // The session keeps its hold (counted, freed with the session): on again, it
-            // probes them at once.
-            settings.set(TableSettings { limit: 0, ..own });
-            return Ok("endgame tables off".to_string());
-        }
-        let most = session::most_pieces(access);
-        if max_pieces > most {
-            return Err(TableError::OverHere {
-                asked: max_pieces,
-                most,
-            });
-        }
-        let (set, new) = match own.tables.take() {
-            Some(set) => (set, false),
-            None => session::obtain(own.dir.clone(), access)?,
-        };
-        own.limit = max_pieces;
-        own.tables = Some(set);
+        let (own, line) = session::use_in_session(table_settings(settings), max_pieces, access)?;
         settings.set(own);
-        let on_demand = if max_pieces > 3 {
-            "; those of more than 3 pieces built signature by signature as met, in the \
-             background (a search never waits for one)"
-        } else {
-            ""
-        };
-        Ok(if new {
-            format!(
-                "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
-                 the background (seconds), probed once they are there{on_demand}"
-            )
-        } else {
-            format!("endgame tables of up to {max_pieces} pieces{on_demand}")
-        })
+        Ok(line)
     }
 
     fn session_tables_dir(
@@ -275,53 +199,12 @@ impl EndgameTables for Raeuber {
         dir: &str,
         access: &Access,
     ) -> Result<String, TableError> {
-        let mut own = table_settings(settings);
-        let dir = dir.trim();
-        let (path, line) = if dir.is_empty() || dir == "<empty>" {
-            (None, "endgame tables in memory only".to_string())
-        } else if access.writes {
-            std::fs::create_dir_all(dir).map_err(|e| TableError::folder(dir, e))?;
-            let line = format!(
-                "endgame tables read from {dir} where their files are there, and written there \
-                 when built"
-            );
-            (Some(std::path::PathBuf::from(dir)), line)
-        } else {
-            let path = std::path::PathBuf::from(dir);
-            if !path.is_dir() {
-                return Err(TableError::NotAFolder {
-                    dir: dir.to_string(),
-                });
-            }
-            let line = format!(
-                "endgame tables read from {dir} where their files are there; tables built are \
-                 kept in memory, never written (this server writes no files)"
-            );
-            (Some(path), line)
-        };
-        own.dir = path;
-        if own.tables.is_some() {
-            // The session's tables come from the new folder from now on.
-            own.tables = Some(session::obtain(own.dir.clone(), access)?.0);
-        }
+        let (own, line) = session::session_dir(&table_settings(settings), dir, access)?;
         settings.set(own);
         Ok(line)
     }
 
     fn tables_dir(dir: &str) -> Result<String, TableError> {
-        use super::tables;
-        let dir = dir.trim();
-        if dir.is_empty() || dir == "<empty>" {
-            tables::set_dir(None);
-            return Ok("endgame tables in memory only".into());
-        }
-        let path = std::path::PathBuf::from(dir);
-        std::fs::create_dir_all(&path)
-            .map_err(|e| TableError::folder(dir, e))?;
-        tables::set_dir(Some(path));
-        Ok(format!(
-            "endgame tables read from {dir} where their files are there, and written there \
-             when built"
-        ))
+        family::process_dir::<Tables>(dir)
     }
 }

@@ -31,7 +31,7 @@ pub mod session;
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
@@ -41,22 +41,14 @@ use crate::board::Color;
 #[cfg(test)]
 use crate::board::MoveList;
 use crate::game::Game;
-
-/// Pieces by colour and kind: `colour * 6 + kind`, as the mailbox has them.
-const CODES: usize = 12;
+use crate::games::losing::tables::check;
+use crate::games::losing::tables::session::Process;
+use crate::games::losing::tables::signature::{CODES, codes_of, counts_of, key_of, multisets, pawns};
 
 /// The table square (0…35, rank by rank) of an 8×8-grid square and back.
 #[inline]
 fn to_grid(t: usize) -> usize {
     (t / 6) * 8 + t % 6
-}
-
-/// A signature's key: the number of pieces of each code, 3 bits each.
-fn key_of(counts: &[u8; CODES]) -> u64 {
-    counts
-        .iter()
-        .enumerate()
-        .fold(0, |k, (i, &c)| k | u64::from(c) << (3 * i))
 }
 
 /// The values of one signature's positions: `d + 1` won in d plies, `-(d + 1)` lost in d
@@ -165,31 +157,6 @@ fn position(codes: &[u8], squares: &[usize], side: Color) -> Option<Raeuber> {
 const VERIFY_ALL: usize = 1 << 17;
 const VERIFY_SAMPLE: usize = 1 << 14;
 
-/// The value of `pos` (as [`Tables::probe`] gives it) that its moves' values make: won at
-/// once without a move; else won one ply after the quickest loss of the other side, drawn
-/// with a drawn move, lost one ply after the slowest win of the other side. `None` when a
-/// move's value is not at hand.
-fn one_ply_value(pos: &Raeuber, value_of: impl Fn(&Raeuber) -> Option<i16>) -> Option<i16> {
-    let mut moves = crate::board::MoveList::new();
-    pos.legal_moves(&mut moves);
-    if moves.is_empty() {
-        return Some(1);
-    }
-    let (mut quickest_win, mut drawn, mut slowest_loss) = (None::<i16>, false, 0i16);
-    for &mv in &moves {
-        match value_of(&pos.play(mv))? {
-            0 => drawn = true,
-            v if v < 0 => quickest_win = Some(quickest_win.map_or(1 - v, |w| w.min(1 - v))),
-            v => slowest_loss = slowest_loss.max(v),
-        }
-    }
-    Some(match quickest_win {
-        Some(w) => w,
-        None if drawn => 0,
-        None => -(slowest_loss + 1),
-    })
-}
-
 /// The side to move and the table squares of index `index` of a table of `n` pieces.
 fn decode(mut index: usize, n: usize, squares: &mut [usize]) -> Color {
     let side = if index & 1 == 0 {
@@ -225,8 +192,7 @@ impl Tables {
         for n in 1..=max_pieces as usize {
             let mut by_pawns: Vec<Vec<Vec<u8>>> = vec![Vec::new(); n + 1];
             for codes in multisets(n) {
-                let pawns = codes.iter().filter(|&&c| usize::from(c) % 6 == PAWN_K).count();
-                by_pawns[pawns].push(codes);
+                by_pawns[pawns(&codes)].push(codes);
             }
             levels.extend(by_pawns);
         }
@@ -382,7 +348,7 @@ impl Tables {
     /// Checks a table read from a file against the move generator, one ply down: every
     /// position of a table of up to [`VERIFY_ALL`] positions, else [`VERIFY_SAMPLE`] spread
     /// over it. A position's value must be what its moves' values make it (see
-    /// [`one_ply_value`]); a position with a move into a signature not at hand is skipped.
+    /// [`check::by_moves`]); a position with a move into a signature not at hand is skipped.
     fn verify(&self, table: &Table, exits: &HashMap<u64, Arc<Table>>) -> Result<(), String> {
         let n = table.codes.len();
         let own = key_of(&counts_of(&table.codes));
@@ -405,7 +371,7 @@ impl Tables {
                 };
                 values.get(index).copied()
             };
-            match one_ply_value(&pos, value_of) {
+            match check::by_moves(&pos, value_of) {
                 Some(v) if v != table.values[i] => {
                     return Err(format!(
                         "is wrong: position {i} holds {} where its moves make it {v}",
@@ -730,22 +696,6 @@ fn census_of(t: &Table) -> [u64; 4] {
     census
 }
 
-/// The number of pieces of each code in `codes`.
-fn counts_of(codes: &[u8]) -> [u8; CODES] {
-    let mut counts = [0u8; CODES];
-    for &c in codes {
-        counts[usize::from(c)] += 1;
-    }
-    counts
-}
-
-/// The codes (ascending) of signature `key`.
-fn codes_of(key: u64) -> Vec<u8> {
-    (0..CODES as u8)
-        .flat_map(|c| std::iter::repeat_n(c, (key >> (3 * c) & 7) as usize))
-        .collect()
-}
-
 /// A read guard of `lock`, poisoned or not (a table is written whole or not at all).
 fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
     lock.read().unwrap_or_else(|e| e.into_inner())
@@ -761,37 +711,17 @@ fn push(buckets: &mut Vec<Vec<(u32, bool)>>, d: u16, p: u32, win: bool) {
     buckets[d].push((p, win));
 }
 
-/// Every multiset of `n` piece codes, each in ascending order.
-fn multisets(n: usize) -> Vec<Vec<u8>> {
-    fn grow(from: u8, left: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        if left == 0 {
-            out.push(cur.clone());
-            return;
-        }
-        for c in from..CODES as u8 {
-            cur.push(c);
-            grow(c, left - 1, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    grow(0, n, &mut Vec::new(), &mut out);
-    out
-}
-
-static INSTALLED: OnceLock<Tables> = OnceLock::new();
-
-/// The most pieces of a position the installed tables answer for (0: none).
-static LIMIT: AtomicU32 = AtomicU32::new(0);
+/// The process's tables, their limit and their folder ([`session::Member`]).
+static PROCESS: Process<Tables> = Process::new();
 
 /// Answers from the installed tables only for positions of at most `pieces` pieces.
 pub fn set_limit(pieces: u32) {
-    LIMIT.store(pieces, Ordering::Relaxed);
+    PROCESS.set_limit(pieces);
 }
 
 /// The most pieces of a position the installed tables answer for (0: none).
 pub fn limit() -> u32 {
-    LIMIT.load(Ordering::Relaxed)
+    PROCESS.limit()
 }
 
 /// The budget of [`Tables::set_on_demand_budget`] that tables take when made; no cap unless
@@ -810,7 +740,7 @@ pub fn set_on_demand_budget(bytes: usize) {
 
 /// Makes `tables` the process's tables (the first call wins; false if some were there).
 pub fn install(tables: Tables) -> bool {
-    INSTALLED.set(tables).is_ok()
+    PROCESS.install(tables)
 }
 
 /// Builds the tables of every signature of up to `pieces` pieces (1 to 3) on `threads`
@@ -818,7 +748,8 @@ pub fn install(tables: Tables) -> bool {
 /// limit ever ask for them, and makes them the process's; the census line.
 pub fn build_and_install(pieces: u32, threads: usize) -> String {
     let started = std::time::Instant::now();
-    let mut built = Tables::build_in(pieces, threads, read(&DIR).clone());
+    let dir = PROCESS.dir();
+    let mut built = Tables::build_in(pieces, threads, dir.clone());
     if pieces == 3 {
         built = built.on_demand_up_to(5);
     }
@@ -829,26 +760,13 @@ pub fn build_and_install(pieces: u32, threads: usize) -> String {
          {drawn} drawn for the side to move; the longest win {longest} plies) built in {:.1} s{}",
         won + lost + drawn,
         started.elapsed().as_secs_f64(),
-        match read(&DIR).as_ref() {
+        match dir.as_ref() {
             Some(dir) => format!(" ({files_read} signatures read from {})", dir.display()),
             None => String::new(),
         }
     );
     install(built);
     line
-}
-
-/// The directory of table files the process's tables read and write ([`set_dir`]).
-static DIR: RwLock<Option<PathBuf>> = RwLock::new(None);
-
-/// The directory whose table files the process's tables read, and where they write those
-/// they build (`None`: in memory only); for tables built from now on and for the signatures
-/// the installed ones have still to build.
-pub fn set_dir(dir: Option<PathBuf>) {
-    *DIR.write().unwrap_or_else(|e| e.into_inner()) = dir.clone();
-    if let Some(tables) = installed() {
-        tables.set_dir(dir);
-    }
 }
 
 /// Whether the tables are being built (or were) by [`install_in_background`].
@@ -879,7 +797,7 @@ pub fn install_in_background() -> Result<(), crate::TableError> {
 
 /// The process's tables, if installed.
 pub fn installed() -> Option<&'static Tables> {
-    INSTALLED.get()
+    PROCESS.tables()
 }
 
 #[cfg(test)]

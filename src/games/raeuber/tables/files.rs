@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use clap::Parser;
 
 use super::{Table, Tables, counts_of, key_of, multisets};
-use crate::games::raeuber::position::LETTERS;
+use crate::games::losing::tables::signature::letters;
 
 /// The first bytes of every table file (format 2: format 1 and a checksum at the end).
 const MAGIC: &[u8] = b"kiebitz raeuber table 2\n";
@@ -29,14 +29,7 @@ const CHECKSUM: usize = 8;
 
 /// The file name of the signature `codes` (ascending codes: colour * 6 + kind).
 pub(super) fn name_of(codes: &[u8]) -> String {
-    let side = |colour: u8| -> String {
-        codes
-            .iter()
-            .rev()
-            .filter(|&&c| c / 6 == colour)
-            .map(|&c| LETTERS[usize::from(c % 6)])
-            .collect()
-    };
+    let side = |colour: u8| -> String { letters(codes, colour).rev().collect() };
     format!("{}v{}.krt", side(0), side(1))
 }
 

@@ -1,6 +1,10 @@
 //! A protocol session's endgame tables (`Endgame Tables`, `Endgame Tables Path`): the limit
 //! and the folder it set and the tables it probes, held in its own game settings and entered
-//! by its search threads ([`enter`]), never the process's. Sessions asking for the same
+//! by its search threads, never the process's — the family's plumbing
+//! ([`crate::games::losing::tables::session`]) instantiated with Räuberschach's tables and its
+//! session's proof files; what is Räuberschach's own is here: the options' effects
+//! ([`use_in_process`], [`use_in_session`], [`session_dir`], as antichess's tables have them),
+//! a set's key and build. Sessions asking for the same
 //! tables (the same pieces from the same folder) share one read-only set, built once and
 //! freed with its last holder; under an engine server the set's memory is taken from the
 //! server's pool ([`Access::memory`]) and given back with it, and its files are read, never
@@ -8,10 +12,14 @@
 
 use std::cell::RefCell;
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock, Weak};
+use std::sync::{Arc, Weak};
+use std::thread::LocalKey;
 
-use super::{Tables, installed, limit, multisets};
-use crate::engine_option::{Access, Lease, SharedSets};
+use super::{PROCESS, Tables, multisets};
+use crate::engine_option::{Access, SharedSets};
+use crate::games::losing::Six;
+use crate::game::TableBuilds;
+use crate::games::losing::tables::session::{self as family, Hold, Member, Process};
 use crate::games::raeuber::certificates::Store;
 use crate::games::raeuber::position::Raeuber;
 use crate::table_error::TableError;
@@ -20,40 +28,20 @@ use crate::table_error::TableError;
 /// three four-piece signatures); the least recently probed go first.
 pub const POOLED_ON_DEMAND_MB: usize = 32;
 
-/// One set of tables as the sessions holding it share it: built in the background, then
-/// read-only; its memory lease goes with it.
-pub struct Shared {
-    tables: OnceLock<Tables>,
-    _lease: Option<Lease>,
-}
+/// One set of tables as the sessions holding it share it.
+pub type Shared = crate::games::losing::tables::session::Shared<Tables>;
 
-impl Shared {
-    /// The tables, once built.
-    pub fn tables(&self) -> Option<&Tables> {
-        self.tables.get()
-    }
-}
+/// A session's endgame table settings: probe positions of at most `limit` pieces in `set`
+/// (`None`: the process's, [`super::installed`]), read from `dir`; and (`extra`) the
+/// session's own checked proof files (option `ProofFiles`,
+/// [`crate::games::raeuber::certificates`]).
+pub type TableSettings = Hold<Tables>;
 
-/// A session's endgame table settings: probe positions of at most `limit` pieces in
-/// `tables` (`None`: the process's, [`installed`]), read from `dir`; and the session's own
-/// checked proof files (option `ProofFiles`, [`crate::games::raeuber::certificates`]).
-#[derive(Clone, Default)]
-pub struct TableSettings {
-    pub limit: u32,
-    pub dir: Option<PathBuf>,
-    pub tables: Option<Arc<Shared>>,
-    pub proofs: Option<Arc<Store>>,
-}
-
-impl TableSettings {
-    /// The process's: its limit, its tables.
-    pub fn process() -> TableSettings {
-        TableSettings {
-            limit: limit(),
-            dir: None,
-            tables: None,
-            proofs: None,
-        }
+/// The process's settings: its limit, its tables.
+pub fn process_settings() -> TableSettings {
+    TableSettings {
+        limit: PROCESS.limit(),
+        ..TableSettings::default()
     }
 }
 
@@ -62,28 +50,141 @@ thread_local! {
     static ENTERED: RefCell<Option<TableSettings>> = const { RefCell::new(None) };
 }
 
+impl Member for Tables {
+    type Board = Six;
+    type Extra = Option<Arc<Store>>;
+    const IN_FOLDER: &'static str = "their files are";
+
+    fn probe_in(&self, pos: &Raeuber) -> Option<i16> {
+        self.probe(pos)
+    }
+
+    fn process() -> &'static Process<Tables> {
+        &PROCESS
+    }
+
+    fn entered() -> &'static LocalKey<RefCell<Option<TableSettings>>> {
+        &ENTERED
+    }
+
+    fn folder_changed(&self, dir: &Option<PathBuf>) {
+        self.set_dir(dir.clone());
+    }
+}
+
 /// The proof files of the settings this thread entered, if any.
 pub fn proofs() -> Option<Arc<Store>> {
-    ENTERED.with(|e| e.borrow().as_ref().and_then(|s| s.proofs.clone()))
+    crate::games::losing::tables::session::entered_extra::<Tables>().flatten()
 }
 
-/// Makes `settings` those this thread probes with.
-pub fn enter(settings: &TableSettings) {
-    ENTERED.with(|e| *e.borrow_mut() = Some(settings.clone()));
+/// The process's tables after `Endgame Tables` = `max_pieces` (`solve --tables`, a lone
+/// engine): the three-piece tables built now (`builds` waits) or in the background, larger
+/// signatures built as met; the line to report.
+pub fn use_in_process(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
+    if max_pieces == 0 {
+        super::set_limit(0);
+        return Ok("endgame tables off".to_string());
+    }
+    if max_pieces > 5 {
+        return Err(TableError::OverFive { asked: max_pieces });
+    }
+    // Four and five pieces: the three-piece tables now, each larger signature when met.
+    let on_demand = match (max_pieces, builds) {
+        (4, TableBuilds::Wait) => "; those of 4 pieces built signature by signature as met",
+        (5, TableBuilds::Wait) => {
+            "; those of 4 and 5 pieces built signature by signature as met (a five-piece \
+             one in about a minute)"
+        }
+        (4 | 5, TableBuilds::Background) => {
+            "; those of more than 3 pieces built signature by signature as met, in the \
+             background (a search never waits for one)"
+        }
+        _ => "",
+    };
+    if let Some(built) = super::installed() {
+        if built.max_pieces() < max_pieces {
+            return Err(TableError::ProcessHolds {
+                held: built.max_pieces(),
+            });
+        }
+        if builds == TableBuilds::Background {
+            built.build_in_background();
+        }
+        super::set_limit(max_pieces);
+        return Ok(format!("endgame tables of up to {max_pieces} pieces{on_demand}"));
+    }
+    if builds == TableBuilds::Background {
+        // A search at a clock, and a GUI waiting for `readyok`: nothing here waits for
+        // the build; the probes answer once the tables are there.
+        super::install_in_background()?;
+        super::set_limit(max_pieces);
+        return Ok(format!(
+            "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
+             the background (seconds), probed once they are there{on_demand}"
+        ));
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let line = super::build_and_install(max_pieces.min(3), threads);
+    super::set_limit(max_pieces);
+    Ok(format!("{line}{on_demand}"))
 }
 
-/// The value of `pos` ([`Tables::probe`]) from the tables this thread probes (the settings
-/// it entered, else the process's): `None` beyond their limit or where they do not answer.
-pub fn probe(pos: &Raeuber) -> Option<i16> {
-    let pieces = pos.occupied().count_ones();
-    ENTERED.with(|e| match &*e.borrow() {
-        Some(s) if pieces > s.limit => None,
-        Some(s) => match &s.tables {
-            Some(shared) => shared.tables()?.probe(pos),
-            None => installed()?.probe(pos),
-        },
-        None if pieces > limit() => None,
-        None => installed()?.probe(pos),
+/// A session's settings after `Endgame Tables` = `max_pieces`: the set from its folder the
+/// sessions share (built in the background by the first, its memory taken from `access`'s
+/// pool), kept when the tables go off; the line to report.
+pub fn use_in_session(
+    mut own: TableSettings,
+    max_pieces: u32,
+    access: &Access,
+) -> Result<(TableSettings, String), TableError> {
+    if max_pieces == 0 {
+        // The session keeps its hold (counted, freed with the session): on again, it
+        // probes them at once.
+        return Ok((TableSettings { limit: 0, ..own }, "endgame tables off".to_string()));
+    }
+    let most = most_pieces(access);
+    if max_pieces > most {
+        return Err(TableError::OverHere {
+            asked: max_pieces,
+            most,
+        });
+    }
+    let (set, new) = match own.set.take() {
+        Some(set) => (set, false),
+        None => obtain(own.dir.clone(), access)?,
+    };
+    own.limit = max_pieces;
+    own.set = Some(set);
+    let on_demand = if max_pieces > 3 {
+        "; those of more than 3 pieces built signature by signature as met, in the \
+         background (a search never waits for one)"
+    } else {
+        ""
+    };
+    let line = if new {
+        format!(
+            "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
+             the background (seconds), probed once they are there{on_demand}"
+        )
+    } else {
+        format!("endgame tables of up to {max_pieces} pieces{on_demand}")
+    };
+    Ok((own, line))
+}
+
+/// A session's settings after `Endgame Tables Path` = `dir`: a set held from another folder
+/// is let go for the new folder's; the line to report.
+pub fn session_dir(
+    own: &TableSettings,
+    dir: &str,
+    access: &Access,
+) -> Result<(TableSettings, String), TableError> {
+    family::session_dir(Some(own), dir, access, |mut own, held| {
+        if held {
+            // The session's tables come from the new folder from now on.
+            own.set = Some(obtain(own.dir.clone(), access)?.0);
+        }
+        Ok((own, None))
     })
 }
 
@@ -123,17 +224,8 @@ pub fn obtain(
 
 /// A new set for `key`, its memory taken from `access`'s pool, its build started.
 fn new_set(key: &Key, access: &Access) -> Result<Arc<Shared>, TableError> {
-    let lease = match &access.memory {
-        None => None,
-        Some(pool) => {
-            let mb = bytes_of(AT_ONCE).div_ceil(1 << 20) + POOLED_ON_DEMAND_MB;
-            Some(Lease::take(pool, mb).ok_or(TableError::Memory { mb })?)
-        }
-    };
-    let set = Arc::new(Shared {
-        tables: OnceLock::new(),
-        _lease: lease,
-    });
+    let mb = bytes_of(AT_ONCE).div_ceil(1 << 20) + POOLED_ON_DEMAND_MB;
+    let set = Shared::new(access, mb)?;
     start_build(&set, key)?;
     Ok(set)
 }
@@ -142,7 +234,7 @@ fn new_set(key: &Key, access: &Access) -> Result<Arc<Shared>, TableError> {
 /// thread that builds their larger signatures as probes meet them).
 fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), TableError> {
     let (most, dir, writes) = key.clone();
-    let pooled = set._lease.is_some();
+    let pooled = set.pooled();
     let weak = Arc::downgrade(set);
     let later = Weak::clone(&weak);
     let spawned = std::thread::Builder::new()
@@ -170,7 +262,7 @@ fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), TableError> {
                 }
                 None => false,
             });
-            let _ = set.tables.set(tables);
+            set.publish(tables);
         });
     spawned
         .map(|_| ())
