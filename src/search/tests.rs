@@ -1078,6 +1078,9 @@ fn singular_extensions_run_and_stop_when_switched_off() {
     // The extensions change the tree (a neutralised mechanism would leave it as it is).
     assert_ne!(on.nodes(), off.nodes());
     assert_eq!(on.double_extensions, 0, "doubles are off by default: {on}");
+    // Chess's own record searches them from depth 6 (kept by its SPRT).
+    let default = bench_stats::<Chess>(7, Chess::SEARCH);
+    assert!(default.singular_extensions > 0, "{default}");
 }
 
 #[test]

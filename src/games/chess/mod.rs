@@ -317,7 +317,14 @@ impl Game for Chess {
 }
 
 impl Tuning for Chess {
-    const SEARCH: crate::search::params::SearchParams = crate::search::params::SearchParams::FULL;
+    /// Everything of [`SearchParams::FULL`](crate::search::params::SearchParams::FULL), and
+    /// singular extensions from depth 6 (SPRT H1 at 20,000 nodes a move, 2,261 games, pair
+    /// +14.6 ± 11.1: docs/search-log.md, 2026-12-06).
+    const SEARCH: crate::search::params::SearchParams = crate::search::params::SearchParams {
+        singular: true,
+        singular_depth: 6,
+        ..crate::search::params::SearchParams::FULL
+    };
 
     const BENCH_DEPTH: u32 = 10;
 
