@@ -42,9 +42,8 @@ use super::movegen::PAWN_K;
 use crate::games::losing::{Board, Eight};
 use super::position::{Antichess, NO_EP};
 use crate::board::{Color, MoveList};
-use crate::checksum;
 use crate::engine_option::{Access, SharedSets};
-use crate::games::losing::tables::check;
+use crate::games::losing::tables::{check, file, worker};
 use crate::games::losing::tables::session::{self, Member, Process};
 use crate::games::losing::tables::signature::{CODES, both_colours, counts_of, key_of, kind_of_letter, letters, pawns};
 use crate::game::Game;
@@ -428,12 +427,7 @@ impl Tables {
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
         crate::files::write_whole(path, |out| {
             out.write_all(MAGIC)?;
-            let mut sum = checksum::START;
-            for t in &self.tables {
-                out.write_all(&t.values)?;
-                sum = checksum::extend(sum, &t.values);
-            }
-            out.write_all(&sum.to_le_bytes())
+            file::write_summed(out, self.tables.iter().map(|t| &t.values[..]))
         })
     }
 
@@ -448,15 +442,7 @@ impl Tables {
         };
         let all: Vec<Vec<u8>> = (2..=BASE_PIECES as usize).flat_map(both_colours).collect();
         let body: usize = all.iter().map(|c| slice_len(c.len())).sum();
-        let size = MAGIC.len() + body + 8;
-        let bytes = crate::files::read(path, size as u64).map_err(|e| fail(e.into()))?;
-        if !bytes.starts_with(MAGIC) || bytes.len() != size {
-            return Err(fail(TableError::Format { signature: false }));
-        }
-        let (data, sum) = bytes[MAGIC.len()..].split_at(body);
-        if checksum::fnv1a(data) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-            return Err(fail(TableError::Checksum));
-        }
+        let data = read_summed(path, MAGIC, body, false).map_err(fail)?;
         let mut tables = Tables {
             ids: HashMap::new(),
             tables: Vec::new(),
@@ -595,6 +581,23 @@ impl Tables {
     }
 }
 
+/// The `body` bytes of the file at `path` after its first line `magic`: read no further than
+/// its size, refused where it is of another format or cut short (`signature`: a four-piece
+/// signature's file) or where its checksum ([`file`]) is not theirs.
+fn read_summed(path: &Path, magic: &[u8], body: usize, signature: bool) -> Result<Vec<u8>, TableError> {
+    let size = magic.len() + body + file::SUM;
+    let mut bytes = crate::files::read(path, size as u64)?;
+    if !bytes.starts_with(magic) || bytes.len() != size {
+        return Err(TableError::Format { signature });
+    }
+    if file::unsummed(&bytes[magic.len()..]).is_none() {
+        return Err(TableError::Checksum);
+    }
+    bytes.truncate(magic.len() + body);
+    bytes.drain(..magic.len());
+    Ok(bytes)
+}
+
 /// The file of a four-piece signature's table in the tables' folder.
 pub fn four_file(codes: &[u8]) -> String {
     format!("antichess-4-{}.table", signature_name(codes))
@@ -620,8 +623,7 @@ impl Tables {
         })?;
         crate::files::write_whole(&dir.join(four_file(codes)), |out| {
             out.write_all(&four_magic(codes))?;
-            out.write_all(values)?;
-            out.write_all(&checksum::fnv1a(values).to_le_bytes())
+            file::write_summed(out, [values])
         })
     }
 
@@ -642,19 +644,10 @@ impl Tables {
             why: Box::new(why),
         };
         self.needs(codes).map_err(fail)?;
-        let magic = four_magic(codes);
-        let size = magic.len() + slice_len(4) + 8;
-        let bytes = crate::files::read(&path, size as u64).map_err(|e| fail(e.into()))?;
-        if !bytes.starts_with(&magic) || bytes.len() != size {
-            return Err(fail(TableError::Format { signature: true }));
-        }
-        let (data, sum) = bytes[magic.len()..].split_at(slice_len(4));
-        if checksum::fnv1a(data) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-            return Err(fail(TableError::Checksum));
-        }
+        let data = read_summed(&path, &four_magic(codes), slice_len(4), true).map_err(fail)?;
         // In place, as its positions' moves reach positions of the same table; taken out
         // again where it is refused.
-        self.insert(codes.to_vec(), data.to_vec());
+        self.insert(codes.to_vec(), data);
         let added = self.tables.last().expect("just added");
         let Some(threads) = threads else {
             added.state.store(UNCHECKED, Ordering::Release);
@@ -845,21 +838,21 @@ fn add_fours_saying(tables: &mut Tables, dir: &Path, check_now: bool) {
     );
 }
 
+/// The name of the thread that checks the process's four-piece tables as probes meet them.
+const CHECKS: &str = "endgame table checks";
+
 /// Makes `tables` the process's own, with a thread that checks the four-piece tables its
 /// probes meet unchecked.
 fn publish_process(tables: Tables) {
     let (tx, rx) = mpsc::channel();
     tables.set_checker(tx);
     if PROCESS.install(tables) {
-        let _ = std::thread::Builder::new()
-            .name("endgame table checks".into())
-            .spawn(move || {
-                for id in rx {
-                    if let Some(tables) = PROCESS.tables() {
-                        tables.check_requested(id);
-                    }
-                }
-            });
+        let _ = worker::serve(CHECKS, rx, |id| {
+            if let Some(tables) = PROCESS.tables() {
+                tables.check_requested(id);
+            }
+            true
+        });
     }
 }
 
@@ -1121,12 +1114,9 @@ pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, TableError>
         publish_process(obtain(dir, true, (fours, true), &|| true).expect("wanted"));
         return Ok(format!("endgame tables of up to {max_pieces} pieces"));
     }
-    std::thread::Builder::new()
-        .name("endgame tables".into())
-        .spawn(move || {
-            publish_process(obtain(dir, true, (fours, false), &|| true).expect("wanted"));
-        })
-        .map_err(TableError::no_thread)?;
+    worker::spawn(worker::BUILDS, move || {
+        publish_process(obtain(dir, true, (fours, false), &|| true).expect("wanted"));
+    })?;
     Ok(format!(
         "endgame tables of up to {max_pieces} pieces: being built in the background (about a \
          minute), probed once they are there"
@@ -1186,32 +1176,22 @@ pub fn use_in_session(
 /// A new set for the folder and write right of `key`, its memory taken from `access`'s pool,
 /// built (or read) in the background.
 fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, TableError> {
-    let set = Shared::new(access, set_megabytes(dir.as_deref(), fours))?;
-    let weak = Arc::downgrade(&set);
-    std::thread::Builder::new()
-        .name("endgame tables".into())
-        .spawn(move || {
-            let wanted = || weak.strong_count() > 0;
-            let Some(tables) = obtain(dir, writes, (fours, false), &wanted) else {
-                return;
-            };
-            let (tx, rx) = mpsc::channel();
-            tables.set_checker(tx);
-            match weak.upgrade() {
-                Some(set) => set.publish(tables),
-                None => return,
-            }
-            // The checks the probes ask for, while a session holds the set (the sender goes
-            // with the set, and the loop with it).
-            for id in rx {
-                let Some(set) = weak.upgrade() else { break };
-                if let Some(tables) = set.tables() {
-                    tables.check_requested(id);
-                }
-            }
-        })
-        .map_err(TableError::no_thread)?;
-    Ok(set)
+    let mb = set_megabytes(dir.as_deref(), fours);
+    Shared::building(access, mb, move |weak| {
+        let wanted = || weak.strong_count() > 0;
+        let Some(tables) = obtain(dir, writes, (fours, false), &wanted) else {
+            return;
+        };
+        let (tx, rx) = mpsc::channel();
+        tables.set_checker(tx);
+        match weak.upgrade() {
+            Some(set) => set.publish(tables),
+            None => return,
+        }
+        // The checks the probes ask for, while a session holds the set (the sender goes
+        // with the set, and the loop with it).
+        worker::drain(rx, |id| session::while_held(&weak, |t| t.check_requested(id)));
+    })
 }
 
 #[cfg(test)]
@@ -1381,7 +1361,7 @@ mod tests {
         }
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&data);
-        bytes.extend_from_slice(&checksum::fnv1a(&data).to_le_bytes());
+        bytes.extend_from_slice(&crate::checksum::fnv1a(&data).to_le_bytes());
         bytes
     }
 

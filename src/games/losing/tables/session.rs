@@ -10,10 +10,11 @@
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock, RwLock, Weak};
 use std::thread::LocalKey;
 
 use super::super::{Board, Position};
+use super::worker;
 use crate::engine_option::{Access, Lease};
 use crate::table_error::TableError;
 
@@ -128,6 +129,34 @@ impl<T> Shared<T> {
     pub fn pooled(&self) -> bool {
         self.lease.is_some()
     }
+}
+
+impl<T: Send + Sync + 'static> Shared<T> {
+    /// [`Shared::new`], with the thread that builds it started ([`worker::BUILDS`]): `build`
+    /// holds the set only weakly (where no session holds it any longer, it may stop) and
+    /// publishes its tables.
+    pub fn building(
+        access: &Access,
+        mb: usize,
+        build: impl FnOnce(Weak<Shared<T>>) + Send + 'static,
+    ) -> Result<Arc<Shared<T>>, TableError> {
+        let set = Shared::new(access, mb)?;
+        let weak = Arc::downgrade(&set);
+        worker::spawn(worker::BUILDS, move || build(weak))?;
+        Ok(set)
+    }
+}
+
+/// Does `work` on the tables of the set `weak` points to, where they are built, while a
+/// session holds the set: false where none does any longer (a worker's cue to stop).
+pub fn while_held<T>(weak: &Weak<Shared<T>>, work: impl FnOnce(&T)) -> bool {
+    let Some(set) = weak.upgrade() else {
+        return false;
+    };
+    if let Some(tables) = set.tables() {
+        work(tables);
+    }
+    true
 }
 
 /// A session's endgame tables: probe positions of at most `limit` pieces in `set` (`None`:

@@ -225,48 +225,34 @@ pub fn obtain(
 /// A new set for `key`, its memory taken from `access`'s pool, its build started.
 fn new_set(key: &Key, access: &Access) -> Result<Arc<Shared>, TableError> {
     let mb = bytes_of(AT_ONCE).div_ceil(1 << 20) + POOLED_ON_DEMAND_MB;
-    let set = Shared::new(access, mb)?;
-    start_build(&set, key)?;
-    Ok(set)
+    let (key, pooled) = (key.clone(), access.memory.is_some());
+    Shared::building(access, mb, move |weak| build(&weak, key, pooled))
 }
 
-/// Starts the thread that builds `set`'s tables (then, with more pieces than three, the
-/// thread that builds their larger signatures as probes meet them).
-fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), TableError> {
-    let (most, dir, writes) = key.clone();
-    let pooled = set.pooled();
-    let weak = Arc::downgrade(set);
-    let later = Weak::clone(&weak);
-    let spawned = std::thread::Builder::new()
-        .name("endgame tables".into())
-        .spawn(move || {
-            let tables = Tables::build_from(AT_ONCE, 1, dir, writes).on_demand_up_to(most);
-            if pooled {
-                tables.set_on_demand_budget(POOLED_ON_DEMAND_MB << 20);
-            }
-            let Some(set) = weak.upgrade() else {
-                return;
-            };
-            let [won, lost, drawn, _] = tables.census();
-            eprintln!(
-                "endgame tables of up to {AT_ONCE} pieces: {} positions",
-                won + lost + drawn
-            );
-            // Before the probes see them, so that none waits for a larger signature.
-            tables.start_background(move |key| match later.upgrade() {
-                Some(set) => {
-                    if let Some(t) = set.tables() {
-                        t.lazy_table(key);
-                    }
-                    true
-                }
-                None => false,
-            });
-            set.publish(tables);
-        });
-    spawned
-        .map(|_| ())
-        .map_err(TableError::no_thread)
+/// Builds the tables of the set `weak` points to (`pooled`: its memory lent by a pool) and
+/// publishes them, while a session holds it; with more pieces than three, first starts the
+/// thread that builds their larger signatures as probes meet them.
+fn build(weak: &Weak<Shared>, (most, dir, writes): Key, pooled: bool) {
+    let tables = Tables::build_from(AT_ONCE, 1, dir, writes).on_demand_up_to(most);
+    if pooled {
+        tables.set_on_demand_budget(POOLED_ON_DEMAND_MB << 20);
+    }
+    let Some(set) = weak.upgrade() else {
+        return;
+    };
+    let [won, lost, drawn, _] = tables.census();
+    eprintln!(
+        "endgame tables of up to {AT_ONCE} pieces: {} positions",
+        won + lost + drawn
+    );
+    // Before the probes see them, so that none waits for a larger signature.
+    let later = Weak::clone(weak);
+    tables.start_background(move |key| {
+        family::while_held(&later, |t| {
+            t.lazy_table(key);
+        })
+    });
+    set.publish(tables);
 }
 
 #[cfg(test)]
