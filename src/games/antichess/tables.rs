@@ -46,7 +46,7 @@ use crate::engine_option::{Access, SharedSets};
 use crate::games::losing::tables::{check, file, worker};
 use crate::games::losing::tables::session::{self, Member, Process};
 use crate::games::losing::tables::signature::{CODES, both_colours, counts_of, key_of, kind_of_letter, letters, pawns};
-use crate::game::Game;
+use crate::game::{Game, TableBuilds};
 use crate::table_error::TableError;
 use crate::solve::retro::{self, Child, Node, Slice, better, parent};
 
@@ -768,6 +768,7 @@ impl Member for Tables {
     type Board = Eight;
     type Extra = bool;
     const IN_FOLDER: &'static str = "their file is";
+    const OFFERED: u32 = MAX_PIECES;
 
     fn probe_in(&self, pos: &Antichess) -> Option<i16> {
         self.probe(pos)
@@ -780,11 +781,73 @@ impl Member for Tables {
     fn entered() -> &'static LocalKey<RefCell<Option<Hold>>> {
         &ENTERED
     }
-}
 
-/// The most pieces the process's tables are probed for (0: off).
-pub fn process_limit() -> u32 {
-    PROCESS.limit()
+    /// The process's tables of up to `max_pieces` pieces (0: off), built now (`builds`
+    /// waits) or in the background; the line to report.
+    fn use_in_process(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
+        check_pieces(max_pieces)?;
+        PROCESS.set_limit(max_pieces);
+        if max_pieces == 0 {
+            return Ok("endgame tables off".to_string());
+        }
+        if PROCESS.tables().is_some() {
+            return Ok(format!("endgame tables of up to {max_pieces} pieces"));
+        }
+        let dir = PROCESS.dir();
+        let fours = max_pieces > BASE_PIECES;
+        if builds == TableBuilds::Wait {
+            publish_process(obtain(dir, true, (fours, true), &|| true).expect("wanted"));
+            return Ok(format!("endgame tables of up to {max_pieces} pieces"));
+        }
+        worker::spawn(worker::BUILDS, move || {
+            publish_process(obtain(dir, true, (fours, false), &|| true).expect("wanted"));
+        })?;
+        Ok(format!(
+            "endgame tables of up to {max_pieces} pieces: being built in the background (about a \
+             minute), probed once they are there"
+        ))
+    }
+
+    /// A session's hold after `Endgame Tables` = `max_pieces`: the set the sessions share,
+    /// built in the background by the first, its memory taken from `access`'s pool; the line
+    /// to report.
+    fn use_in_session(
+        mut hold: Hold,
+        max_pieces: u32,
+        access: &Access,
+    ) -> Result<(Hold, String), TableError> {
+        check_pieces(max_pieces)?;
+        hold.limit = max_pieces;
+        if max_pieces == 0 {
+            return Ok((hold, "endgame tables off".to_string()));
+        }
+        let fours = max_pieces > BASE_PIECES;
+        if hold.set.is_some() && hold.extra == fours {
+            return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
+        }
+        hold.extra = fours;
+        let key: Key = (hold.dir.clone(), access.writes, fours);
+        let (set, _) = SESSIONS.obtain(key.clone(), || new_set(key, access))?;
+        hold.set = Some(set);
+        Ok((
+            hold,
+            format!(
+                "endgame tables of up to {max_pieces} pieces: being built in the background \
+                 (about a minute), probed once they are there"
+            ),
+        ))
+    }
+
+    /// Where the tables are on, the new folder's set is taken at once (read by the next
+    /// build).
+    fn retake(hold: Hold, _held: bool, access: &Access) -> Result<(Hold, Option<String>), TableError> {
+        if hold.limit == 0 {
+            return Ok((hold, None));
+        }
+        let limit = hold.limit;
+        let (hold, line) = Tables::use_in_session(hold, limit, access)?;
+        Ok((hold, Some(line)))
+    }
 }
 
 /// The line a table build (`how`: built, read and checked) reports on stderr.
@@ -1068,24 +1131,6 @@ fn table_line(tables: &Tables, start: &Antichess) -> Vec<String> {
     line
 }
 
-/// The process's folder (`solve --tables-dir`); the line to report.
-pub fn process_dir(dir: &str) -> Result<String, TableError> {
-    session::process_dir::<Tables>(dir)
-}
-
-/// A session's hold after `Endgame Tables Path` = `dir` (read by the next build); the line.
-/// A set already held from another folder is let go, and where the tables are on, the new
-/// folder's set is taken at once.
-pub fn session_dir(hold: Option<&Hold>, dir: &str, access: &Access) -> Result<(Hold, String), TableError> {
-    session::session_dir(hold, dir, access, |hold, _| {
-        if hold.limit == 0 {
-            return Ok((hold, None));
-        }
-        let (hold, tables) = use_in_session(Some(&hold), hold.limit, access)?;
-        Ok((hold, Some(tables)))
-    })
-}
-
 /// Checks a requested number of pieces: 0 (off) to [`MAX_PIECES`].
 fn check_pieces(max_pieces: u32) -> Result<(), TableError> {
     if max_pieces > MAX_PIECES {
@@ -1095,32 +1140,6 @@ fn check_pieces(max_pieces: u32) -> Result<(), TableError> {
         });
     }
     Ok(())
-}
-
-/// The process's tables of up to `max_pieces` pieces (0: off), built now (`wait`) or in the
-/// background; the line to report.
-pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, TableError> {
-    check_pieces(max_pieces)?;
-    PROCESS.set_limit(max_pieces);
-    if max_pieces == 0 {
-        return Ok("endgame tables off".to_string());
-    }
-    if PROCESS.tables().is_some() {
-        return Ok(format!("endgame tables of up to {max_pieces} pieces"));
-    }
-    let dir = PROCESS.dir();
-    let fours = max_pieces > BASE_PIECES;
-    if wait {
-        publish_process(obtain(dir, true, (fours, true), &|| true).expect("wanted"));
-        return Ok(format!("endgame tables of up to {max_pieces} pieces"));
-    }
-    worker::spawn(worker::BUILDS, move || {
-        publish_process(obtain(dir, true, (fours, false), &|| true).expect("wanted"));
-    })?;
-    Ok(format!(
-        "endgame tables of up to {max_pieces} pieces: being built in the background (about a \
-         minute), probed once they are there"
-    ))
 }
 
 /// The MiB the tables of up to three pieces take (a byte a number of every signature).
@@ -1141,36 +1160,6 @@ fn set_megabytes(dir: Option<&Path>, fours: bool) -> usize {
         _ => 0,
     };
     megabytes() + (files * slice_len(4)).div_ceil(1 << 20)
-}
-
-/// A session's hold after `Endgame Tables` = `max_pieces`: the set the sessions share, built
-/// in the background by the first, its memory taken from `access`'s pool; the line to report.
-pub fn use_in_session(
-    hold: Option<&Hold>,
-    max_pieces: u32,
-    access: &Access,
-) -> Result<(Hold, String), TableError> {
-    check_pieces(max_pieces)?;
-    let mut hold = hold.cloned().unwrap_or_default();
-    hold.limit = max_pieces;
-    if max_pieces == 0 {
-        return Ok((hold, "endgame tables off".to_string()));
-    }
-    let fours = max_pieces > BASE_PIECES;
-    if hold.set.is_some() && hold.extra == fours {
-        return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
-    }
-    hold.extra = fours;
-    let key: Key = (hold.dir.clone(), access.writes, fours);
-    let (set, _) = SESSIONS.obtain(key.clone(), || new_set(key, access))?;
-    hold.set = Some(set);
-    Ok((
-        hold,
-        format!(
-            "endgame tables of up to {max_pieces} pieces: being built in the background (about \
-             a minute), probed once they are there"
-        ),
-    ))
 }
 
 /// A new set for the folder and write right of `key`, its memory taken from `access`'s pool,
@@ -1391,10 +1380,10 @@ mod tests {
             dir: Some(PathBuf::from(dir)),
             ..Hold::default()
         };
-        let (a, _) = use_in_session(Some(&at("/kiebitz-no-folder/a")), 3, &access).unwrap();
-        let (b, _) = use_in_session(Some(&at("/kiebitz-no-folder/a")), 3, &access).unwrap();
+        let (a, _) = Tables::use_in_session(at("/kiebitz-no-folder/a"), 3, &access).unwrap();
+        let (b, _) = Tables::use_in_session(at("/kiebitz-no-folder/a"), 3, &access).unwrap();
         assert!(Arc::ptr_eq(a.set.as_ref().unwrap(), b.set.as_ref().unwrap()));
-        let other = use_in_session(Some(&at("/kiebitz-no-folder/b")), 3, &access);
+        let other = Tables::use_in_session(at("/kiebitz-no-folder/b"), 3, &access);
         let e = other.err().expect("another folder's set does not fit").to_string();
         assert!(e.contains("MiB"), "{e}");
         drop((a, b));

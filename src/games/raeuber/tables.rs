@@ -710,11 +710,6 @@ pub fn set_limit(pieces: u32) {
     PROCESS.set_limit(pieces);
 }
 
-/// The most pieces of a position the installed tables answer for (0: none).
-pub fn limit() -> u32 {
-    PROCESS.limit()
-}
-
 /// The budget of [`Tables::set_on_demand_budget`] that tables take when made; no cap unless
 /// set ([`set_on_demand_budget`]).
 static ON_DEMAND_BUDGET: AtomicUsize = AtomicUsize::new(usize::MAX);

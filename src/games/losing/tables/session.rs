@@ -15,7 +15,8 @@ use std::thread::LocalKey;
 
 use super::super::{Board, Position};
 use super::worker;
-use crate::engine_option::{Access, Lease};
+use crate::engine_option::{Access, GameSettings, Lease};
+use crate::game::TableBuilds;
 use crate::table_error::TableError;
 
 /// A member's endgame tables as the family's plumbing sees them.
@@ -24,10 +25,12 @@ pub trait Member: Send + Sync + Sized + 'static {
     type Board: Board;
     /// What the member's hold keeps besides the family's fields (Räuberschach: the session's
     /// proof files; antichess: whether its set holds the four-piece tables).
-    type Extra: Clone + Default + 'static;
+    type Extra: Clone + Default + Send + Sync + 'static;
     /// What the folder's lines say is read from it: "their files are" (one a signature) or
     /// "their file is".
     const IN_FOLDER: &'static str;
+    /// The most pieces the protocols offer (`Endgame Tables`).
+    const OFFERED: u32;
 
     /// The value of `pos` in these tables (`d + 1` won in d plies, `-(d + 1)` lost, 0
     /// drawn); `None` where they do not answer.
@@ -39,6 +42,29 @@ pub trait Member: Send + Sync + Sized + 'static {
     /// Told that the process's folder is now `dir` (the tables that build on demand read
     /// and write there from now on); nothing by default.
     fn folder_changed(&self, _dir: &Option<PathBuf>) {}
+
+    /// The process's tables after `Endgame Tables` = `max_pieces` (0: off; `solve --tables`,
+    /// a lone engine), built now where `builds` waits, else in the background; the line to
+    /// report.
+    fn use_in_process(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError>;
+    /// A session's `hold` after `Endgame Tables` = `max_pieces` (0: off): a set the sessions
+    /// asking alike share, its memory taken from `access`'s pool; the line to report.
+    fn use_in_session(
+        hold: Hold<Self>,
+        max_pieces: u32,
+        access: &Access,
+    ) -> Result<(Hold<Self>, String), TableError>;
+    /// What a session's `hold` takes once `Endgame Tables Path` named another folder (`held`:
+    /// it held a set from the old one, now let go), and what to add to the line.
+    fn retake(
+        hold: Hold<Self>,
+        held: bool,
+        access: &Access,
+    ) -> Result<(Hold<Self>, Option<String>), TableError>;
+    /// A session's hold before its first table option: none (the default).
+    fn first_hold() -> Hold<Self> {
+        Hold::default()
+    }
 }
 
 /// The process's tables (installed once), the most pieces they are probed for (0: off) and
@@ -259,24 +285,54 @@ pub fn process_dir<T: Member>(dir: &str) -> Result<String, TableError> {
 }
 
 /// A session's hold after `Endgame Tables Path` = `dir`, and the line to report. Where the
-/// folder changed, the set held from the old one is let go and `retake` (the member's) says
-/// what the hold takes instead, given whether it held one, and what to add to the line.
+/// folder changed, the set held from the old one is let go and the member says what the hold
+/// takes instead ([`Member::retake`]).
 pub fn session_dir<T: Member>(
-    hold: Option<&Hold<T>>,
+    mut hold: Hold<T>,
     dir: &str,
     access: &Access,
-    retake: impl FnOnce(Hold<T>, bool) -> Result<(Hold<T>, Option<String>), TableError>,
 ) -> Result<(Hold<T>, String), TableError> {
     let (dir, line) = folder::<T>(dir, access.writes)?;
-    let mut hold = hold.cloned().unwrap_or_default();
     if hold.dir == dir {
         return Ok((hold, line));
     }
     hold.dir = dir;
     let held = hold.set.take().is_some();
-    let (hold, more) = retake(hold, held)?;
+    let (hold, more) = T::retake(hold, held, access)?;
     Ok(match more {
         Some(more) => (hold, format!("{line}; {more}")),
         None => (hold, line),
     })
+}
+
+/// The hold of a session's `settings`, or the member's first ([`Member::first_hold`]).
+pub fn hold_in<T: Member>(settings: &GameSettings) -> Hold<T> {
+    settings
+        .get::<Hold<T>>()
+        .cloned()
+        .unwrap_or_else(T::first_hold)
+}
+
+/// A session's `Endgame Tables` = `max_pieces` ([`Member::use_in_session`]) kept in its
+/// `settings`; the line to report.
+pub fn session_tables<T: Member>(
+    settings: &mut GameSettings,
+    max_pieces: u32,
+    access: &Access,
+) -> Result<String, TableError> {
+    let (hold, line) = T::use_in_session(hold_in::<T>(settings), max_pieces, access)?;
+    settings.set(hold);
+    Ok(line)
+}
+
+/// A session's `Endgame Tables Path` = `dir` ([`session_dir`]) kept in its `settings`; the
+/// line to report.
+pub fn session_tables_dir<T: Member>(
+    settings: &mut GameSettings,
+    dir: &str,
+    access: &Access,
+) -> Result<String, TableError> {
+    let (hold, line) = session_dir(hold_in::<T>(settings), dir, access)?;
+    settings.set(hold);
+    Ok(line)
 }
