@@ -584,7 +584,12 @@ impl Tables {
 /// The `body` bytes of the file at `path` after its first line `magic`: read no further than
 /// its size, refused where it is of another format or cut short (`signature`: a four-piece
 /// signature's file) or where its checksum ([`file`]) is not theirs.
-fn read_summed(path: &Path, magic: &[u8], body: usize, signature: bool) -> Result<Vec<u8>, TableError> {
+fn read_summed(
+    path: &Path,
+    magic: &[u8],
+    body: usize,
+    signature: bool,
+) -> Result<Vec<u8>, TableError> {
     let size = magic.len() + body + file::SUM;
     let mut bytes = crate::files::read(path, size as u64)?;
     if !bytes.starts_with(magic) || bytes.len() != size {
@@ -840,7 +845,11 @@ impl Member for Tables {
 
     /// Where the tables are on, the new folder's set is taken at once (read by the next
     /// build).
-    fn retake(hold: Hold, _held: bool, access: &Access) -> Result<(Hold, Option<String>), TableError> {
+    fn retake(
+        hold: Hold,
+        _held: bool,
+        access: &Access,
+    ) -> Result<(Hold, Option<String>), TableError> {
         if hold.limit == 0 {
             return Ok((hold, None));
         }

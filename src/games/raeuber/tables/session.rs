@@ -105,7 +105,9 @@ impl Member for Tables {
                 built.build_in_background();
             }
             super::set_limit(max_pieces);
-            return Ok(format!("endgame tables of up to {max_pieces} pieces{on_demand}"));
+            return Ok(format!(
+                "endgame tables of up to {max_pieces} pieces{on_demand}"
+            ));
         }
         if builds == TableBuilds::Background {
             // A search at a clock, and a GUI waiting for `readyok`: nothing here waits for
@@ -132,7 +134,10 @@ impl Member for Tables {
         if max_pieces == 0 {
             // The session keeps its hold (counted, freed with the session): on again, it
             // probes them at once.
-            return Ok((TableSettings { limit: 0, ..own }, "endgame tables off".to_string()));
+            return Ok((
+                TableSettings { limit: 0, ..own },
+                "endgame tables off".to_string(),
+            ));
         }
         let most = most_pieces(access);
         if max_pieces > most {
