@@ -1,9 +1,10 @@
 //! The family as a [`Game`], once for both boards: names, FEN, moves and their text, play, the
 //! verdict (no move wins; threefold repetition, the 100-ply rule and opposite-colour bishops
 //! draw), SAN as lichess and Fairy-Stockfish write it, the search's settings, the training
-//! records. What a member of the family has of its own — its names, start, bench positions,
-//! search switches, evaluation and endgame tables — it says in its [`Variant`], implemented in
-//! its folder (`games/raeuber`, `games/antichess`).
+//! records, the endgame table options (through the member's tables, [`Variant::Tables`], and
+//! the family's plumbing, [`super::tables::session`]). What a member of the family has of its
+//! own — its names, start, bench positions, search switches, evaluation and endgame tables —
+//! it says in its [`Variant`], implemented in its folder (`games/raeuber`, `games/antichess`).
 
 use super::board::Board;
 use super::movegen::PAWN_K;

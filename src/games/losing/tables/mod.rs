@@ -8,7 +8,8 @@
 //! - [`session`]: the process's tables, limit and folder ([`session::Process`]), a protocol
 //!   session's hold on a set the sessions asking alike share ([`session::Hold`],
 //!   [`session::Shared`], its memory lent by a server's pool), what a search thread probes
-//!   ([`session::enter`], [`session::probe`]) and the folder a user names.
+//!   ([`session::enter`], [`session::probe`]), the folder a user names, and what the table
+//!   options do to a session's settings ([`session::session_tables`]).
 //! - [`signature`]: material signatures (codes, keys, counts), the signatures of n pieces in
 //!   the order both build them, their pieces' letters.
 //! - [`worker`]: the threads that build and check tables beside the search.

@@ -1,11 +1,14 @@
 //! The plumbing between a member's endgame tables and the protocols, once for the family: the
 //! process's set with its limit and folder ([`Process`]: `solve --tables`, a lone engine), a
-//! protocol session's hold ([`Hold`]: `Endgame Tables`, `Endgame Tables Path`) on a set that
-//! the sessions asking for the same tables share ([`Shared`], built once, freed with its last
-//! holder, its memory lent by a server's pool), the hold a search thread entered ([`enter`])
-//! and the probe through it ([`probe`]), and the folder a user names ([`folder`],
-//! [`process_dir`], [`session_dir`]). Each member instantiates it with its tables
-//! ([`Member`]) and keeps what is its own: a set's key, how it is built, its limits.
+//! protocol session's hold ([`Hold`]: `Endgame Tables`, `Endgame Tables Path`, kept in its
+//! settings by [`session_tables`] and [`session_tables_dir`]) on a set that the sessions
+//! asking for the same tables share ([`Shared`], built once on a thread of its own,
+//! [`Shared::building`], freed with its last holder, its memory lent by a server's pool), the
+//! hold a search thread entered ([`enter`]) and the probe through it ([`probe`]), and the
+//! folder a user names ([`folder`], [`process_dir`], [`session_dir`]). Each member
+//! instantiates it with its tables ([`Member`]) and keeps what is its own: what the options do
+//! to the process's tables and to a session's hold, a set's key, how it is built, its limits.
+//! The family's `EndgameTables` impl (`losing/game.rs`) calls through here.
 
 use std::cell::RefCell;
 use std::path::PathBuf;
