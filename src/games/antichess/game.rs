@@ -1,22 +1,22 @@
 //! Antichess as a member of the losing-chess family ([`crate::games::losing`]): its
 //! [`Variant`] record (names, start, bench positions, search switches — Räuberschach's and two
-//! of its own —, evaluation, tables) and its endgame tables' settings. The
-//! [`Game`](crate::game::Game) itself is the family's, on the 8×8 board.
+//! of its own —, evaluation, tables) and its protocol options. The
+//! [`Game`](crate::game::Game) itself is the family's, on the 8×8 board, and so are the
+//! endgame table options over its tables.
 
 use super::position::Antichess;
 use super::tables::{self, Tables};
 use super::{BENCH_FENS, START_FEN, VARIANTS};
-use crate::games::losing::tables::session as family;
+use crate::engine_option::{GameOption, GameSettings};
+use crate::game::Dialect;
 use crate::games::losing::eval::Weights;
-use crate::engine_option::{Access, GameOption, GameSettings};
-use crate::game::{Dialect, EndgameTables, TableBuilds};
 use crate::games::losing::game::{Variant, xboard_setup};
-use crate::games::losing::{Eight, Position, Six};
+use crate::games::losing::tables::session as family;
+use crate::games::losing::{Eight, Six};
 use crate::nnue::engine::{self, Cache, Store};
 use crate::search::params::SearchParams;
 use std::cell::RefCell;
 use std::thread::LocalKey;
-use crate::table_error::TableError;
 
 /// Antichess's network and switch in this process: none built in yet, so the hand-made
 /// evaluation answers until an `EvalFile` is loaded (docs/nnue.md).
@@ -55,13 +55,7 @@ impl Variant for Eight {
         ..<Six as Variant>::SEARCH
     };
 
-    fn probe(pos: &Position<Eight>) -> Option<i16> {
-        family::probe::<Tables>(pos)
-    }
-
-    fn table_limit() -> u32 {
-        tables::process_limit()
-    }
+    type Tables = Tables;
 
     fn weights() -> &'static Weights {
         &super::eval::WEIGHTS
@@ -103,43 +97,4 @@ impl Dialect for Antichess {
     fn xboard_setup(&self) -> Vec<String> {
         xboard_setup::<Eight>()
     }
-}
-
-
-
-impl EndgameTables for Antichess {
-    const SOLVED_TABLES: u32 = tables::MAX_PIECES;
-
-    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
-        tables::use_in_process(max_pieces, builds == TableBuilds::Wait)
-    }
-
-    fn session_tables(
-        settings: &mut GameSettings,
-        max_pieces: u32,
-        access: &Access,
-    ) -> Result<String, TableError> {
-        let (hold, line) =
-            tables::use_in_session(settings.get::<tables::Hold>(), max_pieces, access)?;
-        settings.set(hold);
-        Ok(line)
-    }
-
-    fn tables_dir(dir: &str) -> Result<String, TableError> {
-        tables::process_dir(dir)
-    }
-
-    fn session_tables_dir(
-        settings: &mut GameSettings,
-        dir: &str,
-        access: &Access,
-    ) -> Result<String, TableError> {
-        let (hold, line) = tables::session_dir(settings.get::<tables::Hold>(), dir, access)?;
-        settings.set(hold);
-        Ok(line)
-    }
-
-    /// df-pn before alpha-beta (the losing-chess oracle) is offered by `Solver Share` and not
-    /// asked by default, as in Räuberschach, until a match says it pays (docs/antichess.md).
-    const SOLVER_SHARE: u32 = 0;
 }

@@ -42,12 +42,11 @@ use super::movegen::PAWN_K;
 use crate::games::losing::{Board, Eight};
 use super::position::{Antichess, NO_EP};
 use crate::board::{Color, MoveList};
-use crate::checksum;
 use crate::engine_option::{Access, SharedSets};
-use crate::games::losing::tables::check;
+use crate::games::losing::tables::{check, file, worker};
 use crate::games::losing::tables::session::{self, Member, Process};
 use crate::games::losing::tables::signature::{CODES, both_colours, counts_of, key_of, kind_of_letter, letters, pawns};
-use crate::game::Game;
+use crate::game::{Game, TableBuilds};
 use crate::table_error::TableError;
 use crate::solve::retro::{self, Child, Node, Slice, better, parent};
 
@@ -428,12 +427,7 @@ impl Tables {
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
         crate::files::write_whole(path, |out| {
             out.write_all(MAGIC)?;
-            let mut sum = checksum::START;
-            for t in &self.tables {
-                out.write_all(&t.values)?;
-                sum = checksum::extend(sum, &t.values);
-            }
-            out.write_all(&sum.to_le_bytes())
+            file::write_summed(out, self.tables.iter().map(|t| &t.values[..]))
         })
     }
 
@@ -448,15 +442,7 @@ impl Tables {
         };
         let all: Vec<Vec<u8>> = (2..=BASE_PIECES as usize).flat_map(both_colours).collect();
         let body: usize = all.iter().map(|c| slice_len(c.len())).sum();
-        let size = MAGIC.len() + body + 8;
-        let bytes = crate::files::read(path, size as u64).map_err(|e| fail(e.into()))?;
-        if !bytes.starts_with(MAGIC) || bytes.len() != size {
-            return Err(fail(TableError::Format { signature: false }));
-        }
-        let (data, sum) = bytes[MAGIC.len()..].split_at(body);
-        if checksum::fnv1a(data) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-            return Err(fail(TableError::Checksum));
-        }
+        let data = read_summed(path, MAGIC, body, false).map_err(fail)?;
         let mut tables = Tables {
             ids: HashMap::new(),
             tables: Vec::new(),
@@ -595,6 +581,28 @@ impl Tables {
     }
 }
 
+/// The `body` bytes of the file at `path` after its first line `magic`: read no further than
+/// its size, refused where it is of another format or cut short (`signature`: a four-piece
+/// signature's file) or where its checksum ([`file`]) is not theirs.
+fn read_summed(
+    path: &Path,
+    magic: &[u8],
+    body: usize,
+    signature: bool,
+) -> Result<Vec<u8>, TableError> {
+    let size = magic.len() + body + file::SUM;
+    let mut bytes = crate::files::read(path, size as u64)?;
+    if !bytes.starts_with(magic) || bytes.len() != size {
+        return Err(TableError::Format { signature });
+    }
+    if file::unsummed(&bytes[magic.len()..]).is_none() {
+        return Err(TableError::Checksum);
+    }
+    bytes.truncate(magic.len() + body);
+    bytes.drain(..magic.len());
+    Ok(bytes)
+}
+
 /// The file of a four-piece signature's table in the tables' folder.
 pub fn four_file(codes: &[u8]) -> String {
     format!("antichess-4-{}.table", signature_name(codes))
@@ -620,8 +628,7 @@ impl Tables {
         })?;
         crate::files::write_whole(&dir.join(four_file(codes)), |out| {
             out.write_all(&four_magic(codes))?;
-            out.write_all(values)?;
-            out.write_all(&checksum::fnv1a(values).to_le_bytes())
+            file::write_summed(out, [values])
         })
     }
 
@@ -642,19 +649,10 @@ impl Tables {
             why: Box::new(why),
         };
         self.needs(codes).map_err(fail)?;
-        let magic = four_magic(codes);
-        let size = magic.len() + slice_len(4) + 8;
-        let bytes = crate::files::read(&path, size as u64).map_err(|e| fail(e.into()))?;
-        if !bytes.starts_with(&magic) || bytes.len() != size {
-            return Err(fail(TableError::Format { signature: true }));
-        }
-        let (data, sum) = bytes[magic.len()..].split_at(slice_len(4));
-        if checksum::fnv1a(data) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-            return Err(fail(TableError::Checksum));
-        }
+        let data = read_summed(&path, &four_magic(codes), slice_len(4), true).map_err(fail)?;
         // In place, as its positions' moves reach positions of the same table; taken out
         // again where it is refused.
-        self.insert(codes.to_vec(), data.to_vec());
+        self.insert(codes.to_vec(), data);
         let added = self.tables.last().expect("just added");
         let Some(threads) = threads else {
             added.state.store(UNCHECKED, Ordering::Release);
@@ -775,6 +773,7 @@ impl Member for Tables {
     type Board = Eight;
     type Extra = bool;
     const IN_FOLDER: &'static str = "their file is";
+    const OFFERED: u32 = MAX_PIECES;
 
     fn probe_in(&self, pos: &Antichess) -> Option<i16> {
         self.probe(pos)
@@ -787,11 +786,77 @@ impl Member for Tables {
     fn entered() -> &'static LocalKey<RefCell<Option<Hold>>> {
         &ENTERED
     }
-}
 
-/// The most pieces the process's tables are probed for (0: off).
-pub fn process_limit() -> u32 {
-    PROCESS.limit()
+    /// The process's tables of up to `max_pieces` pieces (0: off), built now (`builds`
+    /// waits) or in the background; the line to report.
+    fn use_in_process(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
+        check_pieces(max_pieces)?;
+        PROCESS.set_limit(max_pieces);
+        if max_pieces == 0 {
+            return Ok("endgame tables off".to_string());
+        }
+        if PROCESS.tables().is_some() {
+            return Ok(format!("endgame tables of up to {max_pieces} pieces"));
+        }
+        let dir = PROCESS.dir();
+        let fours = max_pieces > BASE_PIECES;
+        if builds == TableBuilds::Wait {
+            publish_process(obtain(dir, true, (fours, true), &|| true).expect("wanted"));
+            return Ok(format!("endgame tables of up to {max_pieces} pieces"));
+        }
+        worker::spawn(worker::BUILDS, move || {
+            publish_process(obtain(dir, true, (fours, false), &|| true).expect("wanted"));
+        })?;
+        Ok(format!(
+            "endgame tables of up to {max_pieces} pieces: being built in the background (about a \
+             minute), probed once they are there"
+        ))
+    }
+
+    /// A session's hold after `Endgame Tables` = `max_pieces`: the set the sessions share,
+    /// built in the background by the first, its memory taken from `access`'s pool; the line
+    /// to report.
+    fn use_in_session(
+        mut hold: Hold,
+        max_pieces: u32,
+        access: &Access,
+    ) -> Result<(Hold, String), TableError> {
+        check_pieces(max_pieces)?;
+        hold.limit = max_pieces;
+        if max_pieces == 0 {
+            return Ok((hold, "endgame tables off".to_string()));
+        }
+        let fours = max_pieces > BASE_PIECES;
+        if hold.set.is_some() && hold.extra == fours {
+            return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
+        }
+        hold.extra = fours;
+        let key: Key = (hold.dir.clone(), access.writes, fours);
+        let (set, _) = SESSIONS.obtain(key.clone(), || new_set(key, access))?;
+        hold.set = Some(set);
+        Ok((
+            hold,
+            format!(
+                "endgame tables of up to {max_pieces} pieces: being built in the background \
+                 (about a minute), probed once they are there"
+            ),
+        ))
+    }
+
+    /// Where the tables are on, the new folder's set is taken at once (read by the next
+    /// build).
+    fn retake(
+        hold: Hold,
+        _held: bool,
+        access: &Access,
+    ) -> Result<(Hold, Option<String>), TableError> {
+        if hold.limit == 0 {
+            return Ok((hold, None));
+        }
+        let limit = hold.limit;
+        let (hold, line) = Tables::use_in_session(hold, limit, access)?;
+        Ok((hold, Some(line)))
+    }
 }
 
 /// The line a table build (`how`: built, read and checked) reports on stderr.
@@ -845,21 +910,21 @@ fn add_fours_saying(tables: &mut Tables, dir: &Path, check_now: bool) {
     );
 }
 
+/// The name of the thread that checks the process's four-piece tables as probes meet them.
+const CHECKS: &str = "endgame table checks";
+
 /// Makes `tables` the process's own, with a thread that checks the four-piece tables its
 /// probes meet unchecked.
 fn publish_process(tables: Tables) {
     let (tx, rx) = mpsc::channel();
     tables.set_checker(tx);
     if PROCESS.install(tables) {
-        let _ = std::thread::Builder::new()
-            .name("endgame table checks".into())
-            .spawn(move || {
-                for id in rx {
-                    if let Some(tables) = PROCESS.tables() {
-                        tables.check_requested(id);
-                    }
-                }
-            });
+        let _ = worker::serve(CHECKS, rx, |id| {
+            if let Some(tables) = PROCESS.tables() {
+                tables.check_requested(id);
+            }
+            true
+        });
     }
 }
 
@@ -1075,24 +1140,6 @@ fn table_line(tables: &Tables, start: &Antichess) -> Vec<String> {
     line
 }
 
-/// The process's folder (`solve --tables-dir`); the line to report.
-pub fn process_dir(dir: &str) -> Result<String, TableError> {
-    session::process_dir::<Tables>(dir)
-}
-
-/// A session's hold after `Endgame Tables Path` = `dir` (read by the next build); the line.
-/// A set already held from another folder is let go, and where the tables are on, the new
-/// folder's set is taken at once.
-pub fn session_dir(hold: Option<&Hold>, dir: &str, access: &Access) -> Result<(Hold, String), TableError> {
-    session::session_dir(hold, dir, access, |hold, _| {
-        if hold.limit == 0 {
-            return Ok((hold, None));
-        }
-        let (hold, tables) = use_in_session(Some(&hold), hold.limit, access)?;
-        Ok((hold, Some(tables)))
-    })
-}
-
 /// Checks a requested number of pieces: 0 (off) to [`MAX_PIECES`].
 fn check_pieces(max_pieces: u32) -> Result<(), TableError> {
     if max_pieces > MAX_PIECES {
@@ -1102,35 +1149,6 @@ fn check_pieces(max_pieces: u32) -> Result<(), TableError> {
         });
     }
     Ok(())
-}
-
-/// The process's tables of up to `max_pieces` pieces (0: off), built now (`wait`) or in the
-/// background; the line to report.
-pub fn use_in_process(max_pieces: u32, wait: bool) -> Result<String, TableError> {
-    check_pieces(max_pieces)?;
-    PROCESS.set_limit(max_pieces);
-    if max_pieces == 0 {
-        return Ok("endgame tables off".to_string());
-    }
-    if PROCESS.tables().is_some() {
-        return Ok(format!("endgame tables of up to {max_pieces} pieces"));
-    }
-    let dir = PROCESS.dir();
-    let fours = max_pieces > BASE_PIECES;
-    if wait {
-        publish_process(obtain(dir, true, (fours, true), &|| true).expect("wanted"));
-        return Ok(format!("endgame tables of up to {max_pieces} pieces"));
-    }
-    std::thread::Builder::new()
-        .name("endgame tables".into())
-        .spawn(move || {
-            publish_process(obtain(dir, true, (fours, false), &|| true).expect("wanted"));
-        })
-        .map_err(TableError::no_thread)?;
-    Ok(format!(
-        "endgame tables of up to {max_pieces} pieces: being built in the background (about a \
-         minute), probed once they are there"
-    ))
 }
 
 /// The MiB the tables of up to three pieces take (a byte a number of every signature).
@@ -1153,65 +1171,25 @@ fn set_megabytes(dir: Option<&Path>, fours: bool) -> usize {
     megabytes() + (files * slice_len(4)).div_ceil(1 << 20)
 }
 
-/// A session's hold after `Endgame Tables` = `max_pieces`: the set the sessions share, built
-/// in the background by the first, its memory taken from `access`'s pool; the line to report.
-pub fn use_in_session(
-    hold: Option<&Hold>,
-    max_pieces: u32,
-    access: &Access,
-) -> Result<(Hold, String), TableError> {
-    check_pieces(max_pieces)?;
-    let mut hold = hold.cloned().unwrap_or_default();
-    hold.limit = max_pieces;
-    if max_pieces == 0 {
-        return Ok((hold, "endgame tables off".to_string()));
-    }
-    let fours = max_pieces > BASE_PIECES;
-    if hold.set.is_some() && hold.extra == fours {
-        return Ok((hold, format!("endgame tables of up to {max_pieces} pieces")));
-    }
-    hold.extra = fours;
-    let key: Key = (hold.dir.clone(), access.writes, fours);
-    let (set, _) = SESSIONS.obtain(key.clone(), || new_set(key, access))?;
-    hold.set = Some(set);
-    Ok((
-        hold,
-        format!(
-            "endgame tables of up to {max_pieces} pieces: being built in the background (about \
-             a minute), probed once they are there"
-        ),
-    ))
-}
-
 /// A new set for the folder and write right of `key`, its memory taken from `access`'s pool,
 /// built (or read) in the background.
 fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, TableError> {
-    let set = Shared::new(access, set_megabytes(dir.as_deref(), fours))?;
-    let weak = Arc::downgrade(&set);
-    std::thread::Builder::new()
-        .name("endgame tables".into())
-        .spawn(move || {
-            let wanted = || weak.strong_count() > 0;
-            let Some(tables) = obtain(dir, writes, (fours, false), &wanted) else {
-                return;
-            };
-            let (tx, rx) = mpsc::channel();
-            tables.set_checker(tx);
-            match weak.upgrade() {
-                Some(set) => set.publish(tables),
-                None => return,
-            }
-            // The checks the probes ask for, while a session holds the set (the sender goes
-            // with the set, and the loop with it).
-            for id in rx {
-                let Some(set) = weak.upgrade() else { break };
-                if let Some(tables) = set.tables() {
-                    tables.check_requested(id);
-                }
-            }
-        })
-        .map_err(TableError::no_thread)?;
-    Ok(set)
+    let mb = set_megabytes(dir.as_deref(), fours);
+    Shared::building(access, mb, move |weak| {
+        let wanted = || weak.strong_count() > 0;
+        let Some(tables) = obtain(dir, writes, (fours, false), &wanted) else {
+            return;
+        };
+        let (tx, rx) = mpsc::channel();
+        tables.set_checker(tx);
+        match weak.upgrade() {
+            Some(set) => set.publish(tables),
+            None => return,
+        }
+        // The checks the probes ask for, while a session holds the set (the sender goes
+        // with the set, and the loop with it).
+        worker::drain(rx, |id| session::while_held(&weak, |t| t.check_requested(id)));
+    })
 }
 
 #[cfg(test)]
@@ -1381,7 +1359,7 @@ mod tests {
         }
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&data);
-        bytes.extend_from_slice(&checksum::fnv1a(&data).to_le_bytes());
+        bytes.extend_from_slice(&crate::checksum::fnv1a(&data).to_le_bytes());
         bytes
     }
 
@@ -1411,10 +1389,10 @@ mod tests {
             dir: Some(PathBuf::from(dir)),
             ..Hold::default()
         };
-        let (a, _) = use_in_session(Some(&at("/kiebitz-no-folder/a")), 3, &access).unwrap();
-        let (b, _) = use_in_session(Some(&at("/kiebitz-no-folder/a")), 3, &access).unwrap();
+        let (a, _) = Tables::use_in_session(at("/kiebitz-no-folder/a"), 3, &access).unwrap();
+        let (b, _) = Tables::use_in_session(at("/kiebitz-no-folder/a"), 3, &access).unwrap();
         assert!(Arc::ptr_eq(a.set.as_ref().unwrap(), b.set.as_ref().unwrap()));
-        let other = use_in_session(Some(&at("/kiebitz-no-folder/b")), 3, &access);
+        let other = Tables::use_in_session(at("/kiebitz-no-folder/b"), 3, &access);
         let e = other.err().expect("another folder's set does not fit").to_string();
         assert!(e.contains("MiB"), "{e}");
         drop((a, b));

@@ -1,19 +1,25 @@
 //! The family as a [`Game`], once for both boards: names, FEN, moves and their text, play, the
 //! verdict (no move wins; threefold repetition, the 100-ply rule and opposite-colour bishops
 //! draw), SAN as lichess and Fairy-Stockfish write it, the search's settings, the training
-//! records. What a member of the family has of its own — its names, start, bench positions,
-//! search switches, evaluation and endgame tables — it says in its [`Variant`], implemented in
-//! its folder (`games/raeuber`, `games/antichess`).
+//! records, the endgame table options (through the member's tables, [`Variant::Tables`], and
+//! the family's plumbing, [`super::tables::session`]). What a member of the family has of its
+//! own — its names, start, bench positions, search switches, evaluation and endgame tables —
+//! it says in its [`Variant`], implemented in its folder (`games/raeuber`, `games/antichess`).
 
 use super::board::Board;
 use super::movegen::PAWN_K;
 use super::position::{EMPTY, LETTERS, Position};
+use super::tables::session::{self, Member};
 use crate::board::fen::Fen;
 use crate::board::{Color, GLYPHS, Move, MoveKind, MoveList, Square};
+use crate::engine_option::{Access, GameSettings};
 use crate::error::{Error, move_error};
-use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Terminal, Tuning};
+use crate::game::{
+    Certified, Dialect, EndgameTables, Game, OpeningBook, TableBuilds, Tablebases, Terminal, Tuning,
+};
 use crate::san::SanParts;
 use crate::search::params::SearchParams;
+use crate::table_error::TableError;
 
 /// What one member of the family is beyond its board: the record that makes `Position<B>` a
 /// game.
@@ -42,8 +48,9 @@ pub trait Variant: Board {
     /// piece ([`Tuning::expected_moves_left`]).
     const MOVES_LEFT_BASE: u32;
 
-    /// The value of `pos` in the endgame tables this thread probes, if they hold it.
-    fn probe(pos: &Position<Self>) -> Option<i16>;
+    /// The member's endgame tables ([`super::tables`]): what the search probes and the
+    /// protocols' table options set up ([`EndgameTables`]).
+    type Tables: Member<Board = Self>;
     /// The web page's names ([`super::page`]): the game's title, a sentence about it, the
     /// variant's title.
     const PAGE_TITLE: &'static str;
@@ -52,8 +59,6 @@ pub trait Variant: Board {
     /// Whether the page shows solved values (the tables, else proof-number search).
     const PAGE_SOLVES: bool;
 
-    /// The most pieces of the endgame tables this process probes (0: none).
-    fn table_limit() -> u32;
     /// The evaluation's weights ([`super::eval`]).
     fn weights() -> &'static super::eval::Weights;
     /// The member's network and switch in this process ([`super::nnue`]).
@@ -64,6 +69,12 @@ pub trait Variant: Board {
     /// notation); `None` where `text` is none.
     fn other_notation(text: &str) -> Option<String> {
         let _ = text;
+        None
+    }
+    /// The move of a checked proof or hold covering `pos` ([`EndgameTables::certified`]);
+    /// none by default.
+    fn certified(pos: &Position<Self>) -> Option<Certified> {
+        let _ = pos;
         None
     }
 }
@@ -136,7 +147,11 @@ where
     /// The endgame tables' value, a win or loss only where the move clock leaves room for its
     /// plies.
     fn solved(&self) -> Option<(Terminal, u32)> {
-        Terminal::of_table_value(V::probe(self)?, self.halfmove, Self::DRAW_PLIES)
+        Terminal::of_table_value(
+            session::probe::<V::Tables>(self)?,
+            self.halfmove,
+            Self::DRAW_PLIES,
+        )
     }
 
     fn reversible_plies(&self) -> u32 {
@@ -354,6 +369,46 @@ where
 }
 
 impl<V: Variant> Tablebases for Position<V> {}
+
+/// The member's tables ([`Variant::Tables`]) behind the protocols' table options, through the
+/// family's plumbing ([`super::tables::session`]).
+impl<V: Variant> EndgameTables for Position<V> {
+    const SOLVED_TABLES: u32 = <V::Tables as Member>::OFFERED;
+
+    /// df-pn before alpha-beta does not pay at a clock in Räuberschach: share 0 against 10,
+    /// self-play 2+0.02, SPRT [0, 10] H1 after 1,282 games, +17.6 ± 16.5 Elo
+    /// (docs/search-log.md). Antichess offers it by `Solver Share` and does not ask it by
+    /// default either, until a match says it pays (docs/antichess.md).
+    const SOLVER_SHARE: u32 = 0;
+
+    fn certified(&self) -> Option<Certified> {
+        V::certified(self)
+    }
+
+    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
+        V::Tables::use_in_process(max_pieces, builds)
+    }
+
+    fn tables_dir(dir: &str) -> Result<String, TableError> {
+        session::process_dir::<V::Tables>(dir)
+    }
+
+    fn session_tables(
+        settings: &mut GameSettings,
+        max_pieces: u32,
+        access: &Access,
+    ) -> Result<String, TableError> {
+        session::session_tables::<V::Tables>(settings, max_pieces, access)
+    }
+
+    fn session_tables_dir(
+        settings: &mut GameSettings,
+        dir: &str,
+        access: &Access,
+    ) -> Result<String, TableError> {
+        session::session_tables_dir::<V::Tables>(settings, dir, access)
+    }
+}
 
 /// A record's pieces: `colour · 6 + kind`, squares numbered `rank · width + file` on the
 /// board (the position's own grid is 8 wide).

@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 
 use super::game::Variant;
 use super::position::Position;
+use super::tables::session::Member;
 use crate::game::Game;
 use crate::games::page::{self, SolveJob, Solvers, solved_json};
 
@@ -108,7 +109,8 @@ where
             crate::game::Terminal::Loss => -1,
             crate::game::Terminal::Draw => 0,
         };
-        let source = format!("endgame tables (up to {} pieces)", V::table_limit());
+        let limit = <V::Tables as Member>::process().limit();
+        let source = format!("endgame tables (up to {limit} pieces)");
         return solved_json(
             value,
             (value != 0).then_some(plies as i32),

@@ -1,22 +1,22 @@
 //! Räuberschach as a member of the losing-chess family ([`crate::games::losing`]): its
 //! [`Variant`] record (names, start, bench positions, search switches, evaluation, tables),
-//! its protocol options (the session's proof files) and its endgame tables' settings. The
-//! [`Game`](crate::game::Game) itself is the family's, on the 6×6 board.
+//! its protocol options (the session's proof files) and its certificates' moves. The
+//! [`Game`](crate::game::Game) itself is the family's, on the 6×6 board, and so are the
+//! endgame table options over its tables.
 
 use super::position::{Raeuber, matrix_to_coordinates};
 use super::tables::Tables;
 use super::tables::session::{self, TableSettings};
-use crate::games::losing::tables::session as family;
 use super::{BENCH_FENS, START_FEN, VARIANTS};
+use crate::engine_option::{GameOption, GameSettings, OptionKind, TextForm};
+use crate::game::{Certified, Dialect};
+use crate::games::losing::Six;
 use crate::games::losing::eval::Weights;
-use crate::engine_option::{Access, GameOption, GameSettings, OptionKind, TextForm};
-use crate::game::{Certified, Dialect, EndgameTables, TableBuilds};
 use crate::games::losing::game::{Variant, xboard_setup};
-use crate::games::losing::{Position, Six};
+use crate::games::losing::tables::session as family;
 use crate::nnue::engine::{self, Cache, Store};
 use crate::search::params::SearchParams;
 use std::cell::RefCell;
-use crate::table_error::TableError;
 use std::thread::LocalKey;
 
 /// Räuberschach's network and switch in this process: none built in yet, so the hand-made
@@ -80,13 +80,7 @@ impl Variant for Six {
         ..SearchParams::CONSERVATIVE
     };
 
-    fn probe(pos: &Position<Six>) -> Option<i16> {
-        family::probe::<Tables>(pos)
-    }
-
-    fn table_limit() -> u32 {
-        super::tables::limit()
-    }
+    type Tables = Tables;
 
     /// The fitted weights, or those `KIEBITZ_RAEUBER_EVAL` set at start-up.
     fn weights() -> &'static Weights {
@@ -104,6 +98,13 @@ impl Variant for Six {
     /// The matrix notation of the original exercise (`5242` is b2b3).
     fn other_notation(text: &str) -> Option<String> {
         matrix_to_coordinates(text)
+    }
+
+    /// The move of a checked proof or hold: the session's own files first, then the shipped
+    /// ones once read (docs/solved.md, "Perfect play from the certificates").
+    fn certified(pos: &Raeuber) -> Option<Certified> {
+        let own = session::proofs();
+        super::certificates::certified(pos, own.as_deref())
     }
 }
 
@@ -129,7 +130,7 @@ impl Dialect for Raeuber {
                 let (proofs, line) = super::certificates::load_files(v.text())?;
                 let settings = TableSettings {
                     extra: proofs,
-                    ..table_settings(s)
+                    ..family::hold_in::<Tables>(s)
                 };
                 s.set(settings);
                 Ok(Some(line))
@@ -153,58 +154,5 @@ impl Dialect for Raeuber {
 
     fn adopt(settings: &GameSettings) {
         engine::adopt_settings::<Raeuber>(settings);
-    }
-}
-
-/// A session's endgame table settings, or the process's where it has none yet.
-fn table_settings(settings: &GameSettings) -> TableSettings {
-    settings
-        .get::<TableSettings>()
-        .cloned()
-        .unwrap_or_else(session::process_settings)
-}
-
-
-
-impl EndgameTables for Raeuber {
-    const SOLVED_TABLES: u32 = 4;
-
-    /// The move of a checked proof or hold: the session's own files first, then the shipped
-    /// ones once read (docs/solved.md, "Perfect play from the certificates").
-    fn certified(&self) -> Option<Certified> {
-        let own = session::proofs();
-        super::certificates::certified(self, own.as_deref())
-    }
-
-    /// df-pn before alpha-beta does not pay at a clock: share 0 against 10, self-play
-    /// 2+0.02, SPRT [0, 10] H1 after 1,282 games, +17.6 ± 16.5 Elo (docs/search-log.md).
-    const SOLVER_SHARE: u32 = 0;
-
-    fn use_tables(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
-        session::use_in_process(max_pieces, builds)
-    }
-
-    fn session_tables(
-        settings: &mut GameSettings,
-        max_pieces: u32,
-        access: &Access,
-    ) -> Result<String, TableError> {
-        let (own, line) = session::use_in_session(table_settings(settings), max_pieces, access)?;
-        settings.set(own);
-        Ok(line)
-    }
-
-    fn session_tables_dir(
-        settings: &mut GameSettings,
-        dir: &str,
-        access: &Access,
-    ) -> Result<String, TableError> {
-        let (own, line) = session::session_dir(&table_settings(settings), dir, access)?;
-        settings.set(own);
-        Ok(line)
-    }
-
-    fn tables_dir(dir: &str) -> Result<String, TableError> {
-        family::process_dir::<Tables>(dir)
     }
 }

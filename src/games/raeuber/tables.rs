@@ -41,7 +41,7 @@ use crate::board::Color;
 #[cfg(test)]
 use crate::board::MoveList;
 use crate::game::Game;
-use crate::games::losing::tables::check;
+use crate::games::losing::tables::{check, worker};
 use crate::games::losing::tables::session::Process;
 use crate::games::losing::tables::signature::{CODES, codes_of, counts_of, key_of, multisets, pawns};
 
@@ -288,16 +288,7 @@ impl Tables {
         if self.background.set(Mutex::new(send)).is_err() {
             return;
         }
-        let spawned = std::thread::Builder::new()
-            .name("endgame tables".into())
-            .spawn(move || {
-                for key in receive {
-                    if !build(key) {
-                        break;
-                    }
-                }
-            });
-        if spawned.is_err() {
+        if worker::serve(worker::BUILDS, receive, build).is_err() {
             // No thread: probes go on asking, and nothing answers; they never wait.
             eprintln!("endgame tables: no thread to build signatures in the background");
         }
@@ -719,11 +710,6 @@ pub fn set_limit(pieces: u32) {
     PROCESS.set_limit(pieces);
 }
 
-/// The most pieces of a position the installed tables answer for (0: none).
-pub fn limit() -> u32 {
-    PROCESS.limit()
-}
-
 /// The budget of [`Tables::set_on_demand_budget`] that tables take when made; no cap unless
 /// set ([`set_on_demand_budget`]).
 static ON_DEMAND_BUDGET: AtomicUsize = AtomicUsize::new(usize::MAX);
@@ -780,19 +766,17 @@ pub fn install_in_background() -> Result<(), crate::TableError> {
     if BUILDING.swap(true, Ordering::AcqRel) {
         return Ok(());
     }
-    let spawned = std::thread::Builder::new()
-        .name("endgame tables".into())
-        .spawn(|| {
-            let line = build_and_install(3, 1);
-            if let Some(built) = installed() {
-                built.build_in_background();
-            }
-            eprintln!("{line}");
-        });
-    spawned.map(|_| ()).map_err(|e| {
+    let spawned = worker::spawn(worker::BUILDS, || {
+        let line = build_and_install(3, 1);
+        if let Some(built) = installed() {
+            built.build_in_background();
+        }
+        eprintln!("{line}");
+    });
+    if spawned.is_err() {
         BUILDING.store(false, Ordering::Release);
-        crate::TableError::no_thread(e)
-    })
+    }
+    spawned
 }
 
 /// The process's tables, if installed.

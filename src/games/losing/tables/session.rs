@@ -1,20 +1,25 @@
 //! The plumbing between a member's endgame tables and the protocols, once for the family: the
 //! process's set with its limit and folder ([`Process`]: `solve --tables`, a lone engine), a
-//! protocol session's hold ([`Hold`]: `Endgame Tables`, `Endgame Tables Path`) on a set that
-//! the sessions asking for the same tables share ([`Shared`], built once, freed with its last
-//! holder, its memory lent by a server's pool), the hold a search thread entered ([`enter`])
-//! and the probe through it ([`probe`]), and the folder a user names ([`folder`],
-//! [`process_dir`], [`session_dir`]). Each member instantiates it with its tables
-//! ([`Member`]) and keeps what is its own: a set's key, how it is built, its limits.
+//! protocol session's hold ([`Hold`]: `Endgame Tables`, `Endgame Tables Path`, kept in its
+//! settings by [`session_tables`] and [`session_tables_dir`]) on a set that the sessions
+//! asking for the same tables share ([`Shared`], built once on a thread of its own,
+//! [`Shared::building`], freed with its last holder, its memory lent by a server's pool), the
+//! hold a search thread entered ([`enter`]) and the probe through it ([`probe`]), and the
+//! folder a user names ([`folder`], [`process_dir`], [`session_dir`]). Each member
+//! instantiates it with its tables ([`Member`]) and keeps what is its own: what the options do
+//! to the process's tables and to a session's hold, a set's key, how it is built, its limits.
+//! The family's `EndgameTables` impl (`losing/game.rs`) calls through here.
 
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock, RwLock, Weak};
 use std::thread::LocalKey;
 
 use super::super::{Board, Position};
-use crate::engine_option::{Access, Lease};
+use super::worker;
+use crate::engine_option::{Access, GameSettings, Lease};
+use crate::game::TableBuilds;
 use crate::table_error::TableError;
 
 /// A member's endgame tables as the family's plumbing sees them.
@@ -23,10 +28,12 @@ pub trait Member: Send + Sync + Sized + 'static {
     type Board: Board;
     /// What the member's hold keeps besides the family's fields (Räuberschach: the session's
     /// proof files; antichess: whether its set holds the four-piece tables).
-    type Extra: Clone + Default + 'static;
+    type Extra: Clone + Default + Send + Sync + 'static;
     /// What the folder's lines say is read from it: "their files are" (one a signature) or
     /// "their file is".
     const IN_FOLDER: &'static str;
+    /// The most pieces the protocols offer (`Endgame Tables`).
+    const OFFERED: u32;
 
     /// The value of `pos` in these tables (`d + 1` won in d plies, `-(d + 1)` lost, 0
     /// drawn); `None` where they do not answer.
@@ -38,6 +45,29 @@ pub trait Member: Send + Sync + Sized + 'static {
     /// Told that the process's folder is now `dir` (the tables that build on demand read
     /// and write there from now on); nothing by default.
     fn folder_changed(&self, _dir: &Option<PathBuf>) {}
+
+    /// The process's tables after `Endgame Tables` = `max_pieces` (0: off; `solve --tables`,
+    /// a lone engine), built now where `builds` waits, else in the background; the line to
+    /// report.
+    fn use_in_process(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError>;
+    /// A session's `hold` after `Endgame Tables` = `max_pieces` (0: off): a set the sessions
+    /// asking alike share, its memory taken from `access`'s pool; the line to report.
+    fn use_in_session(
+        hold: Hold<Self>,
+        max_pieces: u32,
+        access: &Access,
+    ) -> Result<(Hold<Self>, String), TableError>;
+    /// What a session's `hold` takes once `Endgame Tables Path` named another folder (`held`:
+    /// it held a set from the old one, now let go), and what to add to the line.
+    fn retake(
+        hold: Hold<Self>,
+        held: bool,
+        access: &Access,
+    ) -> Result<(Hold<Self>, Option<String>), TableError>;
+    /// A session's hold before its first table option: none (the default).
+    fn first_hold() -> Hold<Self> {
+        Hold::default()
+    }
 }
 
 /// The process's tables (installed once), the most pieces they are probed for (0: off) and
@@ -128,6 +158,34 @@ impl<T> Shared<T> {
     pub fn pooled(&self) -> bool {
         self.lease.is_some()
     }
+}
+
+impl<T: Send + Sync + 'static> Shared<T> {
+    /// [`Shared::new`], with the thread that builds it started ([`worker::BUILDS`]): `build`
+    /// holds the set only weakly (where no session holds it any longer, it may stop) and
+    /// publishes its tables.
+    pub fn building(
+        access: &Access,
+        mb: usize,
+        build: impl FnOnce(Weak<Shared<T>>) + Send + 'static,
+    ) -> Result<Arc<Shared<T>>, TableError> {
+        let set = Shared::new(access, mb)?;
+        let weak = Arc::downgrade(&set);
+        worker::spawn(worker::BUILDS, move || build(weak))?;
+        Ok(set)
+    }
+}
+
+/// Does `work` on the tables of the set `weak` points to, where they are built, while a
+/// session holds the set: false where none does any longer (a worker's cue to stop).
+pub fn while_held<T>(weak: &Weak<Shared<T>>, work: impl FnOnce(&T)) -> bool {
+    let Some(set) = weak.upgrade() else {
+        return false;
+    };
+    if let Some(tables) = set.tables() {
+        work(tables);
+    }
+    true
 }
 
 /// A session's endgame tables: probe positions of at most `limit` pieces in `set` (`None`:
@@ -230,24 +288,54 @@ pub fn process_dir<T: Member>(dir: &str) -> Result<String, TableError> {
 }
 
 /// A session's hold after `Endgame Tables Path` = `dir`, and the line to report. Where the
-/// folder changed, the set held from the old one is let go and `retake` (the member's) says
-/// what the hold takes instead, given whether it held one, and what to add to the line.
+/// folder changed, the set held from the old one is let go and the member says what the hold
+/// takes instead ([`Member::retake`]).
 pub fn session_dir<T: Member>(
-    hold: Option<&Hold<T>>,
+    mut hold: Hold<T>,
     dir: &str,
     access: &Access,
-    retake: impl FnOnce(Hold<T>, bool) -> Result<(Hold<T>, Option<String>), TableError>,
 ) -> Result<(Hold<T>, String), TableError> {
     let (dir, line) = folder::<T>(dir, access.writes)?;
-    let mut hold = hold.cloned().unwrap_or_default();
     if hold.dir == dir {
         return Ok((hold, line));
     }
     hold.dir = dir;
     let held = hold.set.take().is_some();
-    let (hold, more) = retake(hold, held)?;
+    let (hold, more) = T::retake(hold, held, access)?;
     Ok(match more {
         Some(more) => (hold, format!("{line}; {more}")),
         None => (hold, line),
     })
+}
+
+/// The hold of a session's `settings`, or the member's first ([`Member::first_hold`]).
+pub fn hold_in<T: Member>(settings: &GameSettings) -> Hold<T> {
+    settings
+        .get::<Hold<T>>()
+        .cloned()
+        .unwrap_or_else(T::first_hold)
+}
+
+/// A session's `Endgame Tables` = `max_pieces` ([`Member::use_in_session`]) kept in its
+/// `settings`; the line to report.
+pub fn session_tables<T: Member>(
+    settings: &mut GameSettings,
+    max_pieces: u32,
+    access: &Access,
+) -> Result<String, TableError> {
+    let (hold, line) = T::use_in_session(hold_in::<T>(settings), max_pieces, access)?;
+    settings.set(hold);
+    Ok(line)
+}
+
+/// A session's `Endgame Tables Path` = `dir` ([`session_dir`]) kept in its `settings`; the
+/// line to report.
+pub fn session_tables_dir<T: Member>(
+    settings: &mut GameSettings,
+    dir: &str,
+    access: &Access,
+) -> Result<String, TableError> {
+    let (hold, line) = session_dir(hold_in::<T>(settings), dir, access)?;
+    settings.set(hold);
+    Ok(line)
 }

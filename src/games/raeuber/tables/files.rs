@@ -13,19 +13,21 @@
 //! were not there.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use clap::Parser;
 
 use super::{Table, Tables, counts_of, key_of, multisets};
+use crate::games::losing::tables::file;
 use crate::games::losing::tables::signature::letters;
 
 /// The first bytes of every table file (format 2: format 1 and a checksum at the end).
 const MAGIC: &[u8] = b"kiebitz raeuber table 2\n";
 
-/// The bytes of the FNV-1a 64 checksum (little-endian) that ends a file: of all before it.
-const CHECKSUM: usize = 8;
+/// The bytes of the FNV-1a 64 checksum (little-endian) that ends a file: of all before it
+/// ([`file`]).
+const CHECKSUM: usize = file::SUM;
 
 /// The file name of the signature `codes` (ascending codes: colour * 6 + kind).
 pub(super) fn name_of(codes: &[u8]) -> String {
@@ -66,12 +68,8 @@ pub(super) fn load(dir: &Path, codes: &[u8]) -> Option<Table> {
 
 /// The values of a file's `bytes` for the signature `codes`, or why they are not.
 fn parse(bytes: &[u8], codes: &[u8]) -> Result<Vec<i16>, String> {
-    let (bytes, sum) = bytes
-        .split_at_checked(bytes.len().saturating_sub(CHECKSUM))
-        .ok_or("ends early")?;
-    if sum.len() < CHECKSUM || crate::nnue::net::fnv1a(bytes).to_le_bytes() != sum {
-        return Err("is damaged (its checksum does not match) or of another format".into());
-    }
+    let bytes = file::unsummed(bytes)
+        .ok_or("is damaged (its checksum does not match) or of another format")?;
     let rest = bytes
         .strip_prefix(MAGIC)
         .ok_or("is not a kiebitz Räuberschach table")?;
@@ -109,8 +107,7 @@ pub(super) fn save(dir: &Path, table: &Table) -> io::Result<()> {
         bytes.push(1);
         bytes.extend(table.values.iter().map(|&v| v as i8 as u8));
     }
-    bytes.extend_from_slice(&crate::nnue::net::fnv1a(&bytes).to_le_bytes());
-    crate::files::write_whole(&path, |out| out.write_all(&bytes))
+    crate::files::write_whole(&path, |out| file::write_summed(out, [&bytes[..]]))
 }
 
 /// `kiebitz-raeuber tables`: writes the endgame tables of every signature of up to N pieces

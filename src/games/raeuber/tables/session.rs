@@ -2,9 +2,9 @@
 //! and the folder it set and the tables it probes, held in its own game settings and entered
 //! by its search threads, never the process's — the family's plumbing
 //! ([`crate::games::losing::tables::session`]) instantiated with Räuberschach's tables and its
-//! session's proof files; what is Räuberschach's own is here: the options' effects
-//! ([`use_in_process`], [`use_in_session`], [`session_dir`], as antichess's tables have them),
-//! a set's key and build. Sessions asking for the same
+//! session's proof files; what is Räuberschach's own is here: the options' effects (its
+//! [`Member`] impl: `use_in_process`, `use_in_session`, `retake`, as antichess's tables have
+//! them), a set's key and build. Sessions asking for the same
 //! tables (the same pieces from the same folder) share one read-only set, built once and
 //! freed with its last holder; under an engine server the set's memory is taken from the
 //! server's pool ([`Access::memory`]) and given back with it, and its files are read, never
@@ -54,6 +54,7 @@ impl Member for Tables {
     type Board = Six;
     type Extra = Option<Arc<Store>>;
     const IN_FOLDER: &'static str = "their files are";
+    const OFFERED: u32 = 4;
 
     fn probe_in(&self, pos: &Raeuber) -> Option<i16> {
         self.probe(pos)
@@ -70,122 +71,126 @@ impl Member for Tables {
     fn folder_changed(&self, dir: &Option<PathBuf>) {
         self.set_dir(dir.clone());
     }
-}
 
-/// The proof files of the settings this thread entered, if any.
-pub fn proofs() -> Option<Arc<Store>> {
-    crate::games::losing::tables::session::entered_extra::<Tables>().flatten()
-}
-
-/// The process's tables after `Endgame Tables` = `max_pieces` (`solve --tables`, a lone
-/// engine): the three-piece tables built now (`builds` waits) or in the background, larger
-/// signatures built as met; the line to report.
-pub fn use_in_process(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
-    if max_pieces == 0 {
-        super::set_limit(0);
-        return Ok("endgame tables off".to_string());
-    }
-    if max_pieces > 5 {
-        return Err(TableError::OverFive { asked: max_pieces });
-    }
-    // Four and five pieces: the three-piece tables now, each larger signature when met.
-    let on_demand = match (max_pieces, builds) {
-        (4, TableBuilds::Wait) => "; those of 4 pieces built signature by signature as met",
-        (5, TableBuilds::Wait) => {
-            "; those of 4 and 5 pieces built signature by signature as met (a five-piece \
-             one in about a minute)"
+    /// The three-piece tables built now (`builds` waits) or in the background, larger
+    /// signatures built as met.
+    fn use_in_process(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
+        if max_pieces == 0 {
+            super::set_limit(0);
+            return Ok("endgame tables off".to_string());
         }
-        (4 | 5, TableBuilds::Background) => {
-            "; those of more than 3 pieces built signature by signature as met, in the \
-             background (a search never waits for one)"
+        if max_pieces > 5 {
+            return Err(TableError::OverFive { asked: max_pieces });
         }
-        _ => "",
-    };
-    if let Some(built) = super::installed() {
-        if built.max_pieces() < max_pieces {
-            return Err(TableError::ProcessHolds {
-                held: built.max_pieces(),
-            });
+        // Four and five pieces: the three-piece tables now, each larger signature when met.
+        let on_demand = match (max_pieces, builds) {
+            (4, TableBuilds::Wait) => "; those of 4 pieces built signature by signature as met",
+            (5, TableBuilds::Wait) => {
+                "; those of 4 and 5 pieces built signature by signature as met (a five-piece \
+                 one in about a minute)"
+            }
+            (4 | 5, TableBuilds::Background) => {
+                "; those of more than 3 pieces built signature by signature as met, in the \
+                 background (a search never waits for one)"
+            }
+            _ => "",
+        };
+        if let Some(built) = super::installed() {
+            if built.max_pieces() < max_pieces {
+                return Err(TableError::ProcessHolds {
+                    held: built.max_pieces(),
+                });
+            }
+            if builds == TableBuilds::Background {
+                built.build_in_background();
+            }
+            super::set_limit(max_pieces);
+            return Ok(format!(
+                "endgame tables of up to {max_pieces} pieces{on_demand}"
+            ));
         }
         if builds == TableBuilds::Background {
-            built.build_in_background();
+            // A search at a clock, and a GUI waiting for `readyok`: nothing here waits for
+            // the build; the probes answer once the tables are there.
+            super::install_in_background()?;
+            super::set_limit(max_pieces);
+            return Ok(format!(
+                "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
+                 the background (seconds), probed once they are there{on_demand}"
+            ));
         }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let line = super::build_and_install(max_pieces.min(3), threads);
         super::set_limit(max_pieces);
-        return Ok(format!("endgame tables of up to {max_pieces} pieces{on_demand}"));
+        Ok(format!("{line}{on_demand}"))
     }
-    if builds == TableBuilds::Background {
-        // A search at a clock, and a GUI waiting for `readyok`: nothing here waits for
-        // the build; the probes answer once the tables are there.
-        super::install_in_background()?;
-        super::set_limit(max_pieces);
-        return Ok(format!(
-            "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
-             the background (seconds), probed once they are there{on_demand}"
-        ));
-    }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let line = super::build_and_install(max_pieces.min(3), threads);
-    super::set_limit(max_pieces);
-    Ok(format!("{line}{on_demand}"))
-}
 
-/// A session's settings after `Endgame Tables` = `max_pieces`: the set from its folder the
-/// sessions share (built in the background by the first, its memory taken from `access`'s
-/// pool), kept when the tables go off; the line to report.
-pub fn use_in_session(
-    mut own: TableSettings,
-    max_pieces: u32,
-    access: &Access,
-) -> Result<(TableSettings, String), TableError> {
-    if max_pieces == 0 {
-        // The session keeps its hold (counted, freed with the session): on again, it
-        // probes them at once.
-        return Ok((TableSettings { limit: 0, ..own }, "endgame tables off".to_string()));
+    /// Kept when the tables go off.
+    fn use_in_session(
+        mut own: TableSettings,
+        max_pieces: u32,
+        access: &Access,
+    ) -> Result<(TableSettings, String), TableError> {
+        if max_pieces == 0 {
+            // The session keeps its hold (counted, freed with the session): on again, it
+            // probes them at once.
+            return Ok((
+                TableSettings { limit: 0, ..own },
+                "endgame tables off".to_string(),
+            ));
+        }
+        let most = most_pieces(access);
+        if max_pieces > most {
+            return Err(TableError::OverHere {
+                asked: max_pieces,
+                most,
+            });
+        }
+        let (set, new) = match own.set.take() {
+            Some(set) => (set, false),
+            None => obtain(own.dir.clone(), access)?,
+        };
+        own.limit = max_pieces;
+        own.set = Some(set);
+        let on_demand = if max_pieces > 3 {
+            "; those of more than 3 pieces built signature by signature as met, in the \
+             background (a search never waits for one)"
+        } else {
+            ""
+        };
+        let line = if new {
+            format!(
+                "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
+                 the background (seconds), probed once they are there{on_demand}"
+            )
+        } else {
+            format!("endgame tables of up to {max_pieces} pieces{on_demand}")
+        };
+        Ok((own, line))
     }
-    let most = most_pieces(access);
-    if max_pieces > most {
-        return Err(TableError::OverHere {
-            asked: max_pieces,
-            most,
-        });
-    }
-    let (set, new) = match own.set.take() {
-        Some(set) => (set, false),
-        None => obtain(own.dir.clone(), access)?,
-    };
-    own.limit = max_pieces;
-    own.set = Some(set);
-    let on_demand = if max_pieces > 3 {
-        "; those of more than 3 pieces built signature by signature as met, in the \
-         background (a search never waits for one)"
-    } else {
-        ""
-    };
-    let line = if new {
-        format!(
-            "endgame tables of up to {max_pieces} pieces: those of up to 3 being built in \
-             the background (seconds), probed once they are there{on_demand}"
-        )
-    } else {
-        format!("endgame tables of up to {max_pieces} pieces{on_demand}")
-    };
-    Ok((own, line))
-}
 
-/// A session's settings after `Endgame Tables Path` = `dir`: a set held from another folder
-/// is let go for the new folder's; the line to report.
-pub fn session_dir(
-    own: &TableSettings,
-    dir: &str,
-    access: &Access,
-) -> Result<(TableSettings, String), TableError> {
-    family::session_dir(Some(own), dir, access, |mut own, held| {
+    /// A set held from the old folder is let go for the new folder's.
+    fn retake(
+        mut own: TableSettings,
+        held: bool,
+        access: &Access,
+    ) -> Result<(TableSettings, Option<String>), TableError> {
         if held {
             // The session's tables come from the new folder from now on.
             own.set = Some(obtain(own.dir.clone(), access)?.0);
         }
         Ok((own, None))
-    })
+    }
+
+    /// The process's limit ([`process_settings`]).
+    fn first_hold() -> TableSettings {
+        process_settings()
+    }
+}
+
+/// The proof files of the settings this thread entered, if any.
+pub fn proofs() -> Option<Arc<Store>> {
+    crate::games::losing::tables::session::entered_extra::<Tables>().flatten()
 }
 
 /// What a set is: the most pieces it answers for, the folder, whether it writes.
@@ -225,48 +230,34 @@ pub fn obtain(
 /// A new set for `key`, its memory taken from `access`'s pool, its build started.
 fn new_set(key: &Key, access: &Access) -> Result<Arc<Shared>, TableError> {
     let mb = bytes_of(AT_ONCE).div_ceil(1 << 20) + POOLED_ON_DEMAND_MB;
-    let set = Shared::new(access, mb)?;
-    start_build(&set, key)?;
-    Ok(set)
+    let (key, pooled) = (key.clone(), access.memory.is_some());
+    Shared::building(access, mb, move |weak| build(&weak, key, pooled))
 }
 
-/// Starts the thread that builds `set`'s tables (then, with more pieces than three, the
-/// thread that builds their larger signatures as probes meet them).
-fn start_build(set: &Arc<Shared>, key: &Key) -> Result<(), TableError> {
-    let (most, dir, writes) = key.clone();
-    let pooled = set.pooled();
-    let weak = Arc::downgrade(set);
-    let later = Weak::clone(&weak);
-    let spawned = std::thread::Builder::new()
-        .name("endgame tables".into())
-        .spawn(move || {
-            let tables = Tables::build_from(AT_ONCE, 1, dir, writes).on_demand_up_to(most);
-            if pooled {
-                tables.set_on_demand_budget(POOLED_ON_DEMAND_MB << 20);
-            }
-            let Some(set) = weak.upgrade() else {
-                return;
-            };
-            let [won, lost, drawn, _] = tables.census();
-            eprintln!(
-                "endgame tables of up to {AT_ONCE} pieces: {} positions",
-                won + lost + drawn
-            );
-            // Before the probes see them, so that none waits for a larger signature.
-            tables.start_background(move |key| match later.upgrade() {
-                Some(set) => {
-                    if let Some(t) = set.tables() {
-                        t.lazy_table(key);
-                    }
-                    true
-                }
-                None => false,
-            });
-            set.publish(tables);
-        });
-    spawned
-        .map(|_| ())
-        .map_err(TableError::no_thread)
+/// Builds the tables of the set `weak` points to (`pooled`: its memory lent by a pool) and
+/// publishes them, while a session holds it; with more pieces than three, first starts the
+/// thread that builds their larger signatures as probes meet them.
+fn build(weak: &Weak<Shared>, (most, dir, writes): Key, pooled: bool) {
+    let tables = Tables::build_from(AT_ONCE, 1, dir, writes).on_demand_up_to(most);
+    if pooled {
+        tables.set_on_demand_budget(POOLED_ON_DEMAND_MB << 20);
+    }
+    let Some(set) = weak.upgrade() else {
+        return;
+    };
+    let [won, lost, drawn, _] = tables.census();
+    eprintln!(
+        "endgame tables of up to {AT_ONCE} pieces: {} positions",
+        won + lost + drawn
+    );
+    // Before the probes see them, so that none waits for a larger signature.
+    let later = Weak::clone(weak);
+    tables.start_background(move |key| {
+        family::while_held(&later, |t| {
+            t.lazy_table(key);
+        })
+    });
+    set.publish(tables);
 }
 
 #[cfg(test)]
