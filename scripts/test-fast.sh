@@ -5,7 +5,7 @@
 # docs). The whole suite, as CI runs it, is scripts/test.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo fmt --all -- --check
+bash scripts/fmt.sh --check
 tests=(--lib)
 for t in tests/perft_*.rs tests/protocol_uci.rs tests/protocol_xboard.rs tests/layers.rs \
     tests/fn_lengths.rs tests/docs_check.rs; do

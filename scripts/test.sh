@@ -21,7 +21,7 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
         echo "test.sh: no chromium and no apt-get; tests/web_e2e.rs will skip" >&2
     fi
 fi
-cargo fmt --all -- --check
+bash scripts/fmt.sh --check
 # The quick profile: release's optimisation without fat LTO (Cargo.toml), so the suite's ~70
 # test binaries and the engines build in a fraction of the time; the results are the same.
 cargo clippy --profile quick --all-targets -- -D warnings

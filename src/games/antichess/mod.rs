@@ -14,8 +14,8 @@
 //! - [`tables`]: endgame tables of up to three pieces, and of four-piece signatures from files.
 
 pub mod eval;
-pub mod page;
 mod game;
+pub mod page;
 pub use crate::games::losing::movegen;
 pub mod position;
 pub mod tables;
@@ -41,4 +41,3 @@ pub(crate) const BENCH_FENS: &[&str] = &[
     "r5n1/p1p3p1/1pQ5/8/P7/1R5b/8/4K3 w - - 1 21",
     "1r6/p7/1kp5/5p1p/P6P/4P3/p7/2K1R3 w - - 0 29",
 ];
-

@@ -39,16 +39,18 @@ use std::thread::LocalKey;
 use std::time::Instant;
 
 use super::movegen::PAWN_K;
-use crate::games::losing::{Board, Eight};
 use super::position::{Antichess, NO_EP};
 use crate::board::{Color, MoveList};
 use crate::engine_option::{Access, SharedSets};
-use crate::games::losing::tables::{check, file, worker};
-use crate::games::losing::tables::session::{self, Member, Process};
-use crate::games::losing::tables::signature::{CODES, both_colours, counts_of, key_of, kind_of_letter, letters, pawns};
 use crate::game::{Game, TableBuilds};
-use crate::table_error::TableError;
+use crate::games::losing::tables::session::{self, Member, Process};
+use crate::games::losing::tables::signature::{
+    CODES, both_colours, counts_of, key_of, kind_of_letter, letters, pawns,
+};
+use crate::games::losing::tables::{check, file, worker};
+use crate::games::losing::{Board, Eight};
 use crate::solve::retro::{self, Child, Node, Slice, better, parent};
+use crate::table_error::TableError;
 
 /// The most pieces the tables hold: every signature of up to [`BASE_PIECES`], and the
 /// four-piece signatures whose files are in the tables' folder ([`Tables::add_four`]).
@@ -60,7 +62,11 @@ pub const BASE_PIECES: u32 = 3;
 
 /// A signature's name: White's pieces, `v`, Black's, in code order (`PKKvK`, `RKvNK`).
 pub fn signature_name(codes: &[u8]) -> String {
-    format!("{}v{}", letters(codes, 0).collect::<String>(), letters(codes, 1).collect::<String>())
+    format!(
+        "{}v{}",
+        letters(codes, 0).collect::<String>(),
+        letters(codes, 1).collect::<String>()
+    )
 }
 
 /// The signature a name stands for (`KRvKN` or any order of the letters, either case), both
@@ -75,8 +81,12 @@ pub fn parse_signature(name: &str) -> Result<Vec<u8>, String> {
             return Err(format!("signature '{name}': each side needs a piece"));
         }
         for ch in part.bytes() {
-            let kind = kind_of_letter(char::from(ch))
-                .ok_or_else(|| format!("signature '{name}': '{}' is no piece letter (PNBRQK)", ch as char))?;
+            let kind = kind_of_letter(char::from(ch)).ok_or_else(|| {
+                format!(
+                    "signature '{name}': '{}' is no piece letter (PNBRQK)",
+                    ch as char
+                )
+            })?;
             codes.push(colour * 6 + kind);
         }
     }
@@ -210,7 +220,11 @@ fn number_in(pos: &Antichess, codes: &[u8], side: usize, flip: usize) -> Option<
 /// The position of number `i` of `codes`, if the number stands for one: the squares apart,
 /// no pawn on the first or last rank, and the number the position's own.
 fn position_of(codes: &[u8], i: usize) -> Option<Antichess> {
-    let side = if i & 1 == 0 { Color::White } else { Color::Black };
+    let side = if i & 1 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
     let mut rest = i >> 1;
     let first = rest % 32;
     rest /= 32;
@@ -223,7 +237,10 @@ fn position_of(codes: &[u8], i: usize) -> Option<Antichess> {
     let mut occ = 0u64;
     for &(code, sq) in &pieces {
         let bb = 1u64 << sq;
-        if occ & bb != 0 || (code as usize % 6 == PAWN_K && (Eight::PROMOTION_RANK[0] | Eight::PROMOTION_RANK[1]) & bb != 0) {
+        if occ & bb != 0
+            || (code as usize % 6 == PAWN_K
+                && (Eight::PROMOTION_RANK[0] | Eight::PROMOTION_RANK[1]) & bb != 0)
+        {
             return None;
         }
         occ |= bb;
@@ -250,7 +267,11 @@ impl Tables {
 
     /// [`Tables::build`], given up (`None`) as soon as `wanted` says no between two
     /// signatures: a set whose sessions have all gone stops costing time.
-    pub fn build_while(max_pieces: u32, threads: usize, wanted: &dyn Fn() -> bool) -> Option<Tables> {
+    pub fn build_while(
+        max_pieces: u32,
+        threads: usize,
+        wanted: &dyn Fn() -> bool,
+    ) -> Option<Tables> {
         let mut tables = Tables {
             ids: HashMap::new(),
             tables: Vec::new(),
@@ -356,7 +377,9 @@ impl Tables {
             UNCHECKED => {
                 let checker = self.checker.lock().unwrap_or_else(|e| e.into_inner());
                 if let Some(tx) = checker.as_ref()
-                    && state.compare_exchange(UNCHECKED, CHECKING, Ordering::AcqRel, Ordering::Acquire).is_ok()
+                    && state
+                        .compare_exchange(UNCHECKED, CHECKING, Ordering::AcqRel, Ordering::Acquire)
+                        .is_ok()
                 {
                     let _ = tx.send(id);
                 }
@@ -394,7 +417,10 @@ impl Tables {
             if let Err(e) = &verdict {
                 eprintln!("endgame table {}: {e}; left out", signature_name(&t.codes));
             }
-            t.state.store(if verdict.is_ok() { CHECKED } else { REFUSED }, Ordering::Release);
+            t.state.store(
+                if verdict.is_ok() { CHECKED } else { REFUSED },
+                Ordering::Release,
+            );
             if verdict.is_err() {
                 self.tables[id].state.store(REFUSED, Ordering::Release);
                 return;
@@ -541,11 +567,20 @@ impl Tables {
         if codes.len() != 4 || codes.iter().all(|&c| c < 6) || codes.iter().all(|&c| c >= 6) {
             return Err(TableError::NotFour { name });
         }
-        if (2..=BASE_PIECES as usize).flat_map(both_colours).any(|s| !self.has(&s)) {
+        if (2..=BASE_PIECES as usize)
+            .flat_map(both_colours)
+            .any(|s| !self.has(&s))
+        {
             return Err(TableError::NoBase { name });
         }
-        match promotion_closure(codes).iter().find(|s| s[..] != codes[..] && !self.has(s)) {
-            Some(s) => Err(TableError::NeedsFirst { name, first: signature_name(s) }),
+        match promotion_closure(codes)
+            .iter()
+            .find(|s| s[..] != codes[..] && !self.has(s))
+        {
+            Some(s) => Err(TableError::NeedsFirst {
+                name,
+                first: signature_name(s),
+            }),
             None => Ok(()),
         }
     }
@@ -558,7 +593,12 @@ impl Tables {
         let values = retro::solve(&Builder { codes, done: self }, threads);
         let values = values
             .iter()
-            .map(|&v| pack(v).ok_or_else(|| TableError::Distance { name: signature_name(codes), plies: v }))
+            .map(|&v| {
+                pack(v).ok_or_else(|| TableError::Distance {
+                    name: signature_name(codes),
+                    plies: v,
+                })
+            })
             .collect::<Result<Vec<u8>, TableError>>()?;
         self.insert(codes.to_vec(), values);
         Ok(())
@@ -572,7 +612,8 @@ impl Tables {
 
     /// Adds the table of `codes`.
     fn insert(&mut self, codes: Vec<u8>, values: Vec<u8>) {
-        self.ids.insert(key_of(&counts_of(&codes)), self.tables.len());
+        self.ids
+            .insert(key_of(&counts_of(&codes)), self.tables.len());
         self.tables.push(Table {
             codes,
             values,
@@ -610,7 +651,11 @@ pub fn four_file(codes: &[u8]) -> String {
 
 /// The first line of a four-piece signature's file.
 fn four_magic(codes: &[u8]) -> Vec<u8> {
-    format!("kiebitz antichess endgame table {}, format 2\n", signature_name(codes)).into_bytes()
+    format!(
+        "kiebitz antichess endgame table {}, format 2\n",
+        signature_name(codes)
+    )
+    .into_bytes()
 }
 
 impl Tables {
@@ -636,13 +681,23 @@ impl Tables {
     /// it: refused (with the reason) where the tables it leads to are not here, where the
     /// file is of another format, cut short or damaged, or where a value disagrees with its
     /// moves one ply down (every position is checked, on `threads` threads).
-    pub fn read_four(&mut self, dir: &Path, codes: &[u8], threads: usize) -> Result<(), TableError> {
+    pub fn read_four(
+        &mut self,
+        dir: &Path,
+        codes: &[u8],
+        threads: usize,
+    ) -> Result<(), TableError> {
         self.read_four_checking(dir, codes, Some(threads))
     }
 
     /// [`Tables::read_four`], the values checked now on `threads` threads, or (`None`) left
     /// for the set's checker when a probe first meets the table ([`Tables::probe`]).
-    fn read_four_checking(&mut self, dir: &Path, codes: &[u8], threads: Option<usize>) -> Result<(), TableError> {
+    fn read_four_checking(
+        &mut self,
+        dir: &Path,
+        codes: &[u8],
+        threads: Option<usize>,
+    ) -> Result<(), TableError> {
         let path = dir.join(four_file(codes));
         let fail = |why: TableError| TableError::SignatureFile {
             path: path.display().to_string(),
@@ -695,9 +750,14 @@ impl Tables {
         let part = t.values.len().div_ceil(threads);
         std::thread::scope(|s| {
             let runs: Vec<_> = (0..threads)
-                .map(|k| s.spawn(move || self.verify_range(t, k * part..((k + 1) * part).min(t.values.len()))))
+                .map(|k| {
+                    s.spawn(move || {
+                        self.verify_range(t, k * part..((k + 1) * part).min(t.values.len()))
+                    })
+                })
                 .collect();
-            runs.into_iter().try_for_each(|r| r.join().unwrap_or(Err(TableError::CheckFailed)))
+            runs.into_iter()
+                .try_for_each(|r| r.join().unwrap_or(Err(TableError::CheckFailed)))
         })
     }
 }
@@ -740,7 +800,6 @@ impl Slice for Builder<'_> {
         Node::Moves
     }
 }
-
 
 /// The tables a process or its sessions probe: built once (in the background where a
 /// search must not wait), then read-only, shared by every session asking for them; the
@@ -905,8 +964,16 @@ fn add_fours_saying(tables: &mut Tables, dir: &Path, check_now: bool) {
         dir.display(),
         names.len(),
         start.elapsed().as_secs_f64(),
-        if check_now { "checked" } else { "each checked when a search first meets it" },
-        if names.is_empty() { String::new() } else { format!(" ({})", names.join(", ")) }
+        if check_now {
+            "checked"
+        } else {
+            "each checked when a search first meets it"
+        },
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", names.join(", "))
+        }
     );
 }
 
@@ -938,7 +1005,10 @@ fn obtain_saying(
     if let Some(path) = path.as_ref().filter(|p| p.exists()) {
         match Tables::read(path) {
             Ok(tables) => {
-                eprintln!("endgame tables of up to {BASE_PIECES} pieces read from {}", path.display());
+                eprintln!(
+                    "endgame tables of up to {BASE_PIECES} pieces read from {}",
+                    path.display()
+                );
                 return Some((tables, "read and checked"));
             }
             Err(e) => eprintln!("{e}; building them anew"),
@@ -946,7 +1016,10 @@ fn obtain_saying(
     }
     let start = Instant::now();
     let tables = Tables::build_while(BASE_PIECES, 2, wanted)?;
-    eprintln!("{}", report(&tables, "built", start.elapsed().as_secs_f64()));
+    eprintln!(
+        "{}",
+        report(&tables, "built", start.elapsed().as_secs_f64())
+    );
     if let Some(path) = path.filter(|_| writes) {
         match tables.write(&path) {
             Ok(()) => eprintln!("endgame tables written to {}", path.display()),
@@ -1024,8 +1097,7 @@ fn four_list(text: &str) -> Result<Vec<Vec<u8>>, String> {
 pub fn main(args: &[String]) -> i32 {
     use clap::Parser;
     let name = "kiebitz-antichess tables".to_string();
-    let args = match TablesArgs::try_parse_from(std::iter::once(name).chain(args.iter().cloned()))
-    {
+    let args = match TablesArgs::try_parse_from(std::iter::once(name).chain(args.iter().cloned())) {
         Ok(args) => args,
         Err(e) => {
             let _ = e.print();
@@ -1052,7 +1124,8 @@ fn run_tables(args: &TablesArgs) -> Result<i32, String> {
         }
         (tables, "read and checked")
     } else {
-        std::fs::create_dir_all(&args.dir).map_err(|e| format!("--dir {}: {e}", args.dir.display()))?;
+        std::fs::create_dir_all(&args.dir)
+            .map_err(|e| format!("--dir {}: {e}", args.dir.display()))?;
         obtain_saying(Some(args.dir.clone()), true, &|| true).expect("wanted")
     };
     for codes in fours.iter().flatten() {
@@ -1062,18 +1135,29 @@ fn run_tables(args: &TablesArgs) -> Result<i32, String> {
     if args.sample > 0 {
         print_sample(&tables, args.sample, args.seed);
     }
-    Ok(crate::limits::exit_code(crate::limits::out(format_args!("{line}")), "tables", 1))
+    Ok(crate::limits::exit_code(
+        crate::limits::out(format_args!("{line}")),
+        "tables",
+        1,
+    ))
 }
 
 /// The table of `codes` read from its file in `dir` where it is there and sound, else built
 /// on two threads and written there; what happened goes to stderr.
-fn four_from_file_or_built(tables: &mut Tables, dir: &Path, codes: &[u8]) -> Result<(), TableError> {
+fn four_from_file_or_built(
+    tables: &mut Tables,
+    dir: &Path,
+    codes: &[u8],
+) -> Result<(), TableError> {
     let name = signature_name(codes);
     let start = Instant::now();
     if dir.join(four_file(codes)).exists() {
         match tables.read_four(dir, codes, 2) {
             Ok(()) => {
-                eprintln!("{name}: read and checked in {:.1} s", start.elapsed().as_secs_f64());
+                eprintln!(
+                    "{name}: read and checked in {:.1} s",
+                    start.elapsed().as_secs_f64()
+                );
                 return Ok(());
             }
             Err(e) => eprintln!("{e}; building it anew"),
@@ -1082,14 +1166,25 @@ fn four_from_file_or_built(tables: &mut Tables, dir: &Path, codes: &[u8]) -> Res
     tables.add_four(codes, 2)?;
     tables
         .write_four(dir, codes)
-        .map_err(|e| TableError::NotWritten { name: name.clone(), dir: dir.display().to_string(), reason: e.to_string() })?;
-    eprintln!("{name}: built and written in {:.1} s", start.elapsed().as_secs_f64());
+        .map_err(|e| TableError::NotWritten {
+            name: name.clone(),
+            dir: dir.display().to_string(),
+            reason: e.to_string(),
+        })?;
+    eprintln!(
+        "{name}: built and written in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
 /// `count` random positions of the four-piece tables on stdout ([`TablesArgs::sample`]).
 fn print_sample(tables: &Tables, count: usize, seed: u64) {
-    let fours: Vec<&Table> = tables.tables.iter().filter(|t| t.codes.len() == 4).collect();
+    let fours: Vec<&Table> = tables
+        .tables
+        .iter()
+        .filter(|t| t.codes.len() == 4)
+        .collect();
     if fours.is_empty() {
         return;
     }
@@ -1112,9 +1207,19 @@ fn sample_line(tables: &Tables, pos: &Antichess) -> String {
     pos.moves(&mut moves);
     let children: Vec<String> = moves
         .iter()
-        .map(|&mv| format!("{}={}", pos.move_text(mv), tables.value(&pos.after(mv)).unwrap_or(0)))
+        .map(|&mv| {
+            format!(
+                "{}={}",
+                pos.move_text(mv),
+                tables.value(&pos.after(mv)).unwrap_or(0)
+            )
+        })
         .collect();
-    let line: Vec<String> = if value == 0 { Vec::new() } else { table_line(tables, pos) };
+    let line: Vec<String> = if value == 0 {
+        Vec::new()
+    } else {
+        table_line(tables, pos)
+    };
     format!("{pos};{value};{};{}", children.join(" "), line.join(" "))
 }
 
@@ -1126,13 +1231,16 @@ fn table_line(tables: &Tables, start: &Antichess) -> Vec<String> {
     while line.len() < 300 {
         let mut moves = MoveList::new();
         pos.moves(&mut moves);
-        let best = moves.iter().copied().fold(None, |b: Option<(crate::board::Move, i16)>, mv| {
-            let v = parent(tables.value(&pos.after(mv)).unwrap_or(0));
-            match b {
-                Some((_, bv)) if !better(v, bv) => b,
-                _ => Some((mv, v)),
-            }
-        });
+        let best = moves
+            .iter()
+            .copied()
+            .fold(None, |b: Option<(crate::board::Move, i16)>, mv| {
+                let v = parent(tables.value(&pos.after(mv)).unwrap_or(0));
+                match b {
+                    Some((_, bv)) if !better(v, bv) => b,
+                    _ => Some((mv, v)),
+                }
+            });
         let Some((mv, _)) = best else { break };
         line.push(pos.move_text(mv));
         pos = pos.after(mv);
@@ -1188,7 +1296,9 @@ fn new_set((dir, writes, fours): Key, access: &Access) -> Result<Arc<Shared>, Ta
         }
         // The checks the probes ask for, while a session holds the set (the sender goes
         // with the set, and the loop with it).
-        worker::drain(rx, |id| session::while_held(&weak, |t| t.check_requested(id)));
+        worker::drain(rx, |id| {
+            session::while_held(&weak, |t| t.check_requested(id))
+        });
     })
 }
 
@@ -1312,12 +1422,18 @@ mod tests {
     #[test]
     fn a_written_file_reads_back_and_a_damaged_one_is_refused() {
         let tables = three();
-        let dir = std::env::temp_dir().join(format!("kiebitz-antichess-tables-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("kiebitz-antichess-tables-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a temporary folder");
         let path = dir.join(FILE);
         tables.write(&path).expect("written");
         let back = Tables::read(&path).expect("read back");
-        assert!(back.tables.iter().zip(&tables.tables).all(|(a, b)| a.codes == b.codes && a.values == b.values));
+        assert!(
+            back.tables
+                .iter()
+                .zip(&tables.tables)
+                .all(|(a, b)| a.codes == b.codes && a.values == b.values)
+        );
         let pos = fen("8/8/8/8/3N4/8/8/k6r w - - 0 1");
         assert_eq!(back.probe(&pos), tables.probe(&pos));
         let mut bytes = std::fs::read(&path).expect("the file");
@@ -1352,7 +1468,10 @@ mod tests {
         for (k, t) in tables.tables.iter().enumerate() {
             let mut values = t.values.clone();
             if k == id {
-                assert!(unpack(values[number_of(pos, &t.codes)]) < 0, "{pos} is lost");
+                assert!(
+                    unpack(values[number_of(pos, &t.codes)]) < 0,
+                    "{pos} is lost"
+                );
                 values[number_of(pos, &t.codes)] = pack(value).expect("a byte");
             }
             data.extend_from_slice(&values);
@@ -1374,7 +1493,9 @@ mod tests {
         impl MemoryPool for Pool {
             fn take(&self, mb: usize) -> bool {
                 let f = |free: usize| free.checked_sub(mb);
-                self.0.fetch_update(Ordering::SeqCst, Ordering::SeqCst, f).is_ok()
+                self.0
+                    .fetch_update(Ordering::SeqCst, Ordering::SeqCst, f)
+                    .is_ok()
             }
             fn give_back(&self, mb: usize) {
                 self.0.fetch_add(mb, Ordering::SeqCst);
@@ -1391,12 +1512,22 @@ mod tests {
         };
         let (a, _) = Tables::use_in_session(at("/kiebitz-no-folder/a"), 3, &access).unwrap();
         let (b, _) = Tables::use_in_session(at("/kiebitz-no-folder/a"), 3, &access).unwrap();
-        assert!(Arc::ptr_eq(a.set.as_ref().unwrap(), b.set.as_ref().unwrap()));
+        assert!(Arc::ptr_eq(
+            a.set.as_ref().unwrap(),
+            b.set.as_ref().unwrap()
+        ));
         let other = Tables::use_in_session(at("/kiebitz-no-folder/b"), 3, &access);
-        let e = other.err().expect("another folder's set does not fit").to_string();
+        let e = other
+            .err()
+            .expect("another folder's set does not fit")
+            .to_string();
         assert!(e.contains("MiB"), "{e}");
         drop((a, b));
-        assert_eq!(pool.0.load(Ordering::SeqCst), megabytes() + 10, "given back");
+        assert_eq!(
+            pool.0.load(Ordering::SeqCst),
+            megabytes() + 10,
+            "given back"
+        );
     }
 
     #[test]

@@ -22,9 +22,9 @@ pub mod eval;
 pub mod page;
 pub mod rules;
 
-use crate::error::position_error;
 use crate::board::zobrist;
 use crate::board::{Move, MoveList, Square};
+use crate::error::position_error;
 use crate::ngame::{MAX_SEATS, NGame, Results, SeatResult, Values};
 
 /// Seats in order of play (clockwise).
@@ -181,6 +181,25 @@ impl Chamaeleon {
         SEAT_LETTERS.iter().position(|&c| c == letter)
     }
 
+    /// The seats that play, a bit each, from their letters (`swne` …): at least two, none twice.
+    fn parse_seats(field: &str) -> Result<u8, crate::Error> {
+        let mut players = 0u8;
+        for c in field.chars() {
+            let s = Self::seat_of(c)
+                .ok_or_else(|| position_error!("unknown seat '{c}' in '{field}' (use s w n e)"))?;
+            if players >> s & 1 != 0 {
+                return Err(position_error!("seat '{c}' listed twice in '{field}'"));
+            }
+            players |= 1 << s;
+        }
+        if players.count_ones() < 2 {
+            return Err(position_error!(
+                "at least two seats must play, got '{field}'"
+            ));
+        }
+        Ok(players)
+    }
+
     fn parse(text: &str) -> Result<Chamaeleon, crate::Error> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 5 {
@@ -190,22 +209,16 @@ impl Chamaeleon {
             ));
         }
         let area = parse_area(fields[1])?;
-        let mut players = 0u8;
-        for c in fields[2].chars() {
-            let s = Self::seat_of(c)
-                .ok_or_else(|| position_error!("unknown seat '{c}' in '{}' (use s w n e)", fields[2]))?;
-            if players >> s & 1 != 0 {
-                return Err(position_error!("seat '{c}' listed twice in '{}'", fields[2]));
-            }
-            players |= 1 << s;
-        }
-        if players.count_ones() < 2 {
-            return Err(position_error!("at least two seats must play, got '{}'", fields[2]));
-        }
+        let players = Self::parse_seats(fields[2])?;
         let mut chars = fields[3].chars();
         let to_move = match (chars.next().and_then(Self::seat_of), chars.next()) {
             (Some(s), None) => s,
-            _ => return Err(position_error!("bad seat to move '{}' (s w n e)", fields[3])),
+            _ => {
+                return Err(position_error!(
+                    "bad seat to move '{}' (s w n e)",
+                    fields[3]
+                ));
+            }
         };
         let turn: u32 = fields[4]
             .parse()
@@ -216,7 +229,10 @@ impl Chamaeleon {
         let mut pos = Chamaeleon::empty(players, to_move, area, turn);
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != 8 {
-            return Err(position_error!("the board needs 8 ranks, got {}", ranks.len()));
+            return Err(position_error!(
+                "the board needs 8 ranks, got {}",
+                ranks.len()
+            ));
         }
         for (i, rank) in ranks.iter().enumerate() {
             let y = 7 - i;
@@ -229,8 +245,9 @@ impl Chamaeleon {
                     }
                     x += d as usize;
                 } else {
-                    let seat = Self::seat_of(c)
-                        .ok_or_else(|| position_error!("rank {}: unknown seat letter '{c}'", y + 1))?;
+                    let seat = Self::seat_of(c).ok_or_else(|| {
+                        position_error!("rank {}: unknown seat letter '{c}'", y + 1)
+                    })?;
                     let p = chars.next().unwrap_or(' ');
                     let piece = PIECE_LETTERS.iter().position(|&l| l == p).ok_or_else(|| {
                         position_error!(

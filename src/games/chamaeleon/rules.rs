@@ -3,8 +3,8 @@
 //! turn order, passes) and the shrinking of the area. Depends on the position in `super`.
 
 use super::{Area, Chamaeleon, MAX_TURNS, PIECE_LETTERS, SEATS, decode};
-use crate::error::move_error;
 use crate::board::{Move, MoveKind, MoveList, Square};
+use crate::error::move_error;
 use crate::nsearch::NGame;
 
 /// The colour of a square: 0 red, 1 yellow, 2 green, 3 blue.

@@ -148,8 +148,16 @@ mod tests {
             let mut rng = crate::rng::Rng::new(sq as u64);
             for _ in 0..200 {
                 let occ = rng.next_u64() & rng.next_u64() | 0x8100_0000_0000_0081;
-                assert_eq!(rook(sq, occ), slide(sq, occ, &ROOK_DIRS), "rook {sq} {occ:#x}");
-                assert_eq!(bishop(sq, occ), slide(sq, occ, &BISHOP_DIRS), "bishop {sq} {occ:#x}");
+                assert_eq!(
+                    rook(sq, occ),
+                    slide(sq, occ, &ROOK_DIRS),
+                    "rook {sq} {occ:#x}"
+                );
+                assert_eq!(
+                    bishop(sq, occ),
+                    slide(sq, occ, &BISHOP_DIRS),
+                    "bishop {sq} {occ:#x}"
+                );
             }
         }
     }

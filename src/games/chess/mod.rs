@@ -16,9 +16,9 @@
 
 pub mod attacks;
 pub mod eval;
-pub mod page;
 pub mod movegen;
 pub mod nnue;
+pub mod page;
 pub mod params;
 pub mod polyglot;
 pub mod position;
@@ -27,10 +27,10 @@ pub mod syzygy_files;
 pub mod tune;
 pub mod weights;
 
-use crate::error::Error;
 use crate::board::{Color, Move, MoveKind, MoveList};
 use crate::engine_option::{GameOption, GameSettings};
-use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
+use crate::error::Error;
+use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Terminal, Tuning};
 use crate::san::SanParts;
 pub use position::Chess;
 use position::*;
@@ -280,33 +280,33 @@ impl Game for Chess {
     /// squares), as python-chess and cutechess do, and as `O-O` / `O-O-O` (XBoard in Chess960).
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let read = || -> Result<Move, Error> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        let wing = match text {
-            "O-O" | "0-0" => Some(true),
-            "O-O-O" | "0-0-0" => Some(false),
-            _ => None,
-        };
-        let castling_as = |mv: Move| {
-            if wing.is_some() {
-                return wing == Some(mv.to().file() == 6);
-            }
-            let (from, to) = (mv.from().index(), mv.to().index());
-            if self.is_chess960() {
-                from.abs_diff(to) >= 2 && mv.to_string() == text
-            } else {
-                format!("{}{}", mv.from(), self.castling_rook(mv)) == text
-            }
-        };
-        let exact = moves.iter().copied().find(|&mv| self.move_text(mv) == text);
-        exact
-            .or_else(|| {
-                moves
-                    .iter()
-                    .copied()
-                    .find(|&mv| mv.kind() == MoveKind::Castling && castling_as(mv))
-            })
-            .ok_or_else(|| Error::Move(format!("{text} is not a legal move here")))
+            let mut moves = MoveList::new();
+            self.legal_moves(&mut moves);
+            let wing = match text {
+                "O-O" | "0-0" => Some(true),
+                "O-O-O" | "0-0-0" => Some(false),
+                _ => None,
+            };
+            let castling_as = |mv: Move| {
+                if wing.is_some() {
+                    return wing == Some(mv.to().file() == 6);
+                }
+                let (from, to) = (mv.from().index(), mv.to().index());
+                if self.is_chess960() {
+                    from.abs_diff(to) >= 2 && mv.to_string() == text
+                } else {
+                    format!("{}{}", mv.from(), self.castling_rook(mv)) == text
+                }
+            };
+            let exact = moves.iter().copied().find(|&mv| self.move_text(mv) == text);
+            exact
+                .or_else(|| {
+                    moves
+                        .iter()
+                        .copied()
+                        .find(|&mv| mv.kind() == MoveKind::Castling && castling_as(mv))
+                })
+                .ok_or_else(|| Error::Move(format!("{text} is not a legal move here")))
         };
         read()
     }
@@ -470,7 +470,16 @@ pub fn chess960_back_rank(n: u32) -> Option<[u8; 8]> {
         return None;
     }
     const KNIGHTS: [(usize, usize); 10] = [
-        (0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
     ];
     let mut rank = [0u8; 8];
     let mut n = n as usize;

@@ -44,7 +44,11 @@ impl page::Page for OnPage {
         }
     }
     fn can_win(&self, pos: &dyn Any, seat: usize) -> bool {
-        let side = if seat == 0 { Color::White } else { Color::Black };
+        let side = if seat == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         pos.downcast_ref::<Chess>()
             .is_none_or(|p| can_mate(p, side))
     }
@@ -101,14 +105,32 @@ mod tests {
     #[test]
     fn a_side_with_too_little_cannot_mate() {
         // A lone king; K+N, K+B against a bare king.
-        assert_eq!(mate_possible("8/8/4k3/8/8/8/8/4K3 w - - 0 1"), [false, false]);
-        assert_eq!(mate_possible("8/8/4k3/8/8/8/8/3NK3 w - - 0 1"), [false, false]);
-        assert_eq!(mate_possible("8/8/4k3/8/8/8/8/3BK3 w - - 0 1"), [false, false]);
+        assert_eq!(
+            mate_possible("8/8/4k3/8/8/8/8/4K3 w - - 0 1"),
+            [false, false]
+        );
+        assert_eq!(
+            mate_possible("8/8/4k3/8/8/8/8/3NK3 w - - 0 1"),
+            [false, false]
+        );
+        assert_eq!(
+            mate_possible("8/8/4k3/8/8/8/8/3BK3 w - - 0 1"),
+            [false, false]
+        );
         // K+N against K+Q: the queen cannot hem its own king in usefully (lichess: a draw).
-        assert_eq!(mate_possible("8/8/4k3/8/5q2/8/8/3NK3 w - - 0 1"), [false, true]);
+        assert_eq!(
+            mate_possible("8/8/4k3/8/5q2/8/8/3NK3 w - - 0 1"),
+            [false, true]
+        );
         // K+N against K+R, K+B against K+P: a helpmate exists.
-        assert_eq!(mate_possible("8/8/4k3/8/5r2/8/8/3NK3 w - - 0 1"), [true, true]);
-        assert_eq!(mate_possible("8/6p1/4k3/8/8/8/8/3BK3 w - - 0 1"), [true, true]);
+        assert_eq!(
+            mate_possible("8/8/4k3/8/5r2/8/8/3NK3 w - - 0 1"),
+            [true, true]
+        );
+        assert_eq!(
+            mate_possible("8/6p1/4k3/8/8/8/8/3BK3 w - - 0 1"),
+            [true, true]
+        );
         // Two bishops on one colour against a bishop on the same colour: no mate; on the
         // other colour: one exists.
         assert!(!mate_possible("8/8/4k3/8/4b3/8/4B3/3BK3 w - - 0 1")[0]);
@@ -116,9 +138,21 @@ mod tests {
         // ... and against a rook or a queen none (lichess counts only a pawn or a knight).
         assert!(!mate_possible("8/8/4k3/8/3r4/8/4B3/3BK3 w - - 0 1")[0]);
         // Enough: a pawn, a rook, two knights, bishop and knight.
-        assert_eq!(mate_possible("8/8/4k3/8/8/8/4P3/4K3 w - - 0 1"), [true, false]);
-        assert_eq!(mate_possible("8/8/4k3/8/8/8/8/R3K3 w - - 0 1"), [true, false]);
-        assert_eq!(mate_possible("8/8/4k3/8/8/8/8/1NN1K3 w - - 0 1"), [true, false]);
-        assert_eq!(mate_possible("8/8/4k3/8/8/8/8/1NB1K3 w - - 0 1"), [true, false]);
+        assert_eq!(
+            mate_possible("8/8/4k3/8/8/8/4P3/4K3 w - - 0 1"),
+            [true, false]
+        );
+        assert_eq!(
+            mate_possible("8/8/4k3/8/8/8/8/R3K3 w - - 0 1"),
+            [true, false]
+        );
+        assert_eq!(
+            mate_possible("8/8/4k3/8/8/8/8/1NN1K3 w - - 0 1"),
+            [true, false]
+        );
+        assert_eq!(
+            mate_possible("8/8/4k3/8/8/8/8/1NB1K3 w - - 0 1"),
+            [true, false]
+        );
     }
 }

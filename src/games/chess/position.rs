@@ -343,7 +343,8 @@ impl Chess {
         if (fen.geometry.width, fen.geometry.height) != (8, 8) {
             return Err(position_error!(
                 "a chess FEN needs an 8×8 board, this one is {}×{}",
-                fen.geometry.width, fen.geometry.height
+                fen.geometry.width,
+                fen.geometry.height
             ));
         }
         let mut p = Chess {
@@ -363,13 +364,17 @@ impl Chess {
             let code = PIECE_CHARS
                 .iter()
                 .position(|&x| x as char == c)
-                .ok_or_else(|| position_error!("'{c}' is not a chess piece letter (PNBRQK, pnbrqk)"))?;
+                .ok_or_else(|| {
+                    position_error!("'{c}' is not a chess piece letter (PNBRQK, pnbrqk)")
+                })?;
             p.put(sq.index(), code as u8);
         }
         for color in [Color::White, Color::Black] {
             let kings = p.bb(color, KING).count_ones();
             if kings != 1 {
-                return Err(position_error!("{color:?} has {kings} kings, exactly one expected"));
+                return Err(position_error!(
+                    "{color:?} has {kings} kings, exactly one expected"
+                ));
             }
         }
         if p.pieces[PAWN] & 0xFF00_0000_0000_00FF != 0 {

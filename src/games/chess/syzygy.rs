@@ -17,8 +17,8 @@ use std::sync::{Mutex, RwLock};
 
 use pyrrhic_rs::{DtzProbeValue, EngineAdapter, Piece, TableBases, WdlProbeResult};
 
-use super::{attacks, syzygy_files};
 use super::position::{BISHOP, KING, KNIGHT, NO_EP, PAWN, QUEEN, ROOK};
+use super::{attacks, syzygy_files};
 use crate::board::{Color, Move, MoveList};
 use crate::games::chess::Chess;
 use crate::table_error::{SyzygyFileError, TableError};
@@ -163,15 +163,11 @@ fn table_name(name: &str) -> bool {
 fn checked_folder(path: &str) -> Result<(CheckedFolder, Vec<String>), TableError> {
     static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!(
-        "kiebitz-syzygy-{}-{serial}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("kiebitz-syzygy-{}-{serial}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| TableError::TempFolder {
-            reason: e.to_string(),
-        })?;
+    std::fs::create_dir_all(&dir).map_err(|e| TableError::TempFolder {
+        reason: e.to_string(),
+    })?;
     let mut folder = CheckedFolder {
         dir,
         names: Vec::new(),
@@ -179,11 +175,17 @@ fn checked_folder(path: &str) -> Result<(CheckedFolder, Vec<String>), TableError
     let mut left_out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for file in table_files(path) {
-        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
+        let name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("")
+            .to_string();
         if !seen.insert(name.clone()) {
             continue;
         }
-        match syzygy_files::check_file_once(&file).and_then(|()| link(&file, &folder.dir.join(&name))) {
+        match syzygy_files::check_file_once(&file)
+            .and_then(|()| link(&file, &folder.dir.join(&name)))
+        {
             Ok(()) => folder.names.push(name),
             Err(why) => {
                 log::warn!("Syzygy table {} left out: {why}", file.display());

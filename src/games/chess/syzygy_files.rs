@@ -11,8 +11,8 @@
 //! hashed to 32 bytes, and those pieces' hashes to the 16 bytes stored. A file whose stored
 //! checksum matches is the file the generator wrote, so it holds what the probing code expects.
 
-use std::io::Read;
 use crate::table_error::SyzygyFileError;
+use std::io::Read;
 
 const K0: u64 = 0xc3a5_c85c_97cb_3127;
 const K1: u64 = 0xb492_b66f_be98_f273;
@@ -34,7 +34,11 @@ const CRC_TABLE: [u32; 256] = {
         let mut c = n as u32;
         let mut k = 0;
         while k < 8 {
-            c = if c & 1 != 0 { (c >> 1) ^ 0x82f6_3b78 } else { c >> 1 };
+            c = if c & 1 != 0 {
+                (c >> 1) ^ 0x82f6_3b78
+            } else {
+                c >> 1
+            };
             k += 1;
         }
         table[n] = c;
@@ -133,7 +137,10 @@ fn city_murmur(s: &[u8], seed: (u64, u64)) -> (u64, u64) {
         d = shift_mix(a.wrapping_add(if len >= 8 { fetch64(s, 0) } else { c }));
     } else {
         c = hash16(fetch64(s, len - 8).wrapping_add(K1), a);
-        d = hash16(b.wrapping_add(len as u64), c.wrapping_add(fetch64(s, len - 16)));
+        d = hash16(
+            b.wrapping_add(len as u64),
+            c.wrapping_add(fetch64(s, len - 16)),
+        );
         a = a.wrapping_add(d);
         let mut at = 0;
         while at + 16 < len {
@@ -171,11 +178,7 @@ impl Long128 {
             37,
         )
         .wrapping_mul(K1);
-        *y = rot(
-            y.wrapping_add(v.1).wrapping_add(fetch64(s, at + 48)),
-            42,
-        )
-        .wrapping_mul(K1);
+        *y = rot(y.wrapping_add(v.1).wrapping_add(fetch64(s, at + 48)), 42).wrapping_mul(K1);
         *x ^= w.1;
         *y = y.wrapping_add(v.0).wrapping_add(fetch64(s, at + 40));
         *z = rot(z.wrapping_add(w.0), 33).wrapping_mul(K1);
@@ -235,7 +238,9 @@ fn city128_tail(s: &[u8], at: usize, left: usize, st: Long128) -> (u64, u64) {
     while done < left {
         done += 32;
         let piece = at + left - done;
-        y = rot(x.wrapping_add(y), 42).wrapping_mul(K0).wrapping_add(v.1);
+        y = rot(x.wrapping_add(y), 42)
+            .wrapping_mul(K0)
+            .wrapping_add(v.1);
         w.0 = w.0.wrapping_add(fetch64(s, piece + 16));
         x = x.wrapping_mul(K0).wrapping_add(w.0);
         z = z.wrapping_add(w.1).wrapping_add(fetch64(s, piece));
@@ -378,7 +383,9 @@ fn crc256_finish(st: Crc256, r0: u64, r1: u64) -> [u64; 4] {
         .wrapping_mul(K0)
         .wrapping_add(b);
     let out1 = r1.wrapping_add(a).wrapping_add(out0);
-    a = shift_mix(a.wrapping_mul(K0)).wrapping_mul(K0).wrapping_add(c);
+    a = shift_mix(a.wrapping_mul(K0))
+        .wrapping_mul(K0)
+        .wrapping_add(c);
     let out2 = a.wrapping_add(out1);
     a = shift_mix(a.wrapping_add(e).wrapping_mul(K0)).wrapping_mul(K0);
     [out0, out1, out2, a.wrapping_add(out2)]
@@ -478,7 +485,8 @@ pub fn check_file(path: &std::path::Path) -> Result<(), SyzygyFileError> {
     let mut read = 0u64;
     while read < content {
         let n = PIECE.min((content - read) as usize);
-        file.read_exact(&mut buf[..n]).map_err(SyzygyFileError::io)?;
+        file.read_exact(&mut buf[..n])
+            .map_err(SyzygyFileError::io)?;
         if read == 0 && u32::from_le_bytes(buf[..4].try_into().expect("four bytes")) != magic {
             return Err(SyzygyFileError::Magic);
         }
@@ -502,7 +510,11 @@ static PASSED: std::sync::Mutex<Vec<(std::path::PathBuf, u64, std::time::SystemT
 /// The size and modification time of `path` (following links).
 fn stamp(path: &std::path::Path) -> Option<(std::path::PathBuf, u64, std::time::SystemTime)> {
     let meta = std::fs::metadata(path).ok()?;
-    Some((std::fs::canonicalize(path).ok()?, meta.len(), meta.modified().ok()?))
+    Some((
+        std::fs::canonicalize(path).ok()?,
+        meta.len(),
+        meta.modified().ok()?,
+    ))
 }
 
 /// [`check_file`], once per file and process while the file's size and modification time stay.
@@ -539,7 +551,9 @@ mod tests {
 
     #[test]
     fn the_crc_instruction_and_the_table_agree() {
-        let data: Vec<u8> = (0..100_003u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+        let data: Vec<u8> = (0..100_003u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+            .collect();
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("sse4.2") {
             // SAFETY: SSE 4.2 is present (detected above).
@@ -574,7 +588,10 @@ mod tests {
         let start = std::time::Instant::now();
         let sum = checksum(&data);
         let secs = start.elapsed().as_secs_f64();
-        println!("{} MB/s ({sum:02x?})", (data.len() as f64 / 1e6 / secs) as u64);
+        println!(
+            "{} MB/s ({sum:02x?})",
+            (data.len() as f64 / 1e6 / secs) as u64
+        );
     }
 
     #[test]

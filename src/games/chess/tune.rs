@@ -16,9 +16,9 @@
 //! chess position and evaluation, [`crate::game::Game`] and [`crate::pgn`].
 
 use super::Chess;
-use super::params::{Params, S, Weights, idx};
 #[cfg(test)]
 use super::params::parse_weights;
+use super::params::{Params, S, Weights, idx};
 use crate::board::{Color, MoveList};
 use crate::game::Game;
 use crate::texel;

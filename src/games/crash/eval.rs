@@ -33,7 +33,8 @@ pub fn evaluate(pos: &Crash) -> i32 {
     // Stone counts reach `i32::MAX` a side (`MAX_STONES`): weigh them in `i64` and saturate,
     // so a huge count cannot wrap the evaluation's sign (the search clamps it anyway).
     let diff = i64::from(pos.stones(us)) - i64::from(pos.stones(them));
-    let material = (i64::from(STONE) * diff).clamp(i64::from(i32::MIN / 2), i64::from(i32::MAX / 2)) as i32;
+    let material =
+        (i64::from(STONE) * diff).clamp(i64::from(i32::MIN / 2), i64::from(i32::MAX / 2)) as i32;
     let (spread_us, towers_us) = shape(pos, us);
     let (spread_them, towers_them) = shape(pos, them);
     let compact = SPREAD * (spread_them - spread_us)

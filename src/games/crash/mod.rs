@@ -24,14 +24,14 @@
 //!
 //! Depends on `board` (with its `zobrist` keys), `game` and `search::params` only.
 
+pub mod analysis;
 pub mod eval;
 pub mod page;
-pub mod analysis;
 
-use crate::error::{Error, move_error, position_error};
-use crate::board::{Color, MAX_MOVES, Move, MoveKind, MoveList, Square};
-use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
 use crate::board::zobrist;
+use crate::board::{Color, MAX_MOVES, Move, MoveKind, MoveList, Square};
+use crate::error::{Error, move_error, position_error};
+use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Terminal, Tuning};
 use crate::search::params::SearchParams;
 
 /// Most cells a board may have.
@@ -95,18 +95,24 @@ impl Crash {
             return Crash::parse_start(text, h, l);
         }
         let mut fields = text.split_whitespace();
-        let board = fields
-            .next()
-            .ok_or_else(|| position_error!("empty position: cells like W2.W1..B3, then the side to move w or b"))?;
+        let board = fields.next().ok_or_else(|| {
+            position_error!("empty position: cells like W2.W1..B3, then the side to move w or b")
+        })?;
         let side = match fields.next() {
             Some("w") => Color::White,
             Some("b") => Color::Black,
-            Some(other) => return Err(position_error!("side to move must be w or b, not '{other}'")),
+            Some(other) => {
+                return Err(position_error!(
+                    "side to move must be w or b, not '{other}'"
+                ));
+            }
             None => return Err(position_error!("'{board}' lacks the side to move (w or b)")),
         };
         for extra in fields {
             if !matches!(extra, "-") && extra.parse::<u32>().is_err() {
-                return Err(position_error!("unexpected field '{extra}' after the side to move"));
+                return Err(position_error!(
+                    "unexpected field '{extra}' after the side to move"
+                ));
             }
         }
         let (cells, m) = parse_cells(board)?;
@@ -124,11 +130,16 @@ impl Crash {
 
     /// `H:L`: the start with towers of `h` stones and `l` empty cells between them.
     fn parse_start(text: &str, h: &str, l: &str) -> Result<Crash, Error> {
-        let bad = || position_error!("bad start '{text}': H:L with H stones a tower, L empty cells between");
+        let bad = || {
+            position_error!("bad start '{text}': H:L with H stones a tower, L empty cells between")
+        };
         let height = h.parse::<u32>().map_err(|_| bad())?;
         let gap = l.parse::<usize>().map_err(|_| bad())?;
         if gap + 2 > MAX_CELLS {
-            return Err(position_error!("bad start '{text}': at most {} empty cells between the towers", MAX_CELLS - 2));
+            return Err(position_error!(
+                "bad start '{text}': at most {} empty cells between the towers",
+                MAX_CELLS - 2
+            ));
         }
         Crash::start(height, gap)
     }
@@ -370,48 +381,54 @@ impl Game for Crash {
 
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let read = || -> Result<Move, Error> {
-        let (c, h) = text
-            .trim()
-            .split_once(':')
-            .ok_or_else(|| move_error!("'{text}' is not a move: write <cell>:<h>, e.g. 1:2"))?;
-        let (cell, h): (usize, usize) = match (c.parse(), h.parse()) {
-            (Ok(c), Ok(h)) => (c, h),
-            _ => return Err(move_error!("'{text}' is not a move: write <cell>:<h>, e.g. 1:2")),
-        };
-        let m = self.m as usize;
-        if cell == 0 || cell > m {
-            return Err(move_error!("{text}: cell {cell} is off the board (cells 1 to {m})"));
-        }
-        let height = self.cells[cell - 1];
-        let own = match self.side {
-            Color::White => height > 0,
-            Color::Black => height < 0,
-        };
-        if self.stones[0] == 0 || self.stones[1] == 0 {
-            return Err(move_error!("{text}: the game is over"));
-        }
-        if !own {
-            return Err(move_error!(
-                "{text}: cell {cell} holds no tower of {}",
-                self.side.name()
-            ));
-        }
-        if h == 0 || h > height.unsigned_abs() as usize {
-            return Err(move_error!(
-                "{text}: the tower on cell {cell} has {} stone(s), take 1 to that many",
-                height.unsigned_abs()
-            ));
-        }
-        let room = match self.side {
-            Color::White => m - cell,
-            Color::Black => cell - 1,
-        };
-        if h > room {
-            return Err(move_error!(
-                "{text}: {h} stones from cell {cell} would leave the board (room for {room})"
-            ));
-        }
-        Ok(self.make_move(cell - 1, h))
+            let (c, h) = text
+                .trim()
+                .split_once(':')
+                .ok_or_else(|| move_error!("'{text}' is not a move: write <cell>:<h>, e.g. 1:2"))?;
+            let (cell, h): (usize, usize) = match (c.parse(), h.parse()) {
+                (Ok(c), Ok(h)) => (c, h),
+                _ => {
+                    return Err(move_error!(
+                        "'{text}' is not a move: write <cell>:<h>, e.g. 1:2"
+                    ));
+                }
+            };
+            let m = self.m as usize;
+            if cell == 0 || cell > m {
+                return Err(move_error!(
+                    "{text}: cell {cell} is off the board (cells 1 to {m})"
+                ));
+            }
+            let height = self.cells[cell - 1];
+            let own = match self.side {
+                Color::White => height > 0,
+                Color::Black => height < 0,
+            };
+            if self.stones[0] == 0 || self.stones[1] == 0 {
+                return Err(move_error!("{text}: the game is over"));
+            }
+            if !own {
+                return Err(move_error!(
+                    "{text}: cell {cell} holds no tower of {}",
+                    self.side.name()
+                ));
+            }
+            if h == 0 || h > height.unsigned_abs() as usize {
+                return Err(move_error!(
+                    "{text}: the tower on cell {cell} has {} stone(s), take 1 to that many",
+                    height.unsigned_abs()
+                ));
+            }
+            let room = match self.side {
+                Color::White => m - cell,
+                Color::Black => cell - 1,
+            };
+            if h > room {
+                return Err(move_error!(
+                    "{text}: {h} stones from cell {cell} would leave the board (room for {room})"
+                ));
+            }
+            Ok(self.make_move(cell - 1, h))
         };
         read()
     }
@@ -479,7 +496,11 @@ const DRAWN: usize = 6;
 /// top of towers taller than the drawing, the cell numbers below and the position text.
 pub fn pretty(pos: &Crash) -> String {
     let row = pos.row();
-    let tallest = row.iter().map(|h| h.unsigned_abs() as usize).max().unwrap_or(0);
+    let tallest = row
+        .iter()
+        .map(|h| h.unsigned_abs() as usize)
+        .max()
+        .unwrap_or(0);
     let levels = tallest.min(DRAWN);
     let mut out = String::new();
     for level in (1..=levels + 1).rev() {
@@ -515,7 +536,6 @@ pub fn pretty(pos: &Crash) -> String {
     out
 }
 
-
 /// The cells of a position text (`W2.W1..B3`): signed heights (White positive) and their
 /// count, 2 to [`MAX_CELLS`].
 fn parse_cells(board: &str) -> Result<([i32; MAX_CELLS], usize), Error> {
@@ -530,7 +550,10 @@ fn parse_cells(board: &str) -> Result<([i32; MAX_CELLS], usize), Error> {
         match bytes[i] {
             b'.' => i += 1,
             c @ (b'W' | b'B') => {
-                let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                let digits = bytes[i + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
                 if digits == 0 {
                     return Err(position_error!(
                         "cell {}: '{}' needs a number of stones (W3, B1)",
@@ -565,7 +588,9 @@ fn parse_cells(board: &str) -> Result<([i32; MAX_CELLS], usize), Error> {
     }
     // Any trailing garbage beyond 64 cells was refused above; count the cells written.
     if m < 2 {
-        return Err(position_error!("{m} cell(s): a board has 2 to {MAX_CELLS} cells"));
+        return Err(position_error!(
+            "{m} cell(s): a board has 2 to {MAX_CELLS} cells"
+        ));
     }
     Ok((cells, m))
 }
@@ -631,7 +656,12 @@ mod tests {
 
     #[test]
     fn text_round_trip_and_start() {
-        for t in ["W2.W1..B3 w", "W2...B2 b", "...W4...B1..B1B2.. w", "W12.B100 w"] {
+        for t in [
+            "W2.W1..B3 w",
+            "W2...B2 b",
+            "...W4...B1..B1B2.. w",
+            "W12.B100 w",
+        ] {
             assert_eq!(pos(t).text(), t);
         }
         assert_eq!(pos("3:4").text(), "W3....B3 w");
@@ -657,11 +687,21 @@ mod tests {
             assert!(e.contains(says), "{t}: {e}");
         }
         let long = format!("W1{}B1 w", ".".repeat(63));
-        assert!(Crash::parse(&long).unwrap_err().to_string().contains("more than 64"));
+        assert!(
+            Crash::parse(&long)
+                .unwrap_err()
+                .to_string()
+                .contains("more than 64")
+        );
         let widest = format!("W1{}B1 w", ".".repeat(62));
         assert_eq!(pos(&widest).cells(), 64);
         let crowded = format!("W300{}B1 w", ".".repeat(30));
-        assert!(Crash::parse(&crowded).unwrap_err().to_string().contains("at most 256"));
+        assert!(
+            Crash::parse(&crowded)
+                .unwrap_err()
+                .to_string()
+                .contains("at most 256")
+        );
         assert!(Crash::parse("W300.....B1 w").is_ok());
         // A side's stones must fit one tower: 1 + 2147483647 would overflow an `i32` height.
         let e = Crash::parse("W1W2147483647.B1 w").unwrap_err().to_string();
@@ -690,7 +730,12 @@ mod tests {
         assert_eq!(t.text(), "..B1.B1. w");
         assert_eq!(t.terminal(), Terminal::Loss);
         assert_eq!(t.hash(), pos("..B1.B1. w").hash());
-        assert_eq!(pos("W1B1 b").play(pos("W1B1 b").parse_move("2:1").unwrap()).text(), "B1. w");
+        assert_eq!(
+            pos("W1B1 b")
+                .play(pos("W1B1 b").parse_move("2:1").unwrap())
+                .text(),
+            "B1. w"
+        );
         let end = pos("B1. w");
         assert!(crate::protocol::legal_moves(&end).is_empty());
         assert_eq!(end.terminal(), Terminal::Loss);

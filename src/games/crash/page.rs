@@ -14,12 +14,11 @@ use serde_json::{Value, json};
 use super::Crash;
 use crate::board::{Color, Move};
 use crate::game::Game;
+use crate::games::crash::analysis::db::{Db, Layout};
 use crate::games::page::{
-    self, Choice, EngineAnswer, OptimalJob, SolveJob, Solvers, score_json, solved_json,
-    white_view,
+    self, Choice, EngineAnswer, OptimalJob, SolveJob, Solvers, score_json, solved_json, white_view,
 };
 use crate::search::Score;
-use crate::games::crash::analysis::db::{Db, Layout};
 
 /// The largest CRASH! database the optimal player solves on demand (about two seconds on a
 /// loaded 2-core machine); it is kept for later moves ([`MAX_OPTIMAL_DBS`] of them).

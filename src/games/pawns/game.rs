@@ -4,11 +4,11 @@
 
 use super::rules::Pawns;
 use super::{parse_variant, start_fen_of};
-use crate::error::{Error, move_error, position_error};
 use crate::board::fen::{Fen, placement};
 use crate::board::zobrist;
 use crate::board::{Bitboard, Color, Move, MoveKind, MoveList, Square};
-use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Tuning, Terminal};
+use crate::error::{Error, move_error, position_error};
+use crate::game::{Dialect, EndgameTables, Game, OpeningBook, Tablebases, Terminal, Tuning};
 
 /// Pushes one move per target square, the origin found by stepping back `back` squares.
 #[inline]
@@ -42,64 +42,73 @@ impl Game for Pawns {
     fn from_fen(variant: &str, text: &str) -> Result<Self, Error> {
         let (variant, _, rules) = parse_variant(variant)?;
         let read = || -> Result<Self, Error> {
-        let fen = Fen::parse(text)?;
-        let g = fen.geometry;
-        if g.width < 3 || g.height < 3 {
-            return Err(position_error!(
-                "pawn chess needs a board from 3×3 to 8×8, the FEN has {}×{}",
-                g.width, g.height
-            ));
-        }
-        if rules.pawn_game && g.height < 4 {
-            return Err(position_error!(
-                "the pawn game needs a board at least 4 ranks high, the FEN has {}",
-                g.height
-            ));
-        }
-        if fen.castling != "-" {
-            return Err(position_error!("pawn chess has no castling: the castling field must be '-'"));
-        }
-        let mut pawns = [Bitboard::EMPTY; 2];
-        for &(sq, c) in &fen.pieces {
-            match c {
-                'P' => pawns[0] |= sq.bb(),
-                'p' => pawns[1] |= sq.bb(),
-                other => return Err(position_error!("pawn chess has only pawns, the FEN has '{other}'")),
-            }
-        }
-        if rules.pawn_game && pawns[0].is_empty() && pawns[1].is_empty() {
-            return Err(position_error!("in the pawn game a side without pawns has lost: not both"));
-        }
-        let mut pos = Pawns {
-            geometry: g,
-            rules,
-            variant,
-            pawns,
-            side: fen.side,
-            en_passant: None,
-            fullmove: fen.fullmove.max(1),
-            hash: 0,
-        };
-        if let Some(ep) = fen.en_passant.filter(|_| rules.en_passant) {
-            // The pawn that just double-stepped stands one square beyond the skipped square,
-            // which must be empty, as must its origin on the base line.
-            let mover = fen.side.flip();
-            let beyond = g.forward(ep.bb(), mover);
-            let behind = g.forward(ep.bb(), fen.side);
-            let occupied = pawns[0] | pawns[1];
-            let start = g.rank(rules.start_rank(mover == Color::White, g.height));
-            let ok = (behind & start).any()
-                && (beyond & pawns[mover.index()]).any()
-                && !(occupied & (ep.bb() | behind)).any();
-            if !ok {
+            let fen = Fen::parse(text)?;
+            let g = fen.geometry;
+            if g.width < 3 || g.height < 3 {
                 return Err(position_error!(
-                    "en-passant square {ep} does not follow a double step"
+                    "pawn chess needs a board from 3×3 to 8×8, the FEN has {}×{}",
+                    g.width,
+                    g.height
                 ));
             }
-            pos.en_passant = Some(ep);
-        }
-        pos.hash = pos.compute_hash();
-        Ok(pos)
+            if rules.pawn_game && g.height < 4 {
+                return Err(position_error!(
+                    "the pawn game needs a board at least 4 ranks high, the FEN has {}",
+                    g.height
+                ));
+            }
+            if fen.castling != "-" {
+                return Err(position_error!(
+                    "pawn chess has no castling: the castling field must be '-'"
+                ));
+            }
+            let mut pawns = [Bitboard::EMPTY; 2];
+            for &(sq, c) in &fen.pieces {
+                match c {
+                    'P' => pawns[0] |= sq.bb(),
+                    'p' => pawns[1] |= sq.bb(),
+                    other => {
+                        return Err(position_error!(
+                            "pawn chess has only pawns, the FEN has '{other}'"
+                        ));
+                    }
+                }
+            }
+            if rules.pawn_game && pawns[0].is_empty() && pawns[1].is_empty() {
+                return Err(position_error!(
+                    "in the pawn game a side without pawns has lost: not both"
+                ));
+            }
+            let mut pos = Pawns {
+                geometry: g,
+                rules,
+                variant,
+                pawns,
+                side: fen.side,
+                en_passant: None,
+                fullmove: fen.fullmove.max(1),
+                hash: 0,
+            };
+            if let Some(ep) = fen.en_passant.filter(|_| rules.en_passant) {
+                // The pawn that just double-stepped stands one square beyond the skipped square,
+                // which must be empty, as must its origin on the base line.
+                let mover = fen.side.flip();
+                let beyond = g.forward(ep.bb(), mover);
+                let behind = g.forward(ep.bb(), fen.side);
+                let occupied = pawns[0] | pawns[1];
+                let start = g.rank(rules.start_rank(mover == Color::White, g.height));
+                let ok = (behind & start).any()
+                    && (beyond & pawns[mover.index()]).any()
+                    && !(occupied & (ep.bb() | behind)).any();
+                if !ok {
+                    return Err(position_error!(
+                        "en-passant square {ep} does not follow a double step"
+                    ));
+                }
+                pos.en_passant = Some(ep);
+            }
+            pos.hash = pos.compute_hash();
+            Ok(pos)
         };
         read()
     }
@@ -224,8 +233,16 @@ impl Game for Pawns {
         let arrived = (self.pawns[0] & g.last_rank(Color::White)).any()
             || (self.pawns[1] & g.last_rank(Color::Black)).any();
         if terminal != Terminal::Draw && !arrived {
-            let loser = if terminal == Terminal::Loss { self.side } else { self.side.flip() };
-            return format!("{} wins: {} has no pawns left", loser.flip().name(), loser.name());
+            let loser = if terminal == Terminal::Loss {
+                self.side
+            } else {
+                self.side.flip()
+            };
+            return format!(
+                "{} wins: {} has no pawns left",
+                loser.flip().name(),
+                loser.name()
+            );
         }
         match terminal {
             Terminal::Loss => format!("{them} wins: a pawn has reached the last rank"),
@@ -315,21 +332,21 @@ impl Game for Pawns {
 
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let read = || -> Result<Move, Error> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        let plain = match text.len() {
-            5 if text.ends_with(['q', '.']) => &text[..4],
-            _ => text,
-        };
-        moves
-            .iter()
-            .copied()
-            .find(|&mv| {
-                let arrival = self.geometry.last_rank(self.side).contains(mv.to());
-                let wanted = if arrival { plain } else { text };
-                mv.to_string() == wanted
-            })
-            .ok_or_else(|| move_error!("{text} is not a legal move here"))
+            let mut moves = MoveList::new();
+            self.legal_moves(&mut moves);
+            let plain = match text.len() {
+                5 if text.ends_with(['q', '.']) => &text[..4],
+                _ => text,
+            };
+            moves
+                .iter()
+                .copied()
+                .find(|&mv| {
+                    let arrival = self.geometry.last_rank(self.side).contains(mv.to());
+                    let wanted = if arrival { plain } else { text };
+                    mv.to_string() == wanted
+                })
+                .ok_or_else(|| move_error!("{text} is not a legal move here"))
         };
         read()
     }
@@ -381,7 +398,10 @@ impl OpeningBook for Pawns {
     /// Books in the Polyglot file format with this game's own Zobrist hash, kept apart by
     /// variant ([`crate::board::zobrist::variant_key`]).
     fn book_key(&self) -> Option<u64> {
-        Some(crate::board::zobrist::variant_key(self.hash(), self.variant()))
+        Some(crate::board::zobrist::variant_key(
+            self.hash(),
+            self.variant(),
+        ))
     }
 }
 

@@ -95,9 +95,7 @@ impl Sides {
             height,
             me: pos.pawns(mover).into_iter().map(turn).collect(),
             them: pos.pawns(mover.flip()).into_iter().map(turn).collect(),
-            double_from: rules
-                .double_step
-                .then(|| rules.start_rank(true, height)),
+            double_from: rules.double_step.then(|| rules.start_rank(true, height)),
             en_passant: pos.en_passant.is_some(),
         }
     }
@@ -126,8 +124,10 @@ impl Sides {
     /// Whether some pawn of `a` stands below (in `me`'s ranks, strictly) a pawn of `b` on a
     /// file beside it: a pair that can still meet, one taking the other.
     fn can_meet(a: &[Pawn], b: &[Pawn]) -> bool {
-        a.iter()
-            .any(|x| b.iter().any(|y| x.file.abs_diff(y.file) == 1 && x.up < y.up))
+        a.iter().any(|x| {
+            b.iter()
+                .any(|y| x.file.abs_diff(y.file) == 1 && x.up < y.up)
+        })
     }
 
     /// The fewest moves the pawns of `side` can make while the other pawns stand still: the
@@ -219,9 +219,9 @@ impl Sides {
         match (mine, theirs) {
             (None, None) => Some(0),
             (Some(d), Some(e)) => Some(if d <= e { 1 } else { -1 }),
-            (Some(d), None) => (self.fewest_moves(&self.them, &self.me, false) + 1
-                >= u32::from(d))
-            .then_some(1),
+            (Some(d), None) => {
+                (self.fewest_moves(&self.them, &self.me, false) + 1 >= u32::from(d)).then_some(1)
+            }
             (None, Some(e)) => {
                 (self.fewest_moves(&self.me, &self.them, true) >= u32::from(e)).then_some(-1)
             }

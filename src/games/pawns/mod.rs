@@ -11,11 +11,11 @@
 //! [`Game`](crate::game::Game) implementation in `game.rs`, the evaluation in [`eval`], the
 //! variant names here.
 
-pub mod eval;
-pub mod page;
 pub mod analysis;
+pub mod eval;
 mod game;
 pub mod lemma;
+pub mod page;
 pub mod rules;
 
 pub use rules::Pawns;
@@ -64,10 +64,34 @@ impl Rules {
 /// Every variant name: `pawns3` … `pawns8`, each plain, with `d` and with `ep`, then the pawn
 /// game `pawngame4` … `pawngame8`, plain and with `ep`. The default, `pawns6`, comes first.
 pub const VARIANTS: [&str; 28] = [
-    "pawns6", "pawns6d", "pawns6ep", "pawns3", "pawns3d", "pawns3ep", "pawns4", "pawns4d",
-    "pawns4ep", "pawns5", "pawns5d", "pawns5ep", "pawns7", "pawns7d", "pawns7ep", "pawns8",
-    "pawns8d", "pawns8ep", "pawngame4", "pawngame4ep", "pawngame5", "pawngame5ep",
-    "pawngame6", "pawngame6ep", "pawngame7", "pawngame7ep", "pawngame8", "pawngame8ep",
+    "pawns6",
+    "pawns6d",
+    "pawns6ep",
+    "pawns3",
+    "pawns3d",
+    "pawns3ep",
+    "pawns4",
+    "pawns4d",
+    "pawns4ep",
+    "pawns5",
+    "pawns5d",
+    "pawns5ep",
+    "pawns7",
+    "pawns7d",
+    "pawns7ep",
+    "pawns8",
+    "pawns8d",
+    "pawns8ep",
+    "pawngame4",
+    "pawngame4ep",
+    "pawngame5",
+    "pawngame5ep",
+    "pawngame6",
+    "pawngame6ep",
+    "pawngame7",
+    "pawngame7ep",
+    "pawngame8",
+    "pawngame8ep",
 ];
 
 /// The board size and rules a variant name stands for, and the name as a `'static str`.
@@ -89,7 +113,11 @@ pub fn parse_variant(name: &str) -> Result<(&'static str, u8, Rules), crate::Err
     }
     let size = canonical.as_bytes()[5] - b'0';
     let suffix = &canonical[6..];
-    Ok((canonical, size, Rules::seed(!suffix.is_empty(), suffix == "ep")))
+    Ok((
+        canonical,
+        size,
+        Rules::seed(!suffix.is_empty(), suffix == "ep"),
+    ))
 }
 
 /// The start FEN of a W×H board under `rules`: the seed's ([`start_fen`]) or the pawn game's

@@ -115,7 +115,6 @@ pub fn variant_title(variant: &str) -> String {
     format!("{game}{size}×{size}{extra}")
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::variant_title;

@@ -231,7 +231,9 @@ pub struct Table {
 impl Table {
     /// The table of `bytes` (in the format [`Store::to_table`] writes), or what is wrong.
     fn read(bytes: &'static [u8]) -> Result<Table, String> {
-        let mut at = bytes.strip_prefix(TABLE_MAGIC).ok_or("not a table of certified moves")?;
+        let mut at = bytes
+            .strip_prefix(TABLE_MAGIC)
+            .ok_or("not a table of certified moves")?;
         let mut take = |n: usize| -> Result<&'static [u8], String> {
             let (head, rest) = at.split_at_checked(n).ok_or("the table ends early")?;
             at = rest;
@@ -247,7 +249,11 @@ impl Table {
             certs.push(Cert {
                 name,
                 hold: flags[0] == 1,
-                side: if flags[1] == 0 { Color::White } else { Color::Black },
+                side: if flags[1] == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
                 positions: positions as usize,
                 plies,
             });
@@ -358,7 +364,10 @@ mod tests {
     #[test]
     fn the_shipped_table_is_the_checked_certificates() {
         let (store, _) = load_shipped().expect("every shipped certificate checks");
-        assert!(store.to_table() == SHIPPED_TABLE, "data/certified-moves.bin is stale");
+        assert!(
+            store.to_table() == SHIPPED_TABLE,
+            "data/certified-moves.bin is stale"
+        );
         let table = shipped().expect("the table reads");
         let start = Raeuber::startpos(VARIANTS[0]).unwrap();
         let c = table.lookup(&start).expect("the start is covered");
@@ -386,14 +395,22 @@ mod tests {
         let text = std::str::from_utf8(bytes).unwrap();
         let mut store = Store::default();
         store.add("f3", text).unwrap();
-        let root = Raeuber::from_fen(VARIANTS[0], "rqkbnr/pppppp/6/5P/PPPPP1/RQKBNR b - - 0 1")
-            .unwrap();
+        let root =
+            Raeuber::from_fen(VARIANTS[0], "rqkbnr/pppppp/6/5P/PPPPP1/RQKBNR b - - 0 1").unwrap();
         let c = store.lookup(&root).expect("the proof's root is covered");
         assert_eq!(root.move_text(c.mv), "e5e4");
         assert!(c.value > crate::search::MATE_IN_MAX, "{c:?}");
-        assert!(c.note.contains("f3") && c.note.contains("black wins"), "{}", c.note);
+        assert!(
+            c.note.contains("f3") && c.note.contains("black wins"),
+            "{}",
+            c.note
+        );
         // The start is not in this proof.
-        assert!(store.lookup(&Raeuber::startpos(VARIANTS[0]).unwrap()).is_none());
+        assert!(
+            store
+                .lookup(&Raeuber::startpos(VARIANTS[0]).unwrap())
+                .is_none()
+        );
         // Its first move changed to another legal one: the check fails, the store is unchanged.
         let damaged = text.replacen("moves e5e4", "moves a5a4", 1);
         let before = store.entries.len();

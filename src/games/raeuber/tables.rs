@@ -41,9 +41,11 @@ use crate::board::Color;
 #[cfg(test)]
 use crate::board::MoveList;
 use crate::game::Game;
-use crate::games::losing::tables::{check, worker};
 use crate::games::losing::tables::session::Process;
-use crate::games::losing::tables::signature::{CODES, codes_of, counts_of, key_of, multisets, pawns};
+use crate::games::losing::tables::signature::{
+    CODES, codes_of, counts_of, key_of, multisets, pawns,
+};
+use crate::games::losing::tables::{check, worker};
 
 /// The table square (0…35, rank by rank) of an 8×8-grid square and back.
 #[inline]
@@ -186,7 +188,12 @@ impl Tables {
     }
 
     /// [`Tables::build_in`], writing the files of the signatures built only if `writes`.
-    pub fn build_from(max_pieces: u32, threads: usize, dir: Option<PathBuf>, writes: bool) -> Tables {
+    pub fn build_from(
+        max_pieces: u32,
+        threads: usize,
+        dir: Option<PathBuf>,
+        writes: bool,
+    ) -> Tables {
         assert!((1..=4).contains(&max_pieces), "1 to 4 pieces");
         let mut levels: Vec<Vec<Vec<u8>>> = Vec::new();
         for n in 1..=max_pieces as usize {
@@ -344,7 +351,11 @@ impl Tables {
         let n = table.codes.len();
         let own = key_of(&counts_of(&table.codes));
         let size = table.values.len();
-        let step = if size <= VERIFY_ALL { 1 } else { size / VERIFY_SAMPLE };
+        let step = if size <= VERIFY_ALL {
+            1
+        } else {
+            size / VERIFY_SAMPLE
+        };
         let mut squares = [0usize; retro::MAX_PIECES];
         for i in (0..size).step_by(step.max(1)) {
             let side = decode(i, n, &mut squares);
@@ -542,7 +553,9 @@ impl Tables {
         let counts = counts_of(codes);
         for (i, &victim) in codes.iter().enumerate() {
             let takers = 1 - usize::from(victim) / 6;
-            if (i > 0 && codes[i - 1] == victim) || codes.iter().all(|&c| usize::from(c) / 6 != takers) {
+            if (i > 0 && codes[i - 1] == victim)
+                || codes.iter().all(|&c| usize::from(c) / 6 != takers)
+            {
                 continue;
             }
             let mut taken = counts;
@@ -796,7 +809,11 @@ mod tests {
     /// with their values.
     fn sample(tables: &Tables, n: usize, count: usize, seed: u64) -> Vec<(Raeuber, i16)> {
         let mut rng = Rng::new(seed);
-        let of_n: Vec<&Table> = tables.tables.iter().filter(|t| t.codes.len() == n).collect();
+        let of_n: Vec<&Table> = tables
+            .tables
+            .iter()
+            .filter(|t| t.codes.len() == n)
+            .collect();
         let mut out = Vec::new();
         let mut squares = [0usize; retro::MAX_PIECES];
         while out.len() < count {
@@ -911,7 +928,10 @@ mod tests {
             seen.iter_mut().zip(judged).for_each(|(s, j)| *s += j);
         }
         // Seen: [335, 248, 17, 16] — one draw's hold not collected within 200 k positions.
-        assert!(seen.iter().all(|&k| k > 10), "won, lost, drawn, proven: {seen:?}");
+        assert!(
+            seen.iter().all(|&k| k > 10),
+            "won, lost, drawn, proven: {seen:?}"
+        );
         assert!(4 * seen[3] >= 3 * seen[2], "draws proven: {seen:?}");
     }
 
@@ -935,7 +955,10 @@ mod tests {
         }
         let (kept, _, evicted) = lazy.on_demand_memory();
         assert!(signatures.len() > 20, "{} signatures met", signatures.len());
-        assert!(kept <= 3 && evicted >= signatures.len() - 3, "{kept} kept, {evicted} dropped");
+        assert!(
+            kept <= 3 && evicted >= signatures.len() - 3,
+            "{kept} kept, {evicted} dropped"
+        );
     }
 
     /// Summed disproof numbers once added up past the cap on this ending (White's king
@@ -950,7 +973,11 @@ mod tests {
             nodes: Some(400_000),
         };
         let s = pns::solve(&pos, &[], budget, 16);
-        let black = s.attempts.iter().find(|a| a.attacker == Color::Black).unwrap();
+        let black = s
+            .attempts
+            .iter()
+            .find(|a| a.attacker == Color::Black)
+            .unwrap();
         assert_eq!((black.phi, black.delta), (0, pns::INFINITE), "{s:?}");
     }
 
@@ -997,7 +1024,11 @@ mod tests {
         assert_eq!(built.values.len(), oracle.values.len());
         let n = built.codes.len();
         let mut squares = [0usize; retro::MAX_PIECES];
-        let differ = built.values.iter().zip(&oracle.values).position(|(a, b)| a != b);
+        let differ = built
+            .values
+            .iter()
+            .zip(&oracle.values)
+            .position(|(a, b)| a != b);
         if let Some(i) = differ {
             let side = decode(i, n, &mut squares);
             let fen = position(&built.codes, &squares[..n], side).map(|p| p.fen());
@@ -1055,8 +1086,10 @@ mod tests {
                     continue;
                 }
                 expected.sort_unstable();
-                let found: Vec<u32> =
-                    retro::predecessors(&codes, p).iter().map(|&q| q as u32).collect();
+                let found: Vec<u32> = retro::predecessors(&codes, p)
+                    .iter()
+                    .map(|&q| q as u32)
+                    .collect();
                 assert_eq!(&found, expected, "{codes:?}: predecessors of index {p}");
                 edges += found.len();
             }
@@ -1087,7 +1120,13 @@ mod tests {
         });
         let lazy = Tables::build(2, 2).on_demand_up_to(4);
         // K+P v N+P; Q+B v R+R; N v K+B+P; P+P v K+P; R+R v B+B (colour * 6 + kind).
-        let fours: [[u8; 4]; 5] = [[0, 5, 6, 7], [2, 4, 9, 9], [1, 6, 8, 11], [0, 0, 6, 11], [3, 3, 8, 8]];
+        let fours: [[u8; 4]; 5] = [
+            [0, 5, 6, 7],
+            [2, 4, 9, 9],
+            [1, 6, 8, 11],
+            [0, 0, 6, 11],
+            [3, 3, 8, 8],
+        ];
         for codes in fours {
             let built = lazy.lazy_table(key_of(&counts_of(&codes)));
             let mut exits = lazy.promotion_exits(&codes);
@@ -1103,7 +1142,10 @@ mod tests {
                 compared += 1;
             }
         }
-        assert!(compared >= 10, "{compared} three-piece signatures built on demand");
+        assert!(
+            compared >= 10,
+            "{compared} three-piece signatures built on demand"
+        );
     }
 
     /// In the background (a search at a clock) a probe of a signature not built yet answers
@@ -1128,7 +1170,10 @@ mod tests {
             assert_eq!(background.probe(pos), Some(*value), "{}", pos.fen());
         }
         let requested = background.requested.lock().unwrap().len();
-        assert_eq!((requested, background.built_on_demand()), (1, waiting.built_on_demand()));
+        assert_eq!(
+            (requested, background.built_on_demand()),
+            (1, waiting.built_on_demand())
+        );
     }
 
     /// Every signature of four pieces, built at once (1,365 of them; 10.9 GB at the peak and

@@ -14,11 +14,11 @@
 //! SPRT can try them without a rebuild. Depends on [`super::eval`] and [`crate::texel`].
 
 use super::Raeuber;
-use crate::games::losing::Six;
 use super::eval::{Weights, evaluate_with};
 use super::position::{BISHOP_K, KING_K, KNIGHT_K, PAWN_K, QUEEN_K, ROOK_K};
 use crate::board::Color;
 use crate::game::Game;
+use crate::games::losing::Six;
 use crate::texel::Linear;
 
 /// The weight of one unit in a position's trace.
@@ -102,7 +102,11 @@ pub fn trace(pos: &Raeuber, base: &Weights) -> Vec<(u16, f64)> {
 /// that board's views (antichess's is): the same terms, so the same fit.
 ///
 /// [`score`]: super::eval::score
-pub fn trace_of<G: Game>(pos: &G, base: &Weights, eval: fn(&G, &Weights) -> i32) -> Vec<(u16, f64)> {
+pub fn trace_of<G: Game>(
+    pos: &G,
+    base: &Weights,
+    eval: fn(&G, &Weights) -> i32,
+) -> Vec<(u16, f64)> {
     let sign = if pos.side_to_move() == Color::White {
         1.0
     } else {
@@ -166,7 +170,13 @@ mod tests {
     fn trace_reproduces_the_evaluation() {
         trace_agrees::<Six>(7);
         trace_agrees::<crate::games::losing::Eight>(5);
-        let bad = sample_of("antichess", "not a fen", 0.5, &WEIGHTS, evaluate_with::<crate::games::losing::Eight>);
+        let bad = sample_of(
+            "antichess",
+            "not a fen",
+            0.5,
+            &WEIGHTS,
+            evaluate_with::<crate::games::losing::Eight>,
+        );
         assert!(bad.is_err());
     }
 
@@ -189,8 +199,14 @@ mod tests {
                 -1
             };
             let expected = (sign * evaluate_with(&pos, &WEIGHTS)) as f64;
-            let s = sample_of(V::VARIANTS[0], &pos.fen(), 1.0, &WEIGHTS, evaluate_with::<V>)
-                .unwrap();
+            let s = sample_of(
+                V::VARIANTS[0],
+                &pos.fen(),
+                1.0,
+                &WEIGHTS,
+                evaluate_with::<V>,
+            )
+            .unwrap();
             // The threat terms divide by 1 + n in integers: a few centipawns at most.
             assert!(
                 (s.eval(&w) - expected).abs() <= 8.0,

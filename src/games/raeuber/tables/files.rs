@@ -45,7 +45,8 @@ pub(super) fn path_of(dir: &Path, codes: &[u8]) -> PathBuf {
 pub(super) fn load(dir: &Path, codes: &[u8]) -> Option<Table> {
     let path = path_of(dir, codes);
     // The largest file of this signature: the header and two bytes a value.
-    let largest = (MAGIC.len() + codes.len() + 2 + CHECKSUM + 4 * 36usize.pow(codes.len() as u32)) as u64;
+    let largest =
+        (MAGIC.len() + codes.len() + 2 + CHECKSUM + 4 * 36usize.pow(codes.len() as u32)) as u64;
     let bytes = match crate::files::read(&path, largest) {
         Ok(bytes) => bytes,
         Err(crate::FileError::NotFound { .. }) => return None,
@@ -96,13 +97,17 @@ fn parse(bytes: &[u8], codes: &[u8]) -> Result<Vec<i16>, String> {
 pub(super) fn save(dir: &Path, table: &Table) -> io::Result<()> {
     let path = path_of(dir, &table.codes);
     let wide = table.values.iter().any(|&v| i8::try_from(v).is_err());
-    let mut bytes = Vec::with_capacity(MAGIC.len() + 2 + table.codes.len() + 2 * table.values.len());
+    let mut bytes =
+        Vec::with_capacity(MAGIC.len() + 2 + table.codes.len() + 2 * table.values.len());
     bytes.extend_from_slice(MAGIC);
     bytes.push(table.codes.len() as u8);
     bytes.extend_from_slice(&table.codes);
     if wide {
         bytes.push(2);
-        table.values.iter().for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+        table
+            .values
+            .iter()
+            .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
     } else {
         bytes.push(1);
         bytes.extend(table.values.iter().map(|&v| v as i8 as u8));
@@ -113,7 +118,10 @@ pub(super) fn save(dir: &Path, table: &Table) -> io::Result<()> {
 /// `kiebitz-raeuber tables`: writes the endgame tables of every signature of up to N pieces
 /// to a directory (resuming: signatures whose files are there are read, not built).
 #[derive(Parser, Debug)]
-#[command(name = "tables", about = "Write the endgame tables of every signature of up to N pieces to a directory, one file per signature (read back by `Endgame Tables Path` and `solve --tables-dir`)")]
+#[command(
+    name = "tables",
+    about = "Write the endgame tables of every signature of up to N pieces to a directory, one file per signature (read back by `Endgame Tables Path` and `solve --tables-dir`)"
+)]
 struct Args {
     /// The most pieces (1 to 5; 3 take ~15 s and 35 MB on disk, 4 about 15 minutes on one
     /// core and 4.4 GB; 5 about a minute for each of 4,368 signatures of 121 MB: days, 0.5 TB)

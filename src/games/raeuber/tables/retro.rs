@@ -21,13 +21,13 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::games::losing::movegen::piece_attacks;
-use crate::games::losing::{Board, Six};
 use super::super::movegen::{Bits, PAWN_K};
 use super::super::position::EMPTY;
 use super::{Table, Tables, counts_of, decode, key_of, locate, position, to_grid};
 use crate::board::{MoveKind, MoveList};
 use crate::game::Game;
+use crate::games::losing::movegen::piece_attacks;
+use crate::games::losing::{Board, Six};
 
 /// The most pieces a signature may have (the squares of an index).
 pub(super) const MAX_PIECES: usize = 5;
@@ -216,7 +216,10 @@ pub(super) fn unmoves(codes: &[u8], index: usize, mut visit: impl FnMut(usize, (
             let moved = (1u64 << t) | (1u64 << f);
             q.kinds[kind] ^= moved;
             q.colors[mover] ^= moved;
-            visit(index_after(codes, &squares[..n], j, to_table(f), mover), (q, mover));
+            visit(
+                index_after(codes, &squares[..n], j, to_table(f), mover),
+                (q, mover),
+            );
         }
     }
 }

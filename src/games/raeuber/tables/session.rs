@@ -17,8 +17,8 @@ use std::thread::LocalKey;
 
 use super::{PROCESS, Tables, multisets};
 use crate::engine_option::{Access, SharedSets};
-use crate::games::losing::Six;
 use crate::game::TableBuilds;
+use crate::games::losing::Six;
 use crate::games::losing::tables::session::{self as family, Hold, Member, Process};
 use crate::games::raeuber::certificates::Store;
 use crate::games::raeuber::position::Raeuber;
@@ -219,10 +219,7 @@ pub fn most_pieces(access: &Access) -> u32 {
 /// built in the background (the three-piece tables in seconds; larger signatures one by one
 /// as met, up to [`most_pieces`]). Its memory is taken from `access`'s pool; a refusal when
 /// that has too little left. Returns the set and whether it is new.
-pub fn obtain(
-    dir: Option<PathBuf>,
-    access: &Access,
-) -> Result<(Arc<Shared>, bool), TableError> {
+pub fn obtain(dir: Option<PathBuf>, access: &Access) -> Result<(Arc<Shared>, bool), TableError> {
     let key: Key = (most_pieces(access), dir, access.writes);
     SETS.obtain(key.clone(), || new_set(&key, access))
 }
@@ -292,7 +289,10 @@ mod tests {
         let dir = Some(PathBuf::from("/kiebitz-test-no-folder/a"));
         let (a, new_a) = obtain(dir.clone(), &access).unwrap();
         let (b, new_b) = obtain(dir.clone(), &access).unwrap();
-        assert!(new_a && !new_b && Arc::ptr_eq(&a, &b), "one set for one folder");
+        assert!(
+            new_a && !new_b && Arc::ptr_eq(&a, &b),
+            "one set for one folder"
+        );
         let taken = bytes_of(AT_ONCE).div_ceil(1 << 20) + POOLED_ON_DEMAND_MB;
         assert_eq!((taken, free()), (98, 150 - 98), "counted once");
         // Another folder's set does not fit in what is left: refused, nothing taken.
