@@ -86,7 +86,7 @@ fn a_uci_level_keeps_its_budget_and_varies() {
     // Skill Level alone also limits.
     e.send("setoption name Skill Level value 0");
     let (nodes, _) = search(&mut e, "go depth 30");
-    assert!(nodes <= strength::plan(MIN_ELO).nodes + 64, "{nodes}");
+    assert!(nodes <= strength::skill_plan(0).nodes + 64, "{nodes}");
 }
 
 fn xboard(binary: &str) -> (Client, Vec<String>) {

@@ -624,7 +624,7 @@ fn engine_seats_play_at_a_strength_level() {
             .unwrap()
             .clone()
     };
-    assert_eq!(by_id("chess")["elo"], json!([1350, 2000]));
+    assert_eq!(by_id("chess")["elo"], json!([1350, 2400]));
     assert_eq!(by_id("chess")["skill"], json!([0, 20]));
     assert_eq!(by_id("pawns")["elo"], Value::Null);
     assert_eq!(by_id("chamaeleon")["skill"], Value::Null);
@@ -633,12 +633,12 @@ fn engine_seats_play_at_a_strength_level() {
         (
             "chess",
             json!({ "kind": "engine", "elo": 1000 }),
-            "from 1350 to 2000",
+            "from 1350 to 2400",
         ),
         (
             "chess",
             json!({ "kind": "engine", "elo": 2500 }),
-            "from 1350 to 2000",
+            "from 1350 to 2400",
         ),
         (
             "chess",

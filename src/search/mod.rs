@@ -353,7 +353,7 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Plays at a strength level ([`strength`]): searches at most the level's nodes with
-    /// [`strength::LINES`] principal variations (those beyond the asked MultiPV are not
+    /// the level's principal variations (those beyond the asked MultiPV are not
     /// reported) and chooses among them.
     fn search_limited(
         &mut self,
@@ -369,7 +369,7 @@ impl<G: Game> Searcher<G> {
         let mut limited = limits.clone();
         limited.nodes = Some(limits.nodes.map_or(plan.nodes, |n| n.min(plan.nodes)));
         let asked = self.multipv;
-        self.multipv = asked.max(strength::LINES);
+        self.multipv = asked.max(plan.lines);
         let mut lines = Vec::new();
         let mut result = self.search_full(root, history, &limited, control, &mut |info| {
             lines.push(info.clone());
@@ -378,7 +378,10 @@ impl<G: Game> Searcher<G> {
             }
         });
         self.multipv = asked;
-        if let Some((mv, line)) = strength.choose(&lines)
+        // At temperature 0 the level plays its search's own move (its last iteration may
+        // have changed it after the last complete set of lines).
+        if plan.temperature > 0.0
+            && let Some((mv, line)) = strength.choose(&lines)
             && mv != result.best
         {
             result.best = mv;

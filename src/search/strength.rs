@@ -5,7 +5,8 @@
 //! A level is an Elo number. [`Strength::plan`] turns it into
 //! - a node budget per move (the search's depth and tactics shrink with it; a node budget
 //!   rather than a time keeps the level the same on every machine and at every time control),
-//! - several principal variations ([`LINES`]), whose scores the choice weighs,
+//! - several principal variations (four at the weak levels, fewer towards the strong ones,
+//!   one at the top: each line costs the search nodes), whose scores the choice weighs,
 //! - a temperature: line i is chosen with weight `exp((score_i - best) / T)`,
 //! - a margin: lines more than `margin` centipawns below the best are never chosen, nor a line
 //!   that walks into a forced loss when the best does not.
@@ -13,57 +14,88 @@
 //! The plan comes from a table of calibration points ([`CALIBRATION`]) interpolated
 //! log-linearly between them; docs/strength.md says how each point was measured against
 //! Stockfish 15.1 at the same `UCI_Elo`. At [`FULL_ELO`] and above the search is not limited.
-//! `Skill Level` 0–20 maps linearly onto the same scale, 20 being full strength.
+//! `Skill Level` 0–20 is a ladder of its own ([`SKILL_LADDER`], the table before `UCI_Elo`
+//! reached above 2000), 20 being full strength: its rungs are calibrated in other units for
+//! the games without an Elo anchor, so the Elo scale can grow without moving them.
 
 use crate::board::Move;
 use crate::rng::Rng;
 use crate::search::{Info, MATE, Score};
 
-/// The principal variations a limited search weighs.
+/// The most principal variations a limited search weighs (the weak levels').
 pub const LINES: usize = 4;
 /// The weakest level offered.
 pub const MIN_ELO: u32 = 1350;
 /// From this level up the search is not limited (full strength).
-pub const FULL_ELO: u32 = 2000;
+pub const FULL_ELO: u32 = 2400;
 /// `Skill Level`'s range: 0 is [`MIN_ELO`], [`MAX_SKILL`] full strength.
 pub const MAX_SKILL: u32 = 20;
+/// The top of the `Skill Level` ladder's scale: [`MAX_SKILL`] (full strength).
+pub const SKILL_TOP: u32 = 2000;
 
-/// One calibration point: at `elo`, search `nodes` per move and choose with this temperature
-/// and margin (centipawns).
+/// One calibration point: at `elo`, search `nodes` per move with `lines` principal
+/// variations and choose among them with this temperature and margin (centipawns).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
     pub elo: u32,
     pub nodes: u64,
+    pub lines: usize,
     pub temperature: f64,
     pub margin: i32,
 }
 
-/// The calibration points, weakest first (docs/strength.md: the matches that set them).
-pub const CALIBRATION: [Point; 3] = [
+/// The calibration points of `UCI_Elo`, weakest first (docs/strength.md: the matches that set
+/// them). The last is full strength; its node budget only shapes the interpolation below it.
+pub const CALIBRATION: [Point; 4] = [
     Point {
         elo: MIN_ELO,
         nodes: 3_000,
+        lines: LINES,
         temperature: 40.0,
         margin: 150,
     },
     Point {
         elo: 1800,
         nodes: 40_000,
+        lines: LINES,
         temperature: 15.0,
         margin: 60,
     },
     Point {
+        elo: 2200,
+        nodes: 750_000,
+        lines: 1,
+        temperature: 0.0,
+        margin: 0,
+    },
+    Point {
         elo: FULL_ELO,
-        nodes: 400_000,
+        nodes: 4_000_000,
+        lines: 1,
         temperature: 0.0,
         margin: 0,
     },
 ];
 
-/// A strength level: its plan and the random choices it draws.
+/// The `Skill Level` ladder: the Elo table as it was calibrated up to 2000 (its top then full
+/// strength), kept for the rungs that Räuberschach's and pawn chess's matches calibrated.
+pub const SKILL_LADDER: [Point; 3] = [
+    CALIBRATION[0],
+    CALIBRATION[1],
+    Point {
+        elo: SKILL_TOP,
+        nodes: 400_000,
+        lines: LINES,
+        temperature: 0.0,
+        margin: 0,
+    },
+];
+
+/// A strength level: its place on a scale, the scale, and the random choices it draws.
 #[derive(Clone, Debug)]
 pub struct Strength {
     elo: u32,
+    scale: &'static [Point],
     rng: Rng,
 }
 
@@ -72,27 +104,33 @@ impl Strength {
     pub fn from_elo(elo: u32, rng: Rng) -> Strength {
         Strength {
             elo: elo.clamp(MIN_ELO, FULL_ELO),
+            scale: &CALIBRATION,
             rng,
         }
     }
 
-    /// The level of `Skill Level` `skill` (0…[`MAX_SKILL`]).
+    /// The level of `Skill Level` `skill` (0…[`MAX_SKILL`]), on the ladder's scale.
     pub fn from_skill(skill: u32, rng: Rng) -> Strength {
-        Strength::from_elo(skill_elo(skill), rng)
+        Strength {
+            elo: skill_elo(skill),
+            scale: &SKILL_LADDER,
+            rng,
+        }
     }
 
+    /// The level's number on its scale (a `Skill Level`'s on [`SKILL_LADDER`]'s).
     pub fn elo(&self) -> u32 {
         self.elo
     }
 
-    /// Whether this level limits anything (below [`FULL_ELO`]).
+    /// Whether this level limits anything (below its scale's top, full strength).
     pub fn limits(&self) -> bool {
-        self.elo < FULL_ELO
+        self.elo < top(self.scale).elo
     }
 
     /// The node budget, temperature and margin of this level.
     pub fn plan(&self) -> Point {
-        plan(self.elo)
+        interpolate(self.scale, self.elo)
     }
 
     /// Chooses among the lines a search reported (`infos`, in the order they came): those of
@@ -126,24 +164,40 @@ impl Strength {
     }
 }
 
-/// The Elo of `Skill Level` `skill`: linear from [`MIN_ELO`] (0) to [`FULL_ELO`] (20).
+/// The place of `Skill Level` `skill` on [`SKILL_LADDER`]'s scale: linear from [`MIN_ELO`]
+/// (0) to [`SKILL_TOP`] (20).
 pub fn skill_elo(skill: u32) -> u32 {
-    MIN_ELO + (FULL_ELO - MIN_ELO) * skill.min(MAX_SKILL) / MAX_SKILL
+    MIN_ELO + (SKILL_TOP - MIN_ELO) * skill.min(MAX_SKILL) / MAX_SKILL
 }
 
-/// The plan at `elo`: [`CALIBRATION`] interpolated, node budgets log-linearly.
+/// The plan of `UCI_Elo` `elo`: [`CALIBRATION`] interpolated, node budgets log-linearly.
 pub fn plan(elo: u32) -> Point {
-    let elo = elo.clamp(MIN_ELO, FULL_ELO);
-    let i = CALIBRATION
+    interpolate(&CALIBRATION, elo)
+}
+
+/// The plan of `Skill Level` `skill`: [`SKILL_LADDER`] interpolated.
+pub fn skill_plan(skill: u32) -> Point {
+    interpolate(&SKILL_LADDER, skill_elo(skill))
+}
+
+fn top(scale: &[Point]) -> Point {
+    scale[scale.len() - 1]
+}
+
+/// The point at `elo` of `scale` (clamped to its ends), node budgets log-linearly.
+fn interpolate(scale: &[Point], elo: u32) -> Point {
+    let elo = elo.clamp(scale[0].elo, top(scale).elo);
+    let i = scale
         .windows(2)
         .position(|w| elo <= w[1].elo)
-        .unwrap_or(CALIBRATION.len() - 2);
-    let (a, b) = (CALIBRATION[i], CALIBRATION[i + 1]);
+        .unwrap_or(scale.len() - 2);
+    let (a, b) = (scale[i], scale[i + 1]);
     let t = f64::from(elo - a.elo) / f64::from(b.elo - a.elo);
     let nodes = ((a.nodes as f64).ln() * (1.0 - t) + (b.nodes as f64).ln() * t).exp();
     Point {
         elo,
         nodes: nodes.round() as u64,
+        lines: (a.lines as f64 * (1.0 - t) + b.lines as f64 * t).round() as usize,
         temperature: a.temperature * (1.0 - t) + b.temperature * t,
         margin: (f64::from(a.margin) * (1.0 - t) + f64::from(b.margin) * t).round() as i32,
     }
@@ -204,19 +258,33 @@ mod tests {
     fn plans_interpolate_between_calibration_points() {
         assert_eq!(plan(0), CALIBRATION[0]);
         assert_eq!(plan(CALIBRATION[1].elo), CALIBRATION[1]);
-        assert_eq!(plan(99_999), CALIBRATION[2]);
+        assert_eq!(plan(99_999), CALIBRATION[CALIBRATION.len() - 1]);
         let (a, b) = (CALIBRATION[0], CALIBRATION[1]);
         let mid = plan((a.elo + b.elo) / 2);
         // Log-linear: the geometric mean of the neighbours halfway.
         let mean = (a.nodes as f64 * b.nodes as f64).sqrt();
         assert!((mid.nodes as f64 - mean).abs() < 2.0, "{mid:?}");
         assert_eq!(mid.temperature, (a.temperature + b.temperature) / 2.0);
+        // The strong levels weigh fewer lines, the top ones none but the best.
+        assert_eq!(
+            (plan(1800).lines, plan(2000).lines, plan(2200).lines),
+            (4, 3, 1)
+        );
+        assert_eq!(plan(2200).temperature, 0.0);
         for w in CALIBRATION.windows(2) {
             assert!(w[0].elo < w[1].elo && w[0].nodes < w[1].nodes);
         }
         assert_eq!(skill_elo(0), MIN_ELO);
-        assert_eq!(skill_elo(20), FULL_ELO);
-        assert_eq!(skill_elo(99), FULL_ELO);
+        assert_eq!(skill_elo(20), SKILL_TOP);
+        assert_eq!(skill_elo(99), SKILL_TOP);
+        // The ladder is the Elo table below 2000 as it was: its rungs keep their budgets.
+        assert_eq!(skill_plan(0), CALIBRATION[0]);
+        assert_eq!(skill_plan(10).nodes, 19_479);
+        assert_eq!(skill_plan(18).nodes, 189_261);
+        assert!(!Strength::from_skill(20, Rng::new(1)).limits());
+        assert!(Strength::from_skill(19, Rng::new(1)).limits());
+        assert!(Strength::from_elo(2399, Rng::new(1)).limits());
+        assert!(!Strength::from_elo(FULL_ELO, Rng::new(1)).limits());
     }
 
     /// The searcher at a level: within its node budget, several different moves over many
@@ -279,6 +347,35 @@ mod tests {
                 pos.move_text(r.best)
             );
         }
+    }
+
+    /// At 2200 a level is a plain search of its node budget: one line and its move, the same
+    /// as a full-strength search told that many nodes.
+    #[test]
+    fn the_top_levels_search_one_line_and_play_its_move() {
+        use crate::game::Game;
+        use crate::games::chess::Chess;
+        use crate::search::{Control, Limits, Searcher};
+        let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8";
+        let pos = Chess::from_fen("chess", fen).unwrap();
+        let control = Control::default();
+        let budget = plan(2200).nodes * Chess::LEVEL_NODES_PERCENT / 100;
+        let mut level = Searcher::<Chess>::new(1);
+        level.set_strength(Some(Strength::from_elo(2200, Rng::new(3))));
+        let mut seen = Vec::new();
+        let a = level.search(&pos, &[], &Limits::default(), &control, &mut |i| {
+            seen.push((i.depth, i.score, i.pv.clone()))
+        });
+        let limits = Limits {
+            nodes: Some(budget),
+            ..Limits::default()
+        };
+        let mut plain = Vec::new();
+        let b = Searcher::<Chess>::new(1).search(&pos, &[], &limits, &control, &mut |i| {
+            plain.push((i.depth, i.score, i.pv.clone()))
+        });
+        assert_eq!(a.best, b.best);
+        assert_eq!(seen, plain, "the same iterations, depths and lines");
     }
 
     #[test]
