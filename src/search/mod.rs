@@ -378,10 +378,7 @@ impl<G: Game> Searcher<G> {
             }
         });
         self.multipv = asked;
-        // At temperature 0 the level plays its search's own move (its last iteration may
-        // have changed it after the last complete set of lines).
-        if plan.temperature > 0.0
-            && let Some((mv, line)) = strength.choose(&lines)
+        if let Some((mv, line)) = strength.choose(&lines)
             && mv != result.best
         {
             result.best = mv;

@@ -128,16 +128,21 @@ impl Strength {
         self.elo < top(self.scale).elo
     }
 
-    /// The node budget, temperature and margin of this level.
+    /// The node budget, lines, temperature and margin of this level.
     pub fn plan(&self) -> Point {
         interpolate(self.scale, self.elo)
     }
 
     /// Chooses among the lines a search reported (`infos`, in the order they came): those of
     /// the deepest iteration that reported all its lines (a search cut short by the node
-    /// budget leaves its last iteration unfinished, with bounds rather than scores).
+    /// budget leaves its last iteration unfinished, with bounds rather than scores). `None`
+    /// at temperature 0: there is nothing to choose, and the search's own move stands (its
+    /// last, unfinished iteration may have changed it after the last complete set of lines).
     pub fn choose(&mut self, infos: &[Info]) -> Option<(Move, Info)> {
         let plan = self.plan();
+        if plan.temperature <= 0.0 {
+            return None;
+        }
         let lines_at = |depth: u32| {
             let mut lines: Vec<&Info> = Vec::new();
             for info in infos
@@ -362,10 +367,14 @@ mod tests {
         let budget = plan(2200).nodes * Chess::LEVEL_NODES_PERCENT / 100;
         let mut level = Searcher::<Chess>::new(1);
         level.set_strength(Some(Strength::from_elo(2200, Rng::new(3))));
-        let mut seen = Vec::new();
+        let mut infos = Vec::new();
         let a = level.search(&pos, &[], &Limits::default(), &control, &mut |i| {
-            seen.push((i.depth, i.score, i.pv.clone()))
+            infos.push(i.clone())
         });
+        let seen: Vec<_> = infos
+            .iter()
+            .map(|i| (i.depth, i.score, i.pv.clone()))
+            .collect();
         let limits = Limits {
             nodes: Some(budget),
             ..Limits::default()
@@ -376,6 +385,17 @@ mod tests {
         });
         assert_eq!(a.best, b.best);
         assert_eq!(seen, plain, "the same iterations, depths and lines");
+        // Nothing to choose at temperature 0: the search's move stands. Below, a choice.
+        assert!(
+            Strength::from_elo(2200, Rng::new(3))
+                .choose(&infos)
+                .is_none()
+        );
+        assert!(
+            Strength::from_elo(2100, Rng::new(3))
+                .choose(&infos)
+                .is_some()
+        );
     }
 
     #[test]
