@@ -2,7 +2,8 @@
 //! the command line checked against [`MAX_SECONDS`] ([`seconds`], so `1e20` is an error
 //! instead of a `Duration` panic), numbers checked finite and in range ([`number`]), and
 //! results written to a stdout that may fail ([`out`], so `> /dev/full` is an error instead of
-//! a panic or a silent exit 0; [`print_line`] for output that a closed pipe ends quietly).
+//! a panic or a silent exit 0; [`print_line`] for output that a closed pipe ends quietly), and
+//! every subcommand's arguments read the same way ([`parse_args`]).
 //! Files are read and written through [`crate::files`].
 //!
 //! Every error is a sentence for stderr that names the argument and the bound. Depends on
@@ -12,6 +13,17 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use crate::error::CliError;
+
+/// A subcommand's arguments, `name` heading clap's usage (`kiebitz-raeuber tables`), or the
+/// exit code once clap has printed its help (0, on stdout) or its error (2, on stderr); a
+/// closed pipe does not panic.
+pub fn parse_args<A: clap::Parser>(name: &str, args: &[String]) -> Result<A, i32> {
+    let argv = std::iter::once(name.to_string()).chain(args.iter().cloned());
+    A::try_parse_from(argv).map_err(|e| {
+        let _ = e.print();
+        if e.use_stderr() { 2 } else { 0 }
+    })
+}
 
 /// The longest time a command-line argument may give (one year, 31 536 000 s): far beyond any
 /// game or solver run, and small enough that deadlines computed from it (`now + t`, sums of

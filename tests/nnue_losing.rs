@@ -54,7 +54,7 @@ fn fen<V: Member>(text: &str) -> Position<V>
 where
     Position<V>: Game + Pack + engine::Evaluated + Dialect,
 {
-    Position::<V>::from_fen(V::VARIANTS[0], text).unwrap()
+    Position::<V>::from_fen(V::PROFILE.variants[0], text).unwrap()
 }
 
 /// Random positions reached from the start and from the member's FENs.
@@ -63,7 +63,7 @@ where
     Position<V>: Game + Pack + engine::Evaluated + Dialect,
 {
     let others: Vec<Position<V>> = V::FENS.iter().map(|f| fen::<V>(f)).collect();
-    common::nnue::positions(&fen::<V>(V::START_FEN), &others, count, seed)
+    common::nnue::positions(&fen::<V>(V::PROFILE.start_fen), &others, count, seed)
 }
 
 /// A small float network trained a few epochs on hand-made evaluations.
@@ -98,10 +98,10 @@ where
     );
     eprintln!(
         "{}: largest difference engine vs trainer: {worst:.2} cp",
-        V::GAME
+        V::PROFILE.game
     );
     engine::set_enabled::<Position<V>>(false);
-    let pos = fen::<V>(V::START_FEN);
+    let pos = fen::<V>(V::PROFILE.start_fen);
     assert_eq!(
         Game::evaluate(&pos),
         kiebitz::games::losing::game::evaluate(&pos),
@@ -126,7 +126,7 @@ where
     engine::set_enabled::<Position<V>>(true);
     let mut rng = Rng::new(23);
     let mut checked = 0;
-    for start in V::FENS.iter().chain([&V::START_FEN]) {
+    for start in V::FENS.iter().chain([&V::PROFILE.start_fen]) {
         for _ in 0..4 {
             // Long lines: a game of random moves, each position at the next ply…
             let mut pos = fen::<V>(start);
@@ -147,7 +147,11 @@ where
         // … and trees, where slots are left over from other lines.
         common::nnue::walk(&fen::<V>(start), (0, 5), &mut rng, &mut checked, |_| true);
     }
-    assert!(checked > 1000, "{}: {checked} positions checked", V::GAME);
+    assert!(
+        checked > 1000,
+        "{}: {checked} positions checked",
+        V::PROFILE.game
+    );
 }
 
 #[test]
@@ -192,11 +196,15 @@ fn refuses_bad_files<V: Member>(other: usize)
 where
     Position<V>: Game + Pack + engine::Evaluated + Dialect,
 {
-    let dir = std::env::temp_dir().join(format!("kiebitz-nnue-{}-{}", V::GAME, std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "kiebitz-nnue-{}-{}",
+        V::PROFILE.game,
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let inputs = <Position<V> as Pack>::LAYOUT.inputs();
     let good = dir.join("good.nnue");
-    std::fs::write(&good, net_bytes(inputs, 99, V::GAME)).unwrap();
+    std::fs::write(&good, net_bytes(inputs, 99, V::PROFILE.game)).unwrap();
     engine::set_enabled::<Position<V>>(true);
     let line = engine::load::<Position<V>>(good.to_str().unwrap()).unwrap();
     assert!(line.contains(&format!("{inputs}→32")), "{line}");
@@ -208,7 +216,7 @@ where
         "the network answers"
     );
     let bytes = std::fs::read(&good).unwrap();
-    for (name, damaged) in bad_files(&bytes, other, inputs, V::GAME) {
+    for (name, damaged) in bad_files(&bytes, other, inputs, V::PROFILE.game) {
         let path = dir.join(format!("{name}.nnue"));
         std::fs::write(&path, damaged).unwrap();
         let err = engine::load::<Position<V>>(path.to_str().unwrap())
@@ -223,7 +231,7 @@ where
             "untagged" => "the network does not say its game".to_string(),
             "stranger" => format!(
                 "the network was trained for chess, this engine plays {}",
-                V::GAME
+                V::PROFILE.game
             ),
             _ => String::new(),
         };

@@ -57,13 +57,9 @@ enum Command {
 /// `kiebitz-GAME book …` with the arguments after `book`; the exit code.
 pub fn main<G: Game>(args: &[String]) -> i32 {
     let name = format!("kiebitz-{} book", G::GAME);
-    let args = match Args::try_parse_from(std::iter::once(name.clone()).chain(args.iter().cloned()))
-    {
+    let args: Args = match crate::limits::parse_args(&name, args) {
         Ok(a) => a,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(code) => return code,
     };
     if !crate::book::supported::<G>() {
         eprintln!("error: kiebitz-{} has no opening books", G::GAME);

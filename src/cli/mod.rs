@@ -48,14 +48,10 @@ pub fn run_subcommand<A: clap::Parser, E: Into<CliError>>(
     args: &[String],
     run: impl FnOnce(&A) -> Result<(), E>,
 ) -> i32 {
-    let parsed =
-        match A::try_parse_from(std::iter::once(name.to_string()).chain(args.iter().cloned())) {
-            Ok(a) => a,
-            Err(e) => {
-                let _ = e.print();
-                return if e.use_stderr() { 2 } else { 0 };
-            }
-        };
+    let parsed = match crate::limits::parse_args::<A>(name, args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
     crate::limits::exit_code(run(&parsed), "error", 1)
 }
 

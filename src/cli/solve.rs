@@ -243,16 +243,7 @@ struct CheckArgs {
     file: String,
 }
 
-/// The subcommand's arguments, or the exit code once clap printed its help or error (0 for
-/// help, 2 for an error).
-pub(crate) fn parse<T: Parser>(name: &str, args: &[String]) -> Result<T, i32> {
-    let argv = std::iter::once(name.to_string()).chain(args.iter().cloned());
-    T::try_parse_from(argv).map_err(|e| {
-        let code = if e.use_stderr() { 2 } else { 0 };
-        let _ = e.print();
-        code
-    })
-}
+pub(crate) use crate::limits::parse_args as parse;
 
 /// `solve [--fen F] [--budget SECS | --nodes N] [--proof FILE]`: returns the exit code.
 pub fn solve<G: Game>(args: &[String]) -> i32 {

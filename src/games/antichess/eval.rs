@@ -9,6 +9,3 @@ use crate::games::losing::eval::Weights;
 
 /// Antichess's weights: so far equal to Räuberschach's.
 pub const WEIGHTS: Weights = crate::games::raeuber::eval::WEIGHTS;
-
-/// The pieces of the start position: the phase terms count how many of them are gone.
-pub const FULL_BOARD: i32 = 32;

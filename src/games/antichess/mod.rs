@@ -22,22 +22,8 @@ pub mod tables;
 
 pub use position::Antichess;
 
-/// The variant names: lichess's `antichess` (python-chess and Fairy-Stockfish say the same).
-pub const VARIANTS: [&str; 1] = ["antichess"];
+/// The variant names ([`crate::games::losing::members::ANTICHESS`]).
+pub const VARIANTS: &[&str] = crate::games::losing::members::ANTICHESS.variants;
 
-/// The start position: chess's, without castling rights.
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
-
-/// The positions `bench` searches: the start, the opening 1. e3, and positions from seeded
-/// random play (scripts/oracles/antichess_oracle.py) from the opening to the ending.
-pub(crate) const BENCH_FENS: &[&str] = &[
-    START_FEN,
-    "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b - - 0 1",
-    "r1bqkbnr/pppppppp/8/8/1n5P/5N2/PPPPPPP1/RNBQKB1R w - - 3 3",
-    "r1bqk1nr/2pp1ppp/1pn5/p7/5P2/N5PP/PPPP4/R1BQKBNR w - - 0 7",
-    "rnbq1b1r/ppp1pp1p/3p1kpn/8/P4P2/R1P5/1P1PP1PP/1NBQKBNR b - - 2 7",
-    "1n2kb2/2p1p1p1/rp5n/4P3/P7/1p3N2/4P1P1/1N2KB2 w - - 0 19",
-    "1n3b1r/2p1pN1p/8/8/8/2P1P3/1P5P/7b b - - 0 17",
-    "r5n1/p1p3p1/1pQ5/8/P7/1R5b/8/4K3 w - - 1 21",
-    "1r6/p7/1kp5/5p1p/P6P/4P3/p7/2K1R3 w - - 0 29",
-];
+/// The start position.
+pub const START_FEN: &str = crate::games::losing::members::ANTICHESS.start_fen;

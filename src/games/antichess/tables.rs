@@ -28,14 +28,12 @@
 //! win in d plies (always even, d ≤ 252), `128 + (d − 1) / 2` a loss in d plies (always odd,
 //! d ≤ 255) ([`pack`]).
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread::LocalKey;
 use std::time::Instant;
 
 use super::movegen::PAWN_K;
@@ -43,7 +41,7 @@ use super::position::{Antichess, NO_EP};
 use crate::board::{Color, MoveList};
 use crate::engine_option::{Access, SharedSets};
 use crate::game::{Game, TableBuilds};
-use crate::games::losing::tables::session::{self, Member, Process};
+use crate::games::losing::tables::session::{self, Member};
 use crate::games::losing::tables::signature::{
     CODES, both_colours, counts_of, key_of, kind_of_letter, letters, pawns,
 };
@@ -814,19 +812,10 @@ type Key = (Option<PathBuf>, bool, bool);
 /// a set read from someone else's.
 static SESSIONS: SharedSets<Key, Shared> = SharedSets::new();
 
-/// The process's own set (`solve --tables`, a lone command), its limit and its folder
-/// (`solve --tables-dir`).
-static PROCESS: Process<Tables> = Process::new();
-
 /// A session's endgame tables (the family's [`session::Hold`]): probe positions of at most
 /// `limit` pieces in `set`, read from the folder `dir` (`Endgame Tables Path`); `extra`:
 /// whether `set` holds the folder's four-piece tables (`limit` 4).
 pub type Hold = session::Hold<Tables>;
-
-thread_local! {
-    /// The hold this thread's searches probe (`None`: the process's).
-    static ENTERED: RefCell<Option<Hold>> = const { RefCell::new(None) };
-}
 
 impl Member for Tables {
     type Board = Eight;
@@ -838,26 +827,22 @@ impl Member for Tables {
         self.probe(pos)
     }
 
-    fn process() -> &'static Process<Tables> {
-        &PROCESS
-    }
-
-    fn entered() -> &'static LocalKey<RefCell<Option<Hold>>> {
-        &ENTERED
-    }
+    // The process's own set (`solve --tables`, a lone command), its limit and its folder
+    // (`solve --tables-dir`); the hold this thread's searches probe (`None`: the process's).
+    session::member_holds!(Tables);
 
     /// The process's tables of up to `max_pieces` pieces (0: off), built now (`builds`
     /// waits) or in the background; the line to report.
     fn use_in_process(max_pieces: u32, builds: TableBuilds) -> Result<String, TableError> {
         check_pieces(max_pieces)?;
-        PROCESS.set_limit(max_pieces);
+        Tables::process().set_limit(max_pieces);
         if max_pieces == 0 {
             return Ok("endgame tables off".to_string());
         }
-        if PROCESS.tables().is_some() {
+        if Tables::process().tables().is_some() {
             return Ok(format!("endgame tables of up to {max_pieces} pieces"));
         }
-        let dir = PROCESS.dir();
+        let dir = Tables::process().dir();
         let fours = max_pieces > BASE_PIECES;
         if builds == TableBuilds::Wait {
             publish_process(obtain(dir, true, (fours, true), &|| true).expect("wanted"));
@@ -985,9 +970,9 @@ const CHECKS: &str = "endgame table checks";
 fn publish_process(tables: Tables) {
     let (tx, rx) = mpsc::channel();
     tables.set_checker(tx);
-    if PROCESS.install(tables) {
+    if Tables::process().install(tables) {
         let _ = worker::serve(CHECKS, rx, |id| {
-            if let Some(tables) = PROCESS.tables() {
+            if let Some(tables) = Tables::process().tables() {
                 tables.check_requested(id);
             }
             true
@@ -1029,15 +1014,15 @@ fn obtain_saying(
     Some((tables, "built"))
 }
 
-/// `kiebitz-antichess tables`: the tables' file in a folder, read back (and checked) where it
-/// is there, else built and written; with `--four`, four-piece signatures too; with
-/// `--check`, only read and checked; with `--sample`, positions of the four-piece tables and
+/// Write the antichess endgame tables of up to 3 pieces to a folder (antichess-3.tables, read
+/// by `Endgame Tables Path` and `solve --tables-dir`) and, with --four, tables of four-piece
+/// signatures (antichess-4-<signature>.table each), or check the files there.
+///
+/// The tables' file is read back (and checked) where it is there, else built and written;
+/// with --check, only read and checked; with --sample, positions of the four-piece tables and
 /// their values for an independent checker.
 #[derive(clap::Parser, Debug)]
-#[command(
-    name = "tables",
-    about = "Write the antichess endgame tables of up to 3 pieces to a folder (antichess-3.tables, read by `Endgame Tables Path` and `solve --tables-dir`) and, with --four, tables of four-piece signatures (antichess-4-<signature>.table each), or check the files there"
-)]
+#[command(name = "tables")]
 struct TablesArgs {
     /// The folder of the tables' files (created if missing).
     #[arg(long)]
@@ -1095,14 +1080,9 @@ fn four_list(text: &str) -> Result<Vec<Vec<u8>>, String> {
 
 /// The `tables` subcommand; the process exit code.
 pub fn main(args: &[String]) -> i32 {
-    use clap::Parser;
-    let name = "kiebitz-antichess tables".to_string();
-    let args = match TablesArgs::try_parse_from(std::iter::once(name).chain(args.iter().cloned())) {
+    let args: TablesArgs = match crate::limits::parse_args("kiebitz-antichess tables", args) {
         Ok(args) => args,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(code) => return code,
     };
     match run_tables(&args) {
         Ok(code) => code,

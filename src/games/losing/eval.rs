@@ -93,8 +93,9 @@ pub struct Weights {
     /// Per move of difference in mobility, at any number of pieces.
     pub mobility: i32,
     /// What owning a piece of each kind costs beyond `burden` on an empty board: added in
-    /// proportion to how many of the start position's [`FULL_BOARD`] pieces have left the
-    /// board (nothing at the start), so each kind's burden moves with the phase.
+    /// proportion to how many of the start position's pieces
+    /// ([`Profile::full_board`](super::members::Profile::full_board)) have left the board
+    /// (nothing at the start), so each kind's burden moves with the phase.
     pub burden_end: [i32; 6],
     /// Per rank a pawn stands beyond its start rank (nearer its promotion to a queen).
     pub pawn_advance: i32,

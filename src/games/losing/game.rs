@@ -7,6 +7,7 @@
 //! it says in its [`Variant`], implemented in its folder (`games/raeuber`, `games/antichess`).
 
 use super::board::Board;
+use super::members::Profile;
 use super::movegen::PAWN_K;
 use super::position::{EMPTY, LETTERS, Position};
 use super::tables::session::{self, Member};
@@ -24,46 +25,19 @@ use crate::table_error::TableError;
 /// What one member of the family is beyond its board: the record that makes `Position<B>` a
 /// game.
 pub trait Variant: Board {
-    /// The game's registry name ([`Game::GAME`]).
-    const GAME: &'static str;
-    /// Its name in messages.
-    const TITLE: &'static str;
-    /// The variant names it answers to (the first is its own).
-    const VARIANTS: &'static [&'static str];
-    const START_FEN: &'static str;
-    /// The positions `bench` searches.
-    const BENCH_FENS: &'static [&'static str];
-    const BENCH_DEPTH: u32;
-    /// The search's switches, each measured for this member (docs/search-log.md).
-    const SEARCH: SearchParams;
-    /// The pieces of the start position: the evaluation's phase terms count how many of them
-    /// are gone.
-    const FULL_BOARD: i32;
-    /// Whether the search may try null moves at all ([`Game::NULL_MOVE`]).
-    const NULL_MOVE: bool;
-    /// Whether the history tables tell moves apart by the piece moved
-    /// ([`Tuning::moved_piece`]).
-    const PIECE_HISTORY: bool;
-    /// Moves expected to come from a position with no pieces, half a move more for each
-    /// piece ([`Tuning::expected_moves_left`]).
-    const MOVES_LEFT_BASE: u32;
+    /// Its values: names, start, bench positions, search switches, page text
+    /// ([`super::members`]).
+    const PROFILE: Profile;
 
     /// The member's endgame tables ([`super::tables`]): what the search probes and the
     /// protocols' table options set up ([`EndgameTables`]).
     type Tables: Member<Board = Self>;
-    /// The web page's names ([`super::page`]): the game's title, a sentence about it, the
-    /// variant's title.
-    const PAGE_TITLE: &'static str;
-    const PAGE_ABOUT: &'static str;
-    const PAGE_VARIANT: &'static str;
-    /// Whether the page shows solved values (the tables, else proof-number search).
-    const PAGE_SOLVES: bool;
 
     /// The evaluation's weights ([`super::eval`]).
     fn weights() -> &'static super::eval::Weights;
-    /// The member's network and switch in this process ([`super::nnue`]).
+    /// The member's network and switch in this process ([`super::nnue`]), and its
+    /// accumulators, one cache per thread: [`super::nnue::member_network!`] writes both.
     fn net_store() -> &'static crate::nnue::engine::Store;
-    /// The member's accumulators, one cache per thread.
     fn net_cache() -> &'static std::thread::LocalKey<std::cell::RefCell<crate::nnue::engine::Cache>>;
     /// A move in another notation of this member's, as coordinates (Räuberschach's matrix
     /// notation); `None` where `text` is none.
@@ -83,31 +57,35 @@ impl<V: Variant> Game for Position<V>
 where
     Position<V>: Dialect + EndgameTables,
 {
-    const GAME: &'static str = V::GAME;
+    const GAME: &'static str = V::PROFILE.game;
 
     const DRAW_PLIES: Option<u32> = Some(100);
 
     const REPETITION: bool = true;
 
-    const NULL_MOVE: bool = V::NULL_MOVE;
+    const NULL_MOVE: bool = V::PROFILE.null_move;
 
     fn variants() -> &'static [&'static str] {
-        V::VARIANTS
+        V::PROFILE.variants
     }
 
     fn startpos(variant: &str) -> Result<Self, Error> {
-        Self::from_fen(variant, V::START_FEN)
+        Self::from_fen(variant, V::PROFILE.start_fen)
     }
 
     fn from_fen(variant: &str, text: &str) -> Result<Self, Error> {
-        if !V::VARIANTS.iter().any(|v| v.eq_ignore_ascii_case(variant)) {
+        if !V::PROFILE
+            .variants
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(variant))
+        {
             return Err(Error::Variant(format!(
                 "unknown variant '{variant}': this engine plays {}",
-                V::VARIANTS[0]
+                V::PROFILE.variants[0]
             )));
         }
         let fen = Fen::parse(text)?;
-        Self::from_fields(fen, V::TITLE)
+        Self::from_fields(fen, V::PROFILE.title)
     }
 
     fn fen(&self) -> String {
@@ -115,7 +93,7 @@ where
     }
 
     fn variant(&self) -> &'static str {
-        V::VARIANTS[0]
+        V::PROFILE.variants[0]
     }
 
     fn size(&self) -> (u8, u8) {
@@ -325,16 +303,16 @@ impl<V: Variant> Tuning for Position<V>
 where
     Position<V>: Dialect + EndgameTables,
 {
-    const BENCH_DEPTH: u32 = V::BENCH_DEPTH;
+    const BENCH_DEPTH: u32 = V::PROFILE.bench_depth;
 
-    const SEARCH: SearchParams = V::SEARCH;
+    const SEARCH: SearchParams = V::PROFILE.search;
 
     fn quiet_order(&self, mv: Move) -> i32 {
         super::eval::quiet_order(self, mv)
     }
 
     fn moved_piece(&self, mv: Move) -> u8 {
-        if V::PIECE_HISTORY {
+        if V::PROFILE.piece_history {
             self.board[mv.from().index()]
         } else {
             0
@@ -343,13 +321,14 @@ where
 
     fn expected_moves_left(&self) -> u32 {
         // Most moves capture or are answered by a capture: fewer pieces mean fewer moves.
-        V::MOVES_LEFT_BASE + self.occupied().count_ones() / 2
+        V::PROFILE.moves_left_base + self.occupied().count_ones() / 2
     }
 
     fn bench_positions() -> Vec<Self> {
-        V::BENCH_FENS
-            .iter()
-            .filter_map(|f| Self::from_fen(V::VARIANTS[0], f).ok())
+        V::PROFILE
+            .bench_fens
+            .lines()
+            .filter_map(|f| Self::from_fen(V::PROFILE.variants[0], f).ok())
             .collect()
     }
 }
@@ -453,7 +432,7 @@ pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
 
 /// The static evaluation for the side to move with weights `w` (for tuning).
 pub fn evaluate_with<V: Variant>(pos: &Position<V>, w: &super::eval::Weights) -> i32 {
-    super::eval::evaluate_board(pos, w, V::FULL_BOARD)
+    super::eval::evaluate_board(pos, w, V::PROFILE.full_board())
 }
 
 /// The XBoard `setup` line of a member of the family: its board as a child of XBoard's
@@ -463,6 +442,6 @@ pub fn xboard_setup<V: Variant>() -> Vec<String> {
         "setup (PNBRQKpnbrqk) {}x{}+0_giveaway {}",
         V::WIDTH,
         V::HEIGHT,
-        V::START_FEN
+        V::PROFILE.start_fen
     )]
 }

@@ -14,17 +14,20 @@
 //!   boards): a network per member, loaded by `EvalFile`, none built in yet.
 //! - [`page`]: what the web page needs of a member (names, why a move is refused, its
 //!   solved values).
-//! - [`game`]: the [`crate::game::Game`] of every member, and the [`game::Variant`] record
-//!   each member fills in its own folder.
+//! - [`game`]: the [`crate::game::Game`] of every member, and the [`game::Variant`] each
+//!   member implements in its own folder.
+//! - [`members`]: the members as two parameter sets ([`members::Profile`]): names, start,
+//!   bench positions (`bench/<game>.fen`), search switches, page text.
 //! - [`tables`]: what the members' endgame tables share (the process's and the sessions'
 //!   holds, the probe through them, the tables' folder), generic over the member's tables.
 //!
-//! Each game's folder (`games/raeuber`, `games/antichess`) keeps its names, its options and
-//! what only it has (Räuberschach's certificates, the evaluation weights each was tuned to).
+//! Each game's folder (`games/raeuber`, `games/antichess`) keeps its options and what only it
+//! has (Räuberschach's certificates, the evaluation weights each was tuned to, its tables).
 
 pub mod board;
 pub mod eval;
 pub mod game;
+pub mod members;
 pub mod movegen;
 pub mod nnue;
 pub mod page;

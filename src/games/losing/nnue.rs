@@ -15,7 +15,7 @@ pub use super::game::SCRATCH;
 impl<V: Variant> Evaluated for Position<V> {
     const LAYOUT: Layout = layout::<V>();
     const SLOTS: usize = SLOTS;
-    const NET_GAME: &'static str = V::GAME;
+    const NET_GAME: &'static str = V::PROFILE.game;
 
     fn store() -> &'static Store {
         V::net_store()
@@ -55,3 +55,25 @@ impl<V: Variant> Evaluated for Position<V> {
 pub fn evaluate<V: Variant>(pos: &Position<V>, slot: usize) -> Option<i32> {
     engine::evaluate(pos, slot)
 }
+
+/// Writes a member's [`Variant::net_store`] and [`Variant::net_cache`] inside its `impl
+/// Variant`: the process's network and switch (none built in) and one cache of accumulators
+/// per thread, each a static of its own (a generic function cannot own one).
+macro_rules! member_network {
+    () => {
+        fn net_store() -> &'static $crate::nnue::engine::Store {
+            static NET: $crate::nnue::engine::Store = $crate::nnue::engine::Store::new(None);
+            &NET
+        }
+
+        fn net_cache()
+        -> &'static std::thread::LocalKey<std::cell::RefCell<$crate::nnue::engine::Cache>> {
+            thread_local! {
+                static CACHE: std::cell::RefCell<$crate::nnue::engine::Cache> =
+                    const { std::cell::RefCell::new($crate::nnue::engine::Cache::new()) };
+            }
+            &CACHE
+        }
+    };
+}
+pub(crate) use member_network;

@@ -1,6 +1,6 @@
 //! The family on the web page ([`crate::games::page::Page`]), once for both boards: a grid
 //! board, its names from the member's [`Variant`], why a move is refused (a capture is
-//! forced), and — where the member says so ([`Variant::PAGE_SOLVES`]) — the solved value of a
+//! forced), and — where the member says so ([`PageText::solves`](super::members::PageText::solves)) — the solved value of a
 //! position: from the endgame tables where they are on and hold the position (the exact
 //! distance), else by proof-number search ([`crate::solve::pns::try_solve`], the tables as its
 //! leaves) within the budget of the server's [`Solvers`]: a win or a loss only with a proof
@@ -41,13 +41,13 @@ where
     Position<V>: Game,
 {
     fn id(&self) -> &'static str {
-        V::GAME
+        V::PROFILE.game
     }
     fn title(&self) -> &'static str {
-        V::PAGE_TITLE
+        V::PROFILE.page.title
     }
     fn about(&self) -> &'static str {
-        V::PAGE_ABOUT
+        V::PROFILE.page.about
     }
     fn rules(&self) -> &'static str {
         self.rules
@@ -57,7 +57,7 @@ where
         p.has_capture().then(|| "a capture is forced".to_string())
     }
     fn variant_title(&self, _variant: &str) -> String {
-        V::PAGE_VARIANT.into()
+        V::PROFILE.page.variant.into()
     }
     /// Both members play a forced win df-pn proves (`solve::pns_oracle`).
     fn engine_solvers(&self) -> page::EngineSolvers {
@@ -71,7 +71,7 @@ where
         history: &[u64],
         solvers: &Solvers,
     ) -> Option<(String, SolveJob)> {
-        if !V::PAGE_SOLVES {
+        if !V::PROFILE.page.solves {
             return None;
         }
         let p = pos.downcast_ref::<Position<V>>()?.clone();

@@ -183,10 +183,13 @@ where
     let mut rng = crate::rng::Rng::new(seed);
     let (mut promotions, mut en_passant) = (0, 0);
     for _ in 0..games {
-        let mut p = crate::games::losing::Position::<V>::startpos(V::VARIANTS[0]).unwrap();
+        let mut p = crate::games::losing::Position::<V>::startpos(V::PROFILE.variants[0]).unwrap();
         for _ in 0..plies {
             assert_eq!(p.hash(), p.compute_hash(), "{}", p.fen());
-            assert_eq!(Game::from_fen(V::VARIANTS[0], &p.fen()).as_ref(), Ok(&p));
+            assert_eq!(
+                Game::from_fen(V::PROFILE.variants[0], &p.fen()).as_ref(),
+                Ok(&p)
+            );
             let mut list = MoveList::new();
             p.legal_moves(&mut list);
             assert_eq!(list.len() as u32, p.count_moves(), "{}", p.fen());

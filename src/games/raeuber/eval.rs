@@ -6,9 +6,6 @@
 pub use crate::games::losing::eval::{Weights, noisy_order, quiet_order};
 pub use crate::games::losing::game::evaluate_with;
 
-/// The pieces of the start position: the phase terms count how many of them are gone.
-pub const FULL_BOARD: i32 = 24;
-
 /// The weights the engine plays with, fitted by Texel's method (`examples/raeuber-tune.rs`,
 /// λ = 0.0003) in two rounds, each kept by a self-play SPRT (docs/search-log.md, sessions 8
 /// and 9): the first 21 weights on 1,787 self-play games at 50 000 against 55 000 nodes a

@@ -26,21 +26,8 @@ pub mod tune;
 
 pub use position::{Raeuber, matrix_to_coordinates};
 
-/// The variant names: just one.
-pub const VARIANTS: [&str; 1] = ["raeuberschach"];
+/// The variant names ([`crate::games::losing::members::RAEUBER`]).
+pub const VARIANTS: &[&str] = crate::games::losing::members::RAEUBER.variants;
 
 /// The start position.
-pub const START_FEN: &str = "rqkbnr/pppppp/6/6/PPPPPP/RQKBNR w - - 0 1";
-
-/// The positions `bench` searches: the start and positions of play from the opening to the
-/// ending.
-pub(crate) const BENCH_FENS: &[&str] = &[
-    START_FEN,
-    "rqkbnr/pp1ppp/6/2p3/PPPPP1/RQKBNR b - - 0 2",
-    "1qkbnr/2pp1p/rp3p/6/RP1PPP/1QKB1R w - - 2 7",
-    "2kr2/2pp2/p4p/5P/PRPPB1/5R b - - 1 11",
-    "2k3/r1p1Nr/6/2Pn2/6/2K2R b - - 2 13",
-    "1qk2r/1pn2p/3p2/1p3P/1K1PP1/4NR w - - 0 10",
-    "6/1R1p1r/2p3/2P3/Pq4/6 w - - 0 12",
-    "4n1/2p1b1/6/5K/2k3/6 b - - 1 17",
-];
+pub const START_FEN: &str = crate::games::losing::members::RAEUBER.start_fen;

@@ -41,7 +41,7 @@ use crate::board::Color;
 #[cfg(test)]
 use crate::board::MoveList;
 use crate::game::Game;
-use crate::games::losing::tables::session::Process;
+use crate::games::losing::tables::session::Member;
 use crate::games::losing::tables::signature::{
     CODES, codes_of, counts_of, key_of, multisets, pawns,
 };
@@ -715,12 +715,9 @@ fn push(buckets: &mut Vec<Vec<(u32, bool)>>, d: u16, p: u32, win: bool) {
     buckets[d].push((p, win));
 }
 
-/// The process's tables, their limit and their folder ([`session::Member`]).
-static PROCESS: Process<Tables> = Process::new();
-
 /// Answers from the installed tables only for positions of at most `pieces` pieces.
 pub fn set_limit(pieces: u32) {
-    PROCESS.set_limit(pieces);
+    Tables::process().set_limit(pieces);
 }
 
 /// The budget of [`Tables::set_on_demand_budget`] that tables take when made; no cap unless
@@ -739,7 +736,7 @@ pub fn set_on_demand_budget(bytes: usize) {
 
 /// Makes `tables` the process's tables (the first call wins; false if some were there).
 pub fn install(tables: Tables) -> bool {
-    PROCESS.install(tables)
+    Tables::process().install(tables)
 }
 
 /// Builds the tables of every signature of up to `pieces` pieces (1 to 3) on `threads`
@@ -747,7 +744,7 @@ pub fn install(tables: Tables) -> bool {
 /// limit ever ask for them, and makes them the process's; the census line.
 pub fn build_and_install(pieces: u32, threads: usize) -> String {
     let started = std::time::Instant::now();
-    let dir = PROCESS.dir();
+    let dir = Tables::process().dir();
     let mut built = Tables::build_in(pieces, threads, dir.clone());
     if pieces == 3 {
         built = built.on_demand_up_to(5);
@@ -794,7 +791,7 @@ pub fn install_in_background() -> Result<(), crate::TableError> {
 
 /// The process's tables, if installed.
 pub fn installed() -> Option<&'static Tables> {
-    PROCESS.tables()
+    Tables::process().tables()
 }
 
 #[cfg(test)]

@@ -184,7 +184,8 @@ mod tests {
     where
         crate::games::losing::Position<V>: Game,
     {
-        let mut pos = crate::games::losing::Position::<V>::startpos(V::VARIANTS[0]).unwrap();
+        let mut pos =
+            crate::games::losing::Position::<V>::startpos(V::PROFILE.variants[0]).unwrap();
         let w = flatten(&WEIGHTS);
         let mut checked = 0;
         for ply in 0..24 {
@@ -200,7 +201,7 @@ mod tests {
             };
             let expected = (sign * evaluate_with(&pos, &WEIGHTS)) as f64;
             let s = sample_of(
-                V::VARIANTS[0],
+                V::PROFILE.variants[0],
                 &pos.fen(),
                 1.0,
                 &WEIGHTS,

@@ -44,13 +44,7 @@ struct AnalyzeArgs {
     fen: Option<String>,
 }
 
-fn parse_or_exit<A: Parser>(name: &str, args: &[String]) -> Result<A, i32> {
-    let argv = std::iter::once(name.to_string()).chain(args.iter().cloned());
-    A::try_parse_from(argv).map_err(|e| {
-        let _ = e.print();
-        if e.use_stderr() { 2 } else { 0 }
-    })
-}
+use crate::limits::parse_args as parse_or_exit;
 
 /// `kiebitz-crash analyze …`: returns the exit code.
 pub fn analyze(args: &[String]) -> i32 {

@@ -70,6 +70,31 @@ pub trait Member: Send + Sync + Sized + 'static {
     }
 }
 
+/// Writes a member's [`Member::process`] and [`Member::entered`] inside its `impl Member for
+/// $tables`: the process's set and the hold this thread entered, each a static of its own (a
+/// generic function cannot own one).
+macro_rules! member_holds {
+    ($tables:ty) => {
+        fn process() -> &'static $crate::games::losing::tables::session::Process<$tables> {
+            static PROCESS: $crate::games::losing::tables::session::Process<$tables> =
+                $crate::games::losing::tables::session::Process::new();
+            &PROCESS
+        }
+
+        fn entered() -> &'static std::thread::LocalKey<
+            std::cell::RefCell<Option<$crate::games::losing::tables::session::Hold<$tables>>>,
+        > {
+            thread_local! {
+                static ENTERED: std::cell::RefCell<
+                    Option<$crate::games::losing::tables::session::Hold<$tables>>,
+                > = const { std::cell::RefCell::new(None) };
+            }
+            &ENTERED
+        }
+    };
+}
+pub(crate) use member_holds;
+
 /// The process's tables (installed once), the most pieces they are probed for (0: off) and
 /// the folder they read and write.
 pub struct Process<T> {

@@ -421,14 +421,9 @@ pub fn to_table(r: &Report) -> String {
 
 /// `kiebitz-pawns analyze …`: returns the exit code.
 pub fn cli(args: &[String]) -> i32 {
-    let argv = std::iter::once("kiebitz-pawns analyze".to_string()).chain(args.iter().cloned());
-    let args = match Args::try_parse_from(argv) {
+    let args: Args = match crate::limits::parse_args("kiebitz-pawns analyze", args) {
         Ok(a) => a,
-        Err(e) => {
-            // clap writes help to stdout and errors to stderr, never panicking on a closed pipe.
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(code) => return code,
     };
     crate::limits::exit_code(run(&args), "analyze", 1)
 }

@@ -115,13 +115,12 @@ pub(super) fn save(dir: &Path, table: &Table) -> io::Result<()> {
     crate::files::write_whole(&path, |out| file::write_summed(out, [&bytes[..]]))
 }
 
-/// `kiebitz-raeuber tables`: writes the endgame tables of every signature of up to N pieces
-/// to a directory (resuming: signatures whose files are there are read, not built).
+/// Write the endgame tables of every signature of up to N pieces to a directory, one file per
+/// signature (read back by `Endgame Tables Path` and `solve --tables-dir`).
+///
+/// Resumes: signatures whose files are there are read, not built.
 #[derive(Parser, Debug)]
-#[command(
-    name = "tables",
-    about = "Write the endgame tables of every signature of up to N pieces to a directory, one file per signature (read back by `Endgame Tables Path` and `solve --tables-dir`)"
-)]
+#[command(name = "tables")]
 struct Args {
     /// The most pieces (1 to 5; 3 take ~15 s and 35 MB on disk, 4 about 15 minutes on one
     /// core and 4.4 GB; 5 about a minute for each of 4,368 signatures of 121 MB: days, 0.5 TB)
@@ -137,13 +136,9 @@ struct Args {
 
 /// The `tables` subcommand; the process exit code.
 pub fn main(args: &[String]) -> i32 {
-    let name = "kiebitz-raeuber tables".to_string();
-    let args = match Args::try_parse_from(std::iter::once(name).chain(args.iter().cloned())) {
+    let args: Args = match crate::limits::parse_args("kiebitz-raeuber tables", args) {
         Ok(args) => args,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(code) => return code,
     };
     match write_every(args.pieces, args.threads, &args.dir) {
         Ok(line) => {

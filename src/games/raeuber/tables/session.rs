@@ -10,16 +10,14 @@
 //! server's pool ([`Access::memory`]) and given back with it, and its files are read, never
 //! written ([`Access::writes`]).
 
-use std::cell::RefCell;
 use std::path::PathBuf;
 use std::sync::{Arc, Weak};
-use std::thread::LocalKey;
 
-use super::{PROCESS, Tables, multisets};
+use super::{Tables, multisets};
 use crate::engine_option::{Access, SharedSets};
 use crate::game::TableBuilds;
 use crate::games::losing::Six;
-use crate::games::losing::tables::session::{self as family, Hold, Member, Process};
+use crate::games::losing::tables::session::{self as family, Hold, Member};
 use crate::games::raeuber::certificates::Store;
 use crate::games::raeuber::position::Raeuber;
 use crate::table_error::TableError;
@@ -40,14 +38,9 @@ pub type TableSettings = Hold<Tables>;
 /// The process's settings: its limit, its tables.
 pub fn process_settings() -> TableSettings {
     TableSettings {
-        limit: PROCESS.limit(),
+        limit: Tables::process().limit(),
         ..TableSettings::default()
     }
-}
-
-thread_local! {
-    /// The settings this thread entered (`None`: the process's).
-    static ENTERED: RefCell<Option<TableSettings>> = const { RefCell::new(None) };
 }
 
 impl Member for Tables {
@@ -60,13 +53,9 @@ impl Member for Tables {
         self.probe(pos)
     }
 
-    fn process() -> &'static Process<Tables> {
-        &PROCESS
-    }
-
-    fn entered() -> &'static LocalKey<RefCell<Option<TableSettings>>> {
-        &ENTERED
-    }
+    // The process's tables, their limit and their folder; the settings this thread entered
+    // (`None`: the process's).
+    family::member_holds!(Tables);
 
     fn folder_changed(&self, dir: &Option<PathBuf>) {
         self.set_dir(dir.clone());
