@@ -351,6 +351,15 @@ pub trait Game:
         false
     }
 
+    /// [`Self::forcing`] once the legal moves `moves` (not empty) are known: a game whose
+    /// forcing positions show in their moves says so here more cheaply (losing chess: every
+    /// move is a capture); the same answer as `forcing`.
+    #[inline]
+    fn forcing_with(&self, moves: &MoveList) -> bool {
+        let _ = moves;
+        self.forcing()
+    }
+
     /// An ordering score for a noisy move: higher is tried first (victim, then attacker).
     fn noisy_order(&self, mv: Move) -> i32;
 

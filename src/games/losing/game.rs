@@ -161,6 +161,12 @@ where
         self.has_capture()
     }
 
+    /// A capture is forced exactly when the legal moves are captures.
+    #[inline]
+    fn forcing_with(&self, moves: &MoveList) -> bool {
+        moves.first().is_some_and(|&mv| self.is_capture(mv))
+    }
+
     fn noisy_order(&self, mv: Move) -> i32 {
         super::eval::noisy_order(self, mv)
     }

@@ -202,6 +202,7 @@ where
             if list.is_empty() {
                 break;
             }
+            assert_eq!(p.forcing_with(&list), p.forcing(), "{}", p.fen());
             let mv = list[rng.below(list.len())];
             promotions += usize::from(mv.kind().is_promotion());
             en_passant += usize::from(mv.kind() == MoveKind::EnPassant);

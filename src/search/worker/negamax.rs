@@ -140,7 +140,7 @@ impl<G: Game> Worker<'_, G> {
         if moves.is_empty() {
             return terminal_score(pos, ply);
         }
-        node.forcing = pos.forcing();
+        node.forcing = pos.forcing_with(&moves);
         self.stats.forcing_nodes += node.forcing as u64;
         let raw_eval = self.static_eval(pos, &mut node, hit);
 
