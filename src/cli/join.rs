@@ -17,7 +17,7 @@ use crate::game::Game;
 use crate::limits;
 use crate::solve::proof::{self, Proof, identity};
 
-use super::solve::{MAX_PROOF_BYTES, RootArgs, parse};
+use super::solve::{MAX_PROOF_BYTES, RootArgs};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -44,7 +44,8 @@ struct JoinArgs {
 /// `join --out F [--line MOVES]… PART…`: 0 when the joined proof or hold is checked and
 /// written, 1 (the reason on stderr) when not.
 pub fn join<G: Game>(args: &[String]) -> i32 {
-    let args: JoinArgs = match parse(&format!("kiebitz-{} join", G::GAME), args) {
+    let args: JoinArgs = match crate::limits::parse_args(&format!("kiebitz-{} join", G::GAME), args)
+    {
         Ok(a) => a,
         Err(code) => return code,
     };

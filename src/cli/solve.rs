@@ -243,12 +243,10 @@ struct CheckArgs {
     file: String,
 }
 
-pub(crate) use crate::limits::parse_args as parse;
-
 /// `solve [--fen F] [--budget SECS | --nodes N] [--proof FILE]`: returns the exit code.
 pub fn solve<G: Game>(args: &[String]) -> i32 {
     let name = format!("kiebitz-{} solve", G::GAME);
-    let args: SolveArgs = match parse(&name, args) {
+    let args: SolveArgs = match crate::limits::parse_args(&name, args) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -599,7 +597,7 @@ fn check_text<G: Game>(text: &str) -> Result<(Proof, proof::Checked, bool), CliE
 /// `check-proof FILE`: 0 if the proof holds, 1 (with the reason on stderr) if not.
 pub fn check_proof<G: Game>(args: &[String]) -> i32 {
     let name = format!("kiebitz-{} check-proof", G::GAME);
-    let args: CheckArgs = match parse(&name, args) {
+    let args: CheckArgs = match crate::limits::parse_args(&name, args) {
         Ok(a) => a,
         Err(code) => return code,
     };

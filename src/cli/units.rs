@@ -261,7 +261,7 @@ impl Manifest {
 
 /// `units split|work|merge …`: returns the exit code.
 pub fn units<G: Game>(args: &[String]) -> i32 {
-    let args: Args = match super::solve::parse(&format!("kiebitz-{} units", G::GAME), args) {
+    let args: Args = match crate::limits::parse_args(&format!("kiebitz-{} units", G::GAME), args) {
         Ok(a) => a,
         Err(code) => return code,
     };

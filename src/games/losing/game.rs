@@ -28,6 +28,9 @@ pub trait Variant: Board {
     /// Its values: names, start, bench positions, search switches, page text
     /// ([`super::members`]).
     const PROFILE: Profile;
+    /// The pieces of its start position, counted once at compile time (the evaluation reads
+    /// it at every node).
+    const FULL_BOARD: i32 = Self::PROFILE.full_board();
 
     /// The member's endgame tables ([`super::tables`]): what the search probes and the
     /// protocols' table options set up ([`EndgameTables`]).
@@ -438,7 +441,7 @@ pub fn evaluate<V: Variant>(pos: &Position<V>) -> i32 {
 
 /// The static evaluation for the side to move with weights `w` (for tuning).
 pub fn evaluate_with<V: Variant>(pos: &Position<V>, w: &super::eval::Weights) -> i32 {
-    super::eval::evaluate_board(pos, w, V::PROFILE.full_board())
+    super::eval::evaluate_board(pos, w, V::FULL_BOARD)
 }
 
 /// The XBoard `setup` line of a member of the family: its board as a child of XBoard's

@@ -432,3 +432,12 @@ fn opposite_bishops_never_meet() {
     assert!(!six("6/2b3/6/6/2B3/5P w - - 0 1").insufficient_material());
     assert_eq!(six("6/2b3/6/6/2B3/6 w - - 0 1").evaluate(), 0);
 }
+
+/// The phase count derived from each start FEN: the pieces the hand-made weights were fitted
+/// with (24 on 6×6, 32 on 8×8).
+#[test]
+fn the_phase_counts_the_start_positions_pieces() {
+    use crate::games::losing::{Eight, Six, Variant};
+    assert_eq!(Six::FULL_BOARD, 24);
+    assert_eq!(Eight::FULL_BOARD, 32);
+}

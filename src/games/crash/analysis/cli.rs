@@ -44,11 +44,9 @@ struct AnalyzeArgs {
     fen: Option<String>,
 }
 
-use crate::limits::parse_args as parse_or_exit;
-
 /// `kiebitz-crash analyze …`: returns the exit code.
 pub fn analyze(args: &[String]) -> i32 {
-    let a: AnalyzeArgs = match parse_or_exit("kiebitz-crash analyze", args) {
+    let a: AnalyzeArgs = match crate::limits::parse_args("kiebitz-crash analyze", args) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -133,7 +131,7 @@ struct TheoremArgs {
 
 /// `kiebitz-crash theorems …`: returns the exit code.
 pub fn theorems(args: &[String]) -> i32 {
-    let a: TheoremArgs = match parse_or_exit("kiebitz-crash theorems", args) {
+    let a: TheoremArgs = match crate::limits::parse_args("kiebitz-crash theorems", args) {
         Ok(a) => a,
         Err(code) => return code,
     };
