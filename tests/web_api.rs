@@ -1668,7 +1668,7 @@ fn review_done(a: SocketAddr, id: &str) -> Value {
 
 /// The review of every move: "analyse the whole game" gives every position an evaluation
 /// kept at the server (a second viewer reads the same; the PGN carries it as `[%eval]`), the
-/// final mate none; a move into a mate in one is marked a blunder with the best move named;
+/// final mate none; a move into a mate in one is marked a blunder with a saving move named;
 /// where the game has solved values each position has its solved value too; a take-back
 /// forgets the positions taken back; the engine's own moves leave their evaluations.
 #[test]
@@ -1701,7 +1701,14 @@ fn the_whole_game_is_reviewed_and_a_blunder_is_marked() {
         .find(|m| m["ply"] == 6)
         .unwrap_or_else(|| panic!("Nf6 is not marked: {r}"));
     assert_eq!(blunder["judgement"], "blunder");
-    assert_eq!(blunder["best_san"], "g6", "{r}");
+    // The replies after which White has no mate in one (python-chess lists them); which of
+    // them a 100 ms search prefers (g6, Qe7, ...) depends on the machine's speed.
+    let saving = ["Nh6", "Ke7", "Qe7", "Qf6", "Qg5", "Qh4", "g6", "d5"];
+    let best = blunder["best_san"].as_str().unwrap_or_default();
+    assert!(
+        saving.contains(&best),
+        "the best move must stop the mate: {r}"
+    );
     let (_, pgn) = request(a, "GET", &format!("/api/game/{id}/pgn"), None);
     assert!(pgn.contains("Nf6 {[%eval #1]}"), "{pgn}");
     let (_, st) = get(a, &format!("/api/game/{id}"));
