@@ -1313,4 +1313,6 @@ fn the_soft_limit_follows_the_best_moves_node_share() {
     let (settled, contested) = (trend(0.0, 0.95).scale(true), trend(0.0, 0.3).scale(true));
     assert!(settled < 0.7 && contested > 0.7, "{settled} {contested}");
     assert!((trend(0.0, 1.0).scale(true) - 0.7 * 0.675).abs() < 1e-9);
+    // Chess's own record scales by it (kept by its SPRT at 5+0.05).
+    const { assert!(crate::games::chess::Chess::SEARCH.time_node_share) };
 }
