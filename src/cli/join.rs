@@ -44,8 +44,7 @@ struct JoinArgs {
 /// `join --out F [--line MOVES]… PART…`: 0 when the joined proof or hold is checked and
 /// written, 1 (the reason on stderr) when not.
 pub fn join<G: Game>(args: &[String]) -> i32 {
-    let args: JoinArgs = match crate::limits::parse_args(&format!("kiebitz-{} join", G::GAME), args)
-    {
+    let args: JoinArgs = match limits::parse_args(&format!("kiebitz-{} join", G::GAME), args) {
         Ok(a) => a,
         Err(code) => return code,
     };
