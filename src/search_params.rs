@@ -181,6 +181,23 @@ define_params! {
     reverse_futility: bool = false;
     /// Reverse futility: the margin per ply of depth.
     reverse_futility_margin: i32 = 90 in 0..=2000;
+    /// Reverse futility: a node whose evaluation improves is judged a ply shallower (its
+    /// margin one ply smaller), as Stockfish's does.
+    reverse_futility_improving: bool = false;
+    /// The table's score in place of the static evaluation where its bound says the score is
+    /// nearer the truth (a lower bound above the evaluation, an upper bound below it, an
+    /// exact score): what reverse futility, the null move, futility and ProbCut compare with
+    /// beta and alpha. `improving` and the correction history keep the static evaluation.
+    tt_eval: bool = false;
+    /// ProbCut: in a non-PV node from `probcut_depth` on, captures that win enough by static
+    /// exchange are searched against beta + `probcut_margin`, first by quiescence, then 4
+    /// plies shallower; one that holds that raised bound ends the node (Buro's ProbCut as
+    /// Stockfish does it).
+    probcut: bool = false;
+    /// ProbCut: the least depth.
+    probcut_depth: i32 = 5 in 2..=64;
+    /// ProbCut: how far above beta the shallower search must score.
+    probcut_margin: i32 = 200 in 0..=2000;
     /// Futility pruning: near the horizon (depth ≤ 3), quiet moves that cannot bring the static
     /// evaluation plus `futility_margin` per ply up to alpha are skipped.
     futility: bool = false;
@@ -335,6 +352,11 @@ impl SearchParams {
         lmr_min_moves: 3,
         reverse_futility: true,
         reverse_futility_margin: 80,
+        reverse_futility_improving: false,
+        tt_eval: false,
+        probcut: false,
+        probcut_depth: 5,
+        probcut_margin: 200,
         futility: true,
         futility_margin: 110,
         forcing_extension: true,
@@ -485,6 +507,11 @@ mod tests {
             lmr_min_moves,
             reverse_futility,
             reverse_futility_margin,
+            reverse_futility_improving,
+            tt_eval,
+            probcut,
+            probcut_depth,
+            probcut_margin,
             futility,
             futility_margin,
             forcing_extension,
@@ -533,6 +560,14 @@ mod tests {
             ("lmr_min_moves", lmr_min_moves.into()),
             ("reverse_futility", reverse_futility.into()),
             ("reverse_futility_margin", reverse_futility_margin.into()),
+            (
+                "reverse_futility_improving",
+                reverse_futility_improving.into(),
+            ),
+            ("tt_eval", tt_eval.into()),
+            ("probcut", probcut.into()),
+            ("probcut_depth", probcut_depth.into()),
+            ("probcut_margin", probcut_margin.into()),
             ("futility", futility.into()),
             ("futility_margin", futility_margin.into()),
             ("forcing_extension", forcing_extension.into()),

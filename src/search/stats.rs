@@ -22,16 +22,19 @@ pub enum Prune {
     See,
     /// History pruning of a quiet move with a bad record near the horizon.
     History,
+    /// ProbCut: a capture held beta + margin at a shallower depth, the node returned.
+    ProbCut,
 }
 
 impl Prune {
-    pub const ALL: [Prune; 6] = [
+    pub const ALL: [Prune; 7] = [
         Prune::ReverseFutility,
         Prune::NullMove,
         Prune::Futility,
         Prune::LateMove,
         Prune::See,
         Prune::History,
+        Prune::ProbCut,
     ];
 
     pub fn name(self) -> &'static str {
@@ -42,6 +45,7 @@ impl Prune {
             Prune::LateMove => "late_move",
             Prune::See => "see",
             Prune::History => "history",
+            Prune::ProbCut => "probcut",
         }
     }
 }
@@ -82,7 +86,7 @@ pub struct Stats {
     /// could reduce).
     pub late_moves: u64,
     /// Moves and nodes cut short, by [`Prune`] in [`Prune::ALL`] order.
-    pub pruned: [u64; 6],
+    pub pruned: [u64; 7],
     /// Plies added by extensions.
     pub extensions: u64,
     /// Singular-extension searches (every move but the hash move, at half the depth).
@@ -321,7 +325,7 @@ mod tests {
         assert!(b.to_string().contains("pruned late_move  : 2"));
         assert!(b.summary().starts_with("main 20 forcing 0 qnodes 60 "));
         assert!(b.summary().ends_with(
-            "pruned_late_move 2 pruned_see 0 pruned_history 0 forced_stand_pats 6 iterations_skipped 0 \
+            "pruned_late_move 2 pruned_see 0 pruned_history 0 pruned_probcut 0 forced_stand_pats 6 iterations_skipped 0 \
                  singular_searches 0 singular_extensions 0 double_extensions 0 multi_cuts 8 \
                  negative_extensions 0"
         ));

@@ -1316,3 +1316,23 @@ fn the_soft_limit_follows_the_best_moves_node_share() {
     // Chess's own record scales by it (kept by its SPRT at 5+0.05).
     const { assert!(crate::games::chess::Chess::SEARCH.time_node_share) };
 }
+
+/// ProbCut, reverse futility judged a ply shallower when improving, and the table's score as
+/// the evaluation each change chess's search; ProbCut ends nodes only when it is on. Every
+/// switch is set explicitly, so the test holds whatever chess's defaults are.
+#[test]
+fn probcut_and_evaluation_switches_change_the_search() {
+    use crate::games::chess::Chess;
+    use stats::Prune;
+    let base = Chess::SEARCH
+        .with_overrides("probcut=0,tt_eval=0,reverse_futility_improving=0")
+        .unwrap();
+    let with = |o: &str| bench_stats::<Chess>(8, base.with_overrides(o).unwrap());
+    let plain = with("");
+    assert_eq!(plain.pruned_by(Prune::ProbCut), 0, "{plain}");
+    let probcut = with("probcut=1");
+    assert!(probcut.pruned_by(Prune::ProbCut) > 0, "{probcut}");
+    for switch in ["tt_eval=1", "reverse_futility_improving=1"] {
+        assert_ne!(with(switch).nodes(), plain.nodes(), "{switch}");
+    }
+}

@@ -45,6 +45,9 @@ struct Node {
     excluded: Move,
     /// The corrected static evaluation (`EVAL_NONE` where forcing).
     eval: i32,
+    /// What the node's pruning compares with its window: `eval`, or with `tt_eval` the
+    /// table's score where its bound says that is nearer the truth.
+    bound_eval: i32,
 }
 
 /// What a singular-extension search says of the hash move.
@@ -102,6 +105,7 @@ impl<G: Game> Worker<'_, G> {
             improving: false,
             excluded: self.stack[ply].excluded,
             eval: EVAL_NONE,
+            bound_eval: EVAL_NONE,
         };
 
         // Step 1. Draws by the rules, the ply limit, mate distance.
@@ -150,10 +154,16 @@ impl<G: Game> Worker<'_, G> {
             node.depth -= 1;
         }
 
-        // Step 6. Reverse futility and null-move pruning.
+        // Step 6. Reverse futility, null-move pruning and ProbCut.
         if !node.pv_node
             && !node.forcing
             && let Some(score) = self.prune_node(pos, &node, beta)
+        {
+            return score;
+        }
+        if !node.pv_node
+            && !node.forcing
+            && let Some(score) = self.probcut(pos, &moves, &node, hit, raw_eval, beta)
         {
             return score;
         }
@@ -243,6 +253,17 @@ impl<G: Game> Worker<'_, G> {
             .map(|&k| self.stack[ply - k].eval)
             .find(|&e| e != EVAL_NONE);
         node.eval = eval;
+        node.bound_eval = match hit {
+            Some(h) if self.params.tt_eval && eval != EVAL_NONE && h.score.abs() < MATE_IN_MAX => {
+                let nearer = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score > eval,
+                    Bound::Upper => h.score < eval,
+                };
+                if nearer { h.score } else { eval }
+            }
+            _ => eval,
+        };
         node.improving = eval != EVAL_NONE && before.is_some_and(|b| eval > b);
         raw_eval
     }
@@ -251,19 +272,21 @@ impl<G: Game> Worker<'_, G> {
     /// above beta that nothing is searched), then the null move.
     fn prune_node(&mut self, pos: &G, node: &Node, beta: i32) -> Option<i32> {
         let p = self.params;
+        let eval = node.bound_eval;
+        let improving = (p.reverse_futility_improving && node.improving) as i32;
         if p.reverse_futility
             && node.depth <= 6
             && beta.abs() < MATE_IN_MAX
-            && node.eval - p.reverse_futility_margin * node.depth >= beta
+            && eval - p.reverse_futility_margin * (node.depth - improving) >= beta
         {
             self.stats.prune(Prune::ReverseFutility);
-            return Some(node.eval);
+            return Some(eval);
         }
         if G::NULL_MOVE
             && p.null_move
             && node.excluded.is_null()
             && node.depth >= 3
-            && node.eval >= beta
+            && eval >= beta
             && !self.stack[node.ply].null
             && node.ply >= self.nmp_min_ply
             && beta.abs() < MATE_IN_MAX
@@ -279,7 +302,7 @@ impl<G: Game> Worker<'_, G> {
     /// without null moves for the next plies. `Some(0)` when the search was stopped.
     fn null_move(&mut self, pos: &G, node: &Node, beta: i32) -> Option<i32> {
         let (depth, ply) = (node.depth, node.ply);
-        let r = 3 + depth / 4 + ((node.eval - beta) / 200).min(3);
+        let r = 3 + depth / 4 + ((node.bound_eval - beta) / 200).min(3);
         let child = pos.play_null();
         self.stack[ply + 1] = Frame {
             mv: Move::NULL,
@@ -317,6 +340,62 @@ impl<G: Game> Worker<'_, G> {
         None
     }
 
+    /// Step 6, at a node neither PV nor forcing: ProbCut. A capture that wins enough by
+    /// static exchange and holds beta + `probcut_margin`, first in quiescence and then 4
+    /// plies shallower, would almost surely hold beta at full depth: the node returns its
+    /// score and stores it as a lower bound. Not tried where the table holds a deep enough
+    /// score below the raised bound. `Some(0)` when the search was stopped.
+    fn probcut(
+        &mut self,
+        pos: &G,
+        moves: &MoveList,
+        node: &Node,
+        hit: Option<Hit>,
+        raw_eval: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let p = self.params;
+        let (depth, ply) = (node.depth, node.ply);
+        let raised = beta + p.probcut_margin;
+        if !p.probcut
+            || !node.excluded.is_null()
+            || depth < p.probcut_depth
+            || beta.abs() >= MATE_IN_MAX
+            || node.bound_eval == EVAL_NONE
+            || hit.is_some_and(|h| h.depth >= depth - 3 && h.score < raised)
+        {
+            return None;
+        }
+        let hints = self.hints(node, hit.map_or(Move::NULL, |h| h.mv));
+        let mut buffer = Scored::new();
+        let mut picker = Picker::new(pos, moves, &hints, self.heur, true, &mut buffer);
+        let from_null = self.stack[ply].from_null.saturating_add(1);
+        while let Some((mv, _)) = picker.next_move() {
+            if !pos.is_noisy(mv) || !pos.see_ge(mv, raised - node.bound_eval) {
+                continue;
+            }
+            let child = pos.play(mv);
+            self.enter(pos, mv, ply, from_null, false);
+            self.path.push(child.hash());
+            let mut score = -self.qsearch(&child, ply + 1, 0, -raised, -raised + 1);
+            if score >= raised && !self.aborted {
+                score = -self.negamax(&child, depth - 4, ply + 1, -raised, -raised + 1, !node.cut);
+            }
+            self.path.pop();
+            if self.aborted {
+                return Some(0);
+            }
+            if score >= raised {
+                self.stats.prune(Prune::ProbCut);
+                let (hash, bound) = (pos.hash(), Bound::Lower);
+                self.tt
+                    .store(hash, ply, mv, score, raw_eval, depth - 3, bound);
+                return Some(score);
+            }
+        }
+        None
+    }
+
     /// Steps 7–9: extensions and futility for the node, every move in order (pruned,
     /// extended, reduced, searched), the cutoff learnt, the result stored.
     #[allow(clippy::too_many_arguments)]
@@ -343,7 +422,7 @@ impl<G: Game> Worker<'_, G> {
             && !node.forcing
             && node.depth <= 3
             && alpha.abs() < MATE_IN_MAX
-            && node.eval + p.futility_margin * node.depth <= alpha;
+            && node.bound_eval + p.futility_margin * node.depth <= alpha;
 
         // Step 8. The moves in order.
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
