@@ -320,11 +320,15 @@ impl Tuning for Chess {
     /// Everything of [`SearchParams::FULL`](crate::search::params::SearchParams::FULL), and
     /// singular extensions from depth 6 (SPRT H1 at 20,000 nodes a move, 2,261 games, pair
     /// +14.6 ± 11.1), and the soft time limit scaled by the best move's node share (SPRT H1
-    /// at 5+0.05, 956 games, pair +19.6 ± 13.7): docs/search-log.md, 2026-12-06 and -07.
+    /// at 5+0.05, 956 games, pair +19.6 ± 13.7), ProbCut with the table's score as the
+    /// evaluation (SPRT H1 at 20,000 nodes, 1,170 games, pair +24.4 ± 15.8):
+    /// docs/search-log.md, 2026-12-06 and -07.
     const SEARCH: crate::search::params::SearchParams = crate::search::params::SearchParams {
         singular: true,
         singular_depth: 6,
         time_node_share: true,
+        probcut: true,
+        tt_eval: true,
         ..crate::search::params::SearchParams::FULL
     };
 
