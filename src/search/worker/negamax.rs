@@ -157,13 +157,9 @@ impl<G: Game> Worker<'_, G> {
         // Step 6. Reverse futility, null-move pruning and ProbCut.
         if !node.pv_node
             && !node.forcing
-            && let Some(score) = self.prune_node(pos, &node, beta)
-        {
-            return score;
-        }
-        if !node.pv_node
-            && !node.forcing
-            && let Some(score) = self.probcut(pos, &moves, &node, hit, raw_eval, beta)
+            && let Some(score) = self
+                .prune_node(pos, &node, beta)
+                .or_else(|| self.probcut(pos, &moves, &node, hit, raw_eval, beta))
         {
             return score;
         }
