@@ -203,6 +203,8 @@ define_params! {
     futility: bool = false;
     /// Futility pruning: the margin per ply of depth.
     futility_margin: i32 = 120 in 0..=2000;
+    /// Futility pruning: the deepest node it acts in.
+    futility_depth: i32 = 3 in 1..=64;
     /// Search one ply deeper after a move into a forcing position (check in chess, a forced
     /// capture in Räuberschach), up to twice the iteration depth in plies.
     forcing_extension: bool = true;
@@ -236,9 +238,12 @@ define_params! {
     /// Futility and late-move pruning also skip quiet moves into a forcing position (a
     /// check, an offered capture that must be taken), not only the plainly quiet ones.
     prune_forcing_replies: bool = false;
-    /// Late-move pruning: at depth ≤ 4, quiet moves after the first 3 + depth² (half as
-    /// many when the static evaluation is not improving) are skipped in non-PV nodes.
+    /// Late-move pruning: at depth ≤ `late_move_pruning_depth`, quiet moves after the first
+    /// 3 + depth² (half as many when the static evaluation is not improving) are skipped in
+    /// non-PV nodes.
     late_move_pruning: bool = false;
+    /// Late-move pruning: the deepest node it acts in.
+    late_move_pruning_depth: i32 = 4 in 1..=64;
     /// History pruning: in non-PV nodes up to `history_pruning_depth`, after the first move,
     /// quiet moves whose history (main plus continuation) is below −`history_pruning_margin`
     /// per ply of depth are skipped.
@@ -359,6 +364,7 @@ impl SearchParams {
         probcut_margin: 200,
         futility: true,
         futility_margin: 110,
+        futility_depth: 3,
         forcing_extension: true,
         single_reply_extension: false,
         countermove: true,
@@ -372,6 +378,7 @@ impl SearchParams {
         lmr_cut_node: false,
         prune_forcing_replies: false,
         late_move_pruning: true,
+        late_move_pruning_depth: 4,
         history_pruning: false,
         history_pruning_depth: 3,
         history_pruning_margin: 4000,
@@ -514,6 +521,7 @@ mod tests {
             probcut_margin,
             futility,
             futility_margin,
+            futility_depth,
             forcing_extension,
             single_reply_extension,
             countermove,
@@ -527,6 +535,7 @@ mod tests {
             lmr_cut_node,
             prune_forcing_replies,
             late_move_pruning,
+            late_move_pruning_depth,
             history_pruning,
             history_pruning_depth,
             history_pruning_margin,
@@ -570,6 +579,7 @@ mod tests {
             ("probcut_margin", probcut_margin.into()),
             ("futility", futility.into()),
             ("futility_margin", futility_margin.into()),
+            ("futility_depth", futility_depth.into()),
             ("forcing_extension", forcing_extension.into()),
             ("single_reply_extension", single_reply_extension.into()),
             ("countermove", countermove.into()),
@@ -583,6 +593,7 @@ mod tests {
             ("lmr_cut_node", lmr_cut_node.into()),
             ("prune_forcing_replies", prune_forcing_replies.into()),
             ("late_move_pruning", late_move_pruning.into()),
+            ("late_move_pruning_depth", late_move_pruning_depth.into()),
             ("history_pruning", history_pruning.into()),
             ("history_pruning_depth", history_pruning_depth.into()),
             ("history_pruning_margin", history_pruning_margin.into()),

@@ -1336,3 +1336,23 @@ fn probcut_and_evaluation_switches_change_the_search() {
         assert_ne!(with(switch).nodes(), plain.nodes(), "{switch}");
     }
 }
+
+/// Futility and late-move pruning act down to their depth parameters: a deeper limit changes
+/// the bench's tree, and late-move pruning skips more moves.
+#[test]
+fn pruning_depth_parameters_reach_deeper_nodes() {
+    use crate::games::chess::Chess;
+    use stats::Prune;
+    let base = Chess::SEARCH
+        .with_overrides("futility_depth=3,late_move_pruning_depth=4")
+        .unwrap();
+    let with = |o: &str| bench_stats::<Chess>(8, base.with_overrides(o).unwrap());
+    let plain = with("");
+    let futility = with("futility_depth=6");
+    assert_ne!(futility.nodes(), plain.nodes(), "{plain}\n{futility}");
+    let late = with("late_move_pruning_depth=8");
+    assert!(
+        late.pruned_by(Prune::LateMove) > plain.pruned_by(Prune::LateMove),
+        "{plain}\n{late}"
+    );
+}

@@ -416,7 +416,7 @@ impl<G: Game> Worker<'_, G> {
         let futile = p.futility
             && !node.pv_node
             && !node.forcing
-            && node.depth <= 3
+            && node.depth <= p.futility_depth
             && alpha.abs() < MATE_IN_MAX
             && node.bound_eval + p.futility_margin * node.depth <= alpha;
 
@@ -606,7 +606,7 @@ impl<G: Game> Worker<'_, G> {
         if p.late_move_pruning
             && shallow
             && prunable
-            && depth <= 4
+            && depth <= p.late_move_pruning_depth
             && quiets.len() as i32 >= (3 + depth * depth) / if node.improving { 1 } else { 2 }
         {
             self.stats.prune(Prune::LateMove);
