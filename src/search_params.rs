@@ -504,7 +504,14 @@ mod tests {
     /// be in [`PARAMS`] in the same order, with [`SearchParams::get`] reading that field.
     #[test]
     fn the_table_lists_every_field() {
-        let SearchParams {
+        /// Destructures `SearchParams::FULL` field by field into (name, value) pairs.
+        macro_rules! fields {
+            ($($field:ident),* $(,)?) => {{
+                let SearchParams { $($field),* } = SearchParams::FULL;
+                vec![$((stringify!($field), i64::from($field))),*]
+            }};
+        }
+        let fields: Vec<(&str, i64)> = fields!(
             aspiration,
             aspiration_window,
             null_move,
@@ -558,65 +565,7 @@ mod tests {
             time_node_share,
             smp_depth_by_any,
             smp_skip_done,
-        } = SearchParams::FULL;
-        let fields: Vec<(&str, i64)> = vec![
-            ("aspiration", aspiration.into()),
-            ("aspiration_window", aspiration_window.into()),
-            ("null_move", null_move.into()),
-            ("lmr", lmr.into()),
-            ("lmr_base", lmr_base.into()),
-            ("lmr_divisor", lmr_divisor.into()),
-            ("lmr_min_moves", lmr_min_moves.into()),
-            ("reverse_futility", reverse_futility.into()),
-            ("reverse_futility_margin", reverse_futility_margin.into()),
-            (
-                "reverse_futility_improving",
-                reverse_futility_improving.into(),
-            ),
-            ("tt_eval", tt_eval.into()),
-            ("probcut", probcut.into()),
-            ("probcut_depth", probcut_depth.into()),
-            ("probcut_margin", probcut_margin.into()),
-            ("futility", futility.into()),
-            ("futility_margin", futility_margin.into()),
-            ("futility_depth", futility_depth.into()),
-            ("forcing_extension", forcing_extension.into()),
-            ("single_reply_extension", single_reply_extension.into()),
-            ("countermove", countermove.into()),
-            ("capture_history", capture_history.into()),
-            ("capture_history_see", capture_history_see.into()),
-            ("quiet_order", quiet_order.into()),
-            ("lmr_noisy", lmr_noisy.into()),
-            ("lmr_forcing_replies", lmr_forcing_replies.into()),
-            ("lmr_history", lmr_history.into()),
-            ("lmr_history_divisor", lmr_history_divisor.into()),
-            ("lmr_cut_node", lmr_cut_node.into()),
-            ("prune_forcing_replies", prune_forcing_replies.into()),
-            ("late_move_pruning", late_move_pruning.into()),
-            ("late_move_pruning_depth", late_move_pruning_depth.into()),
-            ("history_pruning", history_pruning.into()),
-            ("history_pruning_depth", history_pruning_depth.into()),
-            ("history_pruning_margin", history_pruning_margin.into()),
-            ("iir", iir.into()),
-            ("continuation_history", continuation_history.into()),
-            ("continuation_history_4", continuation_history_4.into()),
-            ("see_pruning", see_pruning.into()),
-            ("see_noisy_margin", see_noisy_margin.into()),
-            ("see_quiet_margin", see_quiet_margin.into()),
-            ("singular", singular.into()),
-            ("singular_depth", singular_depth.into()),
-            ("singular_margin", singular_margin.into()),
-            ("singular_double_margin", singular_double_margin.into()),
-            ("correction_history", correction_history.into()),
-            ("correction_pieces", correction_pieces.into()),
-            ("qsearch_forcing_plies", qsearch_forcing_plies.into()),
-            ("qsearch_tt", qsearch_tt.into()),
-            ("qsearch_forced_captures", qsearch_forced_captures.into()),
-            ("time_soft_percent", time_soft_percent.into()),
-            ("time_node_share", time_node_share.into()),
-            ("smp_depth_by_any", smp_depth_by_any.into()),
-            ("smp_skip_done", smp_skip_done.into()),
-        ];
+        );
         let table: Vec<&str> = PARAMS.iter().map(|p| p.name).collect();
         let names: Vec<&str> = fields.iter().map(|(n, _)| *n).collect();
         assert_eq!(table, names);
